@@ -1,0 +1,43 @@
+# Flick: make run | make test | make bench | make deps
+SHELL := /bin/bash
+export PATH := /opt/swift/usr/bin:$(PATH)
+
+APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev pkg-config xvfb xdotool imagemagick
+SWIFT_BUILD_FLAGS ?=
+
+.PHONY: deps run build test test-unit test-e2e bench assets clean
+
+# Idempotent: installs only what dpkg does not already have.
+deps:
+	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "make deps: installing$$(echo ' '$$missing)"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	else echo "make deps: all Debian packages present"; fi
+
+build: deps
+	swift build -c release $(SWIFT_BUILD_FLAGS)
+
+run: build
+	.build/release/flick $(ARGS)
+
+test-unit: deps
+	swift build --build-tests $(SWIFT_BUILD_FLAGS)
+	SDL_VIDEODRIVER=dummy swift test --skip-build --no-parallel $(SWIFT_BUILD_FLAGS)
+
+test-e2e: deps
+	swift build -c release $(SWIFT_BUILD_FLAGS)
+	bash Tests/e2e/run.sh .build/release/flick
+
+test: test-unit test-e2e
+
+bench: deps
+	swift build -c release $(SWIFT_BUILD_FLAGS)
+	cd Benchmarks && swift package --allow-writing-to-package-directory benchmark
+
+assets:
+	python3 assets/make_assets.py
+
+clean:
+	rm -rf .build
