@@ -3,4 +3,44 @@
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_image.h>
 #include <SDL2/SDL_ttf.h>
+
+// Function-like and cast macros do not import into Swift; these inline helpers stand in for them.
+
+/// SDL_WINDOWPOS_CENTERED (a macro over SDL_WINDOWPOS_CENTERED_MASK).
+static inline int flick_windowpos_centered(void) { return (int)SDL_WINDOWPOS_CENTERED; }
+/// SDL_WINDOWPOS_UNDEFINED.
+static inline int flick_windowpos_undefined(void) { return (int)SDL_WINDOWPOS_UNDEFINED; }
+
+/// SDL_BUTTON(x): the button state mask of button `x` (1 = left).
+static inline Uint32 flick_button_mask(int button) { return SDL_BUTTON(button); }
+static inline Uint32 flick_button_lmask(void) { return SDL_BUTTON_LMASK; }
+static inline Uint32 flick_button_rmask(void) { return SDL_BUTTON_RMASK; }
+
+/// SDL_TOUCH_MOUSEID: `which` of the synthetic mouse events SDL derives from touches.
+static inline Uint32 flick_touch_mouseid(void) { return SDL_TOUCH_MOUSEID; }
+/// SDL_MOUSE_TOUCHID: `touchId` of the synthetic touch events SDL derives from the mouse.
+static inline SDL_TouchID flick_mouse_touchid(void) { return SDL_MOUSE_TOUCHID; }
+
+/// SDL_MUSTLOCK(surface).
+static inline int flick_mustlock(const SDL_Surface *surface) { return SDL_MUSTLOCK(surface) ? 1 : 0; }
+
+/// SDL_BlitScaled / SDL_BlitSurface are macros naming the "Upper" functions.
+static inline int flick_blit_scaled(SDL_Surface *src, const SDL_Rect *srcrect, SDL_Surface *dst, SDL_Rect *dstrect) {
+    return SDL_BlitScaled(src, srcrect, dst, dstrect);
+}
+static inline int flick_blit_surface(SDL_Surface *src, const SDL_Rect *srcrect, SDL_Surface *dst, SDL_Rect *dstrect) {
+    return SDL_BlitSurface(src, srcrect, dst, dstrect);
+}
+
+/// SDL_VERSION / SDL_IMAGE_VERSION / SDL_TTF_VERSION: the versions of the headers compiled against.
+static inline SDL_version flick_compiled_sdl_version(void) { SDL_version v; SDL_VERSION(&v); return v; }
+static inline SDL_version flick_compiled_image_version(void) { SDL_version v; SDL_IMAGE_VERSION(&v); return v; }
+static inline SDL_version flick_compiled_ttf_version(void) { SDL_version v; SDL_TTF_VERSION(&v); return v; }
+
+/// SDL_VERSION_ATLEAST against the linked library (runtime, not headers).
+static inline int flick_linked_sdl_at_least(int major, int minor, int patch) {
+    SDL_version v; SDL_GetVersion(&v);
+    return SDL_VERSIONNUM(v.major, v.minor, v.patch) >= SDL_VERSIONNUM(major, minor, patch);
+}
+
 #endif

@@ -1,0 +1,243 @@
+import CSDL2
+import FlickEngine
+
+/// Draws a render list: each card is one textured quad (`SDL_RenderGeometry`, 4 vertices and
+/// 6 indices) whose corners are the card's transformed corners in points × the pixel scale, with
+/// the card's alpha in the vertex colours. Rounded corners live in the card textures
+/// (`CardFace.compose`); soft shadows are 9-slices of one shared pre-blurred texture.
+/// Consecutive quads that share a texture go to SDL in one call; the buffers are reused.
+public final class CardRenderer {
+    /// The soft shadow under every card.
+    public struct ShadowStyle: Sendable {
+        /// How shadows interleave with the cards.
+        public enum Ordering: Sendable {
+            /// All shadows first, in one SDL call, then the cards: fastest, but a card's shadow
+            /// never darkens a card below it.
+            case batchedBelowAll
+            /// Each card's shadow right before the card: exact, two calls per card.
+            case perCard
+        }
+        /// How far the blur reaches on each side of the card edge, points.
+        public var spread: Double
+        /// Screen-space offset of the shadow, points (down is positive y).
+        public var offset: Vector
+        /// Shadow opacity for a card at alpha 1 (0...1); scales with the card's alpha.
+        public var opacity: Double
+        public var ordering: Ordering
+
+        public init(spread: Double = 14, offset: Vector = Vector(dx: 0, dy: 6), opacity: Double = 0.4,
+                    ordering: Ordering = .batchedBelowAll) {
+            self.spread = spread
+            self.offset = offset
+            self.opacity = opacity
+            self.ordering = ordering
+        }
+    }
+
+    /// What the last `draw` did, for the HUD and performance comparisons.
+    public struct FrameStatistics: Hashable, Sendable {
+        /// Cards in the render list.
+        public var cards = 0
+        /// Cards actually drawn (visible, finite, with a texture).
+        public var drawnCards = 0
+        /// SDL_RenderGeometry calls made.
+        public var geometryCalls = 0
+        /// Vertices sent to SDL.
+        public var vertices = 0
+        public init() {}
+    }
+
+    /// A card quad computed ahead of time, for the baseline path (`drawBaseline`).
+    public struct TexturedQuad {
+        public var texture: Texture
+        /// Top-left, top-right, bottom-right, bottom-left; positions in pixels.
+        public var vertices: [SDL_Vertex]
+    }
+
+    public let renderer: Renderer
+    /// nil draws no shadows.
+    public var shadow: ShadowStyle?
+    public private(set) var lastFrame = FrameStatistics()
+
+    private let shadowTexture: Texture
+    private let shadowBorderUV: Float
+    private var vertices = ContiguousArray<SDL_Vertex>()
+    private var indices = ContiguousArray<Int32>()
+    private var shadowVertices = ContiguousArray<SDL_Vertex>()
+    private var shadowIndices = ContiguousArray<Int32>()
+    private static let quadIndices: [Int32] = [0, 1, 2, 0, 2, 3]
+
+    /// - Parameter cornerRadius: the cards' corner radius in points, so the shadow's corners match.
+    public init(renderer: Renderer, shadow: ShadowStyle? = ShadowStyle(), cornerRadius: Double = 12) throws {
+        self.renderer = renderer
+        self.shadow = shadow
+        let blur = 16
+        let spread = max(1, shadow?.spread ?? 14)
+        let surface = try CardFace.shadowSurface(blur: blur, cornerRadius: cornerRadius * Double(blur) / spread)
+        shadowTexture = try Texture(renderer: renderer, surface: surface)
+        shadowBorderUV = Float(2 * blur) / Float(surface.width)
+        vertices.reserveCapacity(64 * 4)
+        indices.reserveCapacity(64 * 6)
+        shadowVertices.reserveCapacity(64 * 16)
+        shadowIndices.reserveCapacity(64 * 54)
+    }
+
+    // MARK: - Drawing a render list
+
+    /// Draws `cards` (already back to front). `scale` is pixels per point
+    /// (`renderer.pixelScale`); `texture` gives each card's texture, nil to skip the card.
+    public func draw(_ cards: [CardAttributes], scale: Double, texture: (CardAttributes) -> Texture?) throws {
+        var stats = FrameStatistics()
+        stats.cards = cards.count
+        vertices.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+        shadowVertices.removeAll(keepingCapacity: true)
+        shadowIndices.removeAll(keepingCapacity: true)
+        defer { lastFrame = stats }
+
+        if let shadow, shadow.ordering == .batchedBelowAll {
+            for card in cards where CardRenderer.isDrawable(card) {
+                appendShadow(of: card, style: shadow, scale: scale)
+            }
+            try flushShadows(&stats)
+        }
+        var current: Texture?
+        for card in cards where CardRenderer.isDrawable(card) {
+            guard let t = texture(card) else { continue }
+            if let shadow, shadow.ordering == .perCard {
+                try flushCards(current, &stats)
+                appendShadow(of: card, style: shadow, scale: scale)
+                try flushShadows(&stats)
+            } else if current !== t {
+                try flushCards(current, &stats)
+            }
+            current = t
+            appendQuad(of: card, scale: scale)
+            stats.drawnCards += 1
+        }
+        try flushCards(current, &stats)
+    }
+
+    // MARK: - Baseline: the same quads, straight through SDL
+
+    /// The quads `draw` would make, without shadows: compute once, then `drawBaseline` each frame.
+    public func makeQuads(_ cards: [CardAttributes], scale: Double,
+                          texture: (CardAttributes) -> Texture?) -> [TexturedQuad] {
+        cards.compactMap { card in
+            guard CardRenderer.isDrawable(card), let t = texture(card) else { return nil }
+            return TexturedQuad(texture: t, vertices: CardRenderer.quadVertices(of: card, scale: scale))
+        }
+    }
+
+    /// One SDL_RenderGeometry call per precomputed quad: no batching, no shadows, no transforms.
+    public func drawBaseline(_ quads: [TexturedQuad]) throws {
+        var stats = FrameStatistics()
+        stats.cards = quads.count
+        defer { lastFrame = stats }
+        try CardRenderer.quadIndices.withUnsafeBufferPointer { idx in
+            for quad in quads {
+                try quad.vertices.withUnsafeBufferPointer { v in
+                    try renderer.drawGeometry(texture: quad.texture, vertices: v, indices: idx)
+                }
+                stats.drawnCards += 1
+                stats.geometryCalls += 1
+                stats.vertices += quad.vertices.count
+            }
+        }
+    }
+
+    // MARK: - Geometry
+
+    private static func isDrawable(_ card: CardAttributes) -> Bool {
+        card.isFinite && card.alpha > 0 && !card.size.isEmpty
+    }
+
+    private static func vertex(_ p: Point, scale: Double, u: Float, v: Float, alpha: UInt8) -> SDL_Vertex {
+        SDL_Vertex(position: SDL_FPoint(x: Float(p.x * scale), y: Float(p.y * scale)),
+                   color: SDL_Color(r: 255, g: 255, b: 255, a: alpha),
+                   tex_coord: SDL_FPoint(x: u, y: v))
+    }
+
+    private static func alphaByte(_ alpha: Double) -> UInt8 {
+        UInt8((min(1, max(0, alpha)) * 255).rounded())
+    }
+
+    static func quadVertices(of card: CardAttributes, scale: Double) -> [SDL_Vertex] {
+        let a = alphaByte(card.alpha)
+        let (tl, tr, br, bl) = card.corners
+        return [vertex(tl, scale: scale, u: 0, v: 0, alpha: a), vertex(tr, scale: scale, u: 1, v: 0, alpha: a),
+                vertex(br, scale: scale, u: 1, v: 1, alpha: a), vertex(bl, scale: scale, u: 0, v: 1, alpha: a)]
+    }
+
+    private func appendQuad(of card: CardAttributes, scale: Double) {
+        let base = Int32(vertices.count)
+        let a = CardRenderer.alphaByte(card.alpha)
+        let (tl, tr, br, bl) = card.corners
+        vertices.append(CardRenderer.vertex(tl, scale: scale, u: 0, v: 0, alpha: a))
+        vertices.append(CardRenderer.vertex(tr, scale: scale, u: 1, v: 0, alpha: a))
+        vertices.append(CardRenderer.vertex(br, scale: scale, u: 1, v: 1, alpha: a))
+        vertices.append(CardRenderer.vertex(bl, scale: scale, u: 0, v: 1, alpha: a))
+        for i in CardRenderer.quadIndices { indices.append(base + i) }
+    }
+
+    /// A 4×4 grid of vertices (9 quads) around the card, `spread` points either side of its edge.
+    private func appendShadow(of card: CardAttributes, style: ShadowStyle, scale: Double) {
+        let alpha = CardRenderer.alphaByte(style.opacity * card.alpha)
+        guard alpha > 0 else { return }
+        let hw = card.size.width / 2, hh = card.size.height / 2
+        let e = min(style.spread, hw, hh)
+        let xs = (-hw - e, -hw + e, hw - e, hw + e)
+        let ys = (-hh - e, -hh + e, hh - e, hh + e)
+        let b = shadowBorderUV
+        let us: (Float, Float, Float, Float) = (0, b, 1 - b, 1)
+        let base = Int32(shadowVertices.count)
+        let t = card.transform
+        for row in 0..<4 {
+            let y = CardRenderer.element(ys, row), v = CardRenderer.element(us, row)
+            for col in 0..<4 {
+                let x = CardRenderer.element(xs, col), u = CardRenderer.element(us, col)
+                let p = t.apply(to: Point(x: x, y: y)) + style.offset
+                shadowVertices.append(CardRenderer.vertex(p, scale: scale, u: u, v: v, alpha: alpha))
+            }
+        }
+        for row in Int32(0)..<3 {
+            for col in Int32(0)..<3 {
+                let v00 = base + row * 4 + col, v01 = v00 + 1, v10 = v00 + 4, v11 = v00 + 5
+                shadowIndices.append(v00); shadowIndices.append(v01); shadowIndices.append(v11)
+                shadowIndices.append(v00); shadowIndices.append(v11); shadowIndices.append(v10)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func element<T>(_ t: (T, T, T, T), _ i: Int) -> T {
+        switch i { case 0: t.0; case 1: t.1; case 2: t.2; default: t.3 }
+    }
+
+    // MARK: - Flushing batches
+
+    private func flushCards(_ texture: Texture?, _ stats: inout FrameStatistics) throws {
+        guard let texture, !vertices.isEmpty else { return }
+        try submit(texture, vertices, indices, &stats)
+        vertices.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+    }
+
+    private func flushShadows(_ stats: inout FrameStatistics) throws {
+        guard !shadowVertices.isEmpty else { return }
+        try submit(shadowTexture, shadowVertices, shadowIndices, &stats)
+        shadowVertices.removeAll(keepingCapacity: true)
+        shadowIndices.removeAll(keepingCapacity: true)
+    }
+
+    private func submit(_ texture: Texture, _ v: ContiguousArray<SDL_Vertex>, _ i: ContiguousArray<Int32>,
+                        _ stats: inout FrameStatistics) throws {
+        try v.withUnsafeBufferPointer { vb in
+            try i.withUnsafeBufferPointer { ib in
+                try renderer.drawGeometry(texture: texture, vertices: vb, indices: ib)
+            }
+        }
+        stats.geometryCalls += 1
+        stats.vertices += v.count
+    }
+}

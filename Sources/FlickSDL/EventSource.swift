@@ -1,0 +1,251 @@
+import CSDL2
+import FlickEngine
+
+/// Modifier keys held during a key press.
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let shift = KeyModifiers(rawValue: 1)
+    public static let control = KeyModifiers(rawValue: 2)
+    public static let alt = KeyModifiers(rawValue: 4)
+    /// The Windows / Command key (SDL's GUI modifier).
+    public static let command = KeyModifiers(rawValue: 8)
+
+    init(sdl mod: UInt16) {
+        var m: KeyModifiers = []
+        let bits = UInt32(mod)
+        if bits & KMOD_SHIFT.rawValue != 0 { m.insert(.shift) }
+        if bits & KMOD_CTRL.rawValue != 0 { m.insert(.control) }
+        if bits & KMOD_ALT.rawValue != 0 { m.insert(.alt) }
+        if bits & KMOD_GUI.rawValue != 0 { m.insert(.command) }
+        self = m
+    }
+}
+
+/// The keys the app binds, decoded from SDL keycodes; anything else is `.other`.
+public enum Key: Hashable, Sendable {
+    case escape, space, enter, tab, backspace, delete
+    case left, right, up, down, pageUp, pageDown, home, end
+    /// A printable key by its unshifted character ("a", "1", "=", ...).
+    case character(Character)
+    /// F1...F12 as 1...12.
+    case function(Int)
+    case other
+
+    init(keycode: Int32) {
+        let k = UInt32(bitPattern: keycode)
+        switch k {
+        case SDLK_ESCAPE.rawValue: self = .escape
+        case SDLK_SPACE.rawValue: self = .space
+        case SDLK_RETURN.rawValue, SDLK_KP_ENTER.rawValue: self = .enter
+        case SDLK_TAB.rawValue: self = .tab
+        case SDLK_BACKSPACE.rawValue: self = .backspace
+        case SDLK_DELETE.rawValue: self = .delete
+        case SDLK_LEFT.rawValue: self = .left
+        case SDLK_RIGHT.rawValue: self = .right
+        case SDLK_UP.rawValue: self = .up
+        case SDLK_DOWN.rawValue: self = .down
+        case SDLK_PAGEUP.rawValue: self = .pageUp
+        case SDLK_PAGEDOWN.rawValue: self = .pageDown
+        case SDLK_HOME.rawValue: self = .home
+        case SDLK_END.rawValue: self = .end
+        case SDLK_F1.rawValue...SDLK_F12.rawValue: self = .function(Int(k - SDLK_F1.rawValue) + 1)
+        case 33...126: self = .character(Character(Unicode.Scalar(UInt8(k))))
+        default: self = .other
+        }
+    }
+}
+
+/// A key going down (auto-repeats included, flagged).
+public struct KeyPress: Hashable, Sendable {
+    public var key: Key
+    /// SDL_Keycode (layout-dependent) for bindings `Key` does not name.
+    public var keycode: Int32
+    public var modifiers: KeyModifiers
+    /// True for the auto-repeat presses of a held key.
+    public var isRepeat: Bool
+    /// Seconds, SDL clock (see `InputEvent`).
+    public var time: Double
+
+    public init(key: Key, keycode: Int32 = 0, modifiers: KeyModifiers = [], isRepeat: Bool = false, time: Double = 0) {
+        self.key = key
+        self.keycode = keycode
+        self.modifiers = modifiers
+        self.isRepeat = isRepeat
+        self.time = time
+    }
+
+    /// SDL's name of the key ("Escape", "A", "Left"), for help text and logs.
+    public var name: String { String(cString: SDL_GetKeyName(keycode)) }
+}
+
+/// What the app consumes from SDL, in points and seconds. Times are the events' own SDL
+/// timestamps (milliseconds since SDL_Init, as seconds): the clock of `SDLContext.now`.
+public enum InputEvent: Hashable, Sendable {
+    /// Left mouse button or a finger: down / move (only while down) / up.
+    case pointer(PointerEvent)
+    /// Mouse wheel or trackpad scroll. `delta` is how far the content should scroll, points
+    /// (positive dy: toward content further down, i.e. the wheel turned toward the user);
+    /// `precise` when SDL reported fractional steps (a trackpad, a free-spinning wheel).
+    case wheel(delta: Vector, time: Double, precise: Bool)
+    case key(KeyPress)
+    /// The window's content area changed size, points: relayout.
+    case resized(Size)
+    case windowShown, windowHidden, windowMinimized, windowRestored
+    /// Part of the window needs redrawing (e.g. uncovered) though nothing changed.
+    case windowExposed
+    /// The window moved to another display (index, if known): the pixel scale may have changed.
+    case displayChanged(Int?)
+    /// The GPU lost render-target (or all) textures; caches should be cleared.
+    case renderTargetsReset
+    case quit
+}
+
+/// Polls SDL's queue and turns the events into `InputEvent`s.
+///
+/// Coordinates: SDL mouse events are in window coordinates, which are points (on macOS and
+/// Wayland with ALLOW_HIGHDPI the back buffer has more pixels; on X11 points == pixels unless
+/// the desktop scales), so mouse positions pass through; finger positions are normalised 0...1
+/// and are multiplied by the window size in points. SDL's synthetic mouse events for touches
+/// (`which == SDL_TOUCH_MOUSEID`) are dropped, so a touch arrives once, as a `.touch` pointer.
+public final class EventSource {
+    /// Points scrolled per wheel notch.
+    public var pointsPerWheelStep = 40.0
+    /// The size of the window in points, used to place finger events.
+    private let viewportSize: () -> Size
+    private var leftButtonDown = false
+    private var fingers: [Int64: Int] = [:]
+    private var nextFingerPointer = 1
+    private var buffer: [InputEvent] = []
+
+    /// Pointer id of the mouse; fingers get 1, 2, ... while they are down.
+    public static let mousePointerID = 0
+
+    public init(viewportSize: @escaping () -> Size) {
+        self.viewportSize = viewportSize
+        buffer.reserveCapacity(64)
+    }
+
+    public convenience init(window: Window) {
+        self.init(viewportSize: { [unowned window] in window.size })
+    }
+
+    /// Drains every pending SDL event into `events` (appending), so input that arrived before
+    /// a frame is visible in that frame.
+    public func poll(into events: inout [InputEvent]) {
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            if let mapped = translate(event) { events.append(mapped) }
+        }
+    }
+
+    /// Drains every pending event; the array's storage is reused between calls.
+    public func poll() -> [InputEvent] {
+        buffer.removeAll(keepingCapacity: true)
+        poll(into: &buffer)
+        return buffer
+    }
+
+    /// Sleeps until an event arrives or `timeout` seconds pass (idle frames), then drains.
+    public func wait(timeout: Double) -> [InputEvent] {
+        buffer.removeAll(keepingCapacity: true)
+        var event = SDL_Event()
+        if SDL_WaitEventTimeout(&event, Int32(max(0, timeout * 1000).rounded())) != 0 {
+            if let mapped = translate(event) { buffer.append(mapped) }
+            poll(into: &buffer)
+        }
+        return buffer
+    }
+
+    // MARK: - Mapping
+
+    /// Maps one SDL event; nil for events the app does not use (and for ignored ones).
+    public func translate(_ event: SDL_Event) -> InputEvent? {
+        let time = Double(event.common.timestamp) / 1000
+        switch event.type {
+        case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
+            let b = event.button
+            guard b.which != flick_touch_mouseid(), Int32(b.button) == SDL_BUTTON_LEFT else { return nil }
+            let down = event.type == SDL_MOUSEBUTTONDOWN.rawValue
+            if down == leftButtonDown { return nil }   // an unmatched up, or a repeated down
+            leftButtonDown = down
+            return .pointer(PointerEvent(pointerID: Self.mousePointerID, phase: down ? .down : .up,
+                                         position: Point(x: Double(b.x), y: Double(b.y)), time: time, device: .mouse))
+
+        case SDL_MOUSEMOTION.rawValue:
+            let m = event.motion
+            guard m.which != flick_touch_mouseid(), leftButtonDown else { return nil }
+            return .pointer(PointerEvent(pointerID: Self.mousePointerID, phase: .move,
+                                         position: Point(x: Double(m.x), y: Double(m.y)), time: time, device: .mouse))
+
+        case SDL_MOUSEWHEEL.rawValue:
+            let w = event.wheel
+            guard w.which != flick_touch_mouseid() else { return nil }
+            var x = Double(w.preciseX), y = Double(w.preciseY)
+            if x == 0 && y == 0 { (x, y) = (Double(w.x), Double(w.y)) }   // SDL < 2.0.18 left precise at 0
+            if w.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue { (x, y) = (-x, -y) }
+            let precise = x != x.rounded() || y != y.rounded()
+            return .wheel(delta: Vector(dx: x * pointsPerWheelStep, dy: -y * pointsPerWheelStep),
+                          time: time, precise: precise)
+
+        case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
+            return finger(event.tfinger, type: event.type, time: time)
+
+        case SDL_KEYDOWN.rawValue:
+            let k = event.key
+            return .key(KeyPress(key: Key(keycode: k.keysym.sym), keycode: k.keysym.sym,
+                                 modifiers: KeyModifiers(sdl: k.keysym.mod), isRepeat: k.repeat != 0, time: time))
+
+        case SDL_WINDOWEVENT.rawValue:
+            return window(event.window)
+
+        case SDL_RENDER_TARGETS_RESET.rawValue, SDL_RENDER_DEVICE_RESET.rawValue:
+            return .renderTargetsReset
+
+        case SDL_QUIT.rawValue:
+            return .quit
+
+        default:
+            return nil
+        }
+    }
+
+    private func finger(_ f: SDL_TouchFingerEvent, type: UInt32, time: Double) -> InputEvent? {
+        guard f.touchId != flick_mouse_touchid() else { return nil }
+        let size = viewportSize()
+        let position = Point(x: Double(f.x) * size.width, y: Double(f.y) * size.height)
+        let phase: PointerEvent.Phase
+        let id: Int
+        switch type {
+        case SDL_FINGERDOWN.rawValue:
+            phase = .down
+            id = nextFingerPointer
+            nextFingerPointer += 1
+            fingers[f.fingerId] = id
+        case SDL_FINGERMOTION.rawValue:
+            guard let known = fingers[f.fingerId] else { return nil }
+            phase = .move
+            id = known
+        default:
+            guard let known = fingers.removeValue(forKey: f.fingerId) else { return nil }
+            phase = .up
+            id = known
+            if fingers.isEmpty { nextFingerPointer = 1 }
+        }
+        return .pointer(PointerEvent(pointerID: id, phase: phase, position: position, time: time, device: .touch))
+    }
+
+    private func window(_ w: SDL_WindowEvent) -> InputEvent? {
+        switch UInt32(w.event) {
+        case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue:
+            return .resized(Size(width: Double(w.data1), height: Double(w.data2)))
+        case SDL_WINDOWEVENT_SHOWN.rawValue: return .windowShown
+        case SDL_WINDOWEVENT_HIDDEN.rawValue: return .windowHidden
+        case SDL_WINDOWEVENT_MINIMIZED.rawValue: return .windowMinimized
+        case SDL_WINDOWEVENT_RESTORED.rawValue, SDL_WINDOWEVENT_MAXIMIZED.rawValue: return .windowRestored
+        case SDL_WINDOWEVENT_EXPOSED.rawValue: return .windowExposed
+        case SDL_WINDOWEVENT_DISPLAY_CHANGED.rawValue: return .displayChanged(Int(w.data1))
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import CSDL2
+import FlickEngine
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An SDL_Renderer, destroyed on deinit; it keeps its window (or offscreen surface) alive.
+public final class Renderer {
+    /// How to create the renderer for a window.
+    public struct Options: Sendable {
+        /// Skip the GPU and use SDL's software renderer.
+        public var forceSoftware = false
+        /// Wait for the display's vertical blank in `present()`.
+        public var vsync = true
+        public init(forceSoftware: Bool = false, vsync: Bool = true) {
+            self.forceSoftware = forceSoftware
+            self.vsync = vsync
+        }
+    }
+
+    /// The SDL_Renderer*; valid for the life of this object.
+    public let pointer: OpaquePointer
+    /// The window drawn into, nil for an offscreen renderer.
+    public let window: Window?
+    /// The surface drawn into by an offscreen (software) renderer.
+    public let surface: Surface?
+    /// SDL's name of the backend ("opengl", "opengles2", "software", ...).
+    public let name: String
+    public let isSoftware: Bool
+    public let hasVsync: Bool
+    /// Largest texture side SDL accepts, pixels; nil when the backend reports no limit (software).
+    public let maxTextureSize: Int?
+
+    /// A renderer for `window`: accelerated (+ vsync unless disabled) when possible, otherwise
+    /// software with a one-line note on stderr.
+    public init(window: Window, options: Options = Options()) throws {
+        var created: OpaquePointer?
+        if !options.forceSoftware {
+            var flags = SDL_RENDERER_ACCELERATED.rawValue
+            if options.vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+            created = SDL_CreateRenderer(window.pointer, -1, flags)
+            if created == nil {
+                let error = SDLError.current("SDL_CreateRenderer(accelerated)")
+                printToStandardError("flick: no accelerated renderer (\(error.message)); using the software renderer")
+            }
+        }
+        if created == nil {
+            var flags = SDL_RENDERER_SOFTWARE.rawValue
+            if options.vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+            created = SDL_CreateRenderer(window.pointer, -1, flags)
+        }
+        pointer = try check(created, "SDL_CreateRenderer(software)")
+        self.window = window
+        surface = nil
+        (name, isSoftware, hasVsync, maxTextureSize) = Renderer.describe(pointer)
+        try check(SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
+    }
+
+    /// An offscreen software renderer drawing into a `width`×`height` RGBA surface (tests, snapshots).
+    public init(offscreenWidth width: Int, height: Int) throws {
+        let surface = try Surface(width: width, height: height)
+        pointer = try check(SDL_CreateSoftwareRenderer(surface.pointer), "SDL_CreateSoftwareRenderer")
+        self.surface = surface
+        window = nil
+        (name, isSoftware, hasVsync, maxTextureSize) = Renderer.describe(pointer)
+        try check(SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
+    }
+
+    deinit { SDL_DestroyRenderer(pointer) }
+
+    private static func describe(_ renderer: OpaquePointer) -> (String, Bool, Bool, Int?) {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0 else {
+            SDL_ClearError()
+            return ("unknown", false, false, nil)
+        }
+        let name = info.name.map { String(cString: $0) } ?? "unknown"
+        let side = Int(min(info.max_texture_width, info.max_texture_height))
+        return (name,
+                info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0,
+                info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0,
+                side > 0 ? side : nil)
+    }
+
+    // MARK: - Sizes
+
+    /// Size of the current output (window back buffer, offscreen surface or target), pixels.
+    public var outputSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(pointer, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// Pixels per point: output pixels over window points (2 on a Retina display, 1 on X11
+    /// without desktop scaling and for offscreen renderers).
+    public var pixelScale: Double {
+        guard let window else { return 1 }
+        let points = window.size
+        guard points.width > 0 else { return 1 }
+        return Double(outputSize.width) / points.width
+    }
+
+    // MARK: - Drawing
+
+    public func setDrawColor(_ c: RGBA) {
+        SDL_SetRenderDrawColor(pointer, c.r, c.g, c.b, c.a)
+    }
+
+    /// Fills the whole output with `color` (ignores blending).
+    public func clear(_ color: RGBA) throws {
+        setDrawColor(color)
+        try check(SDL_RenderClear(pointer), "SDL_RenderClear")
+    }
+
+    /// Fills a rectangle given in pixels, blended.
+    public func fill(x: Double, y: Double, width: Double, height: Double, color: RGBA) throws {
+        setDrawColor(color)
+        var r = SDL_FRect(x: Float(x), y: Float(y), w: Float(width), h: Float(height))
+        try check(SDL_RenderFillRectF(pointer, &r), "SDL_RenderFillRectF")
+    }
+
+    /// Copies the whole texture to a rectangle in pixels.
+    public func copy(_ texture: Texture, x: Double, y: Double, width: Double? = nil, height: Double? = nil) throws {
+        var r = SDL_FRect(x: Float(x), y: Float(y),
+                          w: Float(width ?? Double(texture.width)), h: Float(height ?? Double(texture.height)))
+        try check(SDL_RenderCopyF(pointer, texture.pointer, nil, &r), "SDL_RenderCopyF")
+    }
+
+    /// Draws triangles (`indices` into `vertices`, three per triangle) with one SDL_RenderGeometry call.
+    /// Vertex positions are pixels; alpha comes from the vertex colours.
+    public func drawGeometry(texture: Texture?, vertices: UnsafeBufferPointer<SDL_Vertex>,
+                             indices: UnsafeBufferPointer<Int32>?) throws {
+        guard vertices.count > 0 else { return }
+        try check(SDL_RenderGeometry(pointer, texture?.pointer, vertices.baseAddress, Int32(vertices.count),
+                                     indices?.baseAddress, Int32(indices?.count ?? 0)),
+                  "SDL_RenderGeometry")
+    }
+
+    /// Shows the frame (waits for vblank when vsync is on).
+    public func present() { SDL_RenderPresent(pointer) }
+
+    /// Draws into `texture` (created with `.target` access) until set back to nil (the window).
+    public func setTarget(_ texture: Texture?) throws {
+        try check(SDL_SetRenderTarget(pointer, texture?.pointer), "SDL_SetRenderTarget")
+    }
+
+    // MARK: - Reading back
+
+    /// The current output's pixels as RGBA; call before `present()` (the back buffer is undefined after).
+    public func readPixels() throws -> PixelBuffer {
+        let (w, h) = outputSize
+        var bytes = [UInt8](repeating: 0, count: w * h * 4)
+        try bytes.withUnsafeMutableBytes { buffer in
+            try check(SDL_RenderReadPixels(pointer, nil, SDL_PIXELFORMAT_RGBA32.rawValue,
+                                           buffer.baseAddress, Int32(w * 4)),
+                      "SDL_RenderReadPixels")
+        }
+        return PixelBuffer(width: w, height: h, bytes: bytes)
+    }
+
+    /// Reads the current output and writes it as a PNG (IMG_SavePNG).
+    public func savePNG(to path: String) throws {
+        try readPixels().savePNG(to: path)
+    }
+}
+
+/// One line on stderr (write(2) directly: the C `stderr` global is not concurrency-safe in Swift 6).
+func printToStandardError(_ line: String) {
+    var text = line
+    if !text.hasSuffix("\n") { text += "\n" }
+    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+}

@@ -1,0 +1,59 @@
+import CSDL2
+
+/// An SDL_Texture, destroyed on deinit. It holds its Renderer, so it can never outlive it.
+public final class Texture {
+    /// How the texture may be used.
+    public enum Access: Sendable {
+        /// Uploaded once, drawn many times.
+        case `static`
+        /// Can be a render target (`Renderer.setTarget`).
+        case target
+    }
+
+    /// The SDL_Texture*; valid for the life of this object.
+    public let pointer: OpaquePointer
+    public let renderer: Renderer
+    /// Size in pixels.
+    public let width: Int, height: Int
+
+    /// Uploads a surface. Blend mode is SDL_BLENDMODE_BLEND (straight alpha), linear filtering.
+    public init(renderer: Renderer, surface: Surface) throws {
+        self.renderer = renderer
+        pointer = try check(SDL_CreateTextureFromSurface(renderer.pointer, surface.pointer),
+                            "SDL_CreateTextureFromSurface(\(surface.width)x\(surface.height))")
+        width = surface.width
+        height = surface.height
+        configure()
+    }
+
+    /// An empty RGBA texture, e.g. a render target for composing a card once.
+    public init(renderer: Renderer, width: Int, height: Int, access: Access = .target) throws {
+        self.renderer = renderer
+        let sdlAccess = access == .target ? SDL_TEXTUREACCESS_TARGET : SDL_TEXTUREACCESS_STATIC
+        pointer = try check(
+            SDL_CreateTexture(renderer.pointer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(sdlAccess.rawValue),
+                              Int32(width), Int32(height)),
+            "SDL_CreateTexture(\(width)x\(height))")
+        self.width = width
+        self.height = height
+        configure()
+    }
+
+    deinit { SDL_DestroyTexture(pointer) }
+
+    private func configure() {
+        SDL_SetTextureBlendMode(pointer, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(pointer, SDL_ScaleModeLinear)
+    }
+
+    /// Nearest-neighbour instead of linear sampling (pixel-exact tests, pixel art).
+    public func setNearestSampling(_ nearest: Bool) {
+        SDL_SetTextureScaleMode(pointer, nearest ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
+    }
+
+    /// Multiplies colours when drawn with RenderCopy. (RenderGeometry ignores it: use vertex colours.)
+    public func setColorMod(_ c: RGBA) {
+        SDL_SetTextureColorMod(pointer, c.r, c.g, c.b)
+        SDL_SetTextureAlphaMod(pointer, c.a)
+    }
+}

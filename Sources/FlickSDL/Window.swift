@@ -1,0 +1,70 @@
+import CSDL2
+import FlickEngine
+
+/// A top-level SDL window, destroyed on deinit. Sizes are in points; the renderer's output is pixels.
+public final class Window {
+    /// Options for a new window.
+    public struct Options: Sendable {
+        public var resizable = true
+        /// Ask for a pixel-dense back buffer on HiDPI displays (macOS, Wayland). On X11 the
+        /// window is in pixels and points == pixels unless the desktop scales.
+        public var allowHighDPI = true
+        /// Start hidden (useful headless).
+        public var hidden = false
+        public init(resizable: Bool = true, allowHighDPI: Bool = true, hidden: Bool = false) {
+            self.resizable = resizable
+            self.allowHighDPI = allowHighDPI
+            self.hidden = hidden
+        }
+    }
+
+    /// The SDL_Window*; valid for the life of this object.
+    public let pointer: OpaquePointer
+
+    /// - Parameter size: content size in points.
+    public init(title: String, size: Size, options: Options = Options()) throws {
+        var flags = SDL_WINDOW_SHOWN.rawValue
+        if options.resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
+        if options.allowHighDPI { flags |= SDL_WINDOW_ALLOW_HIGHDPI.rawValue }
+        if options.hidden { flags = (flags & ~SDL_WINDOW_SHOWN.rawValue) | SDL_WINDOW_HIDDEN.rawValue }
+        let centred = flick_windowpos_centered()
+        pointer = try check(
+            SDL_CreateWindow(title, centred, centred,
+                             Int32(size.width.rounded()), Int32(size.height.rounded()), flags),
+            "SDL_CreateWindow")
+    }
+
+    deinit { SDL_DestroyWindow(pointer) }
+
+    /// Content size in points (SDL_GetWindowSize): the coordinate space of mouse events.
+    public var size: Size {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(pointer, &w, &h)
+        return Size(width: Double(w), height: Double(h))
+    }
+
+    /// SDL's window id, as carried by window and input events.
+    public var id: UInt32 { SDL_GetWindowID(pointer) }
+
+    public var title: String {
+        get { String(cString: SDL_GetWindowTitle(pointer)) }
+        set { SDL_SetWindowTitle(pointer, newValue) }
+    }
+
+    /// Index of the display the window is mostly on, or nil if SDL cannot tell.
+    public var displayIndex: Int? {
+        let index = SDL_GetWindowDisplayIndex(pointer)
+        return index < 0 ? nil : Int(index)
+    }
+
+    public var isMinimized: Bool { SDL_GetWindowFlags(pointer) & SDL_WINDOW_MINIMIZED.rawValue != 0 }
+
+    public func show() { SDL_ShowWindow(pointer) }
+    public func hide() { SDL_HideWindow(pointer) }
+    public func raise() { SDL_RaiseWindow(pointer) }
+
+    /// Resizes the content area, points.
+    public func setSize(_ size: Size) {
+        SDL_SetWindowSize(pointer, Int32(size.width.rounded()), Int32(size.height.rounded()))
+    }
+}
