@@ -1,0 +1,442 @@
+import CSDL2
+import FlickEngine
+@testable import FlickSDL
+import Foundation
+import Testing
+
+/// SDL is per process: one context for every test, created on first use, on the main actor.
+@MainActor
+enum SDLTestEnvironment {
+    static let context: SDLContext = {
+        setenv("SDL_VIDEODRIVER", "dummy", 1)
+        do { return try SDLContext(videoDriver: "dummy") } catch { fatalError("SDL init failed: \(error)") }
+    }()
+}
+
+/// A texture of one colour.
+@MainActor
+func solidTexture(_ color: RGBA, width: Int = 16, height: Int = 16, renderer: Renderer) throws -> Texture {
+    let surface = try Surface(width: width, height: height)
+    try surface.fill(color)
+    return try Texture(renderer: renderer, surface: surface)
+}
+
+/// Counts its live instances, to see values released by the cache.
+final class Tracked {
+    nonisolated(unsafe) static var live = 0
+    let id: Int
+    init(_ id: Int) { self.id = id; Tracked.live += 1 }
+    deinit { Tracked.live -= 1 }
+}
+
+@MainActor
+@Suite(.serialized)
+struct FlickSDLTests {
+    init() { _ = SDLTestEnvironment.context }
+
+    // MARK: - (a) alpha in the vertex colours
+
+    @Test func halfTransparentCardBlendsOverBackground() throws {
+        let renderer = try Renderer(offscreenWidth: 200, height: 200)
+        let cards = try CardRenderer(renderer: renderer, shadow: nil)
+        let red = try solidTexture(RGBA(255, 0, 0), renderer: renderer)
+        let background = RGBA(0, 0, 255)
+        try renderer.clear(background)
+        // 50×50 points at (50, 50) with 2 pixels per point: pixels 50..<150 on both axes.
+        let card = CardAttributes(card: CardID(1), index: 0, size: Size(width: 50, height: 50),
+                                  transform: AffineTransform(translationX: 50, y: 50), alpha: 0.5, zIndex: 0)
+        try cards.draw([card], scale: 2) { _ in red }
+        let pixels = try renderer.readPixels()
+        #expect(cards.lastFrame.geometryCalls == 1)
+        #expect(cards.lastFrame.drawnCards == 1)
+        // 0.5 alpha: 255 × 128/255 ≈ 128 red over 255 × 127/255 ≈ 127 blue.
+        let blended = RGBA(128, 0, 127)
+        expectPixels(pixels, name: "alpha-blend", tolerance: 2) { x, y in
+            let inside = (51..<149).contains(x) && (51..<149).contains(y)
+            let outside = !(49..<151).contains(x) || !(49..<151).contains(y)
+            return inside ? blended : outside ? background : nil   // the edge row: don't care
+        }
+    }
+
+    // MARK: - (b) corners land where the transform says
+
+    @Test func rotatedScaledCardPutsEachCornerWhereTheTransformSays() throws {
+        let renderer = try Renderer(offscreenWidth: 200, height: 200)
+        let cards = try CardRenderer(renderer: renderer, shadow: nil)
+        // 40×20 texture, one colour per quadrant: TL red, TR green, BR blue, BL yellow.
+        let colors = [RGBA(255, 0, 0), RGBA(0, 255, 0), RGBA(0, 0, 255), RGBA(255, 255, 0)]
+        let surface = try Surface(width: 40, height: 20)
+        try surface.fill(colors[0], rect: (0, 0, 20, 10))
+        try surface.fill(colors[1], rect: (20, 0, 20, 10))
+        try surface.fill(colors[2], rect: (20, 10, 20, 10))
+        try surface.fill(colors[3], rect: (0, 10, 20, 10))
+        let texture = try Texture(renderer: renderer, surface: surface)
+        texture.setNearestSampling(true)
+
+        let transform = AffineTransform(rotation: .pi / 2).scaledBy(x: 2, y: 1.5).translatedBy(x: 100, y: 100)
+        let card = CardAttributes(card: CardID(7), index: 0, size: Size(width: 40, height: 20),
+                                  transform: transform, alpha: 1, zIndex: 0)
+        let background = RGBA(20, 20, 20)
+        try renderer.clear(background)
+        try cards.draw([card], scale: 1) { _ in texture }
+        let pixels = try renderer.readPixels()
+
+        // Whole-image check against the transform's inverse, ignoring pixels within one local
+        // unit (1.5 px or more on screen) of an edge or a quadrant boundary.
+        let inverse = try #require(transform.inverted())
+        expectPixels(pixels, name: "corners-full", tolerance: 2) { x, y in
+            let p = inverse.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+            let edge = min(abs(abs(p.x) - 20), abs(abs(p.y) - 10), abs(p.x), abs(p.y))
+            if edge < 1 { return nil }
+            if abs(p.x) > 20 || abs(p.y) > 10 { return background }
+            switch (p.x < 0, p.y < 0) {
+            case (true, true): return colors[0]
+            case (false, true): return colors[1]
+            case (false, false): return colors[2]
+            case (true, false): return colors[3]
+            }
+        }
+
+        // Each marked corner: the pixel of that colour farthest from the centre sits at the
+        // transformed corner, within 1 px.
+        let (tl, tr, br, bl) = card.corners
+        let expectedCorners = [tl, tr, br, bl]
+        for (i, color) in colors.enumerated() {
+            var farthest: (x: Double, y: Double, d: Double)?
+            var count = 0
+            for y in 0..<pixels.height {
+                for x in 0..<pixels.width where pixels[x, y].maxChannelDifference(to: color) <= 40 {
+                    count += 1
+                    let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+                    let d = (cx - 100) * (cx - 100) + (cy - 100) * (cy - 100)
+                    if d > farthest?.d ?? -1 { farthest = (cx, cy, d) }
+                }
+            }
+            let found = try #require(farthest, "no pixel of \(color); image: \(saveArtifact(pixels, name: "corners"))")
+            let want = expectedCorners[i]
+            #expect(abs(found.x - want.x) <= 1 && abs(found.y - want.y) <= 1,
+                    "corner \(i) of \(color) at (\(found.x), \(found.y)), transform says (\(want.x), \(want.y)); image: \(saveArtifact(pixels, name: "corners"))")
+            // A quadrant covers 20×10 units × 2 × 1.5 = 600 px.
+            #expect(abs(count - 600) <= 60, "\(color) covers \(count) px, expected about 600")
+        }
+    }
+
+    // MARK: - Shadows, batching, baseline
+
+    @Test func shadowsBatchIntoOneCallAndCardsSharingATextureIntoAnother() throws {
+        let renderer = try Renderer(offscreenWidth: 200, height: 200)
+        let cards = try CardRenderer(renderer: renderer, shadow: .init(ordering: .batchedBelowAll))
+        let white = try solidTexture(.white, renderer: renderer)
+        let list = (0..<3).map { i in
+            CardAttributes(card: CardID(i), index: i, size: Size(width: 40, height: 40),
+                           transform: AffineTransform(translationX: 40 + 50 * Double(i), y: 100), alpha: 1,
+                           zIndex: Double(i))
+        }
+        try renderer.clear(RGBA(200, 200, 200))
+        try cards.draw(list, scale: 1) { _ in white }
+        #expect(cards.lastFrame.geometryCalls == 2)
+        #expect(cards.lastFrame.vertices == 3 * 16 + 3 * 4)
+        let pixels = try renderer.readPixels()
+        // Below a card (inside the shadow's reach) it is darker than the background.
+        let under = pixels[40, 100 + 20 + 6]
+        #expect(under.r < 200, "no shadow below the card: \(under); image: \(saveArtifact(pixels, name: "shadow"))")
+        #expect(pixels[40, 100] == .white)
+
+        let exact = try CardRenderer(renderer: renderer, shadow: .init(ordering: .perCard))
+        try exact.draw(list, scale: 1) { _ in white }
+        #expect(exact.lastFrame.geometryCalls == 6)
+    }
+
+    @Test func baselinePathDrawsTheSamePixels() throws {
+        let renderer = try Renderer(offscreenWidth: 120, height: 120)
+        let cards = try CardRenderer(renderer: renderer, shadow: nil)
+        let a = try solidTexture(RGBA(255, 128, 0), renderer: renderer)
+        let b = try solidTexture(RGBA(0, 128, 255), renderer: renderer)
+        let list = (0..<4).map { i in
+            CardAttributes(card: CardID(i), index: i, size: Size(width: 30, height: 50),
+                           transform: AffineTransform(rotation: 0.2 * Double(i)).translatedBy(x: 30 + 20 * Double(i), y: 60),
+                           alpha: 0.6 + 0.1 * Double(i), zIndex: Double(i))
+        }
+        let pick: (CardAttributes) -> Texture? = { $0.card.value.isMultiple(of: 2) ? a : b }
+        try renderer.clear(.black)
+        try cards.draw(list, scale: 1, texture: pick)
+        #expect(cards.lastFrame.geometryCalls == 4)   // textures alternate
+        let batched = try renderer.readPixels()
+
+        let quads = cards.makeQuads(list, scale: 1, texture: pick)
+        try renderer.clear(.black)
+        try cards.drawBaseline(quads)
+        let baseline = try renderer.readPixels()
+        expectPixels(baseline, name: "baseline", tolerance: 0) { x, y in batched[x, y] }
+    }
+
+    @Test func cardFaceHasTransparentRoundedCorners() throws {
+        let image = try Surface(width: 300, height: 100)
+        try image.fill(RGBA(10, 200, 30))
+        let face = try CardFace.compose(image, width: 80, height: 120, cornerRadius: 12)
+        #expect(face.width == 80 && face.height == 120)
+        face.withRGBABytes { bytes, pitch in
+            func alpha(_ x: Int, _ y: Int) -> UInt8 { bytes[y * pitch + x * 4 + 3] }
+            #expect(alpha(0, 0) == 0)
+            #expect(alpha(79, 119) == 0)
+            #expect(alpha(40, 0) == 255)
+            #expect(alpha(12, 12) == 255)
+            #expect(alpha(2, 2) < 255)
+            #expect(bytes[60 * pitch + 40 * 4 + 1] == 200)
+        }
+    }
+
+    // MARK: - (c) TextureCache
+
+    @Test func lruEvictsLeastRecentlyUsedAndStaysBounded() {
+        Tracked.live = 0
+        var cache = LRUCache<Int, Tracked>(capacity: 3)
+        for k in [1, 2, 3] { _ = cache.value(for: k) { Tracked($0) } }
+        #expect(cache.keysByRecency == [3, 2, 1])
+        _ = cache.value(for: 1) { Tracked($0) }        // hit: 1 is now most recent
+        _ = cache.value(for: 4) { Tracked($0) }        // evicts 2
+        #expect(cache.keysByRecency == [4, 1, 3])
+        #expect(!cache.contains(2))
+        #expect(Tracked.live == 3, "the evicted value was released")
+        #expect(cache.statistics == { var s = CacheStatistics(); s.hits = 1; s.misses = 4; s.evictions = 1; return s }())
+        #expect(cache.peek(3)?.id == 3)
+        #expect(cache.keysByRecency == [4, 1, 3], "peek does not touch recency")
+
+        // Against a reference model over a pseudo-random access sequence.
+        var model: [Int] = []   // most recent first
+        var evictions = cache.statistics.evictions
+        model = cache.keysByRecency
+        var seed: UInt64 = 42
+        for _ in 0..<2000 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let key = Int(seed >> 33) % 7
+            _ = cache.value(for: key) { Tracked($0) }
+            if let i = model.firstIndex(of: key) { model.remove(at: i) } else if model.count == 3 {
+                model.removeLast(); evictions += 1
+            }
+            model.insert(key, at: 0)
+            #expect(cache.count <= 3)
+        }
+        #expect(cache.keysByRecency == model)
+        #expect(cache.statistics.evictions == evictions)
+        #expect(Tracked.live == 3)
+
+        cache.setCapacity(1)
+        #expect(cache.keysByRecency == [model[0]])
+        cache.removeAll()
+        #expect(Tracked.live == 0)
+    }
+
+    @Test func textureCacheLoadsThroughLoaderAndDestroysEvictedTextures() throws {
+        let renderer = try Renderer(offscreenWidth: 32, height: 32)
+        var loads: [CardID] = []
+        let cache = TextureCache<CardID>(capacity: 2) { id in
+            loads.append(id)
+            return try solidTexture(RGBA(UInt8(id.value), 0, 0), renderer: renderer)
+        }
+        weak var first: Texture?
+        first = try cache.texture(for: CardID(1))
+        #expect(first != nil)
+        _ = try cache.texture(for: CardID(2))
+        _ = try cache.texture(for: CardID(1))           // hit
+        _ = try cache.texture(for: CardID(3))           // evicts 2
+        #expect(loads == [CardID(1), CardID(2), CardID(3)])
+        #expect(cache.keysByRecency == [CardID(3), CardID(1)])
+        _ = try cache.texture(for: CardID(2))           // miss again, evicts 1
+        #expect(first == nil, "the evicted texture was released (SDL_DestroyTexture in deinit)")
+        #expect(cache.statistics.hits == 1 && cache.statistics.misses == 4 && cache.statistics.evictions == 2)
+
+        struct Broken: Error {}
+        let failing = TextureCache<String>(capacity: 2) { _ in throw Broken() }
+        #expect(throws: Broken.self) { try failing.texture(for: "x") }
+        #expect(failing.count == 0)
+    }
+
+    // MARK: - (d) EventSource
+
+    @Test func eventSourceMapsPushedEvents() throws {
+        let source = EventSource(viewportSize: { Size(width: 200, height: 100) })
+        SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
+        _ = source.poll()
+
+        func push(_ event: SDL_Event) throws {
+            var e = event
+            #expect(SDL_PushEvent(&e) == 1, "SDL_PushEvent: \(String(cString: SDL_GetError()))")
+        }
+        func button(_ type: SDL_EventType, x: Int32, y: Int32, which: UInt32 = 0) -> SDL_Event {
+            var e = SDL_Event()
+            e.button.type = type.rawValue
+            e.button.which = which
+            e.button.button = UInt8(SDL_BUTTON_LEFT)
+            e.button.state = UInt8(type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED)
+            e.button.x = x
+            e.button.y = y
+            return e
+        }
+        func motion(x: Int32, y: Int32, which: UInt32 = 0) -> SDL_Event {
+            var e = SDL_Event()
+            e.motion.type = SDL_MOUSEMOTION.rawValue
+            e.motion.which = which
+            e.motion.state = flick_button_lmask()
+            e.motion.x = x
+            e.motion.y = y
+            return e
+        }
+        func finger(_ type: SDL_EventType, x: Float, y: Float, id: Int64 = 77) -> SDL_Event {
+            var e = SDL_Event()
+            e.tfinger.type = type.rawValue
+            e.tfinger.touchId = 5
+            e.tfinger.fingerId = id
+            e.tfinger.x = x
+            e.tfinger.y = y
+            return e
+        }
+        func wheel(x: Float, y: Float, which: UInt32 = 0) -> SDL_Event {
+            var e = SDL_Event()
+            e.wheel.type = SDL_MOUSEWHEEL.rawValue
+            e.wheel.which = which
+            e.wheel.x = Int32(x)
+            e.wheel.y = Int32(y)
+            e.wheel.preciseX = x
+            e.wheel.preciseY = y
+            e.wheel.direction = SDL_MOUSEWHEEL_NORMAL.rawValue
+            return e
+        }
+
+        try push(motion(x: 1, y: 1))                                         // no button down: ignored
+        try push(button(SDL_MOUSEBUTTONDOWN, x: 10, y: 20))
+        try push(motion(x: 15, y: 22))
+        try push(button(SDL_MOUSEBUTTONDOWN, x: 99, y: 99, which: flick_touch_mouseid()))  // synthetic: ignored
+        try push(motion(x: 98, y: 98, which: flick_touch_mouseid()))         // synthetic: ignored
+        try push(button(SDL_MOUSEBUTTONUP, x: 16, y: 23))
+        try push(motion(x: 30, y: 30))                                       // button up again: ignored
+        try push(finger(SDL_FINGERDOWN, x: 0.5, y: 0.25))
+        try push(finger(SDL_FINGERMOTION, x: 0.75, y: 0.5))
+        try push(finger(SDL_FINGERUP, x: 0.75, y: 0.5))
+        try push(wheel(x: 0, y: 1))
+        try push(wheel(x: 0.5, y: -0.25))
+        try push(wheel(x: 0, y: 3, which: flick_touch_mouseid()))            // synthetic: ignored
+        var key = SDL_Event()
+        key.key.type = SDL_KEYDOWN.rawValue
+        key.key.keysym.sym = Int32(bitPattern: SDLK_ESCAPE.rawValue)
+        key.key.keysym.mod = UInt16(KMOD_LSHIFT.rawValue)
+        try push(key)
+        var resize = SDL_Event()
+        resize.window.type = SDL_WINDOWEVENT.rawValue
+        resize.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)
+        resize.window.data1 = 640
+        resize.window.data2 = 480
+        try push(resize)
+        var minimised = resize
+        minimised.window.event = UInt8(SDL_WINDOWEVENT_MINIMIZED.rawValue)
+        try push(minimised)
+        var quit = SDL_Event()
+        quit.quit.type = SDL_QUIT.rawValue
+        try push(quit)
+
+        let events = source.poll()
+        // PushEvent stamps its own times: check the mapping, and that times are seconds >= 0.
+        func stripped(_ e: InputEvent) -> InputEvent {
+            switch e {
+            case .pointer(var p): p.time = 0; return .pointer(p)
+            case .wheel(let d, _, let precise): return .wheel(delta: d, time: 0, precise: precise)
+            case .key(var k): k.time = 0; return .key(k)
+            default: return e
+            }
+        }
+        let expected: [InputEvent] = [
+            .pointer(PointerEvent(pointerID: 0, phase: .down, position: Point(x: 10, y: 20), time: 0, device: .mouse)),
+            .pointer(PointerEvent(pointerID: 0, phase: .move, position: Point(x: 15, y: 22), time: 0, device: .mouse)),
+            .pointer(PointerEvent(pointerID: 0, phase: .up, position: Point(x: 16, y: 23), time: 0, device: .mouse)),
+            .pointer(PointerEvent(pointerID: 1, phase: .down, position: Point(x: 100, y: 25), time: 0, device: .touch)),
+            .pointer(PointerEvent(pointerID: 1, phase: .move, position: Point(x: 150, y: 50), time: 0, device: .touch)),
+            .pointer(PointerEvent(pointerID: 1, phase: .up, position: Point(x: 150, y: 50), time: 0, device: .touch)),
+            .wheel(delta: Vector(dx: 0, dy: -40), time: 0, precise: false),
+            .wheel(delta: Vector(dx: 20, dy: 10), time: 0, precise: true),
+            .key(KeyPress(key: .escape, keycode: Int32(bitPattern: SDLK_ESCAPE.rawValue), modifiers: .shift)),
+            .resized(Size(width: 640, height: 480)),
+            .windowMinimized,
+            .quit,
+        ]
+        #expect(events.map(stripped) == expected)
+        for case .pointer(let p) in events { #expect(p.time >= 0 && p.time < 3600) }
+    }
+
+    // MARK: - (e) image files
+
+    @Test func badImageFilesThrowAnErrorNamingTheFile() throws {
+        let dir = PixelArtifacts.folder
+        let empty = "\(dir)/empty-card.png"
+        let corrupt = "\(dir)/corrupt-card.png"
+        let text = "\(dir)/notes-card.jpg"
+        let missing = "\(dir)/missing-card.png"
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
+        // A PNG signature and then garbage.
+        _ = FileManager.default.createFile(atPath: corrupt, contents: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+                                                                          + (0..<200).map { UInt8($0 % 251) }))
+        _ = FileManager.default.createFile(atPath: text, contents: Data("just some text, not a picture\n".utf8))
+        for path in [empty, corrupt, text, missing] {
+            do {
+                _ = try ImageLoader.loadSurface(path: path)
+                Issue.record("\(path) loaded")
+            } catch {
+                #expect(error.path == path)
+                #expect(error.description.contains((path as NSString).lastPathComponent), "\(error)")
+                #expect(!error.reason.isEmpty)
+            }
+        }
+        let emptyError = #expect(throws: ImageLoadError.self) { try ImageLoader.loadSurface(path: empty) }
+        #expect(emptyError?.reason.contains("empty") == true)
+        SDL_ClearError()
+    }
+
+    @Test func oversizedImageIsScaledBelowTheMaximumTextureSize() throws {
+        let renderer = try Renderer(offscreenWidth: 32, height: 32)
+        let big = try Surface(width: 600, height: 300)
+        try big.fill(RGBA(0, 90, 200))
+        let path = "\(PixelArtifacts.folder)/big-card.png"
+        try big.savePNG(to: path)
+        let jpeg = "\(PixelArtifacts.folder)/big-card.jpg"
+        #expect(IMG_SaveJPG(big.pointer, jpeg, 90) == 0)
+
+        for file in [path, jpeg] {
+            let texture = try ImageLoader.loadTexture(path: file, renderer: renderer, maxSide: 256)
+            #expect(texture.width == 256 && texture.height == 128, "\(file): \(texture.width)x\(texture.height)")
+        }
+        let limit = renderer.maxTextureSize ?? ImageLoader.defaultMaxTextureSize
+        #expect(ImageLoader.maxSide(for: renderer) == limit)
+        let fitted = try ImageLoader.fitting(big, maxSide: 100)
+        #expect(fitted.width == 100 && fitted.height == 50)
+        #expect(try ImageLoader.fitting(big, maxSide: 600) === big)
+    }
+
+    // MARK: - Text
+
+    @Test func textTexturesAreRenderedOnceWhileUnchanged() throws {
+        guard let path = Font.findSystemFont() else { return }   // no font installed: nothing to test
+        let renderer = try Renderer(offscreenWidth: 200, height: 100)
+        let font = try Font(path: path, pixelSize: 14)
+        let text = TextCache(font: font, renderer: renderer, capacity: 8)
+        let hud = HUD(text: text)
+        try renderer.clear(RGBA(40, 40, 40))
+        for _ in 0..<3 { try hud.draw(["fps 60", "cards 12"], scale: 1) }
+        #expect(text.statistics.misses == 2)
+        #expect(text.statistics.hits == 4)
+        let pixels = try renderer.readPixels()
+        var lit = 0
+        for y in 0..<pixels.height { for x in 0..<pixels.width where pixels[x, y].r > 150 { lit += 1 } }
+        #expect(lit > 20, "no text drawn; image: \(saveArtifact(pixels, name: "hud"))")
+    }
+
+    @Test func offscreenRendererDescribesItself() throws {
+        let renderer = try Renderer(offscreenWidth: 64, height: 48)
+        #expect(renderer.isSoftware)
+        #expect(renderer.outputSize.width == 64 && renderer.outputSize.height == 48)
+        #expect(renderer.pixelScale == 1)
+        let window = try Window(title: "flick test", size: Size(width: 120, height: 80), options: .init(hidden: true))
+        #expect(window.size == Size(width: 120, height: 80))
+        let onWindow = try Renderer(window: window, options: .init(forceSoftware: true, vsync: false))
+        #expect(onWindow.isSoftware)
+        #expect(onWindow.pixelScale == 1)
+    }
+}
