@@ -1,0 +1,438 @@
+/// Anything that can name the card at a deck index: what a layout needs to label its output.
+///
+/// `Deck` conforms; tests and benchmarks can use `SequentialCards` to lay out without a deck.
+public protocol CardIDSource {
+    /// Number of cards, so layouts can clamp their visible range.
+    var count: Int { get }
+    /// The card at `index` (0 ..< count); must be O(1) or O(log n) since layouts call it per frame.
+    func id(at index: Int) -> CardID
+}
+
+/// Cards 0 ..< count with ids equal to their index: a deck with no history, for tests and benchmarks.
+public struct SequentialCards: CardIDSource, Hashable, Sendable {
+    /// Number of cards.
+    public var count: Int
+    /// - Parameter count: number of cards (negative counts as 0).
+    public init(count: Int) { self.count = max(0, count) }
+    /// Card `index` is `CardID(index)`.
+    public func id(at index: Int) -> CardID { CardID(index) }
+}
+
+/// A data change that may have to wait until a moving card settles (see `Deck.enqueue`).
+public enum DeckChange: Hashable, Sendable, Codable {
+    /// Remove this card; by id, so that a change queued earlier cannot hit the wrong card.
+    case delete(CardID)
+    /// Insert a new card at this index (clamped to the count when applied).
+    case insert(at: Int)
+}
+
+/// What `Deck.applyQueued()` did with one queued change, for the scene's event log.
+public enum AppliedChange: Hashable, Sendable, Codable {
+    /// The card left the deck; it was at `index`.
+    case deleted(CardID, index: Int)
+    /// A new card was created at `index`.
+    case inserted(CardID, index: Int)
+    /// The change no longer applied (its card was already gone or leaving) and was skipped.
+    case dropped(DeckChange)
+}
+
+/// The ordered cards of a scene, as stable ids.
+///
+/// Why not `[CardID]`: a million cards must be cheap to create, and deleting or restoring one
+/// must not move megabytes. The ids live in fixed-size chunks (512 per chunk, one flat Int32
+/// buffer) with a table of the chunks' first deck indices, so:
+/// - creating n cards writes two Int32 arrays of n (no per-card object),
+/// - `id(at:)` is a binary search over the chunks, O(log(n / 512)),
+/// - `index(of:)` is O(1) to find the chunk plus a scan of at most 512 ids,
+/// - insert and delete move at most 512 ids and adjust one Int per chunk (about 2,000 at 1M).
+///
+/// Ids are handed out in increasing order and never reused: a deleted card that comes back by
+/// `undoLastDeletion()` or `reset()` is the same card again, never a different one under an old id.
+public struct Deck: CardIDSource, Sendable {
+    /// Ids per chunk: a move inside a chunk stays within 2 KB.
+    static let chunkCapacity = 512
+
+    // MARK: Storage
+    /// Chunk storage: chunk c holds `fill[c]` ids (relative to `idBase`) from `store[c * B]`.
+    private var store: ContiguousArray<Int32> = []
+    /// Number of ids in each storage chunk.
+    private var fill: ContiguousArray<Int32> = []
+    /// Storage chunks in deck order (empty chunks are removed from the order and recycled).
+    private var order: ContiguousArray<Int32> = []
+    /// Deck index of the first card of `order[k]`; same length as `order`.
+    private var starts: ContiguousArray<Int> = []
+    /// Position in `order` of each storage chunk, or -1 for a free chunk.
+    private var positionOfChunk: ContiguousArray<Int32> = []
+    /// Storage chunk of each id (relative to `idBase`), or -1 when the card is not in the deck.
+    private var chunkOfID: ContiguousArray<Int32> = []
+    /// Storage chunks ready for reuse.
+    private var freeChunks: ContiguousArray<Int32> = []
+
+    /// Ids below this belong to a deck replaced by `replaceAll(count:)`; all gone for good.
+    private var idBase: Int = 0
+    /// Number of cards the deck was created with (ids `idBase ..< idBase + initialCount`).
+    public private(set) var initialCount: Int = 0
+    /// The id the next new card gets; only grows, which is what keeps ids unique forever.
+    public private(set) var nextID: Int = 0
+    /// Number of cards in the deck.
+    public private(set) var count: Int = 0
+
+    // MARK: History and pending work
+    /// One deletion that `undoLastDeletion()` can take back.
+    public struct Deletion: Hashable, Sendable, Codable {
+        /// The card that left.
+        public var card: CardID
+        /// Its index just before it left.
+        public var index: Int
+    }
+    /// Deletions that can still be undone, oldest first.
+    public private(set) var deletions: ContiguousArray<Deletion> = []
+    /// How many deletions undo remembers; older ones are forgotten first.
+    public var undoLimit: Int = 256
+    /// Changes waiting for a motion to settle, in arrival order.
+    public private(set) var queued: ContiguousArray<DeckChange> = []
+    /// Cards on their way out (thrown and flying): still in the deck, but no longer touchable.
+    public private(set) var leaving: ContiguousArray<CardID> = []
+
+    /// Creates `count` cards with ids 0 ..< count in order.
+    /// - Parameter count: number of cards (negative counts as 0).
+    public init(count: Int = 0) {
+        rebuild(idBase: 0, count: max(0, count), nextID: max(0, count))
+    }
+
+    // MARK: - Queries
+
+    /// True when the deck has no card.
+    public var isEmpty: Bool { count == 0 }
+
+    /// The card at `index`, which must be in 0 ..< count. O(log(count / 512)).
+    public func id(at index: Int) -> CardID {
+        precondition(index >= 0 && index < count, "Deck index \(index) out of range 0..<\(count)")
+        let k = chunkPosition(containing: index)
+        let c = Int(order[k])
+        return CardID(Int(store[c &* Deck.chunkCapacity &+ (index &- starts[k])]) &+ idBase)
+    }
+
+    /// The card at `index`, or nil outside 0 ..< count: for callers holding a possibly stale index.
+    public func card(at index: Int) -> CardID? {
+        index >= 0 && index < count ? id(at: index) : nil
+    }
+
+    /// Where `card` is, or nil when it is not in the deck. O(1) plus a scan of one chunk (≤ 512).
+    public func index(of card: CardID) -> Int? {
+        guard let c = chunk(of: card) else { return nil }
+        let rel = Int32(truncatingIfNeeded: card.value &- idBase)
+        let base = c &* Deck.chunkCapacity
+        let n = Int(fill[c])
+        for j in 0..<n where store[base &+ j] == rel {
+            return starts[Int(positionOfChunk[c])] &+ j
+        }
+        return nil
+    }
+
+    /// True when `card` is in the deck (including while it is leaving).
+    public func contains(_ card: CardID) -> Bool { chunk(of: card) != nil }
+
+    /// True while `card` is flying away: gestures and queued changes must leave it alone.
+    public func isLeaving(_ card: CardID) -> Bool { leaving.contains(card) }
+
+    /// True when `undoLastDeletion()` has something to restore.
+    public var canUndo: Bool { !deletions.isEmpty }
+
+    // MARK: - Edits
+
+    /// Inserts a brand-new card at `index` (clamped to 0 ... count) and returns its id.
+    @discardableResult
+    public mutating func insert(at index: Int) -> CardID {
+        let card = CardID(nextID)
+        nextID += 1
+        let rel = card.value - idBase
+        precondition(rel < Int(Int32.max), "Deck: too many ids since the last replaceAll")
+        chunkOfID.append(-1)
+        place(rel: Int32(rel), at: min(max(0, index), count))
+        return card
+    }
+
+    /// Removes the card at `index` (must be in 0 ..< count) and remembers it for undo.
+    @discardableResult
+    public mutating func delete(at index: Int) -> CardID {
+        precondition(index >= 0 && index < count, "Deck index \(index) out of range 0..<\(count)")
+        let card = remove(at: index)
+        remember(Deletion(card: card, index: index))
+        return card
+    }
+
+    /// Removes `card` wherever it is now and returns the index it had; nil (and nothing
+    /// happens) when it is already gone. Idempotent, so a late or repeated request is harmless.
+    @discardableResult
+    public mutating func delete(_ card: CardID) -> Int? {
+        guard let index = index(of: card) else { return nil }
+        _ = remove(at: index)
+        remember(Deletion(card: card, index: index))
+        return index
+    }
+
+    /// Puts the most recently deleted card back at its old index (clamped to the count if the
+    /// deck has shrunk since). Returns the card and where it went, or nil when there is nothing
+    /// to undo. Repeated calls take back earlier deletions in reverse order, which restores the
+    /// original order exactly.
+    @discardableResult
+    public mutating func undoLastDeletion() -> Deletion? {
+        while let last = deletions.popLast() {
+            // A card restored by reset() meanwhile is in the deck: that deletion is moot.
+            if contains(last.card) { continue }
+            let index = min(last.index, count)
+            place(rel: Int32(truncatingIfNeeded: last.card.value - idBase), at: index)
+            return Deletion(card: last.card, index: index)
+        }
+        return nil
+    }
+
+    /// Restores the deck as it was created: the same ids in their first order. Deleted cards
+    /// come back, inserted cards are dropped, undo history, queue and leaving marks are cleared.
+    /// `nextID` keeps growing, so no id is ever handed to a second card.
+    public mutating func reset() {
+        rebuild(idBase: idBase, count: initialCount, nextID: nextID)
+    }
+
+    /// Replaces every card with `count` brand-new ones (fresh ids from `nextID`), clearing
+    /// history: for a "reload" whose cards are not the old ones.
+    public mutating func replaceAll(count newCount: Int) {
+        let n = max(0, newCount)
+        rebuild(idBase: nextID, count: n, nextID: nextID + n)
+    }
+
+    // MARK: - Leaving and the change queue
+
+    /// Marks `card` as flying away. Returns false (and changes nothing) when the card is not in
+    /// the deck or already leaving: that is how a second fast flick on the same card is ignored.
+    @discardableResult
+    public mutating func markLeaving(_ card: CardID) -> Bool {
+        guard contains(card), !leaving.contains(card) else { return false }
+        leaving.append(card)
+        return true
+    }
+
+    /// Clears the leaving mark without deleting (a throw that was cancelled).
+    public mutating func unmarkLeaving(_ card: CardID) {
+        if let j = leaving.firstIndex(of: card) { leaving.remove(at: j) }
+    }
+
+    /// Queues a change until the scene's motion settles. Returns false when it is dropped at
+    /// once: deleting a card that is gone, leaving (its own flight deletes it) or already
+    /// queued for deletion.
+    @discardableResult
+    public mutating func enqueue(_ change: DeckChange) -> Bool {
+        if case .delete(let card) = change {
+            guard contains(card), !isLeaving(card), !queued.contains(change) else { return false }
+        }
+        queued.append(change)
+        return true
+    }
+
+    /// True while changes are waiting.
+    public var hasQueuedChanges: Bool { !queued.isEmpty }
+
+    /// Applies every queued change in order, when the motion they waited for has settled.
+    /// A deletion whose card has meanwhile gone or started leaving is dropped, never applied
+    /// to whatever card now has that index. Deletions applied here can be undone.
+    @discardableResult
+    public mutating func applyQueued() -> [AppliedChange] {
+        guard !queued.isEmpty else { return [] }
+        var done: [AppliedChange] = []
+        done.reserveCapacity(queued.count)
+        let pending = queued
+        queued.removeAll(keepingCapacity: true)
+        for change in pending {
+            switch change {
+            case .delete(let card):
+                if isLeaving(card) { done.append(.dropped(change)); continue }
+                if let index = delete(card) {
+                    done.append(.deleted(card, index: index))
+                } else {
+                    done.append(.dropped(change))
+                }
+            case .insert(let at):
+                let index = min(max(0, at), count)
+                let card = insert(at: index)
+                done.append(.inserted(card, index: index))
+            }
+        }
+        return done
+    }
+
+    // MARK: - Internals
+
+    private mutating func remember(_ deletion: Deletion) {
+        unmarkLeaving(deletion.card)
+        if undoLimit <= 0 { return }
+        if deletions.count >= undoLimit { deletions.removeFirst(deletions.count - undoLimit + 1) }
+        deletions.append(deletion)
+    }
+
+    /// Storage chunk of `card`, or nil when it is not in the deck.
+    private func chunk(of card: CardID) -> Int? {
+        let rel = card.value &- idBase
+        guard card.value >= idBase, rel < chunkOfID.count else { return nil }
+        let c = chunkOfID[rel]
+        return c < 0 ? nil : Int(c)
+    }
+
+    /// Position k in `order` of the chunk holding deck index `index` (0 ..< count).
+    private func chunkPosition(containing index: Int) -> Int {
+        // Largest k with starts[k] <= index.
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo &+ hi &+ 1) >> 1
+            if starts[mid] <= index { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    private mutating func rebuild(idBase base: Int, count n: Int, nextID next: Int) {
+        let b = Deck.chunkCapacity
+        let chunks = (n + b - 1) / b
+        idBase = base
+        initialCount = n
+        nextID = next
+        count = n
+        precondition(next - base < Int(Int32.max), "Deck: too many cards")
+        store = ContiguousArray(unsafeUninitializedCapacity: chunks * b) { buf, initialized in
+            for i in 0..<(chunks * b) { buf[i] = Int32(truncatingIfNeeded: i) }
+            initialized = chunks * b
+        }
+        fill = ContiguousArray(unsafeUninitializedCapacity: chunks) { buf, initialized in
+            for c in 0..<chunks { buf[c] = Int32(min(b, n - c * b)) }
+            initialized = chunks
+        }
+        order = ContiguousArray((0..<chunks).lazy.map { Int32($0) })
+        starts = ContiguousArray((0..<chunks).lazy.map { $0 * b })
+        positionOfChunk = order
+        let known = next - base
+        chunkOfID = ContiguousArray(unsafeUninitializedCapacity: known) { buf, initialized in
+            for i in 0..<n { buf[i] = Int32(truncatingIfNeeded: i / b) }
+            for i in n..<known { buf[i] = -1 }
+            initialized = known
+        }
+        freeChunks = []
+        deletions = []
+        queued = []
+        leaving = []
+    }
+
+    /// Takes the card at `index` out of the storage (no history).
+    private mutating func remove(at index: Int) -> CardID {
+        let b = Deck.chunkCapacity
+        let k = chunkPosition(containing: index)
+        let c = Int(order[k])
+        let offset = index - starts[k]
+        let n = Int(fill[c])
+        let base = c * b
+        let rel = store[base + offset]
+        store.withUnsafeMutableBufferPointer { buf in
+            var j = base + offset
+            while j < base + n - 1 { buf[j] = buf[j + 1]; j += 1 }
+        }
+        fill[c] = Int32(n - 1)
+        chunkOfID[Int(rel)] = -1
+        count -= 1
+        if n == 1 {
+            // The chunk is empty: take it out of the order and recycle it.
+            order.remove(at: k)
+            starts.remove(at: k)
+            positionOfChunk[c] = -1
+            freeChunks.append(Int32(c))
+            for j in k..<order.count { positionOfChunk[Int(order[j])] = Int32(j) }
+            shiftStarts(from: k, by: -1)
+        } else {
+            shiftStarts(from: k + 1, by: -1)
+        }
+        return CardID(Int(rel) + idBase)
+    }
+
+    /// Puts the id `rel` (relative to `idBase`) into the storage at deck index `index` (0 ... count).
+    private mutating func place(rel: Int32, at index: Int) {
+        let b = Deck.chunkCapacity
+        var k: Int
+        var offset: Int
+        if order.isEmpty {
+            let c = newChunk()
+            order.append(Int32(c))
+            starts.append(0)
+            positionOfChunk[c] = 0
+            k = 0
+            offset = 0
+        } else if index == count {
+            k = order.count - 1
+            offset = index - starts[k]
+        } else {
+            k = chunkPosition(containing: index)
+            offset = index - starts[k]
+            // At a chunk boundary, prefer the previous chunk if it has room (keeps chunks full).
+            if offset == 0, k > 0, Int(fill[Int(order[k - 1])]) < b {
+                k -= 1
+                offset = Int(fill[Int(order[k])])
+            }
+        }
+        if Int(fill[Int(order[k])]) == b {
+            split(at: k)
+            let half = Int(fill[Int(order[k])])
+            if offset > half { k += 1; offset -= half }
+        }
+        let c = Int(order[k])
+        let n = Int(fill[c])
+        let base = c * b
+        store.withUnsafeMutableBufferPointer { buf in
+            var j = base + n
+            while j > base + offset { buf[j] = buf[j - 1]; j -= 1 }
+            buf[base + offset] = rel
+        }
+        fill[c] = Int32(n + 1)
+        chunkOfID[Int(rel)] = Int32(c)
+        count += 1
+        shiftStarts(from: k + 1, by: 1)
+    }
+
+    /// Moves the upper half of the full chunk at order position `k` into a new chunk after it.
+    private mutating func split(at k: Int) {
+        let b = Deck.chunkCapacity
+        let c = Int(order[k])
+        let half = b / 2
+        let d = newChunk()
+        for j in 0..<(b - half) {
+            let rel = store[c * b + half + j]
+            store[d * b + j] = rel
+            chunkOfID[Int(rel)] = Int32(d)
+        }
+        fill[c] = Int32(half)
+        fill[d] = Int32(b - half)
+        order.insert(Int32(d), at: k + 1)
+        starts.insert(starts[k] + half, at: k + 1)
+        for j in (k + 1)..<order.count { positionOfChunk[Int(order[j])] = Int32(j) }
+    }
+
+    /// A free storage chunk (recycled, or appended to the storage).
+    private mutating func newChunk() -> Int {
+        if let c = freeChunks.popLast() { fill[Int(c)] = 0; return Int(c) }
+        let c = fill.count
+        store.append(contentsOf: repeatElement(0, count: Deck.chunkCapacity))
+        fill.append(0)
+        positionOfChunk.append(-1)
+        return c
+    }
+
+    private mutating func shiftStarts(from k: Int, by delta: Int) {
+        guard k < starts.count else { return }
+        starts.withUnsafeMutableBufferPointer { buf in
+            for j in k..<buf.count { buf[j] &+= delta }
+        }
+    }
+}
+
+extension Deck: CustomStringConvertible {
+    /// Short form for logs: the count and the first few ids.
+    public var description: String {
+        let shown = (0..<min(count, 8)).map { id(at: $0).description }.joined(separator: " ")
+        return "Deck(\(count): \(shown)\(count > 8 ? " …" : ""))"
+    }
+}
