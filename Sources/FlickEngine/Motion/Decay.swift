@@ -44,8 +44,12 @@ public struct Decay: Simulation, Hashable, Sendable {
         Decay(position: 0, velocity: velocity, rate: rate).endPosition
     }
 
-    /// Seconds since the start, never negative (a query before the start sees the start).
-    @inline(__always) func elapsed(_ time: Double) -> Double { max(0, time - startTime) }
+    /// Seconds since the start, never negative (a query before the start sees the start);
+    /// a NaN time reads as the start, so no query can produce NaN.
+    @inline(__always) func elapsed(_ time: Double) -> Double {
+        let t = time - startTime
+        return t.isNaN ? 0 : max(t, 0)
+    }
 
     /// Position at absolute `time` (seconds), pt.
     public func position(at time: Double) -> Double {

@@ -177,8 +177,12 @@ public struct Spring: Simulation, Hashable, Sendable {
         return hi
     }
 
-    /// Seconds since the start, never negative.
-    @inline(__always) func elapsed(_ time: Double) -> Double { max(0, time - startTime) }
+    /// Seconds since the start, in [0, 10⁶]: a NaN time reads as the start and an infinite
+    /// one as long after the end, so no query can produce NaN.
+    @inline(__always) func elapsed(_ time: Double) -> Double {
+        let t = time - startTime
+        return t.isNaN ? 0 : min(max(t, 0), 1e6)
+    }
 
     /// Position at absolute `time` (seconds), pt.
     public func position(at time: Double) -> Double { target + state(afterDelay: elapsed(time)).x }
