@@ -148,7 +148,7 @@ private func track(_ x: (Double) -> Double, interval: Double, duration: Double,
         var tr = VelocityTracker()
         tr.add(time: 1, position: .zero)
         let before = tr
-        #expect(tr.add(time: .nan, position: .zero) == .nonFiniteTime(.nan) || tr == before)
+        if case .nonFiniteTime = tr.add(time: .nan, position: .zero) {} else { Issue.record("accepted NaN time") }
         #expect(tr.add(time: 0.5, position: .zero) == .timeWentBackwards(previous: 1, received: 0.5))
         if case .nonFinitePosition = tr.add(time: 2, position: Point(x: .infinity, y: 0)) {} else { Issue.record("accepted ∞") }
         #expect(tr == before)

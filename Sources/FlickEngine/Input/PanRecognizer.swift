@@ -2,7 +2,10 @@ import RealModule
 
 /// A screen axis, for axis locks and for routing a drag to scrolling or to a card.
 public enum Axis: String, Hashable, Sendable, Codable {
-    case horizontal, vertical
+    /// Along x (positive to the right).
+    case horizontal
+    /// Along y (positive downward).
+    case vertical
 }
 
 /// Which axis a pan is confined to once it starts.
