@@ -1,0 +1,110 @@
+/// Ending motions at their exact times, and the deck changes that wait for them.
+extension CardScene {
+    /// Handles every completion due at or before `t`, earliest first, each at its own time.
+    func settle(upTo t: Double) {
+        while true {
+            var dueTime = Double.infinity
+            var dueMotion: Int? = nil
+            for (j, m) in motions.enumerated() {
+                if let e = m.endTime, e <= t, e < dueTime { dueTime = e; dueMotion = j }
+            }
+            if let g = gap, g.endTime <= t, g.endTime < dueTime {
+                gap = nil
+                continue
+            }
+            if let j = dueMotion {
+                finish(motionAt: j, at: dueTime)
+                continue
+            }
+            // Queued deck changes wait until nothing moves (the scroll included).
+            if deck.hasQueuedChanges, motions.isEmpty, gap == nil, let s = axis.settleTime, s <= t {
+                applyQueuedChanges(at: max(s, self.time))
+                continue
+            }
+            return
+        }
+    }
+
+    /// Ends motion `j` at `te` (seconds) with what its ending says.
+    func finish(motionAt j: Int, at te: Double) {
+        let m = motions.remove(at: j)
+        switch m.ending {
+        case .delete:
+            deck.unmarkLeaving(m.card)
+            if let index = deck.delete(m.card) {
+                emit(.deleted(time: te, card: m.card, index: index))
+                closeGap(at: index, time: te)
+            }
+        case .snapBack:
+            emit(.snappedBack(time: te, card: m.card))
+        case .rest:
+            break
+        case .sendOut:
+            deck.delete(m.card)
+            updateBounds(at: te)
+        }
+    }
+
+    /// After a deletion at `index`, the cards after it slide into place; the bounds shrink.
+    func closeGap(at index: Int, time te: Double) {
+        updateBounds(at: te)
+        keepWrappedRowOnItsCard(afterChangeAt: index, delta: -1, at: te)
+        guard interaction != .stack else { return }
+        var from = 1.0
+        if let g = gap, g.index == index { from += g.fraction(at: te) }
+        gap = GapMotion(index: index, from: from, startTime: te, duration: gapDuration)
+    }
+
+    /// Seconds the cards take to close a gap in this interaction.
+    var gapDuration: Double {
+        switch interaction {
+        case .now: return config.now.gapCloseDuration
+        case .switcher: return config.switcher.gapCloseDuration
+        case .carousel: return config.carousel.gapCloseDuration
+        case .stack: return config.stackCloseDuration
+        }
+    }
+
+    /// The endless switcher counts its position modulo the deck: when the deck changes before
+    /// the current card, move the position by one pitch so the same card stays centred.
+    func keepWrappedRowOnItsCard(afterChangeAt index: Int, delta: Int, at te: Double) {
+        guard interaction == .switcher, axis.isSettled(at: te), deck.count > 0 else { return }
+        let pitch = layout.pitch(viewport: viewport)
+        let countBefore = deck.count - delta
+        guard countBefore > 0 else { return }
+        let p = axis.offset(at: te)
+        let period = Double(countBefore) * pitch
+        let turns = (p / period).rounded(.down)
+        var local = p - turns * period
+        if Double(index) * pitch < local - pitch / 2 { local += Double(delta) * pitch }
+        axis.jump(to: local)
+    }
+
+    /// Applies the deck changes queued while something moved, at `te` (seconds).
+    func applyQueuedChanges(at te: Double) {
+        for change in deck.applyQueued() {
+            switch change {
+            case .deleted(let card, let index):
+                emit(.deleted(time: te, card: card, index: index))
+                closeGap(at: index, time: te)
+            case .inserted(_, let index):
+                updateBounds(at: te)
+                keepWrappedRowOnItsCard(afterChangeAt: index, delta: 1, at: te)
+            case .dropped:
+                break
+            }
+        }
+    }
+
+    /// Ends every motion now (an interaction or preset switch): thrown cards are deleted,
+    /// everything else goes home.
+    func finishAllMotions(at t: Double) {
+        while !motions.isEmpty {
+            if motions[0].isHeld { motions[0].ending = .rest }
+            finish(motionAt: 0, at: t)
+        }
+        gap = nil
+        if deck.hasQueuedChanges { applyQueuedChanges(at: t) }
+        gap = nil
+    }
+}

@@ -1,0 +1,264 @@
+/// Pointer routing: a drag along the scroll axis scrolls; across it, on a card, drags that card
+/// toward a throw; a press that never moves is a tap.
+extension CardScene {
+    /// Feeds one pointer event (time in seconds, position in points). Events earlier than the
+    /// scene's time or with non-finite numbers are refused with the reason, changing nothing.
+    @discardableResult
+    public func handle(_ event: PointerEvent) -> InputRejection? {
+        guard event.time.isFinite else { return .nonFiniteTime(event.time) }
+        guard event.position.isFinite else { return .nonFinitePosition(event.position) }
+        guard event.time >= time else { return .timeWentBackwards(previous: time, received: event.time) }
+        let isTracked = pan.trackedPointer == nil ? event.phase == .down : pan.trackedPointer == event.pointerID
+        settle(upTo: event.time)
+        time = event.time
+        let output = pan.handle(event)
+        if case .rejected(let why) = output { return why }
+        if isTracked, event.phase == .down { pointerDown(at: event.time) }
+        switch output {
+        case .none, .rejected:
+            break
+        case .tap(let point):
+            tap(at: point, time: event.time)
+        case .began(let p):
+            began(p)
+        case .changed(let p):
+            changed(p)
+        case .ended(let p):
+            ended(p, cancelled: false)
+        case .cancelled(let p):
+            ended(p, cancelled: true)
+            // A new press replaced the old pan: it starts afresh.
+            if event.phase == .down { pointerDown(at: event.time) }
+        }
+        return nil
+    }
+
+    /// The pointer went down: the content stops where it is drawn (a touch catches momentum).
+    func pointerDown(at t: Double) {
+        gesture = .pressed
+        if scrollAxis != nil, deck.count > 0 { axis.touchDown(at: t) }
+    }
+
+    /// Which way a card moves when dragged across the scroll axis, for this interaction.
+    var cardAxis: Axis {
+        switch interaction {
+        case .now, .stack: return .horizontal
+        case .switcher, .carousel: return .vertical
+        }
+    }
+
+    func began(_ p: Pan) {
+        pointerVelocity = p.velocity
+        if interaction == .stack {
+            beginStackDrag(p)
+            return
+        }
+        if p.axis == scrollAxis {
+            let start = layout.currentIndex(position: axis.offset(at: p.time), count: deck.count, viewport: viewport)
+            gesture = .scrolling(startIndex: start)
+            emit(.gestureBegan(time: p.time, kind: .scroll, card: nil))
+            return
+        }
+        // Across the scroll axis: drag the card under the press, as drawn.
+        guard let hit = layout.hitTest(p.startPosition, in: renderList), !deck.isLeaving(hit.card) else {
+            gesture = .ignored
+            return
+        }
+        gesture = .card(hit.card, base: grab(hit.card), kind: .card)
+        emit(.gestureBegan(time: p.time, kind: .card, card: hit.card))
+        changed(p)
+    }
+
+    /// Stack: left moves the top card; right pulls the last thrown card back from the left edge.
+    func beginStackDrag(_ p: Pan) {
+        let rightward = p.position.x - p.startPosition.x > 0
+        if rightward, deck.canUndo, let restored = deck.undoLastDeletion() {
+            let out = (layout as? StackLayout)?.thrownOffset(viewport: viewport) ?? .zero
+            motions.append(CardMotion(card: restored.card, phase: .held(out), ending: .rest))
+            gesture = .card(restored.card, base: out, kind: .bringBack)
+            emit(.gestureBegan(time: p.time, kind: .bringBack, card: restored.card))
+        } else if deck.count > 0, !deck.isLeaving(deck.id(at: 0)) {
+            let top = deck.id(at: 0)
+            gesture = .card(top, base: grab(top), kind: .card)
+            emit(.gestureBegan(time: p.time, kind: .card, card: top))
+        } else {
+            gesture = .ignored
+            return
+        }
+        changed(p)
+    }
+
+    /// Takes hold of `card` where it is drawn (mid snap-back included) and returns that offset.
+    func grab(_ card: CardID) -> Vector {
+        if let j = motionIndex(of: card) {
+            let o = motions[j].offset(at: time)
+            motions[j].phase = .held(o)
+            motions[j].ending = .rest
+            return o
+        }
+        motions.append(CardMotion(card: card, phase: .held(.zero), ending: .rest))
+        return .zero
+    }
+
+    func changed(_ p: Pan) {
+        pointerVelocity = p.velocity
+        switch gesture {
+        case .scrolling:
+            axis.drag(translation: along(scrollAxis, p.translation), at: p.time)
+        case .card(let card, let base, _):
+            guard let j = motionIndex(of: card) else { return }
+            motions[j].phase = .held(base + cardTranslation(p.translation))
+        default:
+            break
+        }
+    }
+
+    /// The part of a pan's translation that moves a card in this interaction, points.
+    func cardTranslation(_ t: Vector) -> Vector {
+        switch interaction {
+        case .now: return Vector(dx: t.dx, dy: 0)
+        case .switcher, .carousel: return Vector(dx: 0, dy: t.dy)
+        case .stack: return t
+        }
+    }
+
+    func along(_ axis: Axis?, _ v: Vector) -> Double {
+        axis == .vertical ? v.dy : v.dx
+    }
+
+    func ended(_ p: Pan, cancelled: Bool) {
+        pointerVelocity = p.velocity
+        let velocity = cancelled ? Vector.zero : p.velocity
+        switch gesture {
+        case .scrolling(let startIndex):
+            axis.release(velocity: along(scrollAxis, velocity), at: p.time)
+            let outcome = scrollOutcome(from: startIndex, at: p.time, cancelled: cancelled)
+            emit(.gestureEnded(time: p.time, kind: .scroll, translation: p.translation, velocity: velocity,
+                               outcome: outcome))
+        case .card(let card, _, let kind):
+            releaseAxisIfHeld(at: p.time)
+            let outcome = releaseCard(card, kind: kind, translation: p.translation, velocity: velocity,
+                                      cancelled: cancelled, at: p.time)
+            emit(.gestureEnded(time: p.time, kind: kind, translation: p.translation, velocity: velocity,
+                               outcome: outcome))
+        case .idle, .pressed, .ignored:
+            releaseAxisIfHeld(at: p.time)
+        }
+        gesture = .idle
+    }
+
+    /// A press caught the content; a gesture that was not a scroll lets it settle on a page.
+    func releaseAxisIfHeld(at t: Double) {
+        if scrollAxis != nil, axis.settleTime == nil { axis.release(velocity: 0, at: t) }
+    }
+
+    /// Where a released scroll is heading, and the `paged` event when that is another card.
+    func scrollOutcome(from startIndex: Int?, at t: Double, cancelled: Bool) -> GestureOutcome {
+        let count = deck.count
+        guard let from = startIndex, count > 0 else { return cancelled ? .cancelled : .stayed }
+        let restTime = axis.settleTime ?? t
+        let rest = axis.offset(at: max(restTime, t))
+        guard let to = layout.currentIndex(position: rest, count: count, viewport: viewport) else { return .stayed }
+        if to != from {
+            emit(.paged(time: t, from: from, to: to))
+            return layout.pageSize(viewport: viewport) == nil ? .scrolled : .paged
+        }
+        if cancelled { return .cancelled }
+        return layout.pageSize(viewport: viewport) == nil && axis.velocity(at: t) != 0 ? .scrolled : .stayed
+    }
+
+    /// Decides a released card's fate and starts its motion; returns the outcome to log.
+    func releaseCard(_ card: CardID, kind: GestureKind, translation: Vector, velocity: Vector,
+                     cancelled: Bool, at t: Double) -> GestureOutcome {
+        guard let j = motionIndex(of: card) else { return .cancelled }
+        let offset = motions[j].offset(at: t)
+        let decision = cancelled ? (kind == .bringBack ? ThrowDecision.sendBackOut : .snapBack)
+                                 : decide(kind: kind, offset: offset, velocity: velocity)
+        switch decision {
+        case .throwAway(let direction):
+            deck.markLeaving(card)
+            motions[j].phase = .flight(throwFlight(from: offset, velocity: velocity, direction: direction, at: t))
+            motions[j].ending = .delete
+            return .thrown
+        case .snapBack:
+            motions[j].phase = snapBackPhase(from: offset, velocity: velocity, at: t)
+            motions[j].ending = .snapBack
+            return cancelled ? .cancelled : .snappedBack
+        case .bringBack:
+            let home = config.stack.flight(from: offset, velocity: velocity, to: .zero, startTime: t)
+            motions[j].phase = .flight(home)
+            motions[j].ending = .rest
+            if let index = deck.index(of: card) { emit(.restored(time: t, card: card, index: index)) }
+            return .broughtBack
+        case .sendBackOut:
+            let out = (layout as? StackLayout)?.thrownOffset(viewport: viewport) ?? .zero
+            motions[j].phase = .flight(config.stack.flight(from: offset, velocity: velocity, to: out, startTime: t))
+            motions[j].ending = .sendOut
+            return cancelled ? .cancelled : .sentBack
+        }
+    }
+
+    /// The throw rule of this interaction for a card at `offset` (points) moving at `velocity`.
+    func decide(kind: GestureKind, offset: Vector, velocity: Vector) -> ThrowDecision {
+        let width = layout.cardSize(viewport: viewport).width
+        switch interaction {
+        case .now:
+            return config.now.decideThrow(translation: offset, velocity: velocity, cardWidth: width).decision
+        case .switcher:
+            return config.switcher.decideThrow(translation: offset, velocity: velocity,
+                                               viewportHeight: viewport.height).decision
+        case .carousel:
+            return config.carousel.decideThrow(translation: offset, velocity: velocity,
+                                               viewportHeight: viewport.height).decision
+        case .stack:
+            if kind == .bringBack {
+                let out = (layout as? StackLayout)?.thrownOffset(viewport: viewport) ?? .zero
+                return config.stack.decideReturningCard(translation: offset - out, velocity: velocity).decision
+            }
+            return config.stack.decideTopCard(translation: offset, velocity: velocity).decision
+        }
+    }
+
+    /// The flight of a thrown card from `offset` (points) at `velocity` (pt/s), starting at `t`.
+    func throwFlight(from offset: Vector, velocity: Vector, direction: Vector, at t: Double) -> ThrowAnimation {
+        switch interaction {
+        case .now:
+            let width = layout.cardSize(viewport: viewport).width
+            return config.now.throwAnimation(from: offset, velocity: velocity, direction: direction.dx,
+                                             cardWidth: width, startTime: t)
+        case .switcher:
+            let target = SwitcherLayout(config: config.switcher).throwTarget(viewport: viewport)
+            return config.switcher.throwAnimation(from: offset, velocity: velocity, to: target, startTime: t)
+        case .carousel:
+            let target = CarouselLayout(config: config.carousel).throwTarget(viewport: viewport)
+            return config.carousel.throwAnimation(from: offset, velocity: velocity, to: target, startTime: t)
+        case .stack:
+            let out = StackLayout(config: config.stack).thrownOffset(viewport: viewport)
+            return config.stack.flight(from: offset, velocity: velocity, to: out, startTime: t)
+        }
+    }
+
+    /// A card let go short of a throw goes home: the carousel in its fixed 0.3 s, the others
+    /// on a spring that carries the release velocity.
+    func snapBackPhase(from offset: Vector, velocity: Vector, at t: Double) -> CardMotion.Phase {
+        if interaction == .carousel {
+            return .flight(config.carousel.returnAnimation(from: offset, velocity: velocity, startTime: t))
+        }
+        return .spring(SnapBack(from: offset, velocity: velocity, parameters: config.snapBackSpring, time: t))
+    }
+
+    /// A tap selects the card under it; on a paged row it also brings that card to the centre.
+    func tap(at point: Point, time t: Double) {
+        releaseAxisIfHeld(at: t)
+        gesture = .idle
+        guard let hit = layout.hitTest(point, in: renderList), !deck.isLeaving(hit.card) else { return }
+        emit(.selected(time: t, card: hit.card))
+        guard interaction != .stack, layout.pageSize(viewport: viewport) != nil,
+              let from = layout.currentIndex(position: axis.offset(at: t), count: deck.count, viewport: viewport),
+              from != hit.index else { return }
+        let target = layout.position(ofIndex: hit.index, count: deck.count, viewport: viewport,
+                                     near: axis.offset(at: t))
+        axis.animate(to: target, at: t)
+        emit(.paged(time: t, from: from, to: hit.index))
+    }
+}

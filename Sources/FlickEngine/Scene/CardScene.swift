@@ -1,0 +1,250 @@
+/// The one object a front end talks to: feed it pointer events and commands, advance it to the
+/// frame's time, draw its render list, log its events.
+///
+/// It routes each pan (a drag along the scroll axis scrolls; across it, on a card, drags that
+/// card), runs every animation in closed form from the times passed in, applies deck changes
+/// when the motion they wait for ends, and lays out only the visible cards. The same events
+/// advanced at 30, 60 or 144 Hz give the same `SceneEvent`s and the same final render list,
+/// because every completion is handled at the exact time it happens, not at the frame that
+/// notices it. `advance(to:)` and `renderList` allocate nothing once warm.
+public final class CardScene {
+    // MARK: Public state
+
+    /// The interaction on show.
+    public internal(set) var interaction: Interaction
+    /// Every constant in use.
+    public internal(set) var config: SceneConfig
+    /// Viewport size, points.
+    public internal(set) var viewport: Size
+    /// The cards, as stable ids.
+    public internal(set) var deck: Deck
+    /// Engine time of the last `advance` or event, seconds.
+    public internal(set) var time: Double
+    /// The visible cards of the last `advance`, back to front, with their reuse slots.
+    public internal(set) var renderList: [CardAttributes] = []
+    /// Events since the last `clearEvents()`, oldest first.
+    public internal(set) var events: [SceneEvent] = []
+    /// The reuse pool the render list's slots come from.
+    public internal(set) var pool: ReusePool
+    /// Velocity of the pointer in the current or last pan, pt/s (for a HUD).
+    public internal(set) var pointerVelocity: Vector = .zero
+
+    // MARK: Internal state
+
+    var layout: any CardLayout
+    var axis: ScrollAxis
+    var pan: PanRecognizer
+    var gesture: Gesture = .idle
+    /// Cards moving on their own or held; at most a handful (reserved, never reallocated).
+    var motions: [CardMotion] = []
+    var gap: GapMotion?
+    /// Accumulated wheel travel not yet turned into a page, points.
+    var wheelPending = 0.0
+
+    /// What the pointer is doing to the scene.
+    enum Gesture: Sendable {
+        case idle
+        /// Down, not yet past the slop.
+        case pressed
+        /// Scrolling; the page (or card index for `now`) under the content when it began.
+        case scrolling(startIndex: Int?)
+        /// Dragging `card`, whose offset was `base` when the drag began.
+        case card(CardID, base: Vector, kind: GestureKind)
+        /// A pan with nothing to act on (a leaving card, empty space, an empty stack).
+        case ignored
+    }
+
+    /// A scene of `count` cards (ids 0 ..< count) in `viewport` (points), at engine time `time`.
+    public init(interaction: Interaction, count: Int, viewport: Size, config: SceneConfig = SceneConfig(),
+                time: Double = 0) {
+        self.interaction = interaction
+        self.config = config
+        self.viewport = Self.sanitized(viewport)
+        self.deck = Deck(count: count)
+        self.time = time.isFinite ? time : 0
+        self.pan = PanRecognizer(configuration: config.pan)
+        self.layout = config.layout(for: interaction)
+        self.pool = ReusePool(capacity: 16)
+        self.axis = ScrollAxis(viewportExtent: 0, maxOffset: 0)
+        motions.reserveCapacity(8)
+        renderList.reserveCapacity(32)
+        events.reserveCapacity(64)
+        rebuildAxis(keepingIndex: 0)
+        rebuildRenderList()
+    }
+
+    // MARK: - Time
+
+    /// Moves the scene to `time` (seconds): ends the motions due by then, in time order, and
+    /// lays out the frame. Non-finite or earlier times are refused with the reason.
+    @discardableResult
+    public func advance(to time: Double) -> InputRejection? {
+        guard time.isFinite else { return .nonFiniteTime(time) }
+        guard time >= self.time else { return .timeWentBackwards(previous: self.time, received: time) }
+        settle(upTo: time)
+        self.time = time
+        rebuildRenderList()
+        return nil
+    }
+
+    /// Forgets the events read so far (the buffer keeps its capacity).
+    public func clearEvents() { events.removeAll(keepingCapacity: true) }
+
+    // MARK: - Geometry and configuration
+
+    /// The viewport changed (window resize, display change); the current card stays current.
+    public func setViewport(_ size: Size, at time: Double) {
+        let t = max(time.isFinite ? time : self.time, self.time)
+        settle(upTo: t)
+        self.time = t
+        let current = currentIndex
+        viewport = Self.sanitized(size)
+        rebuildAxis(keepingIndex: current ?? 0)
+        rebuildRenderList()
+    }
+
+    /// Shows another interaction with the same deck, on the same current card.
+    public func setInteraction(_ interaction: Interaction, at time: Double) {
+        let t = max(time.isFinite ? time : self.time, self.time)
+        settle(upTo: t)
+        finishAllMotions(at: t)
+        self.time = t
+        let current = currentIndex
+        self.interaction = interaction
+        layout = config.layout(for: interaction)
+        pool.checkInAll()
+        gesture = .idle
+        pan = PanRecognizer(configuration: config.pan)
+        rebuildAxis(keepingIndex: current ?? 0)
+        rebuildRenderList()
+    }
+
+    /// Replaces the constants (a preset loaded live); motions in flight finish first.
+    public func setConfig(_ config: SceneConfig, at time: Double) {
+        let t = max(time.isFinite ? time : self.time, self.time)
+        settle(upTo: t)
+        finishAllMotions(at: t)
+        self.time = t
+        let current = currentIndex
+        self.config = config
+        layout = config.layout(for: interaction)
+        pan = PanRecognizer(configuration: config.pan)
+        gesture = .idle
+        rebuildAxis(keepingIndex: current ?? 0)
+        rebuildRenderList()
+    }
+
+    // MARK: - Queries
+
+    /// The card index the scroll position is on (centred, or the top of the stack); nil when empty.
+    public var currentIndex: Int? {
+        layout.currentIndex(position: position(at: time), count: deck.count, viewport: viewport)
+    }
+
+    /// The card the scroll position is on.
+    public var currentCard: CardID? { currentIndex.map { deck.id(at: $0) } }
+
+    /// Scroll position at the scene's time: points along the layout's axis (0 for the stack).
+    public var scrollPosition: Double { position(at: time) }
+
+    /// True when nothing moves and no pointer is down: a front end may sleep until input.
+    public var isAtRest: Bool {
+        if case .idle = gesture {} else { return false }
+        return motions.isEmpty && gap == nil && axis.isSettled(at: time)
+    }
+
+    /// A short name of what the pointer is doing, for a HUD.
+    public var gestureDescription: String {
+        switch gesture {
+        case .idle: return isAtRest ? "idle" : "settling"
+        case .pressed: return "pressed"
+        case .scrolling: return "scrolling"
+        case .card(_, _, let kind): return kind == .bringBack ? "bringing back" : "dragging card"
+        case .ignored: return "ignored"
+        }
+    }
+
+    /// Highest number of live reuse slots this interaction may hold.
+    public var viewBound: Int { config.viewBound(for: interaction) }
+
+    // MARK: - Internals shared by the extensions
+
+    static func sanitized(_ size: Size) -> Size {
+        Size(width: size.width.isFinite ? max(0, size.width) : 0,
+             height: size.height.isFinite ? max(0, size.height) : 0)
+    }
+
+    /// The scroll axis of the interaction, or nil for the stack, which does not scroll.
+    var scrollAxis: Axis? {
+        switch layout.direction {
+        case .horizontal: return .horizontal
+        case .vertical: return .vertical
+        case .depth: return nil
+        }
+    }
+
+    func position(at t: Double) -> Double {
+        scrollAxis == nil ? 0 : axis.offset(at: t)
+    }
+
+    /// Rebuilds the scroll axis for the current layout, viewport and deck, centred on `index`.
+    func rebuildAxis(keepingIndex index: Int) {
+        let count = deck.count
+        let bounds = layout.scrollBounds(count: count, viewport: viewport)
+        let wraps = !(bounds.lowerBound.isFinite && bounds.upperBound.isFinite)
+        let extent = layout.direction == .vertical ? viewport.height : viewport.width
+        let page = layout.pageSize(viewport: viewport)
+        let start = count > 0
+            ? layout.position(ofIndex: min(max(0, index), count - 1), count: count, viewport: viewport, near: 0)
+            : 0
+        axis = ScrollAxis(physics: config.physics(for: interaction), viewportExtent: extent,
+                          minOffset: wraps ? 0 : bounds.lowerBound, maxOffset: wraps ? 0 : bounds.upperBound,
+                          pageSize: scrollAxis == nil ? nil : page, wrapsAround: wraps, offset: start)
+        wheelPending = 0
+    }
+
+    /// New bounds after the deck changed at `time` (a motion carries on toward them).
+    func updateBounds(at time: Double) {
+        guard scrollAxis != nil else { return }
+        let bounds = layout.scrollBounds(count: deck.count, viewport: viewport)
+        guard bounds.lowerBound.isFinite, bounds.upperBound.isFinite else { return }
+        axis.setBounds(minOffset: bounds.lowerBound, maxOffset: bounds.upperBound, at: time)
+    }
+
+    func emit(_ event: SceneEvent) { events.append(event) }
+
+    func motionIndex(of card: CardID) -> Int? { motions.firstIndex { $0.card == card } }
+
+    /// Lays out the frame at `time` into the reused buffer and gives each card its view slot.
+    func rebuildRenderList() {
+        var overrides = CardOverrides()
+        var stackTopOffset: Vector? = nil
+        for m in motions {
+            guard let i = deck.index(of: m.card) else { continue }
+            let o = m.offset(at: time)
+            overrides.set(CardOverride(index: i, offset: o))
+            if i == 0 { stackTopOffset = o }
+        }
+        var gapState: GapClosing? = nil
+        if interaction == .stack {
+            // The stack moves up a level as its top card leaves (and back down as a thrown card
+            // returns), following the card rather than a clock of its own.
+            if let o = stackTopOffset {
+                gapState = GapClosing(index: 1, fraction: -stackProgress(of: o))
+            }
+        } else if let g = gap {
+            gapState = GapClosing(index: g.index, fraction: g.fraction(at: time))
+        }
+        let input = LayoutInput(position: position(at: time), viewport: viewport, overrides: overrides, gap: gapState)
+        layout.layout(input, cards: deck, into: &renderList)
+        pool.reconcile(&renderList)
+    }
+
+    /// How far (0 ... 1) a stack card at `offset` is from home toward the thrown pile.
+    func stackProgress(of offset: Vector) -> Double {
+        guard let stack = layout as? StackLayout else { return 0 }
+        let out = abs(stack.thrownOffset(viewport: viewport).dx)
+        guard out > 0 else { return 0 }
+        return min(max(-offset.dx / out, 0), 1)
+    }
+}

@@ -1,0 +1,84 @@
+/// Every constant of a scene in one Codable value, with the original designs' defaults, so the
+/// app can load a preset from a file, a test can vary one number, and a log can name the feel.
+///
+/// Decoding is forgiving about what is missing (each absent section keeps its default), so a
+/// preset file may hold only what it changes; present values must have the right type.
+public struct SceneConfig: Hashable, Sendable, Codable {
+    /// Slop, axis lock and velocity estimation of pointer pans.
+    public var pan: PanConfiguration
+    /// Momentum, rubber band, bounce and paging springs of the scroll axis.
+    public var scroll: ScrollPhysics
+    /// Spring of a dragged card going back to its place (ratio, response in seconds).
+    public var snapBackSpring: SpringParameters
+    /// Seconds for the stack to move up a level after its top card left.
+    public var stackCloseDuration: Double
+    /// Google Now list.
+    public var now: NowConfig
+    /// iOS 9 task switcher.
+    public var switcher: SwitcherConfig
+    /// Card stack.
+    public var stack: StackConfig
+    /// iOS 7 app switcher.
+    public var carousel: CarouselConfig
+
+    /// The designs' defaults.
+    public init(pan: PanConfiguration = PanConfiguration(axisLock: .free),
+                scroll: ScrollPhysics = .default,
+                snapBackSpring: SpringParameters = SpringParameters(dampingRatio: 0.85, response: 0.35),
+                stackCloseDuration: Double = 0.25,
+                now: NowConfig = .default, switcher: SwitcherConfig = .default,
+                stack: StackConfig = .default, carousel: CarouselConfig = .default) {
+        self.pan = pan
+        self.scroll = scroll
+        self.snapBackSpring = snapBackSpring
+        self.stackCloseDuration = stackCloseDuration
+        self.now = now
+        self.switcher = switcher
+        self.stack = stack
+        self.carousel = carousel
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case pan, scroll, snapBackSpring, stackCloseDuration, now, switcher, stack, carousel
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = SceneConfig()
+        pan = try c.decodeIfPresent(PanConfiguration.self, forKey: .pan) ?? d.pan
+        scroll = try c.decodeIfPresent(ScrollPhysics.self, forKey: .scroll) ?? d.scroll
+        snapBackSpring = try c.decodeIfPresent(SpringParameters.self, forKey: .snapBackSpring) ?? d.snapBackSpring
+        stackCloseDuration = try c.decodeIfPresent(Double.self, forKey: .stackCloseDuration) ?? d.stackCloseDuration
+        now = try c.decodeIfPresent(NowConfig.self, forKey: .now) ?? d.now
+        switcher = try c.decodeIfPresent(SwitcherConfig.self, forKey: .switcher) ?? d.switcher
+        stack = try c.decodeIfPresent(StackConfig.self, forKey: .stack) ?? d.stack
+        carousel = try c.decodeIfPresent(CarouselConfig.self, forKey: .carousel) ?? d.carousel
+    }
+
+    /// The layout an interaction draws with under this config.
+    public func layout(for interaction: Interaction) -> any CardLayout {
+        switch interaction {
+        case .now: return NowLayout(config: now)
+        case .switcher: return SwitcherLayout(config: switcher)
+        case .stack: return StackLayout(config: stack)
+        case .carousel: return CarouselLayout(config: carousel)
+        }
+    }
+
+    /// Scroll physics of an interaction: the switcher may travel several cards per fling.
+    public func physics(for interaction: Interaction) -> ScrollPhysics {
+        var p = scroll
+        p.maxPagesPerFling = interaction == .switcher ? max(1, switcher.maxCardsPerFling) : 1
+        return p
+    }
+
+    /// View slots an interaction needs at most: the designs' view counts plus one card in flight.
+    public func viewBound(for interaction: Interaction) -> Int {
+        switch interaction {
+        case .now: return now.viewCount + 1
+        case .switcher: return switcher.viewCount + 1
+        case .stack: return stack.viewCount + 1
+        case .carousel: return carousel.viewCount
+        }
+    }
+}
