@@ -94,7 +94,8 @@ public enum InputEvent: Hashable, Sendable {
     case windowShown, windowHidden, windowMinimized, windowRestored
     /// Part of the window needs redrawing (e.g. uncovered) though nothing changed.
     case windowExposed
-    /// The window moved to another display (index, if known): the pixel scale may have changed.
+    /// The window moved to another display, or a display was added, removed or rotated (its
+    /// index, if known): the pixel scale or viewport may have changed.
     case displayChanged(Int?)
     /// The GPU lost render-target (or all) textures; caches should be cleared.
     case renderTargetsReset
@@ -198,6 +199,9 @@ public final class EventSource {
 
         case SDL_WINDOWEVENT.rawValue:
             return window(event.window)
+
+        case SDL_DISPLAYEVENT.rawValue:
+            return .displayChanged(Int(event.display.display))
 
         case SDL_RENDER_TARGETS_RESET.rawValue, SDL_RENDER_DEVICE_RESET.rawValue:
             return .renderTargetsReset

@@ -57,6 +57,28 @@ public enum ImageLoader {
     }
 }
 
+extension ImageLoader {
+    /// A card face for the image at `path`: `CardFace.compose`d to `width`×`height` pixels with
+    /// rounded corners, or, when the file cannot be loaded, a placeholder card showing the file
+    /// name (and a one-line warning on stderr when `warn`). The error, if any, comes back too.
+    public static func cardTexture(path: String, renderer: Renderer, width: Int, height: Int,
+                                   cornerRadius: Double, captionFont: Font?,
+                                   warn: Bool = true) throws -> (texture: Texture, error: ImageLoadError?) {
+        let side = maxSide(for: renderer)
+        let (w, h) = (min(width, side), min(height, side))
+        do {
+            let image = try loadSurface(path: path)
+            let face = try CardFace.compose(image, width: w, height: h, cornerRadius: cornerRadius)
+            return (try Texture(renderer: renderer, surface: face), nil)
+        } catch let error as ImageLoadError {
+            if warn { printToStandardError("flick: warning: \(error); showing a placeholder card") }
+            let face = try CardFace.placeholder(caption: error.fileName, font: captionFont, width: w, height: h,
+                                                cornerRadius: cornerRadius)
+            return (try Texture(renderer: renderer, surface: face), error)
+        }
+    }
+}
+
 /// Builds card faces once, at load time, so that drawing a card per frame is one textured quad:
 /// the image cropped to the card's aspect and its corners made transparent (anti-aliased).
 public enum CardFace {

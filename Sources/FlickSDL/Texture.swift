@@ -39,6 +39,12 @@ public final class Texture {
         configure()
     }
 
+    /// Loads an image file (PNG, JPEG, ...), scaled below the renderer's maximum texture size.
+    /// Throws `ImageLoadError` naming the file.
+    public static func load(path: String, renderer: Renderer) throws -> Texture {
+        try ImageLoader.loadTexture(path: path, renderer: renderer)
+    }
+
     deinit { SDL_DestroyTexture(pointer) }
 
     private func configure() {

@@ -43,6 +43,14 @@ public final class Window {
         return Size(width: Double(w), height: Double(h))
     }
 
+    /// Back-buffer size in pixels (SDL_GetWindowSizeInPixels, SDL >= 2.26); equals `size` on X11
+    /// without desktop scaling. `Renderer.outputSize` is the same for a renderer on this window.
+    public var sizeInPixels: Size {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSizeInPixels(pointer, &w, &h)
+        return Size(width: Double(w), height: Double(h))
+    }
+
     /// SDL's window id, as carried by window and input events.
     public var id: UInt32 { SDL_GetWindowID(pointer) }
 

@@ -186,6 +186,36 @@ struct FlickSDLTests {
         }
     }
 
+    @Test func composedFrameShowsRoundedCornersOverShadows() throws {
+        let renderer = try Renderer(offscreenWidth: 240, height: 160)
+        let cards = try CardRenderer(renderer: renderer, shadow: .init(spread: 10, offset: Vector(dx: 0, dy: 5)),
+                                     cornerRadius: 10)
+        let image = try Surface(width: 64, height: 64)
+        try image.fill(RGBA(240, 240, 240))
+        try image.fill(RGBA(30, 120, 220), rect: (0, 0, 64, 20))
+        // 2 pixels per point: a 60×80 pt card is a 120×160 px face with a 20 px (10 pt) radius.
+        let face = try Texture(renderer: renderer, surface: CardFace.compose(image, width: 120, height: 160, cornerRadius: 20))
+        let list = [
+            CardAttributes(card: CardID(0), index: 0, size: Size(width: 60, height: 80),
+                           transform: AffineTransform(rotation: -0.15).translatedBy(x: 70, y: 80), alpha: 1, zIndex: 0),
+            CardAttributes(card: CardID(1), index: 1, size: Size(width: 60, height: 80),
+                           transform: AffineTransform(translationX: 160, y: 80), alpha: 1, zIndex: 1),
+        ]
+        let background = RGBA(200, 200, 200)
+        try renderer.clear(background)
+        try cards.draw(list, scale: 1) { _ in face }
+        let pixels = try renderer.readPixels()
+        let path = saveArtifact(pixels, name: "composed-frame")
+        // Card 1 spans x 130..<190, y 40..<120. Its top-left corner pixel is cut away (background,
+        // slightly shadowed), the pixel 10 pt in is the card's blue header.
+        let corner = pixels[130, 40]
+        #expect(corner.b < 230 && corner.maxChannelDifference(to: background) < 60, "corner \(corner); \(path)")
+        #expect(pixels[140, 50].maxChannelDifference(to: RGBA(30, 120, 220)) <= 3, "\(pixels[140, 50]); \(path)")
+        #expect(pixels[160, 118].maxChannelDifference(to: RGBA(240, 240, 240)) <= 3, "\(path)")
+        // Shadow below the card's bottom edge, darker than the background.
+        #expect(pixels[160, 122].r < background.r - 10, "\(pixels[160, 122]); \(path)")
+    }
+
     // MARK: - (c) TextureCache
 
     @Test func lruEvictsLeastRecentlyUsedAndStaysBounded() {
@@ -388,6 +418,17 @@ struct FlickSDLTests {
         let emptyError = #expect(throws: ImageLoadError.self) { try ImageLoader.loadSurface(path: empty) }
         #expect(emptyError?.reason.contains("empty") == true)
         SDL_ClearError()
+    }
+
+    @Test func unreadableCardImageBecomesAPlaceholderNamingTheFile() throws {
+        let renderer = try Renderer(offscreenWidth: 32, height: 32)
+        let path = "\(PixelArtifacts.folder)/zero-bytes.png"
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
+        let font = try Font.findSystemFont().map { try Font(path: $0, pixelSize: 12) }
+        let (texture, error) = try ImageLoader.cardTexture(path: path, renderer: renderer, width: 90, height: 120,
+                                                           cornerRadius: 8, captionFont: font, warn: false)
+        #expect(texture.width == 90 && texture.height == 120)
+        #expect(error?.fileName == "zero-bytes.png")
     }
 
     @Test func oversizedImageIsScaledBelowTheMaximumTextureSize() throws {
