@@ -128,7 +128,7 @@ public final class EventSource {
     }
 
     public convenience init(window: Window) {
-        self.init(viewportSize: { [unowned window] in window.size })
+        self.init(viewportSize: { window.size })
     }
 
     /// Drains every pending SDL event into `events` (appending), so input that arrived before

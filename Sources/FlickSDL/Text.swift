@@ -102,14 +102,16 @@ public final class HUD {
     /// Padding around and between lines, points.
     public var padding = 6.0
 
+    private var textures: [Texture] = []
+
     public init(text: TextCache) { self.text = text }
 
     /// Draws `lines` with the panel's top-left corner at `origin` (points); `scale` is pixels per
     /// point (the font should have been opened at its point size × scale).
     public func draw(_ lines: [String], at origin: Point = Point(x: 8, y: 8), scale: Double) throws {
         guard !lines.isEmpty else { return }
-        var textures: [Texture] = []
-        textures.reserveCapacity(lines.count)
+        textures.removeAll(keepingCapacity: true)
+        defer { textures.removeAll(keepingCapacity: true) }
         var width = 0, height = 0
         for line in lines {
             let t = try text.texture(line, color: textColor)
