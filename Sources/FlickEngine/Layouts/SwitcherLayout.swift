@@ -130,7 +130,8 @@ public struct SwitcherLayout: CardLayout, Hashable, Sendable {
         guard count > 0, position.isFinite else { return 0 }
         let period = Double(count) * pitch(viewport: viewport)
         let r = position - period * (position / period).rounded(.down)
-        return r >= period ? 0 : r
+        // Far from 0 the subtraction loses all precision; any value in range beats garbage.
+        return r >= 0 && r < period ? r : 0
     }
 
     /// Where a card flicked up flies to, as an offset from its place: just above the top edge.
