@@ -1,3 +1,143 @@
 #!/usr/bin/env bash
-# End-to-end tests under a real X server land with the app (issue 4).
-echo "e2e: the app is not built yet; nothing to drive."
+# End to end: the real flick binary in a real X server (Xvfb), driven by real pointer events
+# from xdotool, checked through its interaction log. Then every bad input of the command line.
+# Usage: Tests/e2e/run.sh path/to/flick
+set -u
+BIN=$(readlink -f "${1:-.build/release/flick}")
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+WORK=$(mktemp -d /tmp/flick-e2e.XXXXXX)
+PASSED=0
+FAILED=0
+PIDS=()
+
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null; done
+  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null; done
+}
+trap cleanup EXIT INT TERM
+
+pass() { PASSED=$((PASSED + 1)); echo "  ok    $1"; }
+fail() { FAILED=$((FAILED + 1)); echo "  FAIL  $1"; }
+
+[ -x "$BIN" ] || { echo "e2e: no binary at $BIN"; echo "e2e: 0 passed, 1 failed"; exit 1; }
+
+# ---------------------------------------------------------------------------------------------
+echo "e2e: bad input through the real binary"
+# expect_error NAME EXPECTED_CODE PATTERN -- ARGS...
+expect_error() {
+  local name=$1 code=$2 pattern=$3; shift 4
+  local out rc
+  out=$(cd "$ROOT" && SDL_VIDEODRIVER=dummy timeout 20 "$BIN" "$@" 2>&1 >/dev/null); rc=$?
+  local lines; lines=$(printf '%s\n' "$out" | grep -c .)
+  if [ "$rc" = "$code" ] && printf '%s' "$out" | grep -qE "$pattern"; then
+    pass "$name (exit $rc: $(printf '%s' "$out" | head -n 1))"
+  else
+    fail "$name: expected exit $code and /$pattern/, got exit $rc: $out"
+  fi
+}
+mkdir -p "$WORK/empty" "$WORK/locked" "$WORK/mixed"
+: > "$WORK/mixed/00-zero.png"
+echo "this is not an image" > "$WORK/mixed/01-text.png"
+head -c 4096 /dev/urandom > "$WORK/mixed/02-noise.jpg"
+cp "$ROOT/assets/01-weather.png" "$WORK/mixed/03-good.png" 2>/dev/null
+cp "$ROOT/assets/01-weather.png" "$WORK/locked/a.png" 2>/dev/null; chmod 000 "$WORK/locked"
+
+expect_error "unknown demo lists the valid ones" 2 "unknown demo 'cube'.*now, switcher, stack, carousel" -- --demo cube
+expect_error "malformed --size" 2 "--size '12by7' is malformed" -- --size 12by7
+expect_error "zero --size" 2 "--size '0x600' is malformed" -- --size 0x600
+expect_error "missing --cards folder" 2 "--cards folder '$WORK/nope' does not exist" -- --cards "$WORK/nope"
+expect_error "empty --cards folder" 2 "--cards folder '$WORK/empty' holds no PNG or JPEG images" -- --cards "$WORK/empty"
+if [ "$(id -u)" = 0 ]; then
+  # root reads a mode-000 folder anyway; run the check as nobody when we can.
+  if command -v setpriv >/dev/null; then
+    out=$(cd "$WORK" && SDL_VIDEODRIVER=dummy setpriv --reuid=65534 --regid=65534 --clear-groups timeout 20 "$BIN" --cards "$WORK/locked" 2>&1 >/dev/null); rc=$?
+    if [ $rc = 2 ] && printf '%s' "$out" | grep -q "cannot be read"; then pass "unreadable --cards folder (exit 2: $out)"; else fail "unreadable --cards folder: exit $rc: $out"; fi
+  fi
+else
+  expect_error "unreadable --cards folder" 2 "cannot be read" -- --cards "$WORK/locked"
+fi
+chmod 755 "$WORK/locked"
+expect_error "unwritable --log path" 2 "cannot write the log file '/proc/nope/log.jsonl'" -- --log /proc/nope/log.jsonl --headless --frames 1
+expect_error "log path is a folder" 2 "cannot write the log file '$WORK'" -- --log "$WORK" --headless --frames 1
+# No display: no X server behind DISPLAY and no --headless.
+out=$(cd "$ROOT" && env -u SDL_VIDEODRIVER DISPLAY=:987 WAYLAND_DISPLAY= timeout 20 "$BIN" 2>&1 >/dev/null); rc=$?
+if [ $rc = 2 ] && printf '%s' "$out" | grep -q -- "--headless"; then pass "no display suggests --headless (exit 2: $out)"; else fail "no display: exit $rc: $out"; fi
+# Corrupt, zero-byte and non-image files become placeholder cards with a warning; the rest loads.
+out=$(cd "$ROOT" && timeout 30 "$BIN" --headless --frames 2 --cards "$WORK/mixed" --screenshot "$WORK/mixed.png" --log "$WORK/mixed.jsonl" 2>&1); rc=$?
+warnings=$(printf '%s\n' "$out" | grep -c "warning:")
+if [ $rc = 0 ] && [ "$warnings" = 3 ] && [ -s "$WORK/mixed.png" ] && grep -q '"cards": 4' "$WORK/mixed.jsonl"; then
+  pass "bad images become placeholders, 3 warnings, 4 cards, exit 0"
+else
+  fail "bad images: exit $rc, $warnings warnings: $out"
+fi
+
+# ---------------------------------------------------------------------------------------------
+echo "e2e: real pointer input under Xvfb"
+DISPLAY_NUM=""
+for n in $(seq 91 140); do
+  if [ ! -e "/tmp/.X$n-lock" ] && [ ! -e "/tmp/.X11-unix/X$n" ]; then DISPLAY_NUM=$n; break; fi
+done
+Xvfb ":$DISPLAY_NUM" -screen 0 1280x800x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+PIDS+=($!)
+export DISPLAY=":$DISPLAY_NUM"
+for _ in $(seq 1 100); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.1; done
+
+# start_app LOG ARGS... : starts flick, waits for its window and its "started" line.
+start_app() {
+  local log=$1; shift
+  (cd "$ROOT" && exec "$BIN" --log "$log" "$@") >"$log.out" 2>&1 &
+  APP=$!
+  PIDS+=($APP)
+  WID=""
+  for _ in $(seq 1 150); do
+    WID=$(xdotool search --onlyvisible --name '^flick' 2>/dev/null | head -n 1)
+    [ -n "$WID" ] && grep -q '"started"' "$log" 2>/dev/null && break
+    sleep 0.1
+  done
+  [ -n "$WID" ] || { echo "  (app did not open a window: $(cat "$log.out"))"; return 1; }
+  eval "$(xdotool getwindowgeometry --shell "$WID")"   # X Y WIDTH HEIGHT
+  WX=$X; WY=$Y
+}
+stop_app() {
+  kill -TERM "$APP" 2>/dev/null
+  for _ in $(seq 1 50); do kill -0 "$APP" 2>/dev/null || break; sleep 0.1; done
+  kill -KILL "$APP" 2>/dev/null
+  wait "$APP" 2>/dev/null
+}
+# drag X0 Y0 DX DY STEPS STEP_SECONDS HOLD_SECONDS: a real button-down, moves, button-up.
+drag() {
+  local x0=$(( WX + $1 )) y0=$(( WY + $2 )) dx=$3 dy=$4 steps=$5 dt=$6 hold=$7
+  local args=(mousemove "$x0" "$y0" sleep 0.05 mousedown 1 sleep 0.03)
+  for i in $(seq 1 "$steps"); do
+    args+=(mousemove "$(( x0 + dx * i / steps ))" "$(( y0 + dy * i / steps ))" sleep "$dt")
+  done
+  args+=(sleep "$hold" mouseup 1)
+  xdotool "${args[@]}"
+}
+
+LOG="$WORK/carousel.jsonl"
+if start_app "$LOG" --demo carousel --size 1000x700; then
+  pass "window opened (id $WID at $WX,$WY ${WIDTH}x$HEIGHT) and log started"
+  # 1. slow drag: 120 pt left over ~0.6 s, released while still moving slowly.
+  drag 600 350 -120 0 24 0.025 0
+  sleep 1.2
+  # 2. fast flick: 150 pt left in 6 steps of 8 ms (~3000 pt/s).
+  drag 700 350 -150 0 6 0.008 0
+  sleep 1.5
+  # 3. vertical flick up on the current card: 160 pt in 6 steps of 8 ms.
+  drag 500 420 0 -160 6 0.008 0
+  sleep 1.5
+  # 4. a drag of 200 pt, then holding still for 0.3 s before the release.
+  drag 600 350 -200 0 20 0.01 0.3
+  sleep 1.5
+  stop_app
+  python3 "$HERE/check_log.py" "$LOG" && pass "log: slow drag stays, flick pages once, vertical flick deletes once, held release does not coast" || fail "log checks (log at $LOG)"
+else
+  fail "the app did not start under Xvfb: $(cat "$LOG.out" 2>/dev/null)"
+fi
+
+echo "e2e: $PASSED passed, $FAILED failed"
+if [ "$FAILED" = 0 ]; then rm -rf "$WORK"; exit 0; fi
+echo "e2e: kept $WORK for a look"
+exit 1

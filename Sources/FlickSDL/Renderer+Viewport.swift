@@ -1,0 +1,44 @@
+import CSDL2
+
+extension Renderer {
+    /// Confines drawing to `rect` (pixels; origin becomes the drawing origin, outside is
+    /// clipped), or to the whole output when nil.
+    public func setViewport(x: Int, y: Int, width: Int, height: Int) throws {
+        var r = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(width), h: Int32(height))
+        try check(SDL_RenderSetViewport(pointer, &r), "SDL_RenderSetViewport")
+    }
+
+    /// Drawing covers the whole output again.
+    public func resetViewport() throws {
+        try check(SDL_RenderSetViewport(pointer, nil), "SDL_RenderSetViewport(nil)")
+    }
+
+    /// Blocks until the GPU has finished the frame drawn so far, by reading back one pixel: a GL
+    /// renderer only queues work, so timing a frame without this measures submission only.
+    public func finish() {
+        var pixel: UInt32 = 0
+        var r = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
+        _ = SDL_RenderReadPixels(pointer, &r, SDL_PIXELFORMAT_RGBA32.rawValue, &pixel, 4)
+    }
+}
+
+extension Window {
+    /// Fullscreen at the desktop's resolution, or back to a window.
+    public func setFullscreen(_ on: Bool) throws {
+        try check(SDL_SetWindowFullscreen(pointer, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0),
+                  "SDL_SetWindowFullscreen")
+    }
+
+    /// True while fullscreen.
+    public var isFullscreen: Bool {
+        SDL_GetWindowFlags(pointer) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
+    }
+}
+
+/// Milliseconds-precise clocks for measuring frames, from SDL's performance counter.
+public enum PerformanceClock {
+    /// Seconds on a monotonic high-resolution clock (arbitrary origin).
+    public static var now: Double {
+        Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
+    }
+}

@@ -1,0 +1,258 @@
+import FlickEngine
+import FlickSDL
+import Foundation
+
+/// The demo: one window, one scene, a loop of poll -> handle -> advance -> draw -> present.
+@MainActor
+final class App {
+    let options: AppOptions
+    let sdl: SDLContext
+    let window: Window
+    let renderer: Renderer
+    let cards: CardRenderer
+    let events: EventSource
+    let scene: CardScene
+    let faces: CardFaces
+    let overlay: Overlay
+    let log: InteractionLog?
+    var stage: Stage
+    var running = true
+    var hudVisible = false
+    var pointerOnStage = false
+    var frameTimes = FrameTimes()
+    var configWatch: ConfigWatch?
+    /// The clock of the frames: SDL's (the events' clock) in a window, a fixed 60 Hz in headless runs.
+    var headlessFrame = 0
+
+    /// SDL for the whole run; it must outlive the App (fonts and textures close before SDL quits).
+    static func openSDL(headless: Bool) throws -> SDLContext {
+        do {
+            return try SDLContext(videoDriver: headless ? "dummy" : nil)
+        } catch {
+            throw UserError("no display available (\((error as? SDLError)?.message ?? "\(error)")); use --headless to draw without one")
+        }
+    }
+
+    init(options: AppOptions, sdl: SDLContext, log: InteractionLog?) throws {
+        self.options = options
+        self.sdl = sdl
+        self.log = log
+        do {
+            window = try Window(title: "flick — \(options.demo.rawValue)", size: options.size,
+                                options: Window.Options(resizable: true, allowHighDPI: true, hidden: options.headless))
+        } catch {
+            throw UserError("cannot open a window (\(error)); use --headless to draw without one")
+        }
+        if options.fullscreen { try? window.setFullscreen(true) }
+        renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: options.software,
+                                                                          vsync: options.vsync))
+        cards = try CardRenderer(renderer: renderer, cornerRadius: 12)
+        events = EventSource(window: window)
+        stage = Stage(viewport: options.stage, window: window.size)
+        let fontPath = Overlay.fontPath()
+        overlay = Overlay(renderer: renderer, fontPath: fontPath)
+        faces = CardFaces(source: options.cards, renderer: renderer, fontPath: fontPath, capacity: 32)
+        scene = CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
+                          config: options.config, time: 0)
+        if let path = options.configPath { configWatch = ConfigWatch(path: path) }
+        let start = clock()
+        scene.advance(to: start)
+        log?.started(time: start, demo: options.demo, cards: scene.deck.count, window: window.size,
+                     stage: stage.frame)
+    }
+
+    /// Seconds on the frame clock.
+    func clock() -> Double {
+        options.headless ? Double(headlessFrame) / 60 : SDLContext.now
+    }
+
+    func run() throws {
+        defer { log?.quit(time: max(scene.time, clock())) }
+        if options.headless {
+            for frame in 0..<options.frames {
+                headlessFrame = frame
+                scene.advance(to: clock())
+                flushSceneEvents()
+                try draw()
+                if frame == options.frames - 1, let path = options.screenshot {
+                    do { try renderer.savePNG(to: path) } catch {
+                        throw UserError("cannot write the screenshot '\(path)': \(error)")
+                    }
+                }
+                renderer.present()
+            }
+            return
+        }
+        while running {
+            let idle = scene.isAtRest && !pointerOnStage
+            let input = idle ? events.wait(timeout: 0.25) : events.poll()
+            let frameStart = PerformanceClock.now
+            for event in input { handle(event) }
+            if let watch = configWatch, let config = watch.changedConfig() {
+                scene.setConfig(config, at: max(scene.time, clock()))
+            }
+            scene.advance(to: max(scene.time, clock()))
+            flushSceneEvents()
+            if window.isMinimized { continue }
+            try draw()
+            frameTimes.add(cpu: PerformanceClock.now - frameStart, at: PerformanceClock.now)
+            renderer.present()
+        }
+    }
+
+    // MARK: - Input
+
+    func handle(_ event: InputEvent) {
+        switch event {
+        case .pointer(var p):
+            // Timestamps are SDL's milliseconds, the frame clock's unit: an event never lands
+            // before the frame already shown, but keep the engine's order rule explicit.
+            p.time = max(p.time, scene.time)
+            let local = stage.scenePoint(p.position)
+            if p.phase == .down {
+                pointerOnStage = stage.frame.contains(p.position)
+                if !pointerOnStage { return }
+            } else if !pointerOnStage {
+                return
+            }
+            if p.phase == .up || p.phase == .cancel { pointerOnStage = false }
+            p.position = local
+            if let why = scene.handle(p) { warn("pointer event refused: \(why)") }
+        case .wheel(let delta, let time, _):
+            let horizontal = scene.interaction != .now
+            let d = horizontal ? (delta.dx != 0 ? delta.dx : delta.dy) : delta.dy
+            scene.scroll(by: d / stage.scale, at: max(time, scene.time))
+        case .key(let press):
+            handleKey(press)
+        case .resized, .displayChanged, .windowRestored, .windowShown:
+            relayout()
+        case .renderTargetsReset:
+            faces.removeAll()
+            overlay.removeAll()
+        case .quit:
+            running = false
+        default:
+            break
+        }
+    }
+
+    func handleKey(_ press: KeyPress) {
+        let t = max(press.time, scene.time)
+        switch press.key {
+        case .character(let c):
+            switch c {
+            case "1", "2", "3", "4":
+                let i = Int(String(c))! - 1
+                let next = Interaction.allCases[i]
+                if next != scene.interaction {
+                    scene.setInteraction(next, at: t)
+                    window.title = "flick — \(next.rawValue)"
+                }
+            case "z": scene.perform(.undo, at: t)
+            case "r": scene.perform(.reset, at: t)
+            case "h": hudVisible.toggle()
+            case "f":
+                try? window.setFullscreen(!window.isFullscreen)
+                relayout()
+            case "p": screenshotRequested = true
+            case "q": running = false
+            default: break
+            }
+        case .right, .down, .pageDown: scene.perform(.nextPage, at: t)
+        case .left, .up, .pageUp: scene.perform(.previousPage, at: t)
+        case .delete, .backspace:
+            if !press.isRepeat { scene.perform(.throwCurrent, at: t) }
+        case .escape: running = false
+        default: break
+        }
+    }
+
+    var screenshotRequested = false
+
+    /// The window changed size or display: refit the stage; faces are remade at the new size.
+    func relayout() {
+        stage = Stage(viewport: options.stage, window: window.size)
+        if options.stage == nil { scene.setViewport(stage.viewport, at: scene.time) }
+        overlay.removeAll()
+    }
+
+    func flushSceneEvents() {
+        for e in scene.events {
+            log?.record(e)
+            overlay.remember(e)
+        }
+        scene.clearEvents()
+    }
+
+    // MARK: - Drawing
+
+    func draw() throws {
+        let px = renderer.pixelScale
+        let theme = Theme.of(scene.interaction)
+        try renderer.resetViewport()
+        try renderer.clear(theme.window)
+        let f = stage.frame
+        let frame = (x: Int((f.minX * px).rounded()), y: Int((f.minY * px).rounded()),
+                     w: Int((f.width * px).rounded()), h: Int((f.height * px).rounded()))
+        try renderer.setViewport(x: frame.x, y: frame.y, width: frame.w, height: frame.h)
+        try renderer.fill(x: 0, y: 0, width: Double(frame.w), height: Double(frame.h), color: theme.stage)
+        let scale = stage.scale * px
+        let size = scene.cardSize
+        faces.faceSize = (max(1, Int((size.width * scale).rounded())), max(1, Int((size.height * scale).rounded())))
+        faces.cornerRadius = 12 * scale
+        try cards.draw(scene.renderList, scale: scale) { [faces] card in faces.texture(for: card.card) }
+        try renderer.resetViewport()
+        try overlay.draw(scene: scene, stage: stage, pixelScale: px, theme: theme, hud: hudVisible ? hudLines() : nil)
+        if screenshotRequested {
+            screenshotRequested = false
+            let path = "flick-\(Int(Date().timeIntervalSince1970)).png"
+            do {
+                try renderer.savePNG(to: path)
+                note("screenshot saved to \(path)")
+            } catch {
+                warn("cannot save the screenshot '\(path)': \(error)")
+            }
+        }
+    }
+
+    func hudLines() -> [String] {
+        let v = scene.pointerVelocity
+        let stats = faces.statistics
+        return [
+            String(format: "%.0f fps  %.2f ms/frame (CPU)", frameTimes.fps, frameTimes.medianCPU * 1000),
+            String(format: "pointer %.0f, %.0f pt/s", v.dx, v.dy),
+            "gesture \(scene.gestureDescription)",
+            "cards \(scene.deck.count)  views \(scene.pool.liveCount)/\(scene.viewBound)",
+            "textures \(faces.count)  hits \(stats.hits) misses \(stats.misses)",
+            "\(renderer.name)\(renderer.hasVsync ? " vsync" : "")",
+        ]
+    }
+}
+
+/// Frames per second and the median CPU time of recent frames, for the HUD.
+struct FrameTimes {
+    private var cpu: [Double] = []
+    private var stamps: [Double] = []
+    private var next = 0
+
+    mutating func add(cpu seconds: Double, at time: Double) {
+        if cpu.count < 60 {
+            cpu.append(seconds)
+            stamps.append(time)
+        } else {
+            cpu[next] = seconds
+            stamps[next] = time
+            next = (next + 1) % 60
+        }
+    }
+
+    var fps: Double {
+        guard stamps.count > 1, let lo = stamps.min(), let hi = stamps.max(), hi > lo else { return 0 }
+        return Double(stamps.count - 1) / (hi - lo)
+    }
+
+    var medianCPU: Double {
+        guard !cpu.isEmpty else { return 0 }
+        return cpu.sorted()[cpu.count / 2]
+    }
+}

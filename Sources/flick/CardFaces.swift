@@ -1,0 +1,132 @@
+import FlickEngine
+import FlickSDL
+import Foundation
+
+/// The textures of the cards: each image decoded, cropped to the card's shape with rounded
+/// corners and its title, at the size it is drawn in pixels, and kept in a bounded cache (least
+/// recently used out), so thousands of image cards never hold thousands of textures.
+@MainActor
+final class CardFaces {
+    struct Key: Hashable {
+        var image: Int
+        var width: Int
+        var height: Int
+    }
+
+    let source: CardSource
+    let renderer: Renderer
+    let fontPath: String?
+    /// Title fonts by pixel size: faces are made at the size they are drawn.
+    private var titleFonts: [Int: Font] = [:]
+    private var cache: TextureCache<Key>!
+    /// Images already reported as unreadable: warn once each, draw a placeholder.
+    private var broken: [Int: String] = [:]
+    /// The face size in pixels for the current interaction and scale.
+    var faceSize: (width: Int, height: Int) = (1, 1)
+    var cornerRadius: Double = 12
+
+    /// Sniffs every image's first bytes now (cheap), so an empty or non-image file is reported
+    /// at start; a file that only fails while decoding is reported when it is first drawn.
+    init(source: CardSource, renderer: Renderer, fontPath: String?, capacity: Int) {
+        self.source = source
+        self.renderer = renderer
+        self.fontPath = fontPath
+        cache = TextureCache(capacity: capacity) { [unowned self] key in try self.makeFace(key) }
+        for (i, item) in source.items.enumerated() {
+            if let problem = Self.sniff(item.path) { markBroken(i, problem) }
+        }
+    }
+
+    var statistics: CacheStatistics { cache.statistics }
+    var count: Int { cache.count }
+
+    /// The texture of `card`; nil only if even a placeholder cannot be made.
+    func texture(for card: CardID) -> Texture? {
+        let n = source.items.count
+        guard n > 0 else { return nil }
+        let image = ((card.value % n) + n) % n
+        return try? cache.texture(for: Key(image: image, width: faceSize.width, height: faceSize.height))
+    }
+
+    /// Drops every face (a new size or a lost render target).
+    func removeAll() { cache.removeAll() }
+
+    private func markBroken(_ i: Int, _ problem: String) {
+        guard broken[i] == nil else { return }
+        broken[i] = problem
+        warn("'\(source.items[i].path)' \(problem); shown as a placeholder card")
+    }
+
+    private func makeFace(_ key: Key) throws -> Texture {
+        let item = source.items[key.image]
+        let radius = cornerRadius
+        if broken[key.image] == nil {
+            do {
+                let image = try ImageLoader.loadSurface(path: item.path)
+                let face = try CardFace.compose(image, width: key.width, height: key.height, cornerRadius: radius)
+                try drawTitle(item.title, on: face)
+                return try Texture(renderer: renderer, surface: face)
+            } catch let error as ImageLoadError {
+                markBroken(key.image, "cannot be decoded (\(error.reason))")
+            }
+        }
+        let face = try CardFace.placeholder(caption: item.title, font: titleFont(forFaceHeight: key.height), width: key.width,
+                                            height: key.height, cornerRadius: radius,
+                                            background: RGBA(72, 78, 96))
+        return try Texture(renderer: renderer, surface: face)
+    }
+
+    /// The file name on a soft dark band along the card's bottom edge.
+    private func drawTitle(_ title: String, on face: Surface) throws {
+        guard let font = titleFont(forFaceHeight: face.height) else { return }
+        let text = try font.renderSurface(title, color: RGBA(255, 255, 255), wrapWidth: nil)
+        let band = min(face.height / 6, text.height + text.height / 2)
+        try face.blendBand(y: face.height - band, height: band, color: RGBA(12, 14, 20, 150))
+        let x = max(8, (face.width - text.width) / 2)
+        try face.draw(text, x: x, y: face.height - band + (band - text.height) / 2)
+    }
+
+    /// The title font for a face `height` pixels tall (about a 32nd of it, at least 10 px).
+    private func titleFont(forFaceHeight height: Int) -> Font? {
+        guard let path = fontPath else { return nil }
+        let size = max(10, height / 32)
+        if let f = titleFonts[size] { return f }
+        let f = try? Font(path: path, pixelSize: size)
+        titleFonts[size] = f
+        return f
+    }
+
+    /// nil when `path` starts like a PNG or JPEG; otherwise what is wrong with it.
+    static func sniff(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "cannot be opened" }
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: 8)) ?? Data())
+        if head.isEmpty { return "is empty (0 bytes)" }
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        if head.count >= 8 && Array(head.prefix(8)) == png { return nil }
+        if head.count >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF { return nil }
+        return "is not a PNG or JPEG image"
+    }
+}
+
+extension Surface {
+    /// Darkens a full-width band by blending `color` over it (alpha kept), rows y ..< y + height.
+    func blendBand(y: Int, height: Int, color: RGBA) throws {
+        guard isRGBA32 else { return }   // faces are made RGBA32; anything else keeps no band
+        let surface = self
+        let a = Double(color.a) / 255
+        let top = max(0, y), bottom = min(surface.height, y + height)
+        let w = surface.width
+        surface.withRGBABytes { bytes, pitch in
+            for row in top..<bottom {
+                var i = row * pitch
+                for _ in 0..<w {
+                    bytes[i] = UInt8(Double(bytes[i]) * (1 - a) + Double(color.r) * a)
+                    bytes[i + 1] = UInt8(Double(bytes[i + 1]) * (1 - a) + Double(color.g) * a)
+                    bytes[i + 2] = UInt8(Double(bytes[i + 2]) * (1 - a) + Double(color.b) * a)
+                    i += 4
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The images a demo shows, in file-name order, each with the title drawn on its card.
+struct CardSource {
+    struct Item {
+        /// Full path of the image file.
+        let path: String
+        /// The file name, shown as the card's title.
+        let title: String
+    }
+
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
+
+    let folder: String
+    let items: [Item]
+
+    /// Lists the PNG and JPEG files of `folder`; throws a one-line error naming the folder when
+    /// it is missing, not a folder, unreadable or holds no such image.
+    init(folder: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+            throw UserError("--cards folder '\(folder)' does not exist (expected a folder of PNG or JPEG images)")
+        }
+        guard isDirectory.boolValue else {
+            throw UserError("--cards '\(folder)' is not a folder (expected a folder of PNG or JPEG images)")
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw UserError("--cards folder '\(folder)' cannot be read (permission denied?)")
+        }
+        let images = names
+            .filter { !$0.hasPrefix(".") && Self.imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        guard !images.isEmpty else {
+            throw UserError("--cards folder '\(folder)' holds no PNG or JPEG images")
+        }
+        self.folder = folder
+        self.items = images.map { Item(path: (folder as NSString).appendingPathComponent($0), title: $0) }
+    }
+
+    /// The folder of bundled card images: `$FLICK_ASSETS`, `./assets`, or the one beside the
+    /// package the binary was built in.
+    static func defaultFolder() -> String {
+        if let env = ProcessInfo.processInfo.environment["FLICK_ASSETS"], !env.isEmpty { return env }
+        let fm = FileManager.default
+        if fm.fileExists(atPath: "assets/01-weather.png") || fm.fileExists(atPath: "assets") { return "assets" }
+        // .build/<config>/flick -> package root
+        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var dir = exe.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("assets").path
+            if fm.fileExists(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return "assets"
+    }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import FlickEngine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The keys, shown in `--help` and the README.
+let keyHelp = """
+Keys:
+  1-4          switch interaction (now, switcher, stack, carousel), keeping the deck
+  Left/Right   previous / next page (Up/Down in the now list)
+  Delete       throw the current card away
+  Z            undo the last deletion
+  R            reset the deck and the scroll position
+  H            show or hide the HUD (fps, frame time, pointer velocity, gesture, cards)
+  F            toggle fullscreen
+  P            save a screenshot (flick-<time>.png in the current folder)
+  Esc, Q       quit
+Mouse: drag to pan, release while moving to fling; the wheel or trackpad scrolls.
+"""
+
+@main
+struct Flick: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flick",
+        abstract: "Card interactions on the desktop: drag, fling, page and throw cards away.",
+        discussion: keyHelp
+    )
+
+    @Option(help: "Interaction to open: now, switcher, stack or carousel.")
+    var demo: String = "switcher"
+
+    @Option(help: ArgumentHelp("Folder of PNG or JPEG images to show as cards, in file-name order.", valueName: "dir"))
+    var cards: String?
+
+    @Option(help: "Number of cards (the images repeat when fewer). Default: one per image.")
+    var count: Int?
+
+    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT.", valueName: "WxH"))
+    var size: String = "1280x800"
+
+    @Option(help: ArgumentHelp("The phone screen the cards live on, in points, scaled to fit the window; 'window' fills the window.", valueName: "WxH"))
+    var stage: String = "390x844"
+
+    @Flag(help: "Open the window fullscreen.")
+    var fullscreen = false
+
+    @Option(help: ArgumentHelp("JSON file of SceneConfig constants (see README).", valueName: "file"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("Write the interaction log (JSON lines) to this file.", valueName: "file"))
+    var log: String?
+
+    @Flag(help: "Run without a display (dummy video driver, software renderer).")
+    var headless = false
+
+    @Option(help: "With --headless: frames to draw before the screenshot.")
+    var frames: Int = 1
+
+    @Option(help: ArgumentHelp("With --headless: write the last frame to this PNG.", valueName: "file"))
+    var screenshot: String?
+
+    @Flag(help: "Use the software renderer even when an accelerated one exists.")
+    var software = false
+
+    @Flag(help: "Do not wait for vertical sync (for measurements).")
+    var noVsync = false
+
+    mutating func run() throws {
+        let options = try AppOptions(self)
+        try MainActor.assumeIsolated {
+            // The log path is checked before any window opens.
+            let log = try options.logPath.map { try InteractionLog(path: $0) }
+            let sdl = try App.openSDL(headless: options.headless)
+            try withExtendedLifetime(sdl) {
+                let app = try App(options: options, sdl: sdl, log: log)
+                try app.run()
+            }
+        }
+    }
+
+    /// Every usage problem, ours or the argument parser's, is one line and exit code 2.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as UserError {
+            note(error.message)
+            Foundation_exit(2)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                exit(withError: error)
+            }
+            if error is ExitCode { exit(withError: error) }
+            let message = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            note(message.replacingOccurrences(of: "Error: ", with: ""))
+            Foundation_exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+}
+
+func Foundation_exit(_ code: Int32) -> Never { Glibc.exit(code) }

@@ -1,0 +1,39 @@
+import FlickEngine
+
+/// Where the phone screen sits in the window: the scene lives in a phone-sized viewport (points),
+/// scaled uniformly to fit the window with a margin and centred; or, with `--stage window`,
+/// the whole window.
+struct Stage {
+    /// The scene's viewport, points (a phone screen, 390x844 by default).
+    var viewport: Size
+    /// Top-left corner of the stage in the window, window points.
+    var origin: Point
+    /// Window points per scene point.
+    var scale: Double
+
+    /// Fits `viewport` (nil: fill the window) into a window of `window` points.
+    init(viewport: Size?, window: Size) {
+        guard let viewport, !viewport.isEmpty else {
+            self.viewport = window
+            origin = .zero
+            scale = 1
+            return
+        }
+        self.viewport = viewport
+        let margin = min(window.width, window.height) * 0.04
+        let fit = min((window.width - 2 * margin) / viewport.width, (window.height - 2 * margin) / viewport.height)
+        scale = fit.isFinite && fit > 0 ? fit : 1
+        origin = Point(x: ((window.width - viewport.width * scale) / 2).rounded(),
+                       y: ((window.height - viewport.height * scale) / 2).rounded())
+    }
+
+    /// The stage in window points.
+    var frame: Rect {
+        Rect(origin: origin, size: Size(width: viewport.width * scale, height: viewport.height * scale))
+    }
+
+    /// A window position (points) in scene points.
+    func scenePoint(_ p: Point) -> Point {
+        Point(x: (p.x - origin.x) / scale, y: (p.y - origin.y) / scale)
+    }
+}
