@@ -38,7 +38,7 @@ enum LayoutKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
 }
 
 /// Lays out into a fresh buffer.
-func frame(_ layout: some CardLayout, _ input: LayoutInput, _ cards: some CardIDSource) -> [CardAttributes] {
+func laidOut(_ layout: some CardLayout, _ input: LayoutInput, _ cards: some CardIDSource) -> [CardAttributes] {
     var out: [CardAttributes] = []
     layout.layout(input, cards: cards, into: &out)
     return out
@@ -48,7 +48,7 @@ func attributes(of index: Int, in frame: [CardAttributes]) -> CardAttributes? {
     frame.first { $0.index == index }
 }
 
-func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
+func isClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
     a.isApproximatelyEqual(to: b, absoluteTolerance: tolerance)
 }
 
@@ -63,18 +63,18 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
         #expect(layout.pitch(viewport: viewport) == w / 5)
         #expect(layout.pageSize(viewport: viewport) == w / 5)
         let pitch = w / 5
-        let out = frame(layout, LayoutInput(position: 10 * pitch, viewport: viewport), Deck(count: 50))
+        let out = laidOut(layout, LayoutInput(position: 10 * pitch, viewport: viewport), Deck(count: 50))
         // p = 1: scale 1.03, alpha 1, then x + W/2.2 in the scaled space (1.03 × W/2.2 on screen).
         let right = try #require(attributes(of: 11, in: out))
-        #expect(close(right.transform.a, 1.03) && close(right.transform.d, 1.03))
+        #expect(isClose(right.transform.a, 1.03) && isClose(right.transform.d, 1.03))
         #expect(right.alpha == 1)
-        #expect(close(right.transform.tx, w / 2 + pitch + 1.03 * w / 2.2))
-        #expect(close(right.transform.ty, viewport.height / 2))
+        #expect(isClose(right.transform.tx, w / 2 + pitch + 1.03 * w / 2.2))
+        #expect(isClose(right.transform.ty, viewport.height / 2))
         // p = -1: alpha 0.8, scale 0.97, x + |p| W/15 scaled.
         let left = try #require(attributes(of: 9, in: out))
-        #expect(close(left.alpha, 0.8))
-        #expect(close(left.transform.a, 0.97))
-        #expect(close(left.transform.tx, w / 2 - pitch + 0.97 * w / 15))
+        #expect(isClose(left.alpha, 0.8))
+        #expect(isClose(left.transform.a, 0.97))
+        #expect(isClose(left.transform.tx, w / 2 - pitch + 0.97 * w / 15))
         // The centred card is unchanged; cards to the right draw on top.
         let centre = try #require(attributes(of: 10, in: out))
         #expect(centre.transform.isApproximatelyEqual(to: AffineTransform(translationX: w / 2, y: viewport.height / 2)))
@@ -89,15 +89,15 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
         let layout = SwitcherLayout()
         let pitch = layout.pitch(viewport: viewport)
         // Card 0 centred: card 49 sits just left of it (the row is endless).
-        let out = frame(layout, LayoutInput(position: 0, viewport: viewport), Deck(count: 50))
+        let out = laidOut(layout, LayoutInput(position: 0, viewport: viewport), Deck(count: 50))
         #expect(attributes(of: 49, in: out) != nil)
-        #expect(try close(#require(attributes(of: 49, in: out)).alpha, 0.8))
+        #expect(try isClose(#require(attributes(of: 49, in: out)).alpha, 0.8))
         // A whole period later draws the same frame.
-        let later = frame(layout, LayoutInput(position: 50 * pitch, viewport: viewport), Deck(count: 50))
+        let later = laidOut(layout, LayoutInput(position: 50 * pitch, viewport: viewport), Deck(count: 50))
         #expect(zip(out, later).allSatisfy { $0.card == $1.card && $0.transform.isApproximatelyEqual(to: $1.transform, tolerance: 1e-6) })
         for n in 1...7 {
             for step in 0..<40 {
-                let few = frame(layout, LayoutInput(position: Double(step) * pitch / 7 - 3 * pitch, viewport: viewport), Deck(count: n))
+                let few = laidOut(layout, LayoutInput(position: Double(step) * pitch / 7 - 3 * pitch, viewport: viewport), Deck(count: n))
                 #expect(Set(few.map(\.card)).count == few.count, "\(n) cards drew one twice")
             }
         }
@@ -109,23 +109,23 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
         let layout = CarouselLayout()
         let page = try #require(layout.pageSize(viewport: viewport))
         #expect(page == 0.8 * viewport.width)
-        #expect(close(layout.cardSize(viewport: viewport).width, 0.9 * page))
+        #expect(isClose(layout.cardSize(viewport: viewport).width, 0.9 * page))
         // From page 2 halfway toward page 3: both at scale 0.95, alpha 0.9.
-        let out = frame(layout, LayoutInput(position: 2.5 * page, viewport: viewport), Deck(count: 10))
+        let out = laidOut(layout, LayoutInput(position: 2.5 * page, viewport: viewport), Deck(count: 10))
         let current = try #require(attributes(of: 2, in: out))
         let neighbour = try #require(attributes(of: 3, in: out))
-        #expect(close(current.transform.a, 0.95) && close(current.alpha, 0.9))
-        #expect(close(neighbour.transform.a, 0.95) && close(neighbour.alpha, 0.9))
+        #expect(isClose(current.transform.a, 0.95) && isClose(current.alpha, 0.9))
+        #expect(isClose(neighbour.transform.a, 0.95) && isClose(neighbour.alpha, 0.9))
         // A quarter page: current 0.975 / 0.95, the neighbour it nears 0.925 / 0.85, the other rests.
-        let q = frame(layout, LayoutInput(position: 2.25 * page, viewport: viewport), Deck(count: 10))
+        let q = laidOut(layout, LayoutInput(position: 2.25 * page, viewport: viewport), Deck(count: 10))
         let c2 = try #require(attributes(of: 2, in: q)), c3 = try #require(attributes(of: 3, in: q))
-        #expect(close(c2.transform.a, 0.975) && close(c2.alpha, 0.95))
-        #expect(close(c3.transform.a, 0.925) && close(c3.alpha, 0.85))
+        #expect(isClose(c2.transform.a, 0.975) && isClose(c2.alpha, 0.95))
+        #expect(isClose(c3.transform.a, 0.925) && isClose(c3.alpha, 0.85))
         // The neighbour it leaves (1.25 pages away, already off screen) stays at rest values.
         #expect(attributes(of: 1, in: q) == nil)
-        #expect(close(layout.scale(distance: 1.25), 0.9) && close(layout.alpha(distance: 1.25), 0.8))
+        #expect(isClose(layout.scale(distance: 1.25), 0.9) && isClose(layout.alpha(distance: 1.25), 0.8))
         // At rest the neighbours show at both sides at 0.9 / 0.8, the current card on top.
-        let rest = frame(layout, LayoutInput(position: 2 * page, viewport: viewport), Deck(count: 10))
+        let rest = laidOut(layout, LayoutInput(position: 2 * page, viewport: viewport), Deck(count: 10))
         #expect(rest.map(\.index) == [1, 3, 2] || rest.map(\.index) == [3, 1, 2])
         #expect(rest.count <= 4)
     }
@@ -134,22 +134,22 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
         let layout = CarouselLayout()
         var input = LayoutInput(position: 0, viewport: viewport)
         input.overrides.set(CardOverride(index: 0, offset: Vector(dx: 0, dy: -viewport.height / 4)))
-        let out = frame(layout, input, Deck(count: 3))
+        let out = laidOut(layout, input, Deck(count: 3))
         let card = try #require(attributes(of: 0, in: out))
-        #expect(close(card.alpha, 0.9))              // q = 0.5
-        #expect(close(card.transform.ty, viewport.height / 4))
+        #expect(isClose(card.alpha, 0.9))              // q = 0.5
+        #expect(isClose(card.transform.ty, viewport.height / 4))
         #expect(out.last?.index == 0)                // the dragged card is on top
     }
 
     @Test func stackAtDepthTwo() throws {
         let layout = StackLayout()
-        let out = frame(layout, LayoutInput(position: 0, viewport: viewport), Deck(count: 10))
+        let out = laidOut(layout, LayoutInput(position: 0, viewport: viewport), Deck(count: 10))
         #expect(out.map(\.index) == [3, 2, 1, 0])    // back to front, four visible
         let top = try #require(attributes(of: 0, in: out))
         let depth2 = try #require(attributes(of: 2, in: out))
-        #expect(close(depth2.transform.a, 0.9) && depth2.transform.d == 1)
+        #expect(isClose(depth2.transform.a, 0.9) && depth2.transform.d == 1)
         #expect(depth2.transform.b == 0 && depth2.transform.c == 0)
-        #expect(close(depth2.transform.ty - top.transform.ty, 30))
+        #expect(isClose(depth2.transform.ty - top.transform.ty, 30))
         #expect(depth2.transform.tx == top.transform.tx)
     }
 
@@ -157,17 +157,17 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
         let layout = StackLayout()
         let deck = Deck(count: 10)
         // Halfway from top 0 to top 1: card 1 is at depth 0.5, card 4 fades in at the back.
-        let half = frame(layout, LayoutInput(position: 0.5, viewport: viewport), deck)
+        let half = laidOut(layout, LayoutInput(position: 0.5, viewport: viewport), deck)
         #expect(half.map(\.index) == [4, 3, 2, 1])
-        #expect(try close(#require(attributes(of: 4, in: half)).alpha, 0.5))
-        #expect(try close(#require(attributes(of: 1, in: half)).transform.a, 1 - 0.05 * 0.5))
+        #expect(try isClose(#require(attributes(of: 4, in: half)).alpha, 0.5))
+        #expect(try isClose(#require(attributes(of: 1, in: half)).transform.a, 1 - 0.05 * 0.5))
         // The thrown card at its resting offset is wholly off screen, hence not drawn.
         var input = LayoutInput(position: 1, viewport: viewport)
         input.overrides.set(CardOverride(index: 0, offset: layout.thrownOffset(viewport: viewport)))
-        #expect(attributes(of: 0, in: frame(layout, input, deck)) == nil)
+        #expect(attributes(of: 0, in: laidOut(layout, input, deck)) == nil)
         // Pulled halfway back, it is drawn on top and tilted.
         input.overrides.set(CardOverride(index: 0, offset: layout.thrownOffset(viewport: viewport) * 0.3))
-        let back = frame(layout, input, deck)
+        let back = laidOut(layout, input, deck)
         let returning = try #require(back.last)
         #expect(returning.index == 0 && returning.transform.b < 0)
         #expect(layout.scrollBounds(count: 10, viewport: viewport) == 0...9)
@@ -180,20 +180,20 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
         let size = layout.cardSize(viewport: viewport)
         #expect(size == Size(width: viewport.width - 32, height: 0.55 * viewport.height))
         #expect(pitch == size.height + 16)
-        let rest = frame(layout, LayoutInput(position: 5 * pitch, viewport: viewport), deck)
+        let rest = laidOut(layout, LayoutInput(position: 5 * pitch, viewport: viewport), deck)
         let centre = try #require(attributes(of: 5, in: rest))
         #expect(centre.transform.a == 1 && rest.last?.index == 5)
-        #expect(close(centre.transform.ty, viewport.height / 2))
-        #expect(try close(#require(attributes(of: 6, in: rest)).transform.a, 0.75))
-        #expect(try close(#require(attributes(of: 4, in: rest)).transform.a, 0.75))
+        #expect(isClose(centre.transform.ty, viewport.height / 2))
+        #expect(try isClose(#require(attributes(of: 6, in: rest)).transform.a, 0.75))
+        #expect(try isClose(#require(attributes(of: 4, in: rest)).transform.a, 0.75))
         // Halfway, both cards are at 0.875; sampled finely, no scale jumps (no pop).
-        let half = frame(layout, LayoutInput(position: 5.5 * pitch, viewport: viewport), deck)
-        #expect(try close(#require(attributes(of: 5, in: half)).transform.a, 0.875))
-        #expect(try close(#require(attributes(of: 6, in: half)).transform.a, 0.875))
+        let half = laidOut(layout, LayoutInput(position: 5.5 * pitch, viewport: viewport), deck)
+        #expect(try isClose(#require(attributes(of: 5, in: half)).transform.a, 0.875))
+        #expect(try isClose(#require(attributes(of: 6, in: half)).transform.a, 0.875))
         var last: Double?
         for step in 0...200 {
             let s = 5 * pitch + pitch * Double(step) / 200
-            let a = try #require(attributes(of: 6, in: frame(layout, LayoutInput(position: s, viewport: viewport), deck)))
+            let a = try #require(attributes(of: 6, in: laidOut(layout, LayoutInput(position: s, viewport: viewport), deck)))
             if let last { #expect(abs(a.transform.a - last) <= 0.25 / 200 + 1e-12) }
             last = a.transform.a
         }
@@ -207,10 +207,10 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
         let w = layout.cardSize(viewport: viewport).width
         var input = LayoutInput(position: 0, viewport: viewport)
         input.overrides.set(CardOverride(index: 0, offset: Vector(dx: 0.5 * w, dy: 0)))
-        let card = try #require(attributes(of: 0, in: frame(layout, input, Deck(count: 3))))
-        #expect(close(Double.atan2(y: card.transform.b, x: card.transform.a), 0.5 * Double.pi / 20))
-        #expect(close(card.transform.tx, viewport.width / 2 + 0.5 * w))
-        #expect(close(layout.rotation(forOffset: 1.5 * w, viewport: viewport), 1.5 * Double.pi / 20))
+        let card = try #require(attributes(of: 0, in: laidOut(layout, input, Deck(count: 3))))
+        #expect(isClose(Double.atan2(y: card.transform.b, x: card.transform.a), 0.5 * Double.pi / 20))
+        #expect(isClose(card.transform.tx, viewport.width / 2 + 0.5 * w))
+        #expect(isClose(layout.rotation(forOffset: 1.5 * w, viewport: viewport), 1.5 * Double.pi / 20))
     }
 
     // MARK: - Properties every layout keeps
@@ -247,8 +247,8 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
         let layout = kind.layout
         let pitch = layout.pitch(viewport: viewport)
         let s = layout.position(ofIndex: 25, count: 50, viewport: viewport, near: 25 * pitch) + 0.3 * pitch
-        let small = frame(layout, LayoutInput(position: s, viewport: viewport), SequentialCards(count: 50))
-        let huge = frame(layout, LayoutInput(position: s, viewport: viewport), SequentialCards(count: 1_000_000))
+        let small = laidOut(layout, LayoutInput(position: s, viewport: viewport), SequentialCards(count: 50))
+        let huge = laidOut(layout, LayoutInput(position: s, viewport: viewport), SequentialCards(count: 1_000_000))
         #expect(small.map(\.card) == huge.map(\.card))
         #expect(zip(small, huge).allSatisfy { $0.transform.isApproximatelyEqual(to: $1.transform, tolerance: 1e-6) })
         #expect(!small.isEmpty && small.count <= kind.viewCount)
@@ -259,7 +259,7 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
         let layout = kind.layout
         let deck = Deck(count: 10)
         let s = layout.position(ofIndex: 3, count: 10, viewport: viewport, near: 0)
-        let out = frame(layout, LayoutInput(position: s, viewport: viewport), deck)
+        let out = laidOut(layout, LayoutInput(position: s, viewport: viewport), deck)
         let centre = Point(x: viewport.width / 2, y: kind == .stack ? StackLayout().homeCenter(viewport: viewport).y : viewport.height / 2)
         #expect(layout.index(at: centre, in: out) == 3)
         #expect(layout.currentIndex(position: s, count: 10, viewport: viewport) == 3)

@@ -22,8 +22,8 @@ import RealModule
         #expect(decide(10, 590).decision == .snapBack)
         #expect(decide(10, 610).decision == right)
         #expect(decide(10, -610).decision == left)          // the flick's direction wins
-        #expect(close(decide(0.69 * w, 0).intent, 0.69 / 0.7))
-        #expect(close(decide(10, 610).intent, 610.0 / 600))
+        #expect(isClose(decide(0.69 * w, 0).intent, 0.69 / 0.7))
+        #expect(isClose(decide(10, 610).intent, 610.0 / 600))
         #expect(decide(.nan, .nan).decision == .snapBack)    // no NaN in, none out
         #expect(decide(.nan, .nan).intent == 0)
         #expect(decide(0, 0).intent == 0)
@@ -47,7 +47,7 @@ import RealModule
         #expect(returning(10, 810) == .bringBack)
         #expect(returning(99, 0) == .sendBackOut)
         #expect(returning(101, 0) == .bringBack)
-        #expect(close(c.decideTopCard(translation: Vector(dx: -50, dy: 0), velocity: Vector(dx: -1200, dy: 0)).intent, 1.5))
+        #expect(isClose(c.decideTopCard(translation: Vector(dx: -50, dy: 0), velocity: Vector(dx: -1200, dy: 0)).intent, 1.5))
     }
 
     @Test func carouselAndSwitcherThresholds() {
@@ -63,7 +63,7 @@ import RealModule
             #expect(d(-0.6 * h, 100) == .snapBack) // moving down at release: returns
             #expect(d(0.6 * h, 2000) == .snapBack)
             #expect(d(0.3 * h, -600) == up)      // flicked up fast, even from below
-            #expect(close(decide(Vector(dx: 0, dy: -0.25 * h), .zero, h).intent, 0.5))
+            #expect(isClose(decide(Vector(dx: 0, dy: -0.25 * h), .zero, h).intent, 0.5))
         }
     }
 
@@ -71,7 +71,7 @@ import RealModule
 
     @Test(arguments: [(2000.0, 0.5), (400, 2.0), (8000, 0.2), (-2000, 0.5), (0, 2.0), (1000, 1.0)])
     func nowThrowDuration(speed: Double, seconds: Double) {
-        #expect(close(NowConfig.default.throwDuration(speed: speed), seconds))
+        #expect(isClose(NowConfig.default.throwDuration(speed: speed), seconds))
     }
 
     @Test func otherDurations() {
@@ -80,12 +80,12 @@ import RealModule
         #expect(carousel.duration == 0.3)
         #expect(CarouselConfig.default.returnAnimation(from: Vector(dx: 0, dy: -50), velocity: .zero, startTime: 0).duration == 0.3)
         let stack = StackConfig.default
-        #expect(close(stack.flightDuration(distance: 300, speed: 1000), 0.3))
-        #expect(close(stack.flightDuration(distance: 300, speed: 100_000), 0.15))
-        #expect(close(stack.flightDuration(distance: 300, speed: 0), 0.5))
+        #expect(isClose(stack.flightDuration(distance: 300, speed: 1000), 0.3))
+        #expect(isClose(stack.flightDuration(distance: 300, speed: 100_000), 0.15))
+        #expect(isClose(stack.flightDuration(distance: 300, speed: 0), 0.5))
         let sw = SwitcherConfig.default.throwAnimation(from: .zero, velocity: Vector(dx: 0, dy: -2000),
                                                        to: Vector(dx: 0, dy: -600), startTime: 0)
-        #expect(close(sw.duration, 0.3))
+        #expect(isClose(sw.duration, 0.3))
     }
 
     // MARK: - The flight
@@ -95,15 +95,15 @@ import RealModule
         let a = NowConfig.default.throwAnimation(from: Vector(dx: 150, dy: 0), velocity: Vector(dx: 900, dy: 0),
                                                  direction: 1, cardWidth: w, startTime: 10)
         #expect(a.to == Vector(dx: 1.5 * w, dy: 0))
-        #expect(close(a.duration, 1000.0 / 900))
+        #expect(isClose(a.duration, 1000.0 / 900))
         #expect(a.offset(at: 10) == a.from)
         #expect(a.offset(at: 9) == a.from)
         #expect(a.offset(at: 10 + a.duration) == a.to)
         #expect(a.offset(at: 100) == a.to)
         #expect(!a.isDone(at: 10.5) && a.isDone(at: 10 + a.duration))
-        #expect(close(a.progress(at: 10 + a.duration / 2), 0.5))
+        #expect(isClose(a.progress(at: 10 + a.duration / 2), 0.5))
         // It leaves at the release speed (within the no-overshoot clamp) and ends at rest.
-        #expect(close(a.velocity(at: 10).dx, 900, 1e-6))
+        #expect(isClose(a.velocity(at: 10).dx, 900, 1e-6))
         #expect(a.velocity(at: 10 + a.duration) == .zero)
         // Monotonic along the path; never past the target.
         var last = a.from.dx
@@ -116,13 +116,13 @@ import RealModule
         var input = LayoutInput(position: 0, viewport: viewport)
         input.overrides.set(CardOverride(index: 0, offset: a.offset(at: 100)))
         let layout = NowLayout()
-        #expect(close(layout.rotation(forOffset: a.to.dx, viewport: viewport), 1.5 * Double.pi / 20))
+        #expect(isClose(layout.rotation(forOffset: a.to.dx, viewport: viewport), 1.5 * Double.pi / 20))
     }
 
     @Test func fastReleaseIsClampedSoTheCardNeverOvershoots() {
         let a = ThrowAnimation(from: .zero, velocity: Vector(dx: -8000, dy: 0), to: Vector(dx: -100, dy: 0),
                                startTime: 0, duration: 0.2)
-        #expect(close(a.velocity(at: 0).dx, -3 * 100 / 0.2, 1e-6))
+        #expect(isClose(a.velocity(at: 0).dx, -3 * 100 / 0.2, 1e-6))
         for i in 0...50 {
             let x = a.offset(at: 0.2 * Double(i) / 50).dx
             #expect(x <= 1e-9 && x >= -100 - 1e-9)
