@@ -7,6 +7,7 @@ BIN=$(readlink -f "${1:-.build/release/flick}")
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 WORK=$(mktemp -d /tmp/flick-e2e.XXXXXX)
+chmod 755 "$WORK"   # the unreadable-folder check runs as another user
 PASSED=0
 FAILED=0
 PIDS=()
@@ -30,7 +31,7 @@ expect_error() {
   local out rc
   out=$(cd "$ROOT" && SDL_VIDEODRIVER=dummy timeout 20 "$BIN" "$@" 2>&1 >/dev/null); rc=$?
   local lines; lines=$(printf '%s\n' "$out" | grep -c .)
-  if [ "$rc" = "$code" ] && printf '%s' "$out" | grep -qE "$pattern"; then
+  if [ "$rc" = "$code" ] && printf '%s' "$out" | grep -qE -- "$pattern"; then
     pass "$name (exit $rc: $(printf '%s' "$out" | head -n 1))"
   else
     fail "$name: expected exit $code and /$pattern/, got exit $rc: $out"
@@ -118,18 +119,21 @@ drag() {
 
 LOG="$WORK/carousel.jsonl"
 if start_app "$LOG" --demo carousel --size 1000x700; then
-  pass "window opened (id $WID at $WX,$WY ${WIDTH}x$HEIGHT) and log started"
-  # 1. slow drag: 120 pt left over ~0.6 s, released while still moving slowly.
-  drag 600 350 -120 0 24 0.025 0
+  # The phone screen's place in the window (points), from the log's first line.
+  read -r SX SY SW SH <<<"$(python3 -c 'import json,sys; s=json.loads(open(sys.argv[1]).readline())["stage"]; print(*[round(v) for v in s])' "$LOG")"
+  CX=$(( SX + SW / 2 )); CY=$(( SY + SH / 2 ))
+  pass "window opened (id $WID at $WX,$WY ${WIDTH}x$HEIGHT, stage ${SW}x$SH at $SX,$SY) and log started"
+  # 1. slow drag: 40 px left over ~0.6 s, released while still moving slowly.
+  drag $(( CX + 60 )) "$CY" -40 0 20 0.03 0
   sleep 1.2
-  # 2. fast flick: 150 pt left in 6 steps of 8 ms (~3000 pt/s).
-  drag 700 350 -150 0 6 0.008 0
+  # 2. fast flick: 120 px left in 12 steps of 10 ms (~12 px per 10 ms).
+  drag $(( CX + 60 )) "$CY" -120 0 12 0.01 0
   sleep 1.5
-  # 3. vertical flick up on the current card: 160 pt in 6 steps of 8 ms.
-  drag 500 420 0 -160 6 0.008 0
+  # 3. vertical flick up on the current card: 140 px in 12 steps of 10 ms.
+  drag "$CX" $(( CY + 80 )) 0 -140 12 0.01 0
   sleep 1.5
-  # 4. a drag of 200 pt, then holding still for 0.3 s before the release.
-  drag 600 350 -200 0 20 0.01 0.3
+  # 4. a drag of 70 px, then holding still for 0.3 s before the release.
+  drag $(( CX + 40 )) "$CY" -70 0 14 0.01 0.3
   sleep 1.5
   stop_app
   python3 "$HERE/check_log.py" "$LOG" && pass "log: slow drag stays, flick pages once, vertical flick deletes once, held release does not coast" || fail "log checks (log at $LOG)"

@@ -132,9 +132,11 @@ extension CardScene {
         switch gesture {
         case .scrolling(let startIndex):
             axis.release(velocity: along(scrollAxis, velocity), at: p.time)
-            let outcome = scrollOutcome(from: startIndex, at: p.time, cancelled: cancelled)
+            let (outcome, turn) = scrollOutcome(from: startIndex, at: p.time, cancelled: cancelled)
             emit(.gestureEnded(time: p.time, kind: .scroll, translation: p.translation, velocity: velocity,
                                outcome: outcome))
+            // The gesture ends, then the page it sent the content to is announced.
+            if let turn { emit(.paged(time: p.time, from: turn.from, to: turn.to)) }
         case .card(let card, _, let kind):
             releaseAxisIfHeld(at: p.time)
             let outcome = releaseCard(card, kind: kind, translation: p.translation, velocity: velocity,
@@ -152,19 +154,19 @@ extension CardScene {
         if scrollAxis != nil, axis.settleTime == nil { axis.release(velocity: 0, at: t) }
     }
 
-    /// Where a released scroll is heading, and the `paged` event when that is another card.
-    func scrollOutcome(from startIndex: Int?, at t: Double, cancelled: Bool) -> GestureOutcome {
+    /// Where a released scroll is heading: the outcome, and the page turn when it lands on
+    /// another card than the one it started on.
+    func scrollOutcome(from startIndex: Int?, at t: Double,
+                       cancelled: Bool) -> (GestureOutcome, (from: Int, to: Int)?) {
         let count = deck.count
-        guard let from = startIndex, count > 0 else { return cancelled ? .cancelled : .stayed }
+        guard let from = startIndex, count > 0 else { return (cancelled ? .cancelled : .stayed, nil) }
         let restTime = axis.settleTime ?? t
         let rest = axis.offset(at: max(restTime, t))
-        guard let to = layout.currentIndex(position: rest, count: count, viewport: viewport) else { return .stayed }
-        if to != from {
-            emit(.paged(time: t, from: from, to: to))
-            return layout.pageSize(viewport: viewport) == nil ? .scrolled : .paged
-        }
-        if cancelled { return .cancelled }
-        return layout.pageSize(viewport: viewport) == nil && axis.velocity(at: t) != 0 ? .scrolled : .stayed
+        guard let to = layout.currentIndex(position: rest, count: count, viewport: viewport) else { return (.stayed, nil) }
+        let paged = layout.pageSize(viewport: viewport) != nil
+        if to != from { return (paged ? .paged : .scrolled, (from, to)) }
+        if cancelled { return (.cancelled, nil) }
+        return (!paged && axis.velocity(at: t) != 0 ? .scrolled : .stayed, nil)
     }
 
     /// Decides a released card's fate and starts its motion; returns the outcome to log.
