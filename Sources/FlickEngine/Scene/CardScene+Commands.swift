@@ -73,10 +73,11 @@ extension CardScene {
         let position = axis.settleTime.map { axis.offset(at: max($0, t)) } ?? axis.offset(at: t)
         guard let index = interaction == .stack ? 0
                 : layout.currentIndex(position: position, count: deck.count, viewport: viewport) else { return }
-        let card = deck.id(at: index)
-        guard !deck.isLeaving(card) else { return }
+        // The current card may already be on its way out (a flick or a throw in flight) or
+        // queued to go: the throw is meant for the card that takes its place.
+        guard let card = throwableCard(near: index) else { return }
         if !motions.isEmpty || gap != nil || !axis.isSettled(at: t) {
-            deck.enqueue(.delete(card))
+            if deck.enqueue(.delete(card)) { lastQueueTime = t }
             return
         }
         let s = Self.commandThrowSpeed
@@ -92,6 +93,17 @@ extension CardScene {
         motions.append(CardMotion(card: card,
                                   phase: .flight(throwFlight(from: .zero, velocity: velocity, direction: direction, at: t)),
                                   ending: .delete))
+    }
+
+    /// The first card from `index` on (then before it) that is neither leaving nor queued to go.
+    func throwableCard(near index: Int) -> CardID? {
+        func free(_ i: Int) -> CardID? {
+            let card = deck.id(at: i)
+            return deck.isLeaving(card) || deck.queued.contains(.delete(card)) ? nil : card
+        }
+        for i in index..<deck.count { if let c = free(i) { return c } }
+        for i in stride(from: index - 1, through: 0, by: -1) { if let c = free(i) { return c } }
+        return nil
     }
 
     /// Brings back the last card thrown away, at its old index, flying in from where it left.
@@ -175,6 +187,7 @@ extension CardScene {
         settle(upTo: time)
         self.time = time
         guard deck.enqueue(.delete(card)) else { return false }
+        lastQueueTime = time
         settle(upTo: time)
         rebuildRenderList()
         return true
@@ -186,6 +199,7 @@ extension CardScene {
         settle(upTo: time)
         self.time = time
         deck.enqueue(.insert(at: index))
+        lastQueueTime = time
         settle(upTo: time)
         rebuildRenderList()
     }

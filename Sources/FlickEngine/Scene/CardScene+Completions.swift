@@ -9,16 +9,20 @@ extension CardScene {
                 if let e = m.endTime, e <= t, e < dueTime { dueTime = e; dueMotion = j }
             }
             if let g = gap, g.endTime <= t, g.endTime < dueTime {
+                lastCompletionTime = max(lastCompletionTime, g.endTime)
                 gap = nil
                 continue
             }
             if let j = dueMotion {
+                lastCompletionTime = max(lastCompletionTime, dueTime)
                 finish(motionAt: j, at: dueTime)
                 continue
             }
-            // Queued deck changes wait until nothing moves (the scroll included).
+            // Queued deck changes wait until nothing moves (the scroll included), and apply at
+            // the instant that became true: the latest of the scroll's rest, the last completion
+            // and the request itself, never the time of the frame that noticed it.
             if deck.hasQueuedChanges, motions.isEmpty, gap == nil, let s = axis.settleTime, s <= t {
-                applyQueuedChanges(at: max(s, self.time))
+                applyQueuedChanges(at: max(s, lastCompletionTime, lastQueueTime))
                 continue
             }
             return

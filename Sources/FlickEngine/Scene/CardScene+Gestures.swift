@@ -13,7 +13,6 @@ extension CardScene {
         time = event.time
         let output = pan.handle(event)
         if case .rejected(let why) = output { return why }
-        if isTracked, event.phase == .down { pointerDown(at: event.time) }
         switch output {
         case .none, .rejected:
             break
@@ -27,9 +26,9 @@ extension CardScene {
             ended(p, cancelled: false)
         case .cancelled(let p):
             ended(p, cancelled: true)
-            // A new press replaced the old pan: it starts afresh.
-            if event.phase == .down { pointerDown(at: event.time) }
         }
+        // After the old pan (if a new press replaced it) was cancelled: a press starts afresh.
+        if isTracked, event.phase == .down { pointerDown(at: event.time) }
         return nil
     }
 
@@ -59,8 +58,8 @@ extension CardScene {
             emit(.gestureBegan(time: p.time, kind: .scroll, card: nil))
             return
         }
-        // Across the scroll axis: drag the card under the press, as drawn.
-        guard let hit = layout.hitTest(p.startPosition, in: renderList), !deck.isLeaving(hit.card) else {
+        // Across the scroll axis: drag the card under the press, as drawn now.
+        guard let hit = hitCard(at: p.startPosition), !deck.isLeaving(hit.card) else {
             gesture = .ignored
             return
         }
@@ -253,7 +252,7 @@ extension CardScene {
     func tap(at point: Point, time t: Double) {
         releaseAxisIfHeld(at: t)
         gesture = .idle
-        guard let hit = layout.hitTest(point, in: renderList), !deck.isLeaving(hit.card) else { return }
+        guard let hit = hitCard(at: point), !deck.isLeaving(hit.card) else { return }
         emit(.selected(time: t, card: hit.card))
         guard interaction != .stack, layout.pageSize(viewport: viewport) != nil,
               let from = layout.currentIndex(position: axis.offset(at: t), count: deck.count, viewport: viewport),

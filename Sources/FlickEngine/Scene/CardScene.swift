@@ -22,6 +22,8 @@ public final class CardScene {
     public internal(set) var time: Double
     /// The visible cards of the last `advance`, back to front, with their reuse slots.
     public internal(set) var renderList: [CardAttributes] = []
+    /// Scratch layout for hit tests at an event's time (capacity reused).
+    var hitScratch: [CardAttributes] = []
     /// Events since the last `clearEvents()`, oldest first.
     public internal(set) var events: [SceneEvent] = []
     /// The reuse pool the render list's slots come from.
@@ -40,6 +42,10 @@ public final class CardScene {
     var gap: GapMotion?
     /// Accumulated wheel travel not yet turned into a page, points.
     var wheelPending = 0.0
+    /// Time of the latest completion (a motion or a gap ending), seconds.
+    var lastCompletionTime = -Double.infinity
+    /// Time the latest change was queued in the deck, seconds.
+    var lastQueueTime = -Double.infinity
 
     /// What the pointer is doing to the scene.
     enum Gesture: Sendable {
@@ -68,6 +74,7 @@ public final class CardScene {
         self.axis = ScrollAxis(viewportExtent: 0, maxOffset: 0)
         motions.reserveCapacity(8)
         renderList.reserveCapacity(32)
+        hitScratch.reserveCapacity(32)
         events.reserveCapacity(64)
         rebuildAxis(keepingIndex: 0)
         rebuildRenderList()
@@ -217,11 +224,27 @@ public final class CardScene {
 
     /// Lays out the frame at `time` into the reused buffer and gives each card its view slot.
     func rebuildRenderList() {
+        layOut(at: time, into: &renderList)
+        pool.reconcile(&renderList)
+    }
+
+    /// The card drawn under `point` at the scene's time, topmost first.
+    ///
+    /// It hit-tests a layout made for this instant rather than the last `renderList`, which is
+    /// as old as the last frame: which card a press lands on must not depend on how often
+    /// frames were drawn, or a replay at another frame rate could drag another card.
+    func hitCard(at point: Point) -> CardAttributes? {
+        layOut(at: time, into: &hitScratch)
+        return layout.hitTest(point, in: hitScratch)
+    }
+
+    /// The visible cards at `t` (seconds), back to front, without view slots.
+    func layOut(at t: Double, into output: inout [CardAttributes]) {
         var overrides = CardOverrides()
         var stackTopOffset: Vector? = nil
         for m in motions {
             guard let i = deck.index(of: m.card) else { continue }
-            let o = m.offset(at: time)
+            let o = m.offset(at: t)
             overrides.set(CardOverride(index: i, offset: o))
             if i == 0 { stackTopOffset = o }
         }
@@ -233,11 +256,10 @@ public final class CardScene {
                 gapState = GapClosing(index: 1, fraction: -stackProgress(of: o))
             }
         } else if let g = gap {
-            gapState = GapClosing(index: g.index, fraction: g.fraction(at: time))
+            gapState = GapClosing(index: g.index, fraction: g.fraction(at: t))
         }
-        let input = LayoutInput(position: position(at: time), viewport: viewport, overrides: overrides, gap: gapState)
-        layout.layout(input, cards: deck, into: &renderList)
-        pool.reconcile(&renderList)
+        let input = LayoutInput(position: position(at: t), viewport: viewport, overrides: overrides, gap: gapState)
+        layout.layout(input, cards: deck, into: &output)
     }
 
     /// How far (0 ... 1) a stack card at `offset` is from home toward the thrown pile.
