@@ -5,7 +5,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev pkg-config xvfb xdotool imagemagick
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: deps run build test test-unit test-e2e bench assets clean
+.PHONY: deps run build test test-unit test-e2e bench assets screenshots goldens clean
 
 # Idempotent: installs only what dpkg does not already have.
 deps:
@@ -26,9 +26,10 @@ test-unit: deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	SDL_VIDEODRIVER=dummy swift test --skip-build --no-parallel $(SWIFT_BUILD_FLAGS)
 
+# The e2e suite drives the debug binary that test-unit built (no second, release build in CI).
 test-e2e: deps
-	swift build -c release $(SWIFT_BUILD_FLAGS)
-	bash Tests/e2e/run.sh .build/release/flick
+	swift build --product flick $(SWIFT_BUILD_FLAGS)
+	bash Tests/e2e/run.sh .build/debug/flick
 
 test: test-unit test-e2e
 
@@ -38,6 +39,15 @@ bench: deps
 
 assets:
 	python3 assets/make_assets.py
+
+# README screenshots, replayed headless from docs/sessions.
+screenshots: build
+	bash docs/make_screenshots.sh .build/release/flick
+
+# Refreshes the golden frames of the e2e suite after an intended visual change.
+goldens:
+	swift build --product flick $(SWIFT_BUILD_FLAGS)
+	bash Tests/e2e/golden.sh .build/debug/flick /tmp/flick-goldens --update
 
 clean:
 	rm -rf .build

@@ -21,6 +21,10 @@ final class App {
     var pointerOnStage = false
     var frameTimes = FrameTimes()
     var configWatch: ConfigWatch?
+    let recorder: Recorder?
+    let player: Player?
+    /// Frame-clock time at which the replay started, seconds.
+    var replayStart = 0.0
     /// The clock of the frames: SDL's (the events' clock) in a window, a fixed 60 Hz in headless runs.
     var headlessFrame = 0
 
@@ -68,7 +72,10 @@ final class App {
         scene = CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
                           config: options.config, time: 0)
         if let path = options.configPath { configWatch = ConfigWatch(path: path) }
-        let start = clock()
+        player = options.replay
+        let start = options.headless ? 0 : SDLContext.now
+        replayStart = start
+        recorder = try options.recordPath.map { try Recorder(path: $0, start: start) }
         scene.advance(to: start)
         log?.started(time: start, demo: options.demo, cards: scene.deck.count, window: window.size,
                      stage: stage.frame)
@@ -84,6 +91,7 @@ final class App {
         if options.headless {
             for frame in 0..<options.frames {
                 headlessFrame = frame
+                playDueInputs()
                 scene.advance(to: clock())
                 flushSceneEvents()
                 try draw()
@@ -101,6 +109,7 @@ final class App {
             let input = idle ? events.wait(timeout: 0.25) : events.poll()
             let frameStart = PerformanceClock.now
             for event in input { handle(event) }
+            playDueInputs()
             if let watch = configWatch, let config = watch.changedConfig() {
                 scene.setConfig(config, at: max(scene.time, clock()))
             }
@@ -130,11 +139,11 @@ final class App {
             }
             if p.phase == .up || p.phase == .cancel { pointerOnStage = false }
             p.position = local
-            if let why = scene.handle(p) { warn("pointer event refused: \(why)") }
+            apply(RecordedInput(t: p.time, pointer: p))
         case .wheel(let delta, let time, _):
             let horizontal = scene.interaction != .now
             let d = horizontal ? (delta.dx != 0 ? delta.dx : delta.dy) : delta.dy
-            scene.scroll(by: d / stage.scale, at: max(time, scene.time))
+            apply(RecordedInput(t: max(time, scene.time), wheel: d / stage.scale))
         case .key(let press):
             handleKey(press)
         case .resized, .displayChanged, .windowRestored, .windowShown:
@@ -157,12 +166,9 @@ final class App {
             case "1", "2", "3", "4":
                 let i = Int(String(c))! - 1
                 let next = Interaction.allCases[i]
-                if next != scene.interaction {
-                    scene.setInteraction(next, at: t)
-                    window.title = "flick — \(next.rawValue)"
-                }
-            case "z": scene.perform(.undo, at: t)
-            case "r": scene.perform(.reset, at: t)
+                if next != scene.interaction { apply(RecordedInput(t: t, interaction: next)) }
+            case "z": apply(RecordedInput(t: t, command: .undo))
+            case "r": apply(RecordedInput(t: t, command: .reset))
             case "h": hudVisible.toggle()
             case "f":
                 try? window.setFullscreen(!window.isFullscreen)
@@ -171,16 +177,43 @@ final class App {
             case "q": running = false
             default: break
             }
-        case .right, .down, .pageDown: scene.perform(.nextPage, at: t)
-        case .left, .up, .pageUp: scene.perform(.previousPage, at: t)
+        case .right, .down, .pageDown: apply(RecordedInput(t: t, command: .nextPage))
+        case .left, .up, .pageUp: apply(RecordedInput(t: t, command: .previousPage))
         case .delete, .backspace:
-            if !press.isRepeat { scene.perform(.throwCurrent, at: t) }
+            if !press.isRepeat { apply(RecordedInput(t: t, command: .throwCurrent)) }
         case .escape: running = false
         default: break
         }
     }
 
     var screenshotRequested = false
+
+    /// Does one input to the scene, and records it when recording (times are the frame clock's).
+    func apply(_ input: RecordedInput) {
+        recorder?.record(input)
+        let t = max(input.t, scene.time)
+        if var p = input.pointer {
+            p.time = t
+            if let why = scene.handle(p) { warn("pointer event refused: \(why)") }
+        }
+        if let d = input.wheel { scene.scroll(by: d, at: t) }
+        if let c = input.command { scene.perform(c, at: t) }
+        if let next = input.interaction {
+            scene.setInteraction(next, at: t)
+            window.title = "flick — \(next.rawValue)"
+        }
+    }
+
+    /// Feeds the replay's inputs that are due by now, at their recorded times.
+    func playDueInputs() {
+        guard let player else { return }
+        let now = clock()
+        for var input in player.due(by: now - replayStart) {
+            input.t += replayStart
+            if var p = input.pointer { p.time = input.t; input.pointer = p }
+            apply(input)
+        }
+    }
 
     /// The window changed size or display: refit the stage; faces are remade at the new size.
     func relayout() {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import FlickEngine
 #if canImport(Glibc)
 import Glibc
@@ -7,16 +8,16 @@ import Glibc
 /// The keys, shown in `--help` and the README.
 let keyHelp = """
 Keys:
-  1-4          switch interaction (now, switcher, stack, carousel), keeping the deck
-  Left/Right   previous / next page (Up/Down in the now list)
-  Delete       throw the current card away
-  Z            undo the last deletion
-  R            reset the deck and the scroll position
-  H            show or hide the HUD (fps, frame time, pointer velocity, gesture, cards)
-  F            toggle fullscreen
-  P            save a screenshot (flick-<time>.png in the current folder)
-  Esc, Q       quit
-Mouse: drag to pan, release while moving to fling; the wheel or trackpad scrolls.
+  1 2 3 4     now, switcher, stack, carousel (the deck stays)
+  Left Right  previous / next card (Up Down too)
+  Delete      throw the current card away
+  Z           undo the last deletion
+  R           reset the deck and the scroll position
+  H           HUD: fps, frame time, pointer velocity, gesture, cards
+  F           fullscreen on / off
+  P           screenshot to flick-<time>.png
+  Esc Q       quit
+Mouse: drag to pan, let go while moving to fling; wheel or trackpad scrolls.
 """
 
 @main
@@ -51,6 +52,12 @@ struct Flick: ParsableCommand {
     @Option(help: ArgumentHelp("Write the interaction log (JSON lines) to this file.", valueName: "file"))
     var log: String?
 
+    @Option(help: ArgumentHelp("Record the session's input (JSON lines) to replay it later.", valueName: "file"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Replay a recorded session (works with --headless too).", valueName: "file"))
+    var replay: String?
+
     @Flag(help: "Run without a display (dummy video driver, software renderer).")
     var headless = false
 
@@ -60,6 +67,9 @@ struct Flick: ParsableCommand {
     @Option(help: ArgumentHelp("With --headless: write the last frame to this PNG.", valueName: "file"))
     var screenshot: String?
 
+    @Flag(help: "Print the default SceneConfig as JSON (a starting point for --config) and exit.")
+    var printConfig = false
+
     @Flag(help: "Use the software renderer even when an accelerated one exists.")
     var software = false
 
@@ -67,6 +77,12 @@ struct Flick: ParsableCommand {
     var noVsync = false
 
     mutating func run() throws {
+        if printConfig {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(SceneConfig()), as: UTF8.self))
+            return
+        }
         let options = try AppOptions(self)
         try MainActor.assumeIsolated {
             // The log path is checked before any window opens.

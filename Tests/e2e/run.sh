@@ -59,6 +59,14 @@ else
   expect_error "unreadable --cards folder" 2 "cannot be read" -- --cards "$WORK/locked"
 fi
 chmod 755 "$WORK/locked"
+echo '{"now": {"throwSpeed": "fast"}}' > "$WORK/bad-type.json"
+echo 'not json' > "$WORK/not-json.json"
+expect_error "--config with a wrong type" 2 "--config file '$WORK/bad-type.json': wrong type at 'now.throwSpeed'" -- --config "$WORK/bad-type.json"
+expect_error "--config that is not JSON" 2 "--config file '$WORK/not-json.json' is not valid JSON" -- --config "$WORK/not-json.json"
+expect_error "missing --config file" 2 "--config file '$WORK/none.json' cannot be read" -- --config "$WORK/none.json"
+echo '{"t": 1, "pointer": 7}' > "$WORK/bad.replay"
+expect_error "--replay with a bad line" 2 "--replay file '$WORK/bad.replay' line 1 is not a recorded input" -- --replay "$WORK/bad.replay" --headless
+expect_error "unknown --stage" 2 "--stage 'phone' is malformed" -- --stage phone
 expect_error "unwritable --log path" 2 "cannot write the log file '/proc/nope/log.jsonl'" -- --log /proc/nope/log.jsonl --headless --frames 1
 expect_error "log path is a folder" 2 "cannot write the log file '$WORK'" -- --log "$WORK" --headless --frames 1
 # No display: no X server behind DISPLAY and no --headless.
@@ -72,6 +80,13 @@ if [ $rc = 0 ] && [ "$warnings" = 3 ] && [ -s "$WORK/mixed.png" ] && grep -q '"c
 else
   fail "bad images: exit $rc, $warnings warnings: $out"
 fi
+
+# ---------------------------------------------------------------------------------------------
+echo "e2e: golden screenshots (headless, software renderer)"
+golden_out=$(bash "$HERE/golden.sh" "$BIN" "$WORK/golden" 2>&1)
+printf '%s\n' "$golden_out"
+PASSED=$((PASSED + $(printf '%s\n' "$golden_out" | grep -c '^  ok')))
+FAILED=$((FAILED + $(printf '%s\n' "$golden_out" | grep -c '^  FAIL')))
 
 # ---------------------------------------------------------------------------------------------
 echo "e2e: real pointer input under Xvfb"
