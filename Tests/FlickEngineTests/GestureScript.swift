@@ -215,7 +215,8 @@ func frameViolation(_ scene: CardScene) -> String? {
 func drive(_ scene: CardScene, _ steps: [GestureScript.Step], schedule: FrameSchedule, until end: Double,
            onFrame: (CardScene) -> Void = { _ in }) -> SceneRun {
     var run = SceneRun()
-    let frames = schedule.times(until: end)
+    // A scene that already ran (a second script on it) draws only the frames still ahead.
+    let frames = schedule.times(until: end).filter { $0 >= scene.time }
     var f = 0
     func frame(_ t: Double) {
         if let r = scene.advance(to: t) { run.rejections.append("frame \(t): \(r)") }
@@ -265,6 +266,27 @@ extension SceneEvent {
         case let .selected(t, card): return "\(f(t)) selected \(card)"
         }
     }
+}
+
+/// Advances `scene` from completion to completion (exact times, no frame grid) until nothing
+/// moves, and returns that time; gives up at `limit` seconds after the call.
+@discardableResult
+func advanceToRest(_ scene: CardScene, limit: Double = 10) -> Double {
+    let stop = scene.time + limit
+    while !scene.isAtRest && scene.time < stop {
+        var next = Double.infinity
+        for m in scene.motions { if let e = m.endTime { next = min(next, e) } }
+        if let g = scene.gap { next = min(next, g.endTime) }
+        if let s = scene.axis.settleTime, s > scene.time { next = min(next, s) }
+        if !(next > scene.time) || !next.isFinite { next = scene.time + 0.001 }
+        scene.advance(to: min(next, stop))
+    }
+    return scene.time
+}
+
+/// A script starting `delay` seconds after the scene's time.
+func script(after scene: CardScene, delay: Double = 0.1, step: Int = 8) -> GestureScript {
+    GestureScript(start: Int(((scene.time + delay) * 1000).rounded(.up)), step: step)
 }
 
 /// The ids of a deck, in order.
