@@ -46,7 +46,7 @@ func scene(_ i: Interaction, count: Int = 30, at index: Int = 5, viewport: Size 
 func flick(_ scene: CardScene, _ name: String, _ gesture: (inout GestureScript, Point) -> Void) -> FlickResult {
     var g = script(after: scene)
     gesture(&g, scene.viewport.centre)
-    let run = drive(scene, g.steps, schedule: .hz(60), until: g.time + 0.05)
+    let run = drive(scene, g.steps, schedule: .hz(60), until: g.time)
     #expect(run.rejections.isEmpty && run.violations.isEmpty, "\(run.rejections) \(run.violations)")
     advanceToRest(scene)
     #expect(frameViolation(scene) == nil)
