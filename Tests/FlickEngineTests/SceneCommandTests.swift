@@ -155,16 +155,49 @@ import Testing
         s.advance(to: s.time + 0.02)
         #expect(s.interaction == to && cardIDs(s.deck) == deck)
         #expect(frameViolation(s) == nil && !s.renderList.isEmpty)
-        if to == .stack && current != deck.first {
-            // The stack draws the deck from its first card (thrown cards leave the deck), so it
-            // has no way yet to show a card further in on top.
-            withKnownIssue("the stack always shows the deck's first card on top") {
-                #expect(s.currentCard == current)
-            }
-        } else {
-            #expect(s.currentCard == current)
-            #expect(s.renderList.contains { $0.card == current })
+        #expect(s.currentCard == current)
+        #expect(s.renderList.contains { $0.card == current })
+        if to == .stack {
+            // The current card is on top: drawn last, at home, full width.
+            #expect(s.renderList.last?.card == current)
+            #expect(s.renderList.last.map { abs($0.transform.a - 1) < 1e-12 } == true)
         }
+    }
+
+    @Test("the stack entered on a card further in: throw, bring back and undo work from that card")
+    func stackEnteredMidDeck() {
+        let s = scene(.now, at: 7)
+        let seventh = s.currentCard!
+        s.setInteraction(.stack, at: s.time + 0.1)
+        let (_, across) = axes(.stack)
+        _ = flick(s, "left flick") { g, c in g.fling(from: c, by: across * 160, speed: 1400) }
+        #expect(!s.deck.contains(seventh) && s.currentIndex == 7 && s.currentCard == CardID(8))
+        let back = flick(s, "right drag") { g, c in g.fling(from: c, by: across * -200, speed: 1000) }
+        #expect(back.restored == [seventh] && s.currentCard == seventh && s.deck.count == 30)
+        s.perform(.throwCurrent, at: s.time + 0.1)
+        advanceToRest(s)
+        s.perform(.undo, at: s.time + 0.1)
+        advanceToRest(s)
+        #expect(s.currentCard == seventh && cardIDs(s.deck) == (0..<30).map(CardID.init))
+        // A card deleted among the ones set aside comes back on top.
+        s.setInteraction(.carousel, at: s.time + 0.1)
+        for _ in 0..<4 { s.perform(.previousPage, at: s.time + 0.01) }
+        advanceToRest(s)
+        #expect(s.currentCard == CardID(3))
+        s.perform(.throwCurrent, at: s.time + 0.1)
+        advanceToRest(s)
+        s.perform(.nextPage, at: s.time + 0.1)
+        advanceToRest(s)
+        let current = s.currentCard!
+        s.setInteraction(.stack, at: s.time + 0.1)
+        #expect(s.currentCard == current)
+        s.perform(.undo, at: s.time + 0.1)
+        advanceToRest(s)
+        #expect(s.currentCard == CardID(3) && s.deck.count == 30)
+        s.setInteraction(.now, at: s.time + 0.1)
+        #expect(s.currentCard == CardID(3))
+        s.advance(to: s.time + 0.1)
+        #expect(frameViolation(s) == nil)
     }
 
     @Test("setInteraction during a throw deletes the card at once, without NaN", arguments: Interaction.allCases)

@@ -71,7 +71,7 @@ extension CardScene {
     func throwCurrentCard(at t: Double) {
         guard deck.count > 0, !isHeld else { return }
         let position = axis.settleTime.map { axis.offset(at: max($0, t)) } ?? axis.offset(at: t)
-        guard let index = interaction == .stack ? 0
+        guard let index = interaction == .stack ? (stackTop < deck.count ? stackTop : nil)
                 : layout.currentIndex(position: position, count: deck.count, viewport: viewport) else { return }
         // The current card may already be on its way out (a flick or a throw in flight) or
         // queued to go: the throw is meant for the card that takes its place.
@@ -109,6 +109,7 @@ extension CardScene {
     /// Brings back the last card thrown away, at its old index, flying in from where it left.
     func undo(at t: Double) {
         guard !isHeld, let restored = deck.undoLastDeletion() else { return }
+        stackRestored(at: restored.index)
         emit(.restored(time: t, card: restored.card, index: restored.index))
         updateBounds(at: t)
         keepWrappedRowOnItsCard(afterChangeAt: restored.index, delta: 1, at: t)
@@ -144,6 +145,7 @@ extension CardScene {
         gesture = .idle
         pan = PanRecognizer(configuration: config.pan)
         deck.reset()
+        stackTop = 0
         pool.checkInAll()
         rebuildAxis(keepingIndex: 0)
     }

@@ -44,19 +44,33 @@ extension CardScene {
         case .rest:
             break
         case .sendOut:
-            deck.delete(m.card)
+            if let index = deck.delete(m.card) { stackDeckChanged(at: index, delta: -1) }
             updateBounds(at: te)
         }
     }
 
     /// After a deletion at `index`, the cards after it slide into place; the bounds shrink.
     func closeGap(at index: Int, time te: Double) {
+        stackDeckChanged(at: index, delta: -1)
         updateBounds(at: te)
         keepWrappedRowOnItsCard(afterChangeAt: index, delta: -1, at: te)
         guard interaction != .stack else { return }
         var from = 1.0
         if let g = gap, g.index == index { from += g.fraction(at: te) }
         gap = GapMotion(index: index, from: from, startTime: te, duration: gapDuration)
+    }
+
+    /// Keeps the stack's top on its card when the deck changes before it, at `index` (`delta`
+    /// -1 for a deletion, +1 for an insertion).
+    func stackDeckChanged(at index: Int, delta: Int) {
+        guard interaction == .stack, index < stackTop else { return }
+        stackTop += delta
+    }
+
+    /// A card brought back (undo, bring-back) at `index` comes back on top of the stack, even
+    /// when it had left from among the cards set aside before the top.
+    func stackRestored(at index: Int) {
+        if interaction == .stack { stackTop = min(stackTop, index) }
     }
 
     /// Seconds the cards take to close a gap in this interaction.
@@ -92,6 +106,7 @@ extension CardScene {
                 emit(.deleted(time: te, card: card, index: index))
                 closeGap(at: index, time: te)
             case .inserted(_, let index):
+                stackDeckChanged(at: index, delta: 1)
                 updateBounds(at: te)
                 keepWrappedRowOnItsCard(afterChangeAt: index, delta: 1, at: te)
             case .dropped:

@@ -72,12 +72,13 @@ extension CardScene {
     func beginStackDrag(_ p: Pan) {
         let rightward = p.position.x - p.startPosition.x > 0
         if rightward, deck.canUndo, let restored = deck.undoLastDeletion() {
+            stackRestored(at: restored.index)
             let out = (layout as? StackLayout)?.thrownOffset(viewport: viewport) ?? .zero
             motions.append(CardMotion(card: restored.card, phase: .held(out), ending: .rest))
             gesture = .card(restored.card, base: out, kind: .bringBack)
             emit(.gestureBegan(time: p.time, kind: .bringBack, card: restored.card))
-        } else if deck.count > 0, !deck.isLeaving(deck.id(at: 0)) {
-            let top = deck.id(at: 0)
+        } else if stackTop < deck.count, !deck.isLeaving(deck.id(at: stackTop)) {
+            let top = deck.id(at: stackTop)
             gesture = .card(top, base: grab(top), kind: .card)
             emit(.gestureBegan(time: p.time, kind: .card, card: top))
         } else {

@@ -46,6 +46,10 @@ public final class CardScene {
     var lastCompletionTime = -Double.infinity
     /// Time the latest change was queued in the deck, seconds.
     var lastQueueTime = -Double.infinity
+    /// Stack: deck index of the top card. The cards before it are set aside, not drawn, so a
+    /// switch to the stack keeps the current card on top without changing the deck. 0 unless
+    /// the stack was entered from another card; `count` or more when the stack is empty.
+    var stackTop = 0
 
     /// What the pointer is doing to the scene.
     enum Gesture: Sendable {
@@ -119,6 +123,7 @@ public final class CardScene {
         let current = currentIndex
         self.interaction = interaction
         layout = config.layout(for: interaction)
+        stackTop = interaction == .stack ? (current ?? 0) : 0
         pool.checkInAll()
         gesture = .idle
         pan = PanRecognizer(configuration: config.pan)
@@ -145,7 +150,8 @@ public final class CardScene {
 
     /// The card index the scroll position is on (centred, or the top of the stack); nil when empty.
     public var currentIndex: Int? {
-        layout.currentIndex(position: position(at: time), count: deck.count, viewport: viewport)
+        if interaction == .stack { return stackTop < deck.count ? stackTop : nil }
+        return layout.currentIndex(position: position(at: time), count: deck.count, viewport: viewport)
     }
 
     /// The card the scroll position is on.
@@ -190,8 +196,9 @@ public final class CardScene {
         }
     }
 
+    /// Scroll position at `t` (seconds): points, or for the stack its top card's index.
     func position(at t: Double) -> Double {
-        scrollAxis == nil ? 0 : axis.offset(at: t)
+        scrollAxis == nil ? Double(stackTop) : axis.offset(at: t)
     }
 
     /// Rebuilds the scroll axis for the current layout, viewport and deck, centred on `index`.
@@ -246,14 +253,14 @@ public final class CardScene {
             guard let i = deck.index(of: m.card) else { continue }
             let o = m.offset(at: t)
             overrides.set(CardOverride(index: i, offset: o))
-            if i == 0 { stackTopOffset = o }
+            if i == stackTop { stackTopOffset = o }
         }
         var gapState: GapClosing? = nil
         if interaction == .stack {
             // The stack moves up a level as its top card leaves (and back down as a thrown card
             // returns), following the card rather than a clock of its own.
             if let o = stackTopOffset {
-                gapState = GapClosing(index: 1, fraction: -stackProgress(of: o))
+                gapState = GapClosing(index: stackTop + 1, fraction: -stackProgress(of: o))
             }
         } else if let g = gap {
             gapState = GapClosing(index: g.index, fraction: g.fraction(at: t))
