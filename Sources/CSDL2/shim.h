@@ -3,6 +3,7 @@
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_image.h>
 #include <SDL2/SDL_ttf.h>
+#include <SDL2/SDL_syswm.h>
 
 // Function-like and cast macros do not import into Swift; these inline helpers stand in for them.
 
@@ -41,6 +42,27 @@ static inline SDL_version flick_compiled_ttf_version(void) { SDL_version v; SDL_
 static inline int flick_linked_sdl_at_least(int major, int minor, int patch) {
     SDL_version v; SDL_GetVersion(&v);
     return SDL_VERSIONNUM(v.major, v.minor, v.patch) >= SDL_VERSIONNUM(major, minor, patch);
+}
+
+/// The X server's own timestamp (milliseconds) of the X11 pointer event behind a SYSWM event:
+/// returns 1 and sets `time` for ButtonPress, ButtonRelease and MotionNotify, else 0. SDL stamps
+/// its events when it pumps them, which under load can be tens of milliseconds after the
+/// pointer moved; the server's time is when it happened, which is what velocity needs.
+static inline int flick_x11_pointer_event_time(const SDL_Event *event, unsigned long *time) {
+#if defined(SDL_VIDEO_DRIVER_X11)
+    if (event->type != SDL_SYSWMEVENT || event->syswm.msg == NULL) return 0;
+    const SDL_SysWMmsg *msg = event->syswm.msg;
+    if (msg->subsystem != SDL_SYSWM_X11) return 0;
+    const XEvent *x = &msg->msg.x11.event;
+    switch (x->type) {
+    case ButtonPress: case ButtonRelease: *time = x->xbutton.time; return 1;
+    case MotionNotify: *time = x->xmotion.time; return 1;
+    default: return 0;
+    }
+#else
+    (void)event; (void)time;
+    return 0;
+#endif
 }
 
 #endif

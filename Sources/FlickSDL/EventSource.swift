@@ -129,6 +129,39 @@ public final class EventSource {
 
     public convenience init(window: Window) {
         self.init(viewportSize: { window.size })
+        // X11 delivers each event's own server time inside SYSWM events; see `serverTime`.
+        SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_ENABLE)
+    }
+
+    // MARK: - Pointer times from the display server
+
+    /// SDL stamps an event when it pumps it, so under load a flick's moves and its release can
+    /// land in different frames tens of milliseconds apart, and the release looks like the
+    /// pointer stopped. On X11 the server's timestamp of each button and motion event is
+    /// known: it is mapped onto SDL's clock with the smallest delay seen so far (so a mapped
+    /// time is never later than SDL's own) and used for the mouse event that follows.
+    private var serverClockOffset: Double?
+    private var pendingServerTime: Double?
+    private var lastServerTime = -Double.infinity
+
+    /// Records the server time of an X11 pointer event; true when `event` was one.
+    private func noteServerTime(_ event: SDL_Event, arrived: Double) -> Bool {
+        var raw: UInt = 0
+        let found = withUnsafePointer(to: event) { flick_x11_pointer_event_time($0, &raw) } != 0
+        guard found else { return false }
+        let server = Double(raw) / 1000
+        let offset = min(serverClockOffset ?? (arrived - server), arrived - server)
+        serverClockOffset = offset
+        let mapped = min(max(server + offset, lastServerTime), arrived)
+        lastServerTime = mapped
+        pendingServerTime = mapped
+        return true
+    }
+
+    /// The time of the pointer event being translated: the server's, when it told us.
+    private func pointerTime(_ sdlTime: Double) -> Double {
+        defer { pendingServerTime = nil }
+        return pendingServerTime ?? sdlTime
     }
 
     /// Drains every pending SDL event into `events` (appending), so input that arrived before
@@ -163,8 +196,13 @@ public final class EventSource {
     /// Maps one SDL event; nil for events the app does not use (and for ignored ones).
     public func translate(_ event: SDL_Event) -> InputEvent? {
         let time = Double(event.common.timestamp) / 1000
+        if event.type == SDL_SYSWMEVENT.rawValue {
+            _ = noteServerTime(event, arrived: time)
+            return nil
+        }
         switch event.type {
         case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue:
+            let time = pointerTime(time)
             let b = event.button
             guard b.which != flick_touch_mouseid(), Int32(b.button) == SDL_BUTTON_LEFT else { return nil }
             let down = event.type == SDL_MOUSEBUTTONDOWN.rawValue
@@ -174,6 +212,7 @@ public final class EventSource {
                                          position: Point(x: Double(b.x), y: Double(b.y)), time: time, device: .mouse))
 
         case SDL_MOUSEMOTION.rawValue:
+            let time = pointerTime(time)
             let m = event.motion
             guard m.which != flick_touch_mouseid(), leftButtonDown else { return nil }
             return .pointer(PointerEvent(pointerID: Self.mousePointerID, phase: .move,

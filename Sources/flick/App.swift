@@ -101,6 +101,7 @@ final class App {
                     }
                 }
                 renderer.present()
+                FirstPresentProbe.didPresent()
             }
             return
         }
@@ -117,8 +118,11 @@ final class App {
             flushSceneEvents()
             if window.isMinimized { continue }
             try draw()
+            // Frames after an idle wait start a new run: the HUD's fps is that of motion.
+            if idle { frameTimes.restart() }
             frameTimes.add(cpu: PerformanceClock.now - frameStart, at: PerformanceClock.now)
             renderer.present()
+            FirstPresentProbe.didPresent()
         }
     }
 
@@ -280,6 +284,15 @@ struct FrameTimes {
     private var cpu: [Double] = []
     private var stamps: [Double] = []
     private var next = 0
+    /// The last figure of a run, kept on screen while idle.
+    var fpsShown = 0.0
+
+    mutating func restart() {
+        if stamps.count > 1 { fpsShown = fps }
+        stamps.removeAll(keepingCapacity: true)
+        cpu.removeAll(keepingCapacity: true)
+        next = 0
+    }
 
     mutating func add(cpu seconds: Double, at time: Double) {
         if cpu.count < 60 {
@@ -293,7 +306,7 @@ struct FrameTimes {
     }
 
     var fps: Double {
-        guard stamps.count > 1, let lo = stamps.min(), let hi = stamps.max(), hi > lo else { return 0 }
+        guard stamps.count > 1, let lo = stamps.min(), let hi = stamps.max(), hi > lo else { return fpsShown }
         return Double(stamps.count - 1) / (hi - lo)
     }
 

@@ -65,6 +65,7 @@ final class CardFaces {
                 let image = try ImageLoader.loadSurface(path: item.path)
                 let face = try CardFace.compose(image, width: key.width, height: key.height, cornerRadius: radius)
                 try drawTitle(item.title, on: face)
+                face.clearBorder()
                 return try Texture(renderer: renderer, surface: face)
             } catch let error as ImageLoadError {
                 markBroken(key.image, "cannot be decoded (\(error.reason))")
@@ -73,6 +74,7 @@ final class CardFaces {
         let face = try CardFace.placeholder(caption: item.title, font: titleFont(forFaceHeight: key.height), width: key.width,
                                             height: key.height, cornerRadius: radius,
                                             background: RGBA(72, 78, 96))
+        face.clearBorder()
         return try Texture(renderer: renderer, surface: face)
     }
 
@@ -110,6 +112,23 @@ final class CardFaces {
 }
 
 extension Surface {
+    /// Makes the outermost ring of pixels transparent, so a tilted card's edge is smoothed by
+    /// the texture filter instead of showing stairs (the quad itself is not anti-aliased).
+    func clearBorder() {
+        guard isRGBA32, width > 2, height > 2 else { return }
+        let w = width, h = height
+        withRGBABytes { bytes, pitch in
+            for x in 0..<w {
+                bytes[x * 4 + 3] = 0
+                bytes[(h - 1) * pitch + x * 4 + 3] = 0
+            }
+            for y in 0..<h {
+                bytes[y * pitch + 3] = 0
+                bytes[y * pitch + (w - 1) * 4 + 3] = 0
+            }
+        }
+    }
+
     /// Darkens a full-width band by blending `color` over it (alpha kept), rows y ..< y + height.
     func blendBand(y: Int, height: Int, color: RGBA) throws {
         guard isRGBA32 else { return }   // faces are made RGBA32; anything else keeps no band

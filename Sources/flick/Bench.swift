@@ -1,0 +1,285 @@
+import ArgumentParser
+import FlickEngine
+import FlickSDL
+import Foundation
+
+/// `flick bench`: frame times of the app's render path against a plain-SDL baseline, time to
+/// the first presented frame, and peak memory with thousands of image cards. Build with
+/// `-c release`; not run in CI.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure frame times against a plain-SDL baseline, time to first frame and peak memory.",
+        discussion: """
+        Frames: each interaction plays a fixed scripted session (at least 600 frames on a \
+        60 Hz frame clock: drags, flings, throws, undo) in a --size window, vsync off. Each \
+        frame is timed from its first call until the renderer has finished it (one pixel is \
+        read back), three ways, interleaved frame by frame:
+        - flick: scene.advance + CardRenderer.draw of the render list with the real card \
+        faces, shadows on, no overlay (what the app draws);
+        - no shadow: the same with shadows off, so exactly the cards the baseline draws;
+        - baseline: the same textured quads straight through SDL, one SDL_RenderGeometry \
+        per card, from vertices computed for every frame before timing.
+        ratio = median(no shadow) / median(baseline); shadow = median(flick) / \
+        median(baseline). The software renderer always runs (SDL's dummy driver without a \
+        display), the accelerated one too when a display is present \
+        (Xvfb :77 & DISPLAY=:77 flick bench).
+
+        First frame: launches 'flick --count 12' (with --headless when there is no \
+        display) and \(FirstPresentProbe.variable)=1, which makes the app exit at its first \
+        present; times spawn to present on CLOCK_MONOTONIC, median of the launches.
+
+        Memory: writes --memory-cards small PNG files to a folder, runs the headless app \
+        on them (--cards) for --memory-frames frames, scrolling and paging through many \
+        cards, and reports the child's peak resident memory (VmHWM).
+
+        Budgets (--check exits 1 when one is missed): ratio <= 1.10 for every interaction \
+        and renderer, first frame <= 300 ms, peak RSS <= 100 MB. Build with -c release.
+        """
+    )
+
+    @Option(help: ArgumentHelp("What to measure: a comma list of frames, first-frame, memory.", valueName: "parts"))
+    var only: String = "frames,first-frame,memory"
+
+    @Option(help: ArgumentHelp("Interactions to time, comma separated.", valueName: "list"))
+    var interactions: String = "now,switcher,stack,carousel"
+
+    @Option(help: ArgumentHelp("Renderers: auto (software, plus accelerated with a display), software, accelerated.", valueName: "which"))
+    var renderers: String = "auto"
+
+    @Option(help: ArgumentHelp("Window size for the frame sessions, WIDTHxHEIGHT (the scene fills it).", valueName: "WxH"))
+    var size: String = "1280x800"
+
+    @Option(help: "Cards in each frame session (the images repeat).")
+    var count: Int = 40
+
+    @Option(help: ArgumentHelp("Folder of card images for the frame sessions (default: the bundled ones).", valueName: "dir"))
+    var cards: String?
+
+    @Option(name: .customLong("repeat"), help: "Timed passes over each session (after an untimed warm-up).")
+    var repeats: Int = 2
+
+    @Option(help: "Timed launches for the first-frame figure (after one warm-up launch).")
+    var firstFrameRuns: Int = 5
+
+    @Option(help: "Image cards (distinct PNG files) for the memory run.")
+    var memoryCards: Int = 10_000
+
+    @Option(help: "Frames the memory run draws.")
+    var memoryFrames: Int = 600
+
+    @Option(help: ArgumentHelp("Keep the memory run's images in this folder (made if missing, reused if complete); default: a temporary folder, removed after.", valueName: "dir"))
+    var memoryDir: String?
+
+    @Option(help: ArgumentHelp("Write the figures as JSON to this file.", valueName: "file"))
+    var json: String?
+
+    @Flag(help: "Exit with status 1 when a budget is missed.")
+    var check = false
+
+    @Option(help: .hidden)
+    var memoryChild: String?
+
+    mutating func run() throws {
+        if let folder = memoryChild {
+            let frames = memoryFrames, cards = memoryCards
+            try MainActor.assumeIsolated { try MemoryBench.child(folder: folder, frames: frames, cards: cards) }
+            return
+        }
+        let options = try BenchOptions(self)
+        let report = try MainActor.assumeIsolated { try BenchRunner(options).run() }
+        print(report.table())
+        if let path = json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            do { try encoder.encode(report).write(to: URL(fileURLWithPath: path)) } catch {
+                throw UserError("cannot write --json file '\(path)': \(error.localizedDescription)")
+            }
+        }
+        if check && !report.misses.isEmpty {
+            for m in report.misses { note("budget missed: \(m)") }
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// The checked options of `flick bench`.
+struct BenchOptions {
+    enum Part: String, CaseIterable { case frames, firstFrame = "first-frame", memory }
+
+    var parts: Set<Part>
+    var interactions: [Interaction]
+    var renderers: [FrameBench.Kind]?      // nil: auto
+    var size: Size
+    var count: Int
+    var source: CardSource
+    var repeats: Int
+    var firstFrameRuns: Int
+    var memoryCards: Int
+    var memoryFrames: Int
+    var memoryDir: String?
+
+    init(_ b: Bench) throws {
+        parts = []
+        for word in b.only.split(separator: ",") {
+            guard let p = Part(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                throw UserError("--only '\(word)' is not a part (expected frames, first-frame, memory)")
+            }
+            parts.insert(p)
+        }
+        interactions = try b.interactions.split(separator: ",").map { word in
+            guard let i = Interaction(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                throw UserError("unknown interaction '\(word)' (expected now, switcher, stack, carousel)")
+            }
+            return i
+        }
+        switch b.renderers.lowercased() {
+        case "auto": renderers = nil
+        case "software": renderers = [.software]
+        case "accelerated", "gl": renderers = [.accelerated]
+        case "all", "both": renderers = [.software, .accelerated]
+        default: throw UserError("--renderers '\(b.renderers)' (expected auto, software or accelerated)")
+        }
+        size = try AppOptions.parseSize(b.size)
+        guard (1...1_000_000).contains(b.count) else { throw UserError("--count \(b.count) is out of range (1 to 1000000)") }
+        count = b.count
+        source = try CardSource(folder: b.cards ?? CardSource.defaultFolder())
+        guard (1...100).contains(b.repeats) else { throw UserError("--repeat \(b.repeats) is out of range (1 to 100)") }
+        repeats = b.repeats
+        guard (1...100).contains(b.firstFrameRuns) else { throw UserError("--first-frame-runs is out of range (1 to 100)") }
+        firstFrameRuns = b.firstFrameRuns
+        guard (1...1_000_000).contains(b.memoryCards) else { throw UserError("--memory-cards is out of range (1 to 1000000)") }
+        memoryCards = b.memoryCards
+        guard (1...100_000).contains(b.memoryFrames) else { throw UserError("--memory-frames is out of range (1 to 100000)") }
+        memoryFrames = b.memoryFrames
+        memoryDir = b.memoryDir
+    }
+}
+
+/// Everything `flick bench` measured.
+struct BenchReport: Codable {
+    struct Budgets: Codable {
+        var ratio = 1.10
+        var firstFrameMs = 300.0
+        var peakRSSMB = 100.0
+    }
+    var sdl: String
+    var videoDriver: String
+    var size: String
+    var frames: [FrameResult] = []
+    var notes: [String] = []
+    var firstFrame: FirstFrameResult?
+    var memory: MemoryResult?
+    var budgets = Budgets()
+    var misses: [String] = []
+
+    mutating func evaluate() {
+        misses = []
+        for r in frames where !(r.ratio <= budgets.ratio) {
+            misses.append(String(format: "%@ on %@: flick/baseline %.2f > %.2f", r.interaction, r.rendererKind,
+                                 r.ratio, budgets.ratio))
+        }
+        if let f = firstFrame, !(f.medianMs <= budgets.firstFrameMs) {
+            misses.append(String(format: "first frame %.0f ms > %.0f ms", f.medianMs, budgets.firstFrameMs))
+        }
+        if let m = memory, !(m.peakRSSMB <= budgets.peakRSSMB) {
+            misses.append(String(format: "peak RSS %.1f MB > %.0f MB", m.peakRSSMB, budgets.peakRSSMB))
+        }
+    }
+
+    func table() -> String {
+        var out: [String] = []
+        func ms(_ s: Double) -> String { String(format: "%7.3f", s * 1000) }
+        func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+        out.append("flick bench — \(sdl), video driver \(videoDriver), \(size), vsync off")
+        if !frames.isEmpty {
+            out.append("")
+            out.append("Frame times, ms (median / p99); ratio = no-shadow / baseline medians; budget ratio <= \(String(format: "%.2f", budgets.ratio))")
+            out.append(pad("interaction", 12) + pad("renderer", 22) + "  flick (shadows)    no shadow          baseline           ratio  shadow  p99 ratio")
+            for r in frames {
+                let name = "\(r.rendererKind) (\(r.renderer))"
+                out.append(pad(r.interaction, 12) + pad(name, 22)
+                           + "  \(ms(r.flick.median)) \(ms(r.flick.p99))    \(ms(r.flickNoShadow.median)) \(ms(r.flickNoShadow.p99))    "
+                           + "\(ms(r.baseline.median)) \(ms(r.baseline.p99))    "
+                           + String(format: "%5.2f  %5.2f   %5.2f", r.ratio, r.ratioWithShadows, r.p99Ratio)
+                           + (r.ratio <= budgets.ratio ? "" : "  MISSED"))
+            }
+        }
+        for n in notes { out.append("note: \(n)") }
+        out.append("")
+        if let f = firstFrame {
+            out.append(String(format: "First frame: %.1f ms median (min %.1f, max %.1f, %d launches; /proc age %@) — flick %@ on %@; budget <= %.0f ms%@",
+                              f.medianMs, f.minMs, f.maxMs, f.runsMs.count,
+                              f.medianProcAgeMs.map { String(format: "%.0f ms", $0) } ?? "n/a",
+                              f.arguments.joined(separator: " "), f.display, budgets.firstFrameMs,
+                              f.medianMs <= budgets.firstFrameMs ? "" : "  MISSED"))
+        }
+        if let m = memory {
+            out.append(String(format: "Peak RSS: %.1f MB (VmHWM) with %d image cards, %d frames, %d faces made, furthest card %d; budget <= %.0f MB%@",
+                              m.peakRSSMB, m.cards, m.frames, m.facesMade, m.furthestCard, budgets.peakRSSMB,
+                              m.peakRSSMB <= budgets.peakRSSMB ? "" : "  MISSED"))
+        }
+        out.append(misses.isEmpty ? "All budgets met." : "Budgets missed: \(misses.count)")
+        return out.joined(separator: "\n")
+    }
+}
+
+/// Runs the parts of `flick bench` in order.
+@MainActor
+struct BenchRunner {
+    let options: BenchOptions
+
+    init(_ options: BenchOptions) { self.options = options }
+
+    static var hasDisplay: Bool {
+        let env = ProcessInfo.processInfo.environment
+        return !(env["DISPLAY"] ?? "").isEmpty || !(env["WAYLAND_DISPLAY"] ?? "").isEmpty
+    }
+
+    func progress(_ line: String) { note("bench: \(line)") }
+
+    func run() throws -> BenchReport {
+        let display = Self.hasDisplay
+        let sdl = try display ? App.openSDL(headless: false) : SDLContext(videoDriver: "dummy")
+        var report = BenchReport(sdl: sdl.versionDescription, videoDriver: sdl.videoDriver,
+                                 size: "\(Int(options.size.width))x\(Int(options.size.height))")
+        try withExtendedLifetime(sdl) {
+            if options.parts.contains(.frames) {
+                let sessions = options.interactions.map {
+                    BenchSession.make($0, viewport: options.size, count: options.count)
+                }
+                let kinds = options.renderers ?? (display ? [.software, .accelerated] : [.software])
+                for kind in kinds {
+                    if let results = try FrameBench.run(kind: kind, sessions: sessions, source: options.source,
+                                                        size: options.size, hidden: !display,
+                                                        repeats: options.repeats, progress: progress) {
+                        report.frames += results
+                    } else {
+                        report.notes.append("no accelerated renderer on \(sdl.videoDriver): only software measured")
+                    }
+                }
+            }
+            if options.parts.contains(.firstFrame) {
+                var args = ["--count", "12"]
+                if !display { args.append("--headless") }
+                let where_ = display ? "\(sdl.videoDriver) DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "")"
+                                     : "dummy driver (no display)"
+                progress("first frame: \(options.firstFrameRuns + 1) launches of flick \(args.joined(separator: " "))")
+                report.firstFrame = try FirstFrameBench.run(arguments: args, runs: options.firstFrameRuns, display: where_)
+            }
+            if options.parts.contains(.memory) {
+                let keep = options.memoryDir != nil
+                let folder = options.memoryDir
+                    ?? (NSTemporaryDirectory() as NSString).appendingPathComponent("flick-bench-cards-\(getpid())")
+                defer { if !keep { try? FileManager.default.removeItem(atPath: folder) } }
+                progress("memory: writing \(options.memoryCards) PNG cards to \(folder)")
+                try MemoryBench.makeCardFolder(folder, count: options.memoryCards, from: options.source)
+                progress("memory: \(options.memoryFrames) headless frames on them")
+                report.memory = try MemoryBench.run(folder: folder, cards: options.memoryCards,
+                                                    frames: options.memoryFrames)
+            }
+        }
+        report.evaluate()
+        return report
+    }
+}

@@ -1,0 +1,227 @@
+import FlickEngine
+import FlickSDL
+import Foundation
+
+/// Per-frame times of one interaction on one renderer, seconds.
+struct FrameSamples {
+    /// scene.advance + CardRenderer.draw with shadows (what the app draws).
+    var flick: [Double] = []
+    /// The same without shadows: the same cards as the baseline draws.
+    var flickNoShadow: [Double] = []
+    /// drawBaseline of vertices precomputed before timing.
+    var baseline: [Double] = []
+}
+
+/// Median and p99 of a set of samples (nearest rank).
+struct Percentiles: Codable {
+    var median: Double
+    var p99: Double
+    var count: Int
+
+    init(_ samples: [Double]) {
+        let s = samples.sorted()
+        count = s.count
+        guard !s.isEmpty else { median = .nan; p99 = .nan; return }
+        median = s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        let rank = Int((0.99 * Double(s.count)).rounded(.up))
+        p99 = s[min(s.count - 1, max(0, rank - 1))]
+    }
+}
+
+/// What one session did, to show that the script really drags, flings, throws and undoes.
+struct SessionSummary: Codable {
+    var frames = 0
+    var gestures = 0
+    var thrown = 0
+    var restored = 0
+    var snappedBack = 0
+    var paged = 0
+    var deleted = 0
+    var meanCardsDrawn = 0.0
+    var maxCardsDrawn = 0
+
+    mutating func count(_ events: [SceneEvent]) {
+        for e in events {
+            switch e {
+            case .gestureEnded(_, _, _, _, let outcome):
+                gestures += 1
+                if outcome == .thrown { thrown += 1 }
+            case .restored: restored += 1
+            case .snappedBack: snappedBack += 1
+            case .paged: paged += 1
+            case .deleted: deleted += 1
+            default: break
+            }
+        }
+    }
+
+    var description: String {
+        "\(frames) frames, \(gestures) gestures, \(thrown) thrown, \(deleted) deleted, \(restored) restored, "
+            + "\(snappedBack) snapped back, \(paged) paged; "
+            + String(format: "%.1f cards/frame (max %d)", meanCardsDrawn, maxCardsDrawn)
+    }
+}
+
+/// Times frames of scripted sessions on one window + renderer: the app's path (scene advance +
+/// `CardRenderer.draw` of the render list, real card faces, no overlay) against a baseline that
+/// draws the same quads with the same textures straight through SDL from vertices computed
+/// before the clock starts. Every timed frame is clear + draw + `finish()` (one pixel read back,
+/// so a GPU renderer has really drawn it); present comes after the clock stops. The three
+/// variants are interleaved frame by frame, in rotating order, so load on the machine hits them alike.
+@MainActor
+final class FrameBench {
+    let renderer: Renderer
+    let window: Window
+    let faces: CardFaces
+    let withShadows: CardRenderer
+    let withoutShadows: CardRenderer
+    let background = RGBA(44, 50, 66)
+
+    init(window: Window, renderer: Renderer, source: CardSource) throws {
+        self.window = window
+        self.renderer = renderer
+        faces = CardFaces(source: source, renderer: renderer, fontPath: Overlay.fontPath(), capacity: 32)
+        withShadows = try CardRenderer(renderer: renderer, cornerRadius: 12)
+        withoutShadows = try CardRenderer(renderer: renderer, shadow: nil, cornerRadius: 12)
+    }
+
+    var scale: Double { renderer.pixelScale }
+
+    /// Sets the face size for `scene`'s cards, as App.draw does every frame.
+    private func sizeFaces(for scene: CardScene) {
+        let size = scene.cardSize
+        let s = scale
+        faces.faceSize = (max(1, Int((size.width * s).rounded())), max(1, Int((size.height * s).rounded())))
+        faces.cornerRadius = 12 * s
+    }
+
+    private func texture(_ card: CardAttributes) -> Texture? { faces.texture(for: card.card) }
+
+    /// Plays `session` once without timing: the baseline's quads for every frame (this also
+    /// makes every card face the session needs) and a summary of what happened.
+    func precompute(_ session: BenchSession) -> ([[CardRenderer.TexturedQuad]], SessionSummary) {
+        let scene = session.makeScene()
+        var cursor = 0
+        var summary = SessionSummary()
+        summary.frames = session.frames
+        var quads: [[CardRenderer.TexturedQuad]] = []
+        quads.reserveCapacity(session.frames)
+        var drawn = 0
+        for i in 0..<session.frames {
+            session.play(frame: i, into: scene, cursor: &cursor)
+            summary.count(scene.events)
+            scene.clearEvents()
+            sizeFaces(for: scene)
+            let q = withoutShadows.makeQuads(scene.renderList, scale: scale) { [unowned self] in self.texture($0) }
+            drawn += q.count
+            summary.maxCardsDrawn = max(summary.maxCardsDrawn, q.count)
+            quads.append(q)
+        }
+        summary.meanCardsDrawn = Double(drawn) / Double(max(1, session.frames))
+        return (quads, summary)
+    }
+
+    /// One frame of the app's path on `scene`; returns its duration.
+    private func flickFrame(_ session: BenchSession, _ i: Int, scene: CardScene, cursor: inout Int,
+                            cards: CardRenderer) throws -> Double {
+        let start = PerformanceClock.now
+        session.play(frame: i, into: scene, cursor: &cursor)
+        scene.clearEvents()
+        try renderer.clear(background)
+        sizeFaces(for: scene)
+        try cards.draw(scene.renderList, scale: scale) { [unowned self] in self.texture($0) }
+        renderer.finish()
+        let end = PerformanceClock.now
+        renderer.present()
+        return end - start
+    }
+
+    /// One baseline frame from precomputed quads; returns its duration.
+    private func baselineFrame(_ quads: [CardRenderer.TexturedQuad]) throws -> Double {
+        let start = PerformanceClock.now
+        try renderer.clear(background)
+        try withoutShadows.drawBaseline(quads)
+        renderer.finish()
+        let end = PerformanceClock.now
+        renderer.present()
+        return end - start
+    }
+
+    /// Plays `session` `repeats` times (after a short untimed warm-up) and returns every frame's times.
+    func measure(_ session: BenchSession, quads: [[CardRenderer.TexturedQuad]], repeats: Int,
+                 warmupFrames: Int = 90) throws -> FrameSamples {
+        var samples = FrameSamples()
+        for pass in 0...repeats {
+            let timed = pass > 0
+            let frames = timed ? session.frames : min(warmupFrames, session.frames)
+            let a = session.makeScene(), b = session.makeScene()
+            var cursorA = 0, cursorB = 0
+            for i in 0..<frames {
+                for k in 0..<3 {
+                    switch (i + k + pass) % 3 {
+                    case 0:
+                        let t = try flickFrame(session, i, scene: a, cursor: &cursorA, cards: withShadows)
+                        if timed { samples.flick.append(t) }
+                    case 1:
+                        let t = try flickFrame(session, i, scene: b, cursor: &cursorB, cards: withoutShadows)
+                        if timed { samples.flickNoShadow.append(t) }
+                    default:
+                        let t = try baselineFrame(quads[i])
+                        if timed { samples.baseline.append(t) }
+                    }
+                }
+            }
+        }
+        return samples
+    }
+}
+
+/// The figures of one interaction on one renderer.
+struct FrameResult: Codable {
+    var interaction: String
+    var renderer: String
+    var rendererKind: String
+    var flick: Percentiles
+    var flickNoShadow: Percentiles
+    var baseline: Percentiles
+    /// Median flick (no shadows) over median baseline: the same cards drawn both ways.
+    var ratio: Double
+    /// Median flick with shadows over median baseline (shadows are work the baseline skips).
+    var ratioWithShadows: Double
+    var p99Ratio: Double
+    var session: SessionSummary
+}
+
+extension FrameBench {
+    enum Kind: String { case software, accelerated }
+
+    /// Opens a window (hidden on the dummy driver) and a renderer of `kind` with vsync off;
+    /// nil when an accelerated renderer was asked for and only software exists.
+    static func open(kind: Kind, size: Size, hidden: Bool) throws -> (Window, Renderer)? {
+        let window = try Window(title: "flick bench (\(kind.rawValue))", size: size,
+                                options: Window.Options(resizable: false, allowHighDPI: true, hidden: hidden))
+        let renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: kind == .software,
+                                                                              vsync: false))
+        if kind == .accelerated && renderer.isSoftware { return nil }
+        return (window, renderer)
+    }
+
+    /// Every session on a fresh window + renderer of `kind`.
+    static func run(kind: Kind, sessions: [BenchSession], source: CardSource, size: Size, hidden: Bool,
+                    repeats: Int, progress: (String) -> Void) throws -> [FrameResult]? {
+        guard let (window, renderer) = try open(kind: kind, size: size, hidden: hidden) else { return nil }
+        let bench = try FrameBench(window: window, renderer: renderer, source: source)
+        var results: [FrameResult] = []
+        for session in sessions {
+            let (quads, summary) = bench.precompute(session)
+            progress("\(kind.rawValue) (\(renderer.name)) \(session.interaction.rawValue): \(summary.description)")
+            let s = try bench.measure(session, quads: quads, repeats: repeats)
+            let f = Percentiles(s.flick), n = Percentiles(s.flickNoShadow), b = Percentiles(s.baseline)
+            results.append(FrameResult(interaction: session.interaction.rawValue, renderer: renderer.name,
+                                       rendererKind: kind.rawValue, flick: f, flickNoShadow: n, baseline: b,
+                                       ratio: n.median / b.median, ratioWithShadows: f.median / b.median,
+                                       p99Ratio: n.p99 / b.p99, session: summary))
+        }
+        return results
+    }
+}

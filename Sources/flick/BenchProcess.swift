@@ -1,0 +1,234 @@
+import FlickEngine
+import FlickSDL
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Nanoseconds on CLOCK_MONOTONIC: one clock for every process on the machine, so a parent
+/// and its child can subtract each other's readings.
+func monotonicNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+/// Peak resident set size (VmHWM of /proc/self/status), kilobytes; nil when unreadable.
+func peakResidentKilobytes() -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    }
+    return nil
+}
+
+/// Milliseconds since this process started, from /proc/self/stat's start time (clock ticks
+/// after boot, so 10 ms resolution) against CLOCK_BOOTTIME; nil when unreadable.
+func processAgeMilliseconds() -> Double? {
+    guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return nil }
+    // Fields after "(comm)": state is field 3, starttime field 22.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+    let hz = Double(sysconf(Int32(_SC_CLK_TCK)))
+    var ts = timespec()
+    clock_gettime(CLOCK_BOOTTIME, &ts)
+    let uptime = Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    return (uptime - ticks / hz) * 1000
+}
+
+/// With `FLICK_FIRST_PRESENT_PROBE` set, the app prints one line when its first frame has been
+/// presented and exits: `flick-first-present monotonic_ns=<CLOCK_MONOTONIC> age_ms=<from /proc>`.
+/// `flick bench` launches the app this way to time process start to first frame.
+enum FirstPresentProbe {
+    static let variable = "FLICK_FIRST_PRESENT_PROBE"
+    static let enabled = getenv(variable) != nil
+
+    static func didPresent() {
+        guard enabled else { return }
+        let now = monotonicNanoseconds()
+        let age = processAgeMilliseconds().map { String(format: "%.1f", $0) } ?? "nan"
+        let line = "flick-first-present monotonic_ns=\(now) age_ms=\(age)\n"
+        line.withCString { _ = write(2, $0, strlen($0)) }
+        exit(0)
+    }
+}
+
+/// Runs a child process to completion (killed after `timeout` seconds); returns its exit code,
+/// standard output and standard error, and the CLOCK_MONOTONIC reading taken just before launch.
+func runChild(arguments: [String], environment extra: [String: String], timeout: Double) throws
+    -> (status: Int32, stdout: String, stderr: String, launchedNs: UInt64) {
+    let process = Process()
+    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    process.executableURL = URL(fileURLWithPath: exe)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    for (k, v) in extra { env[k] = v }
+    process.environment = env
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    // Drain both pipes while the child runs, so a chatty child never blocks on a full pipe.
+    nonisolated(unsafe) var outData = Data(), errData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    group.enter()
+    DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    let launched = monotonicNanoseconds()
+    try process.run()
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning {
+        if Date() > deadline {
+            process.terminate()
+            break
+        }
+        usleep(2000)
+    }
+    process.waitUntilExit()
+    group.wait()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self),
+            String(decoding: errData, as: UTF8.self), launched)
+}
+
+// MARK: - First frame
+
+struct FirstFrameResult: Codable {
+    /// Median over the runs of launch (parent, just before spawning) to first present (child).
+    var medianMs: Double
+    var minMs: Double
+    var maxMs: Double
+    var runsMs: [Double]
+    /// The child's own view: first present minus its start time in /proc (10 ms resolution).
+    var medianProcAgeMs: Double?
+    var arguments: [String]
+    var display: String
+}
+
+enum FirstFrameBench {
+    /// Launches `flick <arguments>` `runs` times (after one untimed warm-up launch that fills the
+    /// file cache) and times each from just before the spawn to the child's first present.
+    static func run(arguments: [String], runs: Int, display: String) throws -> FirstFrameResult {
+        var times: [Double] = []
+        var ages: [Double] = []
+        for i in 0...runs {
+            let child = try runChild(arguments: arguments, environment: [FirstPresentProbe.variable: "1"], timeout: 30)
+            guard let line = child.stderr.split(separator: "\n").first(where: { $0.hasPrefix("flick-first-present") }),
+                  let ns = field("monotonic_ns", in: line).flatMap(UInt64.init) else {
+                let why = child.stderr.split(separator: "\n").last.map(String.init) ?? "exit \(child.status)"
+                throw UserError("first-frame run of 'flick \(arguments.joined(separator: " "))' reported no present (\(why))")
+            }
+            if i == 0 { continue }
+            times.append(Double(ns - child.launchedNs) / 1e6)
+            if let age = field("age_ms", in: line).flatMap(Double.init) { ages.append(age) }
+        }
+        return FirstFrameResult(medianMs: Percentiles(times).median, minMs: times.min() ?? .nan,
+                                maxMs: times.max() ?? .nan, runsMs: times,
+                                medianProcAgeMs: ages.isEmpty ? nil : Percentiles(ages).median,
+                                arguments: arguments, display: display)
+    }
+
+    static func field(_ name: String, in line: Substring) -> String? {
+        for part in line.split(separator: " ") where part.hasPrefix(name + "=") {
+            return String(part.dropFirst(name.count + 1))
+        }
+        return nil
+    }
+}
+
+// MARK: - Peak memory with many image cards
+
+struct MemoryResult: Codable {
+    var cards: Int
+    var frames: Int
+    var peakRSSMB: Double
+    /// Card faces made (decoded, composed, uploaded) during the run: how many cards went by.
+    var facesMade: Int
+    var texturesLive: Int
+    /// Deck index on show at the end of the `now` phase.
+    var furthestCard: Int
+    var folder: String
+}
+
+enum MemoryBench {
+    static let imageWidth = 144, imageHeight = 256
+
+    /// `count` distinct small PNGs (the bundled images shrunk, each with its own coloured band
+    /// and position) in `folder`; an existing complete set is reused.
+    static func makeCardFolder(_ folder: String, count: Int, from source: CardSource) throws {
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let existing = (try? fm.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.count) ?? 0
+        if existing == count { return }
+        let bases = try source.items.map {
+            try ImageLoader.loadSurface(path: $0.path).scaled(width: imageWidth, height: imageHeight)
+        }
+        guard !bases.isEmpty else { throw UserError("no card images to make the memory test's cards from") }
+        for i in 0..<count {
+            let image = try bases[i % bases.count].scaled(width: imageWidth, height: imageHeight)
+            let k = i / bases.count
+            let color = RGBA(UInt8((k * 37) % 256), UInt8((k * 91 + 64) % 256), UInt8((k * 53 + 128) % 256))
+            try image.fill(color, rect: (x: 0, y: (k * 7) % (imageHeight - 24), width: imageWidth, height: 24))
+            try image.savePNG(to: (folder as NSString).appendingPathComponent(String(format: "card-%05d.png", i)))
+        }
+    }
+
+    /// Launches `flick bench --memory-child` on `folder` and reads back its peak RSS.
+    static func run(folder: String, cards: Int, frames: Int) throws -> MemoryResult {
+        let child = try runChild(arguments: ["bench", "--memory-child", folder, "--memory-frames", "\(frames)",
+                                             "--memory-cards", "\(cards)"],
+                                 environment: [:], timeout: 600)
+        guard child.status == 0,
+              let line = child.stdout.split(separator: "\n").first(where: { $0.hasPrefix("flick-memory") }),
+              let kb = FirstFrameBench.field("vmhwm_kb", in: line).flatMap(Int.init) else {
+            let why = child.stderr.split(separator: "\n").last.map(String.init) ?? "exit \(child.status)"
+            throw UserError("the memory run failed (\(why))")
+        }
+        let int = { (name: String) in FirstFrameBench.field(name, in: line).flatMap(Int.init) ?? -1 }
+        return MemoryResult(cards: cards, frames: frames, peakRSSMB: Double(kb) / 1024,
+                            facesMade: int("faces_made"), texturesLive: int("textures"),
+                            furthestCard: int("furthest"), folder: folder)
+    }
+
+    /// In the child: the real app (App, headless: dummy driver, software renderer, overlay on)
+    /// on `folder` for `frames` frames at 60 Hz, scrolling through many cards: half the run in
+    /// the `now` list with jumps of 5 to 120 cards, a quarter paging the switcher, a quarter
+    /// paging the carousel. Prints `flick-memory vmhwm_kb=… faces_made=…` on stdout.
+    @MainActor
+    static func child(folder: String, frames: Int, cards: Int) throws {
+        let command = try Flick.parse(["--headless", "--cards", folder, "--count", "\(cards)", "--demo", "now",
+                                       "--frames", "\(frames)"])
+        let options = try AppOptions(command)
+        let sdl = try App.openSDL(headless: true)
+        var furthest = 0
+        try withExtendedLifetime(sdl) {
+            let app = try App(options: options, sdl: sdl, log: nil)
+            let jumps = [5, 30, 120, 11, 60]
+            var jump = 0
+            for frame in 0..<frames {
+                app.headlessFrame = frame
+                let t = app.clock()
+                let scene = app.scene
+                if frame == frames / 2 { scene.setInteraction(.switcher, at: t) }
+                if frame == frames * 3 / 4 { scene.setInteraction(.carousel, at: t) }
+                if frame < frames / 2 {
+                    if frame % 12 == 0 {
+                        let pitch = scene.cardSize.height + 16
+                        scene.scroll(by: Double(jumps[jump % jumps.count]) * pitch, at: t)
+                        jump += 1
+                    }
+                } else if frame % 3 == 0 {
+                    scene.perform(.nextPage, at: t)
+                }
+                scene.advance(to: t)
+                if frame < frames / 2 { furthest = max(furthest, scene.currentIndex ?? 0) }
+                app.flushSceneEvents()
+                try app.draw()
+                app.renderer.present()
+            }
+            let stats = app.faces.statistics
+            let kb = peakResidentKilobytes() ?? -1
+            print("flick-memory vmhwm_kb=\(kb) faces_made=\(stats.misses) textures=\(app.faces.count) furthest=\(furthest)")
+        }
+    }
+}
