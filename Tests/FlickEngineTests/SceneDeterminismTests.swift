@@ -81,6 +81,11 @@ func scriptedSession(_ i: Interaction, viewport v: Size, step: Int = 8) -> Gestu
             #expect(run.violations.isEmpty, "\(schedule): \(run.violations)")
         }
         let reference = runs[0]
+        let count = { (name: String) in reference.events.filter { $0.name == name }.count }
+        print("| \(interaction.rawValue) | \(Int(viewport.width))x\(Int(viewport.height)) | \(script.gestureCount) gestures | "
+              + "\(reference.events.count) events (\(count("deleted")) deleted, \(count("restored")) restored, "
+              + "\(count("paged")) paged, \(count("selected")) selected) | frames \(runs.map(\.frames)) | "
+              + "max live slots \(runs.map(\.maxLive)) ≤ \(viewBoundFor(interaction)) |")
         // The session did what it says: every kind of event happened.
         let names = Set(reference.events.map(\.name))
         for name in ["gesture_began", "gesture_ended", "deleted", "restored", "selected"] {
@@ -142,3 +147,5 @@ func frameDifference(_ a: [CardAttributes], _ b: [CardAttributes]) -> String {
     }
     return "none"
 }
+
+func viewBoundFor(_ i: Interaction) -> Int { SceneConfig().viewBound(for: i) }
