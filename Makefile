@@ -33,9 +33,14 @@ test-e2e: deps
 
 test: test-unit test-e2e
 
-bench: deps
-	swift build -c release $(SWIFT_BUILD_FLAGS)
-	cd Benchmarks && swift package --allow-writing-to-package-directory benchmark
+# The benchmarks are their own package (Benchmarks/Package.swift): they build only FlickEngine,
+# so no SDL and no root build are needed. BENCH_ARGS passes options, e.g. --filter "Frame fling.*".
+bench:
+	cd Benchmarks && swift package benchmark $(BENCH_ARGS)
+
+# Runs the benchmarks and exits non-zero when a performance budget is missed (not run in CI).
+bench-check:
+	bash Benchmarks/check.sh
 
 assets:
 	python3 assets/make_assets.py
