@@ -56,6 +56,27 @@ for line in text.splitlines():
 
 P0, P50, P100 = 0, 2, 6
 failures = []
+
+# Summary: medians per interaction x deck size, then everything else.
+def cell(name, metric, i):
+    r = results.get(name, {}).get(metric)
+    return "-" if r is None else f"{r[i]:g}"
+sizes = ["10", "1,000", "100,000", "1,000,000"]
+print()
+print("Median engine frame, ns (max mallocs in any measured frame)")
+print(f"| {'motion':<16} | " + " | ".join(f"{s:>15}" for s in sizes) + " |")
+print(f"|{'-' * 18}|" + "|".join("-" * 17 for _ in sizes) + "|")
+for kind in ["fling", "throw"]:
+    for interaction in ["now", "switcher", "stack", "carousel"]:
+        row = []
+        for s in sizes:
+            n = f"Frame {kind} {interaction} {s}"
+            row.append("-" if n not in results else f"{cell(n, 'time', P50)} ({cell(n, 'malloc', P100)})")
+        print(f"| {kind + ' ' + interaction:<16} | " + " | ".join(f"{c:>15}" for c in row) + " |")
+print()
+for n in sorted(k for k in results if not k.startswith("Frame ")):
+    print(f"{n}: p50 {cell(n, 'time', P50)} ns, p0 {cell(n, 'time', P0)} ns, mallocs p50 {cell(n, 'malloc', P50)}, max {cell(n, 'malloc', P100)}")
+
 def check(ok, message):
     print(("PASS  " if ok else "FAIL  ") + message)
     if not ok:
