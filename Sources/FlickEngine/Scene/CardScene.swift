@@ -105,43 +105,43 @@ public final class CardScene {
 
     /// The viewport changed (window resize, display change); the current card stays current.
     public func setViewport(_ size: Size, at time: Double) {
-        let t = max(time.isFinite ? time : self.time, self.time)
-        settle(upTo: t)
-        self.time = t
-        let current = currentIndex
-        viewport = Self.sanitized(size)
-        rebuildAxis(keepingIndex: current ?? 0)
-        rebuildRenderList()
+        reconfigure(at: time, finishingMotions: false) { _ in
+            viewport = Self.sanitized(size)
+        }
     }
 
     /// Shows another interaction with the same deck, on the same current card.
     public func setInteraction(_ interaction: Interaction, at time: Double) {
-        let t = max(time.isFinite ? time : self.time, self.time)
-        settle(upTo: t)
-        finishAllMotions(at: t)
-        self.time = t
-        let current = currentIndex
-        self.interaction = interaction
-        layout = config.layout(for: interaction)
-        stackTop = interaction == .stack ? (current ?? 0) : 0
-        pool.checkInAll()
-        gesture = .idle
-        pan = PanRecognizer(configuration: config.pan)
-        rebuildAxis(keepingIndex: current ?? 0)
-        rebuildRenderList()
+        reconfigure(at: time, finishingMotions: true) { current in
+            self.interaction = interaction
+            layout = config.layout(for: interaction)
+            stackTop = interaction == .stack ? (current ?? 0) : 0
+            pool.checkInAll()
+        }
     }
 
     /// Replaces the constants (a preset loaded live); motions in flight finish first.
     public func setConfig(_ config: SceneConfig, at time: Double) {
+        reconfigure(at: time, finishingMotions: true) { _ in
+            self.config = config
+            layout = config.layout(for: interaction)
+        }
+    }
+
+    /// The frame of every change of geometry or constants: settle up to `time` (a bad time
+    /// counts as now), optionally end the motions, apply `change` (given the current card), then
+    /// rebuild the scroll axis on that card and lay out again.
+    private func reconfigure(at time: Double, finishingMotions: Bool, _ change: (Int?) -> Void) {
         let t = max(time.isFinite ? time : self.time, self.time)
         settle(upTo: t)
-        finishAllMotions(at: t)
+        if finishingMotions { finishAllMotions(at: t) }
         self.time = t
         let current = currentIndex
-        self.config = config
-        layout = config.layout(for: interaction)
-        pan = PanRecognizer(configuration: config.pan)
-        gesture = .idle
+        change(current)
+        if finishingMotions {
+            gesture = .idle
+            pan = PanRecognizer(configuration: config.pan)
+        }
         rebuildAxis(keepingIndex: current ?? 0)
         rebuildRenderList()
     }
