@@ -24,13 +24,19 @@ public final class CardRenderer {
         /// Shadow opacity for a card at alpha 1 (0...1); scales with the card's alpha.
         public var opacity: Double
         public var ordering: Ordering
+        /// The card textures are opaque inside their rounded corners (photos, screenshots): the
+        /// middle of a fully opaque card's shadow is then hidden under the card and not drawn,
+        /// which saves most of the shadow's fill (the same pixels either way). Set it to false
+        /// for faces with see-through areas, to see their shadow through them.
+        public var opaqueCards: Bool
 
         public init(spread: Double = 14, offset: Vector = Vector(dx: 0, dy: 6), opacity: Double = 0.4,
-                    ordering: Ordering = .batchedBelowAll) {
+                    ordering: Ordering = .batchedBelowAll, opaqueCards: Bool = true) {
             self.spread = spread
             self.offset = offset
             self.opacity = opacity
             self.ordering = ordering
+            self.opaqueCards = opaqueCards
         }
     }
 
@@ -61,16 +67,22 @@ public final class CardRenderer {
 
     private let shadowTexture: Texture
     private let shadowBorderUV: Float
+    /// The cards' corner radius, points: how far in from a corner the face is opaque.
+    private let cornerRadius: Double
     private var vertices = ContiguousArray<SDL_Vertex>()
     private var indices = ContiguousArray<Int32>()
     private var shadowVertices = ContiguousArray<SDL_Vertex>()
     private var shadowIndices = ContiguousArray<Int32>()
+    /// Middles of shadows that show (under translucent cards): plain black quads, no texture.
+    private var centreVertices = ContiguousArray<SDL_Vertex>()
+    private var centreIndices = ContiguousArray<Int32>()
     private static let quadIndices: [Int32] = [0, 1, 2, 0, 2, 3]
 
     /// - Parameter cornerRadius: the cards' corner radius in points, so the shadow's corners match.
     public init(renderer: Renderer, shadow: ShadowStyle? = ShadowStyle(), cornerRadius: Double = 12) throws {
         self.renderer = renderer
         self.shadow = shadow
+        self.cornerRadius = max(0, cornerRadius)
         let blur = 16
         let spread = max(1, shadow?.spread ?? 14)
         let surface = try CardFace.shadowSurface(blur: blur, cornerRadius: cornerRadius * Double(blur) / spread)
@@ -80,6 +92,8 @@ public final class CardRenderer {
         indices.reserveCapacity(64 * 6)
         shadowVertices.reserveCapacity(64 * 16)
         shadowIndices.reserveCapacity(64 * 54)
+        centreVertices.reserveCapacity(64 * 4)
+        centreIndices.reserveCapacity(64 * 6)
     }
 
     // MARK: - Drawing a render list
@@ -93,6 +107,8 @@ public final class CardRenderer {
         indices.removeAll(keepingCapacity: true)
         shadowVertices.removeAll(keepingCapacity: true)
         shadowIndices.removeAll(keepingCapacity: true)
+        centreVertices.removeAll(keepingCapacity: true)
+        centreIndices.removeAll(keepingCapacity: true)
         defer { lastFrame = stats }
 
         if let shadow, shadow.ordering == .batchedBelowAll {
@@ -200,13 +216,50 @@ public final class CardRenderer {
                 shadowVertices.append(CardRenderer.vertex(p, scale: scale, u: u, v: v, alpha: alpha))
             }
         }
+        // The middle cell is the blurred image's flat black middle: hidden under an opaque card,
+        // else a plain quad (a blended fill in software, not a stretched texture).
+        if !(style.opaqueCards && isShadowCentreHidden(card, style: style, edge: e)) {
+            let c = Int32(centreVertices.count)
+            let black = SDL_Color(r: 0, g: 0, b: 0, a: alpha)
+            for k in 0..<4 {   // inner corners of the grid: (1,1) (1,2) (2,2) (2,1)
+                var v = shadowVertices[Int(base) + CardRenderer.element((5, 6, 10, 9), k)]
+                v.color = black
+                centreVertices.append(v)
+            }
+            for i in CardRenderer.quadIndices { centreIndices.append(c + i) }
+        }
         for row in Int32(0)..<3 {
             for col in Int32(0)..<3 {
+                if row == 1 && col == 1 { continue }
                 let v00 = base + row * 4 + col, v01 = v00 + 1, v10 = v00 + 4, v11 = v00 + 5
                 shadowIndices.append(v00); shadowIndices.append(v01); shadowIndices.append(v11)
                 shadowIndices.append(v00); shadowIndices.append(v11); shadowIndices.append(v10)
             }
         }
+    }
+
+    /// True when the middle cell of `card`'s shadow (its rectangle inset by `edge` points, then
+    /// moved by the screen-space offset) lies inside the opaque part of the card, which is drawn
+    /// over it: the card is fully opaque and the offset, in the card's own units, keeps the cell
+    /// one pixel clear of the card's edge and outside its rounded corners.
+    private func isShadowCentreHidden(_ card: CardAttributes, style: ShadowStyle, edge e: Double) -> Bool {
+        guard CardRenderer.alphaByte(card.alpha) == 255, let inverse = card.transform.inverted() else { return false }
+        // The offset in the card's local units (the inverse's linear part only).
+        let origin = inverse.apply(to: Point(x: 0, y: 0))
+        let moved = inverse.apply(to: Point(x: style.offset.dx, y: style.offset.dy))
+        let ox = abs(moved.x - origin.x), oy = abs(moved.y - origin.y)
+        // Room left between the moved cell and the card's edge, local units, on the worst side.
+        let a = e - ox, b = e - oy
+        // One local unit is at most this many points on screen: keep a pixel's margin or more.
+        let t = card.transform
+        let stretch = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
+        let margin = max(1, 2 / max(stretch, 1e-9))
+        guard a >= margin, b >= margin else { return false }
+        // The cell's corner must be inside the rounded corner's arc.
+        let r = cornerRadius
+        if a >= r || b >= r { return true }
+        let dx = r - a, dy = r - b
+        return (dx * dx + dy * dy).squareRoot() <= r - margin
     }
 
     @inline(__always)
@@ -224,13 +277,18 @@ public final class CardRenderer {
     }
 
     private func flushShadows(_ stats: inout FrameStatistics) throws {
+        if !centreVertices.isEmpty {
+            try submit(nil, centreVertices, centreIndices, &stats)
+            centreVertices.removeAll(keepingCapacity: true)
+            centreIndices.removeAll(keepingCapacity: true)
+        }
         guard !shadowVertices.isEmpty else { return }
         try submit(shadowTexture, shadowVertices, shadowIndices, &stats)
         shadowVertices.removeAll(keepingCapacity: true)
         shadowIndices.removeAll(keepingCapacity: true)
     }
 
-    private func submit(_ texture: Texture, _ v: ContiguousArray<SDL_Vertex>, _ i: ContiguousArray<Int32>,
+    private func submit(_ texture: Texture?, _ v: ContiguousArray<SDL_Vertex>, _ i: ContiguousArray<Int32>,
                         _ stats: inout FrameStatistics) throws {
         try v.withUnsafeBufferPointer { vb in
             try i.withUnsafeBufferPointer { ib in

@@ -77,6 +77,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Exit with status 1 when a budget is missed.")
     var check = false
 
+    @Option(help: ArgumentHelp("Save a few frames of each session as PNG files in this folder (not timed).", valueName: "dir"))
+    var snapshots: String?
+
     @Option(help: .hidden)
     var memoryChild: String?
 
@@ -118,6 +121,7 @@ struct BenchOptions {
     var memoryCards: Int
     var memoryFrames: Int
     var memoryDir: String?
+    var snapshots: String?
 
     init(_ b: Bench) throws {
         parts = []
@@ -153,6 +157,12 @@ struct BenchOptions {
         guard (1...100_000).contains(b.memoryFrames) else { throw UserError("--memory-frames is out of range (1 to 100000)") }
         memoryFrames = b.memoryFrames
         memoryDir = b.memoryDir
+        snapshots = b.snapshots
+        if let folder = snapshots {
+            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                throw UserError("--snapshots folder '\(folder)' cannot be made")
+            }
+        }
     }
 }
 
@@ -252,7 +262,8 @@ struct BenchRunner {
                 for kind in kinds {
                     if let results = try FrameBench.run(kind: kind, sessions: sessions, source: options.source,
                                                         size: options.size, hidden: !display,
-                                                        repeats: options.repeats, progress: progress) {
+                                                        repeats: options.repeats, snapshots: options.snapshots,
+                                                        progress: progress) {
                         report.frames += results
                     } else {
                         report.notes.append("no accelerated renderer on \(sdl.videoDriver): only software measured")

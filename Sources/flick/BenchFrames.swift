@@ -76,6 +76,8 @@ final class FrameBench {
     let withShadows: CardRenderer
     let withoutShadows: CardRenderer
     let background = RGBA(44, 50, 66)
+    /// Saves a few flick frames of the first timed pass here (after their clock stops), to look at.
+    var snapshotFolder: String?
 
     init(window: Window, renderer: Renderer, source: CardSource) throws {
         self.window = window
@@ -123,7 +125,7 @@ final class FrameBench {
 
     /// One frame of the app's path on `scene`; returns its duration.
     private func flickFrame(_ session: BenchSession, _ i: Int, scene: CardScene, cursor: inout Int,
-                            cards: CardRenderer) throws -> Double {
+                            cards: CardRenderer, snapshot: String? = nil) throws -> Double {
         let start = PerformanceClock.now
         session.play(frame: i, into: scene, cursor: &cursor)
         scene.clearEvents()
@@ -132,6 +134,10 @@ final class FrameBench {
         try cards.draw(scene.renderList, scale: scale) { [unowned self] in self.texture($0) }
         renderer.finish()
         let end = PerformanceClock.now
+        if let folder = snapshot, i % 150 == 75 {
+            let name = "\(session.interaction.rawValue)-\(renderer.name)-\(i).png"
+            try? renderer.savePNG(to: (folder as NSString).appendingPathComponent(name))
+        }
         renderer.present()
         return end - start
     }
@@ -160,7 +166,8 @@ final class FrameBench {
                 for k in 0..<3 {
                     switch (i + k + pass) % 3 {
                     case 0:
-                        let t = try flickFrame(session, i, scene: a, cursor: &cursorA, cards: withShadows)
+                        let t = try flickFrame(session, i, scene: a, cursor: &cursorA, cards: withShadows,
+                                               snapshot: pass == 1 ? snapshotFolder : nil)
                         if timed { samples.flick.append(t) }
                     case 1:
                         let t = try flickFrame(session, i, scene: b, cursor: &cursorB, cards: withoutShadows)
@@ -208,9 +215,10 @@ extension FrameBench {
 
     /// Every session on a fresh window + renderer of `kind`.
     static func run(kind: Kind, sessions: [BenchSession], source: CardSource, size: Size, hidden: Bool,
-                    repeats: Int, progress: (String) -> Void) throws -> [FrameResult]? {
+                    repeats: Int, snapshots: String?, progress: (String) -> Void) throws -> [FrameResult]? {
         guard let (window, renderer) = try open(kind: kind, size: size, hidden: hidden) else { return nil }
         let bench = try FrameBench(window: window, renderer: renderer, source: source)
+        bench.snapshotFolder = snapshots
         var results: [FrameResult] = []
         for session in sessions {
             let (quads, summary) = bench.precompute(session)
