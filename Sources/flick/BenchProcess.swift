@@ -201,7 +201,8 @@ enum MemoryBench {
         let options = try AppOptions(command)
         let sdl = try App.openSDL(headless: true)
         var furthest = 0
-        try withExtendedLifetime(sdl) {
+        var line = ""
+        do {
             let app = try App(options: options, sdl: sdl, log: nil)
             let jumps = [5, 30, 120, 11, 60]
             var jump = 0
@@ -228,7 +229,9 @@ enum MemoryBench {
             }
             let stats = app.faces.statistics
             let kb = peakResidentKilobytes() ?? -1
-            print("flick-memory vmhwm_kb=\(kb) faces_made=\(stats.misses) textures=\(app.faces.count) furthest=\(furthest)")
+            line = "flick-memory vmhwm_kb=\(kb) faces_made=\(stats.misses) textures=\(app.faces.count) furthest=\(furthest)"
         }
+        // The App (its fonts and textures) is gone; only now may SDL, SDL_ttf and SDL_image quit.
+        print(line, "(\(sdl.videoDriver))")
     }
 }
