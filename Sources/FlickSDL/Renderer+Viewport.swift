@@ -42,3 +42,14 @@ public enum PerformanceClock {
         Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
     }
 }
+
+extension Renderer {
+    /// Copies the part `source` (texture pixels) of `texture` to `destination` (output pixels).
+    public func copy(_ texture: Texture, source: (x: Int, y: Int, width: Int, height: Int),
+                     to destination: (x: Double, y: Double, width: Double, height: Double)) throws {
+        var s = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.width), h: Int32(source.height))
+        var d = SDL_FRect(x: Float(destination.x), y: Float(destination.y),
+                          w: Float(destination.width), h: Float(destination.height))
+        try check(SDL_RenderCopyF(pointer, texture.pointer, &s, &d), "SDL_RenderCopyF")
+    }
+}

@@ -191,6 +191,7 @@ final class App {
     }
 
     var screenshotRequested = false
+    let corners = StageCorners()
 
     /// Does one input to the scene, and records it when recording (times are the frame clock's).
     func apply(_ input: RecordedInput) {
@@ -252,6 +253,9 @@ final class App {
         faces.cornerRadius = 12 * scale
         try cards.draw(scene.renderList, scale: scale) { [faces] card in faces.texture(for: card.card) }
         try renderer.resetViewport()
+        if options.stage != nil {
+            try corners.draw(on: renderer, frame: frame, radius: Int((40 * scale).rounded()), color: theme.window)
+        }
         try overlay.draw(scene: scene, stage: stage, pixelScale: px, theme: theme, hud: hudVisible ? hudLines() : nil)
         if screenshotRequested {
             screenshotRequested = false
