@@ -199,7 +199,7 @@ struct BenchReport: Codable {
 
     func table() -> String {
         var out: [String] = []
-        func ms(_ s: Double) -> String { String(format: "%7.3f", s * 1000) }
+        func ms(_ v: Double) -> String { String(format: "%7.3f", v) }
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
         out.append("flick bench — \(sdl), video driver \(videoDriver), \(size), vsync off")
         if !frames.isEmpty {
@@ -209,8 +209,8 @@ struct BenchReport: Codable {
             for r in frames {
                 let name = "\(r.rendererKind) (\(r.renderer))"
                 out.append(pad(r.interaction, 12) + pad(name, 22)
-                           + "  \(ms(r.flick.median)) \(ms(r.flick.p99))    \(ms(r.flickNoShadow.median)) \(ms(r.flickNoShadow.p99))    "
-                           + "\(ms(r.baseline.median)) \(ms(r.baseline.p99))    "
+                           + "  \(ms(r.flick.medianMs)) \(ms(r.flick.p99Ms))    \(ms(r.flickNoShadow.medianMs)) \(ms(r.flickNoShadow.p99Ms))    "
+                           + "\(ms(r.baseline.medianMs)) \(ms(r.baseline.p99Ms))    "
                            + String(format: "%5.2f  %5.2f   %5.2f", r.ratio, r.ratioWithShadows, r.p99Ratio)
                            + (r.ratio <= budgets.ratio ? "" : "  MISSED"))
             }

@@ -12,7 +12,7 @@ struct FrameSamples {
     var baseline: [Double] = []
 }
 
-/// Median and p99 of a set of samples (nearest rank).
+/// Median and p99 (nearest rank) of a set of samples, in the samples' unit.
 struct Percentiles: Codable {
     var median: Double
     var p99: Double
@@ -25,6 +25,21 @@ struct Percentiles: Codable {
         median = s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
         let rank = Int((0.99 * Double(s.count)).rounded(.up))
         p99 = s[min(s.count - 1, max(0, rank - 1))]
+    }
+}
+
+/// Frame-time percentiles in milliseconds, as written to the JSON report.
+struct FrameTimeMs: Codable {
+    var medianMs: Double
+    var p99Ms: Double
+    var frames: Int
+
+    /// From per-frame times in seconds.
+    init(seconds samples: [Double]) {
+        let p = Percentiles(samples)
+        medianMs = p.median * 1000
+        p99Ms = p.p99 * 1000
+        frames = p.count
     }
 }
 
@@ -188,9 +203,9 @@ struct FrameResult: Codable {
     var interaction: String
     var renderer: String
     var rendererKind: String
-    var flick: Percentiles
-    var flickNoShadow: Percentiles
-    var baseline: Percentiles
+    var flick: FrameTimeMs
+    var flickNoShadow: FrameTimeMs
+    var baseline: FrameTimeMs
     /// Median flick (no shadows) over median baseline: the same cards drawn both ways.
     var ratio: Double
     /// Median flick with shadows over median baseline (shadows are work the baseline skips).
@@ -224,11 +239,12 @@ extension FrameBench {
             let (quads, summary) = bench.precompute(session)
             progress("\(kind.rawValue) (\(renderer.name)) \(session.interaction.rawValue): \(summary.description)")
             let s = try bench.measure(session, quads: quads, repeats: repeats)
-            let f = Percentiles(s.flick), n = Percentiles(s.flickNoShadow), b = Percentiles(s.baseline)
+            let f = FrameTimeMs(seconds: s.flick), n = FrameTimeMs(seconds: s.flickNoShadow)
+            let b = FrameTimeMs(seconds: s.baseline)
             results.append(FrameResult(interaction: session.interaction.rawValue, renderer: renderer.name,
                                        rendererKind: kind.rawValue, flick: f, flickNoShadow: n, baseline: b,
-                                       ratio: n.median / b.median, ratioWithShadows: f.median / b.median,
-                                       p99Ratio: n.p99 / b.p99, session: summary))
+                                       ratio: n.medianMs / b.medianMs, ratioWithShadows: f.medianMs / b.medianMs,
+                                       p99Ratio: n.p99Ms / b.p99Ms, session: summary))
         }
         return results
     }
