@@ -26,10 +26,10 @@ test-unit: deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	SDL_VIDEODRIVER=dummy swift test --skip-build --no-parallel $(SWIFT_BUILD_FLAGS)
 
-# The e2e suite drives the debug binary that test-unit built (no second, release build in CI).
+# The e2e suite drives the release binary: the one `make run` gives people.
 test-e2e: deps
-	swift build --product flick $(SWIFT_BUILD_FLAGS)
-	bash Tests/e2e/run.sh .build/debug/flick
+	swift build -c release --product flick $(SWIFT_BUILD_FLAGS)
+	bash Tests/e2e/run.sh .build/release/flick
 
 test: test-unit test-e2e
 

@@ -9,13 +9,24 @@ public final class Font {
     public let pixelSize: Int
     public let path: String
 
+    /// Each font holds a reference on SDL_ttf (TTF_Init and TTF_Quit count), so the library
+    /// stays up until the last font is closed, whatever order the owners are released in.
     public init(path: String, pixelSize: Int) throws {
-        pointer = try check(TTF_OpenFont(path, Int32(pixelSize)), "TTF_OpenFont(\(path))")
+        try check(TTF_Init(), "TTF_Init")
+        guard let opened = TTF_OpenFont(path, Int32(pixelSize)) else {
+            let error = SDLError.current("TTF_OpenFont(\(path))")
+            TTF_Quit()
+            throw error
+        }
+        pointer = opened
         self.pixelSize = pixelSize
         self.path = path
     }
 
-    deinit { TTF_CloseFont(pointer) }
+    deinit {
+        TTF_CloseFont(pointer)
+        TTF_Quit()
+    }
 
     /// Recommended distance between baselines, pixels.
     public var lineSkip: Int { Int(TTF_FontLineSkip(pointer)) }

@@ -6,7 +6,6 @@ import Foundation
 @MainActor
 final class App {
     let options: AppOptions
-    let sdl: SDLContext
     let window: Window
     let renderer: Renderer
     let cards: CardRenderer
@@ -50,9 +49,10 @@ final class App {
         }
     }
 
+    /// `sdl` must stay alive until this App is gone: the App holds no reference to it, so the
+    /// caller's own reference decides when SDL quits (after every font and texture is closed).
     init(options: AppOptions, sdl: SDLContext, log: InteractionLog?) throws {
         self.options = options
-        self.sdl = sdl
         self.log = log
         do {
             window = try Window(title: "flick — \(options.demo.rawValue)", size: options.size,
