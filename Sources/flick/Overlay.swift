@@ -81,7 +81,7 @@ final class Overlay {
         let frame = stage.frame
         let sideRoom = frame.minX - 24
         // Left: what this is and how to drive it (when there is room beside the phone).
-        if sideRoom >= 170 {
+        if sideRoom >= Overlay.sidePanelWidth {
             var y = 24.0
             try text(heading, "flick · \(scene.interaction.rawValue)", x: 24, y: &y, px: px, color: theme.text)
             y += 4
@@ -96,7 +96,7 @@ final class Overlay {
             try text(body, "flick · \(scene.interaction.rawValue)   H: HUD", x: 8, y: &y, px: px, color: theme.text)
         }
         // Right: the newest events, as the log gets them.
-        if sideRoom >= 170 {
+        if sideRoom >= Overlay.sidePanelWidth {
             var y = 24.0
             let x = frame.maxX + 24
             try text(body, "events  (\(scene.deck.count) cards)", x: x, y: &y, px: px, color: theme.text)
@@ -107,7 +107,7 @@ final class Overlay {
         }
         if let hud {
             let hudView = HUD(text: body)
-            let x = sideRoom >= 170 ? frame.maxX + 24 : 8
+            let x = sideRoom >= Overlay.sidePanelWidth ? frame.maxX + 24 : 8
             try hudView.draw(hud, at: Point(x: x, y: frame.maxY - Double(hud.count) * 17 - 20), scale: px)
         }
     }
@@ -118,6 +118,9 @@ final class Overlay {
         try renderer.copy(t, x: x * px, y: y * px)
         y += Double(t.height) / px + 2
     }
+
+    /// Room (points) beside the phone that the side panels need; with less, only a title line.
+    static let sidePanelWidth = 290.0
 
     static let keys = [
         "drag      pan, release to fling",
