@@ -64,6 +64,10 @@ public final class CardRenderer {
     /// nil draws no shadows.
     public var shadow: ShadowStyle?
     public private(set) var lastFrame = FrameStatistics()
+    /// SDL's software triangle filler can leave a one-pixel gap where two of the shadow's nine
+    /// cells meet at a fractional x; on whole pixels it cannot. Shadows are blurred, so the
+    /// half-pixel snap does not show. GL rasterises shared edges exactly and keeps sub-pixels.
+    private let snapsShadowToPixels: Bool
 
     private let shadowTexture: Texture
     private let shadowBorderUV: Float
@@ -82,6 +86,7 @@ public final class CardRenderer {
     public init(renderer: Renderer, shadow: ShadowStyle? = ShadowStyle(), cornerRadius: Double = 12) throws {
         self.renderer = renderer
         self.shadow = shadow
+        snapsShadowToPixels = renderer.isSoftware
         self.cornerRadius = max(0, cornerRadius)
         let blur = 16
         let spread = max(1, shadow?.spread ?? 14)
@@ -213,7 +218,12 @@ public final class CardRenderer {
             for col in 0..<4 {
                 let x = CardRenderer.element(xs, col), u = CardRenderer.element(us, col)
                 let p = t.apply(to: Point(x: x, y: y)) + style.offset
-                shadowVertices.append(CardRenderer.vertex(p, scale: scale, u: u, v: v, alpha: alpha))
+                var vertex = CardRenderer.vertex(p, scale: scale, u: u, v: v, alpha: alpha)
+                if snapsShadowToPixels {
+                    vertex.position.x = vertex.position.x.rounded()
+                    vertex.position.y = vertex.position.y.rounded()
+                }
+                shadowVertices.append(vertex)
             }
         }
         // The middle cell is the blurred image's flat black middle: hidden under an opaque card,
