@@ -58,24 +58,34 @@ public enum ImageLoader {
 }
 
 extension ImageLoader {
+    /// A card face of `width`×`height` pixels (clamped to `maxSide`) from the image at `path`:
+    /// cropped to the card's shape with rounded corners; when the file cannot be loaded, a
+    /// placeholder showing its name, with the error. Front ends that draw more on the face (a
+    /// title) use this; `cardTexture` uploads it as it is.
+    public static func cardFace(path: String, width: Int, height: Int, maxSide side: Int, cornerRadius: Double,
+                                captionFont: Font?, placeholderBackground: RGBA = RGBA(90, 90, 100))
+        throws -> (face: Surface, error: ImageLoadError?) {
+        let (w, h) = (min(width, side), min(height, side))
+        do {
+            let image = try loadSurface(path: path)
+            return (try CardFace.compose(image, width: w, height: h, cornerRadius: cornerRadius), nil)
+        } catch let error as ImageLoadError {
+            let face = try CardFace.placeholder(caption: error.fileName, font: captionFont, width: w, height: h,
+                                                cornerRadius: cornerRadius, background: placeholderBackground)
+            return (face, error)
+        }
+    }
+
     /// A card face for the image at `path`: `CardFace.compose`d to `width`×`height` pixels with
     /// rounded corners, or, when the file cannot be loaded, a placeholder card showing the file
     /// name (and a one-line warning on stderr when `warn`). The error, if any, comes back too.
     public static func cardTexture(path: String, renderer: Renderer, width: Int, height: Int,
                                    cornerRadius: Double, captionFont: Font?,
                                    warn: Bool = true) throws -> (texture: Texture, error: ImageLoadError?) {
-        let side = maxSide(for: renderer)
-        let (w, h) = (min(width, side), min(height, side))
-        do {
-            let image = try loadSurface(path: path)
-            let face = try CardFace.compose(image, width: w, height: h, cornerRadius: cornerRadius)
-            return (try Texture(renderer: renderer, surface: face), nil)
-        } catch let error as ImageLoadError {
-            if warn { printToStandardError("flick: warning: \(error); showing a placeholder card") }
-            let face = try CardFace.placeholder(caption: error.fileName, font: captionFont, width: w, height: h,
-                                                cornerRadius: cornerRadius)
-            return (try Texture(renderer: renderer, surface: face), error)
-        }
+        let (face, error) = try cardFace(path: path, width: width, height: height, maxSide: maxSide(for: renderer),
+                                         cornerRadius: cornerRadius, captionFont: captionFont)
+        if let error, warn { printToStandardError("flick: warning: \(error); showing a placeholder card") }
+        return (try Texture(renderer: renderer, surface: face), error)
     }
 }
 

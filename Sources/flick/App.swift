@@ -63,7 +63,7 @@ final class App {
         if options.fullscreen { try? window.setFullscreen(true) }
         renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: options.software,
                                                                           vsync: options.vsync))
-        cards = try CardRenderer(renderer: renderer, cornerRadius: 12)
+        cards = try CardRenderer(renderer: renderer, cornerRadius: CardFaces.cornerRadiusPoints)
         events = EventSource(window: window)
         stage = Stage(viewport: options.stage, window: window.size)
         let fontPath = Overlay.fontPath()
@@ -131,9 +131,6 @@ final class App {
     func handle(_ event: InputEvent) {
         switch event {
         case .pointer(var p):
-            // Timestamps are SDL's milliseconds, the frame clock's unit: an event never lands
-            // before the frame already shown, but keep the engine's order rule explicit.
-            p.time = max(p.time, scene.time)
             let local = stage.scenePoint(p.position)
             if p.phase == .down {
                 pointerOnStage = stage.frame.contains(p.position)
@@ -147,7 +144,7 @@ final class App {
         case .wheel(let delta, let time, _):
             let horizontal = scene.interaction != .now
             let d = horizontal ? (delta.dx != 0 ? delta.dx : delta.dy) : delta.dy
-            apply(RecordedInput(t: max(time, scene.time), wheel: d / stage.scale))
+            apply(RecordedInput(t: time, wheel: d / stage.scale))
         case .key(let press):
             handleKey(press)
         case .resized, .displayChanged, .windowRestored, .windowShown:
@@ -163,7 +160,7 @@ final class App {
     }
 
     func handleKey(_ press: KeyPress) {
-        let t = max(press.time, scene.time)
+        let t = press.time
         switch press.key {
         case .character(let c):
             switch c {
@@ -194,9 +191,13 @@ final class App {
     let corners = StageCorners()
 
     /// Does one input to the scene, and records it when recording (times are the frame clock's).
+    /// The one place input times meet the engine's rule that time never goes back: an event
+    /// stamped before the frame already shown (clocks of millisecond grain) counts as at it.
     func apply(_ input: RecordedInput) {
-        recorder?.record(input)
         let t = max(input.t, scene.time)
+        var input = input
+        input.t = t
+        recorder?.record(input)
         if var p = input.pointer {
             p.time = t
             if let why = scene.handle(p) { warn("pointer event refused: \(why)") }
@@ -248,9 +249,7 @@ final class App {
         try renderer.setViewport(x: frame.x, y: frame.y, width: frame.w, height: frame.h)
         try renderer.fill(x: 0, y: 0, width: Double(frame.w), height: Double(frame.h), color: theme.stage)
         let scale = stage.scale * px
-        let size = scene.cardSize
-        faces.faceSize = (max(1, Int((size.width * scale).rounded())), max(1, Int((size.height * scale).rounded())))
-        faces.cornerRadius = 12 * scale
+        faces.fit(cardSize: scene.cardSize, scale: scale)
         try cards.draw(scene.renderList, scale: scale) { [faces] card in faces.texture(for: card.card) }
         try renderer.resetViewport()
         if options.stage != nil {

@@ -98,19 +98,11 @@ final class FrameBench {
         self.window = window
         self.renderer = renderer
         faces = CardFaces(source: source, renderer: renderer, fontPath: Overlay.fontPath(), capacity: 32)
-        withShadows = try CardRenderer(renderer: renderer, cornerRadius: 12)
-        withoutShadows = try CardRenderer(renderer: renderer, shadow: nil, cornerRadius: 12)
+        withShadows = try CardRenderer(renderer: renderer, cornerRadius: CardFaces.cornerRadiusPoints)
+        withoutShadows = try CardRenderer(renderer: renderer, shadow: nil, cornerRadius: CardFaces.cornerRadiusPoints)
     }
 
     var scale: Double { renderer.pixelScale }
-
-    /// Sets the face size for `scene`'s cards, as App.draw does every frame.
-    private func sizeFaces(for scene: CardScene) {
-        let size = scene.cardSize
-        let s = scale
-        faces.faceSize = (max(1, Int((size.width * s).rounded())), max(1, Int((size.height * s).rounded())))
-        faces.cornerRadius = 12 * s
-    }
 
     private func texture(_ card: CardAttributes) -> Texture? { faces.texture(for: card.card) }
 
@@ -128,7 +120,7 @@ final class FrameBench {
             session.play(frame: i, into: scene, cursor: &cursor)
             summary.count(scene.events)
             scene.clearEvents()
-            sizeFaces(for: scene)
+            faces.fit(cardSize: scene.cardSize, scale: scale)
             let q = withoutShadows.makeQuads(scene.renderList, scale: scale) { [unowned self] in self.texture($0) }
             drawn += q.count
             summary.maxCardsDrawn = max(summary.maxCardsDrawn, q.count)
@@ -145,7 +137,7 @@ final class FrameBench {
         session.play(frame: i, into: scene, cursor: &cursor)
         scene.clearEvents()
         try renderer.clear(background)
-        sizeFaces(for: scene)
+        faces.fit(cardSize: scene.cardSize, scale: scale)
         try cards.draw(scene.renderList, scale: scale) { [unowned self] in self.texture($0) }
         renderer.finish()
         let end = PerformanceClock.now

@@ -21,9 +21,18 @@ final class CardFaces {
     private var cache: TextureCache<Key>!
     /// Images already reported as unreadable: warn once each, draw a placeholder.
     private var broken: [Int: String] = [:]
-    /// The face size in pixels for the current interaction and scale.
-    var faceSize: (width: Int, height: Int) = (1, 1)
-    var cornerRadius: Double = 12
+    /// Corner radius of a card, points (the card renderer's shadows use the same).
+    static let cornerRadiusPoints = 12.0
+    /// The face size in pixels for the current interaction and scale (see `fit`).
+    private(set) var faceSize: (width: Int, height: Int) = (1, 1)
+    private(set) var cornerRadius = CardFaces.cornerRadiusPoints
+
+    /// Faces from now on are made for cards of `cardSize` points drawn at `scale` pixels per
+    /// point: the size they are shown at, so nothing is scaled twice. Cheap; call every frame.
+    func fit(cardSize: Size, scale: Double) {
+        faceSize = (max(1, Int((cardSize.width * scale).rounded())), max(1, Int((cardSize.height * scale).rounded())))
+        cornerRadius = Self.cornerRadiusPoints * scale
+    }
 
     /// Sniffs every image's first bytes now (cheap), so an empty or non-image file is reported
     /// at start; a file that only fails while decoding is reported when it is first drawn.
@@ -59,21 +68,15 @@ final class CardFaces {
 
     private func makeFace(_ key: Key) throws -> Texture {
         let item = source.items[key.image]
-        let radius = cornerRadius
-        if broken[key.image] == nil {
-            do {
-                let image = try ImageLoader.loadSurface(path: item.path)
-                let face = try CardFace.compose(image, width: key.width, height: key.height, cornerRadius: radius)
-                try drawTitle(item.title, on: face)
-                face.clearBorder()
-                return try Texture(renderer: renderer, surface: face)
-            } catch let error as ImageLoadError {
-                markBroken(key.image, "cannot be decoded (\(error.reason))")
-            }
+        let (face, error) = try ImageLoader.cardFace(
+            path: item.path, width: key.width, height: key.height, maxSide: ImageLoader.maxSide(for: renderer),
+            cornerRadius: cornerRadius, captionFont: titleFont(forFaceHeight: key.height),
+            placeholderBackground: RGBA(72, 78, 96))
+        if let error {
+            markBroken(key.image, "cannot be decoded (\(error.reason))")
+        } else {
+            try drawTitle(item.title, on: face)
         }
-        let face = try CardFace.placeholder(caption: item.title, font: titleFont(forFaceHeight: key.height), width: key.width,
-                                            height: key.height, cornerRadius: radius,
-                                            background: RGBA(72, 78, 96))
         face.clearBorder()
         return try Texture(renderer: renderer, surface: face)
     }

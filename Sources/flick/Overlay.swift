@@ -29,6 +29,7 @@ final class Overlay {
     private var scale = 0.0
     private var body: TextCache?
     private var heading: TextCache?
+    private var hudPanel: HUD?
     private var recent: [String] = []
 
     init(renderer: Renderer, fontPath: String?) {
@@ -72,6 +73,7 @@ final class Overlay {
         scale = px
         guard let path = fontPath else { body = nil; heading = nil; return }
         body = (try? Font(path: path, pixelSize: Int((13 * px).rounded()))).map { TextCache(font: $0, renderer: renderer) }
+        hudPanel = body.map { HUD(text: $0) }
         heading = (try? Font(path: path, pixelSize: Int((22 * px).rounded()))).map { TextCache(font: $0, renderer: renderer) }
     }
 
@@ -105,10 +107,9 @@ final class Overlay {
                 try text(body, line, x: x, y: &y, px: px, color: theme.dim)
             }
         }
-        if let hud {
-            let hudView = HUD(text: body)
+        if let hud, let hudPanel {
             let x = sideRoom >= Overlay.sidePanelWidth ? frame.maxX + 24 : 8
-            try hudView.draw(hud, at: Point(x: x, y: frame.maxY - Double(hud.count) * 17 - 20), scale: px)
+            try hudPanel.draw(hud, at: Point(x: x, y: frame.maxY - Double(hud.count) * 17 - 20), scale: px)
         }
     }
 

@@ -2,16 +2,6 @@ import Testing
 import RealModule
 @testable import FlickEngine
 
-/// Deterministic random numbers (an LCG).
-private struct Dice {
-    var state: UInt64
-    mutating func unit() -> Double {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return Double(state >> 11) / Double(1 << 53)
-    }
-    mutating func pick<T>(_ xs: [T]) -> T { xs[Int(unit() * Double(xs.count)) % xs.count] }
-}
-
 @Suite struct DegenerateInputTests {
     @Test func zeroSizeViewportIsAHardEdge() {
         var axis = ScrollAxis(viewportExtent: 0, minOffset: 0, maxOffset: 1000)
@@ -74,7 +64,7 @@ private struct Dice {
     /// finite at every sampled time.
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func fuzzNeverProducesNaN(seed: UInt64) {
-        var dice = Dice(state: seed)
+        var dice = LCG(state: seed)
         let extremes: [Double] = [0, 1e-300, -1e-9, 1, -37, 1e4, -1e6, 1e12, .nan, .infinity, -.infinity]
         var axis = ScrollAxis(physics: ScrollPhysics(maxPagesPerFling: 3),
                               viewportExtent: dice.pick([0, 1, 390, 1e6]), minOffset: dice.pick([0, -100]),

@@ -21,15 +21,6 @@ private func gesture(start: Double, by: Double, duration: Double, velocity: Doub
     return out
 }
 
-/// Deterministic random numbers (an LCG), so a failure can be reproduced.
-private struct LCG {
-    var state: UInt64
-    mutating func next() -> Double {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return Double(state >> 11) / Double(1 << 53)
-    }
-}
-
 /// Runs a frame loop: before each frame every input up to the frame time is applied, then the
 /// frame samples the offset. `probes` are added to the frame times so every run is sampled at
 /// them too. Returns the offsets at the probes and the first frame time that was settled.
@@ -64,7 +55,7 @@ private func grid(hz: Double, until end: Double) -> [Double] {
 
 private func randomFrames(until end: Double, seed: UInt64) -> [Double] {
     var rng = LCG(state: seed), t = 0.0, out: [Double] = []
-    while t < end { out.append(t); t += 0.002 + 0.045 * rng.next() }
+    while t < end { out.append(t); t += 0.002 + 0.045 * rng.unit() }
     return out
 }
 

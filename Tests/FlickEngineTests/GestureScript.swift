@@ -129,19 +129,6 @@ struct GestureScript {
 
 // MARK: - Frame schedules
 
-/// Deterministic random numbers (SplitMix64), so a failing schedule can be reproduced.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// When frames are drawn.
 enum FrameSchedule: Hashable, Sendable, CustomTestStringConvertible {
     /// A steady display, frames at k / hz seconds.
@@ -158,7 +145,7 @@ enum FrameSchedule: Hashable, Sendable, CustomTestStringConvertible {
             var k = 0
             while Double(k) / hz < end { out.append(Double(k) / hz); k += 1 }
         case .random(let seed):
-            var rng = SeededGenerator(seed: seed)
+            var rng = SplitMix(seed: seed)
             var t = 0.0
             while t < end { out.append(t); t += Double.random(in: 0.002...0.045, using: &rng) }
         }

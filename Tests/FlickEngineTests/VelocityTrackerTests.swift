@@ -2,16 +2,6 @@ import Testing
 import RealModule
 @testable import FlickEngine
 
-/// Deterministic random numbers (an LCG) for noise.
-private struct Noise {
-    var state: UInt64
-    /// Uniform in [-1, 1].
-    mutating func next() -> Double {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return Double(state >> 11) / Double(1 << 53) * 2 - 1
-    }
-}
-
 /// Feeds `x(t)` (pt, along x) sampled every `interval` s for `duration` s; returns the tracker
 /// and the last sample time.
 private func track(_ x: (Double) -> Double, interval: Double, duration: Double,
@@ -58,8 +48,8 @@ private func track(_ x: (Double) -> Double, interval: Double, duration: Double,
 
     @Test(arguments: intervals)
     func noisy(interval: Double) {
-        var noise = Noise(state: 42)
-        let (tr, _) = track({ 1200 * $0 + 1.5 * noise.next() * (0 * $0 + 1) }, interval: interval, duration: 0.3)
+        var noise = LCG(state: 42)
+        let (tr, _) = track({ 1200 * $0 + 1.5 * noise.signed() * (0 * $0 + 1) }, interval: interval, duration: 0.3)
         let v = tr.velocity.dx
         print("VelocityTracker noisy 1200 pt/s ±1.5 pt @ \(interval * 1000) ms: \(v)")
         #expect(abs(v - 1200) < 0.08 * 1200)

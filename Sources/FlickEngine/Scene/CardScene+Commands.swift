@@ -113,17 +113,7 @@ extension CardScene {
         emit(.restored(time: t, card: restored.card, index: restored.index))
         updateBounds(at: t)
         keepWrappedRowOnItsCard(afterChangeAt: restored.index, delta: 1, at: t)
-        let from: Vector
-        switch interaction {
-        case .stack:
-            from = StackLayout(config: config.stack).thrownOffset(viewport: viewport)
-        case .now:
-            from = Vector(dx: config.now.throwTargetWidths * layout.cardSize(viewport: viewport).width, dy: 0)
-        case .switcher:
-            from = SwitcherLayout(config: config.switcher).throwTarget(viewport: viewport)
-        case .carousel:
-            from = CarouselLayout(config: config.carousel).throwTarget(viewport: viewport)
-        }
+        let from = thrownRestOffset
         let duration = interaction == .carousel ? config.carousel.returnDuration : 0.35
         let flight = ThrowAnimation(from: from, velocity: .zero, to: .zero, startTime: t, duration: duration)
         motions.append(CardMotion(card: restored.card, phase: .flight(flight), ending: .rest))

@@ -73,7 +73,7 @@ extension CardScene {
         let rightward = p.position.x - p.startPosition.x > 0
         if rightward, deck.canUndo, let restored = deck.undoLastDeletion() {
             stackRestored(at: restored.index)
-            let out = (layout as? StackLayout)?.thrownOffset(viewport: viewport) ?? .zero
+            let out = thrownRestOffset
             motions.append(CardMotion(card: restored.card, phase: .held(out), ending: .rest))
             gesture = .card(restored.card, base: out, kind: .bringBack)
             emit(.gestureBegan(time: p.time, kind: .bringBack, card: restored.card))
@@ -193,8 +193,8 @@ extension CardScene {
             if let index = deck.index(of: card) { emit(.restored(time: t, card: card, index: index)) }
             return .broughtBack
         case .sendBackOut:
-            let out = (layout as? StackLayout)?.thrownOffset(viewport: viewport) ?? .zero
-            motions[j].phase = .flight(config.stack.flight(from: offset, velocity: velocity, to: out, startTime: t))
+            motions[j].phase = .flight(config.stack.flight(from: offset, velocity: velocity, to: thrownRestOffset,
+                                                           startTime: t))
             motions[j].ending = .sendOut
             return cancelled ? .cancelled : .sentBack
         }
@@ -214,8 +214,8 @@ extension CardScene {
                                                viewportHeight: viewport.height).decision
         case .stack:
             if kind == .bringBack {
-                let out = (layout as? StackLayout)?.thrownOffset(viewport: viewport) ?? .zero
-                return config.stack.decideReturningCard(translation: offset - out, velocity: velocity).decision
+                return config.stack.decideReturningCard(translation: offset - thrownRestOffset,
+                                                        velocity: velocity).decision
             }
             return config.stack.decideTopCard(translation: offset, velocity: velocity).decision
         }
@@ -229,14 +229,11 @@ extension CardScene {
             return config.now.throwAnimation(from: offset, velocity: velocity, direction: direction.dx,
                                              cardWidth: width, startTime: t)
         case .switcher:
-            let target = SwitcherLayout(config: config.switcher).throwTarget(viewport: viewport)
-            return config.switcher.throwAnimation(from: offset, velocity: velocity, to: target, startTime: t)
+            return config.switcher.throwAnimation(from: offset, velocity: velocity, to: thrownRestOffset, startTime: t)
         case .carousel:
-            let target = CarouselLayout(config: config.carousel).throwTarget(viewport: viewport)
-            return config.carousel.throwAnimation(from: offset, velocity: velocity, to: target, startTime: t)
+            return config.carousel.throwAnimation(from: offset, velocity: velocity, to: thrownRestOffset, startTime: t)
         case .stack:
-            let out = StackLayout(config: config.stack).thrownOffset(viewport: viewport)
-            return config.stack.flight(from: offset, velocity: velocity, to: out, startTime: t)
+            return config.stack.flight(from: offset, velocity: velocity, to: thrownRestOffset, startTime: t)
         }
     }
 

@@ -271,8 +271,8 @@ public final class CardScene {
 
     /// How far (0 ... 1) a stack card at `offset` is from home toward the thrown pile.
     func stackProgress(of offset: Vector) -> Double {
-        guard let stack = layout as? StackLayout else { return 0 }
-        let out = abs(stack.thrownOffset(viewport: viewport).dx)
+        guard interaction == .stack else { return 0 }
+        let out = abs(thrownRestOffset.dx)
         guard out > 0 else { return 0 }
         return min(max(-offset.dx / out, 0), 1)
     }
