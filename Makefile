@@ -2,7 +2,8 @@
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev pkg-config xvfb xdotool imagemagick
+APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev pkg-config xvfb xdotool imagemagick \
+                libimgui-dev ffmpeg chromium python3-pil
 SWIFT_BUILD_FLAGS ?=
 
 .PHONY: deps run build test test-unit test-e2e bench assets screenshots goldens clean
