@@ -223,7 +223,7 @@ enum MemoryBench {
                 }
                 scene.advance(to: t)
                 if frame < frames / 2 { furthest = max(furthest, scene.currentIndex ?? 0) }
-                app.flushSceneEvents()
+                try app.flushSceneEvents()
                 try app.draw()
                 app.renderer.present()
             }
