@@ -20,6 +20,9 @@ import Testing
         .restored(time: 4.000001, card: CardID(999_999), index: 0),
         .snappedBack(time: 5.5, card: CardID(2)),
         .selected(time: 6.75, card: CardID(11)),
+        .inserted(time: 7.125, card: CardID(20), index: 4),
+        .reset(time: 8),
+        .interactionChanged(time: 9.5, from: .now, to: .carousel),
     ]
 
     static func encoder() -> JSONEncoder {

@@ -27,6 +27,9 @@ extension SceneEvent: Codable {
         case restored
         case snappedBack = "snapped_back"
         case selected
+        case inserted
+        case reset
+        case interactionChanged = "interaction_changed"
     }
 
     var wireName: Name {
@@ -38,6 +41,9 @@ extension SceneEvent: Codable {
         case .restored: return .restored
         case .snappedBack: return .snappedBack
         case .selected: return .selected
+        case .inserted: return .inserted
+        case .reset: return .reset
+        case .interactionChanged: return .interactionChanged
         }
     }
 
@@ -60,11 +66,16 @@ extension SceneEvent: Codable {
         case .paged(_, let from, let to):
             try c.encode(from, forKey: .from)
             try c.encode(to, forKey: .to)
-        case .deleted(_, let card, let index), .restored(_, let card, let index):
+        case .deleted(_, let card, let index), .restored(_, let card, let index), .inserted(_, let card, let index):
             try c.encode(card, forKey: .card)
             try c.encode(index, forKey: .index)
         case .snappedBack(_, let card), .selected(_, let card):
             try c.encode(card, forKey: .card)
+        case .reset:
+            break
+        case .interactionChanged(_, let from, let to):
+            try c.encode(from, forKey: .from)
+            try c.encode(to, forKey: .to)
         }
     }
 
@@ -96,6 +107,14 @@ extension SceneEvent: Codable {
             self = .snappedBack(time: t, card: try c.decode(CardID.self, forKey: .card))
         case .selected:
             self = .selected(time: t, card: try c.decode(CardID.self, forKey: .card))
+        case .inserted:
+            self = .inserted(time: t, card: try c.decode(CardID.self, forKey: .card),
+                             index: try c.decode(Int.self, forKey: .index))
+        case .reset:
+            self = .reset(time: t)
+        case .interactionChanged:
+            self = .interactionChanged(time: t, from: try c.decode(Interaction.self, forKey: .from),
+                                       to: try c.decode(Interaction.self, forKey: .to))
         }
     }
 
@@ -135,10 +154,14 @@ extension SceneEvent: CustomStringConvertible {
             s += " kind=\(kind) translation=\(translation) velocity=\(velocity) outcome=\(outcome)"
         case .paged(_, let from, let to):
             s += " from=\(from) to=\(to)"
-        case .deleted(_, let card, let index), .restored(_, let card, let index):
+        case .deleted(_, let card, let index), .restored(_, let card, let index), .inserted(_, let card, let index):
             s += " card=\(card) index=\(index)"
         case .snappedBack(_, let card), .selected(_, let card):
             s += " card=\(card)"
+        case .reset:
+            break
+        case .interactionChanged(_, let from, let to):
+            s += " from=\(from) to=\(to)"
         }
         return s
     }
