@@ -95,7 +95,14 @@ public final class CardFaces {
         public var decodes = 0
         public var composes = 0
     }
-    public private(set) var statistics = Statistics()
+    private var counts = Statistics()
+    public var statistics: Statistics {
+        var s = counts
+        let c = worker.counters
+        s.decodes = c.decodes
+        s.composes = c.composes
+        return s
+    }
 
     /// - Parameter decodeBox: initial size (pixels) images are decoded to cover; `prepare`
     ///   follows the stage from then on.
@@ -176,7 +183,7 @@ public final class CardFaces {
             } else if let p = placeholderTexture() {
                 slots[card.slot]?.waited = true
                 faces[card.card] = CardRenderer.Face(texture: p)
-                statistics.placeholderDraws += 1
+                counts.placeholderDraws += 1
             }
         }
         // Slots beyond the bound that drew nothing now give their texture back.
@@ -187,11 +194,8 @@ public final class CardFaces {
         }
         settling = false
         worker.submit(wanted, decodeBox: decodeBox)
-        statistics.textures = count
-        statistics.maxTextures = max(statistics.maxTextures, statistics.textures)
-        let c = worker.counters
-        statistics.decodes = c.decodes
-        statistics.composes = c.composes
+        counts.textures = count
+        counts.maxTextures = max(counts.maxTextures, counts.textures)
     }
 
     /// The face `prepare` chose for `card` this frame.
@@ -199,6 +203,11 @@ public final class CardFaces {
 
     /// True when every card of the last `prepare` has its own face (no placeholder, no stand-in).
     public var isComplete: Bool { wanted.isEmpty }
+
+    /// True when nothing is on its way or fading in: a front end may sleep until the next input.
+    public var isSettled: Bool {
+        wanted.isEmpty && !slots.values.contains { $0.readyAt > -Double.infinity }
+    }
 
     /// Waits (up to `timeout` seconds) until the worker has made every face the last `prepare`
     /// asked for and sniffed every file; the next `prepare` shows them at once, without a fade.
@@ -244,7 +253,7 @@ public final class CardFaces {
         slot.key = key
         slot.readyAt = slot.waited && !settling ? time : -Double.infinity
         slot.waited = false
-        statistics.uploads += 1
+        counts.uploads += 1
     }
 
     /// A slot texture of the same image in the same style at another size (the window was

@@ -49,6 +49,7 @@ extension CardFace {
             let scaled = try image.resampled(width: face.width, height: face.height, source: crop)
             try face.draw(scaled, x: 0, y: 0)
         }
+        face.makeOpaque()   // SDL's blend rounds dst alpha to 254 here and there
         roundCorners(of: face, radius: cornerRadius)
         face.clearBorder()
         return face
@@ -56,6 +57,18 @@ extension CardFace {
 }
 
 extension Surface {
+    /// Sets every pixel's alpha to 255 (RGBA32 only).
+    func makeOpaque() {
+        guard isRGBA32 else { return }
+        let w = width, h = height
+        withRGBABytes { bytes, pitch in
+            for y in 0..<h {
+                var i = y * pitch + 3
+                for _ in 0..<w { bytes[i] = 255; i += 4 }
+            }
+        }
+    }
+
     /// A `width`×`height` RGBA32 copy of `source` (the whole image when nil) with good quality at
     /// any ratio: whole-pixel box averaging down to less than twice the target, then bilinear
     /// (SDL_SoftStretchLinear). Surfaces only: safe off the main thread.

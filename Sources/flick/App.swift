@@ -12,6 +12,7 @@ final class App {
     let events: EventSource
     let scene: CardScene
     let faces: CardFaces
+    let titles: CardTitles
     let overlay: Overlay
     let log: InteractionLog?
     var stage: Stage
@@ -69,7 +70,8 @@ final class App {
         stage = Stage(viewport: options.stage, window: window.size)
         let fontPath = Overlay.fontPath()
         overlay = Overlay(renderer: renderer, fontPath: fontPath)
-        faces = CardFaces(images: options.cards.items, renderer: renderer, fontPath: fontPath, capacity: 32)
+        faces = CardFaces(images: options.cards.items, renderer: renderer, fontPath: fontPath, style: options.look.style)
+        titles = CardTitles(renderer: renderer, fontPath: fontPath)
         scene = CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
                           config: options.config, time: 0)
         if let path = options.configPath { configWatch = ConfigWatch(path: path) }
@@ -97,7 +99,7 @@ final class App {
                 playDueInputs()
                 scene.advance(to: clock())
                 try flushSceneEvents()
-                try draw()
+                try draw(settle: frame == options.frames - 1)
                 if frame == options.frames - 1, let path = options.screenshot {
                     do { try renderer.savePNG(to: path) } catch {
                         throw UserError("cannot write the screenshot '\(path)': \(error)")
@@ -109,7 +111,7 @@ final class App {
             return
         }
         while running {
-            let idle = scene.isAtRest && !pointerOnStage
+            let idle = scene.isAtRest && !pointerOnStage && faces.isSettled
             let input = idle ? events.wait(timeout: 0.25) : events.poll()
             let frameStart = PerformanceClock.now
             for event in input { handle(event) }
@@ -155,6 +157,7 @@ final class App {
             relayout()
         case .renderTargetsReset:
             faces.removeAll()
+            titles.removeAll()
             overlay.removeAll()
         case .quit:
             running = false
@@ -242,7 +245,7 @@ final class App {
 
     // MARK: - Drawing
 
-    func draw() throws {
+    func draw(settle: Bool = false) throws {
         let px = renderer.pixelScale
         let theme = Theme.of(scene.interaction)
         try renderer.resetViewport()
@@ -253,12 +256,10 @@ final class App {
         try renderer.setViewport(x: frame.x, y: frame.y, width: frame.w, height: frame.h)
         try renderer.fill(x: 0, y: 0, width: Double(frame.w), height: Double(frame.h), color: theme.stage)
         let scale = stage.scale * px
-        faces.fit(cardSize: scene.cardSize, scale: scale)
-        try cards.draw(scene.renderList, scale: scale) { [faces] card in faces.texture(for: card.card) }
-        for problem in faces.takeProblems() { warn("\(problem)") }
+        try drawCards(scale: scale, settle: settle)
         try renderer.resetViewport()
-        if options.stage != nil {
-            try corners.draw(on: renderer, frame: frame, radius: Int((40 * scale).rounded()), color: theme.window)
+        if options.stage != nil && options.stageCornerRadius > 0 {
+            try corners.draw(on: renderer, frame: frame, radius: Int((options.stageCornerRadius * scale).rounded()), color: theme.window)
         }
         try overlay.draw(scene: scene, stage: stage, pixelScale: px, theme: theme, hud: hudVisible ? hudLines() : nil)
         if screenshotRequested {
@@ -281,7 +282,7 @@ final class App {
             String(format: "pointer %.0f, %.0f pt/s", v.dx, v.dy),
             "gesture \(scene.gestureDescription)",
             "cards \(scene.deck.count)  views \(scene.pool.liveCount)/\(scene.viewBound)",
-            "textures \(faces.count)  hits \(stats.hits) misses \(stats.misses)",
+            "face textures \(stats.textures) (max \(stats.maxTextures))  decoded \(stats.decodes)  uploads \(stats.uploads)",
             "\(renderer.name)\(renderer.hasVsync ? " vsync" : "")",
         ]
     }

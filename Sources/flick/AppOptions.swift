@@ -12,6 +12,10 @@ struct AppOptions {
     var configPath: String?
     /// The phone screen the scene lives on, points; nil fills the window.
     var stage: Size?
+    /// The stage's screen corner radius, points.
+    var stageCornerRadius = StageDevice.defaultCornerRadius
+    /// Fit, background, titles, presentation, touches, screenshots folder.
+    var look: Look
     var logPath: String?
     var recordPath: String?
     var replay: Player?
@@ -47,11 +51,16 @@ struct AppOptions {
         }
         self.config = try c.config.map(Self.loadConfig) ?? SceneConfig()
         self.configPath = c.config
+        self.look = try Look(c)
+        self.cards = CardSource(folder: cards.folder, items: self.look.titled(cards.items))
         if c.stage.lowercased() == "window" {
             self.stage = nil
+        } else if let device = StageDevice.named(c.stage) {
+            self.stage = device.size
+            self.stageCornerRadius = device.cornerRadius
         } else {
             do { self.stage = try Self.parseSize(c.stage) } catch {
-                throw UserError("--stage '\(c.stage)' is malformed (expected WIDTHxHEIGHT in points, e.g. 390x844, or 'window')")
+                throw UserError("--stage '\(c.stage)' is malformed (expected WIDTHxHEIGHT in points, e.g. 390x844, a device: \(StageDevice.all.map(\.name).joined(separator: ", ")), or 'window')")
             }
         }
         self.logPath = c.log

@@ -40,7 +40,7 @@ struct Flick: ParsableCommand {
     @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT.", valueName: "WxH"))
     var size: String = "1280x800"
 
-    @Option(help: ArgumentHelp("The phone screen the cards live on, in points, scaled to fit the window; 'window' fills the window.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("The phone screen the cards live on, scaled to fit the window: WIDTHxHEIGHT in points, a device (iphone-se, iphone-15, pixel-8, ipad-mini), or 'window' (fills the window).", valueName: "WxH|device"))
     var stage: String = "390x844"
 
     @Flag(help: "Open the window fullscreen.")
@@ -75,6 +75,26 @@ struct Flick: ParsableCommand {
 
     @Flag(help: "Do not wait for vertical sync (for measurements).")
     var noVsync = false
+
+    // MARK: How the cards look, presentation (Look in AppOptions+Look.swift)
+
+    @Option(help: ArgumentHelp("How an image meets its card: fit (the whole image, letterboxed in the card background) or fill (cropped, centred).", valueName: "fit|fill"))
+    var fit: String = "fit"
+
+    @Option(help: ArgumentHelp("The cards' opaque background, behind letterboxes and transparent images: #RRGGBB or white, black, grey, light, dark.", valueName: "color"))
+    var cardBackground: String = "#f2f2f7"
+
+    @Option(help: ArgumentHelp("Titles on the cards: none, name (the file name), or a JSON file mapping file names to titles.", valueName: "none|name|file"))
+    var titles: String = "none"
+
+    @Flag(help: "Presentation mode: only the phone, centred and scaled to the window (Tab toggles it).")
+    var present = false
+
+    @Option(help: ArgumentHelp("A dot under the pointer while it is pressed, for observers and recordings: auto (on in presentation mode), on, off.", valueName: "auto|on|off"))
+    var touches: String = "auto"
+
+    @Option(help: ArgumentHelp("Folder for screenshots taken with P (flick-YYYYMMDD-HHMMSS-mmm.png).", valueName: "dir"))
+    var shots: String = "."
 
     mutating func run() throws {
         if printConfig {
