@@ -13,6 +13,8 @@ final class App {
     let scene: CardScene
     let faces: CardFaces
     let overlay: Overlay
+    /// Dear ImGui tool windows (tuning panel); see ToolUI/.
+    let tools: ToolUI
     let log: InteractionLog?
     var stage: Stage
     var running = true
@@ -72,6 +74,8 @@ final class App {
         scene = CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
                           config: options.config, time: 0)
         if let path = options.configPath { configWatch = ConfigWatch(path: path) }
+        tools = ToolUI(renderer: renderer, fontPath: fontPath, options: options, configWatch: configWatch)
+        events.filter = tools.imgui
         player = options.replay
         let start = options.headless ? 0 : SDLContext.now
         replayStart = start
@@ -152,6 +156,7 @@ final class App {
         case .renderTargetsReset:
             faces.removeAll()
             overlay.removeAll()
+            tools.imgui.releaseTextures()
         case .quit:
             running = false
         default:
@@ -161,6 +166,7 @@ final class App {
 
     func handleKey(_ press: KeyPress) {
         let t = press.time
+        if tools.handleKey(press) { return }
         switch press.key {
         case .character(let c):
             switch c {
@@ -232,6 +238,7 @@ final class App {
         for e in scene.events {
             log?.record(e)
             overlay.remember(e)
+            tools.noteEvent(e, now: clock())
         }
         scene.clearEvents()
     }
@@ -256,6 +263,7 @@ final class App {
             try corners.draw(on: renderer, frame: frame, radius: Int((40 * scale).rounded()), color: theme.window)
         }
         try overlay.draw(scene: scene, stage: stage, pixelScale: px, theme: theme, hud: hudVisible ? hudLines() : nil)
+        try tools.draw(scene: scene, stage: stage, window: window.size, pointerDown: pointerOnStage, now: clock())
         if screenshotRequested {
             screenshotRequested = false
             let path = "flick-\(Int(Date().timeIntervalSince1970)).png"
