@@ -58,6 +58,8 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "FlickSDLTests", dependencies: ["FlickSDL", "FlickEngine", "CSDL2"]),
+        /// The app's tool UI (tuning panel, time controls, debug overlay), headless.
+        .testTarget(name: "FlickAppTests", dependencies: ["flick", "FlickSDL", "FlickEngine", "CSDL2"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -87,6 +87,8 @@ void fig_content_avail(float *w, float *h);
 float fig_text_width(const char *text);
 float fig_frame_height(void);
 bool fig_item_hovered(void);
+/// The last item's rectangle, pixels.
+void fig_item_rect(float *x, float *y, float *w, float *h);
 void fig_tooltip(const char *text);
 
 // MARK: - Widgets

@@ -81,6 +81,12 @@ enum UI {
     static func checkbox(_ label: String, _ value: inout Bool) -> Bool { fig_checkbox(label, &value) }
     static func header(_ label: String, open: Bool = true) -> Bool { fig_collapsing_header(label, open) }
     static var itemHovered: Bool { fig_item_hovered() }
+    /// The last item's rectangle, pixels.
+    static var itemRect: (x: Double, y: Double, w: Double, h: Double) {
+        var x: Float = 0, y: Float = 0, w: Float = 0, h: Float = 0
+        fig_item_rect(&x, &y, &w, &h)
+        return (Double(x), Double(y), Double(w), Double(h))
+    }
     static func tooltip(_ s: String) { fig_tooltip(s) }
     static func withID<T>(_ id: String, _ body: () -> T) -> T {
         fig_push_id(id)

@@ -18,6 +18,8 @@ final class TuningPanel {
     private var saveName = "my-preset"
     private var message: (text: String, isError: Bool)?
     private(set) var selectedPreset: String?
+    /// Where each key's slider was drawn last frame, pixels (tests drive the mouse there).
+    private(set) var sliderRects: [String: (x: Double, y: Double, w: Double, h: Double)] = [:]
 
     init(open: Bool, presets: PresetLibrary, configFile: ConfigFileSync?) {
         isOpen = open
@@ -124,6 +126,7 @@ final class TuningPanel {
                 return UI.slider("##v", &value, key.range, format: format, logarithmic: Self.isLogarithmic(key))
             }
         }
+        sliderRects[key.path] = UI.itemRect
         UI.column()
         var reset = false
         if value != fallback {
