@@ -65,12 +65,13 @@ final class App {
         if options.fullscreen { try? window.setFullscreen(true) }
         renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: options.software,
                                                                           vsync: options.vsync))
+        if let why = renderer.fallbackReason { note("no accelerated renderer (\(why)); using the software renderer") }
         cards = try CardRenderer(renderer: renderer, cornerRadius: CardFaces.cornerRadiusPoints)
         events = EventSource(window: window)
         stage = Stage(viewport: options.stage, window: window.size)
         let fontPath = Overlay.fontPath()
         overlay = Overlay(renderer: renderer, fontPath: fontPath)
-        faces = CardFaces(source: options.cards, renderer: renderer, fontPath: fontPath, capacity: 32)
+        faces = CardFaces(images: options.cards.items, renderer: renderer, fontPath: fontPath, capacity: 32)
         scene = CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
                           config: options.config, time: 0)
         if let path = options.configPath { configWatch = ConfigWatch(path: path) }
@@ -81,8 +82,8 @@ final class App {
         replayStart = start
         recorder = try options.recordPath.map { try Recorder(path: $0, start: start) }
         scene.advance(to: start)
-        log?.started(time: start, demo: options.demo, cards: scene.deck.count, window: window.size,
-                     stage: stage.frame)
+        try log?.started(time: start, demo: options.demo, cards: scene.deck.count, window: window.size,
+                         stage: stage.frame)
     }
 
     /// Seconds on the frame clock.
@@ -91,13 +92,15 @@ final class App {
     }
 
     func run() throws {
-        defer { log?.quit(time: max(scene.time, clock())) }
+        defer {
+            do { try log?.quit(time: max(scene.time, clock())) } catch { warn((error as? UserError)?.message ?? "\(error)") }
+        }
         if options.headless {
             for frame in 0..<options.frames {
                 headlessFrame = frame
                 playDueInputs()
                 scene.advance(to: clock())
-                flushSceneEvents()
+                try flushSceneEvents()
                 try draw()
                 if frame == options.frames - 1, let path = options.screenshot {
                     do { try renderer.savePNG(to: path) } catch {
@@ -117,9 +120,10 @@ final class App {
             playDueInputs()
             if let watch = configWatch, let config = watch.changedConfig() {
                 scene.setConfig(config, at: max(scene.time, clock()))
+                try log?.configReloaded(time: scene.time, path: watch.path)
             }
             scene.advance(to: max(scene.time, clock()))
-            flushSceneEvents()
+            try flushSceneEvents()
             if window.isMinimized { continue }
             try draw()
             // Frames after an idle wait start a new run: the HUD's fps is that of motion.
@@ -234,9 +238,9 @@ final class App {
         overlay.removeAll()
     }
 
-    func flushSceneEvents() {
+    func flushSceneEvents() throws {
         for e in scene.events {
-            log?.record(e)
+            try log?.record(e)
             overlay.remember(e)
             tools.noteEvent(e, now: clock())
         }
@@ -258,6 +262,7 @@ final class App {
         let scale = stage.scale * px
         faces.fit(cardSize: scene.cardSize, scale: scale)
         try cards.draw(scene.renderList, scale: scale) { [faces] card in faces.texture(for: card.card) }
+        for problem in faces.takeProblems() { warn("\(problem)") }
         try renderer.resetViewport()
         if options.stage != nil {
             try corners.draw(on: renderer, frame: frame, radius: Int((40 * scale).rounded()), color: theme.window)

@@ -78,8 +78,13 @@ struct AppOptions {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw UserError("--config file '\(path)' cannot be read (expected a JSON SceneConfig)")
         }
-        guard let user = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard var user = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw UserError("--config file '\(path)' is not valid JSON for a SceneConfig (expected an object; see flick --print-config)")
+        }
+        // Presets (assets/presets/) say in one line what they are for.
+        if let d = user["description"] {
+            guard d is String else { throw UserError("--config file '\(path)': wrong type at 'description' (expected a string)") }
+            user["description"] = nil
         }
         let defaults = try JSONSerialization.jsonObject(with: JSONEncoder().encode(SceneConfig())) as! [String: Any]
         let merged = try merge(user, over: defaults, path: path, at: "")
