@@ -8,7 +8,7 @@ enum ConfigFile {
     static func load(_ path: String, data given: Data? = nil) throws -> SceneConfig {
         let data: Data
         if let given { data = given } else { data = try InputFile.read(path, what: "--config file") }
-        let user: [String: Any]
+        var user: [String: Any]
         do {
             guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
                 throw UserError("--config file '\(path)' is not a JSON object (expected a SceneConfig; see flick --print-config)")
@@ -18,6 +18,13 @@ enum ConfigFile {
             throw error
         } catch {
             throw UserError("--config file '\(path)' is not valid JSON for a SceneConfig (expected an object; see flick --print-config)")
+        }
+        // Presets (assets/presets/) say in one line what they are for.
+        if let d = user["description"] {
+            guard d is String else {
+                throw UserError("--config file '\(path)': wrong type at 'description': expected a string, found \(jsonKind(d))")
+            }
+            user["description"] = nil
         }
         let defaults: [String: Any]
         do {

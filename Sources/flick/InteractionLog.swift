@@ -50,11 +50,17 @@ final class InteractionLog {
         case .paged(_, let from, let to):
             f.append("\"from\": \(from)")
             f.append("\"to\": \(to)")
-        case .deleted(_, let card, let index), .restored(_, let card, let index):
+        case .deleted(_, let card, let index), .restored(_, let card, let index),
+             .inserted(_, let card, let index):
             f.append("\"card\": \(card.value)")
             f.append("\"index\": \(index)")
         case .snappedBack(_, let card), .selected(_, let card):
             f.append("\"card\": \(card.value)")
+        case .reset:
+            break
+        case .interactionChanged(_, let from, let to):
+            f.append("\"from\": \"\(from.rawValue)\"")
+            f.append("\"to\": \"\(to.rawValue)\"")
         }
         return f
     }

@@ -65,6 +65,9 @@ final class Overlay {
         case .restored(_, let card, let index): return "\(t)  restored \(card) at \(index)"
         case .snappedBack(_, let card): return "\(t)  \(card) snapped back"
         case .selected(_, let card): return "\(t)  selected \(card)"
+        case .inserted(_, let card, let index): return "\(t)  inserted \(card) at \(index)"
+        case .reset: return "\(t)  reset"
+        case .interactionChanged(_, let from, let to): return "\(t)  \(from.rawValue) → \(to.rawValue)"
         }
     }
 

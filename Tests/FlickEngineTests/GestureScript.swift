@@ -251,6 +251,9 @@ extension SceneEvent {
         case let .restored(t, card, index): return "\(f(t)) restored \(card)@\(index)"
         case let .snappedBack(t, card): return "\(f(t)) snapped back \(card)"
         case let .selected(t, card): return "\(f(t)) selected \(card)"
+        case let .inserted(t, card, index): return "\(f(t)) inserted \(card)@\(index)"
+        case let .reset(t): return "\(f(t)) reset"
+        case let .interactionChanged(t, from, to): return "\(f(t)) interaction \(from.rawValue)→\(to.rawValue)"
         }
     }
 }

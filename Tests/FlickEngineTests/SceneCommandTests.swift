@@ -209,7 +209,9 @@ import Testing
         let t = s.time + 0.01
         let next: Interaction = i == .carousel ? .now : .carousel
         s.setInteraction(next, at: t)
-        #expect(s.events.last.map { if case .deleted(t, card, _) = $0 { return true }; return false } == true)
+        // The flight ends first (the card is deleted), then the switch is announced.
+        #expect(s.events.suffix(2).first.map { if case .deleted(t, card, _) = $0 { return true }; return false } == true)
+        #expect(s.events.last == .interactionChanged(time: t, from: i, to: next))
         s.advance(to: t + 0.02)
         #expect(frameViolation(s) == nil && s.isAtRest && s.deck.count == 29)
     }

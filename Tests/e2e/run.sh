@@ -89,6 +89,13 @@ PASSED=$((PASSED + $(printf '%s\n' "$golden_out" | grep -c '^  ok')))
 FAILED=$((FAILED + $(printf '%s\n' "$golden_out" | grep -c '^  FAIL')))
 
 # ---------------------------------------------------------------------------------------------
+echo "e2e: study tools (presets, recordings, replay, report, compare, export)"
+study_out=$(bash "$HERE/study.sh" "$BIN" "$WORK/study" 2>&1)
+printf '%s\n' "$study_out"
+PASSED=$((PASSED + $(printf '%s\n' "$study_out" | grep -c '^  ok')))
+FAILED=$((FAILED + $(printf '%s\n' "$study_out" | grep -c '^  FAIL')))
+
+# ---------------------------------------------------------------------------------------------
 echo "e2e: real pointer input under Xvfb"
 DISPLAY_NUM=""
 for n in $(seq 91 140); do

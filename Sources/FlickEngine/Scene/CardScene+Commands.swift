@@ -138,6 +138,7 @@ extension CardScene {
         stackTop = 0
         pool.checkInAll()
         rebuildAxis(keepingIndex: 0)
+        emit(.reset(time: t))
     }
 
     /// Scrolls by a wheel or trackpad delta (points, content direction: positive moves toward

@@ -105,7 +105,8 @@ extension CardScene {
             case .deleted(let card, let index):
                 emit(.deleted(time: te, card: card, index: index))
                 closeGap(at: index, time: te)
-            case .inserted(_, let index):
+            case .inserted(let card, let index):
+                emit(.inserted(time: te, card: card, index: index))
                 stackDeckChanged(at: index, delta: 1)
                 updateBounds(at: te)
                 keepWrappedRowOnItsCard(afterChangeAt: index, delta: 1, at: te)

@@ -113,6 +113,9 @@ public final class CardScene {
     /// Shows another interaction with the same deck, on the same current card.
     public func setInteraction(_ interaction: Interaction, at time: Double) {
         reconfigure(at: time, finishingMotions: true) { current in
+            if interaction != self.interaction {
+                emit(.interactionChanged(time: self.time, from: self.interaction, to: interaction))
+            }
             self.interaction = interaction
             layout = config.layout(for: interaction)
             stackTop = interaction == .stack ? (current ?? 0) : 0

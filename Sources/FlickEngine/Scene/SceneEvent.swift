@@ -62,12 +62,19 @@ public enum SceneEvent: Hashable, Sendable {
     case snappedBack(time: Double, card: CardID)
     /// `card` was tapped.
     case selected(time: Double, card: CardID)
+    /// A brand-new `card` entered the deck at `index` (an insert from the API).
+    case inserted(time: Double, card: CardID, index: Int)
+    /// The deck went back to its first cards in their first order, scrolled to the first.
+    case reset(time: Double)
+    /// The scene now shows `to` instead of `from`, with the same deck.
+    case interactionChanged(time: Double, from: Interaction, to: Interaction)
 
     /// Engine time of the event, seconds.
     public var time: Double {
         switch self {
         case .gestureBegan(let t, _, _), .gestureEnded(let t, _, _, _, _), .paged(let t, _, _),
-             .deleted(let t, _, _), .restored(let t, _, _), .snappedBack(let t, _), .selected(let t, _):
+             .deleted(let t, _, _), .restored(let t, _, _), .snappedBack(let t, _), .selected(let t, _),
+             .inserted(let t, _, _), .reset(let t), .interactionChanged(let t, _, _):
             return t
         }
     }
@@ -82,6 +89,9 @@ public enum SceneEvent: Hashable, Sendable {
         case .restored: return "restored"
         case .snappedBack: return "snapped_back"
         case .selected: return "selected"
+        case .inserted: return "inserted"
+        case .reset: return "reset"
+        case .interactionChanged: return "interaction_changed"
         }
     }
 }
