@@ -76,7 +76,7 @@ enum ConfigFile {
                 throw UserError("--config file '\(path)': wrong type at '\(key.path)': expected \(what), found \(jsonKind(value))")
             }
             let v = number.doubleValue
-            if key.isInteger && v.isFinite && v != v.rounded() && key.range.contains(v) {
+            if key.isInteger && v.isFinite && v != v.rounded() {
                 throw UserError("--config file '\(path)': wrong type at '\(key.path)': expected a whole number, found \(v)")
             }
             guard key.accepts(v) else {
