@@ -78,8 +78,8 @@ final class App {
         replayStart = start
         recorder = try options.recordPath.map { try Recorder(path: $0, start: start) }
         scene.advance(to: start)
-        log?.started(time: start, demo: options.demo, cards: scene.deck.count, window: window.size,
-                     stage: stage.frame)
+        try log?.started(time: start, demo: options.demo, cards: scene.deck.count, window: window.size,
+                         stage: stage.frame)
     }
 
     /// Seconds on the frame clock.
@@ -88,13 +88,15 @@ final class App {
     }
 
     func run() throws {
-        defer { log?.quit(time: max(scene.time, clock())) }
+        defer {
+            do { try log?.quit(time: max(scene.time, clock())) } catch { warn((error as? UserError)?.message ?? "\(error)") }
+        }
         if options.headless {
             for frame in 0..<options.frames {
                 headlessFrame = frame
                 playDueInputs()
                 scene.advance(to: clock())
-                flushSceneEvents()
+                try flushSceneEvents()
                 try draw()
                 if frame == options.frames - 1, let path = options.screenshot {
                     do { try renderer.savePNG(to: path) } catch {
@@ -114,9 +116,10 @@ final class App {
             playDueInputs()
             if let watch = configWatch, let config = watch.changedConfig() {
                 scene.setConfig(config, at: max(scene.time, clock()))
+                try log?.configReloaded(time: scene.time, path: watch.path)
             }
             scene.advance(to: max(scene.time, clock()))
-            flushSceneEvents()
+            try flushSceneEvents()
             if window.isMinimized { continue }
             try draw()
             // Frames after an idle wait start a new run: the HUD's fps is that of motion.
@@ -229,9 +232,9 @@ final class App {
         overlay.removeAll()
     }
 
-    func flushSceneEvents() {
+    func flushSceneEvents() throws {
         for e in scene.events {
-            log?.record(e)
+            try log?.record(e)
             overlay.remember(e)
         }
         scene.clearEvents()
