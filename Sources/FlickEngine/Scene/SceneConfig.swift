@@ -59,29 +59,11 @@ public struct SceneConfig: Hashable, Sendable, Codable {
     }
 
     /// The layout an interaction draws with under this config.
-    public func layout(for interaction: Interaction) -> any CardLayout {
-        switch interaction {
-        case .now: return NowLayout(config: now)
-        case .switcher: return SwitcherLayout(config: switcher)
-        case .stack: return StackLayout(config: stack)
-        case .carousel: return CarouselLayout(config: carousel)
-        }
-    }
+    public func layout(for interaction: Interaction) -> any CardLayout { interaction.rules(self).makeLayout() }
 
     /// Scroll physics of an interaction: the switcher may travel several cards per fling.
-    public func physics(for interaction: Interaction) -> ScrollPhysics {
-        var p = scroll
-        p.maxPagesPerFling = interaction == .switcher ? max(1, switcher.maxCardsPerFling) : 1
-        return p
-    }
+    public func physics(for interaction: Interaction) -> ScrollPhysics { interaction.rules(self).scrollPhysics }
 
     /// View slots an interaction needs at most: the designs' view counts plus one card in flight.
-    public func viewBound(for interaction: Interaction) -> Int {
-        switch interaction {
-        case .now: return now.viewCount + 1
-        case .switcher: return switcher.viewCount + 1
-        case .stack: return stack.viewCount + 1
-        case .carousel: return carousel.viewCount
-        }
-    }
+    public func viewBound(for interaction: Interaction) -> Int { interaction.rules(self).viewBound }
 }
