@@ -20,7 +20,7 @@ import sys
 try:
     from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 except ImportError:
-    print("make_assets.py: missing Python module 'PIL' (Pillow); install it with: "
+    print("make_assets.py: missing Python module 'PIL' (Pillow) in " + sys.executable + "; run 'make assets' (installs python3-pil) or: "
           "pip install Pillow", file=sys.stderr)
     sys.exit(2)
 

@@ -13,7 +13,7 @@ extension App {
                                stage: self.stage.viewport, viewBound: self.scene.viewBound)
         }
         prepare()
-        if settle && !faces.isComplete {
+        if settle {   // every face made and faded in, however fast the machine decodes
             faces.settle()
             prepare()
         }
