@@ -20,6 +20,8 @@ struct AppOptions {
     var screenshot: String?
     var software: Bool
     var vsync: Bool
+    /// Existing --log / --record files may be replaced.
+    var overwrite: Bool
 
     init(_ c: Flick) throws {
         guard let demo = Interaction(rawValue: c.demo.lowercased()) else {
@@ -42,6 +44,7 @@ struct AppOptions {
         self.screenshot = c.screenshot
         self.software = c.software || c.headless
         self.vsync = !c.noVsync
+        self.overwrite = c.overwrite
         if c.screenshot != nil && !c.headless {
             throw UserError("--screenshot needs --headless (press P in the window for a screenshot)")
         }
