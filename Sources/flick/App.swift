@@ -13,6 +13,10 @@ final class App {
     let scene: CardScene
     let faces: CardFaces
     let overlay: Overlay
+    /// Dear ImGui tool windows (tuning panel); see ToolUI/.
+    let tools: ToolUI
+    /// Slow motion, pause and step: frame clock -> scene time (see Time/SceneTimeline.swift).
+    var timeline: SceneTimeline
     let log: InteractionLog?
     var stage: Stage
     var running = true
@@ -73,9 +77,12 @@ final class App {
         scene = CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
                           config: options.config, time: 0)
         if let path = options.configPath { configWatch = ConfigWatch(path: path) }
+        tools = ToolUI(renderer: renderer, fontPath: fontPath, options: options, configWatch: configWatch)
+        events.filter = tools.imgui
         player = options.replay
         let start = options.headless ? 0 : SDLContext.now
         replayStart = start
+        timeline = SceneTimeline(start: start)
         recorder = try options.recordPath.map { try Recorder(path: $0, start: start, overwrite: options.overwrite) }
         scene.advance(to: start)
         try log?.started(time: start, demo: options.demo, cards: scene.deck.count, window: window.size,
@@ -98,7 +105,8 @@ final class App {
             for frame in 0..<options.frames {
                 headlessFrame = frame
                 playDueInputs()
-                scene.advance(to: clock())
+                deliverDueInputs()
+                scene.advance(to: max(scene.time, sceneNow))
                 try flushSceneEvents()
                 try OutputError.throwIfAny()
                 try draw()
@@ -111,16 +119,17 @@ final class App {
             return
         }
         while running {
-            let idle = scene.isAtRest && !pointerOnStage
+            let idle = (scene.isAtRest || timeline.isPaused) && !pointerOnStage && !timeline.hasQueuedInput
             let input = idle ? events.wait(timeout: 0.25) : events.poll()
             let frameStart = PerformanceClock.now
             for event in input { handle(event) }
             playDueInputs()
             if let watch = configWatch, let config = watch.changedConfig() {
-                scene.setConfig(config, at: max(scene.time, clock()))
+                scene.setConfig(config, at: max(scene.time, sceneNow))
                 try log?.configReloaded(time: scene.time, path: watch.path)
             }
-            scene.advance(to: max(scene.time, clock()))
+            deliverDueInputs()
+            scene.advance(to: max(scene.time, sceneNow))
             try flushSceneEvents()
             try OutputError.throwIfAny()
             if window.isMinimized { continue }
@@ -159,6 +168,7 @@ final class App {
         case .renderTargetsReset:
             faces.removeAll()
             overlay.removeAll()
+            tools.imgui.releaseTextures()
         case .quit:
             running = false
         default:
@@ -168,6 +178,7 @@ final class App {
 
     func handleKey(_ press: KeyPress) {
         let t = press.time
+        if tools.handleKey(press) || handleTimeKey(press) { return }
         switch press.key {
         case .character(let c):
             switch c {
@@ -195,16 +206,26 @@ final class App {
     }
 
     var screenshotRequested = false
+    /// Frame-clock time of the latest input, so recorded times never go back.
+    var lastInputTime = -Double.infinity
     let corners = StageCorners()
 
     /// Does one input to the scene, and records it when recording (times are the frame clock's).
     /// The one place input times meet the engine's rule that time never goes back: an event
     /// stamped before the frame already shown (clocks of millisecond grain) counts as at it.
     func apply(_ input: RecordedInput) {
-        let t = max(input.t, scene.time)
         var input = input
-        input.t = t
+        input.t = max(input.t, lastInputTime)
+        lastInputTime = input.t
         recorder?.record(input)
+        timeline.submit(input)
+        deliverDueInputs()
+        if input.time != nil { updateTitle() }
+    }
+
+    /// Gives one input to the scene at scene time `sceneTime` (from the timeline).
+    func deliver(_ input: RecordedInput, at sceneTime: Double) {
+        let t = max(sceneTime, scene.time)
         if var p = input.pointer {
             p.time = t
             if let why = scene.handle(p) { warn("pointer event refused: \(why)") }
@@ -213,7 +234,7 @@ final class App {
         if let c = input.command { scene.perform(c, at: t) }
         if let next = input.interaction {
             scene.setInteraction(next, at: t)
-            window.title = "flick — \(next.rawValue)"
+            updateTitle()
         }
     }
 
@@ -239,6 +260,7 @@ final class App {
         for e in scene.events {
             try log?.record(e)
             overlay.remember(e)
+            tools.noteEvent(e, now: clock())
         }
         scene.clearEvents()
     }
@@ -264,6 +286,7 @@ final class App {
             try corners.draw(on: renderer, frame: frame, radius: Int((40 * scale).rounded()), color: theme.window)
         }
         try overlay.draw(scene: scene, stage: stage, pixelScale: px, theme: theme, hud: hudVisible ? hudLines() : nil)
+        try tools.draw(scene: scene, stage: stage, window: window.size, pointerDown: pointerOnStage, now: clock())
         if screenshotRequested {
             screenshotRequested = false
             let path = "flick-\(Int(Date().timeIntervalSince1970)).png"
@@ -275,7 +298,7 @@ final class App {
     func hudLines() -> [String] {
         let v = scene.pointerVelocity
         let stats = faces.statistics
-        return [
+        return (timeDescription.map { ["time: \($0)"] } ?? []) + [
             String(format: "%.0f fps  %.2f ms/frame (CPU)", frameTimes.fps, frameTimes.medianCPU * 1000),
             String(format: "pointer %.0f, %.0f pt/s", v.dx, v.dy),
             "gesture \(scene.gestureDescription)",

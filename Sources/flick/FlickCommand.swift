@@ -14,6 +14,7 @@ Keys:
   Z           undo the last deletion
   R           reset the deck and the scroll position
   H           HUD: fps, frame time, pointer velocity, gesture, cards
+  T           tuning panel: every config key, presets, pointer speed plot
   F           fullscreen on / off
   P           screenshot to flick-<time>.png
   Esc Q       quit
@@ -58,6 +59,9 @@ struct Flick: ParsableCommand {
     @Option(help: ArgumentHelp("Replay a recorded session (works with --headless too).", valueName: "file"))
     var replay: String?
 
+    @Option(help: ArgumentHelp("Largest image decoded, in pixels (width x height); bigger ones become placeholder cards.", valueName: "n"))
+    var maxImagePixels: Int = 50_000_000
+
     @Flag(help: "Replace an existing --log or --record file (refused otherwise: yesterday's session stays).")
     var overwrite = false
 
@@ -72,6 +76,9 @@ struct Flick: ParsableCommand {
 
     @Flag(help: "Print the default SceneConfig as JSON (a starting point for --config) and exit.")
     var printConfig = false
+
+    @Flag(help: "Open the tuning panel (T shows and hides it).")
+    var panel = false
 
     @Flag(help: "Use the software renderer even when an accelerated one exists.")
     var software = false

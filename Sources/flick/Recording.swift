@@ -9,6 +9,8 @@ struct RecordedInput: Codable, Equatable {
     var wheel: Double?
     var command: CardScene.Command?
     var interaction: Interaction?
+    /// Slow motion, pause, resume or a single step (S, Space, `.`); replays move time the same way.
+    var time: SceneTimeline.Control?
 }
 
 /// Writes what the person did as JSON lines (`--record FILE`), flushed as it happens, so a
