@@ -22,6 +22,8 @@ struct AppOptions {
     var vsync: Bool
     /// The tuning panel starts open.
     var panel: Bool
+    /// The debug overlay starts on.
+    var debugOverlay: Bool
 
     init(_ c: Flick) throws {
         guard let demo = Interaction(rawValue: c.demo.lowercased()) else {
@@ -45,6 +47,7 @@ struct AppOptions {
         self.software = c.software || c.headless
         self.vsync = !c.noVsync
         self.panel = c.panel
+        self.debugOverlay = c.debugOverlay
         if c.screenshot != nil && !c.headless {
             throw UserError("--screenshot needs --headless (press P in the window for a screenshot)")
         }
