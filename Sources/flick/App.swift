@@ -10,7 +10,7 @@ final class App {
     let renderer: Renderer
     let cards: CardRenderer
     let events: EventSource
-    let scene: CardScene
+    var scene: CardScene
     let faces: CardFaces
     let overlay: Overlay
     let log: InteractionLog?
@@ -22,8 +22,8 @@ final class App {
     var configWatch: ConfigWatch?
     let recorder: Recorder?
     let player: Player?
-    /// Frame-clock time at which the replay started, seconds.
-    var replayStart = 0.0
+    /// The session: its id and clock, the replay's pace, markers (App+Session.swift).
+    var session: SessionState
     /// The clock of the frames: SDL's (the events' clock) in a window, a fixed 60 Hz in headless runs.
     var headlessFrame = 0
 
@@ -73,49 +73,44 @@ final class App {
                           config: options.config, time: 0)
         if let path = options.configPath { configWatch = ConfigWatch(path: path) }
         player = options.replay
-        let start = options.headless ? 0 : SDLContext.now
-        replayStart = start
-        recorder = try options.recordPath.map { try Recorder(path: $0, start: start) }
-        scene.advance(to: start)
-        log?.started(time: start, demo: options.demo, cards: scene.deck.count, window: window.size,
+        let session = SessionState(options: options, sdlStart: options.headless ? 0 : SDLContext.now)
+        self.session = session
+        let header = Self.header(options, session.info, window: window.size)
+        recorder = try options.recordPath.map { try Recorder(path: $0, header: header) }
+        scene.advance(to: 0)
+        log?.session(session.info, viewport: scene.viewport, config: options.config)
+        log?.started(time: 0, demo: options.demo, cards: scene.deck.count, window: window.size,
                      stage: stage.frame)
     }
 
-    /// Seconds on the frame clock.
+    /// Seconds on the frame clock: session time (0 when the session started), the one time base
+    /// of the scene, the log and the recording. A replay's clock runs at its own pace.
     func clock() -> Double {
-        options.headless ? Double(headlessFrame) / 60 : SDLContext.now
+        if options.headless { return Double(headlessFrame) / 60 }
+        if player != nil { return session.replay.time }
+        return session.time(sdl: SDLContext.now)
     }
 
     func run() throws {
         defer { log?.quit(time: max(scene.time, clock())) }
         if options.headless {
-            for frame in 0..<options.frames {
-                headlessFrame = frame
-                playDueInputs()
-                scene.advance(to: clock())
-                flushSceneEvents()
-                try draw()
-                if frame == options.frames - 1, let path = options.screenshot {
-                    do { try renderer.savePNG(to: path) } catch {
-                        throw UserError("cannot write the screenshot '\(path)': \(error)")
-                    }
-                }
-                renderer.present()
-                FirstPresentProbe.didPresent()
-            }
+            try runHeadless()
             return
         }
         while running {
-            let idle = scene.isAtRest && !pointerOnStage
+            let idle = scene.isAtRest && !pointerOnStage && !session.replayRunning(player)
             let input = idle ? events.wait(timeout: 0.25) : events.poll()
             let frameStart = PerformanceClock.now
+            session.replay.tick(wall: SDLContext.now)
             for event in input { handle(event) }
             playDueInputs()
-            if let watch = configWatch, let config = watch.changedConfig() {
-                scene.setConfig(config, at: max(scene.time, clock()))
+            if player == nil, let watch = configWatch, let config = watch.changedConfig() {
+                apply(RecordedInput(t: clock(), config: config))
             }
             scene.advance(to: max(scene.time, clock()))
             flushSceneEvents()
+            try checkRecorder()
+            replayEndCheck()
             if window.isMinimized { continue }
             try draw()
             // Frames after an idle wait start a new run: the HUD's fps is that of motion.
@@ -131,6 +126,8 @@ final class App {
     func handle(_ event: InputEvent) {
         switch event {
         case .pointer(var p):
+            if player != nil { return }   // a replay plays the recorded pointer only
+            p.time = session.time(sdl: p.time)
             let local = stage.scenePoint(p.position)
             if p.phase == .down {
                 pointerOnStage = stage.frame.contains(p.position)
@@ -142,6 +139,8 @@ final class App {
             p.position = local
             apply(RecordedInput(t: p.time, pointer: p))
         case .wheel(let delta, let time, _):
+            if player != nil { return }
+            let time = session.time(sdl: time)
             let horizontal = scene.interaction != .now
             let d = horizontal ? (delta.dx != 0 ? delta.dx : delta.dy) : delta.dy
             apply(RecordedInput(t: time, wheel: d / stage.scale))
@@ -160,7 +159,8 @@ final class App {
     }
 
     func handleKey(_ press: KeyPress) {
-        let t = press.time
+        let t = session.time(sdl: press.time)
+        if player != nil, handleReplayKey(press) { return }
         switch press.key {
         case .character(let c):
             switch c {
@@ -175,6 +175,7 @@ final class App {
                 try? window.setFullscreen(!window.isFullscreen)
                 relayout()
             case "p": screenshotRequested = true
+            case "m": apply(RecordedInput(t: t, marker: session.nextMarker()))
             case "q": running = false
             default: break
             }
@@ -208,23 +209,29 @@ final class App {
             scene.setInteraction(next, at: t)
             window.title = "flick — \(next.rawValue)"
         }
+        applyStudyInput(input, at: t)
     }
 
     /// Feeds the replay's inputs that are due by now, at their recorded times.
     func playDueInputs() {
         guard let player else { return }
-        let now = clock()
-        for var input in player.due(by: now - replayStart) {
-            input.t += replayStart
-            if var p = input.pointer { p.time = input.t; input.pointer = p }
+        for input in player.due(by: clock()) {
+            if input.config != nil && options.configOverridden { continue }
             apply(input)
         }
     }
 
     /// The window changed size or display: refit the stage; faces are remade at the new size.
+    /// A replay keeps the recorded viewport and fits it into whatever window it has.
     func relayout() {
-        stage = Stage(viewport: options.stage, window: window.size)
-        if options.stage == nil { scene.setViewport(stage.viewport, at: scene.time) }
+        if player != nil {
+            stage = Stage(viewport: scene.viewport, window: window.size)
+        } else {
+            stage = Stage(viewport: options.stage, window: window.size)
+            if options.stage == nil, stage.viewport != scene.viewport {
+                apply(RecordedInput(t: scene.time, viewport: stage.viewport, window: window.size))
+            }
+        }
         overlay.removeAll()
     }
 

@@ -16,6 +16,8 @@ Keys:
   H           HUD: fps, frame time, pointer velocity, gesture, cards
   F           fullscreen on / off
   P           screenshot to flick-<time>.png
+  M           task marker (start, then end) into the log and the recording
+  Space       pause / resume a replay
   Esc Q       quit
 Mouse: drag to pan, let go while moving to fling; wheel or trackpad scrolls.
 """
@@ -29,8 +31,8 @@ struct Flick: ParsableCommand {
         subcommands: [Bench.self]
     )
 
-    @Option(help: "Interaction to open: now, switcher, stack or carousel.")
-    var demo: String = "switcher"
+    @Option(help: "Interaction to open: now, switcher, stack or carousel (default: switcher).")
+    var demo: String?
 
     @Option(help: ArgumentHelp("Folder of PNG or JPEG images to show as cards, in file-name order.", valueName: "dir"))
     var cards: String?
@@ -38,11 +40,11 @@ struct Flick: ParsableCommand {
     @Option(help: "Number of cards (the images repeat when fewer). Default: one per image.")
     var count: Int?
 
-    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT.", valueName: "WxH"))
-    var size: String = "1280x800"
+    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (default: 1280x800).", valueName: "WxH"))
+    var size: String?
 
-    @Option(help: ArgumentHelp("The phone screen the cards live on, in points, scaled to fit the window; 'window' fills the window.", valueName: "WxH"))
-    var stage: String = "390x844"
+    @Option(help: ArgumentHelp("The phone screen the cards live on, in points, scaled to fit the window; 'window' fills the window (default: 390x844).", valueName: "WxH"))
+    var stage: String?
 
     @Flag(help: "Open the window fullscreen.")
     var fullscreen = false
@@ -56,14 +58,32 @@ struct Flick: ParsableCommand {
     @Option(help: ArgumentHelp("Record the session's input (JSON lines) to replay it later.", valueName: "file"))
     var record: String?
 
-    @Option(help: ArgumentHelp("Replay a recorded session (works with --headless too).", valueName: "file"))
+    @Option(help: ArgumentHelp("Replay a recorded session; its header restores demo, cards, stage and config (a named option overrides them).", valueName: "file"))
     var replay: String?
+
+    @Flag(help: "With --replay: show cards that are missing or changed since the recording as placeholders.")
+    var allowMissingCards = false
+
+    @Option(help: "With --replay: pace, 0.1 to 8 (1 is as recorded).")
+    var speed: Double = 1
+
+    @Flag(help: "With --replay in a window: start again when it has ended.")
+    var loop = false
+
+    @Option(help: ArgumentHelp("With --headless --screenshot: take it at this session time instead of the end.", valueName: "seconds"))
+    var at: Double?
+
+    @Option(help: ArgumentHelp("Participant id, written into the log and the recording.", valueName: "id"))
+    var participant: String?
+
+    @Option(help: ArgumentHelp("Task name, written into the log, the recording and its markers (M).", valueName: "name"))
+    var task: String?
 
     @Flag(help: "Run without a display (dummy video driver, software renderer).")
     var headless = false
 
-    @Option(help: "With --headless: frames to draw before the screenshot.")
-    var frames: Int = 1
+    @Option(help: "With --headless: frames to draw (60 per second) before the screenshot (default: 1, or a replay's length until all settles).")
+    var frames: Int?
 
     @Option(help: ArgumentHelp("With --headless: write the last frame to this PNG.", valueName: "file"))
     var screenshot: String?
@@ -104,6 +124,9 @@ struct Flick: ParsableCommand {
         } catch let error as UserError {
             note(error.message)
             Foundation_exit(2)
+        } catch let error as OutputFailure {
+            note(error.message)
+            Foundation_exit(3)
         } catch {
             let code = exitCode(for: error)
             if code == .success {

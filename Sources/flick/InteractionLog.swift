@@ -1,4 +1,5 @@
 import FlickEngine
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,8 +25,33 @@ final class InteractionLog {
     func started(time: Double, demo: Interaction, cards: Int, window: Size, stage: Rect) {
         write(["\"time\": \(json(time))", "\"event\": \"started\"", "\"demo\": \"\(demo.rawValue)\"",
                "\"cards\": \(cards)", "\"window\": [\(json(window.width)), \(json(window.height))]",
-               "\"stage\": [\(json(stage.minX)), \(json(stage.minY)), \(json(stage.width)), \(json(stage.height))]"])
+               "\"stage\": [\(json(stage.minX)), \(json(stage.minY)), \(json(stage.width)), \(json(stage.height))]"]
+              + pendingStartFields)
     }
+
+    /// A task marker (`M`).
+    func marker(time: Double, _ marker: Marker) {
+        var f = ["\"time\": \(json(time))", "\"event\": \"marker\"", "\"label\": \(jsonString(marker.label))"]
+        if let task = marker.task { f.append("\"task\": \(jsonString(task))") }
+        write(f)
+    }
+
+    /// The config changed (a `--config` file reloaded): the new one in full.
+    func configChanged(time: Double, config: SceneConfig) {
+        write(["\"time\": \(json(time))", "\"event\": \"config_changed\"", "\"config\": \(jsonObject(config))"])
+    }
+
+    /// The session's identity and what a report needs to measure against: the scene's viewport
+    /// (points) and the config in force. Times in the log are seconds since this line.
+    func session(_ info: SessionInfo, viewport: Size, config: SceneConfig) {
+        var f = ["\"session\": \(jsonString(info.id))", "\"wall_clock\": \(jsonString(info.started))",
+                 "\"flick_version\": \(jsonString(FlickVersion.current))",
+                 "\"viewport\": [\(json(viewport.width)), \(json(viewport.height))]", "\"config\": \(jsonObject(config))"]
+        if let p = info.participant { f.append("\"participant\": \(jsonString(p))") }
+        if let t = info.task { f.append("\"task\": \(jsonString(t))") }
+        pendingStartFields = f
+    }
+    private var pendingStartFields: [String] = []
 
     func quit(time: Double) {
         write(["\"time\": \(json(time))", "\"event\": \"quit\""])
@@ -76,4 +102,18 @@ func json(_ x: Double) -> String {
     guard x.isFinite else { return "0" }
     let rounded = (x * 1_000_000).rounded() / 1_000_000
     return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+}
+
+/// A JSON string literal.
+func jsonString(_ s: String) -> String {
+    guard let data = try? JSONEncoder().encode(s) else { return "\"\"" }
+    return String(decoding: data, as: UTF8.self)
+}
+
+/// A value as one line of JSON (sorted keys).
+func jsonObject<T: Encodable>(_ value: T) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    guard let data = try? encoder.encode(value) else { return "null" }
+    return String(decoding: data, as: UTF8.self)
 }
