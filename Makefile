@@ -1,4 +1,4 @@
-# Flick: make run | make test | make bench | make deps
+# Flick: make run | make test | make bench | make flick-bench | make deps
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
@@ -6,7 +6,7 @@ APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev pkg-config xvfb xd
                 libimgui-dev ffmpeg chromium python3-pil
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: deps run build test test-unit test-e2e bench assets screenshots goldens clean
+.PHONY: deps run build test test-unit test-e2e bench flick-bench assets screenshots goldens clean
 
 # Idempotent: installs only what dpkg does not already have.
 deps:
@@ -43,7 +43,14 @@ bench:
 bench-check:
 	bash Benchmarks/check.sh
 
-assets:
+# The render-path benchmarks of the app (release build; not run in CI). BENCH_ARGS passes options,
+# e.g. make flick-bench BENCH_ARGS="--only stall"; see .build/release/flick-bench --help.
+flick-bench: deps
+	swift build -c release $(SWIFT_BUILD_FLAGS)
+	.build/release/flick-bench $(BENCH_ARGS)
+
+# Regenerates the card images; `deps` brings the script's Pillow (python3-pil).
+assets: deps
 	python3 assets/make_assets.py
 
 # README screenshots, replayed headless from docs/sessions.

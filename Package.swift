@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "FlickEngine", targets: ["FlickEngine"]),
         /// The SDL2 desktop demo.
         .executable(name: "flick", targets: ["flick"]),
+        /// Render-path benchmarks of the demo (frame times against plain SDL, stalls, memory).
+        .executable(name: "flick-bench", targets: ["flick-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
@@ -38,6 +40,15 @@ let package = Package(
             ]
         ),
 
+        // MARK: - Benchmarks of the SDL front end (the engine's are in Benchmarks/)
+        .executableTarget(
+            name: "flick-bench",
+            dependencies: [
+                "FlickEngine", "FlickSDL", "CSDL2",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
         // MARK: - Tests
         .testTarget(
             name: "FlickEngineTests",
@@ -45,6 +56,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "FlickSDLTests", dependencies: ["FlickSDL", "FlickEngine", "CSDL2"]),
+        .testTarget(name: "FlickBenchTests", dependencies: ["flick-bench", "FlickSDL", "FlickEngine", "CSDL2"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -53,13 +53,6 @@ public final class CardRenderer {
         public init() {}
     }
 
-    /// A card quad computed ahead of time, for the baseline path (`drawBaseline`).
-    public struct TexturedQuad {
-        public var texture: Texture
-        /// Top-left, top-right, bottom-right, bottom-left; positions in pixels.
-        public var vertices: [SDL_Vertex]
-    }
-
     public let renderer: Renderer
     /// nil draws no shadows.
     public var shadow: ShadowStyle?
@@ -139,34 +132,6 @@ public final class CardRenderer {
         try flushCards(current, &stats)
     }
 
-    // MARK: - Baseline: the same quads, straight through SDL
-
-    /// The quads `draw` would make, without shadows: compute once, then `drawBaseline` each frame.
-    public func makeQuads(_ cards: [CardAttributes], scale: Double,
-                          texture: (CardAttributes) -> Texture?) -> [TexturedQuad] {
-        cards.compactMap { card in
-            guard CardRenderer.isDrawable(card), let t = texture(card) else { return nil }
-            return TexturedQuad(texture: t, vertices: CardRenderer.quadVertices(of: card, scale: scale))
-        }
-    }
-
-    /// One SDL_RenderGeometry call per precomputed quad: no batching, no shadows, no transforms.
-    public func drawBaseline(_ quads: [TexturedQuad]) throws {
-        var stats = FrameStatistics()
-        stats.cards = quads.count
-        defer { lastFrame = stats }
-        try CardRenderer.quadIndices.withUnsafeBufferPointer { idx in
-            for quad in quads {
-                try quad.vertices.withUnsafeBufferPointer { v in
-                    try renderer.drawGeometry(texture: quad.texture, vertices: v, indices: idx)
-                }
-                stats.drawnCards += 1
-                stats.geometryCalls += 1
-                stats.vertices += quad.vertices.count
-            }
-        }
-    }
-
     // MARK: - Geometry
 
     private static func isDrawable(_ card: CardAttributes) -> Bool {
@@ -181,13 +146,6 @@ public final class CardRenderer {
 
     private static func alphaByte(_ alpha: Double) -> UInt8 {
         UInt8((min(1, max(0, alpha)) * 255).rounded())
-    }
-
-    static func quadVertices(of card: CardAttributes, scale: Double) -> [SDL_Vertex] {
-        let a = alphaByte(card.alpha)
-        let (tl, tr, br, bl) = card.corners
-        return [vertex(tl, scale: scale, u: 0, v: 0, alpha: a), vertex(tr, scale: scale, u: 1, v: 0, alpha: a),
-                vertex(br, scale: scale, u: 1, v: 1, alpha: a), vertex(bl, scale: scale, u: 0, v: 1, alpha: a)]
     }
 
     private func appendQuad(of card: CardAttributes, scale: Double) {

@@ -78,13 +78,11 @@ extension ImageLoader {
 
     /// A card face for the image at `path`: `CardFace.compose`d to `width`×`height` pixels with
     /// rounded corners, or, when the file cannot be loaded, a placeholder card showing the file
-    /// name (and a one-line warning on stderr when `warn`). The error, if any, comes back too.
+    /// name; the error, if any, comes back too (for the caller to report: FlickSDL never prints).
     public static func cardTexture(path: String, renderer: Renderer, width: Int, height: Int,
-                                   cornerRadius: Double, captionFont: Font?,
-                                   warn: Bool = true) throws -> (texture: Texture, error: ImageLoadError?) {
+                                   cornerRadius: Double, captionFont: Font?) throws -> (texture: Texture, error: ImageLoadError?) {
         let (face, error) = try cardFace(path: path, width: width, height: height, maxSide: maxSide(for: renderer),
                                          cornerRadius: cornerRadius, captionFont: captionFont)
-        if let error, warn { printToStandardError("flick: warning: \(error); showing a placeholder card") }
         return (try Texture(renderer: renderer, surface: face), error)
     }
 }

@@ -1,10 +1,5 @@
 import CSDL2
 import FlickEngine
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An SDL_Renderer, destroyed on deinit; it keeps its window (or offscreen surface) alive.
 public final class Renderer {
@@ -32,18 +27,21 @@ public final class Renderer {
     public let hasVsync: Bool
     /// Largest texture side SDL accepts, pixels; nil when the backend reports no limit (software).
     public let maxTextureSize: Int?
+    /// Why no accelerated renderer was made when one was asked for (SDL's message); nil when
+    /// none was asked for or it worked. The front end decides whether to tell anyone.
+    public let fallbackReason: String?
 
     /// A renderer for `window`: accelerated (+ vsync unless disabled) when possible, otherwise
-    /// software with a one-line note on stderr.
+    /// software, with the reason in `fallbackReason`.
     public init(window: Window, options: Options = Options()) throws {
         var created: OpaquePointer?
+        var fallback: String?
         if !options.forceSoftware {
             var flags = SDL_RENDERER_ACCELERATED.rawValue
             if options.vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
             created = SDL_CreateRenderer(window.pointer, -1, flags)
             if created == nil {
-                let error = SDLError.current("SDL_CreateRenderer(accelerated)")
-                printToStandardError("flick: no accelerated renderer (\(error.message)); using the software renderer")
+                fallback = SDLError.current("SDL_CreateRenderer(accelerated)").message
             }
         }
         if created == nil {
@@ -54,6 +52,7 @@ public final class Renderer {
         pointer = try check(created, "SDL_CreateRenderer(software)")
         self.window = window
         surface = nil
+        fallbackReason = fallback
         (name, isSoftware, hasVsync, maxTextureSize) = Renderer.describe(pointer)
         try check(SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
     }
@@ -64,6 +63,7 @@ public final class Renderer {
         pointer = try check(SDL_CreateSoftwareRenderer(surface.pointer), "SDL_CreateSoftwareRenderer")
         self.surface = surface
         window = nil
+        fallbackReason = nil
         (name, isSoftware, hasVsync, maxTextureSize) = Renderer.describe(pointer)
         try check(SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
     }
@@ -164,11 +164,4 @@ public final class Renderer {
     public func savePNG(to path: String) throws {
         try readPixels().savePNG(to: path)
     }
-}
-
-/// One line on stderr (write(2) directly: the C `stderr` global is not concurrency-safe in Swift 6).
-func printToStandardError(_ line: String) {
-    var text = line
-    if !text.hasSuffix("\n") { text += "\n" }
-    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
 }

@@ -63,12 +63,13 @@ final class App {
         if options.fullscreen { try? window.setFullscreen(true) }
         renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: options.software,
                                                                           vsync: options.vsync))
+        if let why = renderer.fallbackReason { note("no accelerated renderer (\(why)); using the software renderer") }
         cards = try CardRenderer(renderer: renderer, cornerRadius: CardFaces.cornerRadiusPoints)
         events = EventSource(window: window)
         stage = Stage(viewport: options.stage, window: window.size)
         let fontPath = Overlay.fontPath()
         overlay = Overlay(renderer: renderer, fontPath: fontPath)
-        faces = CardFaces(source: options.cards, renderer: renderer, fontPath: fontPath, capacity: 32)
+        faces = CardFaces(images: options.cards.items, renderer: renderer, fontPath: fontPath, capacity: 32)
         scene = CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
                           config: options.config, time: 0)
         if let path = options.configPath { configWatch = ConfigWatch(path: path) }
@@ -258,6 +259,7 @@ final class App {
         let scale = stage.scale * px
         faces.fit(cardSize: scene.cardSize, scale: scale)
         try cards.draw(scene.renderList, scale: scale) { [faces] card in faces.texture(for: card.card) }
+        for problem in faces.takeProblems() { warn("\(problem)") }
         try renderer.resetViewport()
         if options.stage != nil {
             try corners.draw(on: renderer, frame: frame, radius: Int((40 * scale).rounded()), color: theme.window)

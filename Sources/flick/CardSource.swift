@@ -1,18 +1,12 @@
+import FlickSDL
 import Foundation
 
 /// The images a demo shows, in file-name order, each with the title drawn on its card.
 struct CardSource {
-    struct Item {
-        /// Full path of the image file.
-        let path: String
-        /// The file name, shown as the card's title.
-        let title: String
-    }
-
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
 
     let folder: String
-    let items: [Item]
+    let items: [CardImage]
 
     /// Lists the PNG and JPEG files of `folder`; throws a one-line error naming the folder when
     /// it is missing, not a folder, unreadable or holds no such image.
@@ -37,7 +31,7 @@ struct CardSource {
             throw UserError("--cards folder '\(folder)' holds no PNG or JPEG images")
         }
         self.folder = folder
-        self.items = images.map { Item(path: (folder as NSString).appendingPathComponent($0), title: $0) }
+        self.items = images.map { CardImage(path: (folder as NSString).appendingPathComponent($0), title: $0) }
     }
 
     /// The folder of bundled card images: `$FLICK_ASSETS`, `./assets`, or the one beside the

@@ -27,8 +27,7 @@ struct Flick: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flick",
         abstract: "Card interactions on the desktop: drag, fling, page and throw cards away.",
-        discussion: keyHelp,
-        subcommands: [Bench.self]
+        discussion: keyHelp
     )
 
     @Option(help: "Interaction to open: now, switcher, stack or carousel (default: switcher).")

@@ -147,29 +147,6 @@ struct FlickSDLTests {
         #expect(exact.lastFrame.geometryCalls == 6)
     }
 
-    @Test func baselinePathDrawsTheSamePixels() throws {
-        let renderer = try Renderer(offscreenWidth: 120, height: 120)
-        let cards = try CardRenderer(renderer: renderer, shadow: nil)
-        let a = try solidTexture(RGBA(255, 128, 0), renderer: renderer)
-        let b = try solidTexture(RGBA(0, 128, 255), renderer: renderer)
-        let list = (0..<4).map { i in
-            CardAttributes(card: CardID(i), index: i, size: Size(width: 30, height: 50),
-                           transform: AffineTransform(rotation: 0.2 * Double(i)).translatedBy(x: 30 + 20 * Double(i), y: 60),
-                           alpha: 0.6 + 0.1 * Double(i), zIndex: Double(i))
-        }
-        let pick: (CardAttributes) -> Texture? = { $0.card.value.isMultiple(of: 2) ? a : b }
-        try renderer.clear(.black)
-        try cards.draw(list, scale: 1, texture: pick)
-        #expect(cards.lastFrame.geometryCalls == 4)   // textures alternate
-        let batched = try renderer.readPixels()
-
-        let quads = cards.makeQuads(list, scale: 1, texture: pick)
-        try renderer.clear(.black)
-        try cards.drawBaseline(quads)
-        let baseline = try renderer.readPixels()
-        expectPixels(baseline, name: "baseline", tolerance: 0) { x, y in batched[x, y] }
-    }
-
     @Test func cardFaceHasTransparentRoundedCorners() throws {
         let image = try Surface(width: 300, height: 100)
         try image.fill(RGBA(10, 200, 30))
@@ -426,7 +403,7 @@ struct FlickSDLTests {
         _ = FileManager.default.createFile(atPath: path, contents: Data())
         let font = try Font.findSystemFont().map { try Font(path: $0, pixelSize: 12) }
         let (texture, error) = try ImageLoader.cardTexture(path: path, renderer: renderer, width: 90, height: 120,
-                                                           cornerRadius: 8, captionFont: font, warn: false)
+                                                           cornerRadius: 8, captionFont: font)
         #expect(texture.width == 90 && texture.height == 120)
         #expect(error?.fileName == "zero-bytes.png")
     }

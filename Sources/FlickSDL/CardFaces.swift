@@ -1,73 +1,98 @@
+import CSDL2
 import FlickEngine
-import FlickSDL
-import Foundation
 
 /// The textures of the cards: each image decoded, cropped to the card's shape with rounded
 /// corners and its title, at the size it is drawn in pixels, and kept in a bounded cache (least
 /// recently used out), so thousands of image cards never hold thousands of textures.
-@MainActor
-final class CardFaces {
+/// One image a card can show: its file and the title drawn on it.
+public struct CardImage: Hashable, Sendable {
+    /// Full path of the image file.
+    public var path: String
+    /// The title drawn on the card (the file name by default).
+    public var title: String
+    public init(path: String, title: String) {
+        self.path = path
+        self.title = title
+    }
+}
+
+/// A problem with one image, for the front end to report (FlickSDL never prints).
+public struct CardImageProblem: Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    /// What is wrong, e.g. "is empty (0 bytes)".
+    public var problem: String
+    public var description: String { "'\(path)' \(problem); shown as a placeholder card" }
+}
+
+public final class CardFaces {
     struct Key: Hashable {
         var image: Int
         var width: Int
         var height: Int
     }
 
-    let source: CardSource
-    let renderer: Renderer
-    let fontPath: String?
+    public let images: [CardImage]
+    public let renderer: Renderer
+    public let fontPath: String?
     /// Title fonts by pixel size: faces are made at the size they are drawn.
     private var titleFonts: [Int: Font] = [:]
     private var cache: TextureCache<Key>!
     /// Images already reported as unreadable: warn once each, draw a placeholder.
     private var broken: [Int: String] = [:]
     /// Corner radius of a card, points (the card renderer's shadows use the same).
-    static let cornerRadiusPoints = 12.0
+    public static let cornerRadiusPoints = 12.0
     /// The face size in pixels for the current interaction and scale (see `fit`).
-    private(set) var faceSize: (width: Int, height: Int) = (1, 1)
-    private(set) var cornerRadius = CardFaces.cornerRadiusPoints
+    public private(set) var faceSize: (width: Int, height: Int) = (1, 1)
+    public private(set) var cornerRadius = CardFaces.cornerRadiusPoints
 
     /// Faces from now on are made for cards of `cardSize` points drawn at `scale` pixels per
     /// point: the size they are shown at, so nothing is scaled twice. Cheap; call every frame.
-    func fit(cardSize: Size, scale: Double) {
+    public func fit(cardSize: Size, scale: Double) {
         faceSize = (max(1, Int((cardSize.width * scale).rounded())), max(1, Int((cardSize.height * scale).rounded())))
         cornerRadius = Self.cornerRadiusPoints * scale
     }
 
     /// Sniffs every image's first bytes now (cheap), so an empty or non-image file is reported
     /// at start; a file that only fails while decoding is reported when it is first drawn.
-    init(source: CardSource, renderer: Renderer, fontPath: String?, capacity: Int) {
-        self.source = source
+    public init(images: [CardImage], renderer: Renderer, fontPath: String?, capacity: Int) {
+        self.images = images
         self.renderer = renderer
         self.fontPath = fontPath
         cache = TextureCache(capacity: capacity) { [unowned self] key in try self.makeFace(key) }
-        for (i, item) in source.items.enumerated() {
+        for (i, item) in images.enumerated() {
             if let problem = Self.sniff(item.path) { markBroken(i, problem) }
         }
     }
 
-    var statistics: CacheStatistics { cache.statistics }
-    var count: Int { cache.count }
+    public var statistics: CacheStatistics { cache.statistics }
+    public var count: Int { cache.count }
+
+    private var problems: [CardImageProblem] = []
+    /// Problems found since the last call (each image is reported once), for the app to print.
+    public func takeProblems() -> [CardImageProblem] {
+        defer { problems.removeAll() }
+        return problems
+    }
 
     /// The texture of `card`; nil only if even a placeholder cannot be made.
-    func texture(for card: CardID) -> Texture? {
-        let n = source.items.count
+    public func texture(for card: CardID) -> Texture? {
+        let n = images.count
         guard n > 0 else { return nil }
         let image = ((card.value % n) + n) % n
         return try? cache.texture(for: Key(image: image, width: faceSize.width, height: faceSize.height))
     }
 
     /// Drops every face (a new size or a lost render target).
-    func removeAll() { cache.removeAll() }
+    public func removeAll() { cache.removeAll() }
 
     private func markBroken(_ i: Int, _ problem: String) {
         guard broken[i] == nil else { return }
         broken[i] = problem
-        warn("'\(source.items[i].path)' \(problem); shown as a placeholder card")
+        problems.append(CardImageProblem(path: images[i].path, problem: problem))
     }
 
     private func makeFace(_ key: Key) throws -> Texture {
-        let item = source.items[key.image]
+        let item = images[key.image]
         let (face, error) = try ImageLoader.cardFace(
             path: item.path, width: key.width, height: key.height, maxSide: ImageLoader.maxSide(for: renderer),
             cornerRadius: cornerRadius, captionFont: titleFont(forFaceHeight: key.height),
@@ -102,10 +127,15 @@ final class CardFaces {
     }
 
     /// nil when `path` starts like a PNG or JPEG; otherwise what is wrong with it.
-    static func sniff(_ path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return "cannot be opened" }
-        defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 8)) ?? Data())
+    public static func sniff(_ path: String) -> String? {
+        guard let rw = SDL_RWFromFile(path, "rb") else {
+            SDL_ClearError()
+            return "cannot be opened"
+        }
+        defer { SDL_RWclose(rw) }
+        var bytes = [UInt8](repeating: 0, count: 8)
+        let got = bytes.withUnsafeMutableBytes { SDL_RWread(rw, $0.baseAddress, 1, 8) }
+        let head = Array(bytes.prefix(got))
         if head.isEmpty { return "is empty (0 bytes)" }
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         if head.count >= 8 && Array(head.prefix(8)) == png { return nil }

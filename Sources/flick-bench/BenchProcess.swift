@@ -22,45 +22,12 @@ func peakResidentKilobytes() -> Int? {
     return nil
 }
 
-/// Milliseconds since this process started, from /proc/self/stat's start time (clock ticks
-/// after boot, so 10 ms resolution) against CLOCK_BOOTTIME; nil when unreadable.
-func processAgeMilliseconds() -> Double? {
-    guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-          let close = stat.lastIndex(of: ")") else { return nil }
-    // Fields after "(comm)": state is field 3, starttime field 22.
-    let fields = stat[stat.index(after: close)...].split(separator: " ")
-    guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
-    let hz = Double(sysconf(Int32(_SC_CLK_TCK)))
-    var ts = timespec()
-    clock_gettime(CLOCK_BOOTTIME, &ts)
-    let uptime = Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    return (uptime - ticks / hz) * 1000
-}
-
-/// With `FLICK_FIRST_PRESENT_PROBE` set, the app prints one line when its first frame has been
-/// presented and exits: `flick-first-present monotonic_ns=<CLOCK_MONOTONIC> age_ms=<from /proc>`.
-/// `flick bench` launches the app this way to time process start to first frame.
-enum FirstPresentProbe {
-    static let variable = "FLICK_FIRST_PRESENT_PROBE"
-    static let enabled = getenv(variable) != nil
-
-    static func didPresent() {
-        guard enabled else { return }
-        let now = monotonicNanoseconds()
-        let age = processAgeMilliseconds().map { String(format: "%.1f", $0) } ?? "nan"
-        let line = "flick-first-present monotonic_ns=\(now) age_ms=\(age)\n"
-        line.withCString { _ = write(2, $0, strlen($0)) }
-        exit(0)
-    }
-}
-
-/// Runs a child process to completion (killed after `timeout` seconds); returns its exit code,
+/// Runs `executable` to completion (killed after `timeout` seconds); returns its exit code,
 /// standard output and standard error, and the CLOCK_MONOTONIC reading taken just before launch.
-func runChild(arguments: [String], environment extra: [String: String], timeout: Double) throws
+func runChild(executable: String, arguments: [String], environment extra: [String: String], timeout: Double) throws
     -> (status: Int32, stdout: String, stderr: String, launchedNs: UInt64) {
     let process = Process()
-    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    process.executableURL = URL(fileURLWithPath: exe)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     for (k, v) in extra { env[k] = v }
@@ -112,7 +79,8 @@ enum FirstFrameBench {
         var times: [Double] = []
         var ages: [Double] = []
         for i in 0...runs {
-            let child = try runChild(arguments: arguments, environment: [FirstPresentProbe.variable: "1"], timeout: 30)
+            let child = try runChild(executable: BenchCards.appPath(), arguments: arguments,
+                                     environment: ["FLICK_FIRST_PRESENT_PROBE": "1"], timeout: 60)
             guard let line = child.stderr.split(separator: "\n").first(where: { $0.hasPrefix("flick-first-present") }),
                   let ns = field("monotonic_ns", in: line).flatMap(UInt64.init) else {
                 let why = child.stderr.split(separator: "\n").last.map(String.init) ?? "exit \(child.status)"
@@ -155,12 +123,12 @@ enum MemoryBench {
 
     /// `count` distinct small PNGs (the bundled images shrunk, each with its own coloured band
     /// and position) in `folder`; an existing complete set is reused.
-    static func makeCardFolder(_ folder: String, count: Int, from source: CardSource) throws {
+    static func makeCardFolder(_ folder: String, count: Int, from images: [CardImage]) throws {
         let fm = FileManager.default
         try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let existing = (try? fm.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.count) ?? 0
         if existing == count { return }
-        let bases = try source.items.map {
+        let bases = try images.map {
             try ImageLoader.loadSurface(path: $0.path).scaled(width: imageWidth, height: imageHeight)
         }
         guard !bases.isEmpty else { throw UserError("no card images to make the memory test's cards from") }
@@ -173,9 +141,10 @@ enum MemoryBench {
         }
     }
 
-    /// Launches `flick bench --memory-child` on `folder` and reads back its peak RSS.
+    /// Launches `flick-bench --memory-child` on `folder` and reads back its peak RSS.
     static func run(folder: String, cards: Int, frames: Int) throws -> MemoryResult {
-        let child = try runChild(arguments: ["bench", "--memory-child", folder, "--memory-frames", "\(frames)",
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let child = try runChild(executable: me, arguments: ["--memory-child", folder, "--memory-frames", "\(frames)",
                                              "--memory-cards", "\(cards)"],
                                  environment: [:], timeout: 600)
         guard child.status == 0,
@@ -190,26 +159,30 @@ enum MemoryBench {
                             furthestCard: int("furthest"), folder: folder)
     }
 
-    /// In the child: the real app (App, headless: dummy driver, software renderer, overlay on)
-    /// on `folder` for `frames` frames at 60 Hz, scrolling through many cards: half the run in
-    /// the `now` list with jumps of 5 to 120 cards, a quarter paging the switcher, a quarter
-    /// paging the carousel. Prints `flick-memory vmhwm_kb=… faces_made=…` on stdout.
+    /// In the child: what the app draws (scene on a 390x844 stage scaled into a 1280x800
+    /// window, card faces from `folder`, the card renderer with shadows; dummy driver, software
+    /// renderer) for `frames` frames at 60 Hz, scrolling through many cards: half the run in the
+    /// `now` list with jumps of 5 to 120 cards, a quarter paging the switcher, a quarter paging
+    /// the carousel. Prints `flick-memory vmhwm_kb=… faces_made=…` on stdout.
     @MainActor
     static func child(folder: String, frames: Int, cards: Int) throws {
-        let command = try Flick.parse(["--headless", "--cards", folder, "--count", "\(cards)", "--demo", "now",
-                                       "--frames", "\(frames)"])
-        let options = try AppOptions(command)
-        let sdl = try App.openSDL(headless: true)
+        let sdl = try SDLContext(videoDriver: "dummy")
         var furthest = 0
         var line = ""
-        do {
-            let app = try App(options: options, sdl: sdl, log: nil)
+        try withExtendedLifetime(sdl) {
+            let window = try Window(title: "flick-bench memory", size: Size(width: 1280, height: 800),
+                                    options: Window.Options(resizable: false, hidden: true))
+            let renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: true, vsync: false))
+            let images = try BenchCards.images(in: folder)
+            let faces = CardFaces(images: images, renderer: renderer, fontPath: BenchCards.fontPath(), capacity: 32)
+            let cardRenderer = try CardRenderer(renderer: renderer, cornerRadius: CardFaces.cornerRadiusPoints)
+            let stage = Size(width: 390, height: 844)
+            let scale = min(1280 * 0.92 / stage.width, 800 * 0.92 / stage.height)
+            let scene = CardScene(interaction: .now, count: cards, viewport: stage, time: 0)
             let jumps = [5, 30, 120, 11, 60]
             var jump = 0
             for frame in 0..<frames {
-                app.headlessFrame = frame
-                let t = app.clock()
-                let scene = app.scene
+                let t = Double(frame) / 60
                 if frame == frames / 2 { scene.setInteraction(.switcher, at: t) }
                 if frame == frames * 3 / 4 { scene.setInteraction(.carousel, at: t) }
                 if frame < frames / 2 {
@@ -223,15 +196,18 @@ enum MemoryBench {
                 }
                 scene.advance(to: t)
                 if frame < frames / 2 { furthest = max(furthest, scene.currentIndex ?? 0) }
-                app.flushSceneEvents()
-                try app.draw()
-                app.renderer.present()
+                scene.clearEvents()
+                try renderer.clear(RGBA(28, 31, 38))
+                try renderer.setViewport(x: 0, y: 0, width: Int(stage.width * scale), height: Int(stage.height * scale))
+                faces.fit(cardSize: scene.cardSize, scale: scale)
+                try cardRenderer.draw(scene.renderList, scale: scale) { faces.texture(for: $0.card) }
+                try renderer.resetViewport()
+                renderer.present()
             }
-            let stats = app.faces.statistics
+            let stats = faces.statistics
             let kb = peakResidentKilobytes() ?? -1
-            line = "flick-memory vmhwm_kb=\(kb) faces_made=\(stats.misses) textures=\(app.faces.count) furthest=\(furthest)"
+            line = "flick-memory vmhwm_kb=\(kb) faces_made=\(stats.misses) textures=\(faces.count) furthest=\(furthest)"
         }
-        // The App (its fonts and textures) is gone; only now may SDL, SDL_ttf and SDL_image quit.
         print(line, "(\(sdl.videoDriver))")
     }
 }

@@ -94,10 +94,10 @@ final class FrameBench {
     /// Saves a few flick frames of the first timed pass here (after their clock stops), to look at.
     var snapshotFolder: String?
 
-    init(window: Window, renderer: Renderer, source: CardSource) throws {
+    init(window: Window, renderer: Renderer, images: [CardImage]) throws {
         self.window = window
         self.renderer = renderer
-        faces = CardFaces(source: source, renderer: renderer, fontPath: Overlay.fontPath(), capacity: 32)
+        faces = CardFaces(images: images, renderer: renderer, fontPath: BenchCards.fontPath(), capacity: 32)
         withShadows = try CardRenderer(renderer: renderer, cornerRadius: CardFaces.cornerRadiusPoints)
         withoutShadows = try CardRenderer(renderer: renderer, shadow: nil, cornerRadius: CardFaces.cornerRadiusPoints)
     }
@@ -108,12 +108,12 @@ final class FrameBench {
 
     /// Plays `session` once without timing: the baseline's quads for every frame (this also
     /// makes every card face the session needs) and a summary of what happened.
-    func precompute(_ session: BenchSession) -> ([[CardRenderer.TexturedQuad]], SessionSummary) {
+    func precompute(_ session: BenchSession) -> ([[BaselineQuad]], SessionSummary) {
         let scene = session.makeScene()
         var cursor = 0
         var summary = SessionSummary()
         summary.frames = session.frames
-        var quads: [[CardRenderer.TexturedQuad]] = []
+        var quads: [[BaselineQuad]] = []
         quads.reserveCapacity(session.frames)
         var drawn = 0
         for i in 0..<session.frames {
@@ -121,7 +121,7 @@ final class FrameBench {
             summary.count(scene.events)
             scene.clearEvents()
             faces.fit(cardSize: scene.cardSize, scale: scale)
-            let q = withoutShadows.makeQuads(scene.renderList, scale: scale) { [unowned self] in self.texture($0) }
+            let q = BaselineQuad.make(scene.renderList, scale: scale) { [unowned self] in self.texture($0) }
             drawn += q.count
             summary.maxCardsDrawn = max(summary.maxCardsDrawn, q.count)
             quads.append(q)
@@ -150,10 +150,10 @@ final class FrameBench {
     }
 
     /// One baseline frame from precomputed quads; returns its duration.
-    private func baselineFrame(_ quads: [CardRenderer.TexturedQuad]) throws -> Double {
+    private func baselineFrame(_ quads: [BaselineQuad]) throws -> Double {
         let start = PerformanceClock.now
         try renderer.clear(background)
-        try withoutShadows.drawBaseline(quads)
+        try BaselineQuad.draw(quads, on: renderer)
         renderer.finish()
         let end = PerformanceClock.now
         renderer.present()
@@ -161,7 +161,7 @@ final class FrameBench {
     }
 
     /// Plays `session` `repeats` times (after a short untimed warm-up) and returns every frame's times.
-    func measure(_ session: BenchSession, quads: [[CardRenderer.TexturedQuad]], repeats: Int,
+    func measure(_ session: BenchSession, quads: [[BaselineQuad]], repeats: Int,
                  warmupFrames: Int = 90) throws -> FrameSamples {
         var samples = FrameSamples()
         for pass in 0...repeats {
@@ -221,10 +221,10 @@ extension FrameBench {
     }
 
     /// Every session on a fresh window + renderer of `kind`.
-    static func run(kind: Kind, sessions: [BenchSession], source: CardSource, size: Size, hidden: Bool,
+    static func run(kind: Kind, sessions: [BenchSession], images: [CardImage], size: Size, hidden: Bool,
                     repeats: Int, snapshots: String?, progress: (String) -> Void) throws -> [FrameResult]? {
         guard let (window, renderer) = try open(kind: kind, size: size, hidden: hidden) else { return nil }
-        let bench = try FrameBench(window: window, renderer: renderer, source: source)
+        let bench = try FrameBench(window: window, renderer: renderer, images: images)
         bench.snapshotFolder = snapshots
         var results: [FrameResult] = []
         for session in sessions {

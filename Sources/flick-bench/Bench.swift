@@ -3,12 +3,13 @@ import FlickEngine
 import FlickSDL
 import Foundation
 
-/// `flick bench`: frame times of the app's render path against a plain-SDL baseline, time to
+/// `flick-bench`: frame times of the app's render path against a plain-SDL baseline, time to
 /// the first presented frame, and peak memory with thousands of image cards. Build with
 /// `-c release`; not run in CI.
+@main
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: "flick-bench",
         abstract: "Measure frame times against a plain-SDL baseline, time to first frame and peak memory.",
         discussion: """
         Frames: each interaction plays a fixed scripted session (at least 600 frames on a \
@@ -23,15 +24,17 @@ struct Bench: ParsableCommand {
         ratio = median(no shadow) / median(baseline); shadow = median(flick) / \
         median(baseline). The software renderer always runs (SDL's dummy driver without a \
         display), the accelerated one too when a display is present \
-        (Xvfb :77 & DISPLAY=:77 flick bench).
+        (Xvfb :77 & DISPLAY=:77 flick-bench).
 
-        First frame: launches 'flick --count 12' (with --headless when there is no \
-        display) and \(FirstPresentProbe.variable)=1, which makes the app exit at its first \
-        present; times spawn to present on CLOCK_MONOTONIC, median of the launches.
+        First frame: launches the 'flick' built beside this binary, 'flick --count 12' \
+        (with --headless when there is no display) and FLICK_FIRST_PRESENT_PROBE=1, which \
+        makes the app exit at its first present; times spawn to present on CLOCK_MONOTONIC, \
+        median of the launches.
 
-        Memory: writes --memory-cards small PNG files to a folder, runs the headless app \
-        on them (--cards) for --memory-frames frames, scrolling and paging through many \
-        cards, and reports the child's peak resident memory (VmHWM).
+        Memory: writes --memory-cards small PNG files to a folder, then a child process \
+        draws them as the app does (scene, card faces, card renderer; dummy driver, software \
+        renderer) for --memory-frames frames, scrolling and paging through many cards, and \
+        reports its peak resident memory (VmHWM).
 
         Budgets (--check exits 1 when one is missed): ratio <= 1.10 for every interaction \
         and renderer, first frame <= 300 ms, peak RSS <= 100 MB. Build with -c release.
@@ -83,6 +86,19 @@ struct Bench: ParsableCommand {
     @Option(help: .hidden)
     var memoryChild: String?
 
+    /// Every usage problem is one line and exit code 2.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as UserError {
+            note(error.message)
+            Foundation.exit(2)
+        } catch {
+            exit(withError: error)
+        }
+    }
+
     mutating func run() throws {
         if let folder = memoryChild {
             let frames = memoryFrames, cards = memoryCards
@@ -115,7 +131,7 @@ struct BenchOptions {
     var renderers: [FrameBench.Kind]?      // nil: auto
     var size: Size
     var count: Int
-    var source: CardSource
+    var images: [CardImage]
     var repeats: Int
     var firstFrameRuns: Int
     var memoryCards: Int
@@ -144,10 +160,10 @@ struct BenchOptions {
         case "all", "both": renderers = [.software, .accelerated]
         default: throw UserError("--renderers '\(b.renderers)' (expected auto, software or accelerated)")
         }
-        size = try AppOptions.parseSize(b.size)
+        size = try parseSize(b.size)
         guard (1...1_000_000).contains(b.count) else { throw UserError("--count \(b.count) is out of range (1 to 1000000)") }
         count = b.count
-        source = try CardSource(folder: b.cards ?? CardSource.defaultFolder())
+        images = try BenchCards.images(in: b.cards ?? BenchCards.defaultFolder())
         guard (1...100).contains(b.repeats) else { throw UserError("--repeat \(b.repeats) is out of range (1 to 100)") }
         repeats = b.repeats
         guard (1...100).contains(b.firstFrameRuns) else { throw UserError("--first-frame-runs is out of range (1 to 100)") }
@@ -201,7 +217,7 @@ struct BenchReport: Codable {
         var out: [String] = []
         func ms(_ v: Double) -> String { String(format: "%7.3f", v) }
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
-        out.append("flick bench — \(sdl), video driver \(videoDriver), \(size), vsync off")
+        out.append("flick-bench — \(sdl), video driver \(videoDriver), \(size), vsync off")
         if !frames.isEmpty {
             out.append("")
             out.append("Frame times, ms (median / p99); ratio = no-shadow / baseline medians; budget ratio <= \(String(format: "%.2f", budgets.ratio))")
@@ -250,7 +266,7 @@ struct BenchRunner {
 
     func run() throws -> BenchReport {
         let display = Self.hasDisplay
-        let sdl = try display ? App.openSDL(headless: false) : SDLContext(videoDriver: "dummy")
+        let sdl = try SDLContext(videoDriver: display ? nil : "dummy")
         var report = BenchReport(sdl: sdl.versionDescription, videoDriver: sdl.videoDriver,
                                  size: "\(Int(options.size.width))x\(Int(options.size.height))")
         try withExtendedLifetime(sdl) {
@@ -260,7 +276,7 @@ struct BenchRunner {
                 }
                 let kinds = options.renderers ?? (display ? [.software, .accelerated] : [.software])
                 for kind in kinds {
-                    if let results = try FrameBench.run(kind: kind, sessions: sessions, source: options.source,
+                    if let results = try FrameBench.run(kind: kind, sessions: sessions, images: options.images,
                                                         size: options.size, hidden: !display,
                                                         repeats: options.repeats, snapshots: options.snapshots,
                                                         progress: progress) {
@@ -284,7 +300,7 @@ struct BenchRunner {
                     ?? (NSTemporaryDirectory() as NSString).appendingPathComponent("flick-bench-cards-\(getpid())")
                 defer { if !keep { try? FileManager.default.removeItem(atPath: folder) } }
                 progress("memory: writing \(options.memoryCards) PNG cards to \(folder)")
-                try MemoryBench.makeCardFolder(folder, count: options.memoryCards, from: options.source)
+                try MemoryBench.makeCardFolder(folder, count: options.memoryCards, from: options.images)
                 progress("memory: \(options.memoryFrames) headless frames on them")
                 report.memory = try MemoryBench.run(folder: folder, cards: options.memoryCards,
                                                     frames: options.memoryFrames)
