@@ -1,4 +1,5 @@
 import FlickEngine
+import FlickSDL
 import Foundation
 
 /// Flick's version, written into recordings and logs so a file says what made it.
@@ -177,16 +178,16 @@ struct Recording {
         let folder = header.bundledCards ? CardSource.defaultFolder() : header.cardFolder
         let current = (try? CardSource(folder: folder))?.items.map(\.title) ?? []
         var problems: [String] = []
-        var items: [CardSource.Item] = []
+        var items: [CardImage] = []
         for file in header.cardFiles {
             let path = (folder as NSString).appendingPathComponent(file.name)
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
             if size == file.size {
-                items.append(CardSource.Item(path: path, title: file.name))
+                items.append(CardImage(path: path, title: file.name))
                 continue
             }
             problems.append(size == nil ? "\(file.name) is missing" : "\(file.name) is \(size!) bytes, was \(file.size)")
-            items.append(CardSource.Item(path: path + " (missing)", title: file.name))
+            items.append(CardImage(path: path + " (missing)", title: file.name))
         }
         let extra = Set(current).subtracting(header.cardFiles.map(\.name)).sorted()
         if !extra.isEmpty { problems.append("new \(extra.joined(separator: ", "))") }
@@ -216,7 +217,7 @@ extension RecordingHeader {
 
 extension CardSource {
     /// A card source made of known items (a recording's files), without listing a folder.
-    init(folder: String, items: [Item]) {
+    init(folder: String, items: [CardImage]) {
         self.folder = folder
         self.items = items
     }
