@@ -31,7 +31,8 @@ XVFB=$!
 APP=""
 trap 'kill $APP 2>/dev/null; kill $XVFB 2>/dev/null' EXIT
 export DISPLAY=":$DISPLAY_NUM"
-for _ in $(seq 1 100); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.1; done
+for _ in $(seq 1 300); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.1; done
+xdotool getdisplaygeometry >/dev/null 2>&1 || echo "  (Xvfb :$DISPLAY_NUM is not answering: $(cat "$WORK/xvfb.log"))"
 
 # start_app LOG ARGS...: starts flick with --log LOG, waits for its window and its started line.
 start_app() {
