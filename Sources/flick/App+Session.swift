@@ -15,6 +15,8 @@ struct SessionState {
     var replayEnded = false
     /// SDL time at which the replay ended (a loop starts again a second later).
     var replayEndedAt = 0.0
+    /// The first log write that failed where it could not be thrown.
+    var logFailure: String?
 
     init(options: AppOptions, sdlStart: Double) {
         if let header = options.replay?.recording.header {
@@ -79,21 +81,29 @@ extension App {
     func applyStudyInput(_ input: RecordedInput, at t: Double) {
         if let config = input.config {
             scene.setConfig(config, at: t)
-            log?.configChanged(time: t, config: config)
+            logged { try log?.configReloaded(time: t, path: configWatch?.path ?? options.configPath ?? "", config: config) }
         }
         if let viewport = input.viewport {
             scene.setViewport(viewport, at: t)
             if player != nil { stage = Stage(viewport: viewport, window: window.size) }
         }
         if let marker = input.marker {
-            log?.marker(time: t, marker)
+            logged { try log?.marker(time: t, label: marker.label, task: marker.task) }
             note("marker: task \(marker.label)\(marker.task.map { " (\($0))" } ?? "") at \(String(format: "%.3f", t)) s")
         }
     }
 
-    /// The recording's file failed: the session stops, naming it (exit 3).
+    /// A log line written where no error can be thrown; the first failure stops the session
+    /// at the end of the frame (`checkRecorder`).
+    func logged(_ write: () throws -> Void) {
+        do { try write() } catch {
+            if session.logFailure == nil { session.logFailure = (error as? UserError)?.message ?? "\(error)" }
+        }
+    }
+
+    /// The recording's (or the log's) file failed: the session stops, naming it (exit 3).
     func checkRecorder() throws {
-        if let failure = recorder?.failure { throw OutputFailure(message: failure) }
+        if let failure = recorder?.failure ?? session.logFailure { throw OutputFailure(message: failure) }
     }
 
     /// Headless: frames on a 60 Hz clock from session time 0, as fast as they can be drawn; a
@@ -107,7 +117,7 @@ extension App {
             headlessFrame = frame
             playDueInputs()
             scene.advance(to: clock())
-            flushSceneEvents()
+            try flushSceneEvents()
             try checkRecorder()
             let now = clock()
             var last: Bool

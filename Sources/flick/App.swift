@@ -79,9 +79,8 @@ final class App {
         let header = Self.header(options, session.info, window: window.size)
         recorder = try options.recordPath.map { try Recorder(path: $0, header: header) }
         scene.advance(to: 0)
-        log?.session(session.info, viewport: scene.viewport, config: options.config)
-        log?.started(time: 0, demo: options.demo, cards: scene.deck.count, window: window.size,
-                     stage: stage.frame)
+        try log?.started(time: 0, demo: options.demo, cards: scene.deck.count, window: window.size,
+                         stage: stage.frame, session: session.info, viewport: scene.viewport, config: options.config)
     }
 
     /// Seconds on the frame clock: session time (0 when the session started), the one time base
@@ -93,7 +92,9 @@ final class App {
     }
 
     func run() throws {
-        defer { log?.quit(time: max(scene.time, clock())) }
+        defer {
+            do { try log?.quit(time: max(scene.time, clock())) } catch { warn((error as? UserError)?.message ?? "\(error)") }
+        }
         if options.headless {
             try runHeadless()
             return
@@ -109,7 +110,7 @@ final class App {
                 apply(RecordedInput(t: clock(), config: config))
             }
             scene.advance(to: max(scene.time, clock()))
-            flushSceneEvents()
+            try flushSceneEvents()
             try checkRecorder()
             replayEndCheck()
             if window.isMinimized { continue }
@@ -236,9 +237,9 @@ final class App {
         overlay.removeAll()
     }
 
-    func flushSceneEvents() {
+    func flushSceneEvents() throws {
         for e in scene.events {
-            log?.record(e)
+            try log?.record(e)
             overlay.remember(e)
         }
         scene.clearEvents()

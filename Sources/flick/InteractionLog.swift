@@ -1,14 +1,24 @@
 import FlickEngine
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// The interaction log: one JSON object per line, written and flushed as each event happens,
-/// so another tool can follow it live (`tail -f`) and nothing is lost if the app is killed.
+/// The interaction log (`--log FILE`): one JSON object per line, written through `Codable` and
+/// flushed as each event happens, so another tool can follow it live (`tail -f`) and nothing is
+/// lost if the app is killed. The engine's `SceneEvent`s are written as they encode themselves;
+/// the app adds its own lines (`started`, `quit`, `marker`, `config_reloaded`). The schema, with
+/// its version (`schema` on the `started` line), is docs/log-schema.md.
 final class InteractionLog {
-    private let file: UnsafeMutablePointer<FILE>
+    /// The version of docs/log-schema.md this log follows; raised on any incompatible change.
+    static let schemaVersion = 1
+
     let path: String
+    private let file: UnsafeMutablePointer<FILE>
+    private let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        // Keys sorted: the same session gives the same bytes. Non-finite numbers make encode
+        // throw (JSONEncoder's default), and the engine's types refuse them themselves.
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return e
+    }()
 
     /// Opens (truncates) `path` for writing; throws a one-line error naming it when it cannot.
     init(path: String) throws {
@@ -21,99 +31,168 @@ final class InteractionLog {
 
     deinit { fclose(file) }
 
-    /// `stage` is where the scene's viewport sits in the window (points): x, y, width, height.
-    func started(time: Double, demo: Interaction, cards: Int, window: Size, stage: Rect) {
-        write(["\"time\": \(json(time))", "\"event\": \"started\"", "\"demo\": \"\(demo.rawValue)\"",
-               "\"cards\": \(cards)", "\"window\": [\(json(window.width)), \(json(window.height))]",
-               "\"stage\": [\(json(stage.minX)), \(json(stage.minY)), \(json(stage.width)), \(json(stage.height))]"]
-              + pendingStartFields)
+    /// The first line. `stage` is where the scene's viewport sits in the window (points).
+    /// `session` names it (id, wall clock, participant, task); `viewport` (scene points) and
+    /// `config` are what a report measures gestures against.
+    func started(time: Double, demo: Interaction, cards: Int, window: Size, stage: Rect,
+                 session: SessionInfo, viewport: Size, config: SceneConfig) throws {
+        var line = LogStarted(t: time, demo: demo, cards: cards, window: [window.width, window.height],
+                              stage: [stage.minX, stage.minY, stage.width, stage.height],
+                              wallClock: session.started, session: session.id,
+                              participant: session.participant, task: session.task)
+        line.viewport = [viewport.width, viewport.height]
+        line.config = config
+        try write(line)
     }
 
-    /// A task marker (`M`).
-    func marker(time: Double, _ marker: Marker) {
-        var f = ["\"time\": \(json(time))", "\"event\": \"marker\"", "\"label\": \(jsonString(marker.label))"]
-        if let task = marker.task { f.append("\"task\": \(jsonString(task))") }
-        write(f)
+    func quit(time: Double) throws { try write(LogQuit(t: time)) }
+
+    /// A task boundary or note dropped by the person running the session.
+    func marker(time: Double, label: String, task: String? = nil) throws {
+        var line = LogMarker(t: time, label: label)
+        line.task = task
+        try write(line)
     }
 
-    /// The config changed (a `--config` file reloaded): the new one in full.
-    func configChanged(time: Double, config: SceneConfig) {
-        write(["\"time\": \(json(time))", "\"event\": \"config_changed\"", "\"config\": \(jsonObject(config))"])
+    /// The `--config` file changed and its constants are now in force.
+    func configReloaded(time: Double, path: String, config: SceneConfig? = nil) throws {
+        var line = LogConfigReloaded(t: time, path: path)
+        line.config = config
+        try write(line)
     }
 
-    /// The session's identity and what a report needs to measure against: the scene's viewport
-    /// (points) and the config in force. Times in the log are seconds since this line.
-    func session(_ info: SessionInfo, viewport: Size, config: SceneConfig) {
-        var f = ["\"session\": \(jsonString(info.id))", "\"wall_clock\": \(jsonString(info.started))",
-                 "\"flick_version\": \(jsonString(FlickVersion.current))",
-                 "\"viewport\": [\(json(viewport.width)), \(json(viewport.height))]", "\"config\": \(jsonObject(config))"]
-        if let p = info.participant { f.append("\"participant\": \(jsonString(p))") }
-        if let t = info.task { f.append("\"task\": \(jsonString(t))") }
-        pendingStartFields = f
-    }
-    private var pendingStartFields: [String] = []
+    func record(_ event: SceneEvent) throws { try write(event) }
 
-    func quit(time: Double) {
-        write(["\"time\": \(json(time))", "\"event\": \"quit\""])
-    }
-
-    func record(_ event: SceneEvent) {
-        write(Self.fields(of: event))
-    }
-
-    /// The JSON fields of one scene event, `time` and `event` first.
-    static func fields(of event: SceneEvent) -> [String] {
-        var f = ["\"time\": \(json(event.time))", "\"event\": \"\(event.name)\""]
-        switch event {
-        case .gestureBegan(_, let kind, let card):
-            f.append("\"kind\": \"\(kind.rawValue)\"")
-            if let card { f.append("\"card\": \(card.value)") }
-        case .gestureEnded(_, let kind, let translation, let velocity, let outcome):
-            f.append("\"kind\": \"\(kind.rawValue)\"")
-            f.append("\"translation\": [\(json(translation.dx)), \(json(translation.dy))]")
-            f.append("\"velocity\": [\(json(velocity.dx)), \(json(velocity.dy))]")
-            f.append("\"outcome\": \"\(outcome.rawValue)\"")
-        case .paged(_, let from, let to):
-            f.append("\"from\": \(from)")
-            f.append("\"to\": \(to)")
-        case .deleted(_, let card, let index), .restored(_, let card, let index),
-             .inserted(_, let card, let index):
-            f.append("\"card\": \(card.value)")
-            f.append("\"index\": \(index)")
-        case .snappedBack(_, let card), .selected(_, let card):
-            f.append("\"card\": \(card.value)")
-        case .reset:
-            break
-        case .interactionChanged(_, let from, let to):
-            f.append("\"from\": \"\(from.rawValue)\"")
-            f.append("\"to\": \"\(to.rawValue)\"")
+    /// One value as one line, flushed. Encoding or writing failures are one-line errors naming the file.
+    func write(_ line: some Encodable) throws {
+        let data: Data
+        do { data = try encoder.encode(line) } catch {
+            throw UserError("cannot write the log file '\(path)': a line could not be encoded (\(error))")
         }
-        return f
+        try writeLine(data)
     }
 
-    private func write(_ fields: [String]) {
-        fputs("{" + fields.joined(separator: ", ") + "}\n", file)
-        fflush(file)
+    /// Appends `data` and a newline and flushes: the one place bytes reach the file.
+    private func writeLine(_ data: Data) throws {
+        let ok = data.withUnsafeBytes { raw in
+            raw.isEmpty || fwrite(raw.baseAddress, 1, raw.count, file) == raw.count
+        } && fputc(0x0A, file) != EOF && fflush(file) == 0
+        guard ok else {
+            throw UserError("cannot write the log file '\(path)': \(String(cString: strerror(errno)))")
+        }
     }
 }
 
-/// A JSON number for a finite double; non-finite values (which the engine never produces) as 0.
-func json(_ x: Double) -> String {
-    guard x.isFinite else { return "0" }
-    let rounded = (x * 1_000_000).rounded() / 1_000_000
-    return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+// MARK: - The app's own lines (schema in docs/log-schema.md)
+
+/// The first line of every log: what was on show, and the schema version.
+struct LogStarted: Codable, Equatable {
+    var event = "started"
+    var schema = InteractionLog.schemaVersion
+    /// Engine time, seconds.
+    var t: Double
+    var demo: Interaction
+    var cards: Int
+    /// Window size, points: `[width, height]`.
+    var window: [Double]
+    /// The scene's viewport in the window, points: `[x, y, width, height]`.
+    var stage: [Double]
+    /// Wall-clock start, ISO 8601 UTC with milliseconds.
+    var wallClock: String?
+    /// A random id for this session (lowercase UUID).
+    var session: String?
+    var participant: String?
+    var task: String?
+    /// The scene's viewport, scene points: `[width, height]`.
+    var viewport: [Double]?
+    /// The full config in force at the start.
+    var config: SceneConfig?
+
+    init(t: Double, demo: Interaction, cards: Int, window: [Double], stage: [Double], wallClock: String? = nil,
+         session: String? = nil, participant: String? = nil, task: String? = nil) {
+        self.t = SceneEvent.microseconds(t)
+        self.demo = demo
+        self.cards = cards
+        self.window = window
+        self.stage = stage
+        self.wallClock = wallClock
+        self.session = session
+        self.participant = participant
+        self.task = task
+    }
+
+    static func iso8601(_ date: Date) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f.string(from: date)
+    }
 }
 
-/// A JSON string literal.
-func jsonString(_ s: String) -> String {
-    guard let data = try? JSONEncoder().encode(s) else { return "\"\"" }
-    return String(decoding: data, as: UTF8.self)
+/// The last line of a log that was closed normally.
+struct LogQuit: Codable, Equatable {
+    var event = "quit"
+    var t: Double
+    init(t: Double) { self.t = SceneEvent.microseconds(t) }
 }
 
-/// A value as one line of JSON (sorted keys).
-func jsonObject<T: Encodable>(_ value: T) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    guard let data = try? encoder.encode(value) else { return "null" }
-    return String(decoding: data, as: UTF8.self)
+/// A marker (a task's start or end, a note).
+struct LogMarker: Codable, Equatable {
+    var event = "marker"
+    var t: Double
+    var label: String
+    /// The session's task, when it was named (`--task`).
+    var task: String?
+    init(t: Double, label: String) {
+        self.t = SceneEvent.microseconds(t)
+        self.label = label
+    }
+}
+
+/// The watched `--config` file was reloaded.
+struct LogConfigReloaded: Codable, Equatable {
+    var event = "config_reloaded"
+    var t: Double
+    var path: String
+    /// The new config in full.
+    var config: SceneConfig?
+    init(t: Double, path: String) {
+        self.t = SceneEvent.microseconds(t)
+        self.path = path
+    }
+}
+
+/// Any line of a log, for tools that read one back (report, compare, tests).
+enum LogLine: Decodable, Equatable {
+    case started(LogStarted)
+    case quit(LogQuit)
+    case marker(LogMarker)
+    case configReloaded(LogConfigReloaded)
+    case scene(SceneEvent)
+
+    private struct Head: Decodable { var event: String }
+
+    init(from decoder: any Decoder) throws {
+        switch try Head(from: decoder).event {
+        case "started": self = .started(try LogStarted(from: decoder))
+        case "quit": self = .quit(try LogQuit(from: decoder))
+        case "marker": self = .marker(try LogMarker(from: decoder))
+        case "config_reloaded": self = .configReloaded(try LogConfigReloaded(from: decoder))
+        default: self = .scene(try SceneEvent(from: decoder))
+        }
+    }
+
+    /// Reads a whole log; a bad line is a one-line error naming the file and the line number.
+    static func read(path: String) throws -> [LogLine] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UserError("cannot read the log file '\(path)'")
+        }
+        let decoder = JSONDecoder()
+        var lines: [LogLine] = []
+        for (n, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+            do { lines.append(try decoder.decode(LogLine.self, from: Data(line))) } catch {
+                throw UserError("\(path):\(n + 1): not a log line of schema \(InteractionLog.schemaVersion) (\(error))")
+            }
+        }
+        return lines
+    }
 }

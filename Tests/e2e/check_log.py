@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
 """Checks the interaction log of the e2e session (see run.sh): four gestures, in order:
-a slow drag, a fast flick, a vertical flick on a card, a drag held still before release."""
+a slow drag, a fast flick, a vertical flick on a card, a drag held still before release.
+Every line is first checked against the schema (docs/log-schema.md, version 1)."""
 import json
 import math
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from log_schema import schema_problems  # noqa: E402
 
 path = sys.argv[1]
 events = [json.loads(line) for line in open(path) if line.strip()]
@@ -14,9 +19,11 @@ def expect(cond, what):
     if not cond:
         problems.append(what)
 
+bad = schema_problems(events)
+expect(not bad, f"every line follows schema 1 ({len(events)} lines{': ' + '; '.join(bad[:3]) if bad else ''})")
 expect(events and events[0]["event"] == "started", "the log opens with 'started'")
 expect(events and events[-1]["event"] == "quit", "the log closes with 'quit'")
-times = [e["time"] for e in events]
+times = [e["t"] for e in events]
 expect(times == sorted(times), "times never go backwards")
 
 # Split the log into the four gestures: each segment runs from one gesture_ended to the next.

@@ -63,7 +63,9 @@ drag() {   # X0 Y0 DX DY STEPS STEP_SECONDS (window points)
 key() { xdotool key --window "$WID" "$1"; }
 
 # events LOG: the log without its session lines (started, quit), for comparing sessions.
-events() { grep -v '"event": "started"\|"event": "quit"' "$1"; }
+events() { python3 -c 'import json,sys
+for l in open(sys.argv[1]):
+    if json.loads(l)["event"] not in ("started", "quit"): print(l, end="")' "$1"; }
 
 REC="$WORK/session.rec"; LIVE="$WORK/live.jsonl"; CONF="$WORK/feel.json"
 echo '{"description": "e2e", "stack": {"throwSpeed": 800}}' > "$CONF"
@@ -87,7 +89,7 @@ ev = [json.loads(l) for l in open(sys.argv[1])]
 names = [e["event"] for e in ev]
 ended = [e for e in ev if e["event"] == "gesture_ended"]
 print(names.count("paged"), sum(e["outcome"] == "thrown" for e in ended), names.count("restored"),
-      names.count("interaction_changed"), names.count("config_changed"), names.count("marker"),
+      names.count("interaction_changed"), names.count("config_reloaded"), names.count("marker"),
       [e["outcome"] for e in ended if e["kind"] == "card"])
 PY
 )

@@ -27,3 +27,9 @@ public struct Vector: Hashable, Sendable, Codable {
         abs(dx - other.dx) <= tolerance && abs(dy - other.dy) <= tolerance
     }
 }
+
+/// `v` with each non-finite component replaced by 0.
+@inline(__always)
+func finite(_ v: Vector) -> Vector {
+    Vector(dx: v.dx.isFinite ? v.dx : 0, dy: v.dy.isFinite ? v.dy : 0)
+}

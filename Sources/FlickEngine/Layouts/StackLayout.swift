@@ -94,10 +94,12 @@ public struct StackLayout: CardLayout, Hashable, Sendable {
     /// One card: the stack rests on whole cards.
     public func pageSize(viewport: Size) -> Double? { 1 }
 
-    /// The top card.
+    /// The top card; nil when the position is past the last card (every card thrown).
     public func currentIndex(position: Double, count: Int, viewport: Size) -> Int? {
         guard count > 0 else { return nil }
-        return clampedIndex(position.rounded(), 0, count - 1)
+        let i = position.rounded()
+        guard !(i >= Double(count)) else { return nil }
+        return clampedIndex(i, 0, count - 1)
     }
 
     /// `index` itself (cards).

@@ -37,15 +37,20 @@ extension CardScene {
 
     /// Moves `delta` cards along the scroll axis (the stack: throw or bring back).
     func step(by delta: Int, at t: Double) {
-        if interaction == .stack {
-            if delta > 0 { throwCurrentCard(at: t) } else { undo(at: t) }
-            return
+        switch mode.step(delta) {
+        case .throwCurrent: throwCurrentCard(at: t)
+        case .undo: undo(at: t)
+        case .page: page(by: delta, at: t)
         }
+    }
+
+    /// Moves the content `delta` pages (cards) from where it is heading.
+    func page(by delta: Int, at t: Double) {
         let count = deck.count
-        guard count > 0, !isHeld else { return }
-        let heading = axis.settleTime.map { axis.offset(at: max($0, t)) } ?? axis.offset(at: t)
+        guard count > 0, !isHeld, scrollAxis != nil else { return }
+        let heading = heading(at: t)
         guard let from = layout.currentIndex(position: heading, count: count, viewport: viewport) else { return }
-        let wraps = interaction == .switcher
+        let wraps = axis.wrapsAround
         var to = from + delta
         if wraps { to = ((to % count) + count) % count } else { to = min(max(0, to), count - 1) }
         guard to != from else { return }
@@ -70,9 +75,8 @@ extension CardScene {
     /// in the deck's queue and is applied when everything has settled.
     func throwCurrentCard(at t: Double) {
         guard deck.count > 0, !isHeld else { return }
-        let position = axis.settleTime.map { axis.offset(at: max($0, t)) } ?? axis.offset(at: t)
-        guard let index = interaction == .stack ? (stackTop < deck.count ? stackTop : nil)
-                : layout.currentIndex(position: position, count: deck.count, viewport: viewport) else { return }
+        guard let index = layout.currentIndex(position: heading(at: t), count: deck.count, viewport: viewport)
+        else { return }
         // The current card may already be on its way out (a flick or a throw in flight) or
         // queued to go: the throw is meant for the card that takes its place.
         guard let card = throwableCard(near: index) else { return }
@@ -80,18 +84,13 @@ extension CardScene {
             if deck.enqueue(.delete(card)) { lastQueueTime = t }
             return
         }
-        let s = Self.commandThrowSpeed
-        let velocity: Vector
-        switch interaction {
-        case .now: velocity = Vector(dx: s, dy: 0)
-        case .stack: velocity = Vector(dx: -s, dy: 0)
-        case .switcher, .carousel: velocity = Vector(dx: 0, dy: -s)
-        }
+        let velocity = mode.keyThrowVelocity
         let direction = Vector(dx: velocity.dx == 0 ? 0 : (velocity.dx > 0 ? 1 : -1),
                                dy: velocity.dy == 0 ? 0 : (velocity.dy > 0 ? 1 : -1))
         deck.markLeaving(card)
         motions.append(CardMotion(card: card,
-                                  phase: .flight(throwFlight(from: .zero, velocity: velocity, direction: direction, at: t)),
+                                  phase: .flight(mode.throwFlight(from: .zero, velocity: velocity, direction: direction,
+                                                                  viewport: viewport, at: t)),
                                   ending: .delete))
     }
 
@@ -109,19 +108,16 @@ extension CardScene {
     /// Brings back the last card thrown away, at its old index, flying in from where it left.
     func undo(at t: Double) {
         guard !isHeld, let restored = deck.undoLastDeletion() else { return }
-        stackRestored(at: restored.index)
+        topRestored(at: restored.index)
         emit(.restored(time: t, card: restored.card, index: restored.index))
         updateBounds(at: t)
         keepWrappedRowOnItsCard(afterChangeAt: restored.index, delta: 1, at: t)
-        let from = thrownRestOffset
-        let duration = interaction == .carousel ? config.carousel.returnDuration : 0.35
-        let flight = ThrowAnimation(from: from, velocity: .zero, to: .zero, startTime: t, duration: duration)
+        let flight = ThrowAnimation(from: thrownRestOffset, velocity: .zero, to: .zero, startTime: t,
+                                    duration: mode.undoFlightDuration)
         motions.append(CardMotion(card: restored.card, phase: .flight(flight), ending: .rest))
-        if interaction != .stack {
-            gap = GapMotion(index: restored.index + 1, from: -1, startTime: t, duration: gapDuration)
-        }
+        gap = GapMotion(index: restored.index + 1, from: -1, startTime: t, duration: mode.gapDuration)
         // Bring the restored card into view.
-        if interaction != .stack, let current = currentIndex, current != restored.index {
+        if scrollAxis != nil, let current = currentIndex, current != restored.index {
             let target = layout.position(ofIndex: restored.index, count: deck.count, viewport: viewport,
                                          near: axis.offset(at: t))
             axis.animate(to: target, at: t)
@@ -135,7 +131,7 @@ extension CardScene {
         gesture = .idle
         pan = PanRecognizer(configuration: config.pan)
         deck.reset()
-        stackTop = 0
+        top = 0
         pool.checkInAll()
         rebuildAxis(keepingIndex: 0)
         emit(.reset(time: t))
@@ -159,7 +155,7 @@ extension CardScene {
                 wheelPending = 0
             }
         } else {
-            let heading = axis.settleTime.map { axis.offset(at: max($0, time)) } ?? axis.offset(at: time)
+            let heading = heading(at: time)
             let bounds = layout.scrollBounds(count: deck.count, viewport: viewport)
             let target = min(max(heading + delta, bounds.lowerBound), bounds.upperBound)
             let from = currentIndex

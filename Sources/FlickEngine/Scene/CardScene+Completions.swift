@@ -44,49 +44,37 @@ extension CardScene {
         case .rest:
             break
         case .sendOut:
-            if let index = deck.delete(m.card) { stackDeckChanged(at: index, delta: -1) }
+            if let index = deck.delete(m.card) { topDeckChanged(at: index, delta: -1) }
             updateBounds(at: te)
         }
     }
 
     /// After a deletion at `index`, the cards after it slide into place; the bounds shrink.
     func closeGap(at index: Int, time te: Double) {
-        stackDeckChanged(at: index, delta: -1)
+        topDeckChanged(at: index, delta: -1)
         updateBounds(at: te)
         keepWrappedRowOnItsCard(afterChangeAt: index, delta: -1, at: te)
-        guard interaction != .stack else { return }
         var from = 1.0
         if let g = gap, g.index == index { from += g.fraction(at: te) }
-        gap = GapMotion(index: index, from: from, startTime: te, duration: gapDuration)
+        gap = GapMotion(index: index, from: from, startTime: te, duration: mode.gapDuration)
     }
 
-    /// Keeps the stack's top on its card when the deck changes before it, at `index` (`delta`
-    /// -1 for a deletion, +1 for an insertion).
-    func stackDeckChanged(at index: Int, delta: Int) {
-        guard interaction == .stack, index < stackTop else { return }
-        stackTop += delta
+    /// Keeps the top (see `top`) on its card when the deck changes before it, at `index`
+    /// (`delta` -1 for a deletion, +1 for an insertion). Nothing to do while `top` is 0.
+    func topDeckChanged(at index: Int, delta: Int) {
+        if index < top { top += delta }
     }
 
     /// A card brought back (undo, bring-back) at `index` comes back on top of the stack, even
     /// when it had left from among the cards set aside before the top.
-    func stackRestored(at index: Int) {
-        if interaction == .stack { stackTop = min(stackTop, index) }
-    }
-
-    /// Seconds the cards take to close a gap in this interaction.
-    var gapDuration: Double {
-        switch interaction {
-        case .now: return config.now.gapCloseDuration
-        case .switcher: return config.switcher.gapCloseDuration
-        case .carousel: return config.carousel.gapCloseDuration
-        case .stack: return config.stackCloseDuration
-        }
+    func topRestored(at index: Int) {
+        top = min(top, index)
     }
 
     /// The endless switcher counts its position modulo the deck: when the deck changes before
     /// the current card, move the position by one pitch so the same card stays centred.
     func keepWrappedRowOnItsCard(afterChangeAt index: Int, delta: Int, at te: Double) {
-        guard interaction == .switcher, axis.isSettled(at: te), deck.count > 0 else { return }
+        guard axis.wrapsAround, axis.isSettled(at: te), deck.count > 0 else { return }
         let pitch = layout.pitch(viewport: viewport)
         let countBefore = deck.count - delta
         guard countBefore > 0 else { return }
@@ -107,7 +95,7 @@ extension CardScene {
                 closeGap(at: index, time: te)
             case .inserted(let card, let index):
                 emit(.inserted(time: te, card: card, index: index))
-                stackDeckChanged(at: index, delta: 1)
+                topDeckChanged(at: index, delta: 1)
                 updateBounds(at: te)
                 keepWrappedRowOnItsCard(afterChangeAt: index, delta: 1, at: te)
             case .dropped:

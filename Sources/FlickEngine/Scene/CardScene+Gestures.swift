@@ -38,50 +38,28 @@ extension CardScene {
         if scrollAxis != nil, deck.count > 0 { axis.touchDown(at: t) }
     }
 
-    /// Which way a card moves when dragged across the scroll axis, for this interaction.
-    var cardAxis: Axis {
-        switch interaction {
-        case .now, .stack: return .horizontal
-        case .switcher, .carousel: return .vertical
-        }
-    }
-
     func began(_ p: Pan) {
         pointerVelocity = p.velocity
-        if interaction == .stack {
-            beginStackDrag(p)
-            return
-        }
-        if p.axis == scrollAxis {
+        switch mode.route(p, in: self) {
+        case .scroll:
             let start = layout.currentIndex(position: axis.offset(at: p.time), count: deck.count, viewport: viewport)
             gesture = .scrolling(startIndex: start)
             emit(.gestureBegan(time: p.time, kind: .scroll, card: nil))
             return
-        }
-        // Across the scroll axis: drag the card under the press, as drawn now.
-        guard let hit = hitCard(at: p.startPosition), !deck.isLeaving(hit.card) else {
-            gesture = .ignored
-            return
-        }
-        gesture = .card(hit.card, base: grab(hit.card), kind: .card)
-        emit(.gestureBegan(time: p.time, kind: .card, card: hit.card))
-        changed(p)
-    }
-
-    /// Stack: left moves the top card; right pulls the last thrown card back from the left edge.
-    func beginStackDrag(_ p: Pan) {
-        let rightward = p.position.x - p.startPosition.x > 0
-        if rightward, deck.canUndo, let restored = deck.undoLastDeletion() {
-            stackRestored(at: restored.index)
+        case .card(let card):
+            gesture = .card(card, base: grab(card), kind: .card)
+            emit(.gestureBegan(time: p.time, kind: .card, card: card))
+        case .bringBack:
+            guard let restored = deck.undoLastDeletion() else {
+                gesture = .ignored
+                return
+            }
+            topRestored(at: restored.index)
             let out = thrownRestOffset
             motions.append(CardMotion(card: restored.card, phase: .held(out), ending: .rest))
             gesture = .card(restored.card, base: out, kind: .bringBack)
             emit(.gestureBegan(time: p.time, kind: .bringBack, card: restored.card))
-        } else if stackTop < deck.count, !deck.isLeaving(deck.id(at: stackTop)) {
-            let top = deck.id(at: stackTop)
-            gesture = .card(top, base: grab(top), kind: .card)
-            emit(.gestureBegan(time: p.time, kind: .card, card: top))
-        } else {
+        case .ignored:
             gesture = .ignored
             return
         }
@@ -107,18 +85,9 @@ extension CardScene {
             axis.drag(translation: along(scrollAxis, p.translation), at: p.time)
         case .card(let card, let base, _):
             guard let j = motionIndex(of: card) else { return }
-            motions[j].phase = .held(base + cardTranslation(p.translation))
+            motions[j].phase = .held(base + mode.cardTranslation(p.translation))
         default:
             break
-        }
-    }
-
-    /// The part of a pan's translation that moves a card in this interaction, points.
-    func cardTranslation(_ t: Vector) -> Vector {
-        switch interaction {
-        case .now: return Vector(dx: t.dx, dy: 0)
-        case .switcher, .carousel: return Vector(dx: 0, dy: t.dy)
-        case .stack: return t
         }
     }
 
@@ -175,75 +144,28 @@ extension CardScene {
         guard let j = motionIndex(of: card) else { return .cancelled }
         let offset = motions[j].offset(at: t)
         let decision = cancelled ? (kind == .bringBack ? ThrowDecision.sendBackOut : .snapBack)
-                                 : decide(kind: kind, offset: offset, velocity: velocity)
+                                 : mode.decide(kind: kind, offset: offset, velocity: velocity, viewport: viewport)
         switch decision {
         case .throwAway(let direction):
             deck.markLeaving(card)
-            motions[j].phase = .flight(throwFlight(from: offset, velocity: velocity, direction: direction, at: t))
+            motions[j].phase = .flight(mode.throwFlight(from: offset, velocity: velocity, direction: direction,
+                                                        viewport: viewport, at: t))
             motions[j].ending = .delete
             return .thrown
         case .snapBack:
-            motions[j].phase = snapBackPhase(from: offset, velocity: velocity, at: t)
+            motions[j].phase = mode.snapBack(from: offset, velocity: velocity, at: t)
             motions[j].ending = .snapBack
             return cancelled ? .cancelled : .snappedBack
         case .bringBack:
-            let home = config.stack.flight(from: offset, velocity: velocity, to: .zero, startTime: t)
-            motions[j].phase = .flight(home)
+            motions[j].phase = .flight(mode.returnFlight(from: offset, velocity: velocity, to: .zero, at: t))
             motions[j].ending = .rest
             if let index = deck.index(of: card) { emit(.restored(time: t, card: card, index: index)) }
             return .broughtBack
         case .sendBackOut:
-            motions[j].phase = .flight(config.stack.flight(from: offset, velocity: velocity, to: thrownRestOffset,
-                                                           startTime: t))
+            motions[j].phase = .flight(mode.returnFlight(from: offset, velocity: velocity, to: thrownRestOffset, at: t))
             motions[j].ending = .sendOut
             return cancelled ? .cancelled : .sentBack
         }
-    }
-
-    /// The throw rule of this interaction for a card at `offset` (points) moving at `velocity`.
-    func decide(kind: GestureKind, offset: Vector, velocity: Vector) -> ThrowDecision {
-        let width = layout.cardSize(viewport: viewport).width
-        switch interaction {
-        case .now:
-            return config.now.decideThrow(translation: offset, velocity: velocity, cardWidth: width).decision
-        case .switcher:
-            return config.switcher.decideThrow(translation: offset, velocity: velocity,
-                                               viewportHeight: viewport.height).decision
-        case .carousel:
-            return config.carousel.decideThrow(translation: offset, velocity: velocity,
-                                               viewportHeight: viewport.height).decision
-        case .stack:
-            if kind == .bringBack {
-                return config.stack.decideReturningCard(translation: offset - thrownRestOffset,
-                                                        velocity: velocity).decision
-            }
-            return config.stack.decideTopCard(translation: offset, velocity: velocity).decision
-        }
-    }
-
-    /// The flight of a thrown card from `offset` (points) at `velocity` (pt/s), starting at `t`.
-    func throwFlight(from offset: Vector, velocity: Vector, direction: Vector, at t: Double) -> ThrowAnimation {
-        switch interaction {
-        case .now:
-            let width = layout.cardSize(viewport: viewport).width
-            return config.now.throwAnimation(from: offset, velocity: velocity, direction: direction.dx,
-                                             cardWidth: width, startTime: t)
-        case .switcher:
-            return config.switcher.throwAnimation(from: offset, velocity: velocity, to: thrownRestOffset, startTime: t)
-        case .carousel:
-            return config.carousel.throwAnimation(from: offset, velocity: velocity, to: thrownRestOffset, startTime: t)
-        case .stack:
-            return config.stack.flight(from: offset, velocity: velocity, to: thrownRestOffset, startTime: t)
-        }
-    }
-
-    /// A card let go short of a throw goes home: the carousel in its fixed 0.3 s, the others
-    /// on a spring that carries the release velocity.
-    func snapBackPhase(from offset: Vector, velocity: Vector, at t: Double) -> CardMotion.Phase {
-        if interaction == .carousel {
-            return .flight(config.carousel.returnAnimation(from: offset, velocity: velocity, startTime: t))
-        }
-        return .spring(SnapBack(from: offset, velocity: velocity, parameters: config.snapBackSpring, time: t))
     }
 
     /// A tap selects the card under it; on a paged row it also brings that card to the centre.
@@ -252,7 +174,7 @@ extension CardScene {
         gesture = .idle
         guard let hit = hitCard(at: point), !deck.isLeaving(hit.card) else { return }
         emit(.selected(time: t, card: hit.card))
-        guard interaction != .stack, layout.pageSize(viewport: viewport) != nil,
+        guard scrollAxis != nil, layout.pageSize(viewport: viewport) != nil,
               let from = layout.currentIndex(position: axis.offset(at: t), count: deck.count, viewport: viewport),
               from != hit.index else { return }
         let target = layout.position(ofIndex: hit.index, count: deck.count, viewport: viewport,

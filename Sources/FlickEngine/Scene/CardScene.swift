@@ -33,6 +33,9 @@ public final class CardScene {
 
     // MARK: Internal state
 
+    /// Everything specific to the interaction on show (layout, routing, throw rules, flights).
+    var mode: any CardInteraction
+    /// The interaction's layout, built once per change of interaction or config.
     var layout: any CardLayout
     var axis: ScrollAxis
     var pan: PanRecognizer
@@ -46,10 +49,11 @@ public final class CardScene {
     var lastCompletionTime = -Double.infinity
     /// Time the latest change was queued in the deck, seconds.
     var lastQueueTime = -Double.infinity
-    /// Stack: deck index of the top card. The cards before it are set aside, not drawn, so a
-    /// switch to the stack keeps the current card on top without changing the deck. 0 unless
+    /// Deck index of the first card in play when the layout does not scroll (the stack's top
+    /// card): the cards before it are set aside, not drawn, so a switch to the stack keeps the
+    /// current card on top without changing the deck. 0 for the scrolling layouts, and unless
     /// the stack was entered from another card; `count` or more when the stack is empty.
-    var stackTop = 0
+    var top = 0
 
     /// What the pointer is doing to the scene.
     enum Gesture: Sendable {
@@ -73,7 +77,8 @@ public final class CardScene {
         self.deck = Deck(count: count)
         self.time = time.isFinite ? time : 0
         self.pan = PanRecognizer(configuration: config.pan)
-        self.layout = config.layout(for: interaction)
+        self.mode = interaction.rules(config)
+        self.layout = mode.makeLayout()
         self.pool = ReusePool(capacity: 16)
         self.axis = ScrollAxis(viewportExtent: 0, maxOffset: 0)
         motions.reserveCapacity(8)
@@ -117,8 +122,9 @@ public final class CardScene {
                 emit(.interactionChanged(time: self.time, from: self.interaction, to: interaction))
             }
             self.interaction = interaction
-            layout = config.layout(for: interaction)
-            stackTop = interaction == .stack ? (current ?? 0) : 0
+            mode = interaction.rules(config)
+            layout = mode.makeLayout()
+            top = scrollAxis == nil ? (current ?? 0) : 0
             pool.checkInAll()
         }
     }
@@ -127,7 +133,8 @@ public final class CardScene {
     public func setConfig(_ config: SceneConfig, at time: Double) {
         reconfigure(at: time, finishingMotions: true) { _ in
             self.config = config
-            layout = config.layout(for: interaction)
+            mode = interaction.rules(config)
+            layout = mode.makeLayout()
         }
     }
 
@@ -153,8 +160,7 @@ public final class CardScene {
 
     /// The card index the scroll position is on (centred, or the top of the stack); nil when empty.
     public var currentIndex: Int? {
-        if interaction == .stack { return stackTop < deck.count ? stackTop : nil }
-        return layout.currentIndex(position: position(at: time), count: deck.count, viewport: viewport)
+        layout.currentIndex(position: position(at: time), count: deck.count, viewport: viewport)
     }
 
     /// The card the scroll position is on.
@@ -181,7 +187,7 @@ public final class CardScene {
     }
 
     /// Highest number of live reuse slots this interaction may hold.
-    public var viewBound: Int { config.viewBound(for: interaction) }
+    public var viewBound: Int { mode.viewBound }
 
     // MARK: - Internals shared by the extensions
 
@@ -199,9 +205,17 @@ public final class CardScene {
         }
     }
 
-    /// Scroll position at `t` (seconds): points, or for the stack its top card's index.
+    /// Scroll position at `t` (seconds): points, or for a layout that does not scroll the
+    /// index of its top card.
     func position(at t: Double) -> Double {
-        scrollAxis == nil ? Double(stackTop) : axis.offset(at: t)
+        scrollAxis == nil ? Double(top) : axis.offset(at: t)
+    }
+
+    /// Where the content is heading at `t`: the rest position of a motion under way, else the
+    /// position at `t`. Commands act on the card the content will rest on.
+    func heading(at t: Double) -> Double {
+        guard scrollAxis != nil else { return Double(top) }
+        return axis.settleTime.map { axis.offset(at: max($0, t)) } ?? axis.offset(at: t)
     }
 
     /// Rebuilds the scroll axis for the current layout, viewport and deck, centred on `index`.
@@ -214,7 +228,7 @@ public final class CardScene {
         let start = count > 0
             ? layout.position(ofIndex: min(max(0, index), count - 1), count: count, viewport: viewport, near: 0)
             : 0
-        axis = ScrollAxis(physics: config.physics(for: interaction), viewportExtent: extent,
+        axis = ScrollAxis(physics: mode.scrollPhysics, viewportExtent: extent,
                           minOffset: wraps ? 0 : bounds.lowerBound, maxOffset: wraps ? 0 : bounds.upperBound,
                           pageSize: scrollAxis == nil ? nil : page, wrapsAround: wraps, offset: start)
         wheelPending = 0
@@ -251,32 +265,16 @@ public final class CardScene {
     /// The visible cards at `t` (seconds), back to front, without view slots.
     func layOut(at t: Double, into output: inout [CardAttributes]) {
         var overrides = CardOverrides()
-        var stackTopOffset: Vector? = nil
+        var topOffset: Vector? = nil
         for m in motions {
             guard let i = deck.index(of: m.card) else { continue }
             let o = m.offset(at: t)
             overrides.set(CardOverride(index: i, offset: o))
-            if i == stackTop { stackTopOffset = o }
+            if i == top { topOffset = o }
         }
-        var gapState: GapClosing? = nil
-        if interaction == .stack {
-            // The stack moves up a level as its top card leaves (and back down as a thrown card
-            // returns), following the card rather than a clock of its own.
-            if let o = stackTopOffset {
-                gapState = GapClosing(index: stackTop + 1, fraction: -stackProgress(of: o))
-            }
-        } else if let g = gap {
-            gapState = GapClosing(index: g.index, fraction: g.fraction(at: t))
-        }
+        let sliding = gap.map { GapClosing(index: $0.index, fraction: $0.fraction(at: t)) }
+        let gapState = mode.gapClosing(sliding: sliding, top: top, topOffset: topOffset, viewport: viewport)
         let input = LayoutInput(position: position(at: t), viewport: viewport, overrides: overrides, gap: gapState)
         layout.layout(input, cards: deck, into: &output)
-    }
-
-    /// How far (0 ... 1) a stack card at `offset` is from home toward the thrown pile.
-    func stackProgress(of offset: Vector) -> Double {
-        guard interaction == .stack else { return 0 }
-        let out = abs(thrownRestOffset.dx)
-        guard out > 0 else { return 0 }
-        return min(max(-offset.dx / out, 0), 1)
     }
 }

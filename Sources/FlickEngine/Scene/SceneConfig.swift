@@ -2,7 +2,8 @@
 /// app can load a preset from a file, a test can vary one number, and a log can name the feel.
 ///
 /// Decoding is forgiving about what is missing (each absent section keeps its default), so a
-/// preset file may hold only what it changes; present values must have the right type.
+/// preset file may hold only what it changes; present values must have the right type and lie
+/// in their key's range (`SceneConfig.keys`), or decoding throws a `ConfigError`.
 public struct SceneConfig: Hashable, Sendable, Codable {
     /// Slop, axis lock and velocity estimation of pointer pans.
     public var pan: PanConfiguration
@@ -53,32 +54,16 @@ public struct SceneConfig: Hashable, Sendable, Codable {
         switcher = try c.decodeIfPresent(SwitcherConfig.self, forKey: .switcher) ?? d.switcher
         stack = try c.decodeIfPresent(StackConfig.self, forKey: .stack) ?? d.stack
         carousel = try c.decodeIfPresent(CarouselConfig.self, forKey: .carousel) ?? d.carousel
+        // A config from a file, a recording or a preset must be one the engine can run.
+        try validate()
     }
 
     /// The layout an interaction draws with under this config.
-    public func layout(for interaction: Interaction) -> any CardLayout {
-        switch interaction {
-        case .now: return NowLayout(config: now)
-        case .switcher: return SwitcherLayout(config: switcher)
-        case .stack: return StackLayout(config: stack)
-        case .carousel: return CarouselLayout(config: carousel)
-        }
-    }
+    public func layout(for interaction: Interaction) -> any CardLayout { interaction.rules(self).makeLayout() }
 
     /// Scroll physics of an interaction: the switcher may travel several cards per fling.
-    public func physics(for interaction: Interaction) -> ScrollPhysics {
-        var p = scroll
-        p.maxPagesPerFling = interaction == .switcher ? max(1, switcher.maxCardsPerFling) : 1
-        return p
-    }
+    public func physics(for interaction: Interaction) -> ScrollPhysics { interaction.rules(self).scrollPhysics }
 
     /// View slots an interaction needs at most: the designs' view counts plus one card in flight.
-    public func viewBound(for interaction: Interaction) -> Int {
-        switch interaction {
-        case .now: return now.viewCount + 1
-        case .switcher: return switcher.viewCount + 1
-        case .stack: return stack.viewCount + 1
-        case .carousel: return carousel.viewCount
-        }
-    }
+    public func viewBound(for interaction: Interaction) -> Int { interaction.rules(self).viewBound }
 }

@@ -1,15 +1,3 @@
-/// Which of the four card interactions a scene shows.
-public enum Interaction: String, CaseIterable, Hashable, Sendable, Codable {
-    /// Google Now: a vertical list, swipe a card sideways to dismiss it.
-    case now
-    /// iOS 9 task switcher: an endless horizontal row, flick a card up to dismiss it.
-    case switcher
-    /// A card stack: throw the top card left, drag right to bring the last one back.
-    case stack
-    /// iOS 7 app switcher: horizontal pages, flick a card up to delete it.
-    case carousel
-}
-
 /// What a gesture was doing.
 public enum GestureKind: String, Hashable, Sendable, Codable {
     /// Moving the content along the scroll axis.

@@ -1,0 +1,111 @@
+/// What a pan does once it has passed the slop, as the interaction decides it.
+enum PanRoute: Hashable, Sendable {
+    /// Moves the content along the scroll axis.
+    case scroll
+    /// Drags this card across the scroll axis, toward a throw.
+    case card(CardID)
+    /// Pulls the last thrown card back in (the stack's drag to the right).
+    case bringBack
+    /// Nothing to act on.
+    case ignored
+}
+
+/// What an arrow key asks of an interaction.
+enum StepAction: Hashable, Sendable {
+    /// Move one card or page along the scroll axis.
+    case page
+    /// Throw the current card away.
+    case throwCurrent
+    /// Bring the last thrown card back.
+    case undo
+}
+
+/// Everything that differs between the card interactions. `CardScene` owns what they share
+/// (input routing, time, motions, the deck, events) and asks its interaction for the rest; it
+/// never asks which interaction it shows.
+///
+/// The defaults below are the scrolling interactions' common behaviour (drag along the scroll
+/// axis to scroll, across it to move the card under the press; arrows page; a card let go
+/// short of a throw springs home; the neighbours slide into a gap).
+protocol CardInteraction: Sendable {
+    /// Its constants, taken from the scene's config.
+    init(config: SceneConfig)
+
+    /// A fresh layout (the scene keeps it: built once per change of config, never per frame).
+    func makeLayout() -> any CardLayout
+
+    /// Scroll physics of the content (momentum, paging) for this interaction.
+    var scrollPhysics: ScrollPhysics { get }
+
+    /// Most live view slots this interaction needs: the design's view count.
+    var viewBound: Int { get }
+
+    /// Seconds the neighbours take to slide into a gap after a deletion (or out of the way of
+    /// a card coming back).
+    var gapDuration: Double { get }
+
+    /// Seconds a card brought back by undo takes to fly home.
+    var undoFlightDuration: Double { get }
+
+    /// The velocity of a throw asked for by a key (pt/s): a brisk flick the design's way.
+    var keyThrowVelocity: Vector { get }
+
+    /// Where a thrown card comes to rest, as an offset from its place (points). Throws fly
+    /// there; undo and bring-back start there.
+    func thrownRestOffset(viewport: Size) -> Vector
+
+    /// What a pan does, decided when it passes the slop.
+    func route(_ pan: Pan, in scene: CardScene) -> PanRoute
+
+    /// What an arrow key (`delta` +1 next, -1 previous) does.
+    func step(_ delta: Int) -> StepAction
+
+    /// The part of a pan's translation that moves a dragged card, points.
+    func cardTranslation(_ translation: Vector) -> Vector
+
+    /// The throw rule for a card of gesture `kind` released at `offset` (points from its
+    /// place) moving at `velocity` (pt/s).
+    func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowDecision
+
+    /// The flight of a thrown card from `offset` at `velocity` along `direction`, from `t`.
+    func throwFlight(from offset: Vector, velocity: Vector, direction: Vector, viewport: Size,
+                     at t: Double) -> ThrowAnimation
+
+    /// The flight of a card pulled back in, to `target` (home, or back out), from `t`.
+    func returnFlight(from offset: Vector, velocity: Vector, to target: Vector, at t: Double) -> ThrowAnimation
+
+    /// How a card let go short of a throw goes home from `offset` at `velocity`, from `t`.
+    func snapBack(from offset: Vector, velocity: Vector, at t: Double) -> CardMotion.Phase
+
+    /// The gap the layout draws: `sliding` is the slide after the last deck change; `top` the
+    /// current card's index and `topOffset` its offset when it moves on its own.
+    func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing?
+}
+
+extension CardInteraction {
+    /// Along the scroll axis: scroll; across it: drag the card under the press (as drawn now)
+    /// unless it is already leaving.
+    func route(_ pan: Pan, in scene: CardScene) -> PanRoute {
+        if pan.axis == scene.scrollAxis { return .scroll }
+        guard let hit = scene.hitCard(at: pan.startPosition), !scene.deck.isLeaving(hit.card) else { return .ignored }
+        return .card(hit.card)
+    }
+
+    /// Arrows page.
+    func step(_ delta: Int) -> StepAction { .page }
+
+    /// One page per fling.
+    func onePagePerFling(_ shared: ScrollPhysics) -> ScrollPhysics {
+        var p = shared
+        p.maxPagesPerFling = 1
+        return p
+    }
+
+    /// A straight flight there, in the undo flight's time.
+    func returnFlight(from offset: Vector, velocity: Vector, to target: Vector, at t: Double) -> ThrowAnimation {
+        ThrowAnimation(from: offset, velocity: velocity, to: target, startTime: t, duration: undoFlightDuration)
+    }
+
+    /// The slide after the last deck change.
+    func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing? { sliding }
+}

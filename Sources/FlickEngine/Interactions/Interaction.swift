@@ -1,0 +1,26 @@
+/// Which of the card interactions a scene shows: the public list of names. Each name maps to the
+/// type that owns everything specific to it (`type`); a new interaction is one new type in this
+/// folder plus one case here and one line in `type`.
+public enum Interaction: String, CaseIterable, Hashable, Sendable, Codable {
+    /// Google Now: a vertical list, swipe a card sideways to dismiss it.
+    case now
+    /// iOS 9 task switcher: an endless horizontal row, flick a card up to dismiss it.
+    case switcher
+    /// A card stack: throw the top card left, drag right to bring the last one back.
+    case stack
+    /// iOS 7 app switcher: horizontal pages, flick a card up to delete it.
+    case carousel
+
+    /// The type that owns this interaction's layout, routing, throw rules and flights.
+    var type: any CardInteraction.Type {
+        switch self {
+        case .now: return NowInteraction.self
+        case .switcher: return SwitcherInteraction.self
+        case .stack: return StackInteraction.self
+        case .carousel: return CarouselInteraction.self
+        }
+    }
+
+    /// This interaction under `config`.
+    func rules(_ config: SceneConfig) -> any CardInteraction { type.init(config: config) }
+}

@@ -1,0 +1,82 @@
+/// Google Now cards: a vertical list with momentum; a card dragged sideways is thrown past 0.7
+/// of its width or 600 pt/s, tilting as it goes, and the cards below close the gap.
+struct NowInteraction: CardInteraction {
+    let config: NowConfig
+    let scroll: ScrollPhysics
+    let snapBackSpring: SpringParameters
+
+    init(config: SceneConfig) {
+        self.config = config.now
+        scroll = config.scroll
+        snapBackSpring = config.snapBackSpring
+    }
+
+    func makeLayout() -> any CardLayout { NowLayout(config: config) }
+    var scrollPhysics: ScrollPhysics { onePagePerFling(scroll) }
+    var viewBound: Int { config.viewCount + 1 }
+    var gapDuration: Double { config.gapCloseDuration }
+    var undoFlightDuration: Double { 0.35 }
+    var keyThrowVelocity: Vector { Vector(dx: CardScene.commandThrowSpeed, dy: 0) }
+
+    private func cardWidth(_ viewport: Size) -> Double { NowLayout(config: config).cardSize(viewport: viewport).width }
+
+    /// 1.5 card widths to the right.
+    func thrownRestOffset(viewport: Size) -> Vector {
+        Vector(dx: config.throwTargetWidths * cardWidth(viewport), dy: 0)
+    }
+
+    /// Cards move sideways only.
+    func cardTranslation(_ t: Vector) -> Vector { Vector(dx: t.dx, dy: 0) }
+
+    func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowDecision {
+        config.decideThrow(translation: offset, velocity: velocity, cardWidth: cardWidth(viewport)).decision
+    }
+
+    func throwFlight(from offset: Vector, velocity: Vector, direction: Vector, viewport: Size,
+                     at t: Double) -> ThrowAnimation {
+        config.throwAnimation(from: offset, velocity: velocity, direction: direction.dx,
+                              cardWidth: cardWidth(viewport), startTime: t)
+    }
+
+    func snapBack(from offset: Vector, velocity: Vector, at t: Double) -> CardMotion.Phase {
+        .spring(SnapBack(from: offset, velocity: velocity, parameters: snapBackSpring, time: t))
+    }
+}
+
+extension NowConfig {
+    /// Sideways release of a Now card: throw if |dx| / width > `throwDistanceRatio` or
+    /// |vx| > `throwSpeed`, toward the velocity when it decided, else toward the offset.
+    /// - Parameters:
+    ///   - translation: card offset at release, points.
+    ///   - velocity: release velocity, pt/s.
+    ///   - cardWidth: points.
+    public func decideThrow(translation: Vector, velocity: Vector, cardWidth: Double) -> ThrowOutcome {
+        let t = finite(translation), v = finite(velocity)
+        let distance = safeRatio(abs(t.dx), cardWidth)
+        let intent = max(safeRatio(distance, throwDistanceRatio), safeRatio(abs(v.dx), throwSpeed))
+        if abs(v.dx) > throwSpeed {
+            return ThrowOutcome(decision: .throwAway(direction: Vector(dx: v.dx < 0 ? -1 : 1, dy: 0)), intent: intent)
+        }
+        if distance > throwDistanceRatio {
+            return ThrowOutcome(decision: .throwAway(direction: Vector(dx: t.dx < 0 ? -1 : 1, dy: 0)), intent: intent)
+        }
+        return ThrowOutcome(decision: .snapBack, intent: intent)
+    }
+
+    /// Throw duration for a sideways release speed, seconds: `throwDurationDistance` / |v|
+    /// clamped to [min, max] (the original's 1000 / |v| in [0.2, 2]).
+    public func throwDuration(speed: Double) -> Double {
+        let s = abs(speed)
+        guard s > 0, s.isFinite else { return s.isInfinite ? minThrowDuration : maxThrowDuration }
+        return min(max(throwDurationDistance / s, minThrowDuration), maxThrowDuration)
+    }
+
+    /// The flight of a thrown Now card to `throwTargetWidths` card widths in `direction` (±1),
+    /// starting from its offset and velocity at release.
+    public func throwAnimation(from offset: Vector, velocity: Vector, direction: Double, cardWidth: Double,
+                               startTime: Double) -> ThrowAnimation {
+        let target = Vector(dx: (direction < 0 ? -1 : 1) * throwTargetWidths * max(0, cardWidth), dy: 0)
+        return ThrowAnimation(from: offset, velocity: velocity, to: target, startTime: startTime,
+                              duration: throwDuration(speed: velocity.dx))
+    }
+}

@@ -1,0 +1,111 @@
+/// A card stack: the top card dragged left is thrown past 100 pt or 800 pt/s and rests off the
+/// left edge; a drag to the right pulls the last thrown card back. The stack moves up a level
+/// as its top card leaves, following the card rather than a clock of its own.
+struct StackInteraction: CardInteraction {
+    let config: StackConfig
+    let snapBackSpring: SpringParameters
+
+    init(config: SceneConfig) {
+        self.config = config.stack
+        snapBackSpring = config.snapBackSpring
+    }
+
+    func makeLayout() -> any CardLayout { StackLayout(config: config) }
+    /// The stack does not scroll; its position is the top card's index.
+    var scrollPhysics: ScrollPhysics { .default }
+    var viewBound: Int { config.viewCount + 1 }
+    /// No slide of its own: the cards below follow the top card's motion (see `gapClosing`).
+    var gapDuration: Double { 0 }
+    var undoFlightDuration: Double { 0.35 }
+    var keyThrowVelocity: Vector { Vector(dx: -CardScene.commandThrowSpeed, dy: 0) }
+
+    /// Off the left edge, wholly out of sight.
+    func thrownRestOffset(viewport: Size) -> Vector { StackLayout(config: config).thrownOffset(viewport: viewport) }
+
+    /// Left moves the top card; right pulls the last thrown card back from the left edge.
+    func route(_ pan: Pan, in scene: CardScene) -> PanRoute {
+        let rightward = pan.position.x - pan.startPosition.x > 0
+        if rightward, scene.deck.canUndo { return .bringBack }
+        guard let top = scene.currentCard, !scene.deck.isLeaving(top) else { return .ignored }
+        return .card(top)
+    }
+
+    /// Next throws the top card, previous brings the last one back.
+    func step(_ delta: Int) -> StepAction { delta > 0 ? .throwCurrent : .undo }
+
+    /// The card follows the pointer both ways.
+    func cardTranslation(_ t: Vector) -> Vector { t }
+
+    func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowDecision {
+        if kind == .bringBack {
+            return config.decideReturningCard(translation: offset - thrownRestOffset(viewport: viewport),
+                                              velocity: velocity).decision
+        }
+        return config.decideTopCard(translation: offset, velocity: velocity).decision
+    }
+
+    func throwFlight(from offset: Vector, velocity: Vector, direction: Vector, viewport: Size,
+                     at t: Double) -> ThrowAnimation {
+        config.flight(from: offset, velocity: velocity, to: thrownRestOffset(viewport: viewport), startTime: t)
+    }
+
+    /// Home or back out at the release speed, clamped.
+    func returnFlight(from offset: Vector, velocity: Vector, to target: Vector, at t: Double) -> ThrowAnimation {
+        config.flight(from: offset, velocity: velocity, to: target, startTime: t)
+    }
+
+    /// A top card let go short of a throw springs home.
+    func snapBack(from offset: Vector, velocity: Vector, at t: Double) -> CardMotion.Phase {
+        .spring(SnapBack(from: offset, velocity: velocity, parameters: snapBackSpring, time: t))
+    }
+
+    /// The cards below the top move up a level as the top card leaves (and back down as a
+    /// thrown card returns), by how far the top card is from home toward the thrown pile.
+    func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing? {
+        guard let o = topOffset else { return nil }
+        let out = abs(thrownRestOffset(viewport: viewport).dx)
+        guard out > 0 else { return nil }
+        let progress = min(max(-o.dx / out, 0), 1)
+        return GapClosing(index: top + 1, fraction: -progress)
+    }
+}
+
+extension StackConfig {
+    /// Release of the top card dragged left: throw left if vx < −`throwSpeed` or
+    /// dx < −`throwDistance`, else snap back.
+    /// - Parameters:
+    ///   - translation: card offset at release, points.
+    ///   - velocity: pt/s.
+    public func decideTopCard(translation: Vector, velocity: Vector) -> ThrowOutcome {
+        let t = finite(translation), v = finite(velocity)
+        let intent = max(safeRatio(-t.dx, throwDistance), safeRatio(-v.dx, throwSpeed))
+        let thrown = v.dx < -throwSpeed || t.dx < -throwDistance
+        return ThrowOutcome(decision: thrown ? .throwAway(direction: Vector(dx: -1, dy: 0)) : .snapBack,
+                            intent: intent)
+    }
+
+    /// Release of the returning card dragged right (translation counted from where the drag
+    /// began, not from home): home if vx > `returnSpeed` or dx > `returnDistance`, else back out.
+    /// - Parameters:
+    ///   - translation: points.
+    ///   - velocity: pt/s.
+    public func decideReturningCard(translation: Vector, velocity: Vector) -> ThrowOutcome {
+        let t = finite(translation), v = finite(velocity)
+        let intent = max(safeRatio(t.dx, returnDistance), safeRatio(v.dx, returnSpeed))
+        let home = v.dx > returnSpeed || t.dx > returnDistance
+        return ThrowOutcome(decision: home ? .bringBack : .sendBackOut, intent: intent)
+    }
+
+    /// Duration of a stack flight: the remaining distance at the release speed, clamped, seconds.
+    public func flightDuration(distance: Double, speed: Double) -> Double {
+        clampedFlightDuration(distance: distance, speed: speed, min: minThrowDuration, max: maxThrowDuration)
+    }
+
+    /// Flight of the top card (throw) or the returning card (back out) from `offset` to the
+    /// resting place off the left edge (`StackLayout.thrownOffset`), or home (`.zero`) for a
+    /// bring-back. Offsets are from the top-of-stack place, points.
+    public func flight(from offset: Vector, velocity: Vector, to target: Vector, startTime: Double) -> ThrowAnimation {
+        ThrowAnimation(from: offset, velocity: velocity, to: target, startTime: startTime,
+                       duration: flightDuration(distance: (target - offset).length, speed: velocity.length))
+    }
+}
