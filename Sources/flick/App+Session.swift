@@ -81,7 +81,7 @@ extension App {
     func applyStudyInput(_ input: RecordedInput, at t: Double) {
         if let config = input.config {
             scene.setConfig(config, at: t)
-            logged { try log?.configReloaded(time: t, path: configWatch?.path ?? options.configPath ?? "", config: config) }
+            logged { try log?.configReloaded(time: t, path: input.configPath ?? "", config: config) }
         }
         if let viewport = input.viewport {
             scene.setViewport(viewport, at: t)

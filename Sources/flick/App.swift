@@ -107,7 +107,7 @@ final class App {
             for event in input { handle(event) }
             playDueInputs()
             if player == nil, let watch = configWatch, let config = watch.changedConfig() {
-                apply(RecordedInput(t: clock(), config: config))
+                apply(RecordedInput(t: clock(), config: config, configPath: watch.path))
             }
             scene.advance(to: max(scene.time, clock()))
             try flushSceneEvents()

@@ -26,6 +26,8 @@ struct RecordedInput: Codable, Equatable {
     var interaction: Interaction?
     /// The config in force from `t` on (a `--config` file that changed on disk).
     var config: SceneConfig?
+    /// The file the config came from.
+    var configPath: String?
     /// The scene's new viewport, points (the window resized under `--stage window`).
     var viewport: Size?
     /// The window's size when the viewport changed, points.
