@@ -31,11 +31,24 @@ let package = Package(
         ),
         .target(name: "FlickSDL", dependencies: ["CSDL2", "FlickEngine"]),
 
+        // MARK: - Tool UI: Dear ImGui from the system (libimgui-dev), behind a small C surface
+        // (Sources/CImGuiBridge/include/CImGuiBridge.h says why C and not C++ interop).
+        .systemLibrary(
+            name: "CImGui",
+            pkgConfig: "imgui",
+            providers: [.apt(["libimgui-dev"])]
+        ),
+        .target(
+            name: "CImGuiBridge",
+            dependencies: ["CImGui", "CSDL2"],
+            linkerSettings: [.linkedLibrary("stdc++")]
+        ),
+
         // MARK: - The app
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickEngine", "FlickSDL",
+                "FlickEngine", "FlickSDL", "CImGuiBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,6 +69,8 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "FlickSDLTests", dependencies: ["FlickSDL", "FlickEngine", "CSDL2"]),
+        /// The app's tool UI (tuning panel, time controls, debug overlay), headless.
+        .testTarget(name: "FlickAppTests", dependencies: ["flick", "FlickSDL", "FlickEngine", "CSDL2"]),
         .testTarget(name: "FlickBenchTests", dependencies: ["flick-bench", "FlickSDL", "FlickEngine", "CSDL2"]),
     ],
     swiftLanguageModes: [.v6]

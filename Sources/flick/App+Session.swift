@@ -116,7 +116,8 @@ extension App {
         while true {
             headlessFrame = frame
             playDueInputs()
-            scene.advance(to: clock())
+            deliverDueInputs()
+            scene.advance(to: max(scene.time, sceneNow))
             try flushSceneEvents()
             try checkRecorder()
             let now = clock()
@@ -162,11 +163,11 @@ extension App {
             }
             return true
         case .character(let c):
-            return !"hfpq".contains(c)
-        case .escape:
-            return false
-        default:
+            return "1234zrms.".contains(c)
+        case .left, .right, .up, .down, .pageUp, .pageDown, .delete, .backspace:
             return true
+        default:
+            return false
         }
     }
 
@@ -184,6 +185,8 @@ extension App {
                               config: options.config, time: 0)
             scene.advance(to: 0)
             player.rewind()
+            timeline = SceneTimeline(start: 0)
+            lastInputTime = -.infinity
             session.replay.restart()
             session.replayEnded = false
             relayout()

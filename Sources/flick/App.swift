@@ -13,6 +13,10 @@ final class App {
     var scene: CardScene
     let faces: CardFaces
     let overlay: Overlay
+    /// Dear ImGui tool windows (tuning panel); see ToolUI/.
+    let tools: ToolUI
+    /// Slow motion, pause and step: frame clock -> scene time (see Time/SceneTimeline.swift).
+    var timeline: SceneTimeline
     let log: InteractionLog?
     var stage: Stage
     var running = true
@@ -73,9 +77,12 @@ final class App {
         scene = CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
                           config: options.config, time: 0)
         if let path = options.configPath { configWatch = ConfigWatch(path: path) }
+        tools = ToolUI(renderer: renderer, fontPath: fontPath, options: options, configWatch: configWatch)
+        events.filter = tools.imgui
         player = options.replay
         let session = SessionState(options: options, sdlStart: options.headless ? 0 : SDLContext.now)
         self.session = session
+        timeline = SceneTimeline(start: 0)
         let header = Self.header(options, session.info, window: window.size)
         recorder = try options.recordPath.map { try Recorder(path: $0, header: header) }
         scene.advance(to: 0)
@@ -100,7 +107,8 @@ final class App {
             return
         }
         while running {
-            let idle = scene.isAtRest && !pointerOnStage && !session.replayRunning(player)
+            let idle = (scene.isAtRest || timeline.isPaused) && !pointerOnStage && !timeline.hasQueuedInput
+                && !session.replayRunning(player)
             let input = idle ? events.wait(timeout: 0.25) : events.poll()
             let frameStart = PerformanceClock.now
             session.replay.tick(wall: SDLContext.now)
@@ -109,7 +117,8 @@ final class App {
             if player == nil, let watch = configWatch, let config = watch.changedConfig() {
                 apply(RecordedInput(t: clock(), config: config, configPath: watch.path))
             }
-            scene.advance(to: max(scene.time, clock()))
+            deliverDueInputs()
+            scene.advance(to: max(scene.time, sceneNow))
             try flushSceneEvents()
             try checkRecorder()
             replayEndCheck()
@@ -153,6 +162,7 @@ final class App {
         case .renderTargetsReset:
             faces.removeAll()
             overlay.removeAll()
+            tools.imgui.releaseTextures()
         case .quit:
             running = false
         default:
@@ -161,8 +171,11 @@ final class App {
     }
 
     func handleKey(_ press: KeyPress) {
-        let t = session.time(sdl: press.time)
+        var press = press
+        press.time = session.time(sdl: press.time)
+        let t = press.time
         if player != nil, handleReplayKey(press) { return }
+        if tools.handleKey(press) || handleTimeKey(press) { return }
         switch press.key {
         case .character(let c):
             switch c {
@@ -191,16 +204,27 @@ final class App {
     }
 
     var screenshotRequested = false
+    /// Frame-clock time of the latest input, so recorded times never go back.
+    var lastInputTime = -Double.infinity
     let corners = StageCorners()
 
     /// Does one input to the scene, and records it when recording (times are the frame clock's).
     /// The one place input times meet the engine's rule that time never goes back: an event
     /// stamped before the frame already shown (clocks of millisecond grain) counts as at it.
     func apply(_ input: RecordedInput) {
-        let t = max(input.t, scene.time)
         var input = input
-        input.t = t
+        input.t = max(input.t, lastInputTime)
+        lastInputTime = input.t
+        if var p = input.pointer { p.time = input.t; input.pointer = p }
         recorder?.record(input)
+        timeline.submit(input)
+        deliverDueInputs()
+        if input.time != nil { updateTitle() }
+    }
+
+    /// Gives one input to the scene at scene time `sceneTime` (from the timeline).
+    func deliver(_ input: RecordedInput, at sceneTime: Double) {
+        let t = max(sceneTime, scene.time)
         if var p = input.pointer {
             p.time = t
             if let why = scene.handle(p) { warn("pointer event refused: \(why)") }
@@ -209,7 +233,7 @@ final class App {
         if let c = input.command { scene.perform(c, at: t) }
         if let next = input.interaction {
             scene.setInteraction(next, at: t)
-            window.title = "flick — \(next.rawValue)"
+            updateTitle()
         }
         applyStudyInput(input, at: t)
     }
@@ -241,6 +265,7 @@ final class App {
         for e in scene.events {
             try log?.record(e)
             overlay.remember(e)
+            tools.noteEvent(e, now: clock())
         }
         scene.clearEvents()
     }
@@ -266,6 +291,7 @@ final class App {
             try corners.draw(on: renderer, frame: frame, radius: Int((40 * scale).rounded()), color: theme.window)
         }
         try overlay.draw(scene: scene, stage: stage, pixelScale: px, theme: theme, hud: hudVisible ? hudLines() : nil)
+        try tools.draw(scene: scene, stage: stage, window: window.size, pointerDown: pointerOnStage, now: clock())
         if screenshotRequested {
             screenshotRequested = false
             let path = "flick-\(Int(Date().timeIntervalSince1970)).png"
@@ -281,7 +307,7 @@ final class App {
     func hudLines() -> [String] {
         let v = scene.pointerVelocity
         let stats = faces.statistics
-        return [
+        return (timeDescription.map { ["time: \($0)"] } ?? []) + [
             String(format: "%.0f fps  %.2f ms/frame (CPU)", frameTimes.fps, frameTimes.medianCPU * 1000),
             String(format: "pointer %.0f, %.0f pt/s", v.dx, v.dy),
             "gesture \(scene.gestureDescription)",

@@ -31,6 +31,8 @@ struct AppOptions {
     var configOverridden = false
     var participant: String?
     var task: String?
+    /// The tuning panel starts open.
+    var panel: Bool
 
     init(_ c: Flick) throws {
         let recording = try c.replay.map { try Recording(path: $0) }
@@ -73,6 +75,7 @@ struct AppOptions {
         self.screenshot = c.screenshot
         self.software = c.software || c.headless
         self.vsync = !c.noVsync
+        self.panel = c.panel
         if c.screenshot != nil && !c.headless {
             throw UserError("--screenshot needs --headless (press P in the window for a screenshot)")
         }

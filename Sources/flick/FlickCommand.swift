@@ -14,6 +14,7 @@ Keys:
   Z           undo the last deletion
   R           reset the deck and the scroll position
   H           HUD: fps, frame time, pointer velocity, gesture, cards
+  T           tuning panel: every config key, presets, pointer speed plot
   F           fullscreen on / off
   P           screenshot to flick-<time>.png
   M           task marker (start, then end) into the log and the recording
@@ -89,6 +90,9 @@ struct Flick: ParsableCommand {
 
     @Flag(help: "Print the default SceneConfig as JSON (a starting point for --config) and exit.")
     var printConfig = false
+
+    @Flag(help: "Open the tuning panel (T shows and hides it).")
+    var panel = false
 
     @Flag(help: "Use the software renderer even when an accelerated one exists.")
     var software = false

@@ -33,6 +33,8 @@ struct RecordedInput: Codable, Equatable {
     /// The window's size when the viewport changed, points.
     var window: Size?
     var marker: Marker?
+    /// Slow motion, pause, resume or a single step (S, Space, `.`); replays move time the same way.
+    var time: SceneTimeline.Control?
 }
 
 /// The first line of a recording: everything a replay needs besides the inputs.
