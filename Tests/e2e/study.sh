@@ -99,6 +99,7 @@ PY
   else
     fail "live session: pages $paged throws $thrown restored $restored switches $switched reloads $reloaded markers $markers: $(cat "$LIVE")"
   fi
+  if out=$(python3 "$HERE/log_schema.py" "$LIVE" 2>&1); then pass "the study session's log (markers, config reload, session fields) follows the log schema"; else fail "log schema: $out"; fi
   if head -n 1 "$REC" | python3 -c 'import json,sys; h=json.loads(sys.stdin.readline()); assert h["flick_recording"]==1 and h["demo"]=="carousel" and h["participant"]=="p7" and h["task"]=="e2e" and h["card_files"] and h["config"]["stack"]["throwSpeed"]==800 and h["window"]["width"]==1000'; then
     pass "recording header: format 1, demo, participant, task, card files with sizes, window, config"
   else
