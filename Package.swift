@@ -7,6 +7,8 @@ let package = Package(
         // MARK: - Products
         /// The platform-independent card engine, for any front end (a phone app, say).
         .library(name: "FlickEngine", targets: ["FlickEngine"]),
+        /// Gestures, frame schedules and a frame driver for testing code built on FlickEngine.
+        .library(name: "FlickEngineTesting", targets: ["FlickEngineTesting"]),
         /// The SDL2 desktop demo.
         .executable(name: "flick", targets: ["flick"]),
         /// Render-path benchmarks of the demo (frame times against plain SDL, stalls, memory).
@@ -22,6 +24,8 @@ let package = Package(
             name: "FlickEngine",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]
         ),
+        /// The gesture synthesiser and frame driver (pure Swift too): tests, benchmarks, embedders.
+        .target(name: "FlickEngineTesting", dependencies: ["FlickEngine"]),
 
         // MARK: - SDL layer
         .systemLibrary(
@@ -57,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "flick-bench",
             dependencies: [
-                "FlickEngine", "FlickSDL", "CSDL2",
+                "FlickEngine", "FlickEngineTesting", "FlickSDL", "CSDL2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,7 +69,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(
             name: "FlickEngineTests",
-            dependencies: ["FlickEngine"],
+            dependencies: ["FlickEngine", "FlickEngineTesting"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "FlickSDLTests", dependencies: ["FlickSDL", "FlickEngine", "CSDL2"]),

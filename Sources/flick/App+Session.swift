@@ -15,8 +15,6 @@ struct SessionState {
     var replayEnded = false
     /// SDL time at which the replay ended (a loop starts again a second later).
     var replayEndedAt = 0.0
-    /// The first log write that failed where it could not be thrown.
-    var logFailure: String?
 
     init(options: AppOptions, sdlStart: Double) {
         if let header = options.replay?.recording.header {
@@ -93,17 +91,12 @@ extension App {
         }
     }
 
-    /// A log line written where no error can be thrown; the first failure stops the session
-    /// at the end of the frame (`checkRecorder`).
+    /// A log line written where no error can be thrown: the first failure is remembered and
+    /// stops the frame loop (exit 3, `OutputError.throwIfAny`).
     func logged(_ write: () throws -> Void) {
-        do { try write() } catch {
-            if session.logFailure == nil { session.logFailure = (error as? UserError)?.message ?? "\(error)" }
+        do { try write() } catch let e as OutputError { OutputError.remember(e) } catch {
+            OutputError.remember(OutputError((error as? UserError)?.message ?? "\(error)"))
         }
-    }
-
-    /// The recording's (or the log's) file failed: the session stops, naming it (exit 3).
-    func checkRecorder() throws {
-        if let failure = recorder?.failure ?? session.logFailure { throw OutputFailure(message: failure) }
     }
 
     /// Headless: frames on a 60 Hz clock from session time 0, as fast as they can be drawn; a
@@ -119,7 +112,7 @@ extension App {
             deliverDueInputs()
             scene.advance(to: max(scene.time, sceneNow))
             try flushSceneEvents()
-            try checkRecorder()
+            try OutputError.throwIfAny()
             let now = clock()
             var last: Bool
             if let n = options.frames {
@@ -137,9 +130,7 @@ extension App {
             try draw()
             let shoot = at.map { !shot && now >= $0 } ?? last
             if shoot, let path = options.screenshot {
-                do { try renderer.savePNG(to: path) } catch {
-                    throw UserError("cannot write the screenshot '\(path)': \(error)")
-                }
+                try AtomicFile.writePNG(to: path, what: "the screenshot") { try renderer.savePNG(to: $0) }
                 shot = true
             }
             renderer.present()
@@ -193,10 +184,4 @@ extension App {
             window.title = "flick — replay"
         }
     }
-}
-
-/// An output file of the session could not be written: the app stops, exit 3.
-struct OutputFailure: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
 }

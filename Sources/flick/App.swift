@@ -84,7 +84,7 @@ final class App {
         self.session = session
         timeline = SceneTimeline(start: 0)
         let header = Self.header(options, session.info, window: window.size)
-        recorder = try options.recordPath.map { try Recorder(path: $0, header: header) }
+        recorder = try options.recordPath.map { try Recorder(path: $0, header: header, overwrite: options.overwrite) }
         scene.advance(to: 0)
         try log?.started(time: 0, demo: options.demo, cards: scene.deck.count, window: window.size,
                          stage: stage.frame, session: session.info, viewport: scene.viewport, config: options.config)
@@ -100,7 +100,10 @@ final class App {
 
     func run() throws {
         defer {
-            do { try log?.quit(time: max(scene.time, clock())) } catch { warn((error as? UserError)?.message ?? "\(error)") }
+            // A failed log already stopped the run and is reported once, by the caller.
+            do { try log?.quit(time: max(scene.time, clock())) } catch is OutputError {} catch {
+                warn((error as? UserError)?.message ?? "\(error)")
+            }
         }
         if options.headless {
             try runHeadless()
@@ -120,7 +123,7 @@ final class App {
             deliverDueInputs()
             scene.advance(to: max(scene.time, sceneNow))
             try flushSceneEvents()
-            try checkRecorder()
+            try OutputError.throwIfAny()
             replayEndCheck()
             if window.isMinimized { continue }
             try draw()
@@ -295,12 +298,8 @@ final class App {
         if screenshotRequested {
             screenshotRequested = false
             let path = "flick-\(Int(Date().timeIntervalSince1970)).png"
-            do {
-                try renderer.savePNG(to: path)
-                note("screenshot saved to \(path)")
-            } catch {
-                warn("cannot save the screenshot '\(path)': \(error)")
-            }
+            try AtomicFile.writePNG(to: path, what: "the screenshot") { try renderer.savePNG(to: $0) }
+            note("screenshot saved to \(path)")
         }
     }
 

@@ -101,22 +101,19 @@ func sessionTime(_ seconds: Double) -> Double {
 /// Writes what the person did as JSON lines (`--record FILE`): the header, then each input as
 /// it reaches the scene, flushed as it happens, so a session can be replayed exactly.
 final class Recorder {
-    private let file: OutputLines
+    private let writer: LineWriter
     private let encoder = JSONEncoder()
-    /// The first write error; the app stops on it.
-    private(set) var failure: String?
 
-    init(path: String, header: RecordingHeader) throws {
-        file = try OutputLines(path: path, what: "the recording")
+    init(path: String, header: RecordingHeader, overwrite: Bool = false) throws {
+        writer = try LineWriter(path: path, what: "the recording", overwrite: overwrite)
         encoder.outputFormatting = [.sortedKeys]
-        try file.append(encoder.encode(header))
+        try writer.write(line: encoder.encode(header))
     }
 
     func record(_ input: RecordedInput) {
-        guard failure == nil else { return }
-        do { try file.append(encoder.encode(input)) } catch {
-            failure = "\(error)"
-        }
+        guard let data = try? encoder.encode(input) else { return }
+        // A failure is remembered (OutputError.first) and stops the frame loop with exit 3.
+        try? writer.write(line: data)
     }
 }
 
@@ -130,9 +127,7 @@ struct Recording {
     /// Reads and checks the whole file; a bad line is a one-line error naming the file and line.
     init(path: String, option: String = "--replay") throws {
         self.path = path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UserError("\(option) file '\(path)' cannot be read (expected a recording made with --record)")
-        }
+        let data = try InputFile.read(path, what: "\(option) file")
         let decoder = JSONDecoder()
         var parsed: [RecordedInput] = []
         var header: RecordingHeader?
@@ -247,42 +242,5 @@ final class Player {
         let from = next
         while next < recording.inputs.count, recording.inputs[next].t <= time { next += 1 }
         return recording.inputs[from..<next]
-    }
-}
-
-/// A file written a line at a time, each line flushed to the OS as it is written, so another tool
-/// can follow it and a killed app loses nothing. The one place the study files are opened for
-/// appending (to be switched to the shared output-file writers).
-final class OutputLines {
-    private let handle: FileHandle
-    let path: String
-    let what: String
-
-    init(path: String, what: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw UserError("cannot write \(what) '\(path)': it is a folder (expected a file path)")
-        }
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let h = FileHandle(forWritingAtPath: path) else {
-            throw UserError("cannot write \(what) '\(path)' (expected a writable file path)")
-        }
-        handle = h
-        self.path = path
-        self.what = what
-    }
-
-    func append(_ line: Data) throws {
-        do { try handle.write(contentsOf: line + Data("\n".utf8)) } catch {
-            throw UserError("cannot write \(what) '\(path)': \(error.localizedDescription)")
-        }
-    }
-}
-
-/// Writes a whole file at once: to a temporary file in the same folder, then renamed into place,
-/// so a reader never sees half a file. (To be switched to the shared output-file writers.)
-func writeAtomically(_ data: Data, to path: String, what: String) throws {
-    do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-        throw UserError("cannot write \(what) '\(path)': \(error.localizedDescription)")
     }
 }
