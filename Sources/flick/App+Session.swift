@@ -15,6 +15,8 @@ struct SessionState {
     var replayEnded = false
     /// SDL time at which the replay ended (a loop starts again a second later).
     var replayEndedAt = 0.0
+    /// Frame-clock time the scene was last advanced to.
+    var lastAdvanceClock = -Double.infinity
 
     init(options: AppOptions, sdlStart: Double) {
         if let header = options.replay?.recording.header {
@@ -91,6 +93,14 @@ extension App {
         }
     }
 
+    /// Advances the scene to the frame clock's now (through the timeline), remembering the
+    /// clock: later input stamped before it counts as at it (`apply`).
+    func advanceToNow() {
+        let now = clock()
+        session.lastAdvanceClock = now
+        scene.advance(to: max(scene.time, timeline.sceneTime(at: now)))
+    }
+
     /// A log line written where no error can be thrown: the first failure is remembered and
     /// stops the frame loop (exit 3, `OutputError.throwIfAny`).
     func logged(_ write: () throws -> Void) {
@@ -110,7 +120,7 @@ extension App {
             headlessFrame = frame
             playDueInputs()
             deliverDueInputs()
-            scene.advance(to: max(scene.time, sceneNow))
+            advanceToNow()
             try flushSceneEvents()
             try OutputError.throwIfAny()
             let now = clock()
@@ -178,6 +188,7 @@ extension App {
             player.rewind()
             timeline = SceneTimeline(start: 0)
             lastInputTime = -.infinity
+            session.lastAdvanceClock = -.infinity
             session.replay.restart()
             session.replayEnded = false
             relayout()

@@ -121,7 +121,7 @@ final class App {
                 apply(RecordedInput(t: clock(), config: config, configPath: watch.path))
             }
             deliverDueInputs()
-            scene.advance(to: max(scene.time, sceneNow))
+            advanceToNow()
             try flushSceneEvents()
             try OutputError.throwIfAny()
             replayEndCheck()
@@ -216,7 +216,9 @@ final class App {
     /// stamped before the frame already shown (clocks of millisecond grain) counts as at it.
     func apply(_ input: RecordedInput) {
         var input = input
-        input.t = max(input.t, lastInputTime)
+        // Not before the frame already shown either: the scene has been advanced to it, and the
+        // recording must hold the time the scene really got, or a replay would differ.
+        input.t = max(input.t, lastInputTime, session.lastAdvanceClock)
         lastInputTime = input.t
         if var p = input.pointer { p.time = input.t; input.pointer = p }
         recorder?.record(input)

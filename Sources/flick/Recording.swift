@@ -131,7 +131,7 @@ struct Recording {
         let decoder = JSONDecoder()
         var parsed: [RecordedInput] = []
         var header: RecordingHeader?
-        for (n, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() where !line.isEmpty {
+        for (n, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
             if n == 0, let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
                let format = object["flick_recording"] {
                 guard let v = format as? Int, v >= 1 else {
