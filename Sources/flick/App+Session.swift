@@ -73,7 +73,8 @@ extension App {
                                session: info.id, started: info.started, participant: info.participant,
                                task: info.task, demo: options.demo, cardFolder: folder, bundledCards: bundled,
                                cardFiles: RecordingHeader.cardFiles(of: options.cards), count: options.count,
-                               window: window, stage: options.stage, config: options.config)
+                               window: window, stage: options.stage, stageCornerRadius: options.stageCornerRadius,
+                               config: options.config)
     }
 
     /// The inputs that are not pointer, wheel, command or interaction: config reloads, viewport
@@ -137,8 +138,9 @@ extension App {
             } else {
                 last = now >= (at ?? 0)
             }
-            try draw()
             let shoot = at.map { !shot && now >= $0 } ?? last
+            // Every face decoded before a frame that is saved (decoding runs in the background).
+            try draw(settle: shoot || last)
             if shoot, let path = options.screenshot {
                 try AtomicFile.writePNG(to: path, what: "the screenshot") { try renderer.savePNG(to: $0) }
                 shot = true

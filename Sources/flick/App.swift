@@ -12,6 +12,7 @@ final class App {
     let events: EventSource
     var scene: CardScene
     let faces: CardFaces
+    let titles: CardTitles
     let overlay: Overlay
     /// Dear ImGui tool windows (tuning panel); see ToolUI/.
     let tools: ToolUI
@@ -73,7 +74,8 @@ final class App {
         stage = Stage(viewport: options.stage, window: window.size)
         let fontPath = Overlay.fontPath()
         overlay = Overlay(renderer: renderer, fontPath: fontPath)
-        faces = CardFaces(images: options.cards.items, renderer: renderer, fontPath: fontPath, capacity: 32)
+        faces = CardFaces(images: options.cards.items, renderer: renderer, fontPath: fontPath, style: options.look.style)
+        titles = CardTitles(renderer: renderer, fontPath: fontPath)
         scene = CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
                           config: options.config, time: 0)
         if let path = options.configPath { configWatch = ConfigWatch(path: path) }
@@ -111,7 +113,7 @@ final class App {
         }
         while running {
             let idle = (scene.isAtRest || timeline.isPaused) && !pointerOnStage && !timeline.hasQueuedInput
-                && !session.replayRunning(player)
+                && faces.isSettled && !session.replayRunning(player)
             let input = idle ? events.wait(timeout: 0.25) : events.poll()
             let frameStart = PerformanceClock.now
             session.replay.tick(wall: SDLContext.now)
@@ -164,6 +166,7 @@ final class App {
             relayout()
         case .renderTargetsReset:
             faces.removeAll()
+            titles.removeAll()
             overlay.removeAll()
             tools.imgui.releaseTextures()
         case .quit:
@@ -233,6 +236,7 @@ final class App {
         if var p = input.pointer {
             p.time = t
             if let why = scene.handle(p) { warn("pointer event refused: \(why)") }
+            tools.overlay.pointer = p
         }
         if let d = input.wheel { scene.scroll(by: d, at: t) }
         if let c = input.command { scene.perform(c, at: t) }
@@ -277,7 +281,7 @@ final class App {
 
     // MARK: - Drawing
 
-    func draw() throws {
+    func draw(settle: Bool = false) throws {
         let px = renderer.pixelScale
         let theme = Theme.of(scene.interaction)
         try renderer.resetViewport()
@@ -288,12 +292,10 @@ final class App {
         try renderer.setViewport(x: frame.x, y: frame.y, width: frame.w, height: frame.h)
         try renderer.fill(x: 0, y: 0, width: Double(frame.w), height: Double(frame.h), color: theme.stage)
         let scale = stage.scale * px
-        faces.fit(cardSize: scene.cardSize, scale: scale)
-        try cards.draw(scene.renderList, scale: scale) { [faces] card in faces.texture(for: card.card) }
-        for problem in faces.takeProblems() { warn("\(problem)") }
+        try drawCards(scale: scale, settle: settle)
         try renderer.resetViewport()
-        if options.stage != nil {
-            try corners.draw(on: renderer, frame: frame, radius: Int((40 * scale).rounded()), color: theme.window)
+        if options.stage != nil && options.stageCornerRadius > 0 {
+            try corners.draw(on: renderer, frame: frame, radius: Int((options.stageCornerRadius * scale).rounded()), color: theme.window)
         }
         try overlay.draw(scene: scene, stage: stage, pixelScale: px, theme: theme, hud: hudVisible ? hudLines() : nil)
         try tools.draw(scene: scene, stage: stage, window: window.size, pointerDown: pointerOnStage, now: clock())
@@ -313,7 +315,7 @@ final class App {
             String(format: "pointer %.0f, %.0f pt/s", v.dx, v.dy),
             "gesture \(scene.gestureDescription)",
             "cards \(scene.deck.count)  views \(scene.pool.liveCount)/\(scene.viewBound)",
-            "textures \(faces.count)  hits \(stats.hits) misses \(stats.misses)",
+            "face textures \(stats.textures) (max \(stats.maxTextures))  decoded \(stats.decodes)  uploads \(stats.uploads)",
             "\(renderer.name)\(renderer.hasVsync ? " vsync" : "")",
         ]
     }

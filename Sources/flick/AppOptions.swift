@@ -13,6 +13,10 @@ struct AppOptions {
     var configPath: String?
     /// The phone screen the scene lives on, points; nil fills the window.
     var stage: Size?
+    /// The stage's screen corner radius, points.
+    var stageCornerRadius = StageDevice.defaultCornerRadius
+    /// Fit, background, titles, presentation, touches, screenshots folder.
+    var look: Look
     var logPath: String?
     var recordPath: String?
     var replay: Player?
@@ -36,11 +40,14 @@ struct AppOptions {
     var overwrite: Bool
     /// The tuning panel starts open.
     var panel: Bool
+    /// The debug overlay starts on.
+    var debugOverlay: Bool
 
     init(_ c: Flick) throws {
+        // A recording's header restores demo, cards, count, window, stage and config; a named
+        // option replaces what it says, and the person is told.
         let recording = try c.replay.map { try Recording(path: $0) }
         let header = recording?.header
-        /// A named option replaces what the recording says; the person is told.
         func overrides(_ option: String, _ given: String?, _ recorded: String?) {
             if let given, let recorded, given != recorded {
                 note("\(option) \(given) overrides the recording's \(recorded)")
@@ -84,6 +91,7 @@ struct AppOptions {
         }
         ImageFile.maxPixels.store(c.maxImagePixels, ordering: .relaxed)
         self.panel = c.panel
+        self.debugOverlay = c.debugOverlay
         if c.screenshot != nil && !c.headless {
             throw UserError("--screenshot needs --headless (press P in the window for a screenshot)")
         }
@@ -114,20 +122,21 @@ struct AppOptions {
             self.config = header?.config ?? SceneConfig()
         }
         self.configPath = c.config
-        if let text = c.stage {
-            if text.lowercased() == "window" {
-                self.stage = nil
-            } else {
-                do { self.stage = try Self.parseSize(text) } catch {
-                    throw UserError("--stage '\(text)' is malformed (expected WIDTHxHEIGHT in points, e.g. 390x844, or 'window')")
-                }
-            }
-            overrides("--stage", text, header.map { $0.stage.map(sizeText) ?? "window" })
-        } else if let header {
-            self.stage = header.stage
+        self.look = try Look(c)
+        self.cards = CardSource(folder: cards.folder, items: self.look.titled(cards.items))
+        let stageText = c.stage ?? header.map { $0.stage.map(sizeText) ?? "window" } ?? "390x844"
+        overrides("--stage", c.stage, header.map { $0.stage.map(sizeText) ?? "window" })
+        if stageText.lowercased() == "window" {
+            self.stage = nil
+        } else if let device = StageDevice.named(stageText) {
+            self.stage = device.size
+            self.stageCornerRadius = device.cornerRadius
         } else {
-            self.stage = Size(width: 390, height: 844)
+            do { self.stage = try Self.parseSize(stageText) } catch {
+                throw UserError("--stage '\(stageText)' is malformed (expected WIDTHxHEIGHT in points, e.g. 390x844, a device: \(StageDevice.all.map(\.name).joined(separator: ", ")), or 'window')")
+            }
         }
+        if c.stage == nil, let radius = header?.stageCornerRadius { self.stageCornerRadius = radius }
         self.logPath = c.log
         self.recordPath = c.record
         self.replay = recording.map(Player.init)

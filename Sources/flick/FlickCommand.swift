@@ -15,10 +15,12 @@ Keys:
   R           reset the deck and the scroll position
   H           HUD: fps, frame time, pointer velocity, gesture, cards
   T           tuning panel: every config key, presets, pointer speed plot
+  D           debug overlay: throw boundaries, velocity, card slots, page grid
+  S           slow motion (1/10) on / off
+  Space       pause / resume the scene (a replay: its playback); . one frame while paused
   F           fullscreen on / off
   P           screenshot to flick-<time>.png
   M           task marker (start, then end) into the log and the recording
-  Space       pause / resume a replay
   Esc Q       quit
 Mouse: drag to pan, let go while moving to fling; wheel or trackpad scrolls.
 """
@@ -43,7 +45,7 @@ struct Flick: ParsableCommand {
     @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (default: 1280x800).", valueName: "WxH"))
     var size: String?
 
-    @Option(help: ArgumentHelp("The phone screen the cards live on, in points, scaled to fit the window; 'window' fills the window (default: 390x844).", valueName: "WxH"))
+    @Option(help: ArgumentHelp("The phone screen the cards live on, scaled to fit the window: WIDTHxHEIGHT in points, a device (iphone-se, iphone-15, pixel-8, ipad-mini), or 'window' (fills the window). Default: 390x844.", valueName: "WxH|device"))
     var stage: String?
 
     @Flag(help: "Open the window fullscreen.")
@@ -100,11 +102,34 @@ struct Flick: ParsableCommand {
     @Flag(help: "Open the tuning panel (T shows and hides it).")
     var panel = false
 
+    @Flag(help: "Start with the debug overlay on (D toggles it): throw boundaries, velocity, slots, page grid.")
+    var debugOverlay = false
+
     @Flag(help: "Use the software renderer even when an accelerated one exists.")
     var software = false
 
     @Flag(help: "Do not wait for vertical sync (for measurements).")
     var noVsync = false
+
+    // MARK: How the cards look, presentation (Look in AppOptions+Look.swift)
+
+    @Option(help: ArgumentHelp("How an image meets its card: fit (the whole image, letterboxed in the card background) or fill (cropped, centred).", valueName: "fit|fill"))
+    var fit: String = "fit"
+
+    @Option(help: ArgumentHelp("The cards' opaque background, behind letterboxes and transparent images: #RRGGBB or white, black, grey, light, dark.", valueName: "color"))
+    var cardBackground: String = "#f2f2f7"
+
+    @Option(help: ArgumentHelp("Titles on the cards: none, name (the file name), or a JSON file mapping file names to titles.", valueName: "none|name|file"))
+    var titles: String = "none"
+
+    @Flag(help: "Presentation mode: only the phone, centred and scaled to the window (Tab toggles it).")
+    var present = false
+
+    @Option(help: ArgumentHelp("A dot under the pointer while it is pressed, for observers and recordings: auto (on in presentation mode), on, off.", valueName: "auto|on|off"))
+    var touches: String = "auto"
+
+    @Option(help: ArgumentHelp("Folder for screenshots taken with P (flick-YYYYMMDD-HHMMSS-mmm.png).", valueName: "dir"))
+    var shots: String = "."
 
     mutating func run() throws {
         if printConfig {

@@ -67,13 +67,15 @@ struct RecordingHeader: Codable, Equatable {
     var window: Size
     /// The phone screen, points; nil: the stage is the window.
     var stage: Size?
+    /// The stage's screen corner radius, points (a device's).
+    var stageCornerRadius: Double?
     /// The full config in force at the start.
     var config: SceneConfig
 
     enum CodingKeys: String, CodingKey {
         case format = "flick_recording", flickVersion = "flick_version", session, started, participant, task,
              demo, cardFolder = "card_folder", bundledCards = "bundled_cards", cardFiles = "card_files", count,
-             window, stage, config
+             window, stage, stageCornerRadius = "stage_corner_radius", config
     }
 }
 
@@ -175,7 +177,7 @@ struct Recording {
     func cardSource(allowMissing: Bool) throws -> CardSource? {
         guard let header else { return nil }
         let folder = header.bundledCards ? CardSource.defaultFolder() : header.cardFolder
-        let current = (try? CardSource(folder: folder))?.items.map(\.title) ?? []
+        let current = (try? CardSource(folder: folder))?.items.map { ($0.path as NSString).lastPathComponent } ?? []
         var problems: [String] = []
         var items: [CardImage] = []
         for file in header.cardFiles {
@@ -209,16 +211,8 @@ extension RecordingHeader {
     static func cardFiles(of source: CardSource) -> [CardFile] {
         source.items.map { item in
             let size = (try? FileManager.default.attributesOfItem(atPath: item.path)[.size] as? Int) ?? nil
-            return CardFile(name: item.title, size: size ?? 0)
+            return CardFile(name: (item.path as NSString).lastPathComponent, size: size ?? 0)
         }
-    }
-}
-
-extension CardSource {
-    /// A card source made of known items (a recording's files), without listing a folder.
-    init(folder: String, items: [CardImage]) {
-        self.folder = folder
-        self.items = items
     }
 }
 
