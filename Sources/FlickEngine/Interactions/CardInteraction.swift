@@ -77,6 +77,13 @@ protocol CardInteraction: Sendable {
     /// How a card let go short of a throw goes home from `offset` at `velocity`, from `t`.
     func snapBack(from offset: Vector, velocity: Vector, at t: Double) -> CardMotion.Phase
 
+    /// Where the last thrown card shows while a pointer is down, ready to be pulled back
+    /// (points from its place), or nil when a drag cannot pull it back.
+    func returnPeekOffset(viewport: Size) -> Vector?
+
+    /// True when the card at `index` of `count` may be thrown away.
+    func canThrow(index: Int, count: Int) -> Bool
+
     /// The gap the layout draws: `sliding` is the slide after the last deck change; `top` the
     /// current card's index and `topOffset` its offset when it moves on its own.
     func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing?
@@ -106,6 +113,17 @@ extension CardInteraction {
         ThrowAnimation(from: offset, velocity: velocity, to: target, startTime: t, duration: undoFlightDuration)
     }
 
+    /// No bring-back by dragging.
+    func returnPeekOffset(viewport: Size) -> Vector? { nil }
+
+    /// Any card may go.
+    func canThrow(index: Int, count: Int) -> Bool { true }
+
     /// The slide after the last deck change.
     func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing? { sliding }
+}
+
+extension CardInteraction {
+    /// Speed of a throw asked for by a key, pt/s: a brisk flick.
+    var keyThrowSpeed: Double { 1500 }
 }

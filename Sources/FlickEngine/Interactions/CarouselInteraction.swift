@@ -14,7 +14,7 @@ struct CarouselInteraction: CardInteraction {
     var viewBound: Int { config.viewCount }
     var gapDuration: Double { config.gapCloseDuration }
     var undoFlightDuration: Double { config.returnDuration }
-    var keyThrowVelocity: Vector { Vector(dx: 0, dy: -CardScene.commandThrowSpeed) }
+    var keyThrowVelocity: Vector { Vector(dx: 0, dy: -keyThrowSpeed) }
 
     /// Just above the top edge.
     func thrownRestOffset(viewport: Size) -> Vector { CarouselLayout(config: config).throwTarget(viewport: viewport) }

@@ -16,7 +16,7 @@ struct NowInteraction: CardInteraction {
     var viewBound: Int { config.viewCount + 1 }
     var gapDuration: Double { config.gapCloseDuration }
     var undoFlightDuration: Double { 0.35 }
-    var keyThrowVelocity: Vector { Vector(dx: CardScene.commandThrowSpeed, dy: 0) }
+    var keyThrowVelocity: Vector { Vector(dx: keyThrowSpeed, dy: 0) }
 
     private func cardWidth(_ viewport: Size) -> Double { NowLayout(config: config).cardSize(viewport: viewport).width }
 

@@ -17,17 +17,32 @@ struct StackInteraction: CardInteraction {
     /// No slide of its own: the cards below follow the top card's motion (see `gapClosing`).
     var gapDuration: Double { 0 }
     var undoFlightDuration: Double { 0.35 }
-    var keyThrowVelocity: Vector { Vector(dx: -CardScene.commandThrowSpeed, dy: 0) }
+    var keyThrowVelocity: Vector { Vector(dx: -keyThrowSpeed, dy: 0) }
 
     /// Off the left edge, wholly out of sight.
     func thrownRestOffset(viewport: Size) -> Vector { StackLayout(config: config).thrownOffset(viewport: viewport) }
 
-    /// Left moves the top card; right pulls the last thrown card back from the left edge.
+    /// Where the last thrown card waits while a pointer is down: its right edge `peekWidth`
+    /// inside the left edge, so it is seen before the drag starts (the original adds it on
+    /// touch-down) and follows the pointer from the first point.
+    func returnPeekOffset(viewport: Size) -> Vector? {
+        let layout = StackLayout(config: config)
+        let home = layout.homeCenter(viewport: viewport)
+        let width = layout.cardSize(viewport: viewport).width
+        return Vector(dx: -(home.x + width / 2) + config.peekWidth, dy: 0)
+    }
+
+    /// The last card stays: the original stops at the last item.
+    func canThrow(index: Int, count: Int) -> Bool { index < count - 1 }
+
+    /// A drag mostly to the right pulls the last thrown card back from the left edge; any other
+    /// drag moves the top card (but not the last one, which cannot be thrown).
     func route(_ pan: Pan, in scene: CardScene) -> PanRoute {
-        let rightward = pan.position.x - pan.startPosition.x > 0
-        if rightward, scene.deck.canUndo { return .bringBack }
-        guard let top = scene.currentCard, !scene.deck.isLeaving(top) else { return .ignored }
-        return .card(top)
+        let d = pan.position - pan.startPosition
+        if d.dx > 0, d.dx > abs(d.dy), scene.returning != nil { return .bringBack }
+        guard let index = scene.currentIndex, canThrow(index: index, count: scene.deck.count) else { return .ignored }
+        let top = scene.deck.id(at: index)
+        return scene.deck.isLeaving(top) ? .ignored : .card(top)
     }
 
     /// Next throws the top card, previous brings the last one back.
@@ -38,8 +53,8 @@ struct StackInteraction: CardInteraction {
 
     func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowDecision {
         if kind == .bringBack {
-            return config.decideReturningCard(translation: offset - thrownRestOffset(viewport: viewport),
-                                              velocity: velocity).decision
+            let start = returnPeekOffset(viewport: viewport) ?? thrownRestOffset(viewport: viewport)
+            return config.decideReturningCard(translation: offset - start, velocity: velocity).decision
         }
         return config.decideTopCard(translation: offset, velocity: velocity).decision
     }
@@ -60,10 +75,11 @@ struct StackInteraction: CardInteraction {
     }
 
     /// The cards below the top move up a level as the top card leaves (and back down as a
-    /// thrown card returns), by how far the top card is from home toward the thrown pile.
+    /// thrown card returns), by how far the top card is from home toward the left edge: a
+    /// card peeking in from there leaves the stack as it was.
     func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing? {
         guard let o = topOffset else { return nil }
-        let out = abs(thrownRestOffset(viewport: viewport).dx)
+        let out = abs((returnPeekOffset(viewport: viewport) ?? thrownRestOffset(viewport: viewport)).dx)
         guard out > 0 else { return nil }
         let progress = min(max(-o.dx / out, 0), 1)
         return GapClosing(index: top + 1, fraction: -progress)

@@ -23,7 +23,7 @@ struct SwitcherInteraction: CardInteraction {
     var viewBound: Int { config.viewCount + 1 }
     var gapDuration: Double { config.gapCloseDuration }
     var undoFlightDuration: Double { 0.35 }
-    var keyThrowVelocity: Vector { Vector(dx: 0, dy: -CardScene.commandThrowSpeed) }
+    var keyThrowVelocity: Vector { Vector(dx: 0, dy: -keyThrowSpeed) }
 
     /// Just above the top edge.
     func thrownRestOffset(viewport: Size) -> Vector { SwitcherLayout(config: config).throwTarget(viewport: viewport) }
