@@ -69,53 +69,9 @@ struct AppOptions {
         return Size(width: Double(w), height: Double(h))
     }
 
-    /// Reads a preset: any subset of the keys `flick --print-config` shows, at any depth, laid
-    /// over the defaults. A typo'd key or a wrong type is a one-line error naming it.
+    /// Reads a preset (see `ConfigFile`): a typo'd key, a wrong type or a value out of range is a
+    /// one-line error naming the key.
     static func loadConfig(_ path: String) throws -> SceneConfig {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UserError("--config file '\(path)' cannot be read (expected a JSON SceneConfig)")
-        }
-        guard var user = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw UserError("--config file '\(path)' is not valid JSON for a SceneConfig (expected an object; see flick --print-config)")
-        }
-        // Presets (assets/presets/) say in one line what they are for.
-        if let d = user["description"] {
-            guard d is String else { throw UserError("--config file '\(path)': wrong type at 'description' (expected a string)") }
-            user["description"] = nil
-        }
-        let defaults = try JSONSerialization.jsonObject(with: JSONEncoder().encode(SceneConfig())) as! [String: Any]
-        let merged = try merge(user, over: defaults, path: path, at: "")
-        do {
-            return try JSONDecoder().decode(SceneConfig.self, from: JSONSerialization.data(withJSONObject: merged))
-        } catch let DecodingError.typeMismatch(_, ctx), let DecodingError.valueNotFound(_, ctx),
-                let DecodingError.dataCorrupted(ctx) {
-            let where_ = ctx.codingPath.map(\.stringValue).joined(separator: ".")
-            throw UserError("--config file '\(path)': wrong type at '\(where_)'")
-        } catch {
-            throw UserError("--config file '\(path)' is not valid JSON for a SceneConfig")
-        }
-    }
-
-    /// `user` laid over `base`, recursively; keys the base does not have are refused.
-    private static func merge(_ user: [String: Any], over base: [String: Any], path: String,
-                              at prefix: String) throws -> [String: Any] {
-        var out = base
-        for (key, value) in user {
-            let name = prefix.isEmpty ? key : "\(prefix).\(key)"
-            guard let old = base[key] else {
-                // Optional values (e.g. pan.slopOverride) are absent from the defaults.
-                if prefix == "pan" && key == "slopOverride" { out[key] = value; continue }
-                throw UserError("--config file '\(path)' has an unknown key '\(name)' (see flick --print-config)")
-            }
-            if let o = old as? [String: Any] {
-                guard let u = value as? [String: Any] else {
-                    throw UserError("--config file '\(path)': wrong type at '\(name)' (expected an object)")
-                }
-                out[key] = try merge(u, over: o, path: path, at: name)
-            } else {
-                out[key] = value
-            }
-        }
-        return out
+        try ConfigFile.load(path)
     }
 }

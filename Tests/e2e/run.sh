@@ -63,7 +63,11 @@ echo '{"now": {"throwSpeed": "fast"}}' > "$WORK/bad-type.json"
 echo 'not json' > "$WORK/not-json.json"
 expect_error "--config with a wrong type" 2 "--config file '$WORK/bad-type.json': wrong type at 'now.throwSpeed'" -- --config "$WORK/bad-type.json"
 expect_error "--config that is not JSON" 2 "--config file '$WORK/not-json.json' is not valid JSON" -- --config "$WORK/not-json.json"
-expect_error "missing --config file" 2 "--config file '$WORK/none.json' cannot be read" -- --config "$WORK/none.json"
+expect_error "missing --config file" 2 "--config file '$WORK/none.json' does not exist" -- --config "$WORK/none.json"
+echo '{"now": {"heightRatio": 1e15}}' > "$WORK/huge.json"
+expect_error "--config value out of range" 2 "'now.heightRatio' = 1e\\+15 is out of range \\(expected 0.05 to 4\\)" -- --config "$WORK/huge.json"
+echo '{"pan": {"velocity": {"capacity": 2.5}}}' > "$WORK/frac.json"
+expect_error "--config fraction for a count names the key" 2 "wrong type at 'pan.velocity.capacity': expected a whole number" -- --config "$WORK/frac.json"
 echo '{"t": 1, "pointer": 7}' > "$WORK/bad.replay"
 expect_error "--replay with a bad line" 2 "--replay file '$WORK/bad.replay' line 1 is not a recorded input" -- --replay "$WORK/bad.replay" --headless
 expect_error "unknown --stage" 2 "--stage 'phone' is malformed" -- --stage phone

@@ -2,7 +2,8 @@
 /// app can load a preset from a file, a test can vary one number, and a log can name the feel.
 ///
 /// Decoding is forgiving about what is missing (each absent section keeps its default), so a
-/// preset file may hold only what it changes; present values must have the right type.
+/// preset file may hold only what it changes; present values must have the right type and lie
+/// in their key's range (`SceneConfig.keys`), or decoding throws a `ConfigError`.
 public struct SceneConfig: Hashable, Sendable, Codable {
     /// Slop, axis lock and velocity estimation of pointer pans.
     public var pan: PanConfiguration
@@ -53,6 +54,8 @@ public struct SceneConfig: Hashable, Sendable, Codable {
         switcher = try c.decodeIfPresent(SwitcherConfig.self, forKey: .switcher) ?? d.switcher
         stack = try c.decodeIfPresent(StackConfig.self, forKey: .stack) ?? d.stack
         carousel = try c.decodeIfPresent(CarouselConfig.self, forKey: .carousel) ?? d.carousel
+        // A config from a file, a recording or a preset must be one the engine can run.
+        try validate()
     }
 
     /// The layout an interaction draws with under this config.

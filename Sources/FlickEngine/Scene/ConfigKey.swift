@@ -1,0 +1,142 @@
+import RealModule
+
+/// One numeric key of a `SceneConfig`: where it is, what unit it has and which values it takes.
+///
+/// The table (`SceneConfig.keys`) is what a tuning panel lists and what a config file is checked
+/// against: a value outside `range` is refused, so no accepted config can make the engine crash,
+/// hang or allocate without bound.
+public struct ConfigKey: Hashable, Sendable {
+    /// Dotted path as in `flick --print-config` JSON, e.g. "now.throwSpeed".
+    public let path: String
+    /// The section it belongs to: "pan", "scroll", "snapBack", "now", "switcher", "stack", "carousel".
+    public let group: String
+    /// "pt/s", "s", "pt", "rad", "" (a ratio or factor), "count".
+    public let unit: String
+    /// The values accepted, both ends included.
+    public let range: ClosedRange<Double>
+    /// Whether only whole numbers are accepted (counts).
+    public let isInteger: Bool
+    /// One line for a tooltip or a table.
+    public let summary: String
+
+    /// Memberwise.
+    public init(path: String, group: String, unit: String, range: ClosedRange<Double>,
+                isInteger: Bool, summary: String) {
+        self.path = path
+        self.group = group
+        self.unit = unit
+        self.range = range
+        self.isInteger = isInteger
+        self.summary = summary
+    }
+
+    /// Whether `value` may be stored under this key: finite, in range, whole when a count.
+    public func accepts(_ value: Double) -> Bool {
+        value.isFinite && range.contains(value) && (!isInteger || value == value.rounded())
+    }
+
+    /// "0.05 to 4" or "a whole number from 3 to 4096", for messages.
+    public var rangeDescription: String { ConfigError.describe(range, integer: isInteger) }
+}
+
+/// Why a config value was refused.
+public enum ConfigError: Error, Hashable, CustomStringConvertible {
+    /// No numeric key has this path.
+    case unknownKey(String)
+    /// The value is not finite, outside the key's range, or not whole for a count.
+    case outOfRange(key: String, value: Double, range: ClosedRange<Double>)
+
+    /// One line naming the key, the value and what was expected.
+    public var description: String {
+        switch self {
+        case .unknownKey(let path):
+            return "unknown config key '\(path)'"
+        case .outOfRange(let key, let value, let range):
+            let integer = SceneConfig.key(at: key)?.isInteger ?? false
+            return "'\(key)' = \(Self.format(value)) is out of range (expected \(Self.describe(range, integer: integer)))"
+        }
+    }
+
+    static func describe(_ range: ClosedRange<Double>, integer: Bool) -> String {
+        let span = "\(format(range.lowerBound)) to \(format(range.upperBound))"
+        return integer ? "a whole number from \(span)" : span
+    }
+
+    /// A number as a person would write it: 3, 0.05, 1e+15, nan.
+    static func format(_ x: Double) -> String {
+        if x.isFinite, x == x.rounded(), abs(x) < 1e9 { return String(Int(x)) }
+        guard x.isFinite, abs(x) >= 1e9 else { return "\(x)" }
+        var e = Int(Double.log10(abs(x)).rounded(.down))
+        var m = x / Double.pow(10, Double(e))
+        if abs(m) >= 10 { m /= 10; e += 1 }
+        if abs(m) < 1 { m *= 10; e -= 1 }
+        var mantissa = "\(m)"
+        if mantissa.hasSuffix(".0") { mantissa.removeLast(2) }
+        return "\(mantissa)e+\(e)"
+    }
+}
+
+/// One numeric field of a config type `Root`: its name (a dotted path relative to `Root`), unit,
+/// range and how to read and write it. Each config type lists its own (`NowConfig.ranges`, ...);
+/// `SceneConfig` nests them under their section names.
+public struct ConfigField<Root>: Sendable {
+    /// Path relative to `Root`, e.g. "throwSpeed" or "velocity.capacity".
+    public let name: String
+    /// See `ConfigKey.unit`.
+    public let unit: String
+    /// See `ConfigKey.range`.
+    public let range: ClosedRange<Double>
+    /// See `ConfigKey.isInteger`.
+    public let isInteger: Bool
+    /// See `ConfigKey.summary`.
+    public let summary: String
+    /// The value, or nil when the field is optional and unset.
+    let get: @Sendable (Root) -> Double?
+    /// Stores a value already checked against the range.
+    let set: @Sendable (inout Root, Double) -> Void
+
+    /// A `Double` field.
+    public static func number(_ name: String, _ keyPath: WritableKeyPath<Root, Double> & Sendable,
+                              unit: String, _ range: ClosedRange<Double>, _ summary: String) -> ConfigField {
+        ConfigField(name: name, unit: unit, range: range, isInteger: false, summary: summary,
+                    get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+    }
+
+    /// An optional `Double` field (unset: the engine picks); reads nil when unset.
+    public static func optionalNumber(_ name: String, _ keyPath: WritableKeyPath<Root, Double?> & Sendable,
+                                      unit: String, _ range: ClosedRange<Double>, _ summary: String) -> ConfigField {
+        ConfigField(name: name, unit: unit, range: range, isInteger: false, summary: summary,
+                    get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+    }
+
+    /// An `Int` field (a count); the range's ends must be whole numbers.
+    public static func count(_ name: String, _ keyPath: WritableKeyPath<Root, Int> & Sendable,
+                             unit: String = "count", _ range: ClosedRange<Double>, _ summary: String) -> ConfigField {
+        ConfigField(name: name, unit: unit, range: range, isInteger: true, summary: summary,
+                    get: { Double($0[keyPath: keyPath]) },
+                    set: { root, v in root[keyPath: keyPath] = Int(v) })
+    }
+
+    /// The same field seen from a type that holds `Root` at `keyPath` under `prefix`.
+    public func nested<Outer>(in prefix: String, _ keyPath: WritableKeyPath<Outer, Root> & Sendable) -> ConfigField<Outer> {
+        let get = self.get, set = self.set
+        return ConfigField<Outer>(name: "\(prefix).\(name)", unit: unit, range: range, isInteger: isInteger,
+                                  summary: summary,
+                                  get: { get($0[keyPath: keyPath]) },
+                                  set: { outer, v in set(&outer[keyPath: keyPath], v) })
+    }
+
+    /// The key this field is, under `group`.
+    func key(group: String) -> ConfigKey {
+        ConfigKey(path: name, group: group, unit: unit, range: range, isInteger: isInteger, summary: summary)
+    }
+}
+
+extension Array {
+    /// Every field of `fields`, nested under `prefix` at `keyPath`.
+    static func nesting<Outer, Inner>(_ fields: [ConfigField<Inner>], in prefix: String,
+                                      _ keyPath: WritableKeyPath<Outer, Inner> & Sendable) -> [ConfigField<Outer>]
+    where Element == ConfigField<Outer> {
+        fields.map { $0.nested(in: prefix, keyPath) }
+    }
+}

@@ -1,0 +1,62 @@
+extension SceneConfig {
+    /// The top level's own constants.
+    public static let ranges: [ConfigField<SceneConfig>] = [
+        .number("stackCloseDuration", \.stackCloseDuration, unit: "s", 0.01...10,
+                "the stack moving up a level after its top card left"),
+    ]
+
+    /// Every numeric field, in display order, each with its group; built once from the types'
+    /// own `ranges`.
+    static let fields: [(group: String, field: ConfigField<SceneConfig>)] = {
+        func section<T>(_ group: String, _ fields: [ConfigField<T>], _ keyPath: WritableKeyPath<SceneConfig, T> & Sendable)
+            -> [(group: String, field: ConfigField<SceneConfig>)] {
+            fields.map { (group, $0.nested(in: group, keyPath)) }
+        }
+        return section("pan", PanConfiguration.ranges, \.pan)
+            + section("scroll", ScrollPhysics.ranges, \.scroll)
+            + SpringParameters.ranges.map { ("snapBack", $0.nested(in: "snapBackSpring", \SceneConfig.snapBackSpring)) }
+            + ranges.map { ("stack", $0) }
+            + section("now", NowConfig.ranges, \.now)
+            + section("switcher", SwitcherConfig.ranges, \.switcher)
+            + section("stack", StackConfig.ranges, \.stack)
+            + section("carousel", CarouselConfig.ranges, \.carousel)
+    }()
+
+    private static let index: [String: Int] = {
+        var d: [String: Int] = [:]
+        for (i, f) in fields.enumerated() { d[f.field.name] = i }
+        return d
+    }()
+
+    /// Every numeric key, in display order, with unit, range and a one-line summary.
+    public static let keys: [ConfigKey] = fields.map { $0.field.key(group: $0.group) }
+
+    /// The key at a dotted path ("now.throwSpeed"), or nil when there is none.
+    public static func key(at path: String) -> ConfigKey? {
+        index[path].map { keys[$0] }
+    }
+
+    /// The value at a dotted path, or nil for an unknown path (or an optional key left unset,
+    /// such as `pan.slopOverride`).
+    public func value(at path: String) -> Double? {
+        guard let i = Self.index[path] else { return nil }
+        return Self.fields[i].field.get(self)
+    }
+
+    /// Stores `v` at a dotted path; refuses (leaving the config unchanged) an unknown path or a
+    /// value outside the key's range (or not whole for a count, or not finite).
+    public mutating func setValue(_ v: Double, at path: String) throws(ConfigError) {
+        guard let i = Self.index[path] else { throw .unknownKey(path) }
+        let key = Self.keys[i]
+        guard key.accepts(v) else { throw .outOfRange(key: path, value: v, range: key.range) }
+        Self.fields[i].field.set(&self, v)
+    }
+
+    /// Throws for the first key (in display order) whose value is outside its range.
+    public func validate() throws(ConfigError) {
+        for (i, key) in Self.keys.enumerated() {
+            guard let v = Self.fields[i].field.get(self) else { continue }
+            if !key.accepts(v) { throw .outOfRange(key: key.path, value: v, range: key.range) }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import FlickEngine
+import Foundation
+
+/// Reads a `--config` file: any subset of the keys `flick --print-config` shows, at any depth,
+/// laid over the defaults. Every problem is one line naming the file and the key: an unknown
+/// key, a wrong type, a value outside the key's range (`SceneConfig.keys`).
+enum ConfigFile {
+    static func load(_ path: String, data given: Data? = nil) throws -> SceneConfig {
+        let data: Data
+        if let given { data = given } else { data = try InputFile.read(path, what: "--config file") }
+        var user: [String: Any]
+        do {
+            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw UserError("--config file '\(path)' is not a JSON object (expected a SceneConfig; see flick --print-config)")
+            }
+            user = object
+        } catch let error as UserError {
+            throw error
+        } catch {
+            throw UserError("--config file '\(path)' is not valid JSON for a SceneConfig (expected an object; see flick --print-config)")
+        }
+        // Presets (assets/presets/) say in one line what they are for.
+        if let d = user["description"] {
+            guard d is String else {
+                throw UserError("--config file '\(path)': wrong type at 'description': expected a string, found \(jsonKind(d))")
+            }
+            user["description"] = nil
+        }
+        let defaults: [String: Any]
+        do {
+            defaults = try JSONSerialization.jsonObject(with: JSONEncoder().encode(SceneConfig())) as? [String: Any] ?? [:]
+        } catch {
+            throw UserError("cannot encode the default config: \(error)")
+        }
+        let merged = try merge(user, over: defaults, path: path, at: "")
+        try checkNumbers(merged, path: path)
+        do {
+            return try JSONDecoder().decode(SceneConfig.self, from: JSONSerialization.data(withJSONObject: merged))
+        } catch let error as ConfigError {
+            throw UserError("--config file '\(path)': \(error)")
+        } catch let DecodingError.typeMismatch(type, ctx) {
+            throw UserError("--config file '\(path)': wrong type at '\(keyPath(ctx))': expected \(describe(type))")
+        } catch let DecodingError.valueNotFound(type, ctx) {
+            throw UserError("--config file '\(path)': wrong type at '\(keyPath(ctx))': expected \(describe(type)), not null")
+        } catch let DecodingError.dataCorrupted(ctx) where ctx.codingPath.last?.stringValue == "axisLock" {
+            let valid = ["horizontal", "vertical", "free"].filter { AxisLock(rawValue: $0) != nil }
+            throw UserError("--config file '\(path)': wrong value at '\(keyPath(ctx))' (expected one of: \(valid.joined(separator: ", ")))")
+        } catch let DecodingError.dataCorrupted(ctx) {
+            throw UserError("--config file '\(path)': wrong value at '\(keyPath(ctx))': \(ctx.debugDescription)")
+        } catch {
+            throw UserError("--config file '\(path)' is not valid JSON for a SceneConfig (\(error))")
+        }
+    }
+
+    private static func keyPath(_ ctx: DecodingError.Context) -> String {
+        ctx.codingPath.map(\.stringValue).joined(separator: ".")
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        if type == Double.self || type == Int.self { return "a number" }
+        if type == String.self || type == AxisLock.self { return "a string" }
+        return "\(type)"
+    }
+
+    /// Every numeric key of the table: a number (not true/false, not a string), whole for a
+    /// count, inside its range. Checked on the JSON so a huge count never reaches `Int(...)`.
+    static func checkNumbers(_ merged: [String: Any], path: String) throws {
+        for key in SceneConfig.keys {
+            var node: Any? = merged
+            for part in key.path.split(separator: ".") {
+                node = (node as? [String: Any])?[String(part)]
+            }
+            guard let value = node, !(value is NSNull && key.path == "pan.slopOverride") else { continue }
+            guard let number = value as? NSNumber, !isBoolean(number) else {
+                let what = key.isInteger ? "a whole number" : "a number"
+                throw UserError("--config file '\(path)': wrong type at '\(key.path)': expected \(what), found \(jsonKind(value))")
+            }
+            let v = number.doubleValue
+            if key.isInteger && v.isFinite && v != v.rounded() {
+                throw UserError("--config file '\(path)': wrong type at '\(key.path)': expected a whole number, found \(v)")
+            }
+            guard key.accepts(v) else {
+                throw UserError("--config file '\(path)': \(ConfigError.outOfRange(key: key.path, value: v, range: key.range))")
+            }
+        }
+    }
+
+    private static func isBoolean(_ n: NSNumber) -> Bool {
+        String(cString: n.objCType) == "c" || String(describing: type(of: n)).contains("Boolean")
+    }
+
+    private static func jsonKind(_ value: Any) -> String {
+        switch value {
+        case is String: return "a string"
+        case is NSNull: return "null"
+        case is [Any]: return "an array"
+        case is [String: Any]: return "an object"
+        case let n as NSNumber where isBoolean(n): return n.boolValue ? "true" : "false"
+        case is NSNumber: return "a number"
+        default: return "\(type(of: value))"
+        }
+    }
+
+    /// `user` laid over `base`, recursively; keys the base does not have are refused.
+    private static func merge(_ user: [String: Any], over base: [String: Any], path: String,
+                              at prefix: String) throws -> [String: Any] {
+        var out = base
+        for (key, value) in user.sorted(by: { $0.key < $1.key }) {
+            let name = prefix.isEmpty ? key : "\(prefix).\(key)"
+            guard let old = base[key] else {
+                // Optional values (pan.slopOverride) are absent from the defaults.
+                if SceneConfig.key(at: name) != nil { out[key] = value; continue }
+                throw UserError("--config file '\(path)' has an unknown key '\(name)' (see flick --print-config)")
+            }
+            if let o = old as? [String: Any] {
+                guard let u = value as? [String: Any] else {
+                    throw UserError("--config file '\(path)': wrong type at '\(name)': expected an object, found \(jsonKind(value))")
+                }
+                out[key] = try merge(u, over: o, path: path, at: name)
+            } else {
+                out[key] = value
+            }
+        }
+        return out
+    }
+}
