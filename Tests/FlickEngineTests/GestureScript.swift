@@ -217,7 +217,7 @@ func drive(_ scene: CardScene, _ steps: [GestureScript.Step], schedule: FrameSch
         let rejection: InputRejection?
         switch s {
         case .pointer(let e): rejection = scene.handle(e)
-        case .command(let c, let t): rejection = scene.perform(c, at: t)
+        case .command(let c, let t): rejection = scene.perform(c, at: t).rejection
         case .viewport(let size, let t): scene.setViewport(size, at: t); rejection = nil
         }
         if let rejection { run.rejections.append("\(s): \(rejection)") }
@@ -267,6 +267,7 @@ func advanceToRest(_ scene: CardScene, limit: Double = 10) -> Double {
         var next = Double.infinity
         for m in scene.motions { if let e = m.endTime { next = min(next, e) } }
         if let g = scene.gap { next = min(next, g.endTime) }
+        if let e = scene.returning?.endTime { next = min(next, e) }
         if let s = scene.axis.settleTime, s > scene.time { next = min(next, s) }
         if !(next > scene.time) || !next.isFinite { next = scene.time + 0.001 }
         scene.advance(to: min(next, stop))

@@ -44,6 +44,10 @@ protocol CardInteraction: Sendable {
     /// a card coming back).
     var gapDuration: Double { get }
 
+    /// True when a card flying away or back already moves its neighbours (the stack follows
+    /// its top card), so its landing starts no slide of its own.
+    var flightMovesNeighbours: Bool { get }
+
     /// Seconds a card brought back by undo takes to fly home.
     var undoFlightDuration: Double { get }
 
@@ -113,6 +117,9 @@ extension CardInteraction {
         ThrowAnimation(from: offset, velocity: velocity, to: target, startTime: t, duration: undoFlightDuration)
     }
 
+    /// The neighbours slide once a thrown card has gone.
+    var flightMovesNeighbours: Bool { false }
+
     /// No bring-back by dragging.
     func returnPeekOffset(viewport: Size) -> Vector? { nil }
 
@@ -121,9 +128,4 @@ extension CardInteraction {
 
     /// The slide after the last deck change.
     func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing? { sliding }
-}
-
-extension CardInteraction {
-    /// Speed of a throw asked for by a key, pt/s: a brisk flick.
-    var keyThrowSpeed: Double { 1500 }
 }

@@ -1,23 +1,31 @@
+import RealModule
+
 /// A card stack: the top card dragged left is thrown past 100 pt or 800 pt/s and rests off the
 /// left edge; a drag to the right pulls the last thrown card back. The stack moves up a level
 /// as its top card leaves, following the card rather than a clock of its own.
 struct StackInteraction: CardInteraction {
     let config: StackConfig
     let snapBackSpring: SpringParameters
+    let closeDuration: Double
+    let commands: CommandConfig
 
     init(config: SceneConfig) {
         self.config = config.stack
         snapBackSpring = config.snapBackSpring
+        closeDuration = config.stackCloseDuration
+        commands = config.commands
     }
 
     func makeLayout() -> any CardLayout { StackLayout(config: config) }
     /// The stack does not scroll; its position is the top card's index.
     var scrollPhysics: ScrollPhysics { .default }
     var viewBound: Int { config.viewCount + 1 }
-    /// No slide of its own: the cards below follow the top card's motion (see `gapClosing`).
-    var gapDuration: Double { 0 }
-    var undoFlightDuration: Double { 0.35 }
-    var keyThrowVelocity: Vector { Vector(dx: -keyThrowSpeed, dy: 0) }
+    /// A change from outside (an insert, a delete, an undo without flight) moves the stack a
+    /// level in this time; a thrown or returning card moves it itself (see `gapClosing`).
+    var gapDuration: Double { closeDuration }
+    var flightMovesNeighbours: Bool { true }
+    var undoFlightDuration: Double { commands.undoFlightDuration }
+    var keyThrowVelocity: Vector { Vector(dx: -commands.keyThrowSpeed, dy: 0) }
 
     /// Off the left edge, wholly out of sight.
     func thrownRestOffset(viewport: Size) -> Vector { StackLayout(config: config).thrownOffset(viewport: viewport) }
@@ -28,8 +36,17 @@ struct StackInteraction: CardInteraction {
     func returnPeekOffset(viewport: Size) -> Vector? {
         let layout = StackLayout(config: config)
         let home = layout.homeCenter(viewport: viewport)
-        let width = layout.cardSize(viewport: viewport).width
-        return Vector(dx: -(home.x + width / 2) + config.peekWidth, dy: 0)
+        let size = layout.cardSize(viewport: viewport)
+        guard size.width > 0 else { return .zero }
+        // The card tilts with its offset, which moves its rightmost corner: a few rounds of
+        // "offset from the extent, extent from the offset's tilt" settle on it.
+        var dx = config.peekWidth - home.x - size.width / 2
+        for _ in 0..<4 {
+            let angle = dx / size.width * config.tiltPerWidth
+            let reach = size.width / 2 * abs(Double.cos(angle)) + size.height / 2 * abs(Double.sin(angle))
+            dx = config.peekWidth - home.x - reach
+        }
+        return Vector(dx: dx, dy: 0)
     }
 
     /// The last card stays: the original stops at the last item.
@@ -78,7 +95,7 @@ struct StackInteraction: CardInteraction {
     /// thrown card returns), by how far the top card is from home toward the left edge: a
     /// card peeking in from there leaves the stack as it was.
     func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing? {
-        guard let o = topOffset else { return nil }
+        guard let o = topOffset else { return sliding }
         let out = abs((returnPeekOffset(viewport: viewport) ?? thrownRestOffset(viewport: viewport)).dx)
         guard out > 0 else { return nil }
         let progress = min(max(-o.dx / out, 0), 1)

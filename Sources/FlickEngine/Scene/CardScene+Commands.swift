@@ -141,7 +141,7 @@ extension CardScene {
             guard let restored = deck.restore(r.card, at: min(top, deck.count)) else { return .unchanged }
             returning = nil
             emit(.restored(time: t, card: restored.card, index: restored.index))
-            deckChanged(at: restored.index, delta: 1, at: t)
+            deckChanged(at: restored.index, delta: 1, at: t, slides: !mode.flightMovesNeighbours)
             motions.append(CardMotion(card: restored.card,
                                       phase: .flight(mode.returnFlight(from: r.offset(at: t), velocity: r.velocity(at: t),
                                                                        to: .zero, at: t)),
@@ -164,7 +164,7 @@ extension CardScene {
         guard let restored = deck.undoLastDeletion() else { return false }
         topRestored(at: restored.index)
         emit(.restored(time: t, card: restored.card, index: restored.index))
-        deckChanged(at: restored.index, delta: 1, at: t)
+        deckChanged(at: restored.index, delta: 1, at: t, slides: !animated || !mode.flightMovesNeighbours)
         guard animated else { return true }
         let flight = ThrowAnimation(from: thrownRestOffset, velocity: .zero, to: .zero, startTime: t,
                                     duration: mode.undoFlightDuration)
@@ -196,7 +196,7 @@ extension CardScene {
 
     /// Scrolls by a wheel or trackpad delta (points, content direction: positive moves toward
     /// later cards) at `time` (seconds). Free lists glide there on a spring; paged rows turn a
-    /// page once a quarter page of travel has gathered.
+    /// page once `commands.wheelPageFraction` of a page (a quarter) of travel has gathered.
     @discardableResult
     public func scroll(by delta: Double, at time: Double) -> InputRejection? {
         guard time.isFinite else { return .nonFiniteTime(time) }
@@ -207,7 +207,7 @@ extension CardScene {
         guard scrollAxis != nil, deck.count > 0, !isHeld else { return nil }
         if let page = layout.pageSize(viewport: viewport) {
             wheelPending += delta
-            if abs(wheelPending) >= page / 4 {
+            if abs(wheelPending) >= page * config.commands.wheelPageFraction {
                 _ = step(by: wheelPending > 0 ? 1 : -1, at: time)
                 wheelPending = 0
             }

@@ -72,7 +72,7 @@ extension CardScene {
             deck.unmarkLeaving(m.card)
             if let index = deck.delete(m.card) {
                 emit(.deleted(time: te, card: m.card, index: index))
-                deckChanged(at: index, delta: -1, at: te)
+                deckChanged(at: index, delta: -1, at: te, slides: !mode.flightMovesNeighbours)
             }
         case .snapBack:
             emit(.snappedBack(time: te, card: m.card))
@@ -85,7 +85,8 @@ extension CardScene {
     /// the top and the rest card on their cards, updates the bounds, and starts the slide of the
     /// neighbours. Content at rest keeps its current card still: a change before it moves the
     /// position one pitch, and the cards on the change's side slide instead.
-    func deckChanged(at index: Int, delta: Int, at te: Double) {
+    /// With `slides` false a flight has already moved the neighbours, so none starts.
+    func deckChanged(at index: Int, delta: Int, at te: Double, slides: Bool = true) {
         topDeckChanged(at: index, delta: delta)
         let countBefore = deck.count - delta
         var shiftsContent = false
@@ -121,6 +122,7 @@ extension CardScene {
         let slideIndex = delta < 0 ? index : index + 1
         var from = shiftsContent ? Double(delta) : -Double(delta)
         if let g = gap, g.index == slideIndex, g.before == shiftsContent { from += g.fraction(at: te) }
+        guard slides else { return }
         gap = GapMotion(index: slideIndex, before: shiftsContent, from: from, startTime: te, duration: mode.gapDuration)
     }
 

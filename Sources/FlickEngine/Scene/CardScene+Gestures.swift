@@ -29,6 +29,11 @@ extension CardScene {
         }
         // After the old pan (if a new press replaced it) was cancelled: a press starts afresh.
         if isTracked, event.phase == .down { pointerDown(at: event.time) }
+        // A press cancelled before it moved: the content it caught settles again.
+        if isTracked, event.phase == .cancel, case .pressed = gesture {
+            releaseAxisIfHeld(at: event.time)
+            gesture = .idle
+        }
         // A returning card shown for a press that did not pull it goes back out.
         if case .idle = gesture { sendReturningOut(at: event.time) }
         return nil
@@ -176,7 +181,7 @@ extension CardScene {
         if decision == .bringBack, let restored = deck.restore(r.card, at: min(top, deck.count)) {
             returning = nil
             emit(.restored(time: t, card: restored.card, index: restored.index))
-            deckChanged(at: restored.index, delta: 1, at: t)
+            deckChanged(at: restored.index, delta: 1, at: t, slides: !mode.flightMovesNeighbours)
             motions.append(CardMotion(card: restored.card,
                                       phase: .flight(mode.returnFlight(from: offset, velocity: velocity, to: .zero, at: t)),
                                       ending: .rest))
