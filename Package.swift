@@ -7,6 +7,8 @@ let package = Package(
         // MARK: - Products
         /// The platform-independent card engine, for any front end (a phone app, say).
         .library(name: "FlickEngine", targets: ["FlickEngine"]),
+        /// Gestures, frame schedules and a frame driver for testing code built on FlickEngine.
+        .library(name: "FlickEngineTesting", targets: ["FlickEngineTesting"]),
         /// The SDL2 desktop demo.
         .executable(name: "flick", targets: ["flick"]),
         /// Render-path benchmarks of the demo (frame times against plain SDL, stalls, memory).
@@ -22,6 +24,8 @@ let package = Package(
             name: "FlickEngine",
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]
         ),
+        /// The gesture synthesiser and frame driver (pure Swift too): tests, benchmarks, embedders.
+        .target(name: "FlickEngineTesting", dependencies: ["FlickEngine"]),
 
         // MARK: - SDL layer
         .systemLibrary(
@@ -31,11 +35,24 @@ let package = Package(
         ),
         .target(name: "FlickSDL", dependencies: ["CSDL2", "FlickEngine"]),
 
+        // MARK: - Tool UI: Dear ImGui from the system (libimgui-dev), behind a small C surface
+        // (Sources/CImGuiBridge/include/CImGuiBridge.h says why C and not C++ interop).
+        .systemLibrary(
+            name: "CImGui",
+            pkgConfig: "imgui",
+            providers: [.apt(["libimgui-dev"])]
+        ),
+        .target(
+            name: "CImGuiBridge",
+            dependencies: ["CImGui", "CSDL2"],
+            linkerSettings: [.linkedLibrary("stdc++")]
+        ),
+
         // MARK: - The app
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickEngine", "FlickSDL",
+                "FlickEngine", "FlickSDL", "CImGuiBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "flick-bench",
             dependencies: [
-                "FlickEngine", "FlickSDL", "CSDL2",
+                "FlickEngine", "FlickEngineTesting", "FlickSDL", "CSDL2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,10 +69,12 @@ let package = Package(
         // MARK: - Tests
         .testTarget(
             name: "FlickEngineTests",
-            dependencies: ["FlickEngine"],
+            dependencies: ["FlickEngine", "FlickEngineTesting"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "FlickSDLTests", dependencies: ["FlickSDL", "FlickEngine", "CSDL2"]),
+        /// The app's tool UI (tuning panel, time controls, debug overlay), headless.
+        .testTarget(name: "FlickAppTests", dependencies: ["flick", "FlickSDL", "FlickEngine", "CSDL2"]),
         .testTarget(name: "FlickBenchTests", dependencies: ["flick-bench", "FlickSDL", "FlickEngine", "CSDL2"]),
     ],
     swiftLanguageModes: [.v6]

@@ -102,6 +102,12 @@ public enum InputEvent: Hashable, Sendable {
     case quit
 }
 
+/// Something drawn over the window that may take input before the app sees it (a tool UI).
+public protocol SDLEventFilter: AnyObject {
+    /// Sees every SDL event (an `SDL_Event*`) before it is translated; true keeps it from the app.
+    func takes(sdlEvent: UnsafeRawPointer) -> Bool
+}
+
 /// Polls SDL's queue and turns the events into `InputEvent`s.
 ///
 /// Coordinates: SDL mouse events are in window coordinates, which are points (on macOS and
@@ -118,6 +124,8 @@ public final class EventSource {
     private var fingers: [Int64: Int] = [:]
     private var nextFingerPointer = 1
     private var buffer: [InputEvent] = []
+    /// Sees each event first (the tool UI); what it takes is not translated.
+    public weak var filter: (any SDLEventFilter)?
 
     /// Pointer id of the mouse; fingers get 1, 2, ... while they are down.
     public static let mousePointerID = 0
@@ -198,6 +206,10 @@ public final class EventSource {
         let time = Double(event.common.timestamp) / 1000
         if event.type == SDL_SYSWMEVENT.rawValue {
             _ = noteServerTime(event, arrived: time)
+            return nil
+        }
+        if let filter, withUnsafePointer(to: event, { filter.takes(sdlEvent: UnsafeRawPointer($0)) }) {
+            pendingServerTime = nil
             return nil
         }
         switch event.type {

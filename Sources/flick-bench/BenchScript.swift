@@ -1,21 +1,12 @@
 import FlickEngine
+import FlickEngineTesting
 
-/// One scripted input of a benchmark session: a pointer sample or a key command, at a time in
-/// seconds on the session's frame clock.
-enum BenchInput {
-    case pointer(PointerEvent)
-    case command(CardScene.Command, time: Double)
-
-    var time: Double {
-        switch self {
-        case .pointer(let e): return e.time
-        case .command(_, let t): return t
-        }
-    }
-}
+/// One scripted input of a benchmark session, from the shared gesture synthesiser.
+typealias BenchInput = GestureScript.Step
 
 /// A fixed, deterministic session for one interaction: synthetic mouse drags, flings, throws
-/// and undos, played into a `CardScene` at a fixed 60 Hz frame clock (frame i is at i/60 s).
+/// and undos (FlickEngineTesting's `GestureScript`, mouse samples 8 ms apart), played into a
+/// `CardScene` at a fixed 60 Hz frame clock (frame i is at i/60 s).
 struct BenchSession {
     static let frameRate = 60.0
     /// A session is never shorter than this (10 s at 60 Hz).
@@ -41,12 +32,7 @@ struct BenchSession {
     /// Feeds frame `i`'s inputs to `scene` (advancing `cursor`) and advances it to the frame time.
     func play(frame i: Int, into scene: CardScene, cursor: inout Int) {
         let range = inputRange(forFrame: i, from: cursor)
-        for k in range {
-            switch inputs[k] {
-            case .pointer(let e): scene.handle(e)
-            case .command(let c, let t): scene.perform(c, at: t)
-            }
-        }
+        for k in range { inputs[k].apply(to: scene) }
         cursor = range.upperBound
         scene.advance(to: Self.time(ofFrame: i))
     }
@@ -57,22 +43,23 @@ struct BenchSession {
 
     /// The scripted session of `interaction` in a `viewport` (points) with `count` cards.
     static func make(_ interaction: Interaction, viewport: Size, count: Int) -> BenchSession {
-        var s = ScriptBuilder(viewport: viewport)
+        var s = GestureScript(start: 400, step: 8)
+        s.device = .mouse
         let w = viewport.width, h = viewport.height
         let c = Point(x: w / 2, y: h / 2)
         switch interaction {
         case .now:
             // Vertical list: scroll, fling, a card dragged short of a throw, two throws, undo.
-            s.drag(from: Point(x: c.x, y: 0.75 * h), by: Vector(dx: 0, dy: -300), duration: 0.5, hold: 0.1)
+            s.hold(from: Point(x: c.x, y: 0.75 * h), by: Vector(dx: 0, dy: -300), duration: 0.5, for: 0.1)
             s.wait(0.5)
             s.drag(from: Point(x: c.x, y: 0.8 * h), by: Vector(dx: 0, dy: -420), duration: 0.1)
             s.wait(1.2)
             s.drag(from: Point(x: c.x, y: 0.8 * h), by: Vector(dx: 0, dy: -360), duration: 0.1)
             s.wait(0.3)
             // Catch the momentum and let go.
-            s.drag(from: Point(x: c.x, y: 0.5 * h), by: Vector(dx: 0, dy: -40), duration: 0.1, hold: 0.1)
+            s.hold(from: Point(x: c.x, y: 0.5 * h), by: Vector(dx: 0, dy: -40), duration: 0.1, for: 0.1)
             s.wait(0.8)
-            s.drag(from: c, by: Vector(dx: 0.2 * w, dy: 0), duration: 0.4, hold: 0.1)      // snaps back
+            s.hold(from: c, by: Vector(dx: 0.2 * w, dy: 0), duration: 0.4, for: 0.1)      // snaps back
             s.wait(0.6)
             s.drag(from: c, by: Vector(dx: 0.45 * w, dy: 0), duration: 0.12)             // thrown right
             s.wait(1.0)
@@ -84,10 +71,10 @@ struct BenchSession {
             s.wait(1.2)
             s.command(.undo)
             s.wait(0.6)
-            s.drag(from: Point(x: c.x, y: 0.7 * h), by: Vector(dx: 0, dy: -250), duration: 0.6, hold: 0.1)
+            s.hold(from: Point(x: c.x, y: 0.7 * h), by: Vector(dx: 0, dy: -250), duration: 0.6, for: 0.1)
         case .switcher:
             // Endless row: drag, flings both ways, a flick up throws a card, undo.
-            s.drag(from: Point(x: 0.6 * w, y: c.y), by: Vector(dx: -0.25 * w, dy: 0), duration: 0.5, hold: 0.1)
+            s.hold(from: Point(x: 0.6 * w, y: c.y), by: Vector(dx: -0.25 * w, dy: 0), duration: 0.5, for: 0.1)
             s.wait(0.6)
             s.drag(from: Point(x: 0.7 * w, y: c.y), by: Vector(dx: -0.4 * w, dy: 0), duration: 0.1)
             s.wait(1.0)
@@ -95,7 +82,7 @@ struct BenchSession {
             s.wait(0.3)
             s.drag(from: Point(x: 0.7 * w, y: c.y), by: Vector(dx: -0.35 * w, dy: 0), duration: 0.1)  // interrupts
             s.wait(1.0)
-            s.drag(from: c, by: Vector(dx: 0, dy: -0.15 * h), duration: 0.4, hold: 0.1)  // snaps back
+            s.hold(from: c, by: Vector(dx: 0, dy: -0.15 * h), duration: 0.4, for: 0.1)  // snaps back
             s.wait(0.7)
             s.drag(from: c, by: Vector(dx: 4, dy: -0.5 * h), duration: 0.1)              // thrown up
             s.wait(1.0)
@@ -108,7 +95,7 @@ struct BenchSession {
             s.command(.undo)
         case .stack:
             // Top card: short drag springs back, throws; a drag right brings the last one back.
-            s.drag(from: c, by: Vector(dx: -60, dy: 8), duration: 0.4, hold: 0.1)        // springs back
+            s.hold(from: c, by: Vector(dx: -60, dy: 8), duration: 0.4, for: 0.1)        // springs back
             s.wait(0.6)
             s.drag(from: c, by: Vector(dx: -0.4 * w, dy: -20), duration: 0.12)           // thrown
             s.wait(0.8)
@@ -116,7 +103,7 @@ struct BenchSession {
             s.wait(0.8)
             s.drag(from: Point(x: 0.2 * w, y: c.y), by: Vector(dx: 0.4 * w, dy: 0), duration: 0.3)  // back
             s.wait(0.8)
-            s.drag(from: Point(x: 0.2 * w, y: c.y), by: Vector(dx: 50, dy: 0), duration: 0.4, hold: 0.1)  // out again
+            s.hold(from: Point(x: 0.2 * w, y: c.y), by: Vector(dx: 50, dy: 0), duration: 0.4, for: 0.1)  // out again
             s.wait(0.7)
             s.command(.undo)
             s.wait(0.8)
@@ -129,7 +116,7 @@ struct BenchSession {
             s.command(.undo)
         case .carousel:
             // Paging row: drag, flings, swipe up deletes, a drag down returns, undo.
-            s.drag(from: Point(x: 0.6 * w, y: c.y), by: Vector(dx: -0.2 * w, dy: 0), duration: 0.5, hold: 0.1)
+            s.hold(from: Point(x: 0.6 * w, y: c.y), by: Vector(dx: -0.2 * w, dy: 0), duration: 0.5, for: 0.1)
             s.wait(0.6)
             s.drag(from: Point(x: 0.7 * w, y: c.y), by: Vector(dx: -0.3 * w, dy: 0), duration: 0.1)
             s.wait(0.8)
@@ -139,7 +126,7 @@ struct BenchSession {
             s.wait(0.8)
             s.drag(from: c, by: Vector(dx: 3, dy: -0.5 * h), duration: 0.1)              // thrown up
             s.wait(0.9)
-            s.drag(from: c, by: Vector(dx: 0, dy: 0.2 * h), duration: 0.4, hold: 0.1)    // returns
+            s.hold(from: c, by: Vector(dx: 0, dy: 0.2 * h), duration: 0.4, for: 0.1)    // returns
             s.wait(0.8)
             s.command(.undo)
             s.wait(0.8)
@@ -150,41 +137,6 @@ struct BenchSession {
         let end = s.time + 1.0
         let frames = max(minimumFrames, Int((end * frameRate).rounded(.up)))
         return BenchSession(interaction: interaction, viewport: viewport, cardCount: count,
-                            inputs: s.inputs.sorted { $0.time < $1.time }, frames: frames)
-    }
-}
-
-/// Writes mouse samples at 120 Hz (between frames, as a real mouse does) on a running clock.
-struct ScriptBuilder {
-    let viewport: Size
-    static let sampleRate = 120.0
-    private(set) var time = 0.4
-    private(set) var inputs: [BenchInput] = []
-
-    init(viewport: Size) { self.viewport = viewport }
-
-    mutating func wait(_ seconds: Double) { time += seconds }
-
-    mutating func command(_ c: CardScene.Command) {
-        inputs.append(.command(c, time: time))
-        time += 1 / Self.sampleRate
-    }
-
-    /// Press at `from`, move linearly by `by` over `duration`, then (after `hold` seconds still,
-    /// which releases without velocity) let go. Without a hold the release carries the speed.
-    mutating func drag(from: Point, by delta: Vector, duration: Double, hold: Double = 0) {
-        let dt = 1 / Self.sampleRate
-        inputs.append(.pointer(PointerEvent(phase: .down, position: from, time: time)))
-        let steps = max(2, Int((duration * Self.sampleRate).rounded()))
-        var p = from
-        for k in 1...steps {
-            time += dt
-            let f = Double(k) / Double(steps)
-            p = Point(x: from.x + delta.dx * f, y: from.y + delta.dy * f)
-            inputs.append(.pointer(PointerEvent(phase: .move, position: p, time: time)))
-        }
-        time += hold + dt
-        inputs.append(.pointer(PointerEvent(phase: .up, position: p, time: time)))
-        time += dt
+                            inputs: s.steps, frames: frames)
     }
 }

@@ -12,7 +12,12 @@ final class App {
     let events: EventSource
     let scene: CardScene
     let faces: CardFaces
+    let titles: CardTitles
     let overlay: Overlay
+    /// Dear ImGui tool windows (tuning panel); see ToolUI/.
+    let tools: ToolUI
+    /// Slow motion, pause and step: frame clock -> scene time (see Time/SceneTimeline.swift).
+    var timeline: SceneTimeline
     let log: InteractionLog?
     var stage: Stage
     var running = true
@@ -69,14 +74,18 @@ final class App {
         stage = Stage(viewport: options.stage, window: window.size)
         let fontPath = Overlay.fontPath()
         overlay = Overlay(renderer: renderer, fontPath: fontPath)
-        faces = CardFaces(images: options.cards.items, renderer: renderer, fontPath: fontPath, capacity: 32)
+        faces = CardFaces(images: options.cards.items, renderer: renderer, fontPath: fontPath, style: options.look.style)
+        titles = CardTitles(renderer: renderer, fontPath: fontPath)
         scene = CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
                           config: options.config, time: 0)
         if let path = options.configPath { configWatch = ConfigWatch(path: path) }
+        tools = ToolUI(renderer: renderer, fontPath: fontPath, options: options, configWatch: configWatch)
+        events.filter = tools.imgui
         player = options.replay
         let start = options.headless ? 0 : SDLContext.now
         replayStart = start
-        recorder = try options.recordPath.map { try Recorder(path: $0, start: start) }
+        timeline = SceneTimeline(start: start)
+        recorder = try options.recordPath.map { try Recorder(path: $0, start: start, overwrite: options.overwrite) }
         scene.advance(to: start)
         try log?.started(time: start, demo: options.demo, cards: scene.deck.count, window: window.size,
                          stage: stage.frame)
@@ -89,19 +98,22 @@ final class App {
 
     func run() throws {
         defer {
-            do { try log?.quit(time: max(scene.time, clock())) } catch { warn((error as? UserError)?.message ?? "\(error)") }
+            // A failed log already stopped the run and is reported once, by the caller.
+            do { try log?.quit(time: max(scene.time, clock())) } catch is OutputError {} catch {
+                warn((error as? UserError)?.message ?? "\(error)")
+            }
         }
         if options.headless {
             for frame in 0..<options.frames {
                 headlessFrame = frame
                 playDueInputs()
-                scene.advance(to: clock())
+                deliverDueInputs()
+                scene.advance(to: max(scene.time, sceneNow))
                 try flushSceneEvents()
-                try draw()
+                try OutputError.throwIfAny()
+                try draw(settle: frame == options.frames - 1)
                 if frame == options.frames - 1, let path = options.screenshot {
-                    do { try renderer.savePNG(to: path) } catch {
-                        throw UserError("cannot write the screenshot '\(path)': \(error)")
-                    }
+                    try AtomicFile.writePNG(to: path, what: "the screenshot") { try renderer.savePNG(to: $0) }
                 }
                 renderer.present()
                 FirstPresentProbe.didPresent()
@@ -109,17 +121,20 @@ final class App {
             return
         }
         while running {
-            let idle = scene.isAtRest && !pointerOnStage
+            let idle = (scene.isAtRest || timeline.isPaused) && !pointerOnStage && !timeline.hasQueuedInput
+                && faces.isSettled
             let input = idle ? events.wait(timeout: 0.25) : events.poll()
             let frameStart = PerformanceClock.now
             for event in input { handle(event) }
             playDueInputs()
             if let watch = configWatch, let config = watch.changedConfig() {
-                scene.setConfig(config, at: max(scene.time, clock()))
+                scene.setConfig(config, at: max(scene.time, sceneNow))
                 try log?.configReloaded(time: scene.time, path: watch.path)
             }
-            scene.advance(to: max(scene.time, clock()))
+            deliverDueInputs()
+            scene.advance(to: max(scene.time, sceneNow))
             try flushSceneEvents()
+            try OutputError.throwIfAny()
             if window.isMinimized { continue }
             try draw()
             // Frames after an idle wait start a new run: the HUD's fps is that of motion.
@@ -155,7 +170,9 @@ final class App {
             relayout()
         case .renderTargetsReset:
             faces.removeAll()
+            titles.removeAll()
             overlay.removeAll()
+            tools.imgui.releaseTextures()
         case .quit:
             running = false
         default:
@@ -165,6 +182,7 @@ final class App {
 
     func handleKey(_ press: KeyPress) {
         let t = press.time
+        if tools.handleKey(press) || handleTimeKey(press) { return }
         switch press.key {
         case .character(let c):
             switch c {
@@ -192,25 +210,36 @@ final class App {
     }
 
     var screenshotRequested = false
+    /// Frame-clock time of the latest input, so recorded times never go back.
+    var lastInputTime = -Double.infinity
     let corners = StageCorners()
 
     /// Does one input to the scene, and records it when recording (times are the frame clock's).
     /// The one place input times meet the engine's rule that time never goes back: an event
     /// stamped before the frame already shown (clocks of millisecond grain) counts as at it.
     func apply(_ input: RecordedInput) {
-        let t = max(input.t, scene.time)
         var input = input
-        input.t = t
+        input.t = max(input.t, lastInputTime)
+        lastInputTime = input.t
         recorder?.record(input)
+        timeline.submit(input)
+        deliverDueInputs()
+        if input.time != nil { updateTitle() }
+    }
+
+    /// Gives one input to the scene at scene time `sceneTime` (from the timeline).
+    func deliver(_ input: RecordedInput, at sceneTime: Double) {
+        let t = max(sceneTime, scene.time)
         if var p = input.pointer {
             p.time = t
             if let why = scene.handle(p) { warn("pointer event refused: \(why)") }
+            tools.overlay.pointer = p
         }
         if let d = input.wheel { scene.scroll(by: d, at: t) }
         if let c = input.command { scene.perform(c, at: t) }
         if let next = input.interaction {
             scene.setInteraction(next, at: t)
-            window.title = "flick — \(next.rawValue)"
+            updateTitle()
         }
     }
 
@@ -236,13 +265,14 @@ final class App {
         for e in scene.events {
             try log?.record(e)
             overlay.remember(e)
+            tools.noteEvent(e, now: clock())
         }
         scene.clearEvents()
     }
 
     // MARK: - Drawing
 
-    func draw() throws {
+    func draw(settle: Bool = false) throws {
         let px = renderer.pixelScale
         let theme = Theme.of(scene.interaction)
         try renderer.resetViewport()
@@ -253,35 +283,30 @@ final class App {
         try renderer.setViewport(x: frame.x, y: frame.y, width: frame.w, height: frame.h)
         try renderer.fill(x: 0, y: 0, width: Double(frame.w), height: Double(frame.h), color: theme.stage)
         let scale = stage.scale * px
-        faces.fit(cardSize: scene.cardSize, scale: scale)
-        try cards.draw(scene.renderList, scale: scale) { [faces] card in faces.texture(for: card.card) }
-        for problem in faces.takeProblems() { warn("\(problem)") }
+        try drawCards(scale: scale, settle: settle)
         try renderer.resetViewport()
-        if options.stage != nil {
-            try corners.draw(on: renderer, frame: frame, radius: Int((40 * scale).rounded()), color: theme.window)
+        if options.stage != nil && options.stageCornerRadius > 0 {
+            try corners.draw(on: renderer, frame: frame, radius: Int((options.stageCornerRadius * scale).rounded()), color: theme.window)
         }
         try overlay.draw(scene: scene, stage: stage, pixelScale: px, theme: theme, hud: hudVisible ? hudLines() : nil)
+        try tools.draw(scene: scene, stage: stage, window: window.size, pointerDown: pointerOnStage, now: clock())
         if screenshotRequested {
             screenshotRequested = false
             let path = "flick-\(Int(Date().timeIntervalSince1970)).png"
-            do {
-                try renderer.savePNG(to: path)
-                note("screenshot saved to \(path)")
-            } catch {
-                warn("cannot save the screenshot '\(path)': \(error)")
-            }
+            try AtomicFile.writePNG(to: path, what: "the screenshot") { try renderer.savePNG(to: $0) }
+            note("screenshot saved to \(path)")
         }
     }
 
     func hudLines() -> [String] {
         let v = scene.pointerVelocity
         let stats = faces.statistics
-        return [
+        return (timeDescription.map { ["time: \($0)"] } ?? []) + [
             String(format: "%.0f fps  %.2f ms/frame (CPU)", frameTimes.fps, frameTimes.medianCPU * 1000),
             String(format: "pointer %.0f, %.0f pt/s", v.dx, v.dy),
             "gesture \(scene.gestureDescription)",
             "cards \(scene.deck.count)  views \(scene.pool.liveCount)/\(scene.viewBound)",
-            "textures \(faces.count)  hits \(stats.hits) misses \(stats.misses)",
+            "face textures \(stats.textures) (max \(stats.maxTextures))  decoded \(stats.decodes)  uploads \(stats.uploads)",
             "\(renderer.name)\(renderer.hasVsync ? " vsync" : "")",
         ]
     }

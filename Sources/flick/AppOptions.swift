@@ -1,4 +1,5 @@
 import FlickEngine
+import FlickSDL
 import Foundation
 
 /// The checked command line: every value parsed and validated before a window opens.
@@ -12,6 +13,10 @@ struct AppOptions {
     var configPath: String?
     /// The phone screen the scene lives on, points; nil fills the window.
     var stage: Size?
+    /// The stage's screen corner radius, points.
+    var stageCornerRadius = StageDevice.defaultCornerRadius
+    /// Fit, background, titles, presentation, touches, screenshots folder.
+    var look: Look
     var logPath: String?
     var recordPath: String?
     var replay: Player?
@@ -20,6 +25,12 @@ struct AppOptions {
     var screenshot: String?
     var software: Bool
     var vsync: Bool
+    /// Existing --log / --record files may be replaced.
+    var overwrite: Bool
+    /// The tuning panel starts open.
+    var panel: Bool
+    /// The debug overlay starts on.
+    var debugOverlay: Bool
 
     init(_ c: Flick) throws {
         guard let demo = Interaction(rawValue: c.demo.lowercased()) else {
@@ -42,16 +53,28 @@ struct AppOptions {
         self.screenshot = c.screenshot
         self.software = c.software || c.headless
         self.vsync = !c.noVsync
+        self.overwrite = c.overwrite
+        guard (1...1_000_000_000).contains(c.maxImagePixels) else {
+            throw UserError("--max-image-pixels \(c.maxImagePixels) is out of range (expected 1 to 1000000000)")
+        }
+        ImageFile.maxPixels.store(c.maxImagePixels, ordering: .relaxed)
+        self.panel = c.panel
+        self.debugOverlay = c.debugOverlay
         if c.screenshot != nil && !c.headless {
             throw UserError("--screenshot needs --headless (press P in the window for a screenshot)")
         }
         self.config = try c.config.map(Self.loadConfig) ?? SceneConfig()
         self.configPath = c.config
+        self.look = try Look(c)
+        self.cards = CardSource(folder: cards.folder, items: self.look.titled(cards.items))
         if c.stage.lowercased() == "window" {
             self.stage = nil
+        } else if let device = StageDevice.named(c.stage) {
+            self.stage = device.size
+            self.stageCornerRadius = device.cornerRadius
         } else {
             do { self.stage = try Self.parseSize(c.stage) } catch {
-                throw UserError("--stage '\(c.stage)' is malformed (expected WIDTHxHEIGHT in points, e.g. 390x844, or 'window')")
+                throw UserError("--stage '\(c.stage)' is malformed (expected WIDTHxHEIGHT in points, e.g. 390x844, a device: \(StageDevice.all.map(\.name).joined(separator: ", ")), or 'window')")
             }
         }
         self.logPath = c.log

@@ -14,6 +14,10 @@ Keys:
   Z           undo the last deletion
   R           reset the deck and the scroll position
   H           HUD: fps, frame time, pointer velocity, gesture, cards
+  T           tuning panel: every config key, presets, pointer speed plot
+  D           debug overlay: throw boundaries, velocity, card slots, page grid
+  S           slow motion (1/10) on / off
+  Space       pause / resume the scene; . (period) one frame while paused
   F           fullscreen on / off
   P           screenshot to flick-<time>.png
   Esc Q       quit
@@ -40,7 +44,7 @@ struct Flick: ParsableCommand {
     @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT.", valueName: "WxH"))
     var size: String = "1280x800"
 
-    @Option(help: ArgumentHelp("The phone screen the cards live on, in points, scaled to fit the window; 'window' fills the window.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("The phone screen the cards live on, scaled to fit the window: WIDTHxHEIGHT in points, a device (iphone-se, iphone-15, pixel-8, ipad-mini), or 'window' (fills the window).", valueName: "WxH|device"))
     var stage: String = "390x844"
 
     @Flag(help: "Open the window fullscreen.")
@@ -58,6 +62,12 @@ struct Flick: ParsableCommand {
     @Option(help: ArgumentHelp("Replay a recorded session (works with --headless too).", valueName: "file"))
     var replay: String?
 
+    @Option(help: ArgumentHelp("Largest image decoded, in pixels (width x height); bigger ones become placeholder cards.", valueName: "n"))
+    var maxImagePixels: Int = 50_000_000
+
+    @Flag(help: "Replace an existing --log or --record file (refused otherwise: yesterday's session stays).")
+    var overwrite = false
+
     @Flag(help: "Run without a display (dummy video driver, software renderer).")
     var headless = false
 
@@ -70,11 +80,37 @@ struct Flick: ParsableCommand {
     @Flag(help: "Print the default SceneConfig as JSON (a starting point for --config) and exit.")
     var printConfig = false
 
+    @Flag(help: "Open the tuning panel (T shows and hides it).")
+    var panel = false
+
+    @Flag(help: "Start with the debug overlay on (D toggles it): throw boundaries, velocity, slots, page grid.")
+    var debugOverlay = false
+
     @Flag(help: "Use the software renderer even when an accelerated one exists.")
     var software = false
 
     @Flag(help: "Do not wait for vertical sync (for measurements).")
     var noVsync = false
+
+    // MARK: How the cards look, presentation (Look in AppOptions+Look.swift)
+
+    @Option(help: ArgumentHelp("How an image meets its card: fit (the whole image, letterboxed in the card background) or fill (cropped, centred).", valueName: "fit|fill"))
+    var fit: String = "fit"
+
+    @Option(help: ArgumentHelp("The cards' opaque background, behind letterboxes and transparent images: #RRGGBB or white, black, grey, light, dark.", valueName: "color"))
+    var cardBackground: String = "#f2f2f7"
+
+    @Option(help: ArgumentHelp("Titles on the cards: none, name (the file name), or a JSON file mapping file names to titles.", valueName: "none|name|file"))
+    var titles: String = "none"
+
+    @Flag(help: "Presentation mode: only the phone, centred and scaled to the window (Tab toggles it).")
+    var present = false
+
+    @Option(help: ArgumentHelp("A dot under the pointer while it is pressed, for observers and recordings: auto (on in presentation mode), on, off.", valueName: "auto|on|off"))
+    var touches: String = "auto"
+
+    @Option(help: ArgumentHelp("Folder for screenshots taken with P (flick-YYYYMMDD-HHMMSS-mmm.png).", valueName: "dir"))
+    var shots: String = "."
 
     mutating func run() throws {
         if printConfig {
@@ -84,15 +120,17 @@ struct Flick: ParsableCommand {
             return
         }
         let options = try AppOptions(self)
+        // Every output is checked against the policy before anything is opened or written.
+        try options.checkOutputs(overwrite: overwrite)
         try MainActor.assumeIsolated {
-            // The log path is checked before any window opens.
-            let log = try options.logPath.map { try InteractionLog(path: $0) }
+            let log = try options.logPath.map { try InteractionLog(path: $0, overwrite: overwrite) }
             let sdl = try App.openSDL(headless: options.headless)
             try withExtendedLifetime(sdl) {
                 let app = try App(options: options, sdl: sdl, log: log)
                 try app.run()
             }
         }
+        try OutputError.throwIfAny()
     }
 
     /// Every usage problem, ours or the argument parser's, is one line and exit code 2.
@@ -100,6 +138,9 @@ struct Flick: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let error as OutputError {
+            note(error.message)
+            Foundation_exit(OutputError.exitCode)
         } catch let error as UserError {
             note(error.message)
             Foundation_exit(2)

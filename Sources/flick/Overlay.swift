@@ -162,6 +162,9 @@ final class ConfigWatch {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 
+    /// The app itself just wrote the file (the tuning panel): not a change to reload.
+    func acceptOwnWrite() { stamp = Self.modified(path) }
+
     func changedConfig() -> SceneConfig? {
         let now = Date()
         guard now.timeIntervalSince(lastCheck) >= 1 else { return nil }

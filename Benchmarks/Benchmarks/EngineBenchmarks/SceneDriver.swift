@@ -1,4 +1,5 @@
 import FlickEngine
+import FlickEngineTesting
 
 /// The phone-sized viewport the app shows by default, points.
 let benchViewport = Size(width: 390, height: 844)
@@ -93,21 +94,15 @@ final class SceneDriver {
         scene.clearEvents()
     }
 
-    /// A touch fling from the viewport centre: 6 moves 8 ms apart at 1,500 pt/s (72 pt), released
-    /// while still moving, so the release velocity is about 1,500 pt/s.
+    /// A touch fling from the viewport centre (FlickEngineTesting's `GestureScript`): 6 moves
+    /// 8 ms apart at 1,500 pt/s (72 pt), released while still moving, so the release velocity
+    /// is about 1,500 pt/s.
     private func flick(along axis: Axis, sign: Double) {
-        let speed = 1500.0, step = 0.008, moves = 6
-        let start = Point(x: benchViewport.width / 2, y: benchViewport.height / 2)
         let unit = axis == .horizontal ? Vector(dx: sign, dy: 0) : Vector(dx: 0, dy: sign)
-        let t0 = time
-        var p = start
-        scene.handle(PointerEvent(phase: .down, position: start, time: t0, device: .touch))
-        for k in 1...moves {
-            p = start + unit * (speed * step * Double(k))
-            scene.handle(PointerEvent(phase: .move, position: p, time: t0 + step * Double(k), device: .touch))
-        }
-        time = t0 + step * Double(moves)
-        scene.handle(PointerEvent(phase: .up, position: p, time: time, device: .touch))
+        var script = GestureScript(startTime: time, step: 8)
+        script.fling(from: benchViewport.centre, by: unit * 72, speed: 1500)
+        for step in script.steps { step.apply(to: scene) }
+        time = script.time
     }
 
     /// Runs the scene to rest in big steps (unmeasured): completions are handled at their own

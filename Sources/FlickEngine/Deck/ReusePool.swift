@@ -97,6 +97,20 @@ public struct ReusePool {
         return live == liveCount
     }
 
+    // MARK: - The hook, from outside
+
+    /// Installs `hook` (nil removes it), e.g. from an embedder that owns one view per slot and
+    /// did not make the pool. With `announcingLiveSlots`, `hook` is called at once for every
+    /// slot checked out now, in slot order, with `previous` nil: views made after the pool has
+    /// handed out slots are bound to the cards they must draw before the next frame.
+    public mutating func setResetHook(_ hook: ResetHook?, announcingLiveSlots: Bool = true) {
+        onReset = hook
+        guard let hook, announcingLiveSlots else { return }
+        for s in owner.indices {
+            if let card = owner[s] { hook(s, nil, card) }
+        }
+    }
+
     // MARK: - Single check-out and check-in
 
     /// The slot for `card`: its current one if it has one, else a free slot of that identifier's

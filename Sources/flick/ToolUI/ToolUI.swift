@@ -1,0 +1,81 @@
+import FlickEngine
+import FlickSDL
+import Foundation
+
+/// The tool UI drawn over the window with Dear ImGui: the tuning panel (T) and its live plot,
+/// the debug overlay (D).
+/// The app calls it from a few hooks: keys first (`handleKey`), scene events (`noteEvent`),
+/// and once per drawn frame after the stage (`draw`).
+@MainActor
+final class ToolUI {
+    let imgui: ImGuiLayer
+    let panel: TuningPanel
+    let overlay: DebugOverlay
+    private var lastFrame: Double?
+    /// A config from the panel waiting for the scene to come to rest (motions in flight finish
+    /// with the constants they started with).
+    private(set) var pendingConfig: SceneConfig?
+
+    init(renderer: Renderer, fontPath: String?, options: AppOptions, configWatch: ConfigWatch?) {
+        imgui = ImGuiLayer(renderer: renderer, fontPath: fontPath, pixelScale: renderer.pixelScale)
+        var sync: ConfigFileSync?
+        if let path = options.configPath, let configWatch { sync = ConfigFileSync(path: path, watch: configWatch) }
+        panel = TuningPanel(open: options.panel, presets: .standard(), configFile: sync)
+        overlay = DebugOverlay(on: options.debugOverlay)
+    }
+
+    /// Tool keys; true when the key was the tool UI's (the app then ignores it).
+    func handleKey(_ press: KeyPress) -> Bool {
+        guard press.modifiers.isDisjoint(with: [.control, .alt, .command]) else { return false }
+        switch press.key {
+        case .character("t"):
+            if !press.isRepeat { panel.isOpen.toggle() }
+            return true
+        case .character("d"):
+            if !press.isRepeat { overlay.isOn.toggle() }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A scene event, at frame-clock time `now`.
+    func noteEvent(_ e: SceneEvent, now: Double) {
+        if case .gestureEnded(_, _, _, let v, let outcome) = e {
+            panel.plot.released(t: now, velocity: v, outcome: outcome)
+        }
+    }
+
+    /// Applies a config edited in the panel once the scene is at rest; call every frame.
+    func applyPending(to scene: CardScene, at time: Double) {
+        guard let config = pendingConfig, scene.isAtRest else { return }
+        pendingConfig = nil
+        if config != scene.config { scene.setConfig(config, at: time) }
+    }
+
+    /// The config the panel shows: the one waiting to apply, else the scene's.
+    func shownConfig(_ scene: CardScene) -> SceneConfig { pendingConfig ?? scene.config }
+
+    /// Builds and draws this frame's tool windows over the stage. `now`: frame clock, seconds.
+    func draw(scene: CardScene, stage: Stage, window: Size, pointerDown: Bool, now: Double) throws {
+        let px = imgui.renderer.pixelScale
+        let dt = lastFrame.map { max(1.0 / 1000, now - $0) } ?? 1.0 / 60
+        lastFrame = now
+        applyPending(to: scene, at: scene.time)
+        panel.plot.record(t: now, speed: pointerDown ? scene.pointerVelocity.length : 0)
+        imgui.beginFrame(pixelScale: px, dt: dt)
+        let p = imgui.px
+        overlay.draw(scene: scene, stage: stage, px: p)
+        let width = 400.0
+        let config = shownConfig(scene)
+        if let edited = panel.build(config: config, interaction: scene.interaction,
+                                    x: (window.width - width - 12) * p, y: 12 * p,
+                                    width: width * p, height: (window.height - 24) * p, px: p) {
+            pendingConfig = edited
+            panel.configFile?.changed(to: edited)
+            applyPending(to: scene, at: scene.time)
+        }
+        panel.configFile?.flush(now: now, force: false)
+        try imgui.render()
+    }
+}

@@ -1,0 +1,185 @@
+import FlickEngine
+@testable import flick
+import Foundation
+import Testing
+
+/// Runs inputs through a SceneTimeline into a scene the way App does (submit, then deliver what
+/// is due; each frame advance the scene to the timeline's scene time), frame by frame.
+@MainActor
+final class TimelineRun {
+    let scene: CardScene
+    var timeline: SceneTimeline
+    var clock: Double
+    /// Pointer events as the scene got them.
+    var delivered: [PointerEvent] = []
+    /// Every scene event with the frame-clock time of the frame that saw it.
+    var seen: [(event: SceneEvent, clock: Double)] = []
+
+    init(interaction: Interaction, start: Double = 0) {
+        scene = CardScene(interaction: interaction, count: 10, viewport: Size(width: 390, height: 844),
+                          config: SceneConfig(), time: start)
+        timeline = SceneTimeline(start: start)
+        clock = start
+    }
+
+    func apply(_ input: RecordedInput) {
+        timeline.submit(input)
+        deliverDue()
+    }
+
+    func deliverDue() {
+        for (input, t) in timeline.due(by: clock) {
+            if var p = input.pointer {
+                p.time = max(t, scene.time)
+                delivered.append(p)
+                _ = scene.handle(p)
+            }
+        }
+    }
+
+    /// Moves the frame clock to `time` and draws a frame there.
+    func frame(at time: Double) {
+        clock = time
+        deliverDue()
+        scene.advance(to: max(scene.time, timeline.sceneTime(at: clock)))
+        for e in scene.events { seen.append((e, clock)) }
+        scene.clearEvents()
+    }
+
+    /// Frames every 1/60 s (or `jitter`ed) until `end`, applying `inputs` as their times pass.
+    func run(_ inputs: [RecordedInput], until end: Double, step: (Int) -> Double = { _ in 1.0 / 60 }) {
+        var pending = inputs[...]
+        var n = 0
+        while clock < end {
+            let next = clock + step(n)
+            n += 1
+            while let i = pending.first, i.t <= next {
+                clock = max(clock, i.t)
+                apply(i)
+                pending.removeFirst()
+            }
+            frame(at: next)
+        }
+    }
+}
+
+/// A now-card throw to the right at 1500 pt/s, as frame-clock inputs from `t0`.
+func throwInputs(at t0: Double) -> [RecordedInput] {
+    var out = [RecordedInput(t: t0, pointer: PointerEvent(phase: .down, position: Point(x: 150, y: 420), time: t0))]
+    var x = 150.0, t = t0
+    for _ in 0..<12 {
+        t += 0.008
+        x += 1500 * 0.008
+        out.append(RecordedInput(t: t, pointer: PointerEvent(phase: .move, position: Point(x: x, y: 420), time: t)))
+    }
+    out.append(RecordedInput(t: t, pointer: PointerEvent(phase: .up, position: Point(x: x, y: 420), time: t)))
+    return out
+}
+
+@MainActor
+@Suite struct SlowMotionTests {
+    /// In slow motion a throw takes ten times as long on the clock, the same in scene time,
+    /// and the scene sees the same pointer path (positions and spacing).
+    @Test func throwTakesTenTimesAsLongInWallTime() throws {
+        func session(slow: Bool) -> (run: TimelineRun, release: Double, releaseScene: Double) {
+            let run = TimelineRun(interaction: .now)
+            var inputs = throwInputs(at: 0.5)
+            if slow { inputs.insert(RecordedInput(t: 0.2, time: .slow), at: 0) }
+            run.run(inputs, until: 12)
+            let release = inputs.last!.t
+            return (run, release, run.delivered.last!.time)
+        }
+        let normal = session(slow: false), slowed = session(slow: true)
+
+        // Pointer path: the same positions with the same spacing in time.
+        #expect(normal.run.delivered.count == 14 && slowed.run.delivered.count == 14)
+        for (a, b) in zip(normal.run.delivered, slowed.run.delivered) {
+            #expect(a.position == b.position && a.phase == b.phase)
+            #expect(abs((a.time - normal.run.delivered[0].time) - (b.time - slowed.run.delivered[0].time)) < 1e-9)
+        }
+        func deletion(_ r: TimelineRun) -> (scene: Double, clock: Double)? {
+            for (e, c) in r.seen { if case .deleted(let t, _, _) = e { return (t, c) } }
+            return nil
+        }
+        let dn = try #require(deletion(normal.run)), ds = try #require(deletion(slowed.run))
+        #expect(cardOutcome(normal.run.seen.map(\.event)) == .thrown)
+        #expect(cardOutcome(slowed.run.seen.map(\.event)) == .thrown)
+        // Scene time from release to deletion: equal.
+        let sceneNormal = dn.scene - normal.releaseScene, sceneSlow = ds.scene - slowed.releaseScene
+        #expect(abs(sceneNormal - sceneSlow) < 1e-9, "scene time \(sceneNormal) vs \(sceneSlow)")
+        #expect(sceneNormal > 0.3)
+        // Wall time: ten times as long, to within the frame that notices the deletion.
+        let wallNormal = dn.clock - normal.release, wallSlow = ds.clock - slowed.release
+        #expect(abs(wallNormal - sceneNormal) <= 1.0 / 60 + 1e-9)
+        #expect(abs(wallSlow - 10 * sceneNormal) <= 1.0 / 60 + 1e-9, "wall \(wallSlow) s vs 10 × \(sceneNormal) s")
+    }
+
+    /// Paused, the scene stands still whatever the frames; a step moves it exactly one frame;
+    /// input made while paused waits and then plays with its own spacing.
+    @Test func pauseHoldsAndStepAdvancesOneFrame() throws {
+        let run = TimelineRun(interaction: .switcher)
+        // A fling to the left so something is moving.
+        var inputs: [RecordedInput] = []
+        var x = 300.0, t = 0.2
+        inputs.append(RecordedInput(t: t, pointer: PointerEvent(phase: .down, position: Point(x: x, y: 400), time: t)))
+        for _ in 0..<10 { t += 0.008; x -= 12; inputs.append(RecordedInput(t: t, pointer: PointerEvent(phase: .move, position: Point(x: x, y: 400), time: t))) }
+        inputs.append(RecordedInput(t: t, pointer: PointerEvent(phase: .up, position: Point(x: x, y: 400), time: t)))
+        inputs.append(RecordedInput(t: 0.4, time: .pause))
+        run.run(inputs, until: 0.45)
+        #expect(!run.scene.isAtRest, "nothing in flight to hold")
+        let held = run.scene.time
+        run.run([], until: 1.5)
+        #expect(run.scene.time == held, "the scene moved while paused")
+
+        // Input while paused is queued, not lost.
+        run.apply(RecordedInput(t: 1.5, pointer: PointerEvent(phase: .down, position: Point(x: 100, y: 400), time: 1.5)))
+        let before = run.delivered.count
+        run.frame(at: 1.52)
+        #expect(run.delivered.count == before)
+
+        run.apply(RecordedInput(t: 1.6, time: .step))
+        run.frame(at: 1.6)
+        #expect(abs(run.scene.time - (held + 1.0 / 60)) < 1e-12, "a step moved \(run.scene.time - held) s")
+        // The queued press was made at the start of the pause's input: the step reaches it.
+        #expect(run.delivered.count == before + 1)
+        run.frame(at: 2)
+        #expect(abs(run.scene.time - (held + 1.0 / 60)) < 1e-12)
+
+        run.apply(RecordedInput(t: 2, time: .resume))
+        run.frame(at: 2.5)
+        #expect(abs(run.scene.time - (held + 1.0 / 60 + 0.5)) < 1e-9)
+    }
+
+    /// The same recorded inputs, time controls included, give the same scene events at any
+    /// frame rate: a replay reproduces a slow-motion session.
+    @Test func slowMotionSessionReplaysExactly() throws {
+        var inputs = [RecordedInput(t: 0.1, time: .slow)]
+        inputs += throwInputs(at: 0.3)
+        inputs.append(RecordedInput(t: 1.0, time: .pause))
+        // A scroll made while paused: queued, then played after a step and the resume.
+        var y = 600.0
+        inputs.append(RecordedInput(t: 1.5, pointer: PointerEvent(phase: .down, position: Point(x: 200, y: y), time: 1.5)))
+        for k in 1...10 {
+            y -= 15
+            inputs.append(RecordedInput(t: 1.5 + 0.01 * Double(k), pointer: PointerEvent(phase: .move, position: Point(x: 200, y: y), time: 0)))
+        }
+        inputs.append(RecordedInput(t: 1.6, pointer: PointerEvent(phase: .up, position: Point(x: 200, y: y), time: 0)))
+        inputs.append(RecordedInput(t: 1.8, time: .step))
+        inputs.append(RecordedInput(t: 2.0, time: .resume))
+        inputs.append(RecordedInput(t: 2.5, time: .normal))
+        inputs += throwInputs(at: 9)
+        // Through JSON, as a recording file holds them.
+        let lines = try inputs.map { try JSONEncoder().encode($0) }
+        let decoded = try lines.map { try JSONDecoder().decode(RecordedInput.self, from: $0) }
+        #expect(decoded == inputs)
+
+        let a = TimelineRun(interaction: .now), b = TimelineRun(interaction: .now)
+        a.run(decoded, until: 12)
+        b.run(decoded, until: 12, step: { n in [1.0 / 144, 1.0 / 30, 1.0 / 90][n % 3] })
+        #expect(a.delivered == b.delivered)
+        #expect(a.seen.map(\.event) == b.seen.map(\.event))
+        let names = a.seen.map(\.event.name)
+        #expect(names.filter { $0 == "deleted" }.count == 2, "\(names)")
+        #expect(names.contains("paged") || names.filter { $0 == "gesture_ended" }.count == 3, "\(names)")
+    }
+}

@@ -1,0 +1,115 @@
+import CSDL2
+import FlickEngine
+@testable import FlickSDL
+@testable import flick
+import Foundation
+import Testing
+
+@MainActor
+@Suite(.serialized)
+struct TuningPanelTests {
+    /// The panel opens headless and draws; a slider dragged with synthetic SDL mouse events
+    /// (through EventSource and ImGui, as the mouse would) changes the scene's config, none of
+    /// those events reach the stage, and the next flick's outcome follows the new value.
+    @Test func sliderDragChangesConfigAndTheNextFlick() throws {
+        let h = try ToolHarness(arguments: ["--headless", "--panel", "--demo", "now"])
+        try h.frame()
+        #expect(h.tools.panel.isOpen)
+        #expect(h.tools.imgui.lastVertexCount > 1000, "the panel drew nothing")
+        let rect = try #require(h.tools.panel.sliderRects["now.throwSpeed"], "no slider for now.throwSpeed")
+        #expect(rect.w > 50 && rect.h > 5)
+
+        // The same flick, before: 450 pt/s is under the default 600 pt/s, the card snaps back.
+        let before = h.scene.config.now.throwSpeed
+        #expect(before == 600)
+        let probe = CardScene(interaction: .now, count: 10, viewport: h.stage.viewport, config: h.scene.config, time: 0)
+        let end = horizontalFling(probe, from: Point(x: 150, y: 420), speed: 450, at: 0.1)
+        probe.advance(to: end + 3)
+        #expect(cardOutcome(probe.events) == .snappedBack)
+
+        // Drag the slider's grab to an eighth of the way along.
+        let y = rect.y + rect.h / 2
+        try h.drag(from: (rect.x + rect.w / 2, y), to: (rect.x + rect.w * 0.125, y))
+        let after = h.scene.config.now.throwSpeed
+        #expect(after < 450, "now.throwSpeed is \(after) after the drag")
+        #expect(after >= SceneConfig.keys.first { $0.path == "now.throwSpeed" }!.range.lowerBound)
+        #expect(h.appPointerEvents.isEmpty, "the stage got \(h.appPointerEvents.count) pointer events meant for the panel")
+
+        // The next flick, on the running scene: now it is thrown.
+        h.scene.clearEvents()
+        let t = horizontalFling(h.scene, from: Point(x: 150, y: 420), speed: 450, at: h.now + 0.1)
+        h.scene.advance(to: t + 3)
+        #expect(cardOutcome(h.scene.events) == .thrown)
+    }
+
+    /// A press outside every ImGui window goes to the stage, and its drag stays there even
+    /// when it crosses the panel.
+    @Test func pressOutsideThePanelReachesTheStage() throws {
+        let h = try ToolHarness(arguments: ["--headless", "--panel", "--demo", "now"])
+        try h.frame()
+        let rect = try #require(h.tools.panel.sliderRects["now.throwSpeed"])
+        try h.drag(from: (600, 400), to: (rect.x + rect.w / 2, rect.y + rect.h / 2))
+        #expect(h.appPointerEvents.first?.phase == .down)
+        #expect(h.appPointerEvents.last?.phase == .up)
+        #expect(h.appPointerEvents.count == 6)
+        #expect(h.scene.config.now.throwSpeed == 600, "a drag that began on the stage moved a slider")
+    }
+
+    /// T hides and shows the panel; hidden, it draws nothing and takes no clicks.
+    @Test func tTogglesThePanel() throws {
+        let h = try ToolHarness(arguments: ["--headless", "--demo", "now"])
+        try h.frame()
+        #expect(!h.tools.panel.isOpen)
+        #expect(h.tools.imgui.lastVertexCount == 0)
+        #expect(h.tools.handleKey(KeyPress(key: .character("t"))))
+        try h.frame()
+        #expect(h.tools.panel.isOpen)
+        #expect(h.tools.imgui.lastVertexCount > 1000)
+    }
+
+    /// A preset out of range is refused naming the key, the value and the range; nothing changes.
+    @Test func outOfRangePresetIsRefused() throws {
+        let folder = NSTemporaryDirectory() + "flick-presets-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(#"{"now": {"throwSpeed": -5}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/bad.json"))
+        let library = PresetLibrary(folder: folder)
+        let range = SceneConfig.keys.first { $0.path == "now.throwSpeed" }!.range
+        do {
+            _ = try library.load("bad")
+            Issue.record("an out-of-range preset loaded")
+        } catch {
+            let text = "\(error)"
+            #expect(text.contains("now.throwSpeed"), "\(text)")
+            #expect(text.contains("-5"), "\(text)")
+            #expect(text.contains(ConfigKeyFormat.bound(range.lowerBound)) && text.contains(ConfigKeyFormat.bound(range.upperBound)), "\(text)")
+        }
+        var config = SceneConfig()
+        #expect(throws: ConfigError.self) { try config.setValue(-5, at: "now.throwSpeed") }
+        #expect(config == SceneConfig())
+    }
+
+    /// Save preset writes only the changed keys, atomically, and loads back to the same config.
+    @Test func savedPresetHoldsOnlyTheChangedKeys() throws {
+        let folder = NSTemporaryDirectory() + "flick-presets-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let library = PresetLibrary(folder: folder)
+        var config = SceneConfig()
+        try config.setValue(420, at: "now.throwSpeed")
+        try config.setValue(0.99, at: "scroll.decelerationRate")
+        let path = try library.save(changedFrom: SceneConfig(), config: config, name: "quick")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        #expect(object?.keys.sorted() == ["now", "scroll"])
+        #expect((object?["now"] as? [String: Any])?.count == 1)
+        #expect(library.names() == ["quick"])
+        #expect(try library.load("quick") == config)
+        #expect(throws: UserError.self) { try library.save(changedFrom: SceneConfig(), config: config, name: "../up") }
+    }
+}
+
+/// How a range bound is printed in error messages (600 or 0.5, no trailing zeros).
+enum ConfigKeyFormat {
+    static func bound(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}
