@@ -103,6 +103,7 @@ final class App {
         }
         if options.headless {
             for frame in 0..<options.frames {
+                if Interrupt.isRequested { break }
                 headlessFrame = frame
                 playDueInputs()
                 deliverDueInputs()
@@ -118,7 +119,7 @@ final class App {
             }
             return
         }
-        while running {
+        while running && !Interrupt.isRequested {
             let idle = (scene.isAtRest || timeline.isPaused) && !pointerOnStage && !timeline.hasQueuedInput
             let input = idle ? events.wait(timeout: 0.25) : events.poll()
             let frameStart = PerformanceClock.now
