@@ -230,6 +230,7 @@ final class App {
         if var p = input.pointer {
             p.time = t
             if let why = scene.handle(p) { warn("pointer event refused: \(why)") }
+            tools.overlay.pointer = p
         }
         if let d = input.wheel { scene.scroll(by: d, at: t) }
         if let c = input.command { scene.perform(c, at: t) }

@@ -25,6 +25,8 @@ struct AppOptions {
     var overwrite: Bool
     /// The tuning panel starts open.
     var panel: Bool
+    /// The debug overlay starts on.
+    var debugOverlay: Bool
 
     init(_ c: Flick) throws {
         guard let demo = Interaction(rawValue: c.demo.lowercased()) else {
@@ -53,6 +55,7 @@ struct AppOptions {
         }
         ImageFile.maxPixels.store(c.maxImagePixels, ordering: .relaxed)
         self.panel = c.panel
+        self.debugOverlay = c.debugOverlay
         if c.screenshot != nil && !c.headless {
             throw UserError("--screenshot needs --headless (press P in the window for a screenshot)")
         }

@@ -16,6 +16,9 @@ Keys:
   R           reset the deck and the scroll position
   H           HUD: fps, frame time, pointer velocity, gesture, cards
   T           tuning panel: every config key, presets, pointer speed plot
+  D           debug overlay: throw boundaries, velocity, card slots, page grid
+  S           slow motion (1/10) on / off
+  Space       pause / resume the scene; . (period) one frame while paused
   F           fullscreen on / off
   P           screenshot to flick-<time>.png
   Esc Q       quit
@@ -80,6 +83,9 @@ struct Flick: ParsableCommand {
 
     @Flag(help: "Open the tuning panel (T shows and hides it).")
     var panel = false
+
+    @Flag(help: "Start with the debug overlay on (D toggles it): throw boundaries, velocity, slots, page grid.")
+    var debugOverlay = false
 
     @Flag(help: "Use the software renderer even when an accelerated one exists.")
     var software = false
