@@ -134,9 +134,15 @@ struct SessionMetrics {
             return (g, back.t - g.end)
         }
         var accidental: [(Double, Int, Int, Double)] = []
-        for (i, p) in pages.enumerated() where i + 1 < pages.count {
-            let q = pages[i + 1]
-            if q.from == p.to && q.to == p.from && q.t - p.t <= Self.backWindow { accidental.append((p.t, p.from, p.to, q.t - p.t)) }
+        var i = 0
+        while i + 1 < pages.count {
+            let p = pages[i], q = pages[i + 1]
+            if q.from == p.to && q.to == p.from && q.t - p.t <= Self.backWindow {
+                accidental.append((p.t, p.from, p.to, q.t - p.t))
+                i += 2   // the page back corrects the accident; it is not one itself
+            } else {
+                i += 1
+            }
         }
         accidentalPages = accidental
         gaps = zip(gestures, gestures.dropFirst()).map { max(0, $1.start - $0.end) }
