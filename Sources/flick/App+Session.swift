@@ -115,7 +115,7 @@ extension App {
         let at = options.screenshotAt
         var shot = false
         var frame = 0
-        while true {
+        while !Interrupt.isRequested {
             headlessFrame = frame
             playDueInputs()
             deliverDueInputs()
@@ -148,7 +148,7 @@ extension App {
             if last { break }
             frame += 1
         }
-        if let at, !shot, options.screenshot != nil {
+        if let at, !shot, options.screenshot != nil, !Interrupt.isRequested {
             throw UserError("--at \(at) is after the last frame (\(String(format: "%.3f", clock())) s); draw more --frames")
         }
     }

@@ -111,7 +111,7 @@ final class App {
             try runHeadless()
             return
         }
-        while running {
+        while running && !Interrupt.isRequested {
             let idle = (scene.isAtRest || timeline.isPaused) && !pointerOnStage && !timeline.hasQueuedInput
                 && faces.isSettled && !session.replayRunning(player)
             let input = idle ? events.wait(timeout: 0.25) : events.poll()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FlickEngine
+import FlickSDL
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -145,12 +146,17 @@ struct Flick: ParsableCommand {
         try MainActor.assumeIsolated {
             let log = try options.logPath.map { try InteractionLog(path: $0, overwrite: overwrite) }
             let sdl = try App.openSDL(headless: options.headless)
+            Interrupt.install()
             try withExtendedLifetime(sdl) {
                 let app = try App(options: options, sdl: sdl, log: log)
                 try app.run()
             }
         }
         try OutputError.throwIfAny()
+        if Interrupt.isRequested {
+            note("stopped by \(Interrupt.signalName); the log and the recording are closed")
+            Foundation_exit(Interrupt.exitCode)
+        }
     }
 
     /// Every usage problem, ours or the argument parser's, is one line and exit code 2.
