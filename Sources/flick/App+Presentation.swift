@@ -38,6 +38,7 @@ extension App {
     var hasTransientsOnScreen: Bool {
         let now = clock()
         return (presentation.showsTouches && presentation.touch.isFading(now: now)) || toasts.isShowing(now: now)
+            || press != nil
     }
 
     /// P: the frame as a PNG in `--shots`, named by the wall clock to the millisecond
@@ -68,5 +69,12 @@ extension App {
         f.locale = Locale(identifier: "en_US_POSIX")
         f.dateFormat = "yyyyMMdd-HHmmss-SSS"
         return f.string(from: date)
+    }
+
+    /// Whole wheel clicks in a wheel delta of `points` (EventSource gives a notch as
+    /// `pointsPerWheelStep` points); nil for none.
+    func wheelNotches(_ points: Double) -> Int? {
+        let n = Int((points / events.pointsPerWheelStep).rounded())
+        return n == 0 ? nil : n
     }
 }

@@ -17,6 +17,8 @@ final class App {
     var presentation: Presentation
     let touchDot = TouchDot()
     var toasts = Toasts()
+    /// The current card a tap pressed, and when (a short press feedback).
+    var press: (card: CardID, at: Double)?
     let toastView: ToastView
     let overlay: Overlay
     /// Dear ImGui tool windows (tuning panel); see ToolUI/.
@@ -164,12 +166,16 @@ final class App {
             if p.phase == .up || p.phase == .cancel { pointerOnStage = false }
             p.position = local
             apply(RecordedInput(t: p.time, pointer: p))
-        case .wheel(let delta, let time, _):
+        case .wheel(let delta, let time, let precise):
             if player != nil { return }
             let time = session.time(sdl: time)
             let horizontal = scene.interaction != .now
             let d = horizontal ? (delta.dx != 0 ? delta.dx : delta.dy) : delta.dy
-            apply(RecordedInput(t: time, wheel: d / stage.scale))
+            if precise {
+                apply(RecordedInput(t: time, wheel: d / stage.scale))
+            } else if let n = wheelNotches(d) {
+                apply(RecordedInput(t: time, notches: n))
+            }
         case .key(let press):
             handleKey(press)
         case .resized, .displayChanged, .windowRestored, .windowShown:
@@ -281,6 +287,7 @@ final class App {
         for e in scene.events {
             try log?.record(e)
             overlay.remember(e)
+            notePress(e)
             tools.noteEvent(e, now: clock())
         }
         scene.clearEvents()

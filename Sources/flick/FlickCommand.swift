@@ -20,7 +20,8 @@ Keys:
   S           slow motion (1/10) on / off
   Space       pause / resume the scene (a replay: its playback); . one frame while paused
   F           fullscreen on / off
-  P           screenshot to flick-<time>.png
+  P           screenshot to --shots (flick-YYYYMMDD-HHMMSS-mmm.png)
+  Tab         presentation mode: only the phone
   M           task marker (start, then end) into the log and the recording
   Esc Q       quit
 Mouse: drag to pan, let go while moving to fling; wheel or trackpad scrolls.

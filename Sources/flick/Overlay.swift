@@ -134,6 +134,7 @@ final class Overlay {
         "Z         undo      R  reset",
         "H         HUD       F  fullscreen",
         "P         screenshot   Esc/Q  quit",
+        "Tab       presentation: the phone only",
     ]
 
     static func blurb(_ interaction: Interaction) -> String {

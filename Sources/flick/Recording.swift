@@ -22,6 +22,8 @@ struct RecordedInput: Codable, Equatable {
     var t: Double
     var pointer: PointerEvent?
     var wheel: Double?
+    /// Mouse-wheel notches (whole clicks): a page per notch on paged rows, a card pitch in lists.
+    var notches: Int?
     var command: CardScene.Command?
     var interaction: Interaction?
     /// The config in force from `t` on (a `--config` file that changed on disk).
@@ -250,6 +252,7 @@ extension CardScene {
             refusal = handle(p)
         }
         if let d = input.wheel { scroll(by: d, at: t) }
+        if let n = input.notches { scrollNotches(n, at: t) }
         if let c = input.command { perform(c, at: t) }
         if let next = input.interaction { setInteraction(next, at: t) }
         if let config = input.config { setConfig(config, at: t) }

@@ -108,6 +108,13 @@ PASSED=$((PASSED + $(printf '%s\n' "$present_out" | grep -c '^  ok')))
 FAILED=$((FAILED + $(printf '%s\n' "$present_out" | grep -c '^  FAIL')))
 
 # ---------------------------------------------------------------------------------------------
+echo "e2e: wheel notches and taps under Xvfb"
+input_out=$(bash "$HERE/input.sh" "$BIN" "$WORK/input" 2>&1)
+printf '%s\n' "$input_out"
+PASSED=$((PASSED + $(printf '%s\n' "$input_out" | grep -c '^  ok')))
+FAILED=$((FAILED + $(printf '%s\n' "$input_out" | grep -c '^  FAIL')))
+
+# ---------------------------------------------------------------------------------------------
 echo "e2e: study tools (presets, recordings, replay, report, compare, export)"
 study_out=$(bash "$HERE/study.sh" "$BIN" "$WORK/study" 2>&1)
 printf '%s\n' "$study_out"

@@ -250,13 +250,14 @@ extension CardScene {
         pan = PanRecognizer(configuration: config.pan)
     }
 
-    /// A tap selects the card under it; on a paged row it also brings that card to the centre.
+    /// A tap selects the card under it; on a scrolling list or row it also brings that card to
+    /// the centre (the current card stays: the front end shows a press).
     func tap(at point: Point, time t: Double) {
         releaseAxisIfHeld(at: t)
         gesture = .idle
         guard let hit = hitCard(at: point), deck.contains(hit.card), !deck.isLeaving(hit.card) else { return }
         emit(.selected(time: t, card: hit.card))
-        guard scrollAxis != nil, layout.pageSize(viewport: viewport) != nil,
+        guard scrollAxis != nil,
               let from = layout.currentIndex(position: axis.offset(at: t), count: deck.count, viewport: viewport),
               from != hit.index else { return }
         let target = layout.position(ofIndex: hit.index, count: deck.count, viewport: viewport,

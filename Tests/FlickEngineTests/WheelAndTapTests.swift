@@ -1,0 +1,105 @@
+import FlickEngineTesting
+import Testing
+@testable import FlickEngine
+
+/// Issue 11: a mouse wheel and a tap do what people expect.
+@Suite struct WheelAndTapTests {
+    func paged(_ events: [SceneEvent]) -> [(Int, Int)] {
+        events.compactMap { if case .paged(_, let from, let to) = $0 { return (from, to) } else { return nil } }
+    }
+
+    @Test(arguments: [Interaction.switcher, .carousel])
+    func oneNotchTurnsOnePageAndSaysPagedOnce(_ interaction: Interaction) {
+        let scene = CardScene(interaction: interaction, count: 20, viewport: .phone, time: 0)
+        #expect(scene.currentIndex == 0)
+        scene.scrollNotches(1, at: 0.5)
+        advanceToRest(scene)
+        #expect(scene.currentIndex == 1, "one notch: page 1, got \(String(describing: scene.currentIndex))")
+        #expect(paged(scene.events).map { "\($0.0)→\($0.1)" } == ["0→1"])
+        scene.clearEvents()
+        // Back by one.
+        scene.scrollNotches(-1, at: scene.time + 0.1)
+        advanceToRest(scene)
+        #expect(scene.currentIndex == 0)
+        #expect(paged(scene.events).map { "\($0.0)→\($0.1)" } == ["1→0"])
+    }
+
+    @Test(arguments: [Interaction.switcher, .carousel])
+    func aBurstOfNotchesTurnsOnePageAndSaysItOnce(_ interaction: Interaction) {
+        let scene = CardScene(interaction: interaction, count: 20, viewport: .phone, time: 0)
+        // Five notches 15 ms apart, as a quick flick of the wheel gives.
+        for k in 0..<5 {
+            let t = 0.5 + Double(k) * 0.015
+            scene.advance(to: t)
+            scene.scrollNotches(1, at: t)
+        }
+        advanceToRest(scene)
+        #expect(scene.currentIndex == 1, "a burst turned \(String(describing: scene.currentIndex)) pages")
+        #expect(paged(scene.events).count == 1)
+        // Once at rest, the next notch turns the next page.
+        scene.clearEvents()
+        scene.scrollNotches(1, at: scene.time + 0.05)
+        advanceToRest(scene)
+        #expect(scene.currentIndex == 2)
+        #expect(paged(scene.events).map { "\($0.0)→\($0.1)" } == ["1→2"])
+    }
+
+    @Test func oneNotchScrollsTheNowListByOneCardPitch() {
+        let scene = CardScene(interaction: .now, count: 20, viewport: .phone, time: 0)
+        let before = scene.scrollPosition
+        scene.scrollNotches(1, at: 0.5)
+        advanceToRest(scene)
+        let pitch = scene.cardSize.height + SceneConfig().now.spacing
+        #expect(abs(scene.scrollPosition - before - pitch) < 0.5,
+                "moved \(scene.scrollPosition - before) pt, a pitch is \(pitch)")
+        #expect(scene.currentIndex == 1)
+        scene.scrollNotches(-3, at: scene.time + 0.1)
+        advanceToRest(scene)
+        #expect(abs(scene.scrollPosition - before) < 0.5, "three notches back pass the top: clamped at the first card")
+    }
+
+    /// A tap on the card beside the current one brings it to the centre; `selected` names it.
+    @Test(arguments: [Interaction.now, .switcher, .carousel])
+    func aTapOnANeighbourCentresIt(_ interaction: Interaction) throws {
+        let scene = CardScene(interaction: interaction, count: 20, viewport: .phone, time: 0)
+        scene.scrollNotches(1, at: 0.2)   // start on card 1, so there are neighbours both sides
+        advanceToRest(scene)
+        scene.clearEvents()
+        let current = try #require(scene.currentIndex)
+        // The visible card one after the current one, tapped at its centre.
+        let neighbour = try #require(scene.renderList.first { $0.index == current + 1 && $0.alpha > 0.5 })
+        var script = GestureScript(after: scene)
+        script.tap(at: neighbour.center)
+        for step in script.steps {
+            scene.advance(to: step.time)
+            step.apply(to: scene)
+        }
+        advanceToRest(scene)
+        #expect(scene.currentIndex == current + 1, "tapped \(neighbour.index), current is \(String(describing: scene.currentIndex))")
+        let selected = scene.events.compactMap { if case .selected(_, let c) = $0 { return c } else { return nil } }
+        #expect(selected == [neighbour.card])
+        // And it is centred: its centre on the viewport's centre line.
+        let shown = try #require(scene.renderList.first { $0.index == current + 1 })
+        let c = Point(x: Size.phone.width / 2, y: Size.phone.height / 2)
+        let off = interaction == .now ? abs(shown.center.y - c.y) : abs(shown.center.x - c.x)
+        #expect(off < 1, "the tapped card rests \(off) pt off centre")
+    }
+
+    @Test(arguments: Interaction.allCases)
+    func aTapOnTheCurrentCardSelectsItAndMovesNothing(_ interaction: Interaction) throws {
+        let scene = CardScene(interaction: interaction, count: 20, viewport: .phone, time: 0)
+        let index = try #require(scene.currentIndex)
+        let current = try #require(scene.renderList.first { $0.index == index })
+        let before = scene.scrollPosition
+        var script = GestureScript(after: scene)
+        script.tap(at: current.center)
+        for step in script.steps {
+            scene.advance(to: step.time)
+            step.apply(to: scene)
+        }
+        advanceToRest(scene)
+        #expect(scene.scrollPosition == before)
+        let selected = scene.events.compactMap { if case .selected(_, let c) = $0 { return c } else { return nil } }
+        #expect(selected == [current.card])
+    }
+}
