@@ -108,8 +108,10 @@ public final class CardScene {
 
     // MARK: - Geometry and configuration
 
-    /// The viewport changed (window resize, display change); the current card stays current.
+    /// The viewport changed (window resize, display change); the current card stays current
+    /// and a fling or a drag in progress carries on (see `resize(to:at:)`).
     public func setViewport(_ size: Size, at time: Double) {
+        if resize(to: Self.sanitized(size), at: time) { return }
         reconfigure(at: time, finishingMotions: false) { _ in
             viewport = Self.sanitized(size)
         }
