@@ -128,6 +128,7 @@ public final class CardFaces {
 
     /// nil when `path` starts like a PNG or JPEG; otherwise what is wrong with it.
     public static func sniff(_ path: String) -> String? {
+        if let problem = ImageFile.problem(at: path) { return problem }
         guard let rw = SDL_RWFromFile(path, "rb") else {
             SDL_ClearError()
             return "cannot be opened"

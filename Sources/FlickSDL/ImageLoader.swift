@@ -8,6 +8,8 @@ public enum ImageLoader {
 
     /// Decodes `path` into an RGBA32 surface.
     public static func loadSurface(path: String) throws(ImageLoadError) -> Surface {
+        // Only regular files, and none that would decode past the pixel limit (ImageFile).
+        if let problem = ImageFile.problem(at: path) { throw ImageLoadError(path: path, reason: problem) }
         guard let rw = SDL_RWFromFile(path, "rb") else {
             throw ImageLoadError(path: path, reason: "cannot open file: \(SDLError.current("SDL_RWFromFile").message)")
         }

@@ -83,7 +83,7 @@ final class App {
         let start = options.headless ? 0 : SDLContext.now
         replayStart = start
         timeline = SceneTimeline(start: start)
-        recorder = try options.recordPath.map { try Recorder(path: $0, start: start) }
+        recorder = try options.recordPath.map { try Recorder(path: $0, start: start, overwrite: options.overwrite) }
         scene.advance(to: start)
         try log?.started(time: start, demo: options.demo, cards: scene.deck.count, window: window.size,
                          stage: stage.frame)
@@ -96,7 +96,10 @@ final class App {
 
     func run() throws {
         defer {
-            do { try log?.quit(time: max(scene.time, clock())) } catch { warn((error as? UserError)?.message ?? "\(error)") }
+            // A failed log already stopped the run and is reported once, by the caller.
+            do { try log?.quit(time: max(scene.time, clock())) } catch is OutputError {} catch {
+                warn((error as? UserError)?.message ?? "\(error)")
+            }
         }
         if options.headless {
             for frame in 0..<options.frames {
@@ -105,11 +108,10 @@ final class App {
                 deliverDueInputs()
                 scene.advance(to: max(scene.time, sceneNow))
                 try flushSceneEvents()
+                try OutputError.throwIfAny()
                 try draw()
                 if frame == options.frames - 1, let path = options.screenshot {
-                    do { try renderer.savePNG(to: path) } catch {
-                        throw UserError("cannot write the screenshot '\(path)': \(error)")
-                    }
+                    try AtomicFile.writePNG(to: path, what: "the screenshot") { try renderer.savePNG(to: $0) }
                 }
                 renderer.present()
                 FirstPresentProbe.didPresent()
@@ -129,6 +131,7 @@ final class App {
             deliverDueInputs()
             scene.advance(to: max(scene.time, sceneNow))
             try flushSceneEvents()
+            try OutputError.throwIfAny()
             if window.isMinimized { continue }
             try draw()
             // Frames after an idle wait start a new run: the HUD's fps is that of motion.
@@ -287,12 +290,8 @@ final class App {
         if screenshotRequested {
             screenshotRequested = false
             let path = "flick-\(Int(Date().timeIntervalSince1970)).png"
-            do {
-                try renderer.savePNG(to: path)
-                note("screenshot saved to \(path)")
-            } catch {
-                warn("cannot save the screenshot '\(path)': \(error)")
-            }
+            try AtomicFile.writePNG(to: path, what: "the screenshot") { try renderer.savePNG(to: $0) }
+            note("screenshot saved to \(path)")
         }
     }
 

@@ -1,4 +1,5 @@
 import FlickEngine
+import FlickSDL
 import Foundation
 
 /// The checked command line: every value parsed and validated before a window opens.
@@ -20,6 +21,8 @@ struct AppOptions {
     var screenshot: String?
     var software: Bool
     var vsync: Bool
+    /// Existing --log / --record files may be replaced.
+    var overwrite: Bool
     /// The tuning panel starts open.
     var panel: Bool
 
@@ -44,6 +47,11 @@ struct AppOptions {
         self.screenshot = c.screenshot
         self.software = c.software || c.headless
         self.vsync = !c.noVsync
+        self.overwrite = c.overwrite
+        guard (1...1_000_000_000).contains(c.maxImagePixels) else {
+            throw UserError("--max-image-pixels \(c.maxImagePixels) is out of range (expected 1 to 1000000000)")
+        }
+        ImageFile.maxPixels.store(c.maxImagePixels, ordering: .relaxed)
         self.panel = c.panel
         if c.screenshot != nil && !c.headless {
             throw UserError("--screenshot needs --headless (press P in the window for a screenshot)")

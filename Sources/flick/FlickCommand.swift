@@ -59,6 +59,12 @@ struct Flick: ParsableCommand {
     @Option(help: ArgumentHelp("Replay a recorded session (works with --headless too).", valueName: "file"))
     var replay: String?
 
+    @Option(help: ArgumentHelp("Largest image decoded, in pixels (width x height); bigger ones become placeholder cards.", valueName: "n"))
+    var maxImagePixels: Int = 50_000_000
+
+    @Flag(help: "Replace an existing --log or --record file (refused otherwise: yesterday's session stays).")
+    var overwrite = false
+
     @Flag(help: "Run without a display (dummy video driver, software renderer).")
     var headless = false
 
@@ -88,15 +94,17 @@ struct Flick: ParsableCommand {
             return
         }
         let options = try AppOptions(self)
+        // Every output is checked against the policy before anything is opened or written.
+        try options.checkOutputs(overwrite: overwrite)
         try MainActor.assumeIsolated {
-            // The log path is checked before any window opens.
-            let log = try options.logPath.map { try InteractionLog(path: $0) }
+            let log = try options.logPath.map { try InteractionLog(path: $0, overwrite: overwrite) }
             let sdl = try App.openSDL(headless: options.headless)
             try withExtendedLifetime(sdl) {
                 let app = try App(options: options, sdl: sdl, log: log)
                 try app.run()
             }
         }
+        try OutputError.throwIfAny()
     }
 
     /// Every usage problem, ours or the argument parser's, is one line and exit code 2.
@@ -104,6 +112,9 @@ struct Flick: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let error as OutputError {
+            note(error.message)
+            Foundation_exit(OutputError.exitCode)
         } catch let error as UserError {
             note(error.message)
             Foundation_exit(2)

@@ -11,7 +11,7 @@ final class InteractionLog {
     static let schemaVersion = 1
 
     let path: String
-    private let file: UnsafeMutablePointer<FILE>
+    private let file: LineWriter
     private let encoder: JSONEncoder = {
         let e = JSONEncoder()
         // Keys sorted: the same session gives the same bytes. Non-finite numbers make encode
@@ -20,16 +20,12 @@ final class InteractionLog {
         return e
     }()
 
-    /// Opens (truncates) `path` for writing; throws a one-line error naming it when it cannot.
-    init(path: String) throws {
-        guard let f = fopen(path, "w") else {
-            throw UserError("cannot write the log file '\(path)': \(String(cString: strerror(errno)))")
-        }
-        self.file = f
+    /// Creates `path` (an existing file only with `overwrite`; see `LineWriter`); throws a
+    /// one-line error naming it when it cannot.
+    init(path: String, overwrite: Bool = false) throws {
+        self.file = try LineWriter(path: path, what: "the log file", overwrite: overwrite)
         self.path = path
     }
-
-    deinit { fclose(file) }
 
     /// The first line. `stage` is where the scene's viewport sits in the window (points).
     func started(time: Double, demo: Interaction, cards: Int, window: Size, stage: Rect,
@@ -59,14 +55,10 @@ final class InteractionLog {
         try writeLine(data)
     }
 
-    /// Appends `data` and a newline and flushes: the one place bytes reach the file.
+    /// Appends `data` and a newline, straight to the file: the one place bytes reach it. A
+    /// failure is an `OutputError` (exit 3) and the file keeps its complete lines.
     private func writeLine(_ data: Data) throws {
-        let ok = data.withUnsafeBytes { raw in
-            raw.isEmpty || fwrite(raw.baseAddress, 1, raw.count, file) == raw.count
-        } && fputc(0x0A, file) != EOF && fflush(file) == 0
-        guard ok else {
-            throw UserError("cannot write the log file '\(path)': \(String(cString: strerror(errno)))")
-        }
+        try file.write(line: data)
     }
 }
 

@@ -17,16 +17,12 @@ struct RecordedInput: Codable, Equatable {
 /// session can be replayed exactly (`--replay FILE`): the engine's state depends only on the
 /// inputs and their times, never on the frame rate.
 final class Recorder {
-    private let handle: FileHandle
+    private let writer: LineWriter
     private let start: Double
     private let encoder = JSONEncoder()
 
-    init(path: String, start: Double) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let h = FileHandle(forWritingAtPath: path) else {
-            throw UserError("cannot write the recording '\(path)' (expected a writable file path)")
-        }
-        handle = h
+    init(path: String, start: Double, overwrite: Bool = false) throws {
+        writer = try LineWriter(path: path, what: "the recording", overwrite: overwrite)
         self.start = start
         encoder.outputFormatting = [.sortedKeys]
     }
@@ -36,7 +32,8 @@ final class Recorder {
         i.t = ((input.t - start) * 1_000_000).rounded() / 1_000_000
         if var p = i.pointer { p.time = i.t; i.pointer = p }
         guard let data = try? encoder.encode(i) else { return }
-        handle.write(data + Data("\n".utf8))
+        // A failure is remembered (OutputError.first) and stops the frame loop with exit 3.
+        try? writer.write(line: data)
     }
 }
 
@@ -49,12 +46,10 @@ final class Player {
     /// Reads and checks the whole file first; a bad line is a one-line error naming the line.
     init(path: String) throws {
         self.path = path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UserError("--replay file '\(path)' cannot be read (expected a recording made with --record)")
-        }
+        let data = try InputFile.read(path, what: "--replay file")
         let decoder = JSONDecoder()
         var parsed: [RecordedInput] = []
-        for (n, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() where !line.isEmpty {
+        for (n, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
             guard let input = try? decoder.decode(RecordedInput.self, from: Data(line)), input.t.isFinite else {
                 throw UserError("--replay file '\(path)' line \(n + 1) is not a recorded input (expected JSON like {\"t\": 0.5, \"pointer\": {...}})")
             }

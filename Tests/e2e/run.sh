@@ -86,6 +86,14 @@ else
 fi
 
 # ---------------------------------------------------------------------------------------------
+echo "e2e: bad input table (Tests/e2e/bad_input.py: exit code, message, no other file changed)"
+bad_out=$(python3 "$HERE/bad_input.py" "$BIN" "$WORK/bad" 2>&1)
+printf '%s\n' "$bad_out"
+PASSED=$((PASSED + $(printf '%s\n' "$bad_out" | grep -c '^  ok')))
+FAILED=$((FAILED + $(printf '%s\n' "$bad_out" | grep -c '^  FAIL')))
+printf '%s\n' "$bad_out" | grep -q '^bad input: .* 0 failed' || FAILED=$((FAILED + 1))
+
+# ---------------------------------------------------------------------------------------------
 echo "e2e: golden screenshots (headless, software renderer)"
 golden_out=$(bash "$HERE/golden.sh" "$BIN" "$WORK/golden" 2>&1)
 printf '%s\n' "$golden_out"

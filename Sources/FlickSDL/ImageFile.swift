@@ -1,0 +1,83 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Checks an image file before anything decodes it: only a regular file is opened (a FIFO
+/// named x.png must not block), and its pixel count, read from the PNG IHDR or the JPEG SOF
+/// header, must stay under a limit, so a small file that would decode past gigabytes is refused.
+public enum ImageFile {
+    /// Most pixels an image may have (width × height); 50 megapixels unless the app says otherwise.
+    public static let maxPixels = Atomic<Int>(50_000_000)
+
+    /// nil when `path` may be decoded; otherwise what is wrong with it ("is a directory",
+    /// "is 23180x23180 pixels (537.3 megapixels, over the limit of 50)").
+    public static func problem(at path: String, maxPixels: Int = ImageFile.maxPixels.load(ordering: .relaxed)) -> String? {
+        var st = stat()
+        if stat(path, &st) != 0 {
+            switch errno {
+            case ELOOP: return "is a symlink loop"
+            case ENOENT:
+                var l = stat()
+                return lstat(path, &l) == 0 ? "is a symlink to nothing" : "does not exist"
+            default: return "cannot be examined (\(String(cString: strerror(errno))))"
+            }
+        }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return "is a directory, not an image file"
+        case S_IFIFO: return "is a FIFO (named pipe), not an image file"
+        case S_IFSOCK: return "is a socket, not an image file"
+        default: return "is a device, not an image file"
+        }
+        if st.st_size == 0 { return "is empty (0 bytes)" }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return "cannot be opened (\(String(cString: strerror(errno))))" }
+        defer { close(fd) }
+        guard let (w, h) = dimensions(fd: fd) else { return nil }   // SDL_image judges the rest
+        let pixels = w.multipliedReportingOverflow(by: h)
+        if pixels.overflow || pixels.partialValue > maxPixels {
+            let mp = Double(w) * Double(h) / 1e6
+            let limit = Double(maxPixels) / 1e6
+            return "is \(w)x\(h) pixels (\(tenths(mp)) megapixels, over the limit of \(tenths(limit)); see --max-image-pixels)"
+        }
+        return nil
+    }
+
+    /// Width and height from the header of a PNG or a JPEG, or nil for anything else.
+    static func dimensions(fd: Int32) -> (Int, Int)? {
+        func bytes(_ offset: Int, _ count: Int) -> [UInt8]? {
+            var b = [UInt8](repeating: 0, count: count)
+            let n = b.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
+            return n == count ? b : nil
+        }
+        func be(_ b: ArraySlice<UInt8>) -> Int { b.reduce(0) { $0 << 8 | Int($1) } }
+        guard let head = bytes(0, 24) else { return nil }
+        if head.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], head[12..<16] == [0x49, 0x48, 0x44, 0x52] {
+            return (be(head[16..<20]), be(head[20..<24]))
+        }
+        guard head[0] == 0xFF, head[1] == 0xD8 else { return nil }
+        // JPEG: walk the segments (marker, 2-byte length) to the first start-of-frame.
+        var at = 2
+        for _ in 0..<10_000 {
+            guard let m = bytes(at, 4), m[0] == 0xFF else { return nil }
+            let marker = m[1]
+            if marker == 0xFF { at += 1; continue }          // fill byte
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { at += 2; continue }
+            let length = be(m[2..<4])
+            guard length >= 2 else { return nil }
+            if (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC {
+                guard let sof = bytes(at + 4, 5) else { return nil }
+                return (be(sof[3..<5]), be(sof[1..<3]))
+            }
+            if marker == 0xD9 || marker == 0xDA { return nil }   // end, or scan data before a frame
+            at += 2 + length
+        }
+        return nil
+    }
+
+    private static func tenths(_ x: Double) -> String {
+        let r = (x * 10).rounded() / 10
+        return r == r.rounded() ? String(Int(r)) : String(r)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One-shot outputs (screenshots, reports, videos, presets): made in a temporary file in the
+/// same folder and renamed into place only when complete and on disk, so the path holds either
+/// the old file or the whole new one, never a part.
+enum AtomicFile {
+    /// Calls `produce` with a temporary path to write, then moves it to `path`. Any failure
+    /// (of `produce` or of the file system) removes the temporary file and throws an
+    /// `OutputError` naming `path`.
+    static func write(to path: String, what: String, verify: (String) -> String? = { _ in nil },
+                      _ produce: (String) throws -> Void) throws {
+        let folder = OutputPolicy.parentFolder(of: path)
+        let name = (path as NSString).lastPathComponent
+        let temp = (folder as NSString).appendingPathComponent(".\(name).tmp-\(getpid())-\(counter.next())")
+        func fail(_ why: String) -> OutputError {
+            unlink(temp)
+            let e = OutputError("cannot write \(what) '\(path)': \(why)")
+            OutputError.remember(e)
+            return e
+        }
+        do { try produce(temp) } catch {
+            throw fail("\(error)")
+        }
+        if let problem = verify(temp) { throw fail(problem) }
+        // On disk before the rename: a full disk can surface only now (delayed allocation).
+        let fd = open(temp, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw fail(String(cString: strerror(errno))) }
+        let synced = fsync(fd) == 0 ? nil : errno
+        Glibc.close(fd)
+        if let synced { throw fail(String(cString: strerror(synced))) }
+        guard rename(temp, path) == 0 else { throw fail(String(cString: strerror(errno))) }
+    }
+
+    /// A PNG made by `produce` (SDL_image, which does not report every failed write): renamed
+    /// into place only if it ends with the IEND chunk, i.e. was written to the end.
+    static func writePNG(to path: String, what: String, _ produce: (String) throws -> Void) throws {
+        try write(to: path, what: what, verify: { temp in
+            let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+            guard let h = FileHandle(forReadingAtPath: temp) else { return "the PNG cannot be read back" }
+            defer { try? h.close() }
+            guard let end = try? h.seekToEnd(), end >= 12 else { return "the PNG came out empty (disk full?)" }
+            try? h.seek(toOffset: end - 12)
+            guard let tail = try? h.readToEnd(), [UInt8](tail) == iend else { return "the PNG came out incomplete (disk full?)" }
+            return nil
+        }, produce)
+    }
+
+    /// Writes `data` to `path` atomically.
+    static func write(_ data: Data, to path: String, what: String) throws {
+        try write(to: path, what: what) { temp in
+            let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw WriteFailure(errno) }
+            defer { Glibc.close(fd) }
+            try data.withUnsafeBytes { raw in
+                var done = 0
+                while done < raw.count {
+                    let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+                    if n < 0 { if errno == EINTR { continue }; throw WriteFailure(errno) }
+                    if n == 0 { throw WriteFailure(EIO) }
+                    done += n
+                }
+            }
+        }
+    }
+
+    private static let counter = Counter()
+
+    private final class Counter: Sendable {
+        private let value = Mutex(0)
+        func next() -> Int { value.withLock { $0 += 1; return $0 } }
+    }
+
+    /// An errno, described.
+    struct WriteFailure: Error, CustomStringConvertible {
+        let code: Int32
+        init(_ code: Int32) { self.code = code }
+        var description: String { String(cString: strerror(code)) }
+    }
+}

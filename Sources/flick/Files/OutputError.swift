@@ -1,0 +1,26 @@
+import Synchronization
+
+/// A write to an output file failed while the session ran (disk full, I/O error): one line
+/// naming the file; the app stops with exit code 3, and every line written before stays valid.
+struct OutputError: Error, CustomStringConvertible, Equatable {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+
+    /// Exit code of a run stopped by a failed write.
+    static let exitCode: Int32 = 3
+
+    /// The first write failure of the run, if any: writers that cannot throw to their caller
+    /// (a recorder fed from an event handler) leave it here, and the frame loop stops on it.
+    static let first = Mutex<OutputError?>(nil)
+
+    /// Remembers `error` unless an earlier failure is already remembered.
+    static func remember(_ error: OutputError) {
+        first.withLock { if $0 == nil { $0 = error } }
+    }
+
+    /// Throws the first failure remembered, if any (the frame loop calls it once per frame).
+    static func throwIfAny() throws {
+        if let e = first.withLock({ $0 }) { throw e }
+    }
+}

@@ -1,0 +1,342 @@
+#!/usr/bin/env python3
+"""Bad input through the real binary, one table row per case.
+
+Each row: a name, the command's arguments, the expected exit code, a fragment the one-line
+message must hold, and the files the run may create or change (every other file in the work
+folder and in the card folders must be byte-for-byte as before: nothing clobbered).
+
+Usage: Tests/e2e/bad_input.py path/to/flick [work-folder]
+Prints "  ok    ..." / "  FAIL  ..." per row and a count line; exit code 1 if any row failed.
+"""
+import hashlib
+import json
+import os
+import re
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+
+BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/flick")
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+W = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="flick-bad-")
+os.makedirs(W, exist_ok=True)
+ASSETS = os.path.join(ROOT, "assets")
+ENV = dict(os.environ, SDL_VIDEODRIVER="dummy")
+ENV.pop("DISPLAY", None)
+ENV.pop("WAYLAND_DISPLAY", None)
+
+
+def w(*parts):
+    return os.path.join(W, *parts)
+
+
+def write(name, text, mode=None):
+    path = w(name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(text if isinstance(text, bytes) else text.encode())
+    if mode is not None:
+        os.chmod(path, mode)
+    return path
+
+
+# --------------------------------------------------------------------------------------------
+# Fixtures
+
+GOOD_IMAGE = os.path.join(ASSETS, "01-weather.png")
+
+
+def png_header(width, height):
+    """A PNG whose IHDR claims width x height; the pixels are missing (never needed)."""
+    import struct
+    import zlib
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    chunk = b"IHDR" + ihdr
+    return (b"\x89PNG\r\n\x1a\n" + struct.pack(">I", len(ihdr)) + chunk
+            + struct.pack(">I", zlib.crc32(chunk) & 0xFFFFFFFF)
+            + struct.pack(">I", 0) + b"IEND" + struct.pack(">I", zlib.crc32(b"IEND") & 0xFFFFFFFF))
+
+
+def recording_line(t, phase, x, y, pid=0):
+    return json.dumps({"t": t, "pointer": {"device": "mouse", "phase": phase, "pointerID": pid,
+                                           "position": {"x": x, "y": y}, "time": t}})
+
+
+def setup():
+    write("c.json", "{}\n")
+    write("bad-type.json", '{"now": {"throwSpeed": "fast"}}\n')
+    write("not-json.json", "not json\n")
+    write("array.json", "[1, 2]\n")
+    write("empty.json", "")
+    write("huge-ratio.json", '{"now": {"heightRatio": 1e15}}\n')
+    write("big-ratio.json", '{"now": {"heightRatio": 100000}}\n')
+    write("max-ratio.json", '{"carousel": {"pageRatio": 1e308}}\n')
+    write("intmax.json", '{"pan": {"velocity": {"capacity": 9223372036854775807}}}\n')
+    write("frac-count.json", '{"pan": {"velocity": {"capacity": 2.5}}}\n')
+    write("scale-pitch.json", '{"switcher": {"scalePerPitch": -3293}}\n')
+    write("neg-duration.json", '{"now": {"minThrowDuration": -1}}\n')
+    write("zero-response.json", '{"snapBackSpring": {"response": 0}}\n')
+    write("rate-one.json", '{"scroll": {"decelerationRate": 1}}\n')
+    write("bool.json", '{"stack": {"throwSpeed": true}}\n')
+    write("null.json", '{"stack": {"viewCount": null}}\n')
+    write("section-number.json", '{"now": 7}\n')
+    write("unknown-key.json", '{"now": {"throwSped": 600}}\n')
+    write("unknown-section.json", '{"cube": {}}\n')
+    write("axis.json", '{"pan": {"axisLock": "diagonal"}}\n')
+    write("desc.json", '{"description": 5}\n')
+    write("too-deep.json", "[" * 100000 + "]" * 100000)
+    write("ok.jsonl", recording_line(0.1, "down", 200, 400) + "\n" + recording_line(0.2, "up", 200, 400) + "\n")
+    write("bad.replay", '{"t": 1, "pointer": 7}\n')
+    write("blank-lines.replay", recording_line(0.1, "down", 200, 400) + "\n\n\n" + "garbage\n")
+    write("backwards.replay", recording_line(0.5, "down", 200, 400) + "\n" + recording_line(0.2, "up", 200, 400) + "\n")
+    write("nan.replay", '{"t": 0.1, "pointer": {"device": "mouse", "phase": "down", "pointerID": 0, '
+                        '"position": {"x": 1e999, "y": 0}, "time": 0.1}}\n')
+    write("inf-drag.replay", recording_line(0.1, "down", 200, 400) + "\n"
+          + recording_line(0.2, "move", 1e308, -1e308) + "\n" + recording_line(0.3, "up", 1e308, -1e308) + "\n")
+    write("binary.replay", bytes(range(256)) * 4)
+    write("old.jsonl", '{"event":"started"}\n')
+    write("old-rec.jsonl", recording_line(0.1, "down", 200, 400) + "\n")
+    write("readonly.jsonl", "keep\n", mode=0o444)
+    os.makedirs(w("empty"), exist_ok=True)
+    os.makedirs(w("dir.png"), exist_ok=True)
+    os.makedirs(w("no-images"), exist_ok=True)
+    write("no-images/readme.txt", "nothing here\n")
+    os.makedirs(w("cards"), exist_ok=True)
+    shutil.copy(GOOD_IMAGE, w("cards", "01-good.png"))
+    write("cards/02-zero.png", b"")
+    write("cards/03-text.png", "this is not an image\n")
+    write("cards/04-noise.jpg", os.urandom(4096))
+    write("cards/05-giant.png", png_header(23180, 23180))
+    write("cards/06-truncated.png", open(GOOD_IMAGE, "rb").read()[:2000])
+    os.makedirs(w("cards", "07-folder.png"), exist_ok=True)
+    if not os.path.lexists(w("cards", "08-loop.png")):
+        os.symlink("08-loop.png", w("cards", "08-loop.png"))
+    if not os.path.exists(w("cards", "09-fifo.png")):
+        os.mkfifo(w("cards", "09-fifo.png"))
+    os.makedirs(w("fifo-cards"), exist_ok=True)
+    shutil.copy(GOOD_IMAGE, w("fifo-cards", "a.png"))
+    if not os.path.exists(w("fifo-cards", "x.png")):
+        os.mkfifo(w("fifo-cards", "x.png"))
+    os.makedirs(w("giant-cards"), exist_ok=True)
+    write("giant-cards/giant.png", png_header(23180, 23180))
+    shutil.copy(GOOD_IMAGE, w("giant-cards", "ok.png"))
+    os.makedirs(w("card-copy"), exist_ok=True)
+    shutil.copy(GOOD_IMAGE, w("card-copy", "a.png"))
+    if not os.path.exists(w("fifo")):
+        os.mkfifo(w("fifo"))
+    for name, target in [("link.jsonl", "old.jsonl"), ("dangling.jsonl", "nowhere.jsonl"),
+                         ("loop1", "loop2"), ("loop2", "loop1"), ("cfg-loop.json", "cfg-loop.json")]:
+        if not os.path.lexists(w(name)):
+            os.symlink(target, w(name))
+    if not os.path.exists(w("sock")):
+        import socket
+        s = socket.socket(socket.AF_UNIX)
+        s.bind(w("sock"))
+        s.close()
+
+
+# --------------------------------------------------------------------------------------------
+# The table: (name, args, exit code, message fragment, files the run may create or change)
+
+H = ["--headless", "--frames", "2"]
+OUT = "@out"   # a fresh output path per row, in W
+
+ROWS = [
+    # Command line values
+    ("unknown demo lists the valid ones", ["--demo", "cube"], 2, "unknown demo 'cube' (expected one of: now, switcher, stack, carousel)", []),
+    ("malformed --size", ["--size", "12by7"], 2, "--size '12by7' is malformed", []),
+    ("zero --size", ["--size", "0x600"], 2, "--size '0x600' is malformed", []),
+    ("huge --size", ["--size", "99999x99999"], 2, "--size '99999x99999' is malformed", []),
+    ("negative --size", ["--size=-5x600"], 2, "is malformed", []),
+    ("unknown --stage", ["--stage", "phone"], 2, "--stage 'phone' is malformed", []),
+    ("negative --count", ["--count=-1"] + H, 2, "--count -1 is out of range", []),
+    ("huge --count", ["--count", "99999999999"] + H, 2, "--count 99999999999 is out of range", []),
+    ("--count not a number", ["--count", "many"], 2, "many", []),
+    ("zero --frames", ["--frames", "0", "--headless"], 2, "--frames 0 is out of range", []),
+    ("huge --frames", ["--frames", "2000000", "--headless"], 2, "--frames 2000000 is out of range", []),
+    ("--screenshot without --headless", ["--screenshot", OUT + ".png"], 2, "--screenshot needs --headless", []),
+    ("unknown option", ["--frobnicate"], 2, "--frobnicate", []),
+    ("no display suggests --headless", ["@nodisplay"], 2, "use --headless", []),
+    # Cards folder
+    ("missing --cards folder", ["--cards", w("nope")] + H, 2, f"--cards folder '{w('nope')}' does not exist", []),
+    ("empty --cards folder", ["--cards", w("empty")] + H, 2, "holds no PNG or JPEG images", []),
+    ("--cards folder without images", ["--cards", w("no-images")] + H, 2, "holds no PNG or JPEG images", []),
+    ("--cards is a file", ["--cards", w("c.json")] + H, 2, "is not a folder", []),
+    ("--cards is a FIFO", ["--cards", w("fifo")] + H, 2, "is not a folder", []),
+    # Config files
+    ("--config with a wrong type", ["--config", w("bad-type.json")] + H, 2, "wrong type at 'now.throwSpeed': expected a number", []),
+    ("--config true for a number", ["--config", w("bool.json")] + H, 2, "wrong type at 'stack.throwSpeed': expected a number, found true", []),
+    ("--config null for a count", ["--config", w("null.json")] + H, 2, "wrong type at 'stack.viewCount': expected a whole number, found null", []),
+    ("--config number for a section", ["--config", w("section-number.json")] + H, 2, "wrong type at 'now': expected an object", []),
+    ("--config fraction for a count", ["--config", w("frac-count.json")] + H, 2, "wrong type at 'pan.velocity.capacity': expected a whole number", []),
+    ("--config not JSON", ["--config", w("not-json.json")] + H, 2, "is not valid JSON", []),
+    ("--config an array", ["--config", w("array.json")] + H, 2, "is not a JSON object", []),
+    ("--config empty", ["--config", w("empty.json")] + H, 2, "is not valid JSON", []),
+    ("--config nested 100000 deep", ["--config", w("too-deep.json")] + H, 2, "--config file", []),
+    ("--config missing", ["--config", w("none.json")] + H, 2, "does not exist", []),
+    ("--config is a directory", ["--config", w("empty")] + H, 2, f"--config file '{w('empty')}' is a directory", []),
+    ("--config is a FIFO (no hang)", ["--config", w("fifo")] + H, 2, "is a FIFO", []),
+    ("--config is a symlink loop", ["--config", w("cfg-loop.json")] + H, 2, "is a symlink loop", []),
+    ("--config is a device", ["--config", "/dev/zero"] + H, 2, "is a device", []),
+    ("--config unknown key", ["--config", w("unknown-key.json")] + H, 2, "unknown key 'now.throwSped'", []),
+    ("--config unknown section", ["--config", w("unknown-section.json")] + H, 2, "unknown key 'cube'", []),
+    ("--config bad axis lock", ["--config", w("axis.json")] + H, 2, "wrong value at 'pan.axisLock' (expected one of: horizontal, vertical, free)", []),
+    ("--config description not a string", ["--config", w("desc.json")] + H, 2, "wrong type at 'description'", []),
+    ("--config heightRatio 1e15", ["--config", w("huge-ratio.json")] + H, 2, "'now.heightRatio' = 1e+15 is out of range (expected 0.05 to 4)", []),
+    ("--config heightRatio 1e5", ["--config", w("big-ratio.json")] + H, 2, "'now.heightRatio' = 100000 is out of range", []),
+    ("--config a ratio at 1e308", ["--config", w("max-ratio.json")] + H, 2, "'carousel.pageRatio' = 1e+308 is out of range", []),
+    ("--config capacity Int.max", ["--config", w("intmax.json")] + H, 2, "'pan.velocity.capacity' = 9.223372036854776e+18 is out of range (expected a whole number from 3 to 4096)", []),
+    ("--config scalePerPitch -3293", ["--config", w("scale-pitch.json")] + H, 2, "'switcher.scalePerPitch' = -3293 is out of range (expected -0.2 to 0.2)", []),
+    ("--config negative duration", ["--config", w("neg-duration.json")] + H, 2, "'now.minThrowDuration' = -1 is out of range", []),
+    ("--config zero spring response", ["--config", w("zero-response.json")] + H, 2, "'snapBackSpring.response' = 0 is out of range", []),
+    ("--config deceleration rate 1", ["--config", w("rate-one.json")] + H, 2, "'scroll.decelerationRate' = 1 is out of range", []),
+    # Replays
+    ("--replay with a bad line", ["--replay", w("bad.replay")] + H, 2, "line 1 is not a recorded input", []),
+    ("--replay line number counts blank lines", ["--replay", w("blank-lines.replay")] + H, 2, "line 4 is not a recorded input", []),
+    ("--replay going back in time", ["--replay", w("backwards.replay")] + H, 2, "line 2 goes back in time", []),
+    ("--replay with a number too big for JSON", ["--replay", w("nan.replay")] + H, 2, "line 1 is not a recorded input", []),
+    ("--replay of binary bytes", ["--replay", w("binary.replay")] + H, 2, "line 1 is not a recorded input", []),
+    ("--replay missing", ["--replay", w("none.jsonl")] + H, 2, "does not exist", []),
+    ("--replay is a directory", ["--replay", w("empty")] + H, 2, "is a directory", []),
+    ("--replay is a FIFO (no hang)", ["--replay", w("fifo")] + H, 2, "is a FIFO", []),
+    ("--replay is a symlink loop", ["--replay", w("loop1")] + H, 2, "is a symlink loop", []),
+    # Outputs: never clobber, never write through odd files
+    ("--log onto --replay", ["--replay", w("ok.jsonl"), "--log", w("ok.jsonl")] + H, 2, "it is the --replay file of this run", []),
+    ("--log onto --replay with --overwrite", ["--replay", w("ok.jsonl"), "--log", w("ok.jsonl"), "--overwrite"] + H, 2, "it is the --replay file of this run", []),
+    ("--log onto --config", ["--config", w("c.json"), "--log", w("c.json"), "--overwrite"] + H, 2, "it is the --config file of this run", []),
+    ("--log onto --record", ["--record", OUT + "-same.jsonl", "--log", OUT + "-same.jsonl"] + H, 2, "it is also the log file of this run", []),
+    ("--log onto --record, two spellings", ["--record", w("same2.jsonl"), "--log", w(".", "..", os.path.basename(W), "same2.jsonl")] + H, 2, "it is also the log file of this run", []),
+    ("--log onto a card image", ["--cards", w("card-copy"), "--log", w("card-copy", "a.png"), "--overwrite"] + H, 2, "it is a card image (a.png) of this run", []),
+    ("--screenshot onto a card image", ["--cards", w("card-copy"), "--screenshot", w("card-copy", "a.png")] + H, 2, "it is a card image (a.png) of this run", []),
+    ("--record X --replay X", ["--replay", w("old-rec.jsonl"), "--record", w("old-rec.jsonl")] + H, 2, "it is the --replay file of this run", []),
+    ("--log onto yesterday's log", ["--log", w("old.jsonl")] + H, 2, "already exists (give --overwrite", []),
+    ("--record onto yesterday's recording", ["--record", w("old-rec.jsonl")] + H, 2, "already exists (give --overwrite", []),
+    ("--log through a symlink", ["--log", w("link.jsonl"), "--overwrite"] + H, 2, "it is a symlink", []),
+    ("--record through a symlink", ["--record", w("link.jsonl"), "--overwrite"] + H, 2, "it is a symlink", []),
+    ("--log onto a dangling symlink", ["--log", w("dangling.jsonl")] + H, 2, "it is a symlink", []),
+    ("--log onto a symlink loop", ["--log", w("loop1")] + H, 2, "it is a symlink loop", []),
+    ("--log onto a FIFO", ["--log", w("fifo")] + H, 2, "it is a FIFO (named pipe), not a regular file", []),
+    ("--record onto a FIFO", ["--record", w("fifo"), "--overwrite"] + H, 2, "it is a FIFO", []),
+    ("--log onto a socket", ["--log", w("sock")] + H, 2, "it is a socket", []),
+    ("--log /dev/full", ["--log", "/dev/full"] + H, 2, "'/dev/full': it is a device", []),
+    ("--screenshot /dev/full", ["--screenshot", "/dev/full"] + H, 2, "'/dev/full': it is a device", []),
+    ("--record /dev/null", ["--record", "/dev/null"] + H, 2, "it is a device", []),
+    ("--log onto a directory", ["--log", w("empty")] + H, 2, f"cannot write the log file '{w('empty')}': it is a directory", []),
+    ("--screenshot onto a directory", ["--screenshot", w("dir.png")] + H, 2, "it is a directory", []),
+    ("--log onto a read-only file", ["--log", w("readonly.jsonl"), "--overwrite"] + H, 2, "it is read-only", []),
+    ("--record onto a read-only file", ["--record", w("readonly.jsonl"), "--overwrite"] + H, 2, "it is read-only", []),
+    ("--log in a missing folder", ["--log", w("nope", "log.jsonl")] + H, 2, "its folder", []),
+    ("--log under /proc", ["--log", "/proc/nope/log.jsonl"] + H, 2, "cannot write the log file '/proc/nope/log.jsonl'", []),
+    ("--log empty path", ["--log", ""] + H, 2, "cannot write the log file", []),
+    # Images: placeholders, never a crash or a hang
+    ("bad images become placeholders", ["--cards", w("cards"), "--log", OUT + ".jsonl", "--screenshot", OUT + ".png", "--frames", "3", "--headless"], 0, "warning:", [OUT + ".jsonl", OUT + ".png"]),
+    ("a FIFO named x.png does not block start-up", ["--cards", w("fifo-cards")] + H, 0, "x.png", []),
+    ("a 23180x23180 PNG is refused by size", ["--cards", w("giant-cards"), "--frames", "3", "--headless"], 0, "23180x23180", []),
+    ("--max-image-pixels 0", ["--max-image-pixels", "0"] + H, 2, "--max-image-pixels", []),
+    # Numbers
+    ("a replay dragging to 1e308 logs only finite numbers", ["--replay", w("inf-drag.replay"), "--log", OUT + ".jsonl", "--headless", "--frames", "40"], 0, "", [OUT + ".jsonl"]),
+]
+
+
+# --------------------------------------------------------------------------------------------
+
+def snapshot():
+    """Every file under W and the assets folder: type, size, content hash (and link target)."""
+    state = {}
+    for top in (W, ASSETS):
+        for dirpath, dirnames, filenames in os.walk(top):
+            for name in dirnames + filenames:
+                p = os.path.join(dirpath, name)
+                try:
+                    st = os.lstat(p)
+                except FileNotFoundError:
+                    continue
+                if stat.S_ISREG(st.st_mode):
+                    with open(p, "rb") as f:
+                        state[p] = ("file", st.st_size, hashlib.sha1(f.read()).hexdigest(), stat.S_IMODE(st.st_mode))
+                elif stat.S_ISLNK(st.st_mode):
+                    state[p] = ("link", os.readlink(p))
+                elif stat.S_ISFIFO(st.st_mode):
+                    state[p] = ("fifo",)
+                elif stat.S_ISDIR(st.st_mode):
+                    state[p] = ("dir",)
+                else:
+                    state[p] = ("other", stat.S_IFMT(st.st_mode))
+    return state
+
+
+def run_row(n, row):
+    name, args, code, fragment, allowed = row
+    out_base = w(f"out{n:03d}")
+    args = [a.replace(OUT, out_base) for a in args]
+    allowed = {a.replace(OUT, out_base) for a in allowed}
+    env = dict(ENV)
+    if args and args[0] == "@nodisplay":
+        args = []
+        env.pop("SDL_VIDEODRIVER", None)
+        env["DISPLAY"] = ":987"
+        env["WAYLAND_DISPLAY"] = ""
+    before = snapshot()
+    t0 = time.time()
+    try:
+        p = subprocess.run([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           timeout=30)
+        rc, err = p.returncode, p.stderr.decode(errors="replace")
+    except subprocess.TimeoutExpired as e:
+        rc, err = "timeout", (e.stderr or b"").decode(errors="replace")
+    took = time.time() - t0
+    after = snapshot()
+    problems = []
+    if rc != code:
+        problems.append(f"exit {rc}, expected {code}")
+    if fragment not in err:
+        problems.append(f"message lacks {fragment!r}")
+    lines = [l for l in err.splitlines() if l.strip()]
+    if code == 2 and len(lines) != 1:
+        problems.append(f"{len(lines)} lines of message, expected one")
+    if isinstance(rc, int) and rc < 0:
+        problems.append(f"killed by signal {-rc}")
+    changed = sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p) and p not in allowed)
+    if changed:
+        problems.append("changed: " + ", ".join(os.path.relpath(p, W) for p in changed))
+    # Outputs that were written hold only complete, finite JSON lines (no NaN, no Infinity).
+    for p in allowed:
+        if p.endswith(".jsonl") and os.path.exists(p):
+            data = open(p, "rb").read()
+            if data and not data.endswith(b"\n"):
+                problems.append(f"{os.path.basename(p)} ends mid-line")
+            for i, line in enumerate(data.splitlines()):
+                try:
+                    json.loads(line, parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
+                except ValueError as e:
+                    problems.append(f"{os.path.basename(p)} line {i + 1} is not finite JSON ({e})")
+                    break
+    first = lines[0] if lines else ""
+    return problems, rc, first, took
+
+
+def main():
+    if not os.access(BIN, os.X_OK):
+        print(f"bad input: no binary at {BIN}")
+        return 1
+    setup()
+    passed = failed = 0
+    for n, row in enumerate(ROWS):
+        problems, rc, first, took = run_row(n, row)
+        if problems:
+            failed += 1
+            print(f"  FAIL  {row[0]}: {'; '.join(problems)} [{first}]")
+        else:
+            passed += 1
+            print(f"  ok    {row[0]} (exit {rc}, {took:.1f} s: {first[:150]})")
+    print(f"bad input: {passed} passed, {failed} failed ({len(ROWS)} rows)")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
