@@ -106,7 +106,7 @@ final class App {
                 headlessFrame = frame
                 playDueInputs()
                 deliverDueInputs()
-                scene.advance(to: max(scene.time, sceneNow))
+                advanceScene(to: sceneNow)
                 try flushSceneEvents()
                 try OutputError.throwIfAny()
                 try draw()
@@ -116,6 +116,7 @@ final class App {
                 renderer.present()
                 FirstPresentProbe.didPresent()
             }
+            try finishScene()
             return
         }
         while running {
@@ -129,7 +130,7 @@ final class App {
                 try log?.configReloaded(time: scene.time, path: watch.path)
             }
             deliverDueInputs()
-            scene.advance(to: max(scene.time, sceneNow))
+            advanceScene(to: sceneNow)
             try flushSceneEvents()
             try OutputError.throwIfAny()
             if window.isMinimized { continue }
@@ -140,6 +141,7 @@ final class App {
             renderer.present()
             FirstPresentProbe.didPresent()
         }
+        try finishScene()
     }
 
     // MARK: - Input
@@ -225,7 +227,9 @@ final class App {
 
     /// Gives one input to the scene at scene time `sceneTime` (from the timeline).
     func deliver(_ input: RecordedInput, at sceneTime: Double) {
-        let t = max(sceneTime, scene.time)
+        // Late input (stamped before the frame on show) keeps its own time within the scene's
+        // window; only older input is moved up to the oldest time the scene still accepts.
+        let t = max(sceneTime, scene.earliestInputTime)
         if var p = input.pointer {
             p.time = t
             if let why = scene.handle(p) { warn("pointer event refused: \(why)") }

@@ -20,10 +20,9 @@ extension CardScene {
     /// Carries out `command` at `time` (seconds). Refused (with the reason) for a bad time.
     @discardableResult
     public func perform(_ command: Command, at time: Double) -> InputRejection? {
-        guard time.isFinite else { return .nonFiniteTime(time) }
-        guard time >= self.time else { return .timeWentBackwards(previous: self.time, received: time) }
-        settle(upTo: time)
-        self.time = time
+        if let late = refusal(ofInputAt: time) { return late }
+        let shown = beginInput(at: time)
+        defer { endInput(showing: shown) }
         switch command {
         case .nextPage: step(by: 1, at: time)
         case .previousPage: step(by: -1, at: time)
@@ -144,9 +143,9 @@ extension CardScene {
     public func scroll(by delta: Double, at time: Double) -> InputRejection? {
         guard time.isFinite else { return .nonFiniteTime(time) }
         guard delta.isFinite else { return .nonFiniteValue(name: "wheel delta", value: delta) }
-        guard time >= self.time else { return .timeWentBackwards(previous: self.time, received: time) }
-        settle(upTo: time)
-        self.time = time
+        if let late = refusal(ofInputAt: time) { return late }
+        let shown = beginInput(at: time)
+        defer { endInput(showing: shown) }
         guard scrollAxis != nil, deck.count > 0, !isHeld else { return nil }
         if let page = layout.pageSize(viewport: viewport) {
             wheelPending += delta
@@ -172,9 +171,9 @@ extension CardScene {
     /// else when everything has settled. Returns false when the card is gone or leaving.
     @discardableResult
     public func delete(_ card: CardID, at time: Double) -> Bool {
-        guard time.isFinite, time >= self.time else { return false }
-        settle(upTo: time)
-        self.time = time
+        guard refusal(ofInputAt: time) == nil else { return false }
+        let shown = beginInput(at: time)
+        defer { endInput(showing: shown) }
         guard deck.enqueue(.delete(card)) else { return false }
         lastQueueTime = time
         settle(upTo: time)
@@ -184,9 +183,9 @@ extension CardScene {
 
     /// Inserts a new card at `index`, at once when nothing moves, else when everything settles.
     public func insert(at index: Int, time: Double) {
-        guard time.isFinite, time >= self.time else { return }
-        settle(upTo: time)
-        self.time = time
+        guard refusal(ofInputAt: time) == nil else { return }
+        let shown = beginInput(at: time)
+        defer { endInput(showing: shown) }
         deck.enqueue(.insert(at: index))
         lastQueueTime = time
         settle(upTo: time)

@@ -11,9 +11,9 @@ extension CardScene {
     func resize(to size: Size, at time: Double) -> Bool {
         guard scrollAxis != nil, deck.count > 0,
               viewport.width > 0, viewport.height > 0, size.width > 0, size.height > 0 else { return false }
-        let t = max(time.isFinite ? time : self.time, self.time)
-        settle(upTo: t)
-        self.time = t
+        let t = clampedInputTime(time)
+        let shown = beginInput(at: t)
+        defer { endInput(showing: shown) }
         let current = currentIndex
         let oldPitch = layout.pitch(viewport: viewport)
         viewport = size

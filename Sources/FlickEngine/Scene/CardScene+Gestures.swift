@@ -7,10 +7,10 @@ extension CardScene {
     public func handle(_ event: PointerEvent) -> InputRejection? {
         guard event.time.isFinite else { return .nonFiniteTime(event.time) }
         guard event.position.isFinite else { return .nonFinitePosition(event.position) }
-        guard event.time >= time else { return .timeWentBackwards(previous: time, received: event.time) }
+        if let late = refusal(ofInputAt: event.time) { return late }
         let isTracked = pan.trackedPointer == nil ? event.phase == .down : pan.trackedPointer == event.pointerID
-        settle(upTo: event.time)
-        time = event.time
+        let shown = beginInput(at: event.time)
+        defer { endInput(showing: shown) }
         let output = pan.handle(event)
         if case .rejected(let why) = output { return why }
         switch output {
