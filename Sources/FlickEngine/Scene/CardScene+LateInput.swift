@@ -84,19 +84,35 @@ extension CardScene {
     /// Lays out the frame at `time` into `renderList`. When completions are due that are not
     /// committed yet, they are applied to the state, the frame is laid out, and the state is put
     /// back as it was (their events too): the frame shows them, the record waits for them.
+    /// Nothing is allocated once warm: the motions are saved into a scratch array, and a deck
+    /// change is made on a scratch deck (a copy into its own buffers, O(cards), only while a
+    /// deletion or a queued change is due and not committed) swapped in and out.
     func layOutShownFrame() {
         guard hasUncommittedChanges else {
             layOut(at: time, into: &renderList)
             return
         }
-        // Every field `settle(upTo:)` may change.
-        let saved = (deck: deck, motions: motions, gap: gap, axis: axis, top: top,
-                     lastCompletionTime: lastCompletionTime, lastQueueTime: lastQueueTime,
-                     wheelPending: wheelPending, events: events.count)
+        let touchesDeck = deck.hasQueuedChanges || motions.contains { m in
+            guard let e = m.endTime, e <= time else { return false }
+            switch m.ending {
+            case .delete, .sendOut: return true
+            case .snapBack, .rest: return false
+            }
+        }
+        if touchesDeck {
+            scratchDeck.copyContents(of: deck)
+            swap(&deck, &scratchDeck)
+        }
+        scratchMotions.removeAll(keepingCapacity: true)
+        scratchMotions.append(contentsOf: motions)
+        // Every other field `settle(upTo:)` may change.
+        let saved = (gap: gap, axis: axis, top: top, lastCompletionTime: lastCompletionTime,
+                     lastQueueTime: lastQueueTime, wheelPending: wheelPending, events: events.count)
         settle(upTo: time)
         layOut(at: time, into: &renderList)
-        deck = saved.deck
-        motions = saved.motions
+        if touchesDeck { swap(&deck, &scratchDeck) }
+        motions.removeAll(keepingCapacity: true)
+        motions.append(contentsOf: scratchMotions)
         gap = saved.gap
         axis = saved.axis
         top = saved.top

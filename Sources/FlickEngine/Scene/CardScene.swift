@@ -27,6 +27,10 @@ public final class CardScene {
     /// Time up to which the scene's state is final: the latest input, or the point `advance`
     /// committed to (its time less `lateInputWindow`), or `commit()`. Seconds.
     public internal(set) var committedTime: Double
+    /// Scratch state for laying out changes not committed yet (CardScene+LateInput.swift):
+    /// own buffers, so the frame loop does not allocate.
+    var scratchDeck = Deck()
+    var scratchMotions: [CardMotion] = []
     /// The visible cards of the last `advance`, back to front, with their reuse slots.
     public internal(set) var renderList: [CardAttributes] = []
     /// Scratch layout for hit tests at an event's time (capacity reused).
@@ -90,6 +94,7 @@ public final class CardScene {
         self.pool = ReusePool(capacity: 16)
         self.axis = ScrollAxis(viewportExtent: 0, maxOffset: 0)
         motions.reserveCapacity(8)
+        scratchMotions.reserveCapacity(8)
         renderList.reserveCapacity(32)
         hitScratch.reserveCapacity(32)
         events.reserveCapacity(64)
