@@ -12,25 +12,37 @@ FUZZ=${FUZZ:-2%}
 MAX_SHARE=${MAX_SHARE:-0.002}
 status=0
 mkdir -p "$OUT"
-for demo in now switcher stack carousel; do
-  actual="$OUT/$demo.png"; golden="$HERE/golden/$demo.png"
-  if ! (cd "$ROOT" && "$BIN" --headless --demo "$demo" --size 960x600 --frames 40 --screenshot "$actual" >/dev/null 2>"$OUT/$demo.err"); then
-    echo "  FAIL  golden $demo: flick failed: $(cat "$OUT/$demo.err")"; status=1; continue
+# check NAME ARGS...: one frame of flick ARGS compared with golden/NAME.png.
+check() {
+  local name=$1; shift
+  actual="$OUT/$name.png"; golden="$HERE/golden/$name.png"
+  if ! (cd "$ROOT" && "$BIN" "$@" --screenshot "$actual" >/dev/null 2>"$OUT/$name.err"); then
+    echo "  FAIL  golden $name: flick failed: $(cat "$OUT/$name.err")"; status=1; return
   fi
-  if [ "$UPDATE" = "--update" ]; then cp "$actual" "$golden"; echo "  updated golden/$demo.png"; continue; fi
-  if [ ! -f "$golden" ]; then echo "  FAIL  golden $demo: no golden/$demo.png (run with --update)"; status=1; continue; fi
-  differing=$(compare -metric AE -fuzz "$FUZZ" "$actual" "$golden" "$OUT/$demo-diff.png" 2>&1 >/dev/null | awk '{print int($1)}')
+  if [ "$UPDATE" = "--update" ]; then cp "$actual" "$golden"; echo "  updated golden/$name.png"; return; fi
+  if [ ! -f "$golden" ]; then echo "  FAIL  golden $name: no golden/$name.png (run with --update)"; status=1; return; fi
+  differing=$(compare -metric AE -fuzz "$FUZZ" "$actual" "$golden" "$OUT/$name-diff.png" 2>&1 >/dev/null | awk '{print int($1)}')
   total=$(identify -format '%[fx:w*h]' "$golden")
   if [ -z "$differing" ] || ! [[ "$differing" =~ ^[0-9]+$ ]]; then
-    echo "  FAIL  golden $demo: compare failed ($differing)"; status=1; continue
+    echo "  FAIL  golden $name: compare failed ($differing)"; status=1; return
   fi
   share=$(awk -v d="$differing" -v t="$total" 'BEGIN { printf "%.5f", d / t }')
   if awk -v s="$share" -v m="$MAX_SHARE" 'BEGIN { exit !(s <= m) }'; then
-    echo "  ok    golden $demo: $differing of $total pixels differ beyond $FUZZ (share $share <= $MAX_SHARE)"
-    rm -f "$OUT/$demo-diff.png"
+    echo "  ok    golden $name: $differing of $total pixels differ beyond $FUZZ (share $share <= $MAX_SHARE)"
+    rm -f "$OUT/$name-diff.png"
   else
-    echo "  FAIL  golden $demo: $differing of $total pixels differ beyond $FUZZ (share $share > $MAX_SHARE); actual $actual, diff $OUT/$demo-diff.png"
+    echo "  FAIL  golden $name: $differing of $total pixels differ beyond $FUZZ (share $share > $MAX_SHARE); actual $actual, diff $OUT/$name-diff.png"
     status=1
   fi
+}
+for demo in now switcher stack carousel; do
+  check "$demo" --headless --demo "$demo" --size 960x600 --frames 40
+done
+# The debug overlay (D) mid-gesture: each interaction's scripted session (docs/sessions) replayed
+# to the frame the README screenshot shows, overlay on.
+for demo in now switcher stack carousel; do
+  frames=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$ROOT/docs/sessions/frames.json" "$demo")
+  check "overlay-$demo" --headless --demo "$demo" --size 960x600 --replay "docs/sessions/$demo.jsonl" \
+    --frames "$frames" --debug-overlay
 done
 exit $status

@@ -143,6 +143,7 @@ extension CardScene {
     public func scroll(by delta: Double, at time: Double) -> InputRejection? {
         guard time.isFinite else { return .nonFiniteTime(time) }
         guard delta.isFinite else { return .nonFiniteValue(name: "wheel delta", value: delta) }
+        guard abs(delta) <= PointerEvent.coordinateLimit else { return .invalidValue(name: "wheel delta", value: delta) }
         if let late = refusal(ofInputAt: time) { return late }
         let shown = beginInput(at: time)
         defer { endInput(showing: shown) }

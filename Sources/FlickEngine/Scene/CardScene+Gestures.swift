@@ -7,6 +7,9 @@ extension CardScene {
     public func handle(_ event: PointerEvent) -> InputRejection? {
         guard event.time.isFinite else { return .nonFiniteTime(event.time) }
         guard event.position.isFinite else { return .nonFinitePosition(event.position) }
+        guard event.hasPlausiblePosition else {
+            return .invalidValue(name: "position", value: max(abs(event.position.x), abs(event.position.y)))
+        }
         if let late = refusal(ofInputAt: event.time) { return late }
         let isTracked = pan.trackedPointer == nil ? event.phase == .down : pan.trackedPointer == event.pointerID
         let shown = beginInput(at: event.time)

@@ -5,15 +5,9 @@ import FlickEngine
 /// older than the frame already shown; it keeps its own time instead of being moved to the
 /// frame's, and velocities stay exact when a frame is slow.
 extension App {
-    /// How much older than the shown frame an input may be, seconds of wall time.
+    /// How much older than the shown frame an input may be, seconds of wall time (`advanceToNow`
+    /// gives it to the scene, scaled to scene time by the slow-motion rate).
     static let lateInputWindow = 0.1
-
-    /// Advances the scene to the frame's scene time `t`. The window follows the time scale, so
-    /// it stays 0.1 s of wall time in slow motion (0.01 s of scene time at ×0.1).
-    func advanceScene(to t: Double) {
-        scene.lateInputWindow = Self.lateInputWindow * timeline.rate
-        scene.advance(to: max(scene.time, t))
-    }
 
     /// The session is over: what was still waiting for late input happens now and is logged.
     func finishScene() throws {

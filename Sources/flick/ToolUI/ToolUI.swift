@@ -2,13 +2,15 @@ import FlickEngine
 import FlickSDL
 import Foundation
 
-/// The tool UI drawn over the window with Dear ImGui: the tuning panel (T) and its live plot.
+/// The tool UI drawn over the window with Dear ImGui: the tuning panel (T) and its live plot,
+/// the debug overlay (D).
 /// The app calls it from a few hooks: keys first (`handleKey`), scene events (`noteEvent`),
 /// and once per drawn frame after the stage (`draw`).
 @MainActor
 final class ToolUI {
     let imgui: ImGuiLayer
     let panel: TuningPanel
+    let overlay: DebugOverlay
     private var lastFrame: Double?
     /// A config from the panel waiting for the scene to come to rest (motions in flight finish
     /// with the constants they started with).
@@ -19,6 +21,7 @@ final class ToolUI {
         var sync: ConfigFileSync?
         if let path = options.configPath, let configWatch { sync = ConfigFileSync(path: path, watch: configWatch) }
         panel = TuningPanel(open: options.panel, presets: .standard(), configFile: sync)
+        overlay = DebugOverlay(on: options.debugOverlay)
     }
 
     /// Tool keys; true when the key was the tool UI's (the app then ignores it).
@@ -27,6 +30,9 @@ final class ToolUI {
         switch press.key {
         case .character("t"):
             if !press.isRepeat { panel.isOpen.toggle() }
+            return true
+        case .character("d"):
+            if !press.isRepeat { overlay.isOn.toggle() }
             return true
         default:
             return false
@@ -59,6 +65,7 @@ final class ToolUI {
         panel.plot.record(t: now, speed: pointerDown ? scene.pointerVelocity.length : 0)
         imgui.beginFrame(pixelScale: px, dt: dt)
         let p = imgui.px
+        overlay.draw(scene: scene, stage: stage, px: p)
         let width = 400.0
         let config = shownConfig(scene)
         if let edited = panel.build(config: config, interaction: scene.interaction,
