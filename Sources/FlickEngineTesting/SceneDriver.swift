@@ -77,6 +77,9 @@ public func advanceToRest(_ scene: CardScene, limit: Double = 10) -> Double {
         scene.advance(to: min(next, stop))
         scene.commit()
     }
+    // At rest on screen, yet what happened inside the late-input window (a card's deletion,
+    // the content's `paged`) may still wait: no input is expected, so it happens now.
+    scene.commit()
     return scene.time
 }
 

@@ -237,17 +237,12 @@ final class App {
         // Late input (stamped before the frame on show) keeps its own time within the scene's
         // window; only older input is moved up to the oldest time the scene still accepts.
         let t = max(sceneTime, scene.earliestInputTime)
+        if let why = scene.apply(input, at: t) { warn("pointer event refused: \(why)") }
         if var p = input.pointer {
             p.time = t
-            if let why = scene.handle(p) { warn("pointer event refused: \(why)") }
             tools.overlay.pointer = p
         }
-        if let d = input.wheel { scene.scroll(by: d, at: t) }
-        if let c = input.command { scene.perform(c, at: t) }
-        if let next = input.interaction {
-            scene.setInteraction(next, at: t)
-            updateTitle()
-        }
+        if input.interaction != nil { updateTitle() }
         applyStudyInput(input, at: t)
     }
 

@@ -73,10 +73,13 @@ extension CardScene {
         rebuildRenderList()
     }
 
-    /// True when something is due between the committed time and the frame's time.
+    /// True when something is due between the committed time and the frame's time that the
+    /// frame must show (a card's motion, the returning card, a gap, a waiting undo or deck change).
     var hasUncommittedChanges: Bool {
         for m in motions { if let e = m.endTime, e <= time { return true } }
+        if let e = returning?.endTime, e <= time { return true }
         if let g = gap, g.endTime <= time { return true }
+        if pendingUndos > 0 { return true }
         if deck.hasQueuedChanges, let s = axis.settleTime, s <= time { return true }
         return false
     }
@@ -86,16 +89,16 @@ extension CardScene {
     /// back as it was (their events too): the frame shows them, the record waits for them.
     /// Nothing is allocated once warm: the motions are saved into a scratch array, and a deck
     /// change is made on a scratch deck (a copy into its own buffers, O(cards), only while a
-    /// deletion or a queued change is due and not committed) swapped in and out.
+    /// deletion, an undo or a queued change is due and not committed) swapped in and out.
     func layOutShownFrame() {
         guard hasUncommittedChanges else {
             layOut(at: time, into: &renderList)
             return
         }
-        let touchesDeck = deck.hasQueuedChanges || motions.contains { m in
+        let touchesDeck = deck.hasQueuedChanges || pendingUndos > 0 || motions.contains { m in
             guard let e = m.endTime, e <= time else { return false }
             switch m.ending {
-            case .delete, .sendOut: return true
+            case .delete: return true
             case .snapBack, .rest: return false
             }
         }
@@ -106,16 +109,22 @@ extension CardScene {
         scratchMotions.removeAll(keepingCapacity: true)
         scratchMotions.append(contentsOf: motions)
         // Every other field `settle(upTo:)` may change.
-        let saved = (gap: gap, axis: axis, top: top, lastCompletionTime: lastCompletionTime,
-                     lastQueueTime: lastQueueTime, wheelPending: wheelPending, events: events.count)
+        let saved = (returning: returning, gap: gap, axis: axis, top: top, pendingUndos: pendingUndos,
+                     restIndex: restIndex, restCheckedAxis: restCheckedAxis,
+                     lastCompletionTime: lastCompletionTime, lastQueueTime: lastQueueTime,
+                     wheelPending: wheelPending, events: events.count)
         settle(upTo: time)
         layOut(at: time, into: &renderList)
         if touchesDeck { swap(&deck, &scratchDeck) }
         motions.removeAll(keepingCapacity: true)
         motions.append(contentsOf: scratchMotions)
+        returning = saved.returning
         gap = saved.gap
         axis = saved.axis
         top = saved.top
+        pendingUndos = saved.pendingUndos
+        restIndex = saved.restIndex
+        restCheckedAxis = saved.restCheckedAxis
         lastCompletionTime = saved.lastCompletionTime
         lastQueueTime = saved.lastQueueTime
         wheelPending = saved.wheelPending
