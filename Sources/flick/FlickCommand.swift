@@ -33,7 +33,7 @@ struct Flick: ParsableCommand {
         commandName: "flick",
         abstract: "Card interactions on the desktop: drag, fling, page and throw cards away.",
         discussion: keyHelp,
-        subcommands: [Report.self]
+        subcommands: [Report.self, Soak.self]
     )
 
     @Option(help: "Interaction to open: now, switcher, stack or carousel (default: switcher).")
