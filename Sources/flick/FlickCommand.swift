@@ -32,7 +32,7 @@ struct Flick: ParsableCommand {
         commandName: "flick",
         abstract: "Card interactions on the desktop: drag, fling, page and throw cards away.",
         discussion: keyHelp,
-        subcommands: [Report.self, Soak.self]
+        subcommands: [Report.self, Soak.self, Fuzz.self]
     )
 
     @Option(help: "Interaction to open: now, switcher, stack or carousel (default: switcher).")
