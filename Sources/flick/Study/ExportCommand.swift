@@ -61,7 +61,7 @@ struct Export: ParsableCommand {
                 let renderer = try Renderer(offscreenWidth: w, height: h)
                 let view = try StageView(renderer: renderer, cards: cards,
                                          cornerRadius: header.stageCornerRadius ?? StageDevice.defaultCornerRadius)
-                let dot = try TouchDot(renderer: renderer, radius: max(8, Double(min(w, h)) / 40))
+                let dot = try VideoTouchDot(renderer: renderer, radius: max(8, Double(min(w, h)) / 40))
                 let background = Theme.of(header.demo).window
                 try AtomicFile.write(to: out, what: "the video") { temp in
                     let encoder = try VideoEncoder(ffmpeg: ffmpeg, output: temp, format: ext, width: w, height: h, fps: fps)
@@ -94,7 +94,7 @@ struct Export: ParsableCommand {
 
 /// A soft round dot where the finger (the pointer) is: a white disc with a dark rim, fading out.
 @MainActor
-final class TouchDot {
+final class VideoTouchDot {
     let texture: Texture
     let radius: Double
 
