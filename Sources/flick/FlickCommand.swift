@@ -31,7 +31,8 @@ struct Flick: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flick",
         abstract: "Card interactions on the desktop: drag, fling, page and throw cards away.",
-        discussion: keyHelp + "\nStudy tools (each with --help): flick report, flick export, flick compare."
+        discussion: keyHelp + "\nStudy tools (each with --help): flick report, flick export, flick compare.",
+        subcommands: [Soak.self]
     )
 
     /// The study tools: commands of their own, dispatched by the first word so their options
