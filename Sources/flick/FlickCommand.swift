@@ -174,6 +174,13 @@ struct Flick: ParsableCommand {
         do {
             var command = try study.map { try $0.parseAsRoot(Array(args.dropFirst())) } ?? parseAsRoot()
             try command.run()
+            if Interrupt.isRequested {   // a tool whose loop ended on a signal
+                note("stopped by \(Interrupt.signalName)")
+                Foundation_exit(Interrupt.exitCode)
+            }
+        } catch is InterruptedError {
+            note("stopped by \(Interrupt.signalName); nothing half-written was kept")
+            Foundation_exit(Interrupt.exitCode)
         } catch let error as OutputError {
             note(error.message)
             Foundation_exit(OutputError.exitCode)

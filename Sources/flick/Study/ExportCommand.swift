@@ -56,6 +56,7 @@ struct Export: ParsableCommand {
         let started = Date()
         try MainActor.assumeIsolated {
             let sdl = try App.openSDL(headless: true)
+            Interrupt.install()
             try withExtendedLifetime(sdl) {
                 guard let replay = HeadlessReplay(rec) else { return }
                 let renderer = try Renderer(offscreenWidth: w, height: h)
@@ -67,6 +68,7 @@ struct Export: ParsableCommand {
                     let encoder = try VideoEncoder(ffmpeg: ffmpeg, output: temp, format: ext, width: w, height: h, fps: fps)
                     var lastReport = Date()
                     for j in 0..<frames {
+                        if Interrupt.isRequested { throw InterruptedError() }
                         let t = Double(j) / Double(fps) * speed
                         replay.advance(to: t)
                         try renderer.clear(background)
