@@ -80,7 +80,7 @@ struct Export: ParsableCommand {
                         try encoder.write(renderer.readPixels().bytes)
                         if Date().timeIntervalSince(started) > 1, Date().timeIntervalSince(lastReport) >= 0.5 || j == frames - 1 {
                             lastReport = Date()
-                            FileHandle.standardError.write(Data(String(format: "\rflick export: frame %d/%d (%.0f%%)", j + 1, frames, Double(j + 1) / Double(frames) * 100).utf8))
+                            try? FileHandle.standardError.write(contentsOf: Data(String(format: "\rflick export: frame %d/%d (%.0f%%)", j + 1, frames, Double(j + 1) / Double(frames) * 100).utf8))
                         }
                     }
                     try encoder.finish()
@@ -88,7 +88,7 @@ struct Export: ParsableCommand {
             }
         }
         let seconds = Date().timeIntervalSince(started)
-        if seconds > 1 { FileHandle.standardError.write(Data("\n".utf8)) }
+        if seconds > 1 { try? FileHandle.standardError.write(contentsOf: Data("\n".utf8)) }
         print(String(format: "%@: %d frames at %d fps (%.2f s of video) in %.1f s, %.0f frames/s", out, frames, fps,
                      Double(frames) / Double(fps), seconds, Double(frames) / max(seconds, 1e-6)))
     }
