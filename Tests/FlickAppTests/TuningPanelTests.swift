@@ -55,6 +55,46 @@ struct TuningPanelTests {
         #expect(h.scene.config.now.throwSpeed == 600, "a drag that began on the stage moved a slider")
     }
 
+    /// A watched --config file follows the panel: the edited key is written back, the file's
+    /// other keys stay, and the watch does not take the app's own write for an outside change.
+    @Test func watchedConfigFileIsWrittenBack() throws {
+        let path = NSTemporaryDirectory() + "flick-config-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(#"{"pan": {"axisLock": "free"}, "stack": {"throwSpeed": 700}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let watch = ConfigWatch(path: path)
+        let h = try ToolHarness(arguments: ["--headless", "--panel", "--demo", "now", "--config", path], watch: watch)
+        try h.frame()
+        let rect = try #require(h.tools.panel.sliderRects["now.throwSpeed"])
+        try h.drag(from: (rect.x + rect.w / 2, rect.y + rect.h / 2), to: (rect.x + rect.w * 0.3, rect.y + rect.h / 2))
+        for _ in 0..<20 { try h.frame() }   // past the write-back's quarter second
+        let value = h.scene.config.now.throwSpeed
+        #expect(value != 600)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        #expect((object["now"] as? [String: Any])?["throwSpeed"] as? Double == value)
+        #expect((object["stack"] as? [String: Any])?["throwSpeed"] as? Double == 700)
+        #expect((object["pan"] as? [String: Any])?["axisLock"] as? String == "free")
+        #expect(watch.changedConfig() == nil, "the app's own write was reloaded as an outside edit")
+        #expect(try AppOptions.loadConfig(path) == h.scene.config)
+    }
+
+    /// An edit of the watched file that puts a key out of range is refused; the scene keeps
+    /// its values (the reload path of live tuning).
+    @Test func watchedFileOutOfRangeKeepsThePreviousValues() throws {
+        let path = NSTemporaryDirectory() + "flick-config-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(#"{"now": {"throwSpeed": 550}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let watch = ConfigWatch(path: path)
+        Thread.sleep(forTimeInterval: 0.02)
+        try Data(#"{"now": {"throwSpeed": 1e9}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(watch.changedConfig() == nil)
+        do {
+            _ = try AppOptions.loadConfig(path)
+            Issue.record("an out-of-range config loaded")
+        } catch {
+            #expect("\(error)".contains("now.throwSpeed") && "\(error)".contains("1e+9"), "\(error)")
+        }
+    }
+
     /// T hides and shows the panel; hidden, it draws nothing and takes no clicks.
     @Test func tTogglesThePanel() throws {
         let h = try ToolHarness(arguments: ["--headless", "--demo", "now"])

@@ -62,7 +62,9 @@ final class ToolUI {
         let dt = lastFrame.map { max(1.0 / 1000, now - $0) } ?? 1.0 / 60
         lastFrame = now
         applyPending(to: scene, at: scene.time)
-        panel.plot.record(t: now, speed: pointerDown ? scene.pointerVelocity.length : 0)
+        // Down by the scene's own input (live or replayed), not only the mouse over the stage.
+        let down = pointerDown || overlay.pointer.map { $0.phase == .down || $0.phase == .move } ?? false
+        panel.plot.record(t: now, speed: down ? scene.pointerVelocity.length : 0)
         imgui.beginFrame(pixelScale: px, dt: dt)
         let p = imgui.px
         overlay.draw(scene: scene, stage: stage, px: p)
