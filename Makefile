@@ -5,6 +5,9 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev pkg-config xvfb xdotool imagemagick \
                 libimgui-dev ffmpeg chromium python3-pil
 SWIFT_BUILD_FLAGS ?=
+# Debian's Python, the one python3-pil installs Pillow into (a python3 earlier on PATH, e.g.
+# pyenv's, would not see it).
+PYTHON ?= $(shell [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
 
 .PHONY: deps run build test test-unit test-e2e bench flick-bench assets screenshots goldens clean
 
@@ -51,7 +54,7 @@ flick-bench: deps
 
 # Regenerates the card images; `deps` brings the script's Pillow (python3-pil).
 assets: deps
-	python3 assets/make_assets.py
+	$(PYTHON) assets/make_assets.py
 
 # README screenshots, replayed headless from docs/sessions.
 screenshots: build

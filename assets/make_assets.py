@@ -6,8 +6,10 @@ Run from anywhere:  python3 assets/make_assets.py   (or: make assets)
 Every image is drawn with Pillow at 2x and downsampled with LANCZOS for
 anti-aliasing. All text uses the committed DejaVu Sans fonts next to this
 script; all randomness uses fixed seeds, so the output is deterministic for a
-given Pillow version. Output: assets/NN-name.png, 720x1280, file-name order is
-the demo order.
+given Pillow version. Output: assets/NN-name.png, 720x1558 (the aspect of Flick's
+default 390x844 stage, so no card crops or letterboxes them), file-name order is
+the demo order. Screens are laid out for 720x1280; the extra height goes into the
+calmest row between the content and the bottom bars.
 """
 
 import math
@@ -18,7 +20,7 @@ import sys
 try:
     from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 except ImportError:
-    print("make_assets.py: missing Python module 'PIL' (Pillow); install it with: "
+    print("make_assets.py: missing Python module 'PIL' (Pillow) in " + sys.executable + "; run 'make assets' (installs python3-pil) or: "
           "pip install Pillow", file=sys.stderr)
     sys.exit(2)
 
@@ -26,7 +28,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 FONT_REGULAR = os.path.join(HERE, "DejaVuSans.ttf")
 FONT_BOLD = os.path.join(HERE, "DejaVuSans-Bold.ttf")
 
-W, H = 720, 1280          # output size in pixels (the logical drawing space)
+W, H = 720, 1280          # the logical drawing space, pixels
+H_OUT = 1558              # output height: 720x1558 is the default stage's 390x844 aspect
 S = 2                     # supersampling factor
 MAX_BYTES = 300 * 1024    # size budget per PNG
 
@@ -206,6 +209,28 @@ class Canvas:
 
     def finish(self):
         return self.img.resize((self.w, self.h), Image.LANCZOS)
+
+    def finish_tall(self, height):
+        """The screen at `height` logical pixels: the layout is drawn for 720x1280, and the
+        extra height goes into the calmest row between the content and the bottom bars (the
+        row with the least variation, stretched), so nothing is squeezed or cut."""
+        extra = _sc(height - self.h)
+        if extra <= 0:
+            return self.finish()
+        gray = self.img.convert("L")
+        best, best_y = None, _sc(self.h * 0.6)
+        for y in range(_sc(self.h * 0.55), _sc(self.h - 150), S):
+            row = gray.crop((0, y, gray.width, y + 1)).getextrema()
+            spread = row[1] - row[0]
+            # Prefer lower rows when equally calm: the gap then sits above the bottom bars.
+            if best is None or spread <= best:
+                best, best_y = spread, y
+        tall = Image.new("RGB", (self.img.width, self.img.height + extra))
+        tall.paste(self.img.crop((0, 0, self.img.width, best_y)), (0, 0))
+        band = self.img.crop((0, best_y, self.img.width, best_y + 1)).resize((self.img.width, extra))
+        tall.paste(band, (0, best_y))
+        tall.paste(self.img.crop((0, best_y, self.img.width, self.img.height)), (0, best_y + extra))
+        return tall.resize((self.w, height), Image.LANCZOS)
 
 
 def gradient(size, c1, c2, direction="v"):
@@ -1607,7 +1632,7 @@ def main(argv):
         if only and name not in only and name.split("-", 1)[1] not in only:
             continue
         random.seed(0)
-        img = fn().finish()
+        img = fn().finish_tall(H_OUT)
         path = os.path.join(out_dir, name + ".png")
         n = save(img, path)
         print(f"{name}.png  {img.size[0]}x{img.size[1]}  {n // 1024} KB")

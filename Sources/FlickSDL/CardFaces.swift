@@ -1,16 +1,13 @@
 import CSDL2
 import FlickEngine
 
-/// The textures of the cards: each image decoded, cropped to the card's shape with rounded
-/// corners and its title, at the size it is drawn in pixels, and kept in a bounded cache (least
-/// recently used out), so thousands of image cards never hold thousands of textures.
-/// One image a card can show: its file and the title drawn on it.
+/// One image a card can show: its file and its display title.
 public struct CardImage: Hashable, Sendable {
     /// Full path of the image file.
     public var path: String
-    /// The title drawn on the card (the file name by default).
-    public var title: String
-    public init(path: String, title: String) {
+    /// The title a front end may draw on the card; nil for none.
+    public var title: String?
+    public init(path: String, title: String?) {
         self.path = path
         self.title = title
     }
@@ -24,105 +21,293 @@ public struct CardImageProblem: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "'\(path)' \(problem); shown as a placeholder card" }
 }
 
+/// The card faces of a deck, drawn through reuse slots like the original designs' reused
+/// card views: each live slot of the scene's reuse pool owns one texture, refilled (uploaded
+/// in place) when the pool hands the slot to another card, so the card-face textures alive
+/// never exceed the interaction's view bound however long the deck is.
+///
+/// Below the slots: a background `FaceWorker` decodes each image once (downscaled to cover the
+/// stage) and composes faces from it; finished faces wait in a small CPU cache until a slot
+/// takes them. A card whose face is not ready yet draws a neutral placeholder and its face
+/// fades in when it arrives; the main thread never waits for a file.
+///
+/// Per frame: `prepare(_:time:cardSize:scale:viewBound:)` with the render list (uploads happen
+/// here, before anything is drawn), then `face(for:)` for each card while drawing.
 public final class CardFaces {
-    struct Key: Hashable {
-        var image: Int
-        var width: Int
-        var height: Int
-    }
+    /// Corner radius of a card, points (the card renderer's shadows use the same).
+    public static let cornerRadiusPoints = 12.0
 
     public let images: [CardImage]
     public let renderer: Renderer
+    /// Font for the captions of placeholder cards of broken files.
     public let fontPath: String?
-    /// Title fonts by pixel size: faces are made at the size they are drawn.
-    private var titleFonts: [Int: Font] = [:]
-    private var cache: TextureCache<Key>!
-    /// Images already reported as unreadable: warn once each, draw a placeholder.
-    private var broken: [Int: String] = [:]
-    /// Corner radius of a card, points (the card renderer's shadows use the same).
-    public static let cornerRadiusPoints = 12.0
-    /// The face size in pixels for the current interaction and scale (see `fit`).
+    /// How faces show their images; changing it remakes every face.
+    public var style: FaceStyle {
+        didSet { if style != oldValue { composed.removeAll() } }
+    }
+    /// How long a face takes to fade in over its placeholder, seconds of frame time.
+    public var fadeDuration = 0.2
+    /// The neutral colour of a card whose face is not ready.
+    public var placeholderColor = RGBA(214, 217, 223)
+
+    /// The face size in pixels for the current interaction and scale.
     public private(set) var faceSize: (width: Int, height: Int) = (1, 1)
     public private(set) var cornerRadius = CardFaces.cornerRadiusPoints
 
-    /// Faces from now on are made for cards of `cardSize` points drawn at `scale` pixels per
-    /// point: the size they are shown at, so nothing is scaled twice. Cheap; call every frame.
-    public func fit(cardSize: Size, scale: Double) {
-        faceSize = (max(1, Int((cardSize.width * scale).rounded())), max(1, Int((cardSize.height * scale).rounded())))
-        cornerRadius = Self.cornerRadiusPoints * scale
+    private struct Slot {
+        var texture: Texture?
+        var key: FaceKey?
+        /// Frame time its face arrived after a placeholder; -infinity: shown at once.
+        var readyAt = -Double.infinity
+        /// It drew a placeholder since its last face.
+        var waited = false
     }
 
-    /// Sniffs every image's first bytes now (cheap), so an empty or non-image file is reported
-    /// at start; a file that only fails while decoding is reported when it is first drawn.
-    public init(images: [CardImage], renderer: Renderer, fontPath: String?, capacity: Int) {
+    private let worker: FaceWorker
+    private var slots: [Int: Slot] = [:]
+    /// Finished faces not in a slot yet (CPU), most recent first out last.
+    private var composed: LRUCache<FaceKey, Surface>
+    private var placeholder: Texture?
+    private var placeholderKey: (Int, Int, Int)?
+    private var brokenImages: [Int: String] = [:]
+    private var problems: [CardImageProblem] = []
+    private var reported: Set<Int> = []
+    private var captionFonts: [Int: Font] = [:]
+    private var time = 0.0
+    private var decodeBox = (width: 1, height: 1)
+    private var wanted: [FaceWorker.Job] = []
+    private var wantedKeys: Set<FaceKey> = []
+    private var faces: [CardID: CardRenderer.Face] = [:]
+    private var usedSlots: Set<Int> = []
+    private var settling = false
+
+    /// Counters for the HUD, tests and the bench.
+    public struct Statistics: Hashable, Sendable {
+        /// Faces uploaded into slot textures (refills).
+        public var uploads = 0
+        /// Card-face textures alive now (one per live slot).
+        public var textures = 0
+        /// The most card-face textures alive at once so far.
+        public var maxTextures = 0
+        /// Cards drawn as a placeholder (summed over frames).
+        public var placeholderDraws = 0
+        /// Images decoded and faces composed by the background worker.
+        public var decodes = 0
+        public var composes = 0
+    }
+    private var counts = Statistics()
+    public var statistics: Statistics {
+        var s = counts
+        let c = worker.counters
+        s.decodes = c.decodes
+        s.composes = c.composes
+        return s
+    }
+
+    /// - Parameter decodeBox: initial size (pixels) images are decoded to cover; `prepare`
+    ///   follows the stage from then on.
+    public init(images: [CardImage], renderer: Renderer, fontPath: String?, style: FaceStyle = FaceStyle(),
+                composedCapacity: Int = 24) {
         self.images = images
         self.renderer = renderer
         self.fontPath = fontPath
-        cache = TextureCache(capacity: capacity) { [unowned self] key in try self.makeFace(key) }
-        for (i, item) in images.enumerated() {
-            if let problem = Self.sniff(item.path) { markBroken(i, problem) }
-        }
+        self.style = style
+        composed = LRUCache(capacity: composedCapacity)
+        worker = FaceWorker(paths: images.map(\.path))
     }
 
-    public var statistics: CacheStatistics { cache.statistics }
-    public var count: Int { cache.count }
+    deinit { worker.stop() }
 
-    private var problems: [CardImageProblem] = []
+    /// Card-face textures alive (one per live slot; the shared placeholder not counted).
+    public var count: Int { slots.values.reduce(0) { $0 + ($1.texture == nil ? 0 : 1) } }
+
     /// Problems found since the last call (each image is reported once), for the app to print.
     public func takeProblems() -> [CardImageProblem] {
         defer { problems.removeAll() }
         return problems
     }
 
-    /// The texture of `card`; nil only if even a placeholder cannot be made.
-    public func texture(for card: CardID) -> Texture? {
+    /// The image a card shows: cards cycle through the images.
+    public func imageIndex(of card: CardID) -> Int? {
         let n = images.count
         guard n > 0 else { return nil }
-        let image = ((card.value % n) + n) % n
-        return try? cache.texture(for: Key(image: image, width: faceSize.width, height: faceSize.height))
+        return ((card.value % n) + n) % n
     }
 
-    /// Drops every face (a new size or a lost render target).
-    public func removeAll() { cache.removeAll() }
+    // MARK: - Each frame
 
-    private func markBroken(_ i: Int, _ problem: String) {
-        guard broken[i] == nil else { return }
-        broken[i] = problem
-        problems.append(CardImageProblem(path: images[i].path, problem: problem))
-    }
-
-    private func makeFace(_ key: Key) throws -> Texture {
-        let item = images[key.image]
-        let (face, error) = try ImageLoader.cardFace(
-            path: item.path, width: key.width, height: key.height, maxSide: ImageLoader.maxSide(for: renderer),
-            cornerRadius: cornerRadius, captionFont: titleFont(forFaceHeight: key.height),
-            placeholderBackground: RGBA(72, 78, 96))
-        if let error {
-            markBroken(key.image, "cannot be decoded (\(error.reason))")
-        } else {
-            try drawTitle(item.title, on: face)
+    /// Gets every card of `list` its face for this frame: slots whose card changed are refilled
+    /// from finished faces, missing faces are asked of the worker (front cards first), and
+    /// slots beyond `viewBound` that drew nothing this frame give their texture back.
+    /// `cardSize` is in points, `scale` pixels per point, `stage` the viewport in points (the
+    /// largest a card is drawn: images are decoded to cover it).
+    public func prepare(_ list: [CardAttributes], time: Double, cardSize: Size, scale: Double,
+                        stage: Size, viewBound: Int) {
+        self.time = time
+        faceSize = (max(1, Int((cardSize.width * scale).rounded())), max(1, Int((cardSize.height * scale).rounded())))
+        cornerRadius = Self.cornerRadiusPoints * scale
+        decodeBox = (max(1, Int((stage.width * scale).rounded())), max(1, Int((stage.height * scale).rounded())))
+        collectResults()
+        faces.removeAll(keepingCapacity: true)
+        usedSlots.removeAll(keepingCapacity: true)
+        wanted.removeAll(keepingCapacity: true)
+        wantedKeys.removeAll(keepingCapacity: true)
+        // Front cards (drawn last) are wanted first.
+        let order = list.indices.sorted { list[$0].zIndex > list[$1].zIndex }
+        var keys: [FaceKey?] = Array(repeating: nil, count: list.count)
+        for i in order {
+            let card = list[i]
+            guard let key = key(for: card) else { continue }
+            keys[i] = key
+            usedSlots.insert(card.slot)
+            var slot = slots[card.slot] ?? Slot()
+            if slot.key != key {
+                if let face = composed.lookup(key) ?? brokenFace(key) {
+                    fill(&slot, with: face, key: key)
+                } else if wantedKeys.insert(key).inserted {
+                    wanted.append(FaceWorker.Job(key: key, path: images[key.image].path))
+                }
+            }
+            slots[card.slot] = slot
         }
-        face.clearBorder()
-        return try Texture(renderer: renderer, surface: face)
+        for i in list.indices {
+            guard let key = keys[i] else { continue }
+            let card = list[i]
+            if var slot = slots[card.slot], let texture = slot.texture, slot.key == key {
+                let opacity = settling ? 1 : min(1, max(0, (time - slot.readyAt) / max(1e-6, fadeDuration)))
+                faces[card.card] = CardRenderer.Face(texture: texture, opacity: opacity,
+                                                     under: opacity < 1 ? placeholderTexture() : nil)
+                if opacity >= 1 && slot.readyAt > -Double.infinity { slot.readyAt = -Double.infinity; slots[card.slot] = slot }
+            } else if let standIn = standIn(for: key) {
+                faces[card.card] = CardRenderer.Face(texture: standIn)
+            } else if let p = placeholderTexture() {
+                slots[card.slot]?.waited = true
+                faces[card.card] = CardRenderer.Face(texture: p)
+                counts.placeholderDraws += 1
+            }
+        }
+        // Slots beyond the bound that drew nothing now give their texture back.
+        if slots.count > max(1, viewBound) {
+            for id in Array(slots.keys) where !usedSlots.contains(id) && slots.count > max(1, viewBound) {
+                slots[id] = nil
+            }
+        }
+        settling = false
+        worker.submit(wanted, decodeBox: decodeBox)
+        counts.textures = count
+        counts.maxTextures = max(counts.maxTextures, counts.textures)
     }
 
-    /// The file name on a soft dark band along the card's bottom edge.
-    private func drawTitle(_ title: String, on face: Surface) throws {
-        guard let font = titleFont(forFaceHeight: face.height) else { return }
-        let text = try font.renderSurface(title, color: RGBA(255, 255, 255), wrapWidth: nil)
-        let band = min(face.height / 6, text.height + text.height / 2)
-        try face.blendBand(y: face.height - band, height: band, color: RGBA(12, 14, 20, 150))
-        let x = max(8, (face.width - text.width) / 2)
-        try face.draw(text, x: x, y: face.height - band + (band - text.height) / 2)
+    /// The face `prepare` chose for `card` this frame.
+    public func face(for card: CardAttributes) -> CardRenderer.Face? { faces[card.card] }
+
+    /// True when every card of the last `prepare` has its own face (no placeholder, no stand-in).
+    public var isComplete: Bool { wanted.isEmpty }
+
+    /// True when nothing is on its way or fading in: a front end may sleep until the next input.
+    public var isSettled: Bool {
+        wanted.isEmpty && !slots.values.contains { $0.readyAt > -Double.infinity }
     }
 
-    /// The title font for a face `height` pixels tall (about a 32nd of it, at least 10 px).
-    private func titleFont(forFaceHeight height: Int) -> Font? {
-        guard let path = fontPath else { return nil }
-        let size = max(10, height / 32)
-        if let f = titleFonts[size] { return f }
-        let f = try? Font(path: path, pixelSize: size)
-        titleFonts[size] = f
+    /// Waits (up to `timeout` seconds) until the worker has made every face the last `prepare`
+    /// asked for and sniffed every file; the next `prepare` shows them at once, without a fade.
+    /// For headless screenshots, which must not depend on how fast the machine decodes.
+    @discardableResult
+    public func settle(timeout: Double = 60) -> Bool {
+        let idle = worker.waitUntilIdle(timeout: timeout)
+        collectResults()
+        settling = true
+        return idle
+    }
+
+    /// Drops every texture (lost render targets); the faces are remade from the cache.
+    public func removeAll() {
+        slots.removeAll()
+        placeholder = nil
+        placeholderKey = nil
+        composed.removeAll()
+    }
+
+    // MARK: - Slots
+
+    private func key(for card: CardAttributes) -> FaceKey? {
+        guard let image = imageIndex(of: card.card) else { return nil }
+        return FaceKey(image: image, width: faceSize.width, height: faceSize.height, style: style,
+                       cornerRadius: Int((cornerRadius * 100).rounded()))
+    }
+
+    /// Uploads `face` into the slot's texture (made anew only when the size changes).
+    private func fill(_ slot: inout Slot, with face: Surface, key: FaceKey) {
+        do {
+            if let t = slot.texture, t.width == face.width, t.height == face.height {
+                try t.update(from: face)
+            } else {
+                slot.texture = try Texture(renderer: renderer, width: face.width, height: face.height, access: .static)
+                try slot.texture?.update(from: face)
+            }
+        } catch {
+            slot.texture = nil
+            slot.key = nil
+            return
+        }
+        slot.key = key
+        slot.readyAt = slot.waited && !settling ? time : -Double.infinity
+        slot.waited = false
+        counts.uploads += 1
+    }
+
+    /// A slot texture of the same image in the same style at another size (the window was
+    /// resized or the interaction changed): drawn stretched until the new face is ready.
+    private func standIn(for key: FaceKey) -> Texture? {
+        for slot in slots.values {
+            if let k = slot.key, k.image == key.image, k.style == key.style, let t = slot.texture { return t }
+        }
+        return nil
+    }
+
+    private func placeholderTexture() -> Texture? {
+        let k = (faceSize.width, faceSize.height, Int(cornerRadius * 100))
+        if let placeholder, let pk = placeholderKey, pk == k { return placeholder }
+        placeholder = try? CardFace.placeholder(caption: "", font: nil, width: faceSize.width, height: faceSize.height,
+                                               cornerRadius: cornerRadius, background: placeholderColor)
+            .withClearBorder()
+            .uploaded(to: renderer)
+        placeholderKey = k
+        return placeholder
+    }
+
+    private func collectResults() {
+        for result in worker.takeResults() {
+            switch result {
+            case .face(let key, let surface):
+                composed.insert(surface, for: key)
+            case .broken(let key, let image, let problem):
+                if brokenImages[image] == nil { brokenImages[image] = problem }
+                if reported.insert(image).inserted {
+                    problems.append(CardImageProblem(path: images[image].path, problem: problem))
+                }
+                if let key, let face = brokenFace(key) { composed.insert(face, for: key) }
+            }
+        }
+    }
+
+    /// The face of a broken image: a plain card naming the file.
+    private func brokenFace(_ key: FaceKey) -> Surface? {
+        guard brokenImages[key.image] != nil else { return nil }
+        let name = images[key.image].path.split(separator: "/").last.map(String.init) ?? ""
+        let face = try? CardFace.placeholder(caption: name, font: captionFont(height: key.height),
+                                             width: key.width, height: key.height,
+                                             cornerRadius: Double(key.cornerRadius) / 100, background: RGBA(72, 78, 96))
+        face?.clearBorder()
+        return face
+    }
+
+    private func captionFont(height: Int) -> Font? {
+        guard let fontPath else { return nil }
+        let size = max(10, height / 28)
+        if let f = captionFonts[size] { return f }
+        let f = try? Font(path: fontPath, pixelSize: size)
+        captionFonts[size] = f
         return f
     }
 
@@ -146,9 +331,20 @@ public final class CardFaces {
 }
 
 extension Surface {
+    fileprivate func withClearBorder() -> Surface {
+        clearBorder()
+        return self
+    }
+
+    fileprivate func uploaded(to renderer: Renderer) throws -> Texture {
+        try Texture(renderer: renderer, surface: self)
+    }
+}
+
+extension Surface {
     /// Makes the outermost ring of pixels transparent, so a tilted card's edge is smoothed by
     /// the texture filter instead of showing stairs (the quad itself is not anti-aliased).
-    func clearBorder() {
+    public func clearBorder() {
         guard isRGBA32, width > 2, height > 2 else { return }
         let w = width, h = height
         withRGBABytes { bytes, pitch in
@@ -159,26 +355,6 @@ extension Surface {
             for y in 0..<h {
                 bytes[y * pitch + 3] = 0
                 bytes[y * pitch + (w - 1) * 4 + 3] = 0
-            }
-        }
-    }
-
-    /// Darkens a full-width band by blending `color` over it (alpha kept), rows y ..< y + height.
-    func blendBand(y: Int, height: Int, color: RGBA) throws {
-        guard isRGBA32 else { return }   // faces are made RGBA32; anything else keeps no band
-        let surface = self
-        let a = Double(color.a) / 255
-        let top = max(0, y), bottom = min(surface.height, y + height)
-        let w = surface.width
-        surface.withRGBABytes { bytes, pitch in
-            for row in top..<bottom {
-                var i = row * pitch
-                for _ in 0..<w {
-                    bytes[i] = UInt8(Double(bytes[i]) * (1 - a) + Double(color.r) * a)
-                    bytes[i + 1] = UInt8(Double(bytes[i + 1]) * (1 - a) + Double(color.g) * a)
-                    bytes[i + 2] = UInt8(Double(bytes[i + 2]) * (1 - a) + Double(color.b) * a)
-                    i += 4
-                }
             }
         }
     }

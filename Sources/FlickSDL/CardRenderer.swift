@@ -53,6 +53,35 @@ public final class CardRenderer {
         public init() {}
     }
 
+    /// What one card shows: its texture, faded in over an optional texture beneath it (a
+    /// placeholder the face replaces).
+    public struct Face {
+        public var texture: Texture
+        /// The face's share of the card's alpha (0...1): 1 once it has faded in.
+        public var opacity: Double
+        /// Drawn at the card's alpha under a face that is still fading in.
+        public var under: Texture?
+        /// Drawn on the card right after it (so cards in front cover it), e.g. a title.
+        public var label: Label?
+        public init(texture: Texture, opacity: Double = 1, under: Texture? = nil, label: Label? = nil) {
+            self.texture = texture
+            self.opacity = opacity
+            self.under = under
+            self.label = label
+        }
+    }
+
+    /// A texture drawn on a card, moving, turning and fading with it.
+    public struct Label {
+        public var texture: Texture
+        /// Where on the card, in the card's own points (origin at its centre, y down).
+        public var rect: Rect
+        public init(texture: Texture, rect: Rect) {
+            self.texture = texture
+            self.rect = rect
+        }
+    }
+
     public let renderer: Renderer
     /// nil draws no shadows.
     public var shadow: ShadowStyle?
@@ -99,6 +128,13 @@ public final class CardRenderer {
     /// Draws `cards` (already back to front). `scale` is pixels per point
     /// (`renderer.pixelScale`); `texture` gives each card's texture, nil to skip the card.
     public func draw(_ cards: [CardAttributes], scale: Double, texture: (CardAttributes) -> Texture?) throws {
+        try draw(cards, scale: scale, face: { card in texture(card).map { Face(texture: $0) } })
+    }
+
+    /// Draws `cards` (already back to front) with a `Face` each: a face still fading in is drawn
+    /// at `opacity` times the card's alpha over its `under` texture (at the card's alpha). The
+    /// shadow follows the card's alpha. nil skips the card.
+    public func draw(_ cards: [CardAttributes], scale: Double, face: (CardAttributes) -> Face?) throws {
         var stats = FrameStatistics()
         stats.cards = cards.count
         vertices.removeAll(keepingCapacity: true)
@@ -117,16 +153,33 @@ public final class CardRenderer {
         }
         var current: Texture?
         for card in cards where CardRenderer.isDrawable(card) {
-            guard let t = texture(card) else { continue }
+            guard let f = face(card) else { continue }
             if let shadow, shadow.ordering == .perCard {
                 try flushCards(current, &stats)
+                current = nil
                 appendShadow(of: card, style: shadow, scale: scale)
                 try flushShadows(&stats)
-            } else if current !== t {
-                try flushCards(current, &stats)
             }
-            current = t
-            appendQuad(of: card, scale: scale)
+            let opacity = min(1, max(0, f.opacity.isFinite ? f.opacity : 1))
+            if let under = f.under, opacity < 1 {
+                if current !== under { try flushCards(current, &stats) }
+                current = under
+                appendQuad(of: card, alpha: card.alpha, scale: scale)
+            }
+            if opacity > 0 {
+                if current !== f.texture { try flushCards(current, &stats) }
+                current = f.texture
+                appendQuad(of: card, alpha: card.alpha * opacity, scale: scale)
+                if let label = f.label {
+                    if current !== label.texture { try flushCards(current, &stats) }
+                    current = label.texture
+                    var placed = card
+                    placed.size = label.rect.size
+                    placed.transform = AffineTransform(translationX: label.rect.center.x, y: label.rect.center.y)
+                        .concatenating(card.transform)
+                    appendQuad(of: placed, alpha: card.alpha * opacity, scale: scale)
+                }
+            }
             stats.drawnCards += 1
         }
         try flushCards(current, &stats)
@@ -148,9 +201,9 @@ public final class CardRenderer {
         UInt8((min(1, max(0, alpha)) * 255).rounded())
     }
 
-    private func appendQuad(of card: CardAttributes, scale: Double) {
+    private func appendQuad(of card: CardAttributes, alpha: Double, scale: Double) {
         let base = Int32(vertices.count)
-        let a = CardRenderer.alphaByte(card.alpha)
+        let a = CardRenderer.alphaByte(alpha)
         let (tl, tr, br, bl) = card.corners
         vertices.append(CardRenderer.vertex(tl, scale: scale, u: 0, v: 0, alpha: a))
         vertices.append(CardRenderer.vertex(tr, scale: scale, u: 1, v: 0, alpha: a))

@@ -47,6 +47,18 @@ public final class Texture {
 
     deinit { SDL_DestroyTexture(pointer) }
 
+    /// Replaces the pixels with `surface`'s (same size; RGBA32 textures made with
+    /// `init(renderer:width:height:access:)`): a reused card view refilled in place.
+    public func update(from surface: Surface) throws {
+        guard surface.width == width, surface.height == height else {
+            throw SDLError(function: "SDL_UpdateTexture", message: "size \(surface.width)x\(surface.height) is not the texture's \(width)x\(height)")
+        }
+        let source = try surface.rgba32()
+        try source.withRGBABytes { bytes, pitch in
+            try check(SDL_UpdateTexture(pointer, nil, bytes.baseAddress, Int32(pitch)), "SDL_UpdateTexture")
+        }
+    }
+
     private func configure() {
         SDL_SetTextureBlendMode(pointer, SDL_BLENDMODE_BLEND)
         SDL_SetTextureScaleMode(pointer, SDL_ScaleModeLinear)

@@ -97,14 +97,28 @@ final class FrameBench {
     init(window: Window, renderer: Renderer, images: [CardImage]) throws {
         self.window = window
         self.renderer = renderer
-        faces = CardFaces(images: images, renderer: renderer, fontPath: BenchCards.fontPath(), capacity: 32)
+        faces = CardFaces(images: images, renderer: renderer, fontPath: BenchCards.fontPath())
         withShadows = try CardRenderer(renderer: renderer, cornerRadius: CardFaces.cornerRadiusPoints)
         withoutShadows = try CardRenderer(renderer: renderer, shadow: nil, cornerRadius: CardFaces.cornerRadiusPoints)
     }
 
     var scale: Double { renderer.pixelScale }
 
-    private func texture(_ card: CardAttributes) -> Texture? { faces.texture(for: card.card) }
+    private func texture(_ card: CardAttributes) -> Texture? { faces.face(for: card)?.texture }
+
+    /// The faces of `scene`'s cards through their slots, every one made (waiting for the
+    /// decoder if needed: after the untimed pass every face is in the cache, so timed frames
+    /// only refill slots, as the app does).
+    private func prepareFaces(_ scene: CardScene) {
+        let stage = Size(width: Double(renderer.outputSize.width) / scale, height: Double(renderer.outputSize.height) / scale)
+        faces.prepare(scene.renderList, time: scene.time, cardSize: scene.cardSize, scale: scale, stage: stage,
+                      viewBound: scene.viewBound)
+        if !faces.isComplete {
+            faces.settle()
+            faces.prepare(scene.renderList, time: scene.time, cardSize: scene.cardSize, scale: scale, stage: stage,
+                          viewBound: scene.viewBound)
+        }
+    }
 
     /// Plays `session` once without timing: the baseline's quads for every frame (this also
     /// makes every card face the session needs) and a summary of what happened.
@@ -120,7 +134,7 @@ final class FrameBench {
             session.play(frame: i, into: scene, cursor: &cursor)
             summary.count(scene.events)
             scene.clearEvents()
-            faces.fit(cardSize: scene.cardSize, scale: scale)
+            prepareFaces(scene)
             let q = BaselineQuad.make(scene.renderList, scale: scale) { [unowned self] in self.texture($0) }
             drawn += q.count
             summary.maxCardsDrawn = max(summary.maxCardsDrawn, q.count)
@@ -137,8 +151,8 @@ final class FrameBench {
         session.play(frame: i, into: scene, cursor: &cursor)
         scene.clearEvents()
         try renderer.clear(background)
-        faces.fit(cardSize: scene.cardSize, scale: scale)
-        try cards.draw(scene.renderList, scale: scale) { [unowned self] in self.texture($0) }
+        prepareFaces(scene)
+        try cards.draw(scene.renderList, scale: scale) { [faces] in faces.face(for: $0) }
         renderer.finish()
         let end = PerformanceClock.now
         if let folder = snapshot, i % 150 == 75 {

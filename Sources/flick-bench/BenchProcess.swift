@@ -174,7 +174,7 @@ enum MemoryBench {
                                     options: Window.Options(resizable: false, hidden: true))
             let renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: true, vsync: false))
             let images = try BenchCards.images(in: folder)
-            let faces = CardFaces(images: images, renderer: renderer, fontPath: BenchCards.fontPath(), capacity: 32)
+            let faces = CardFaces(images: images, renderer: renderer, fontPath: BenchCards.fontPath())
             let cardRenderer = try CardRenderer(renderer: renderer, cornerRadius: CardFaces.cornerRadiusPoints)
             let stage = Size(width: 390, height: 844)
             let scale = min(1280 * 0.92 / stage.width, 800 * 0.92 / stage.height)
@@ -199,14 +199,15 @@ enum MemoryBench {
                 scene.clearEvents()
                 try renderer.clear(RGBA(28, 31, 38))
                 try renderer.setViewport(x: 0, y: 0, width: Int(stage.width * scale), height: Int(stage.height * scale))
-                faces.fit(cardSize: scene.cardSize, scale: scale)
-                try cardRenderer.draw(scene.renderList, scale: scale) { faces.texture(for: $0.card) }
+                faces.prepare(scene.renderList, time: t, cardSize: scene.cardSize, scale: scale, stage: stage,
+                              viewBound: scene.viewBound)
+                try cardRenderer.draw(scene.renderList, scale: scale) { faces.face(for: $0) }
                 try renderer.resetViewport()
                 renderer.present()
             }
             let stats = faces.statistics
             let kb = peakResidentKilobytes() ?? -1
-            line = "flick-memory vmhwm_kb=\(kb) faces_made=\(stats.misses) textures=\(faces.count) furthest=\(furthest)"
+            line = "flick-memory vmhwm_kb=\(kb) faces_made=\(stats.composes) textures=\(stats.maxTextures) furthest=\(furthest)"
         }
         print(line, "(\(sdl.videoDriver))")
     }

@@ -10,8 +10,9 @@ final class App {
     let renderer: Renderer
     let cards: CardRenderer
     let events: EventSource
-    let scene: CardScene
+    var scene: CardScene
     let faces: CardFaces
+    let titles: CardTitles
     let overlay: Overlay
     /// Dear ImGui tool windows (tuning panel); see ToolUI/.
     let tools: ToolUI
@@ -26,8 +27,8 @@ final class App {
     var configWatch: ConfigWatch?
     let recorder: Recorder?
     let player: Player?
-    /// Frame-clock time at which the replay started, seconds.
-    var replayStart = 0.0
+    /// The session: its id and clock, the replay's pace, markers (App+Session.swift).
+    var session: SessionState
     /// The clock of the frames: SDL's (the events' clock) in a window, a fixed 60 Hz in headless runs.
     var headlessFrame = 0
 
@@ -73,25 +74,30 @@ final class App {
         stage = Stage(viewport: options.stage, window: window.size)
         let fontPath = Overlay.fontPath()
         overlay = Overlay(renderer: renderer, fontPath: fontPath)
-        faces = CardFaces(images: options.cards.items, renderer: renderer, fontPath: fontPath, capacity: 32)
+        faces = CardFaces(images: options.cards.items, renderer: renderer, fontPath: fontPath, style: options.look.style)
+        titles = CardTitles(renderer: renderer, fontPath: fontPath)
         scene = CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
                           config: options.config, time: 0)
         if let path = options.configPath { configWatch = ConfigWatch(path: path) }
         tools = ToolUI(renderer: renderer, fontPath: fontPath, options: options, configWatch: configWatch)
         events.filter = tools.imgui
         player = options.replay
-        let start = options.headless ? 0 : SDLContext.now
-        replayStart = start
-        timeline = SceneTimeline(start: start)
-        recorder = try options.recordPath.map { try Recorder(path: $0, start: start, overwrite: options.overwrite) }
-        scene.advance(to: start)
-        try log?.started(time: start, demo: options.demo, cards: scene.deck.count, window: window.size,
-                         stage: stage.frame)
+        let session = SessionState(options: options, sdlStart: options.headless ? 0 : SDLContext.now)
+        self.session = session
+        timeline = SceneTimeline(start: 0)
+        let header = Self.header(options, session.info, window: window.size)
+        recorder = try options.recordPath.map { try Recorder(path: $0, header: header, overwrite: options.overwrite) }
+        scene.advance(to: 0)
+        try log?.started(time: 0, demo: options.demo, cards: scene.deck.count, window: window.size,
+                         stage: stage.frame, session: session.info, viewport: scene.viewport, config: options.config)
     }
 
-    /// Seconds on the frame clock.
+    /// Seconds on the frame clock: session time (0 when the session started), the one time base
+    /// of the scene, the log and the recording. A replay's clock runs at its own pace.
     func clock() -> Double {
-        options.headless ? Double(headlessFrame) / 60 : SDLContext.now
+        if options.headless { return Double(headlessFrame) / 60 }
+        if player != nil { return session.replay.time }
+        return session.time(sdl: SDLContext.now)
     }
 
     func run() throws {
@@ -102,36 +108,25 @@ final class App {
             }
         }
         if options.headless {
-            for frame in 0..<options.frames {
-                headlessFrame = frame
-                playDueInputs()
-                deliverDueInputs()
-                scene.advance(to: max(scene.time, sceneNow))
-                try flushSceneEvents()
-                try OutputError.throwIfAny()
-                try draw()
-                if frame == options.frames - 1, let path = options.screenshot {
-                    try AtomicFile.writePNG(to: path, what: "the screenshot") { try renderer.savePNG(to: $0) }
-                }
-                renderer.present()
-                FirstPresentProbe.didPresent()
-            }
+            try runHeadless()
             return
         }
-        while running {
+        while running && !Interrupt.isRequested {
             let idle = (scene.isAtRest || timeline.isPaused) && !pointerOnStage && !timeline.hasQueuedInput
+                && faces.isSettled && !session.replayRunning(player)
             let input = idle ? events.wait(timeout: 0.25) : events.poll()
             let frameStart = PerformanceClock.now
+            session.replay.tick(wall: SDLContext.now)
             for event in input { handle(event) }
             playDueInputs()
-            if let watch = configWatch, let config = watch.changedConfig() {
-                scene.setConfig(config, at: max(scene.time, sceneNow))
-                try log?.configReloaded(time: scene.time, path: watch.path)
+            if player == nil, let watch = configWatch, let config = watch.changedConfig() {
+                apply(RecordedInput(t: clock(), config: config, configPath: watch.path))
             }
             deliverDueInputs()
-            scene.advance(to: max(scene.time, sceneNow))
+            advanceToNow()
             try flushSceneEvents()
             try OutputError.throwIfAny()
+            replayEndCheck()
             if window.isMinimized { continue }
             try draw()
             // Frames after an idle wait start a new run: the HUD's fps is that of motion.
@@ -147,6 +142,8 @@ final class App {
     func handle(_ event: InputEvent) {
         switch event {
         case .pointer(var p):
+            if player != nil { return }   // a replay plays the recorded pointer only
+            p.time = session.time(sdl: p.time)
             let local = stage.scenePoint(p.position)
             if p.phase == .down {
                 pointerOnStage = stage.frame.contains(p.position)
@@ -158,6 +155,8 @@ final class App {
             p.position = local
             apply(RecordedInput(t: p.time, pointer: p))
         case .wheel(let delta, let time, _):
+            if player != nil { return }
+            let time = session.time(sdl: time)
             let horizontal = scene.interaction != .now
             let d = horizontal ? (delta.dx != 0 ? delta.dx : delta.dy) : delta.dy
             apply(RecordedInput(t: time, wheel: d / stage.scale))
@@ -167,6 +166,7 @@ final class App {
             relayout()
         case .renderTargetsReset:
             faces.removeAll()
+            titles.removeAll()
             overlay.removeAll()
             tools.imgui.releaseTextures()
         case .quit:
@@ -177,7 +177,10 @@ final class App {
     }
 
     func handleKey(_ press: KeyPress) {
+        var press = press
+        press.time = session.time(sdl: press.time)
         let t = press.time
+        if player != nil, handleReplayKey(press) { return }
         if tools.handleKey(press) || handleTimeKey(press) { return }
         switch press.key {
         case .character(let c):
@@ -193,6 +196,7 @@ final class App {
                 try? window.setFullscreen(!window.isFullscreen)
                 relayout()
             case "p": screenshotRequested = true
+            case "m": apply(RecordedInput(t: t, marker: session.nextMarker()))
             case "q": running = false
             default: break
             }
@@ -215,8 +219,11 @@ final class App {
     /// stamped before the frame already shown (clocks of millisecond grain) counts as at it.
     func apply(_ input: RecordedInput) {
         var input = input
-        input.t = max(input.t, lastInputTime)
+        // Not before the frame already shown either: the scene has been advanced to it, and the
+        // recording must hold the time the scene really got, or a replay would differ.
+        input.t = max(input.t, lastInputTime, session.lastAdvanceClock)
         lastInputTime = input.t
+        if var p = input.pointer { p.time = input.t; input.pointer = p }
         recorder?.record(input)
         timeline.submit(input)
         deliverDueInputs()
@@ -237,23 +244,29 @@ final class App {
             scene.setInteraction(next, at: t)
             updateTitle()
         }
+        applyStudyInput(input, at: t)
     }
 
     /// Feeds the replay's inputs that are due by now, at their recorded times.
     func playDueInputs() {
         guard let player else { return }
-        let now = clock()
-        for var input in player.due(by: now - replayStart) {
-            input.t += replayStart
-            if var p = input.pointer { p.time = input.t; input.pointer = p }
+        for input in player.due(by: clock()) {
+            if input.config != nil && options.configOverridden { continue }
             apply(input)
         }
     }
 
     /// The window changed size or display: refit the stage; faces are remade at the new size.
+    /// A replay keeps the recorded viewport and fits it into whatever window it has.
     func relayout() {
-        stage = Stage(viewport: options.stage, window: window.size)
-        if options.stage == nil { scene.setViewport(stage.viewport, at: scene.time) }
+        if player != nil {
+            stage = Stage(viewport: scene.viewport, window: window.size)
+        } else {
+            stage = Stage(viewport: options.stage, window: window.size)
+            if options.stage == nil, stage.viewport != scene.viewport {
+                apply(RecordedInput(t: scene.time, viewport: stage.viewport, window: window.size))
+            }
+        }
         overlay.removeAll()
     }
 
@@ -268,7 +281,7 @@ final class App {
 
     // MARK: - Drawing
 
-    func draw() throws {
+    func draw(settle: Bool = false) throws {
         let px = renderer.pixelScale
         let theme = Theme.of(scene.interaction)
         try renderer.resetViewport()
@@ -279,12 +292,10 @@ final class App {
         try renderer.setViewport(x: frame.x, y: frame.y, width: frame.w, height: frame.h)
         try renderer.fill(x: 0, y: 0, width: Double(frame.w), height: Double(frame.h), color: theme.stage)
         let scale = stage.scale * px
-        faces.fit(cardSize: scene.cardSize, scale: scale)
-        try cards.draw(scene.renderList, scale: scale) { [faces] card in faces.texture(for: card.card) }
-        for problem in faces.takeProblems() { warn("\(problem)") }
+        try drawCards(scale: scale, settle: settle)
         try renderer.resetViewport()
-        if options.stage != nil {
-            try corners.draw(on: renderer, frame: frame, radius: Int((40 * scale).rounded()), color: theme.window)
+        if options.stage != nil && options.stageCornerRadius > 0 {
+            try corners.draw(on: renderer, frame: frame, radius: Int((options.stageCornerRadius * scale).rounded()), color: theme.window)
         }
         try overlay.draw(scene: scene, stage: stage, pixelScale: px, theme: theme, hud: hudVisible ? hudLines() : nil)
         try tools.draw(scene: scene, stage: stage, window: window.size, pointerDown: pointerOnStage, now: clock())
@@ -304,7 +315,7 @@ final class App {
             String(format: "pointer %.0f, %.0f pt/s", v.dx, v.dy),
             "gesture \(scene.gestureDescription)",
             "cards \(scene.deck.count)  views \(scene.pool.liveCount)/\(scene.viewBound)",
-            "textures \(faces.count)  hits \(stats.hits) misses \(stats.misses)",
+            "face textures \(stats.textures) (max \(stats.maxTextures))  decoded \(stats.decodes)  uploads \(stats.uploads)",
             "\(renderer.name)\(renderer.hasVsync ? " vsync" : "")",
         ]
     }

@@ -1,12 +1,17 @@
 import FlickSDL
 import Foundation
 
-/// The images a demo shows, in file-name order, each with the title drawn on its card.
+/// The images a demo shows, in file-name order (titles come from `--titles`, see `Look`).
 struct CardSource {
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
 
     let folder: String
     let items: [CardImage]
+
+    init(folder: String, items: [CardImage]) {
+        self.folder = folder
+        self.items = items
+    }
 
     /// Lists the PNG and JPEG files of `folder`; throws a one-line error naming the folder when
     /// it is missing, not a folder, unreadable or holds no such image.

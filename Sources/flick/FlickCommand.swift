@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FlickEngine
+import FlickSDL
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,9 +18,10 @@ Keys:
   T           tuning panel: every config key, presets, pointer speed plot
   D           debug overlay: throw boundaries, velocity, card slots, page grid
   S           slow motion (1/10) on / off
-  Space       pause / resume the scene; . (period) one frame while paused
+  Space       pause / resume the scene (a replay: its playback); . one frame while paused
   F           fullscreen on / off
   P           screenshot to flick-<time>.png
+  M           task marker (start, then end) into the log and the recording
   Esc Q       quit
 Mouse: drag to pan, let go while moving to fling; wheel or trackpad scrolls.
 """
@@ -32,8 +34,8 @@ struct Flick: ParsableCommand {
         discussion: keyHelp
     )
 
-    @Option(help: "Interaction to open: now, switcher, stack or carousel.")
-    var demo: String = "switcher"
+    @Option(help: "Interaction to open: now, switcher, stack or carousel (default: switcher).")
+    var demo: String?
 
     @Option(help: ArgumentHelp("Folder of PNG or JPEG images to show as cards, in file-name order.", valueName: "dir"))
     var cards: String?
@@ -41,11 +43,11 @@ struct Flick: ParsableCommand {
     @Option(help: "Number of cards (the images repeat when fewer). Default: one per image.")
     var count: Int?
 
-    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT.", valueName: "WxH"))
-    var size: String = "1280x800"
+    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (default: 1280x800).", valueName: "WxH"))
+    var size: String?
 
-    @Option(help: ArgumentHelp("The phone screen the cards live on, in points, scaled to fit the window; 'window' fills the window.", valueName: "WxH"))
-    var stage: String = "390x844"
+    @Option(help: ArgumentHelp("The phone screen the cards live on, scaled to fit the window: WIDTHxHEIGHT in points, a device (iphone-se, iphone-15, pixel-8, ipad-mini), or 'window' (fills the window). Default: 390x844.", valueName: "WxH|device"))
+    var stage: String?
 
     @Flag(help: "Open the window fullscreen.")
     var fullscreen = false
@@ -59,8 +61,26 @@ struct Flick: ParsableCommand {
     @Option(help: ArgumentHelp("Record the session's input (JSON lines) to replay it later.", valueName: "file"))
     var record: String?
 
-    @Option(help: ArgumentHelp("Replay a recorded session (works with --headless too).", valueName: "file"))
+    @Option(help: ArgumentHelp("Replay a recorded session; its header restores demo, cards, stage and config (a named option overrides them).", valueName: "file"))
     var replay: String?
+
+    @Flag(help: "With --replay: show cards that are missing or changed since the recording as placeholders.")
+    var allowMissingCards = false
+
+    @Option(help: "With --replay: pace, 0.1 to 8 (1 is as recorded).")
+    var speed: Double = 1
+
+    @Flag(help: "With --replay in a window: start again when it has ended.")
+    var loop = false
+
+    @Option(help: ArgumentHelp("With --headless --screenshot: take it at this session time instead of the end.", valueName: "seconds"))
+    var at: Double?
+
+    @Option(help: ArgumentHelp("Participant id, written into the log and the recording.", valueName: "id"))
+    var participant: String?
+
+    @Option(help: ArgumentHelp("Task name, written into the log, the recording and its markers (M).", valueName: "name"))
+    var task: String?
 
     @Option(help: ArgumentHelp("Largest image decoded, in pixels (width x height); bigger ones become placeholder cards.", valueName: "n"))
     var maxImagePixels: Int = 50_000_000
@@ -71,8 +91,8 @@ struct Flick: ParsableCommand {
     @Flag(help: "Run without a display (dummy video driver, software renderer).")
     var headless = false
 
-    @Option(help: "With --headless: frames to draw before the screenshot.")
-    var frames: Int = 1
+    @Option(help: "With --headless: frames to draw (60 per second) before the screenshot (default: 1, or a replay's length until all settles).")
+    var frames: Int?
 
     @Option(help: ArgumentHelp("With --headless: write the last frame to this PNG.", valueName: "file"))
     var screenshot: String?
@@ -95,6 +115,26 @@ struct Flick: ParsableCommand {
     @Flag(help: "Do not wait for vertical sync (for measurements).")
     var noVsync = false
 
+    // MARK: How the cards look, presentation (Look in AppOptions+Look.swift)
+
+    @Option(help: ArgumentHelp("How an image meets its card: fit (the whole image, letterboxed in the card background) or fill (cropped, centred).", valueName: "fit|fill"))
+    var fit: String = "fit"
+
+    @Option(help: ArgumentHelp("The cards' opaque background, behind letterboxes and transparent images: #RRGGBB or white, black, grey, light, dark.", valueName: "color"))
+    var cardBackground: String = "#f2f2f7"
+
+    @Option(help: ArgumentHelp("Titles on the cards: none, name (the file name), or a JSON file mapping file names to titles.", valueName: "none|name|file"))
+    var titles: String = "none"
+
+    @Flag(help: "Presentation mode: only the phone, centred and scaled to the window (Tab toggles it).")
+    var present = false
+
+    @Option(help: ArgumentHelp("A dot under the pointer while it is pressed, for observers and recordings: auto (on in presentation mode), on, off.", valueName: "auto|on|off"))
+    var touches: String = "auto"
+
+    @Option(help: ArgumentHelp("Folder for screenshots taken with P (flick-YYYYMMDD-HHMMSS-mmm.png).", valueName: "dir"))
+    var shots: String = "."
+
     mutating func run() throws {
         if printKeys {
             print(ConfigKeyTable.markdown(), terminator: "")
@@ -112,12 +152,17 @@ struct Flick: ParsableCommand {
         try MainActor.assumeIsolated {
             let log = try options.logPath.map { try InteractionLog(path: $0, overwrite: overwrite) }
             let sdl = try App.openSDL(headless: options.headless)
+            Interrupt.install()
             try withExtendedLifetime(sdl) {
                 let app = try App(options: options, sdl: sdl, log: log)
                 try app.run()
             }
         }
         try OutputError.throwIfAny()
+        if Interrupt.isRequested {
+            note("stopped by \(Interrupt.signalName); the log and the recording are closed")
+            Foundation_exit(Interrupt.exitCode)
+        }
     }
 
     /// Every usage problem, ours or the argument parser's, is one line and exit code 2.

@@ -28,21 +28,34 @@ final class InteractionLog {
     }
 
     /// The first line. `stage` is where the scene's viewport sits in the window (points).
+    /// `session` names it (id, wall clock, participant, task); `viewport` (scene points) and
+    /// `config` are what a report measures gestures against.
     func started(time: Double, demo: Interaction, cards: Int, window: Size, stage: Rect,
-                 participant: String? = nil, task: String? = nil) throws {
-        try write(LogStarted(t: time, demo: demo, cards: cards, window: [window.width, window.height],
-                             stage: [stage.minX, stage.minY, stage.width, stage.height],
-                             wallClock: LogStarted.iso8601(Date()), session: UUID().uuidString.lowercased(),
-                             participant: participant, task: task))
+                 session: SessionInfo, viewport: Size, config: SceneConfig) throws {
+        var line = LogStarted(t: time, demo: demo, cards: cards, window: [window.width, window.height],
+                              stage: [stage.minX, stage.minY, stage.width, stage.height],
+                              wallClock: session.started, session: session.id,
+                              participant: session.participant, task: session.task)
+        line.viewport = [viewport.width, viewport.height]
+        line.config = config
+        try write(line)
     }
 
     func quit(time: Double) throws { try write(LogQuit(t: time)) }
 
     /// A task boundary or note dropped by the person running the session.
-    func marker(time: Double, label: String) throws { try write(LogMarker(t: time, label: label)) }
+    func marker(time: Double, label: String, task: String? = nil) throws {
+        var line = LogMarker(t: time, label: label)
+        line.task = task
+        try write(line)
+    }
 
     /// The `--config` file changed and its constants are now in force.
-    func configReloaded(time: Double, path: String) throws { try write(LogConfigReloaded(t: time, path: path)) }
+    func configReloaded(time: Double, path: String, config: SceneConfig? = nil) throws {
+        var line = LogConfigReloaded(t: time, path: path)
+        line.config = config
+        try write(line)
+    }
 
     func record(_ event: SceneEvent) throws { try write(event) }
 
@@ -82,6 +95,10 @@ struct LogStarted: Codable, Equatable {
     var session: String?
     var participant: String?
     var task: String?
+    /// The scene's viewport, scene points: `[width, height]`.
+    var viewport: [Double]?
+    /// The full config in force at the start.
+    var config: SceneConfig?
 
     init(t: Double, demo: Interaction, cards: Int, window: [Double], stage: [Double], wallClock: String? = nil,
          session: String? = nil, participant: String? = nil, task: String? = nil) {
@@ -115,6 +132,8 @@ struct LogMarker: Codable, Equatable {
     var event = "marker"
     var t: Double
     var label: String
+    /// The session's task, when it was named (`--task`).
+    var task: String?
     init(t: Double, label: String) {
         self.t = SceneEvent.microseconds(t)
         self.label = label
@@ -126,6 +145,8 @@ struct LogConfigReloaded: Codable, Equatable {
     var event = "config_reloaded"
     var t: Double
     var path: String
+    /// The new config in full.
+    var config: SceneConfig?
     init(t: Double, path: String) {
         self.t = SceneEvent.microseconds(t)
         self.path = path

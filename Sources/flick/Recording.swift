@@ -1,73 +1,240 @@
 import FlickEngine
+import FlickSDL
 import Foundation
 
-/// One recorded input: a pointer event in scene points, a wheel scroll, or a command, at a time
-/// in seconds from the start of the recording.
+/// Flick's version, written into recordings and logs so a file says what made it.
+enum FlickVersion {
+    static let current = "0.4.0"
+}
+
+/// A task marker dropped with `M`: the start or the end of a task, in the log and the recording.
+struct Marker: Codable, Equatable, Sendable {
+    /// "start" or "end".
+    var label: String
+    /// The session's `--task`, when one was named.
+    var task: String?
+}
+
+/// One recorded input at its engine time (seconds since the session started): a pointer event in
+/// scene points, a wheel scroll, a command, an interaction switch, a viewport change, a config
+/// reload (the new config in full) or a marker. Exactly one of the optional fields is set.
 struct RecordedInput: Codable, Equatable {
     var t: Double
     var pointer: PointerEvent?
     var wheel: Double?
     var command: CardScene.Command?
     var interaction: Interaction?
+    /// The config in force from `t` on (a `--config` file that changed on disk).
+    var config: SceneConfig?
+    /// The file the config came from.
+    var configPath: String?
+    /// The scene's new viewport, points (the window resized under `--stage window`).
+    var viewport: Size?
+    /// The window's size when the viewport changed, points.
+    var window: Size?
+    var marker: Marker?
     /// Slow motion, pause, resume or a single step (S, Space, `.`); replays move time the same way.
     var time: SceneTimeline.Control?
 }
 
-/// Writes what the person did as JSON lines (`--record FILE`), flushed as it happens, so a
-/// session can be replayed exactly (`--replay FILE`): the engine's state depends only on the
-/// inputs and their times, never on the frame rate.
+/// The first line of a recording: everything a replay needs besides the inputs.
+struct RecordingHeader: Codable, Equatable {
+    /// Version of this file format; a reader refuses newer ones.
+    static let formatVersion = 1
+
+    /// One card image as it was when the session started.
+    struct CardFile: Codable, Equatable {
+        var name: String
+        /// Bytes; a replay refuses a folder whose files changed.
+        var size: Int
+    }
+
+    var format: Int
+    var flickVersion: String
+    var session: String
+    /// Wall clock at session time 0, ISO 8601 (UTC).
+    var started: String
+    var participant: String?
+    var task: String?
+    var demo: Interaction
+    /// The card folder, absolute; `bundled` when it was Flick's own `assets/` (then a replay uses
+    /// the bundled folder wherever this checkout lives, and checks the files).
+    var cardFolder: String
+    var bundledCards: Bool
+    var cardFiles: [CardFile]
+    var count: Int
+    /// Window, points.
+    var window: Size
+    /// The phone screen, points; nil: the stage is the window.
+    var stage: Size?
+    /// The stage's screen corner radius, points (a device's).
+    var stageCornerRadius: Double?
+    /// The full config in force at the start.
+    var config: SceneConfig
+
+    enum CodingKeys: String, CodingKey {
+        case format = "flick_recording", flickVersion = "flick_version", session, started, participant, task,
+             demo, cardFolder = "card_folder", bundledCards = "bundled_cards", cardFiles = "card_files", count,
+             window, stage, stageCornerRadius = "stage_corner_radius", config
+    }
+}
+
+/// Identity of one session: the id and wall clock that label its log and recording.
+struct SessionInfo {
+    var id: String
+    var started: String
+    var participant: String?
+    var task: String?
+
+    static func new(participant: String?, task: String?) -> SessionInfo {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return SessionInfo(id: UUID().uuidString.lowercased(), started: formatter.string(from: Date()),
+                           participant: participant, task: task)
+    }
+}
+
+/// Times on the session clock are kept to the microsecond: what the scene sees live is exactly
+/// what the recording holds, so a replay feeds the engine the very same numbers.
+func sessionTime(_ seconds: Double) -> Double {
+    (seconds * 1_000_000).rounded() / 1_000_000
+}
+
+/// Writes what the person did as JSON lines (`--record FILE`): the header, then each input as
+/// it reaches the scene, flushed as it happens, so a session can be replayed exactly.
 final class Recorder {
     private let writer: LineWriter
-    private let start: Double
     private let encoder = JSONEncoder()
 
-    init(path: String, start: Double, overwrite: Bool = false) throws {
+    init(path: String, header: RecordingHeader, overwrite: Bool = false) throws {
         writer = try LineWriter(path: path, what: "the recording", overwrite: overwrite)
-        self.start = start
         encoder.outputFormatting = [.sortedKeys]
+        try writer.write(line: encoder.encode(header))
     }
 
     func record(_ input: RecordedInput) {
-        var i = input
-        i.t = ((input.t - start) * 1_000_000).rounded() / 1_000_000
-        if var p = i.pointer { p.time = i.t; i.pointer = p }
-        guard let data = try? encoder.encode(i) else { return }
+        guard let data = try? encoder.encode(input) else { return }
         // A failure is remembered (OutputError.first) and stops the frame loop with exit 3.
         try? writer.write(line: data)
     }
 }
 
-/// Plays a recording back: hands out the inputs due by a given time.
-final class Player {
-    private(set) var inputs: [RecordedInput]
-    private var next = 0
-    let path: String
+/// A recording read whole: the header (nil in recordings made before headers existed) and the
+/// inputs in time order.
+struct Recording {
+    var path: String
+    var header: RecordingHeader?
+    var inputs: [RecordedInput]
 
-    /// Reads and checks the whole file first; a bad line is a one-line error naming the line.
-    init(path: String) throws {
+    /// Reads and checks the whole file; a bad line is a one-line error naming the file and line.
+    init(path: String, option: String = "--replay") throws {
         self.path = path
-        let data = try InputFile.read(path, what: "--replay file")
+        let data = try InputFile.read(path, what: "\(option) file")
         let decoder = JSONDecoder()
         var parsed: [RecordedInput] = []
+        var header: RecordingHeader?
         for (n, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+            if n == 0, let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+               let format = object["flick_recording"] {
+                guard let v = format as? Int, v >= 1 else {
+                    throw UserError("\(option) file '\(path)' line 1: 'flick_recording' is not a format version (expected 1)")
+                }
+                guard v <= RecordingHeader.formatVersion else {
+                    throw UserError("\(option) file '\(path)' is recording format \(v), newer than this flick reads (\(RecordingHeader.formatVersion)); update flick")
+                }
+                do { header = try decoder.decode(RecordingHeader.self, from: Data(line)) } catch {
+                    throw UserError("\(option) file '\(path)' line 1 is not a valid recording header (\(Self.describe(error)))")
+                }
+                continue
+            }
             guard let input = try? decoder.decode(RecordedInput.self, from: Data(line)), input.t.isFinite else {
-                throw UserError("--replay file '\(path)' line \(n + 1) is not a recorded input (expected JSON like {\"t\": 0.5, \"pointer\": {...}})")
+                throw UserError("\(option) file '\(path)' line \(n + 1) is not a recorded input (expected JSON like {\"t\": 0.5, \"pointer\": {...}})")
             }
             if let last = parsed.last, input.t < last.t {
-                throw UserError("--replay file '\(path)' line \(n + 1) goes back in time (\(input.t) s after \(last.t) s)")
+                throw UserError("\(option) file '\(path)' line \(n + 1) goes back in time (\(input.t) s after \(last.t) s)")
             }
             parsed.append(input)
         }
+        self.header = header
         inputs = parsed
     }
 
-    var isFinished: Bool { next >= inputs.count }
+    /// Seconds from the session start to the last input.
     var duration: Double { inputs.last?.t ?? 0 }
 
-    /// The inputs with t <= `elapsed` (seconds since the replay began) not handed out yet.
-    func due(by elapsed: Double) -> ArraySlice<RecordedInput> {
+    private static func describe(_ error: Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): return "missing '\(key.stringValue)'"
+        case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c), DecodingError.dataCorrupted(let c):
+            return "bad value at '\(c.codingPath.map(\.stringValue).joined(separator: "."))'"
+        default: return "\(error)"
+        }
+    }
+
+    /// The cards of the header, checked against the folder as it is now: the same image files
+    /// with the same sizes, or a one-line refusal; with `allowMissing`, what is missing or changed
+    /// becomes a placeholder card with its name.
+    func cardSource(allowMissing: Bool) throws -> CardSource? {
+        guard let header else { return nil }
+        let folder = header.bundledCards ? CardSource.defaultFolder() : header.cardFolder
+        let current = (try? CardSource(folder: folder))?.items.map { ($0.path as NSString).lastPathComponent } ?? []
+        var problems: [String] = []
+        var items: [CardImage] = []
+        for file in header.cardFiles {
+            let path = (folder as NSString).appendingPathComponent(file.name)
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            if size == file.size {
+                items.append(CardImage(path: path, title: file.name))
+                continue
+            }
+            problems.append(size == nil ? "\(file.name) is missing" : "\(file.name) is \(size!) bytes, was \(file.size)")
+            items.append(CardImage(path: path + " (missing)", title: file.name))
+        }
+        let extra = Set(current).subtracting(header.cardFiles.map(\.name)).sorted()
+        if !extra.isEmpty { problems.append("new \(extra.joined(separator: ", "))") }
+        if !problems.isEmpty {
+            let what = "the card folder '\(folder)' changed since the recording (\(problems.prefix(3).joined(separator: "; "))\(problems.count > 3 ? "; …" : ""))"
+            guard allowMissing else {
+                throw UserError("--replay file '\(path)': \(what); --allow-missing-cards replays it with placeholders")
+            }
+            warn("\(what); replaying with placeholders")
+        }
+        guard !items.isEmpty else {
+            throw UserError("--replay file '\(path)': the recording lists no card files")
+        }
+        return CardSource(folder: folder, items: items)
+    }
+}
+
+extension RecordingHeader {
+    /// The files of a card source with their sizes now.
+    static func cardFiles(of source: CardSource) -> [CardFile] {
+        source.items.map { item in
+            let size = (try? FileManager.default.attributesOfItem(atPath: item.path)[.size] as? Int) ?? nil
+            return CardFile(name: (item.path as NSString).lastPathComponent, size: size ?? 0)
+        }
+    }
+}
+
+/// Plays a recording back: hands out the inputs due by a given session time.
+final class Player {
+    let recording: Recording
+    private var next = 0
+
+    init(_ recording: Recording) { self.recording = recording }
+
+    var path: String { recording.path }
+    var inputs: [RecordedInput] { recording.inputs }
+    var isFinished: Bool { next >= recording.inputs.count }
+    var duration: Double { recording.duration }
+
+    /// From the top again (`--loop`).
+    func rewind() { next = 0 }
+
+    /// The inputs with t <= `time` (session seconds) not handed out yet.
+    func due(by time: Double) -> ArraySlice<RecordedInput> {
         let from = next
-        while next < inputs.count, inputs[next].t <= elapsed { next += 1 }
-        return inputs[from..<next]
+        while next < recording.inputs.count, recording.inputs[next].t <= time { next += 1 }
+        return recording.inputs[from..<next]
     }
 }

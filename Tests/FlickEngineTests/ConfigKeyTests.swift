@@ -160,7 +160,7 @@ import Testing
 
     @Test(arguments: Interaction.allCases)
     func randomConfigsInsideTheRangesRunFinite(_ interaction: Interaction) {
-        var rng = SplitMix(seed: 0xC0F16 &+ UInt64(interaction.hashValue & 0xFFFF))
+        var rng = SplitMix(seed: 0xC0F16 &+ UInt64(Interaction.allCases.firstIndex(of: interaction) ?? 0))
         var configs: [SceneConfig] = [SceneConfig()]
         // Every key at its low end, then at its high end, then random ones.
         for end in [0, 1] {

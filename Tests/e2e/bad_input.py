@@ -24,6 +24,7 @@ BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/flic
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 W = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="flick-bad-")
+FULL_MOUNTED = False
 os.makedirs(W, exist_ok=True)
 ASSETS = os.path.join(ROOT, "assets")
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy")
@@ -67,7 +68,43 @@ def recording_line(t, phase, x, y, pid=0):
                                            "position": {"x": x, "y": y}, "time": t}})
 
 
+FULL = w("full")   # a 12 KiB tmpfs, filled to its last page, when we may mount one (root)
+
+
+def mount_full():
+    """A tiny file system with 4 KiB left, for write errors at any point; False if not possible."""
+    os.makedirs(FULL, exist_ok=True)
+    if os.geteuid() != 0:
+        return False
+    if subprocess.run(["mountpoint", "-q", FULL]).returncode != 0:
+        if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=12k", "tmpfs", FULL],
+                          stderr=subprocess.DEVNULL).returncode != 0:
+            return False
+    with open(os.path.join(FULL, "filler"), "wb") as f:
+        f.write(b"\0" * 7000)
+    return True
+
+
+def unmount_full():
+    if subprocess.run(["mountpoint", "-q", FULL]).returncode == 0:
+        subprocess.run(["umount", FULL])
+
+
+def long_session():
+    """200 flings, one every 0.7 s: a log of many lines."""
+    lines, t = [], 0.2
+    for _ in range(200):
+        lines.append(recording_line(round(t, 4), "down", 300, 420))
+        for i in range(1, 8):
+            t += 0.016
+            lines.append(recording_line(round(t, 4), "move", 300 - 30 * i, 420))
+        lines.append(recording_line(round(t, 4), "up", 90, 420))
+        t += 0.7
+    return "\n".join(lines) + "\n"
+
+
 def setup():
+    write("long.replay", long_session())
     write("c.json", "{}\n")
     write("bad-type.json", '{"now": {"throwSpeed": "fast"}}\n')
     write("not-json.json", "not json\n")
@@ -238,6 +275,14 @@ ROWS = [
     ("a FIFO named x.png does not block start-up", ["--cards", w("fifo-cards")] + H, 0, "x.png", []),
     ("a 23180x23180 PNG is refused by size", ["--cards", w("giant-cards"), "--frames", "3", "--headless"], 0, "23180x23180", []),
     ("--max-image-pixels 0", ["--max-image-pixels", "0"] + H, 2, "--max-image-pixels", []),
+    # Signals: a long headless run (or replay) ends within a frame, quit line written, files closed
+    ("SIGTERM ends a million-frame headless run", ["@signal:TERM", "--headless", "--frames", "1000000", "--log", OUT + ".jsonl", "--record", OUT + "-rec.jsonl"], 143, "stopped by SIGTERM", [OUT + ".jsonl", OUT + "-rec.jsonl"]),
+    ("SIGINT ends a headless replay", ["@signal:INT", "--headless", "--frames", "1000000", "--replay", w("ok.jsonl"), "--log", OUT + ".jsonl"], 130, "stopped by SIGINT", [OUT + ".jsonl"]),
+    ("SIGHUP ends a headless run", ["@signal:HUP", "--headless", "--frames", "1000000", "--log", OUT + ".jsonl"], 129, "stopped by SIGHUP", [OUT + ".jsonl"]),
+    # Full disk: the write fails mid-session; exit 3 naming the file, every line before it whole
+    ("log on a full disk stops with exit 3", ["@full", "--headless", "--frames", "9000", "--demo", "switcher", "--replay", w("long.replay"), "--log", os.path.join(FULL, "log.jsonl")], 3, f"cannot write the log file '{FULL}/log.jsonl': No space left on device", [os.path.join(FULL, "log.jsonl")]),
+    ("recording on a full disk stops with exit 3", ["@full", "--headless", "--frames", "9000", "--replay", w("long.replay"), "--record", os.path.join(FULL, "rec.jsonl")], 3, f"cannot write the recording '{FULL}/rec.jsonl': No space left on device", [os.path.join(FULL, "rec.jsonl")]),
+    ("screenshot on a full disk stops with exit 3", ["@full", "--headless", "--frames", "2", "--size", "1280x800", "--screenshot", os.path.join(FULL, "shot.png")], 3, f"cannot write the screenshot '{FULL}/shot.png'", []),
     # Numbers
     ("a replay dragging to 1e308 logs only finite numbers", ["--replay", w("inf-drag.replay"), "--log", OUT + ".jsonl", "--headless", "--frames", "40"], 0, "", [OUT + ".jsonl"]),
 ]
@@ -281,23 +326,55 @@ def run_row(n, row):
         env.pop("SDL_VIDEODRIVER", None)
         env["DISPLAY"] = ":987"
         env["WAYLAND_DISPLAY"] = ""
+    sig = None
+    if args and args[0] == "@full":
+        args = args[1:]
+        for name in os.listdir(FULL):
+            if name != "filler":
+                os.remove(os.path.join(FULL, name))
+        if not FULL_MOUNTED:
+            return None, "skipped", "(no small file system could be mounted: not root?)", 0
+    if args and args[0].startswith("@signal:"):
+        sig = getattr(signal, "SIG" + args[0].split(":")[1])
+        args = args[1:]
     before = snapshot()
     t0 = time.time()
-    try:
-        p = subprocess.run([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                           timeout=30)
-        rc, err = p.returncode, p.stderr.decode(errors="replace")
-    except subprocess.TimeoutExpired as e:
-        rc, err = "timeout", (e.stderr or b"").decode(errors="replace")
+    if sig is not None:
+        # Started, given a second to get going, then signalled: it must end within a second.
+        p = subprocess.Popen([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        time.sleep(1.5)
+        t0 = time.time()
+        p.send_signal(sig)
+        try:
+            _, err = p.communicate(timeout=10)
+            rc, err = p.returncode, err.decode(errors="replace")
+        except subprocess.TimeoutExpired:
+            p.kill()
+            rc, err = "timeout", ""
+    else:
+        try:
+            p = subprocess.run([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               timeout=30)
+            rc, err = p.returncode, p.stderr.decode(errors="replace")
+        except subprocess.TimeoutExpired as e:
+            rc, err = "timeout", (e.stderr or b"").decode(errors="replace")
     took = time.time() - t0
     after = snapshot()
     problems = []
+    if sig is not None:
+        if took > 1.0:
+            problems.append(f"took {took:.2f} s after the signal")
+        logs = [a for a in allowed if a.endswith(".jsonl") and "-rec" not in a]
+        for lp in logs:
+            last = open(lp, "rb").read().splitlines()[-1:] if os.path.exists(lp) else []
+            if not last or json.loads(last[0]).get("event") != "quit":
+                problems.append(f"{os.path.basename(lp)} does not end with a quit line")
     if rc != code:
         problems.append(f"exit {rc}, expected {code}")
     if fragment not in err:
         problems.append(f"message lacks {fragment!r}")
     lines = [l for l in err.splitlines() if l.strip()]
-    if code == 2 and len(lines) != 1:
+    if code in (2, 3) and len(lines) != 1:
         problems.append(f"{len(lines)} lines of message, expected one")
     if isinstance(rc, int) and rc < 0:
         problems.append(f"killed by signal {-rc}")
@@ -325,16 +402,24 @@ def main():
         print(f"bad input: no binary at {BIN}")
         return 1
     setup()
-    passed = failed = 0
-    for n, row in enumerate(ROWS):
-        problems, rc, first, took = run_row(n, row)
-        if problems:
+    global FULL_MOUNTED
+    FULL_MOUNTED = mount_full()
+    passed = failed = skipped = 0
+    try:
+        results = [(row, run_row(n, row)) for n, row in enumerate(ROWS)]
+    finally:
+        unmount_full()
+    for row, (problems, rc, first, took) in results:
+        if problems is None:
+            skipped += 1
+            print(f"  skip  {row[0]} {first}")
+        elif problems:
             failed += 1
             print(f"  FAIL  {row[0]}: {'; '.join(problems)} [{first}]")
         else:
             passed += 1
             print(f"  ok    {row[0]} (exit {rc}, {took:.1f} s: {first[:150]})")
-    print(f"bad input: {passed} passed, {failed} failed ({len(ROWS)} rows)")
+    print(f"bad input: {passed} passed, {failed} failed, {skipped} skipped ({len(ROWS)} rows)")
     return 0 if failed == 0 else 1
 
 

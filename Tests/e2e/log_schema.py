@@ -6,7 +6,7 @@ import math
 import sys
 
 SCHEMA = 1
-NUM, INT, STR, VEC = "number", "integer", "string", "[dx, dy]"
+NUM, INT, STR, VEC, OBJ = "number", "integer", "string", "[dx, dy]", "object"
 KINDS = {"scroll", "card", "bring_back", "tap"}
 OUTCOMES = {"scrolled", "paged", "stayed", "thrown", "snapped_back", "brought_back", "sent_back",
             "selected", "cancelled"}
@@ -14,10 +14,11 @@ INTERACTIONS = {"now", "switcher", "stack", "carousel"}
 # event name -> (required fields, optional fields); every line also has "event" and "t".
 EVENTS = {
     "started": ({"schema": INT, "demo": INTERACTIONS, "cards": INT, "window": (NUM, 2), "stage": (NUM, 4)},
-                {"wallClock": STR, "session": STR, "participant": STR, "task": STR}),
+                {"wallClock": STR, "session": STR, "participant": STR, "task": STR, "viewport": (NUM, 2),
+                 "config": OBJ}),
     "quit": ({}, {}),
-    "marker": ({"label": STR}, {}),
-    "config_reloaded": ({"path": STR}, {}),
+    "marker": ({"label": STR}, {"task": STR}),
+    "config_reloaded": ({"path": STR}, {"config": OBJ}),
     "gesture_began": ({"kind": KINDS}, {"card": INT}),
     "gesture_ended": ({"kind": KINDS, "translation": VEC, "velocity": VEC, "outcome": OUTCOMES}, {}),
     "paged": ({"from": INT, "to": INT}, {}),
@@ -42,6 +43,8 @@ def fits(value, kind):
         return isinstance(value, int) and not isinstance(value, bool)
     if kind == STR:
         return isinstance(value, str)
+    if kind == OBJ:
+        return isinstance(value, dict)
     if kind == VEC:
         return isinstance(value, list) and len(value) == 2 and all(is_num(v) for v in value)
     if isinstance(kind, set):

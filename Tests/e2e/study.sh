@@ -20,3 +20,141 @@ for preset in uikit snappy floaty; do
     fail "preset $preset: $desc $(cat "$WORK/preset-$preset.err" 2>/dev/null)"
   fi
 done
+
+# --- a session recorded through the real window (Xvfb + xdotool), replayed with no options ------
+DISPLAY_NUM=""
+for n in $(seq 141 190); do
+  if [ ! -e "/tmp/.X$n-lock" ] && [ ! -e "/tmp/.X11-unix/X$n" ]; then DISPLAY_NUM=$n; break; fi
+done
+Xvfb ":$DISPLAY_NUM" -screen 0 1280x800x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+XVFB=$!
+APP=""
+trap 'kill $APP 2>/dev/null; kill $XVFB 2>/dev/null' EXIT
+export DISPLAY=":$DISPLAY_NUM"
+for _ in $(seq 1 300); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.1; done
+xdotool getdisplaygeometry >/dev/null 2>&1 || echo "  (Xvfb :$DISPLAY_NUM is not answering: $(cat "$WORK/xvfb.log"))"
+
+# start_app LOG ARGS...: starts flick with --log LOG, waits for its window and its started line.
+start_app() {
+  local log=$1; shift
+  (cd "$ROOT" && exec "$BIN" --log "$log" "$@") >"$log.out" 2>&1 &
+  APP=$!
+  WID=""
+  for _ in $(seq 1 150); do
+    WID=$(xdotool search --onlyvisible --name '^flick' 2>/dev/null | head -n 1)
+    [ -n "$WID" ] && grep -q '"started"' "$log" 2>/dev/null && break
+    sleep 0.1
+  done
+  [ -n "$WID" ] || return 1
+  eval "$(xdotool getwindowgeometry --shell "$WID")"
+  WX=$X; WY=$Y
+}
+stop_app() {
+  kill -TERM "$APP" 2>/dev/null
+  for _ in $(seq 1 50); do kill -0 "$APP" 2>/dev/null || break; sleep 0.1; done
+  kill -KILL "$APP" 2>/dev/null; wait "$APP" 2>/dev/null
+}
+drag() {   # X0 Y0 DX DY STEPS STEP_SECONDS (window points)
+  local x0=$(( WX + $1 )) y0=$(( WY + $2 )) dx=$3 dy=$4 steps=$5 dt=$6
+  local args=(mousemove "$x0" "$y0" sleep 0.05 mousedown 1 sleep 0.03)
+  for i in $(seq 1 "$steps"); do args+=(mousemove "$(( x0 + dx * i / steps ))" "$(( y0 + dy * i / steps ))" sleep "$dt"); done
+  xdotool "${args[@]}" mouseup 1
+}
+key() { xdotool key --window "$WID" "$1"; }
+
+# events LOG: the log without its session lines (started, quit), for comparing sessions.
+events() { python3 -c 'import json,sys
+for l in open(sys.argv[1]):
+    if json.loads(l)["event"] not in ("started", "quit"): print(l, end="")' "$1"; }
+
+REC="$WORK/session.rec"; LIVE="$WORK/live.jsonl"; CONF="$WORK/feel.json"
+echo '{"description": "e2e", "stack": {"throwSpeed": 800}}' > "$CONF"
+if start_app "$LIVE" --demo carousel --size 1000x700 --record "$REC" --config "$CONF" --participant p7 --task e2e; then
+  read -r SX SY SW SH <<<"$(python3 -c 'import json,sys; s=json.loads(open(sys.argv[1]).readline())["stage"]; print(*[round(v) for v in s])' "$LIVE")"
+  CX=$(( SX + SW / 2 )); CY=$(( SY + SH / 2 ))
+  key m                                          # task start
+  drag $(( CX + 60 )) "$CY" -120 0 12 0.01; sleep 1.2     # flick: pages
+  drag $(( CX + 60 )) "$CY" -120 0 12 0.01; sleep 1.2     # flick again
+  drag "$CX" $(( CY + 80 )) 0 -140 12 0.01; sleep 1.2     # throw a card up
+  key z; sleep 1                                          # undo it
+  key 3; sleep 0.8                                        # switch to the stack
+  drag $(( CX + 40 )) "$CY" -60 0 12 0.025; sleep 1.2     # a gentle drag: snaps back at 800 pt/s
+  echo '{"stack": {"throwSpeed": 150, "throwDistance": 40}}' > "$CONF"; sleep 2   # reload
+  drag $(( CX + 40 )) "$CY" -60 0 12 0.025; sleep 1.2     # the same drag now throws
+  key m; sleep 0.3                                        # task end
+  stop_app
+  kinds=$(python3 - "$LIVE" <<'PY'
+import json, sys
+ev = [json.loads(l) for l in open(sys.argv[1])]
+names = [e["event"] for e in ev]
+ended = [e for e in ev if e["event"] == "gesture_ended"]
+print(names.count("paged"), sum(e["outcome"] == "thrown" for e in ended), names.count("restored"),
+      names.count("interaction_changed"), names.count("config_reloaded"), names.count("marker"),
+      [e["outcome"] for e in ended if e["kind"] == "card"])
+PY
+)
+  read -r paged thrown restored switched reloaded markers outcomes <<<"$kinds"
+  if [ "$paged" -ge 2 ] && [ "$thrown" -ge 2 ] && [ "$restored" -ge 1 ] && [ "$switched" = 1 ] && [ "$reloaded" = 1 ] && [ "$markers" = 2 ]; then
+    pass "live session under Xvfb: $paged pages, $thrown throws, $restored undo, 1 switch, 1 config reload, 2 markers (card outcomes $outcomes)"
+  else
+    fail "live session: pages $paged throws $thrown restored $restored switches $switched reloads $reloaded markers $markers: $(cat "$LIVE")"
+  fi
+  if out=$(python3 "$HERE/log_schema.py" "$LIVE" 2>&1); then pass "the study session's log (markers, config reload, session fields) follows the log schema"; else fail "log schema: $out"; fi
+  if head -n 1 "$REC" | python3 -c 'import json,sys; h=json.loads(sys.stdin.readline()); assert h["flick_recording"]==1 and h["demo"]=="carousel" and h["participant"]=="p7" and h["task"]=="e2e" and h["card_files"] and h["config"]["stack"]["throwSpeed"]==800 and h["window"]["width"]==1000'; then
+    pass "recording header: format 1, demo, participant, task, card files with sizes, window, config"
+  else
+    fail "recording header: $(head -c 400 "$REC")"
+  fi
+  # Headless, no other option, twice: the same events as live, byte-identical final frames.
+  ok=1
+  for run in 1 2; do
+    if ! (cd /tmp && "$BIN" --headless --replay "$REC" --log "$WORK/replay$run.jsonl" --screenshot "$WORK/replay$run.png" 2>"$WORK/replay$run.err"); then
+      fail "headless replay $run: $(cat "$WORK/replay$run.err")"; ok=0
+    fi
+  done
+  if [ $ok = 1 ]; then
+    n=$(events "$LIVE" | wc -l)
+    if diff <(events "$LIVE") <(events "$WORK/replay1.jsonl") >"$WORK/replay.diff"; then
+      pass "headless replay with no options (from another folder): the live session's $n events, names, cards, indices and times to the microsecond"
+    else
+      fail "headless replay events differ from live: $(head -c 600 "$WORK/replay.diff")"
+    fi
+    if cmp -s "$WORK/replay1.png" "$WORK/replay2.png" && diff -q <(events "$WORK/replay1.jsonl") <(events "$WORK/replay2.jsonl") >/dev/null; then
+      pass "two headless replays: byte-identical final screenshots ($(stat -c %s "$WORK/replay1.png") bytes) and events"
+    else
+      fail "two headless replays differ"
+    fi
+  fi
+  # In a window at half speed: the same events, and it says when it has ended.
+  if start_app "$WORK/slow.jsonl" --replay "$REC" --speed 0.5; then
+    dur=$(tail -n 1 "$REC" | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["t"])')
+    t0=$(date +%s.%N)
+    for _ in $(seq 1 600); do grep -q "replay ended" "$WORK/slow.jsonl.out" && break; sleep 0.1; done
+    t1=$(date +%s.%N)
+    stop_app
+    took=$(python3 -c "print(round($t1 - $t0, 1))")
+    if grep -q "replay ended" "$WORK/slow.jsonl.out" && diff -q <(events "$LIVE") <(events "$WORK/slow.jsonl") >/dev/null \
+       && python3 -c "import sys; sys.exit(0 if $took >= 2 * $dur * 0.9 else 1)"; then
+      pass "replay in a window at --speed 0.5: same events, ended after ${took} s for a ${dur} s recording"
+    else
+      fail "window replay at 0.5: took ${took} s (recording ${dur} s); $(tail -n 2 "$WORK/slow.jsonl.out"); $(diff <(events "$LIVE") <(events "$WORK/slow.jsonl") | head -c 400)"
+    fi
+  else
+    fail "window replay did not start: $(cat "$WORK/slow.jsonl.out")"
+  fi
+  # A changed card folder is refused; --allow-missing-cards plays it with placeholders.
+  mkdir -p "$WORK/cards"; cp "$ROOT"/assets/0[1-4]-*.png "$WORK/cards/"
+  (cd "$ROOT" && "$BIN" --headless --replay "$REC" --cards "$WORK/cards" --frames 2 --record "$WORK/own.rec" >/dev/null 2>&1)
+  rm "$WORK/cards/02-music.png"
+  out=$("$BIN" --headless --replay "$WORK/own.rec" 2>&1); rc=$?
+  if [ $rc = 2 ] && printf '%s' "$out" | grep -q "changed since the recording (02-music.png is missing)"; then
+    pass "a changed card folder is refused: $out"
+  else
+    fail "changed card folder: exit $rc: $out"
+  fi
+  out=$("$BIN" --headless --replay "$WORK/own.rec" --allow-missing-cards --screenshot "$WORK/missing.png" 2>&1); rc=$?
+  if [ $rc = 0 ] && [ -s "$WORK/missing.png" ]; then pass "--allow-missing-cards replays with placeholders"; else fail "--allow-missing-cards: exit $rc: $out"; fi
+else
+  fail "the app did not start under Xvfb: $(cat "$LIVE.out" 2>/dev/null)"
+fi
+cp "$REC" "$WORK/../session.rec" 2>/dev/null

@@ -144,6 +144,7 @@ extension CardScene {
     public func scroll(by delta: Double, at time: Double) -> InputRejection? {
         guard time.isFinite else { return .nonFiniteTime(time) }
         guard delta.isFinite else { return .nonFiniteValue(name: "wheel delta", value: delta) }
+        guard abs(delta) <= PointerEvent.coordinateLimit else { return .invalidValue(name: "wheel delta", value: delta) }
         guard time >= self.time else { return .timeWentBackwards(previous: self.time, received: time) }
         settle(upTo: time)
         self.time = time

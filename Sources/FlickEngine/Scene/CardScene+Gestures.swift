@@ -7,6 +7,9 @@ extension CardScene {
     public func handle(_ event: PointerEvent) -> InputRejection? {
         guard event.time.isFinite else { return .nonFiniteTime(event.time) }
         guard event.position.isFinite else { return .nonFinitePosition(event.position) }
+        guard event.hasPlausiblePosition else {
+            return .invalidValue(name: "position", value: max(abs(event.position.x), abs(event.position.y)))
+        }
         guard event.time >= time else { return .timeWentBackwards(previous: time, received: event.time) }
         let isTracked = pan.trackedPointer == nil ? event.phase == .down : pan.trackedPointer == event.pointerID
         settle(upTo: event.time)

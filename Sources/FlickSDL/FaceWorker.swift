@@ -1,0 +1,238 @@
+import CSDL2
+
+/// What makes one card face: which image, at what size in pixels, in which style.
+public struct FaceKey: Hashable, Sendable {
+    /// Index into the face store's images.
+    public var image: Int
+    public var width: Int
+    public var height: Int
+    public var style: FaceStyle
+    /// Corner radius in pixels, hundredths (part of the key: faces are made with their corners).
+    public var cornerRadius: Int
+}
+
+/// Decodes images and composes card faces on one background thread (low priority), so the main
+/// thread never waits for a file: it publishes the faces it lacks each frame (`submit`), in the
+/// order it wants them, and picks up finished ones (`takeResults`) without blocking.
+///
+/// Each image is decoded once and downscaled to cover the stage (`decodeBox`, pixels), the
+/// largest a card is ever drawn; faces of any size and style are composed from that copy,
+/// which a small cache keeps (the image cache below the per-slot textures). When nothing is
+/// wanted, the worker sniffs the files' first bytes in order, so a bad file is reported soon
+/// after start without the start waiting for thousands of files.
+///
+/// Surfaces cross between the threads only under the lock and are never touched by both.
+final class FaceWorker: @unchecked Sendable {
+    struct Job: Hashable {
+        var key: FaceKey
+        var path: String
+    }
+
+    enum Result {
+        /// A finished face (RGBA32), ready to upload.
+        case face(FaceKey, Surface)
+        /// The image cannot be decoded (or its file is not an image): `problem` says why.
+        case broken(FaceKey?, image: Int, problem: String)
+    }
+
+    private let mutex: OpaquePointer
+    private let condition: OpaquePointer
+    private var thread: OpaquePointer?
+
+    // Shared, under `mutex`.
+    private var wanted: [Job] = []
+    private var results: [Result] = []
+    private var finished: Set<FaceKey> = []
+    private var busy: FaceKey?
+    private var stopping = false
+    private var box = (width: 1, height: 1)
+    private var sniffPaths: [String]
+    private var sniffNext = 0
+
+    // The worker thread's own.
+    private struct Decoded {
+        var image: Surface
+        /// Not downscaled: there is no better copy to decode, whatever the box.
+        var isFull: Bool
+    }
+    private var decoded: LRUCache<Int, Decoded>
+    private var decodedBytes = 0
+    private var broken: [Int: String] = [:]
+    /// Upper bound of the decoded-image cache, bytes.
+    let decodedBudget: Int
+
+    /// Counters for the HUD and the bench (read under the lock).
+    private(set) var decodes = 0
+    private(set) var composes = 0
+
+    init(paths: [String], decodedBudget: Int = 96 << 20) {
+        mutex = SDL_CreateMutex()
+        condition = SDL_CreateCond()
+        sniffPaths = paths
+        self.decodedBudget = decodedBudget
+        decoded = LRUCache(capacity: 256)
+        let context = Unmanaged.passRetained(self).toOpaque()
+        thread = SDL_CreateThread({ data in
+            guard let data else { return 0 }
+            let worker = Unmanaged<FaceWorker>.fromOpaque(data).takeRetainedValue()
+            SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW)
+            worker.loop()
+            return 0
+        }, "flick-faces", context)
+        if thread == nil {
+            // No thread: run nothing in the background; `waitUntilIdle` then does the work inline.
+            Unmanaged<FaceWorker>.fromOpaque(context).release()
+        }
+    }
+
+    /// Stops the thread after the job in hand; pending jobs are dropped.
+    func stop() {
+        lock { stopping = true; SDL_CondBroadcast(condition) }
+        if let thread { SDL_WaitThread(thread, nil) }
+        thread = nil
+    }
+
+    deinit {
+        SDL_DestroyCond(condition)
+        SDL_DestroyMutex(mutex)
+    }
+
+    private func lock<R>(_ body: () throws -> R) rethrows -> R {
+        SDL_LockMutex(mutex)
+        defer { SDL_UnlockMutex(mutex) }
+        return try body()
+    }
+
+    /// Replaces the wanted list (first = most wanted) and the box images are decoded to cover.
+    func submit(_ jobs: [Job], decodeBox: (width: Int, height: Int)) {
+        lock {
+            wanted = jobs
+            box = decodeBox
+            SDL_CondBroadcast(condition)
+        }
+    }
+
+    /// The faces and problems finished since the last call.
+    func takeResults() -> [Result] {
+        lock {
+            defer { results.removeAll(); finished.removeAll() }
+            return results
+        }
+    }
+
+    /// (decodes, composes) so far.
+    var counters: (decodes: Int, composes: Int) { lock { (decodes, composes) } }
+
+    /// Blocks until every wanted face is finished and every file sniffed, or `timeout` seconds
+    /// pass; true when idle. For headless screenshots, which must show every face.
+    func waitUntilIdle(timeout: Double) -> Bool {
+        let deadline = SDL_GetTicks64() + UInt64(max(0, timeout) * 1000)
+        if thread == nil {
+            while let job = lock({ nextJob() }) { finish(job) }
+            return true
+        }
+        return lock {
+            while !(wanted.isEmpty && busy == nil && sniffNext >= sniffPaths.count) {
+                let now = SDL_GetTicks64()
+                if now >= deadline { return false }
+                _ = SDL_CondWaitTimeout(condition, mutex, UInt32(min(deadline - now, 100)))
+            }
+            return true
+        }
+    }
+
+    // MARK: - The thread
+
+    /// Under the lock: the next wanted job not finished yet (removed from the list).
+    private func nextJob() -> Job? {
+        while !wanted.isEmpty {
+            let job = wanted.removeFirst()
+            if !finished.contains(job.key) { return job }
+        }
+        return nil
+    }
+
+    private func loop() {
+        SDL_LockMutex(mutex)
+        while !stopping {
+            if let job = nextJob() {
+                busy = job.key
+                SDL_UnlockMutex(mutex)
+                finish(job)
+                SDL_LockMutex(mutex)
+                busy = nil
+                SDL_CondBroadcast(condition)
+            } else if sniffNext < sniffPaths.count {
+                let i = sniffNext
+                let path = sniffPaths[i]
+                sniffNext += 1
+                SDL_UnlockMutex(mutex)
+                let problem = CardFaces.sniff(path)
+                SDL_LockMutex(mutex)
+                if let problem { results.append(.broken(nil, image: i, problem: problem)) }
+                if sniffNext >= sniffPaths.count { SDL_CondBroadcast(condition) }
+            } else {
+                SDL_CondBroadcast(condition)
+                SDL_CondWait(condition, mutex)
+            }
+        }
+        SDL_UnlockMutex(mutex)
+    }
+
+    /// Decodes (or reuses) the image and composes the face; outside the lock.
+    private func finish(_ job: Job) {
+        let result: Result
+        do {
+            let image = try decodedImage(job)
+            let face = try CardFace.compose(image, width: job.key.width, height: job.key.height,
+                                            style: job.key.style, cornerRadius: Double(job.key.cornerRadius) / 100)
+            result = .face(job.key, face)
+        } catch let error as ImageLoadError {
+            result = .broken(job.key, image: job.key.image, problem: "cannot be decoded (\(error.reason))")
+        } catch {
+            result = .broken(job.key, image: job.key.image, problem: "cannot be drawn (\(error))")
+        }
+        lock {
+            if case .face = result { composes += 1 }
+            results.append(result)
+            finished.insert(job.key)
+        }
+    }
+
+    private func decodedImage(_ job: Job) throws -> Surface {
+        let i = job.key.image
+        let target = lock { box }
+        if let reason = broken[i] { throw ImageLoadError(path: job.path, reason: reason) }
+        if let d = decoded.lookup(i), d.isFull || covers(d.image, target) { return d.image }
+        let full: Surface
+        do {
+            full = try ImageLoader.loadSurface(path: job.path)
+        } catch {
+            broken[i] = error.reason
+            throw error
+        }
+        // Cover the box (the largest a card is drawn), never upscale.
+        let s = min(1, max(Double(target.width) / Double(full.width), Double(target.height) / Double(full.height)))
+        let image = s < 1
+            ? try full.resampled(width: max(1, Int((Double(full.width) * s).rounded())),
+                                 height: max(1, Int((Double(full.height) * s).rounded())))
+            : full
+        if let old = decoded.removeValue(for: i) { decodedBytes -= old.image.width * old.image.height * 4 }
+        while decodedBytes + image.width * image.height * 4 > decodedBudget, let oldest = decoded.keysByRecency.last {
+            if let old = decoded.removeValue(for: oldest) { decodedBytes -= old.image.width * old.image.height * 4 }
+        }
+        if decoded.count >= decoded.capacity, let oldest = decoded.keysByRecency.last,
+           let old = decoded.removeValue(for: oldest) {
+            decodedBytes -= old.image.width * old.image.height * 4
+        }
+        decoded.insert(Decoded(image: image, isFull: s >= 1), for: i)
+        decodedBytes += image.width * image.height * 4
+        lock { decodes += 1 }
+        return image
+    }
+
+    /// True when a downscaled copy still covers `box` (a 10% shortfall is not worth a decode).
+    private func covers(_ image: Surface, _ box: (width: Int, height: Int)) -> Bool {
+        image.width * 10 >= box.width * 9 && image.height * 10 >= box.height * 9
+    }
+}

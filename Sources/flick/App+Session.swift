@@ -1,0 +1,200 @@
+import FlickEngine
+import FlickSDL
+import Foundation
+
+/// The session around a scene: who and when (id, wall clock, participant, task), the one clock
+/// of scene, log and recording (seconds since the session started), the replay's pace, markers.
+struct SessionState {
+    var info: SessionInfo
+    /// SDL's clock at session time 0, seconds.
+    let sdlStart: Double
+    var replay: ReplayClock
+    /// The next marker is a task start (then an end, and so on).
+    var markerStarts = true
+    /// The replay has played every input and everything has settled.
+    var replayEnded = false
+    /// SDL time at which the replay ended (a loop starts again a second later).
+    var replayEndedAt = 0.0
+    /// Frame-clock time the scene was last advanced to.
+    var lastAdvanceClock = -Double.infinity
+
+    init(options: AppOptions, sdlStart: Double) {
+        if let header = options.replay?.recording.header {
+            // A replay carries the recorded session's identity, so its log is the live log again.
+            info = SessionInfo(id: header.session, started: header.started,
+                               participant: options.participant, task: options.task)
+        } else {
+            info = SessionInfo.new(participant: options.participant, task: options.task)
+        }
+        self.sdlStart = sdlStart
+        replay = ReplayClock(speed: options.speed)
+    }
+
+    /// SDL seconds (an event's timestamp, or now) as session seconds, to the microsecond.
+    func time(sdl: Double) -> Double { sessionTime(sdl - sdlStart) }
+
+    mutating func nextMarker() -> Marker {
+        defer { markerStarts.toggle() }
+        return Marker(label: markerStarts ? "start" : "end", task: info.task)
+    }
+
+    /// A replay in a window is playing (not paused, not ended): frames keep coming.
+    func replayRunning(_ player: Player?) -> Bool {
+        player != nil && !replay.paused && !replayEnded
+    }
+}
+
+/// Session time of a replay in a window: wall time scaled by `speed`, stopped while paused.
+struct ReplayClock {
+    var speed: Double
+    var paused = false
+    private(set) var time = 0.0
+    private var lastWall: Double?
+
+    init(speed: Double) { self.speed = speed }
+
+    mutating func tick(wall: Double) {
+        if let lastWall, !paused { time += (wall - lastWall) * speed }
+        lastWall = wall
+    }
+
+    mutating func restart() {
+        time = 0
+        lastWall = nil
+    }
+}
+
+extension App {
+    /// What a recording starts with: everything needed to replay it without options.
+    static func header(_ options: AppOptions, _ info: SessionInfo, window: Size) -> RecordingHeader {
+        let folder = URL(fileURLWithPath: options.cards.folder).standardizedFileURL.path
+        let bundled = folder == URL(fileURLWithPath: CardSource.defaultFolder()).standardizedFileURL.path
+        return RecordingHeader(format: RecordingHeader.formatVersion, flickVersion: FlickVersion.current,
+                               session: info.id, started: info.started, participant: info.participant,
+                               task: info.task, demo: options.demo, cardFolder: folder, bundledCards: bundled,
+                               cardFiles: RecordingHeader.cardFiles(of: options.cards), count: options.count,
+                               window: window, stage: options.stage, stageCornerRadius: options.stageCornerRadius,
+                               config: options.config)
+    }
+
+    /// The inputs that are not pointer, wheel, command or interaction: config reloads, viewport
+    /// changes, markers.
+    func applyStudyInput(_ input: RecordedInput, at t: Double) {
+        if let config = input.config {
+            scene.setConfig(config, at: t)
+            logged { try log?.configReloaded(time: t, path: input.configPath ?? "", config: config) }
+        }
+        if let viewport = input.viewport {
+            scene.setViewport(viewport, at: t)
+            if player != nil { stage = Stage(viewport: viewport, window: window.size) }
+        }
+        if let marker = input.marker {
+            logged { try log?.marker(time: t, label: marker.label, task: marker.task) }
+            note("marker: task \(marker.label)\(marker.task.map { " (\($0))" } ?? "") at \(String(format: "%.3f", t)) s")
+        }
+    }
+
+    /// Advances the scene to the frame clock's now (through the timeline), remembering the
+    /// clock: later input stamped before it counts as at it (`apply`).
+    func advanceToNow() {
+        let now = clock()
+        session.lastAdvanceClock = now
+        scene.advance(to: max(scene.time, timeline.sceneTime(at: now)))
+    }
+
+    /// A log line written where no error can be thrown: the first failure is remembered and
+    /// stops the frame loop (exit 3, `OutputError.throwIfAny`).
+    func logged(_ write: () throws -> Void) {
+        do { try write() } catch let e as OutputError { OutputError.remember(e) } catch {
+            OutputError.remember(OutputError((error as? UserError)?.message ?? "\(error)"))
+        }
+    }
+
+    /// Headless: frames on a 60 Hz clock from session time 0, as fast as they can be drawn; a
+    /// replay runs until its last input has played and everything has settled (`--frames`
+    /// overrides), and the screenshot is its last frame or the first at `--at`.
+    func runHeadless() throws {
+        let at = options.screenshotAt
+        var shot = false
+        var frame = 0
+        while !Interrupt.isRequested {
+            headlessFrame = frame
+            playDueInputs()
+            deliverDueInputs()
+            advanceToNow()
+            try flushSceneEvents()
+            try OutputError.throwIfAny()
+            let now = clock()
+            var last: Bool
+            if let n = options.frames {
+                last = frame >= n - 1
+            } else if let player {
+                let settled = player.isFinished && scene.isAtRest
+                last = settled && now >= (at ?? 0)
+                if !last && now > max(player.duration, at ?? 0) + 60 {
+                    warn("the replay had not settled 60 s after its last input; stopping at \(String(format: "%.1f", now)) s")
+                    last = true
+                }
+            } else {
+                last = now >= (at ?? 0)
+            }
+            let shoot = at.map { !shot && now >= $0 } ?? last
+            // Every face decoded before a frame that is saved (decoding runs in the background).
+            try draw(settle: shoot || last)
+            if shoot, let path = options.screenshot {
+                try AtomicFile.writePNG(to: path, what: "the screenshot") { try renderer.savePNG(to: $0) }
+                shot = true
+            }
+            renderer.present()
+            FirstPresentProbe.didPresent()
+            if last { break }
+            frame += 1
+        }
+        if let at, !shot, options.screenshot != nil, !Interrupt.isRequested {
+            throw UserError("--at \(at) is after the last frame (\(String(format: "%.3f", clock())) s); draw more --frames")
+        }
+    }
+
+    /// Keys while replaying: Space pauses; keys that would change the scene are ignored (the
+    /// recording drives it). True when the key was taken.
+    func handleReplayKey(_ press: KeyPress) -> Bool {
+        switch press.key {
+        case .space:
+            if !press.isRepeat {
+                session.replay.paused.toggle()
+                window.title = "flick — replay\(session.replay.paused ? " (paused)" : "")"
+            }
+            return true
+        case .character(let c):
+            return "1234zrms.".contains(c)
+        case .left, .right, .up, .down, .pageUp, .pageDown, .delete, .backspace:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// In a window: says once when the replay has ended; with `--loop`, starts it again a second later.
+    func replayEndCheck() {
+        guard let player else { return }
+        if !session.replayEnded, player.isFinished, scene.isAtRest, clock() >= player.duration {
+            session.replayEnded = true
+            session.replayEndedAt = SDLContext.now
+            note("replay ended at \(String(format: "%.2f", clock())) s\(options.loop ? "; looping" : "")")
+            window.title = "flick — replay ended"
+        } else if session.replayEnded, options.loop, SDLContext.now - session.replayEndedAt >= 1 {
+            scene = CardScene(interaction: options.demo, count: options.count,
+                              viewport: options.stage ?? Stage(viewport: nil, window: window.size).viewport,
+                              config: options.config, time: 0)
+            scene.advance(to: 0)
+            player.rewind()
+            timeline = SceneTimeline(start: 0)
+            lastInputTime = -.infinity
+            session.lastAdvanceClock = -.infinity
+            session.replay.restart()
+            session.replayEnded = false
+            relayout()
+            window.title = "flick — replay"
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import FlickEngine
+import FlickSDL
+import Foundation
+
+/// How the cards look and how the stage is shown: `--fit`, `--card-background`, `--titles`,
+/// `--present`, `--touches`, `--shots`, and the device names `--stage` takes.
+struct Look {
+    var style: FaceStyle
+    var titles: Titles
+    /// Start in presentation mode (only the phone).
+    var present: Bool
+    /// The touch indicator: nil follows presentation mode.
+    var touches: Bool?
+    /// Folder for screenshots taken with P.
+    var shots: String
+
+    /// What is written on the cards.
+    enum Titles: Equatable {
+        case none
+        /// The file name.
+        case name
+        /// File name -> title, from a JSON file; files not in it have no title.
+        case mapped([String: String])
+    }
+
+    init(_ c: Flick) throws {
+        guard let fit = FaceStyle.Fit(rawValue: c.fit.lowercased()) else {
+            throw UserError("--fit '\(c.fit)' is not a fit mode (expected fit or fill)")
+        }
+        style = FaceStyle(fit: fit, background: try Self.parseColor(c.cardBackground, option: "--card-background"))
+        switch c.titles.lowercased() {
+        case "none": titles = .none
+        case "name": titles = .name
+        default: titles = .mapped(try Self.loadTitles(c.titles))
+        }
+        present = c.present
+        switch c.touches.lowercased() {
+        case "auto": touches = nil
+        case "on": touches = true
+        case "off": touches = false
+        default: throw UserError("--touches '\(c.touches)' is not a choice (expected auto, on or off)")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: c.shots, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UserError("--shots folder '\(c.shots)' does not exist (expected a folder for screenshots)")
+        }
+        shots = c.shots
+    }
+
+    /// The images with their titles as `titles` says.
+    func titled(_ images: [CardImage]) -> [CardImage] {
+        images.map { image in
+            let name = (image.path as NSString).lastPathComponent
+            var out = image
+            switch titles {
+            case .none: out.title = nil
+            case .name: out.title = name
+            case .mapped(let map): out.title = map[name]
+            }
+            return out
+        }
+    }
+
+    static let colorNames: [String: RGBA] = [
+        "white": RGBA(255, 255, 255), "black": RGBA(0, 0, 0), "grey": RGBA(128, 128, 128),
+        "gray": RGBA(128, 128, 128), "light": FaceStyle.defaultBackground, "dark": RGBA(28, 28, 30),
+    ]
+
+    /// "#RRGGBB", "RRGGBB", "#RGB" or a name (white, black, grey, gray, light, dark).
+    static func parseColor(_ text: String, option: String) throws -> RGBA {
+        let t = text.lowercased().trimmingCharacters(in: .whitespaces)
+        if let named = colorNames[t] { return named }
+        var hex = t.hasPrefix("#") ? String(t.dropFirst()) : t
+        if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
+        guard hex.count == 6, let v = UInt32(hex, radix: 16) else {
+            throw UserError("\(option) '\(text)' is not a colour (expected #RRGGBB, e.g. #f2f2f7, or one of: \(colorNames.keys.sorted().joined(separator: ", ")))")
+        }
+        return RGBA(UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF))
+    }
+
+    /// A JSON object of file name -> title.
+    static func loadTitles(_ path: String) throws -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UserError("--titles '\(path)' is neither none, name nor a readable file (expected a JSON object of file name -> title)")
+        }
+        guard let map = try? JSONDecoder().decode([String: String].self, from: data) else {
+            throw UserError("--titles file '\(path)' is not a JSON object of file name -> title (e.g. {\"01-weather.png\": \"Weather\"})")
+        }
+        return map
+    }
+}
+
+/// Phone and tablet screens `--stage` knows by name: size in points and screen corner radius.
+struct StageDevice {
+    var name: String
+    var size: Size
+    /// Corner radius of the screen, points (0: square corners).
+    var cornerRadius: Double
+
+    static let all: [StageDevice] = [
+        StageDevice(name: "iphone-se", size: Size(width: 375, height: 667), cornerRadius: 0),
+        StageDevice(name: "iphone-15", size: Size(width: 393, height: 852), cornerRadius: 55),
+        StageDevice(name: "pixel-8", size: Size(width: 412, height: 915), cornerRadius: 46),
+        StageDevice(name: "ipad-mini", size: Size(width: 744, height: 1133), cornerRadius: 22),
+    ]
+
+    /// The corner radius of a stage given as WIDTHxHEIGHT, points.
+    static let defaultCornerRadius = 40.0
+
+    static func named(_ name: String) -> StageDevice? {
+        all.first { $0.name == name.lowercased() }
+    }
+}
