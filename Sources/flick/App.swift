@@ -73,7 +73,7 @@ final class App {
         events = EventSource(window: window)
         stage = Stage(viewport: options.stage, window: window.size)
         let fontPath = Overlay.fontPath()
-        overlay = Overlay(renderer: renderer, fontPath: fontPath)
+        overlay = Overlay()
         faces = CardFaces(images: options.cards.items, renderer: renderer, fontPath: fontPath, style: options.look.style)
         titles = CardTitles(renderer: renderer, fontPath: fontPath)
         scene = CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
@@ -167,7 +167,6 @@ final class App {
         case .renderTargetsReset:
             faces.removeAll()
             titles.removeAll()
-            overlay.removeAll()
             tools.imgui.releaseTextures()
         case .quit:
             running = false
@@ -267,7 +266,6 @@ final class App {
                 apply(RecordedInput(t: scene.time, viewport: stage.viewport, window: window.size))
             }
         }
-        overlay.removeAll()
     }
 
     func flushSceneEvents() throws {
@@ -297,8 +295,8 @@ final class App {
         if options.stage != nil && options.stageCornerRadius > 0 {
             try corners.draw(on: renderer, frame: frame, radius: Int((options.stageCornerRadius * scale).rounded()), color: theme.window)
         }
-        try overlay.draw(scene: scene, stage: stage, pixelScale: px, theme: theme, hud: hudVisible ? hudLines() : nil)
-        try tools.draw(scene: scene, stage: stage, window: window.size, pointerDown: pointerOnStage, now: clock())
+        try tools.draw(scene: scene, stage: stage, window: window.size, pointerDown: pointerOnStage, now: clock(),
+                       events: overlay.recent, hud: hudVisible ? hudLines() : nil)
         if screenshotRequested {
             screenshotRequested = false
             let path = "flick-\(Int(Date().timeIntervalSince1970)).png"

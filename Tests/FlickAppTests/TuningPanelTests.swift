@@ -95,16 +95,21 @@ struct TuningPanelTests {
         }
     }
 
-    /// T hides and shows the panel; hidden, it draws nothing and takes no clicks.
+    /// T shows and hides the panel; hidden, it draws nothing (the side windows stay).
     @Test func tTogglesThePanel() throws {
         let h = try ToolHarness(arguments: ["--headless", "--demo", "now"])
         try h.frame()
+        try h.frame()
         #expect(!h.tools.panel.isOpen)
-        #expect(h.tools.imgui.lastVertexCount == 0)
+        let closed = h.tools.imgui.lastVertexCount
+        #expect(h.tools.panel.sliderRects.isEmpty)
         #expect(h.tools.handleKey(KeyPress(key: .character("t"))))
         try h.frame()
         #expect(h.tools.panel.isOpen)
-        #expect(h.tools.imgui.lastVertexCount > 1000)
+        #expect(h.tools.imgui.lastVertexCount > closed + 1000)
+        #expect(h.tools.handleKey(KeyPress(key: .character("t"))))
+        try h.frame()
+        #expect(h.tools.imgui.lastVertexCount == closed)
     }
 
     /// A preset out of range is refused naming the key, the value and the range; nothing changes.
@@ -151,5 +156,32 @@ struct TuningPanelTests {
 enum ConfigKeyFormat {
     static func bound(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}
+
+@MainActor
+@Suite(.serialized)
+struct SidePanelTests {
+    /// The keys, events and HUD are ImGui windows; in presentation mode no ImGui window is drawn
+    /// and no click is taken by one.
+    @Test func sideWindowsAndPresentationMode() throws {
+        let h = try ToolHarness(arguments: ["--headless", "--panel", "--debug-overlay", "--demo", "now"])
+        try h.renderer.clear(RGBA(0, 0, 0))
+        try h.tools.draw(scene: h.scene, stage: h.stage, window: h.window, pointerDown: false, now: 1,
+                         events: ["   0.50  began scroll"], hud: ["60 fps"])
+        try h.renderer.clear(RGBA(0, 0, 0))
+        try h.tools.draw(scene: h.scene, stage: h.stage, window: h.window, pointerDown: false, now: 1.1,
+                         events: ["   0.50  began scroll"], hud: ["60 fps"])
+        #expect(h.tools.imgui.covers(x: 30, y: 30), "no keys window at the top left")
+        #expect(h.tools.imgui.covers(x: 30, y: h.window.height - 20), "no HUD window at the bottom left")
+        #expect(!h.tools.imgui.covers(x: h.window.width / 2, y: h.window.height / 2), "a window over the phone")
+        h.tools.presenting = true
+        try h.renderer.clear(RGBA(0, 0, 0))
+        try h.tools.draw(scene: h.scene, stage: h.stage, window: h.window, pointerDown: false, now: 1.2,
+                         events: ["   0.50  began scroll"], hud: ["60 fps"])
+        #expect(h.tools.imgui.lastVertexCount == 0)
+        #expect(!h.tools.imgui.covers(x: 30, y: 30))
+        let pixels = try h.renderer.readPixels()
+        #expect(pixels[30, 30] == RGBA(0, 0, 0), "something drawn in presentation mode")
     }
 }

@@ -10,6 +10,8 @@ import Foundation
 @MainActor
 final class TuningPanel {
     var isOpen: Bool
+    /// Width of the panel, points; it sits at the window's right edge.
+    static let width = 400.0
     let presets: PresetLibrary
     /// The watched `--config` file, written back when the panel changes a value.
     let configFile: ConfigFileSync?
