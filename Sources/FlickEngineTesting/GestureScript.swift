@@ -34,7 +34,7 @@ public struct GestureScript: Sendable {
         public func apply(to scene: CardScene) -> InputRejection? {
             switch self {
             case .pointer(let e): return scene.handle(e)
-            case .command(let c, let t): return scene.perform(c, at: t)
+            case .command(let c, let t): return scene.perform(c, at: t).rejection
             case .viewport(let size, let t): scene.setViewport(size, at: t); return nil
             case .interaction(let i, let t): scene.setInteraction(i, at: t); return nil
             }

@@ -77,15 +77,13 @@ extension App {
                                config: options.config)
     }
 
-    /// The inputs that are not pointer, wheel, command or interaction: config reloads, viewport
-    /// changes, markers.
+    /// What the app does beyond the scene for an input (`CardScene.apply` did the scene's
+    /// part): config reloads and markers go into the log, a replayed viewport refits the stage.
     func applyStudyInput(_ input: RecordedInput, at t: Double) {
         if let config = input.config {
-            scene.setConfig(config, at: t)
             logged { try log?.configReloaded(time: t, path: input.configPath ?? "", config: config) }
         }
         if let viewport = input.viewport {
-            scene.setViewport(viewport, at: t)
             if player != nil { stage = Stage(viewport: viewport, window: window.size) }
         }
         if let marker = input.marker {

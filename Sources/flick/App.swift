@@ -232,17 +232,12 @@ final class App {
     /// Gives one input to the scene at scene time `sceneTime` (from the timeline).
     func deliver(_ input: RecordedInput, at sceneTime: Double) {
         let t = max(sceneTime, scene.time)
+        if let why = scene.apply(input, at: t) { warn("pointer event refused: \(why)") }
         if var p = input.pointer {
             p.time = t
-            if let why = scene.handle(p) { warn("pointer event refused: \(why)") }
             tools.overlay.pointer = p
         }
-        if let d = input.wheel { scene.scroll(by: d, at: t) }
-        if let c = input.command { scene.perform(c, at: t) }
-        if let next = input.interaction {
-            scene.setInteraction(next, at: t)
-            updateTitle()
-        }
+        if input.interaction != nil { updateTitle() }
         applyStudyInput(input, at: t)
     }
 

@@ -31,7 +31,8 @@ struct Flick: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flick",
         abstract: "Card interactions on the desktop: drag, fling, page and throw cards away.",
-        discussion: keyHelp
+        discussion: keyHelp,
+        subcommands: [Report.self]
     )
 
     @Option(help: "Interaction to open: now, switcher, stack or carousel (default: switcher).")

@@ -238,3 +238,22 @@ final class Player {
         return recording.inputs[from..<next]
     }
 }
+
+extension CardScene {
+    /// Gives one recorded input to the scene at `t` (scene seconds): the one place recorded
+    /// inputs meet the scene, for the app and the study tools alike (markers are not scene
+    /// input). Returns the refusal of a pointer event the scene did not take.
+    func apply(_ input: RecordedInput, at t: Double) -> InputRejection? {
+        var refusal: InputRejection?
+        if var p = input.pointer {
+            p.time = t
+            refusal = handle(p)
+        }
+        if let d = input.wheel { scroll(by: d, at: t) }
+        if let c = input.command { perform(c, at: t) }
+        if let next = input.interaction { setInteraction(next, at: t) }
+        if let config = input.config { setConfig(config, at: t) }
+        if let viewport = input.viewport { setViewport(viewport, at: t) }
+        return refusal
+    }
+}

@@ -36,7 +36,8 @@ import Testing
         #expect(abs(left.distance! - 100) < 1e-3 && abs(left.speed! - 800) < 1e-3)
         let home = try #require(boundary(scene, .bringBack, 1, 0))
         #expect(abs(home.distance! - 100) < 1e-3 && abs(home.speed! - 800) < 1e-3)
-        #expect(home.origin == scene.thrownRestOffset)
+        // Counted from where the returning card waits at the left edge while the pointer is down.
+        #expect(home.origin == scene.mode.returnPeekOffset(viewport: scene.viewport))
     }
 
     @Test func followsTheConfig() throws {

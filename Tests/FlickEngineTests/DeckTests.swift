@@ -166,6 +166,12 @@ func expectMatches(_ deck: Deck, _ model: [CardID], sourceLocation: SourceLocati
                 let c = deck.insert(at: i)
                 #expect(!model.contains(c))
                 model.insert(c, at: i)
+                // The history follows the insertion back through each deletion, newest first,
+                // so an undo lands beside the neighbours the card had (see `Deck.insert`).
+                var at = i
+                for k in history.indices.reversed() {
+                    if at <= history[k].1 { history[k].1 += 1 } else { at += 1 }
+                }
             } else if let (c, i) = history.popLast() {
                 let back = deck.undoLastDeletion()
                 #expect(back?.card == c)

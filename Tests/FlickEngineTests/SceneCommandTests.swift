@@ -10,15 +10,18 @@ import Testing
     @Test("next and previous move one card and settle on it", arguments: scrolling)
     func nextAndPrevious(_ i: Interaction) {
         let s = scene(i)
-        s.perform(.nextPage, at: s.time + 0.1)
-        #expect(s.events == [.paged(time: s.time, from: 5, to: 6)])
-        advanceToRest(s)
+        #expect(s.perform(.nextPage, at: s.time + 0.1) == .done)
+        #expect(s.events.isEmpty, "paged is said when the content comes to rest")
+        let rest = advanceToRest(s)
+        #expect(s.events == [.paged(time: rest, from: 5, to: 6)])
         #expect(s.currentIndex == 6)
         s.perform(.previousPage, at: s.time + 0.1)
         s.perform(.previousPage, at: s.time + 0.05)     // while still moving: from where it is heading
         advanceToRest(s)
         #expect(s.currentIndex == 4)
-        #expect(s.events.filter { $0.name == "paged" }.count == 3)
+        #expect(s.events.map(\.name) == ["paged", "paged"])
+        #expect(s.events.last.map { if case .paged(_, 6, 4) = $0 { return true }; return false } == true,
+                "two presses on the way are one page turn where it rests")
         let position = s.scrollPosition, pitch = s.layout.pitch(viewport: s.viewport)
         #expect(abs(position / pitch - (position / pitch).rounded()) < 1e-9, "settled centred on a card")
     }
@@ -27,10 +30,10 @@ import Testing
           arguments: scrolling)
     func previousOnTheFirstCard(_ i: Interaction) {
         let s = CardScene(interaction: i, count: 30, viewport: .phone)
-        s.perform(.previousPage, at: 0.1)
-        advanceToRest(s)
+        #expect(s.perform(.previousPage, at: 0.1) == (i == .switcher ? .done : .unchanged))
+        let rest = advanceToRest(s)
         #expect(s.currentIndex == (i == .switcher ? 29 : 0))
-        #expect(s.events == (i == .switcher ? [.paged(time: 0.1, from: 0, to: 29)] : []))
+        #expect(s.events == (i == .switcher ? [.paged(time: rest, from: 0, to: 29)] : []))
     }
 
     @Test("stack: next throws the top card, previous brings it back")

@@ -233,7 +233,7 @@ func flick(_ scene: CardScene, _ name: String, _ gesture: (inout GestureScript, 
     // MARK: - The last card
 
     @Test("a flick on the last card leaves an empty deck that still scrolls and accepts undo",
-          arguments: Interaction.allCases)
+          arguments: [Interaction.now, .switcher, .carousel])
     func lastCard(_ i: Interaction) {
         let (along, across) = axes(i)
         let s = scene(i, count: 1, at: 0)
@@ -242,8 +242,7 @@ func flick(_ scene: CardScene, _ name: String, _ gesture: (inout GestureScript, 
         var g = script(after: s)
         g.fling(from: c, by: across * 200, speed: 2000); g.wait(2.2)
         g.fling(from: c, by: along * 250, speed: 2500); g.wait(0.1)          // scroll the empty deck
-        // Pull past the edge (the stack: down, since a right drag there is an undo).
-        g.drag(from: c, by: i == .stack ? Vector(dx: 0, dy: 300) : along * -300, duration: 0.3); g.wait(0.05)
+        g.drag(from: c, by: along * -300, duration: 0.3); g.wait(0.05)      // pull past the edge
         g.fling(from: c, by: across * 150, speed: 1500); g.wait(0.1)         // nothing to throw
         g.tap(at: c); g.wait(0.1)
         g.fling(from: c, by: along * 100, speed: 900, release: .cancel); g.wait(0.5)
@@ -265,6 +264,26 @@ func flick(_ scene: CardScene, _ name: String, _ gesture: (inout GestureScript, 
         #expect(s.deck.count == 1 && s.currentCard == only)
         #expect(s.renderList.count == 1 && s.renderList.allSatisfy(\.isFinite))
         #expect(s.renderList.first.map { abs($0.center.x - c.x) < 1e-6 } == true, "the card is back in the middle")
+    }
+
+    @Test("stack: the last card cannot be thrown, by a flick or by a key, as in the original")
+    func stackKeepsItsLastCard() {
+        let s = scene(.stack, count: 2, at: 0)
+        let first = s.deck.id(at: 0), last = s.deck.id(at: 1)
+        let c = s.viewport.centre
+        var g = script(after: s)
+        g.fling(from: c, by: Vector(dx: -200, dy: 0), speed: 2000); g.wait(1)   // the first goes
+        g.fling(from: c, by: Vector(dx: -200, dy: 0), speed: 2000); g.wait(1)   // the last stays
+        let run = drive(s, g.steps, schedule: .hz(60), until: g.time)
+        #expect(run.rejections.isEmpty && run.violations.isEmpty, "\(run.rejections) \(run.violations)")
+        #expect(s.events.filter { $0.name == "deleted" } .count == 1)
+        #expect(s.deck.count == 1 && s.currentCard == last && !s.deck.contains(first))
+        #expect(s.events.filter { $0.name == "gesture_began" }.count == 1, "a drag on the last card does not take it")
+        s.clearEvents()
+        #expect(s.perform(.throwCurrent, at: s.time + 0.1) == .unchanged)
+        #expect(s.perform(.nextPage, at: s.time + 0.1) == .unchanged)
+        advanceToRest(s)
+        #expect(s.events.isEmpty && s.deck.count == 1 && s.renderList.count == 1)
     }
 
     // MARK: - A press that replaces a pan

@@ -158,3 +158,88 @@ else
   fail "the app did not start under Xvfb: $(cat "$LIVE.out" 2>/dev/null)"
 fi
 cp "$REC" "$WORK/../session.rec" 2>/dev/null
+
+# --- flick report ---------------------------------------------------------------------------
+# Metrics on a crafted log whose counts are known (fixtures/crafted.jsonl, comments in the test):
+# 3 near misses (distance 0.9 snapped back, speed 0.875 snapped back, speed 0.9 thrown by its
+# distance), 1 throw undone within 3 s (the other comes back after 5 s), 1 accidental page
+# (0 -> 1, back within 0.9 s; the page back is not one), 8 gestures, a task of 19 s.
+CRAFTED="$HERE/fixtures/crafted.jsonl"
+if "$BIN" report "$CRAFTED" --out "$WORK/crafted" >"$WORK/crafted.out" 2>&1; then
+  got=$(python3 - "$WORK/crafted" <<'PY'
+import csv, re, sys
+html = open(sys.argv[1] + "/report.html").read()
+big = dict(re.findall(r'class="big ([a-z-]+)">(\d+)', html))
+rows = list(csv.DictReader(open(sys.argv[1] + "/gestures.csv")))
+task = re.search(r'<table class="tasks">.*?<td>crafted</td><td>[\d.]+</td><td>([\d.]+)</td>', html)
+print(big.get("near-misses"), big.get("undone-throws"), big.get("accidental-pages"), len(rows),
+      sum(r["near_miss"] == "yes" for r in rows), task.group(1) if task else None,
+      ",".join(r["distance_fraction"] for r in rows[:5]), ",".join(r["speed_fraction"] for r in rows[:5]))
+PY
+)
+  if [ "$got" = "3 1 1 8 3 19.00 0.9,1.5,0.2,2,1.3 0.125,1.125,0.875,1.5,0.9" ]; then
+    pass "report metrics on a crafted log: 3 near misses, 1 throw undone, 1 accidental page, 8 gestures, task 19 s, threshold fractions"
+  else
+    fail "report metrics on the crafted log: got '$got'"
+  fi
+else
+  fail "flick report on the crafted log: $(cat "$WORK/crafted.out")"
+fi
+
+# The report of the Xvfb session (its recording and its log, a column each): one SVG point per
+# gesture, rendered by headless Chromium with its charts visible.
+if [ -s "$REC" ] && "$BIN" report "$REC" "$LIVE" --out "$WORK/report" >"$WORK/report.out" 2>&1; then
+  got=$(python3 - "$WORK/report" "$LIVE" <<'PY'
+import csv, json, re, sys
+html = open(sys.argv[1] + "/report.html").read()
+ended = [json.loads(l) for l in open(sys.argv[2])]
+ended = [e for e in ended if e["event"] == "gesture_ended"]
+cards = [e for e in ended if e["kind"] in ("card", "bring_back")]
+points = len(re.findall(r'<circle class="gesture ', html))
+releases = len(re.findall(r'<circle class="release ', html))
+rows = list(csv.DictReader(open(sys.argv[1] + "/gestures.csv")))
+by = {}
+for r in rows: by.setdefault(r.pop("session"), []).append(r)
+same = len(by) == 2 and list(by.values())[0] == list(by.values())[1]
+remote = re.findall(r'(?:src|href)="(?!data:)[^"]+"', html)
+thumbs = len(re.findall(r'<img class="thumb"', html))
+print(points == 2 * len(ended), releases == 2 * len(cards), same, len(remote) == 0, thumbs > 0, len(ended), len(cards), thumbs)
+PY
+)
+  read -r points_ok releases_ok same_ok self_ok thumbs_ok n_ended n_cards n_thumbs <<<"$got"
+  if [ "$points_ok $releases_ok $same_ok $self_ok $thumbs_ok" = "True True True True True" ]; then
+    pass "report of the Xvfb session: one timeline point per gesture ($n_ended per column), one decision-map point per card release ($n_cards), recording and log give the same gestures.csv rows, no external resource, $n_thumbs contact-sheet frames"
+  else
+    fail "report of the Xvfb session: $got"
+  fi
+  if command -v chromium >/dev/null; then
+    timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1200,2400 \
+      --screenshot="$WORK/report.png" "file://$WORK/report/report.html" >"$WORK/chromium.out" 2>&1
+    # The charts as drawn: the decision maps' dashed boundary (#d9480f) and the histogram bars (#4263eb).
+    seen=$(/usr/bin/python3 - "$WORK/report.png" <<'PY'
+import sys
+from PIL import Image
+im = Image.open(sys.argv[1]).convert("RGB")
+px = im.load(); w, h = im.size
+def near(c, t): return all(abs(a - b) <= 12 for a, b in zip(c, t))
+boundary = bars = 0
+for y in range(0, h, 2):
+    for x in range(0, w, 2):
+        c = px[x, y]
+        if near(c, (0xd9, 0x48, 0x0f)): boundary += 1
+        if near(c, (0x42, 0x63, 0xeb)): bars += 1
+print(boundary, bars, w, h)
+PY
+)
+    read -r boundary bars pw ph <<<"$seen"
+    if [ -s "$WORK/report.png" ] && [ "${boundary:-0}" -gt 50 ] && [ "${bars:-0}" -gt 200 ]; then
+      pass "report rendered by headless Chromium (${pw}x$ph): decision-map boundary and points ($boundary px), histogram bars ($bars px) on screen"
+    else
+      fail "report in Chromium: boundary $boundary px, bars $bars px: $(tail -n 2 "$WORK/chromium.out")"
+    fi
+  else
+    fail "chromium is not installed (make deps installs it)"
+  fi
+else
+  fail "flick report on the Xvfb session: $(cat "$WORK/report.out" 2>/dev/null)"
+fi

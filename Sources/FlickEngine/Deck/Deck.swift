@@ -137,7 +137,17 @@ public struct Deck: CardIDSource, Sendable {
     public func isLeaving(_ card: CardID) -> Bool { leaving.contains(card) }
 
     /// True when `undoLastDeletion()` has something to restore.
-    public var canUndo: Bool { !deletions.isEmpty }
+    public var canUndo: Bool { lastUndoable != nil }
+
+    /// The deletion `undoLastDeletion()` would take back now (its index as recorded), or nil.
+    public var lastUndoable: Deletion? {
+        deletions.last { !contains($0.card) }
+    }
+
+    /// True while a deletion waits in the queue.
+    public var hasQueuedDeletion: Bool {
+        queued.contains { if case .delete = $0 { return true } else { return false } }
+    }
 
     // MARK: - Edits
 
@@ -149,7 +159,9 @@ public struct Deck: CardIDSource, Sendable {
         let rel = card.value - idBase
         precondition(rel < Int(Int32.max), "Deck: too many ids since the last replaceAll")
         chunkOfID.append(-1)
-        place(rel: Int32(rel), at: min(max(0, index), count))
+        let at = min(max(0, index), count)
+        place(rel: Int32(rel), at: at)
+        shiftDeletions(forInsertionAt: at)
         return card
     }
 
@@ -186,6 +198,18 @@ public struct Deck: CardIDSource, Sendable {
             return Deletion(card: last.card, index: index)
         }
         return nil
+    }
+
+    /// Puts `card` back from the undo history at `index` (clamped to 0 ... count) instead of its
+    /// old place, forgetting that one deletion: for a card pulled back by hand, which lands where
+    /// it was dropped. Nil (and nothing happens) when `card` is in the deck or not in the history.
+    @discardableResult
+    public mutating func restore(_ card: CardID, at index: Int) -> Deletion? {
+        guard !contains(card), let j = deletions.lastIndex(where: { $0.card == card }) else { return nil }
+        deletions.remove(at: j)
+        let at = min(max(0, index), count)
+        place(rel: Int32(truncatingIfNeeded: card.value - idBase), at: at)
+        return Deletion(card: card, index: at)
     }
 
     /// Restores the deck as it was created: the same ids in their first order. Deleted cards
@@ -262,6 +286,17 @@ public struct Deck: CardIDSource, Sendable {
     }
 
     // MARK: - Internals
+
+    /// After a new card went in at `index`, each remembered deletion's index is moved to where
+    /// that card belongs now, so a later undo puts it back beside the same neighbours. Deletions
+    /// are undone newest first, so the insertion is carried back through each in turn: in the
+    /// deck as it was before a deletion, the new card sits one further when it came after it.
+    private mutating func shiftDeletions(forInsertionAt index: Int) {
+        var at = index
+        for j in deletions.indices.reversed() {
+            if at <= deletions[j].index { deletions[j].index += 1 } else { at += 1 }
+        }
+    }
 
     private mutating func remember(_ deletion: Deletion) {
         unmarkLeaving(deletion.card)

@@ -44,6 +44,10 @@ protocol CardInteraction: Sendable {
     /// a card coming back).
     var gapDuration: Double { get }
 
+    /// True when a card flying away or back already moves its neighbours (the stack follows
+    /// its top card), so its landing starts no slide of its own.
+    var flightMovesNeighbours: Bool { get }
+
     /// Seconds a card brought back by undo takes to fly home.
     var undoFlightDuration: Double { get }
 
@@ -77,6 +81,13 @@ protocol CardInteraction: Sendable {
     /// How a card let go short of a throw goes home from `offset` at `velocity`, from `t`.
     func snapBack(from offset: Vector, velocity: Vector, at t: Double) -> CardMotion.Phase
 
+    /// Where the last thrown card shows while a pointer is down, ready to be pulled back
+    /// (points from its place), or nil when a drag cannot pull it back.
+    func returnPeekOffset(viewport: Size) -> Vector?
+
+    /// True when the card at `index` of `count` may be thrown away.
+    func canThrow(index: Int, count: Int) -> Bool
+
     /// The gap the layout draws: `sliding` is the slide after the last deck change; `top` the
     /// current card's index and `topOffset` its offset when it moves on its own.
     func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing?
@@ -105,6 +116,15 @@ extension CardInteraction {
     func returnFlight(from offset: Vector, velocity: Vector, to target: Vector, at t: Double) -> ThrowAnimation {
         ThrowAnimation(from: offset, velocity: velocity, to: target, startTime: t, duration: undoFlightDuration)
     }
+
+    /// The neighbours slide once a thrown card has gone.
+    var flightMovesNeighbours: Bool { false }
+
+    /// No bring-back by dragging.
+    func returnPeekOffset(viewport: Size) -> Vector? { nil }
+
+    /// Any card may go.
+    func canThrow(index: Int, count: Int) -> Bool { true }
 
     /// The slide after the last deck change.
     func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing? { sliding }

@@ -3,10 +3,12 @@
 struct CarouselInteraction: CardInteraction {
     let config: CarouselConfig
     let scroll: ScrollPhysics
+    let commands: CommandConfig
 
     init(config: SceneConfig) {
         self.config = config.carousel
         scroll = config.scroll
+        commands = config.commands
     }
 
     func makeLayout() -> any CardLayout { CarouselLayout(config: config) }
@@ -14,7 +16,7 @@ struct CarouselInteraction: CardInteraction {
     var viewBound: Int { config.viewCount }
     var gapDuration: Double { config.gapCloseDuration }
     var undoFlightDuration: Double { config.returnDuration }
-    var keyThrowVelocity: Vector { Vector(dx: 0, dy: -CardScene.commandThrowSpeed) }
+    var keyThrowVelocity: Vector { Vector(dx: 0, dy: -commands.keyThrowSpeed) }
 
     /// Just above the top edge.
     func thrownRestOffset(viewport: Size) -> Vector { CarouselLayout(config: config).throwTarget(viewport: viewport) }

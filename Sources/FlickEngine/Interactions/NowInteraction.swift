@@ -4,19 +4,21 @@ struct NowInteraction: CardInteraction {
     let config: NowConfig
     let scroll: ScrollPhysics
     let snapBackSpring: SpringParameters
+    let commands: CommandConfig
 
     init(config: SceneConfig) {
         self.config = config.now
         scroll = config.scroll
         snapBackSpring = config.snapBackSpring
+        commands = config.commands
     }
 
     func makeLayout() -> any CardLayout { NowLayout(config: config) }
     var scrollPhysics: ScrollPhysics { onePagePerFling(scroll) }
     var viewBound: Int { config.viewCount + 1 }
     var gapDuration: Double { config.gapCloseDuration }
-    var undoFlightDuration: Double { 0.35 }
-    var keyThrowVelocity: Vector { Vector(dx: CardScene.commandThrowSpeed, dy: 0) }
+    var undoFlightDuration: Double { commands.undoFlightDuration }
+    var keyThrowVelocity: Vector { Vector(dx: commands.keyThrowSpeed, dy: 0) }
 
     private func cardWidth(_ viewport: Size) -> Double { NowLayout(config: config).cardSize(viewport: viewport).width }
 

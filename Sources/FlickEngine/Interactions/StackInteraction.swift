@@ -1,33 +1,65 @@
+import RealModule
+
 /// A card stack: the top card dragged left is thrown past 100 pt or 800 pt/s and rests off the
 /// left edge; a drag to the right pulls the last thrown card back. The stack moves up a level
 /// as its top card leaves, following the card rather than a clock of its own.
 struct StackInteraction: CardInteraction {
     let config: StackConfig
     let snapBackSpring: SpringParameters
+    let closeDuration: Double
+    let commands: CommandConfig
 
     init(config: SceneConfig) {
         self.config = config.stack
         snapBackSpring = config.snapBackSpring
+        closeDuration = config.stackCloseDuration
+        commands = config.commands
     }
 
     func makeLayout() -> any CardLayout { StackLayout(config: config) }
     /// The stack does not scroll; its position is the top card's index.
     var scrollPhysics: ScrollPhysics { .default }
     var viewBound: Int { config.viewCount + 1 }
-    /// No slide of its own: the cards below follow the top card's motion (see `gapClosing`).
-    var gapDuration: Double { 0 }
-    var undoFlightDuration: Double { 0.35 }
-    var keyThrowVelocity: Vector { Vector(dx: -CardScene.commandThrowSpeed, dy: 0) }
+    /// A change from outside (an insert, a delete, an undo without flight) moves the stack a
+    /// level in this time; a thrown or returning card moves it itself (see `gapClosing`).
+    var gapDuration: Double { closeDuration }
+    var flightMovesNeighbours: Bool { true }
+    var undoFlightDuration: Double { commands.undoFlightDuration }
+    var keyThrowVelocity: Vector { Vector(dx: -commands.keyThrowSpeed, dy: 0) }
 
     /// Off the left edge, wholly out of sight.
     func thrownRestOffset(viewport: Size) -> Vector { StackLayout(config: config).thrownOffset(viewport: viewport) }
 
-    /// Left moves the top card; right pulls the last thrown card back from the left edge.
+    /// Where the last thrown card waits while a pointer is down: its right edge `peekWidth`
+    /// inside the left edge, so it is seen before the drag starts (the original adds it on
+    /// touch-down) and follows the pointer from the first point.
+    func returnPeekOffset(viewport: Size) -> Vector? {
+        let layout = StackLayout(config: config)
+        let home = layout.homeCenter(viewport: viewport)
+        let size = layout.cardSize(viewport: viewport)
+        guard size.width > 0 else { return .zero }
+        // The card tilts with its offset, which moves its rightmost corner: a few rounds of
+        // "offset from the extent, extent from the offset's tilt" settle on it.
+        var dx = config.peekWidth - home.x - size.width / 2
+        for _ in 0..<4 {
+            let angle = dx / size.width * config.tiltPerWidth
+            let reach = size.width / 2 * abs(Double.cos(angle)) + size.height / 2 * abs(Double.sin(angle))
+            dx = config.peekWidth - home.x - reach
+        }
+        return Vector(dx: dx, dy: 0)
+    }
+
+    /// The last card stays: the original stops at the last item.
+    func canThrow(index: Int, count: Int) -> Bool { index < count - 1 }
+
+    /// A drag mostly to the right pulls the last thrown card back from the left edge; any other
+    /// drag moves the top card (but not the last one, which cannot be thrown).
     func route(_ pan: Pan, in scene: CardScene) -> PanRoute {
-        let rightward = pan.position.x - pan.startPosition.x > 0
-        if rightward, scene.deck.canUndo { return .bringBack }
-        guard let top = scene.currentCard, !scene.deck.isLeaving(top) else { return .ignored }
-        return .card(top)
+        let d = pan.position - pan.startPosition
+        if d.dx > 0, d.dx > abs(d.dy), scene.returning != nil { return .bringBack }
+        guard let index = scene.currentIndex, canThrow(index: index, count: scene.deck.count) else { return .ignored }
+        let top = scene.deck.id(at: index)
+        return scene.deck.isLeaving(top) ? .ignored : .card(top)
     }
 
     /// Next throws the top card, previous brings the last one back.
@@ -38,8 +70,8 @@ struct StackInteraction: CardInteraction {
 
     func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowDecision {
         if kind == .bringBack {
-            return config.decideReturningCard(translation: offset - thrownRestOffset(viewport: viewport),
-                                              velocity: velocity).decision
+            let start = returnPeekOffset(viewport: viewport) ?? thrownRestOffset(viewport: viewport)
+            return config.decideReturningCard(translation: offset - start, velocity: velocity).decision
         }
         return config.decideTopCard(translation: offset, velocity: velocity).decision
     }
@@ -60,10 +92,11 @@ struct StackInteraction: CardInteraction {
     }
 
     /// The cards below the top move up a level as the top card leaves (and back down as a
-    /// thrown card returns), by how far the top card is from home toward the thrown pile.
+    /// thrown card returns), by how far the top card is from home toward the left edge: a
+    /// card peeking in from there leaves the stack as it was.
     func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing? {
-        guard let o = topOffset else { return nil }
-        let out = abs(thrownRestOffset(viewport: viewport).dx)
+        guard let o = topOffset else { return sliding }
+        let out = abs((returnPeekOffset(viewport: viewport) ?? thrownRestOffset(viewport: viewport)).dx)
         guard out > 0 else { return nil }
         let progress = min(max(-o.dx / out, 0), 1)
         return GapClosing(index: top + 1, fraction: -progress)

@@ -4,11 +4,13 @@ struct SwitcherInteraction: CardInteraction {
     let config: SwitcherConfig
     let scroll: ScrollPhysics
     let snapBackSpring: SpringParameters
+    let commands: CommandConfig
 
     init(config: SceneConfig) {
         self.config = config.switcher
         scroll = config.scroll
         snapBackSpring = config.snapBackSpring
+        commands = config.commands
     }
 
     func makeLayout() -> any CardLayout { SwitcherLayout(config: config) }
@@ -22,8 +24,8 @@ struct SwitcherInteraction: CardInteraction {
 
     var viewBound: Int { config.viewCount + 1 }
     var gapDuration: Double { config.gapCloseDuration }
-    var undoFlightDuration: Double { 0.35 }
-    var keyThrowVelocity: Vector { Vector(dx: 0, dy: -CardScene.commandThrowSpeed) }
+    var undoFlightDuration: Double { commands.undoFlightDuration }
+    var keyThrowVelocity: Vector { Vector(dx: 0, dy: -commands.keyThrowSpeed) }
 
     /// Just above the top edge.
     func thrownRestOffset(viewport: Size) -> Vector { SwitcherLayout(config: config).throwTarget(viewport: viewport) }

@@ -124,24 +124,30 @@ public struct CardOverrides: Hashable, Sendable, RandomAccessCollection {
 /// After a deletion at `index`, the cards from `index` on were one place further a moment
 /// ago; drawing them `fraction` places further and animating `fraction` from 1 to 0 slides them
 /// into place. For an insertion at i, use index i + 1 and animate the fraction from -1 to 0.
+/// With `before`, the cards before `index` are the ones displaced instead: the scene uses that
+/// when it keeps the current card still and the cards on the other side of the change move.
 public struct GapClosing: Hashable, Sendable, Codable {
-    /// First deck index (after the change) that is displaced.
+    /// First deck index (after the change) that is displaced, or with `before` the first that is not.
     public var index: Int
     /// How many card places those cards are still displaced (1 → 0 after a deletion).
     public var fraction: Double
+    /// True when the cards before `index` are displaced rather than those from it on.
+    public var before: Bool
 
     /// - Parameters:
-    ///   - index: first displaced deck index.
+    ///   - index: first displaced deck index (with `before`: first one not displaced).
     ///   - fraction: card places, 1 right after a deletion.
-    public init(index: Int, fraction: Double) {
+    ///   - before: displace the cards before `index` instead of those from it on.
+    public init(index: Int, fraction: Double, before: Bool = false) {
         self.index = index
         self.fraction = fraction
+        self.before = before
     }
 
-    /// Displacement, in card places, of the card at `i`: zero before the gap.
+    /// Displacement, in card places, of the card at `i`: zero on the side that stays.
     @inlinable
     public func displacement(of i: Int) -> Double {
-        i >= index && fraction.isFinite ? fraction : 0
+        (before ? i < index : i >= index) && fraction.isFinite ? fraction : 0
     }
 }
 

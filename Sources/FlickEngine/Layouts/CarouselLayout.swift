@@ -8,8 +8,6 @@ public struct CarouselConfig: Hashable, Sendable, Codable {
     public var cardWidthRatio: Double
     /// Card height as a fraction of the viewport height.
     public var heightRatio: Double
-    /// Corner radius the renderer rounds cards with, points.
-    public var cornerRadius: Double
     /// Scale lost by a card one page from the centre (resting neighbours: 1 − this).
     public var scaleFalloff: Double
     /// Opacity lost by a card one page from the centre (resting neighbours: 1 − this).
@@ -26,25 +24,26 @@ public struct CarouselConfig: Hashable, Sendable, Codable {
     public var returnDuration: Double
     /// Slide of the cards closing the gap, seconds.
     public var gapCloseDuration: Double
-    /// Views the carousel needs (the original's four, plus one while a card flies away).
+    /// Space between a thrown card's resting place and the top edge, points.
+    public var throwTargetMargin: Double
+    /// Views the carousel needs: the original's four (three cards on screen at most, one flying away).
     public var viewCount: Int
 
     /// The design's values: page 0.8 W, cards 0.9 of a page, scale −0.1 and alpha −0.2 per page,
     /// throw up past H/2 or 500 pt/s in 0.3 s, everything else 0.3 s.
     public static let `default` = CarouselConfig(
-        pageRatio: 0.8, cardWidthRatio: 0.9, heightRatio: 0.7, cornerRadius: 8, scaleFalloff: 0.1,
+        pageRatio: 0.8, cardWidthRatio: 0.9, heightRatio: 0.7, scaleFalloff: 0.1,
         alphaFalloff: 0.2, dragAlphaFalloff: 0.2, throwSpeed: 500, throwDistanceRatio: 0.5,
-        throwDuration: 0.3, returnDuration: 0.3, gapCloseDuration: 0.3, viewCount: 5)
+        throwDuration: 0.3, returnDuration: 0.3, gapCloseDuration: 0.3, throwTargetMargin: 8, viewCount: 4)
 
     /// Memberwise; see the properties for units.
-    public init(pageRatio: Double, cardWidthRatio: Double, heightRatio: Double, cornerRadius: Double,
+    public init(pageRatio: Double, cardWidthRatio: Double, heightRatio: Double,
                 scaleFalloff: Double, alphaFalloff: Double, dragAlphaFalloff: Double, throwSpeed: Double,
                 throwDistanceRatio: Double, throwDuration: Double, returnDuration: Double,
-                gapCloseDuration: Double, viewCount: Int) {
+                gapCloseDuration: Double, throwTargetMargin: Double, viewCount: Int) {
         self.pageRatio = pageRatio
         self.cardWidthRatio = cardWidthRatio
         self.heightRatio = heightRatio
-        self.cornerRadius = cornerRadius
         self.scaleFalloff = scaleFalloff
         self.alphaFalloff = alphaFalloff
         self.dragAlphaFalloff = dragAlphaFalloff
@@ -53,6 +52,7 @@ public struct CarouselConfig: Hashable, Sendable, Codable {
         self.throwDuration = throwDuration
         self.returnDuration = returnDuration
         self.gapCloseDuration = gapCloseDuration
+        self.throwTargetMargin = throwTargetMargin
         self.viewCount = viewCount
     }
 }
@@ -112,7 +112,7 @@ public struct CarouselLayout: CardLayout, Hashable, Sendable {
     /// Where a card flicked up flies to, as an offset from its place: just above the top edge.
     public func throwTarget(viewport: Size) -> Vector {
         let size = cardSize(viewport: viewport)
-        return Vector(dx: 0, dy: -(viewport.height / 2 + size.height / 2 + 8))
+        return Vector(dx: 0, dy: -(viewport.height / 2 + size.height / 2 + config.throwTargetMargin))
     }
 
     /// Scale of a card `d` pages from the centre.

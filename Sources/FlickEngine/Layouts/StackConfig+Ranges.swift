@@ -14,6 +14,7 @@ extension StackConfig {
         .number("returnDistance", \.returnDistance, unit: "pt", 1...10_000, "a rightward release beyond this brings a card back"),
         .number("minThrowDuration", \.minThrowDuration, unit: "s", 0.01...10, "shortest throw or return"),
         .number("maxThrowDuration", \.maxThrowDuration, unit: "s", 0.01...10, "longest throw or return"),
+        .number("peekWidth", \.peekWidth, unit: "pt", 0...400, "the last thrown card shows this much at the left edge while a pointer is down"),
         .count("viewCount", \.viewCount, 1...64, "views the stack needs"),
     ]
 }

@@ -28,6 +28,8 @@ public struct StackConfig: Hashable, Sendable, Codable {
     public var minThrowDuration: Double
     /// Longest throw or return, seconds.
     public var maxThrowDuration: Double
+    /// How much of the last thrown card shows at the left edge while a pointer is down, points.
+    public var peekWidth: Double
     /// Views the stack needs (four in the stack, one fading in, one flying).
     public var viewCount: Int
 
@@ -37,13 +39,13 @@ public struct StackConfig: Hashable, Sendable, Codable {
         widthRatio: 0.8, heightRatio: 0.6, scaleStep: 0.05, depthOffset: 15, visibleCount: 4,
         tiltPerWidth: Double.pi / 20, restMargin: 16, throwSpeed: 800, throwDistance: 100,
         returnSpeed: 800, returnDistance: 100, minThrowDuration: 0.15, maxThrowDuration: 0.5,
-        viewCount: 6)
+        peekWidth: 12, viewCount: 6)
 
     /// Memberwise; see the properties for units.
     public init(widthRatio: Double, heightRatio: Double, scaleStep: Double, depthOffset: Double,
                 visibleCount: Int, tiltPerWidth: Double, restMargin: Double, throwSpeed: Double,
                 throwDistance: Double, returnSpeed: Double, returnDistance: Double,
-                minThrowDuration: Double, maxThrowDuration: Double, viewCount: Int) {
+                minThrowDuration: Double, maxThrowDuration: Double, peekWidth: Double, viewCount: Int) {
         self.widthRatio = widthRatio
         self.heightRatio = heightRatio
         self.scaleStep = scaleStep
@@ -57,6 +59,7 @@ public struct StackConfig: Hashable, Sendable, Codable {
         self.returnDistance = returnDistance
         self.minThrowDuration = minThrowDuration
         self.maxThrowDuration = maxThrowDuration
+        self.peekWidth = peekWidth
         self.viewCount = viewCount
     }
 }

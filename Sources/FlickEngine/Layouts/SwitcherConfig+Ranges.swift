@@ -18,6 +18,7 @@ extension SwitcherConfig {
         .number("minThrowDuration", \.minThrowDuration, unit: "s", 0.01...10, "shortest throw"),
         .number("maxThrowDuration", \.maxThrowDuration, unit: "s", 0.01...10, "longest throw"),
         .number("gapCloseDuration", \.gapCloseDuration, unit: "s", 0.01...10, "slide closing the gap after a deletion"),
+        .number("throwTargetMargin", \.throwTargetMargin, unit: "pt", 0...1000, "a thrown card rests this far above the top edge"),
         .count("viewCount", \.viewCount, 1...64, "views the row needs"),
     ]
 }

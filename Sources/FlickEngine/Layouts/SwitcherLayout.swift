@@ -34,6 +34,8 @@ public struct SwitcherConfig: Hashable, Sendable, Codable {
     public var maxThrowDuration: Double
     /// Duration of the slide closing the gap after a deletion, seconds.
     public var gapCloseDuration: Double
+    /// Space between a thrown card's resting place and the top edge, points.
+    public var throwTargetMargin: Double
     /// Views the row needs (six on screen at most plus one flying).
     public var viewCount: Int
 
@@ -43,7 +45,7 @@ public struct SwitcherConfig: Hashable, Sendable, Codable {
         cardsAcross: 5, widthRatio: 0.72, heightRatio: 0.75, alphaFalloff: 0.2, scalePerPitch: 0.03,
         rightShiftDivisor: 2.2, leftShiftDivisor: 15, minProgress: -4, maxProgress: 2,
         maxCardsPerFling: 3, dragAlphaFalloff: 0.2, throwSpeed: 500, throwDistanceRatio: 0.5,
-        minThrowDuration: 0.15, maxThrowDuration: 0.5, gapCloseDuration: 0.3, viewCount: 7)
+        minThrowDuration: 0.15, maxThrowDuration: 0.5, gapCloseDuration: 0.3, throwTargetMargin: 8, viewCount: 7)
 
     /// Memberwise; see the properties for units.
     public init(cardsAcross: Double, widthRatio: Double, heightRatio: Double, alphaFalloff: Double,
@@ -51,7 +53,7 @@ public struct SwitcherConfig: Hashable, Sendable, Codable {
                 minProgress: Double, maxProgress: Double, maxCardsPerFling: Int,
                 dragAlphaFalloff: Double, throwSpeed: Double, throwDistanceRatio: Double,
                 minThrowDuration: Double, maxThrowDuration: Double, gapCloseDuration: Double,
-                viewCount: Int) {
+                throwTargetMargin: Double, viewCount: Int) {
         self.cardsAcross = cardsAcross
         self.widthRatio = widthRatio
         self.heightRatio = heightRatio
@@ -68,6 +70,7 @@ public struct SwitcherConfig: Hashable, Sendable, Codable {
         self.minThrowDuration = minThrowDuration
         self.maxThrowDuration = maxThrowDuration
         self.gapCloseDuration = gapCloseDuration
+        self.throwTargetMargin = throwTargetMargin
         self.viewCount = viewCount
     }
 }
@@ -137,7 +140,8 @@ public struct SwitcherLayout: CardLayout, Hashable, Sendable {
     /// Where a card flicked up flies to, as an offset from its place: just above the top edge.
     public func throwTarget(viewport: Size) -> Vector {
         let size = cardSize(viewport: viewport)
-        return Vector(dx: 0, dy: -(viewport.height / 2 + size.height * 0.55 + 8))
+        // 0.55 of the height: half the card, grown by the scale a card right of centre may have.
+        return Vector(dx: 0, dy: -(viewport.height / 2 + size.height * 0.55 + config.throwTargetMargin))
     }
 
     /// Scale at progress `p` (pitches from the centre).

@@ -9,8 +9,9 @@ public struct Decay: Simulation, Hashable, Sendable {
     public static let normalRate = 0.998
     /// UIKit's `.fast` deceleration, per millisecond: a short glide, for paged content.
     public static let fastRate = 0.99
-    /// Below this remaining distance (pt) the motion counts as done: under half a point is invisible.
-    public static let restingDistance = 0.5
+    /// Default remaining distance (pt) below which the motion counts as done: under half a
+    /// point is invisible. `ScrollPhysics.restingDistance` sets it for scrolling.
+    public static let defaultRestingDistance = 0.5
 
     /// Position where the motion starts, pt.
     public let startPosition: Double
@@ -22,6 +23,8 @@ public struct Decay: Simulation, Hashable, Sendable {
     public let startTime: Double
     /// 1000 · ln(rate): the exponential's coefficient, per second (negative).
     public let coefficient: Double
+    /// Below this remaining distance the motion counts as done, pt.
+    public let restingDistance: Double
 
     /// Starts a decay. A `rate` outside (0, 1) or non-finite falls back to `normalRate`,
     /// and a non-finite position or velocity to 0, so the motion can never produce NaN.
@@ -30,7 +33,12 @@ public struct Decay: Simulation, Hashable, Sendable {
     ///   - velocity: start velocity, pt/s.
     ///   - rate: velocity kept per millisecond (0.998 normal, 0.99 fast).
     ///   - time: absolute start time, seconds.
-    public init(position: Double, velocity: Double, rate: Double = Decay.normalRate, time: Double = 0) {
+    ///   - restingDistance: remaining distance (pt) below which it is done; non-positive or
+    ///     non-finite values fall back to the default.
+    public init(position: Double, velocity: Double, rate: Double = Decay.normalRate, time: Double = 0,
+                restingDistance: Double = Decay.defaultRestingDistance) {
+        self.restingDistance = restingDistance > 0 && restingDistance.isFinite ? restingDistance
+                                                                               : Decay.defaultRestingDistance
         startPosition = position.isFinite ? position : 0
         startVelocity = velocity.isFinite ? velocity : 0
         self.rate = (rate > 0 && rate < 1) ? rate : Decay.normalRate
@@ -92,7 +100,7 @@ public struct Decay: Simulation, Hashable, Sendable {
 
     /// Absolute time (seconds) from which the remaining distance is under `restingDistance`.
     public var settleTime: Double {
-        time(toReachSpeed: Decay.restingDistance * abs(coefficient)) ?? startTime
+        time(toReachSpeed: restingDistance * abs(coefficient)) ?? startTime
     }
 
     /// True once less than half a point is left to travel at `time` (seconds).

@@ -277,7 +277,8 @@ public struct ScrollAxis: Hashable, Sendable {
             return
         }
         guard v != 0 else { motion = .resting(x); return }
-        let decay = Decay(position: x, velocity: v, rate: physics.decelerationRate, time: time)
+        let decay = Decay(position: x, velocity: v, rate: physics.decelerationRate, time: time,
+                          restingDistance: physics.restingDistance)
         let end = decay.endPosition
         let edge: Double? = end < lower ? lower : (end > upper ? upper : nil)
         if let edge, let crossing = decay.time(toReach: edge) {

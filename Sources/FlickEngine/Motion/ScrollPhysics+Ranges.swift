@@ -10,7 +10,7 @@ extension ScrollPhysics {
       + [
         .count("maxPagesPerFling", \.maxPagesPerFling, 0...100, "pages one fling may travel (the switcher's own key wins)"),
         .number("maxVelocity", \.maxVelocity, unit: "pt/s", 1...100_000, "fastest velocity a release may start"),
-        .number("restingDistance", \.restingDistance, unit: "pt", 0.01...10, "a spring is settled this close to its target"),
+        .number("restingDistance", \.restingDistance, unit: "pt", 0.01...10, "a spring or a glide is settled this close to its end"),
         .number("restingSpeed", \.restingSpeed, unit: "pt/s", 0.1...100, "a spring is settled below this speed"),
     ]
 }

@@ -12,15 +12,14 @@ struct CardMotion: Sendable {
     }
 
     /// What happens when the motion ends.
-    enum Ending: Sendable {
+    enum Ending: Hashable, Sendable {
         /// Thrown: the card is deleted and a `deleted` event goes out.
         case delete
         /// Dragged and let go: a `snappedBack` event goes out.
         case snapBack
-        /// Arrived home after an undo or a stack bring-back: nothing more to say.
+        /// Arrived home after an undo or a stack bring-back (or, for the returning card, back
+        /// on the thrown pile): nothing more to say.
         case rest
-        /// Stack: a returning card let go early goes back onto the thrown pile, quietly.
-        case sendOut
     }
 
     var card: CardID
@@ -62,8 +61,10 @@ struct CardMotion: Sendable {
 
 /// The slide of the cards after a deleted (or restored) one into their places: a fraction of a
 /// card place, eased from `from` to 0 over `duration` seconds (cubic ease-out: quick, then soft).
+/// With `before`, the cards before `index` slide instead (see `GapClosing`).
 struct GapMotion: Sendable {
     var index: Int
+    var before: Bool = false
     var from: Double
     var startTime: Double
     var duration: Double
@@ -76,4 +77,9 @@ struct GapMotion: Sendable {
     }
 
     var endTime: Double { startTime + max(0, duration) }
+
+    /// The layout's view of the slide at `time`.
+    func closing(at time: Double) -> GapClosing {
+        GapClosing(index: index, fraction: fraction(at: time), before: before)
+    }
 }

@@ -14,53 +14,71 @@ extension CardScene {
         case reset
     }
 
-    /// Speed of a throw asked for by a key, pt/s: a brisk flick.
-    static let commandThrowSpeed = 1500.0
+    /// What a command did.
+    public enum CommandResult: Hashable, Sendable {
+        /// It was carried out (its motion has started).
+        case done
+        /// It waits for a motion under way to end (a throw in flight, say), then happens.
+        case queued
+        /// Nothing to do: nothing to undo, no card to throw, no page further, or a pointer holds
+        /// the content.
+        case unchanged
+        /// A bad time: refused, with the reason.
+        case rejected(InputRejection)
 
-    /// Carries out `command` at `time` (seconds). Refused (with the reason) for a bad time.
+        /// The rejection, if the command was refused.
+        public var rejection: InputRejection? {
+            if case .rejected(let why) = self { return why }
+            return nil
+        }
+    }
+
+    /// Carries out `command` at `time` (seconds), and says whether it changed anything.
     @discardableResult
-    public func perform(_ command: Command, at time: Double) -> InputRejection? {
-        guard time.isFinite else { return .nonFiniteTime(time) }
-        guard time >= self.time else { return .timeWentBackwards(previous: self.time, received: time) }
+    public func perform(_ command: Command, at time: Double) -> CommandResult {
+        guard time.isFinite else { return .rejected(.nonFiniteTime(time)) }
+        guard time >= self.time else { return .rejected(.timeWentBackwards(previous: self.time, received: time)) }
         settle(upTo: time)
         self.time = time
+        let result: CommandResult
         switch command {
-        case .nextPage: step(by: 1, at: time)
-        case .previousPage: step(by: -1, at: time)
-        case .throwCurrent: throwCurrentCard(at: time)
-        case .undo: undo(at: time)
-        case .reset: reset(at: time)
+        case .nextPage: result = step(by: 1, at: time)
+        case .previousPage: result = step(by: -1, at: time)
+        case .throwCurrent: result = throwCurrentCard(at: time)
+        case .undo: result = undo(at: time)
+        case .reset: result = reset(at: time)
         }
         rebuildRenderList()
-        return nil
+        return result
     }
 
     /// Moves `delta` cards along the scroll axis (the stack: throw or bring back).
-    func step(by delta: Int, at t: Double) {
+    func step(by delta: Int, at t: Double) -> CommandResult {
         switch mode.step(delta) {
-        case .throwCurrent: throwCurrentCard(at: t)
-        case .undo: undo(at: t)
-        case .page: page(by: delta, at: t)
+        case .throwCurrent: return throwCurrentCard(at: t)
+        case .undo: return undo(at: t)
+        case .page: return page(by: delta, at: t)
         }
     }
 
-    /// Moves the content `delta` pages (cards) from where it is heading.
-    func page(by delta: Int, at t: Double) {
+    /// Moves the content `delta` pages (cards) from where it is heading; `paged` follows when
+    /// it comes to rest.
+    func page(by delta: Int, at t: Double) -> CommandResult {
         let count = deck.count
-        guard count > 0, !isHeld, scrollAxis != nil else { return }
+        guard count > 0, !isHeld, scrollAxis != nil else { return .unchanged }
         let heading = heading(at: t)
-        guard let from = layout.currentIndex(position: heading, count: count, viewport: viewport) else { return }
+        guard let from = layout.currentIndex(position: heading, count: count, viewport: viewport) else { return .unchanged }
         let wraps = axis.wrapsAround
         var to = from + delta
         if wraps { to = ((to % count) + count) % count } else { to = min(max(0, to), count - 1) }
-        guard to != from else { return }
+        guard to != from else { return .unchanged }
         // The endless row moves the short way, one pitch per step, across the seam too.
         let target = wraps
             ? layout.position(ofIndex: from, count: count, viewport: viewport, near: heading)
                 + Double(delta) * layout.pitch(viewport: viewport)
             : layout.position(ofIndex: to, count: count, viewport: viewport, near: heading)
         axis.animate(to: target, at: t)
-        emit(.paged(time: t, from: from, to: to))
+        return .done
     }
 
     /// True while a pointer holds the content or a card.
@@ -71,18 +89,22 @@ extension CardScene {
         }
     }
 
+    /// True while a thrown card is flying toward its deletion.
+    var isThrowInFlight: Bool { motions.contains { $0.ending == .delete } }
+
     /// Throws the current card as a flick would; while another motion runs, the deletion waits
     /// in the deck's queue and is applied when everything has settled.
-    func throwCurrentCard(at t: Double) {
-        guard deck.count > 0, !isHeld else { return }
+    func throwCurrentCard(at t: Double) -> CommandResult {
+        guard deck.count > 0, !isHeld else { return .unchanged }
         guard let index = layout.currentIndex(position: heading(at: t), count: deck.count, viewport: viewport)
-        else { return }
+        else { return .unchanged }
         // The current card may already be on its way out (a flick or a throw in flight) or
         // queued to go: the throw is meant for the card that takes its place.
-        guard let card = throwableCard(near: index) else { return }
-        if !motions.isEmpty || gap != nil || !axis.isSettled(at: t) {
-            if deck.enqueue(.delete(card)) { lastQueueTime = t }
-            return
+        guard let card = throwableCard(near: index) else { return .unchanged }
+        if !motions.isEmpty || returning != nil || gap != nil || !axis.isSettled(at: t) {
+            guard deck.enqueue(.delete(card)) else { return .unchanged }
+            lastQueueTime = t
+            return .queued
         }
         let velocity = mode.keyThrowVelocity
         let direction = Vector(dx: velocity.dx == 0 ? 0 : (velocity.dx > 0 ? 1 : -1),
@@ -92,54 +114,89 @@ extension CardScene {
                                   phase: .flight(mode.throwFlight(from: .zero, velocity: velocity, direction: direction,
                                                                   viewport: viewport, at: t)),
                                   ending: .delete))
+        return .done
     }
 
-    /// The first card from `index` on (then before it) that is neither leaving nor queued to go.
+    /// The first card from `index` on (then before it) that is neither leaving nor queued to go
+    /// and that the interaction lets leave.
     func throwableCard(near index: Int) -> CardID? {
+        let count = deck.count
         func free(_ i: Int) -> CardID? {
+            guard mode.canThrow(index: i, count: count) else { return nil }
             let card = deck.id(at: i)
             return deck.isLeaving(card) || deck.queued.contains(.delete(card)) ? nil : card
         }
-        for i in index..<deck.count { if let c = free(i) { return c } }
+        for i in index..<count { if let c = free(i) { return c } }
         for i in stride(from: index - 1, through: 0, by: -1) { if let c = free(i) { return c } }
         return nil
     }
 
     /// Brings back the last card thrown away, at its old index, flying in from where it left.
-    func undo(at t: Double) {
-        guard !isHeld, let restored = deck.undoLastDeletion() else { return }
+    /// Pressed while a throw is in flight (or a deletion waits), it waits for it to land and
+    /// then takes that one back.
+    func undo(at t: Double) -> CommandResult {
+        guard !isHeld else { return .unchanged }
+        if let r = returning {
+            // The returning card on its way back out: it comes home from where it is.
+            guard let restored = deck.restore(r.card, at: min(top, deck.count)) else { return .unchanged }
+            returning = nil
+            emit(.restored(time: t, card: restored.card, index: restored.index))
+            deckChanged(at: restored.index, delta: 1, at: t, slides: !mode.flightMovesNeighbours)
+            motions.append(CardMotion(card: restored.card,
+                                      phase: .flight(mode.returnFlight(from: r.offset(at: t), velocity: r.velocity(at: t),
+                                                                       to: .zero, at: t)),
+                                      ending: .rest))
+            return .done
+        }
+        if isThrowInFlight || deck.hasQueuedDeletion {
+            pendingUndos += 1
+            lastUndoRequest = t
+            return .queued
+        }
+        return restoreLastDeletion(at: t, animated: true) ? .done : .unchanged
+    }
+
+    /// Takes back the newest deletion at `t`: the card flies in from where thrown cards rest
+    /// (or is simply there, unanimated) and the content scrolls to it. False when there is
+    /// nothing to undo.
+    @discardableResult
+    func restoreLastDeletion(at t: Double, animated: Bool) -> Bool {
+        guard let restored = deck.undoLastDeletion() else { return false }
         topRestored(at: restored.index)
         emit(.restored(time: t, card: restored.card, index: restored.index))
-        updateBounds(at: t)
-        keepWrappedRowOnItsCard(afterChangeAt: restored.index, delta: 1, at: t)
+        deckChanged(at: restored.index, delta: 1, at: t, slides: !animated || !mode.flightMovesNeighbours)
+        guard animated else { return true }
         let flight = ThrowAnimation(from: thrownRestOffset, velocity: .zero, to: .zero, startTime: t,
                                     duration: mode.undoFlightDuration)
         motions.append(CardMotion(card: restored.card, phase: .flight(flight), ending: .rest))
-        gap = GapMotion(index: restored.index + 1, from: -1, startTime: t, duration: mode.gapDuration)
         // Bring the restored card into view.
         if scrollAxis != nil, let current = currentIndex, current != restored.index {
             let target = layout.position(ofIndex: restored.index, count: deck.count, viewport: viewport,
                                          near: axis.offset(at: t))
             axis.animate(to: target, at: t)
         }
+        return true
     }
 
-    /// Every card back in its first order, scrolled to the first, nothing moving.
-    func reset(at t: Double) {
+    /// Every card back in its first order, scrolled to the first, nothing moving. A gesture in
+    /// progress ends as cancelled first.
+    func reset(at t: Double) -> CommandResult {
+        endGesture(at: t)
         motions.removeAll(keepingCapacity: true)
+        returning = nil
         gap = nil
-        gesture = .idle
-        pan = PanRecognizer(configuration: config.pan)
+        pendingUndos = 0
         deck.reset()
         top = 0
         pool.checkInAll()
         rebuildAxis(keepingIndex: 0)
         emit(.reset(time: t))
+        return .done
     }
 
     /// Scrolls by a wheel or trackpad delta (points, content direction: positive moves toward
     /// later cards) at `time` (seconds). Free lists glide there on a spring; paged rows turn a
-    /// page once a quarter page of travel has gathered.
+    /// page once `commands.wheelPageFraction` of a page (a quarter) of travel has gathered.
     @discardableResult
     public func scroll(by delta: Double, at time: Double) -> InputRejection? {
         guard time.isFinite else { return .nonFiniteTime(time) }
@@ -151,19 +208,14 @@ extension CardScene {
         guard scrollAxis != nil, deck.count > 0, !isHeld else { return nil }
         if let page = layout.pageSize(viewport: viewport) {
             wheelPending += delta
-            if abs(wheelPending) >= page / 4 {
-                step(by: wheelPending > 0 ? 1 : -1, at: time)
+            if abs(wheelPending) >= page * config.commands.wheelPageFraction {
+                _ = step(by: wheelPending > 0 ? 1 : -1, at: time)
                 wheelPending = 0
             }
         } else {
-            let heading = heading(at: time)
             let bounds = layout.scrollBounds(count: deck.count, viewport: viewport)
-            let target = min(max(heading + delta, bounds.lowerBound), bounds.upperBound)
-            let from = currentIndex
+            let target = min(max(heading(at: time) + delta, bounds.lowerBound), bounds.upperBound)
             axis.animate(to: target, at: time)
-            if let from, let to = layout.currentIndex(position: target, count: deck.count, viewport: viewport), to != from {
-                emit(.paged(time: time, from: from, to: to))
-            }
         }
         rebuildRenderList()
         return nil
@@ -183,7 +235,8 @@ extension CardScene {
         return true
     }
 
-    /// Inserts a new card at `index`, at once when nothing moves, else when everything settles.
+    /// Inserts a new card at `index` (clamped to 0 ... count), at once when nothing moves, else
+    /// when everything settles; an `inserted` event names it. The current card stays current.
     public func insert(at index: Int, time: Double) {
         guard time.isFinite, time >= self.time else { return }
         settle(upTo: time)

@@ -13,20 +13,55 @@ extension CardScene {
                 gap = nil
                 continue
             }
+            if let e = returning?.endTime, e <= t, e < dueTime {
+                // Back on the thrown pile: it was never in the deck, so nothing to announce.
+                lastCompletionTime = max(lastCompletionTime, e)
+                returning = nil
+                continue
+            }
+            if let rest = axisRestTime, rest <= t, rest < dueTime {
+                contentCameToRest(at: rest)
+                continue
+            }
             if let j = dueMotion {
                 lastCompletionTime = max(lastCompletionTime, dueTime)
                 finish(motionAt: j, at: dueTime)
                 continue
             }
+            // An undo pressed during a throw happens once the throw has landed.
+            if pendingUndos > 0, !isThrowInFlight, !deck.hasQueuedDeletion {
+                pendingUndos -= 1
+                restoreLastDeletion(at: max(lastCompletionTime, lastUndoRequest), animated: true)
+                continue
+            }
             // Queued deck changes wait until nothing moves (the scroll included), and apply at
             // the instant that became true: the latest of the scroll's rest, the last completion
             // and the request itself, never the time of the frame that noticed it.
-            if deck.hasQueuedChanges, motions.isEmpty, gap == nil, let s = axis.settleTime, s <= t {
+            if deck.hasQueuedChanges, motions.isEmpty, returning == nil, gap == nil,
+               let s = axis.settleTime, s <= t {
                 applyQueuedChanges(at: max(s, lastCompletionTime, lastQueueTime))
                 continue
             }
             return
         }
+    }
+
+    /// When the scroll content, set moving since its rest was last looked at, comes to rest
+    /// (seconds); nil while it moves or is held, or when nothing changed.
+    var axisRestTime: Double? {
+        guard scrollAxis != nil, axis != restCheckedAxis, let s = axis.settleTime else { return nil }
+        return max(s, axis.lastEventTime ?? -.infinity, lastCompletionTime)
+    }
+
+    /// The content came to rest at `te`: when that is on another card than the last rest,
+    /// `paged` says so (a fling caught on its way is announced where it really stopped).
+    func contentCameToRest(at te: Double) {
+        restCheckedAxis = axis
+        let index = layout.currentIndex(position: axis.offset(at: te), count: deck.count, viewport: viewport)
+        if let from = restIndex, let to = index, from != to {
+            emit(.paged(time: te, from: from, to: to))
+        }
+        restIndex = index
     }
 
     /// Ends motion `j` at `te` (seconds) with what its ending says.
@@ -37,32 +72,66 @@ extension CardScene {
             deck.unmarkLeaving(m.card)
             if let index = deck.delete(m.card) {
                 emit(.deleted(time: te, card: m.card, index: index))
-                closeGap(at: index, time: te)
+                deckChanged(at: index, delta: -1, at: te, slides: !mode.flightMovesNeighbours)
             }
         case .snapBack:
             emit(.snappedBack(time: te, card: m.card))
         case .rest:
             break
-        case .sendOut:
-            if let index = deck.delete(m.card) { topDeckChanged(at: index, delta: -1) }
-            updateBounds(at: te)
         }
     }
 
-    /// After a deletion at `index`, the cards after it slide into place; the bounds shrink.
-    func closeGap(at index: Int, time te: Double) {
-        topDeckChanged(at: index, delta: -1)
-        updateBounds(at: te)
-        keepWrappedRowOnItsCard(afterChangeAt: index, delta: -1, at: te)
-        var from = 1.0
-        if let g = gap, g.index == index { from += g.fraction(at: te) }
-        gap = GapMotion(index: index, from: from, startTime: te, duration: mode.gapDuration)
+    /// The deck changed at `index` at `te` (`delta` -1: a card left; +1: one came in). Keeps
+    /// the top and the rest card on their cards, updates the bounds, and starts the slide of the
+    /// neighbours. Content at rest keeps its current card still: a change before it moves the
+    /// position one pitch, and the cards on the change's side slide instead.
+    /// With `slides` false a flight has already moved the neighbours, so none starts.
+    func deckChanged(at index: Int, delta: Int, at te: Double, slides: Bool = true) {
+        topDeckChanged(at: index, delta: delta)
+        let countBefore = deck.count - delta
+        var shiftsContent = false
+        if scrollAxis != nil, deck.count > 0, countBefore > 0, axis.isSettled(at: te),
+           let current = layout.currentIndex(position: axis.offset(at: te), count: countBefore, viewport: viewport) {
+            shiftsContent = delta < 0 ? index < current : index <= current
+        }
+        if let r = restIndex {
+            if delta < 0 ? index < r : index <= r { restIndex = r + delta }
+            restIndex = deck.count > 0 ? min(max(0, restIndex!), deck.count - 1) : nil
+        } else if scrollAxis != nil, deck.count > 0 {
+            restIndex = 0
+        }
+        if shiftsContent {
+            let pitch = layout.pitch(viewport: viewport)
+            if delta > 0 { updateBounds(at: te) }
+            var p = axis.offset(at: te)
+            if axis.wrapsAround {
+                // The endless row counts its position modulo the deck: bring it into the first
+                // period of the old deck before moving it.
+                let period = Double(countBefore) * pitch
+                p -= period * (p / period).rounded(.down)
+            }
+            axis.jump(to: p + Double(delta) * pitch)
+            if delta < 0 { updateBounds(at: te) }
+            restCheckedAxis = axis
+        } else {
+            updateBounds(at: te)
+        }
+        // The slide: after a deletion the cards beyond were a place further (or, when the
+        // content moved instead, those before were a place nearer); after an insertion, the
+        // other way round.
+        let slideIndex = delta < 0 ? index : index + 1
+        var from = shiftsContent ? Double(delta) : -Double(delta)
+        if let g = gap, g.index == slideIndex, g.before == shiftsContent { from += g.fraction(at: te) }
+        guard slides else { return }
+        gap = GapMotion(index: slideIndex, before: shiftsContent, from: from, startTime: te, duration: mode.gapDuration)
     }
 
     /// Keeps the top (see `top`) on its card when the deck changes before it, at `index`
     /// (`delta` -1 for a deletion, +1 for an insertion). Nothing to do while `top` is 0.
     func topDeckChanged(at index: Int, delta: Int) {
         if index < top { top += delta }
+        // The top card itself left as the last one: the card set aside before it comes back.
+        if top > 0, top >= deck.count { top = max(0, deck.count - 1) }
     }
 
     /// A card brought back (undo, bring-back) at `index` comes back on top of the stack, even
@@ -71,48 +140,36 @@ extension CardScene {
         top = min(top, index)
     }
 
-    /// The endless switcher counts its position modulo the deck: when the deck changes before
-    /// the current card, move the position by one pitch so the same card stays centred.
-    func keepWrappedRowOnItsCard(afterChangeAt index: Int, delta: Int, at te: Double) {
-        guard axis.wrapsAround, axis.isSettled(at: te), deck.count > 0 else { return }
-        let pitch = layout.pitch(viewport: viewport)
-        let countBefore = deck.count - delta
-        guard countBefore > 0 else { return }
-        let p = axis.offset(at: te)
-        let period = Double(countBefore) * pitch
-        let turns = (p / period).rounded(.down)
-        var local = p - turns * period
-        if Double(index) * pitch < local - pitch / 2 { local += Double(delta) * pitch }
-        axis.jump(to: local)
-    }
-
     /// Applies the deck changes queued while something moved, at `te` (seconds).
     func applyQueuedChanges(at te: Double) {
         for change in deck.applyQueued() {
             switch change {
             case .deleted(let card, let index):
                 emit(.deleted(time: te, card: card, index: index))
-                closeGap(at: index, time: te)
+                deckChanged(at: index, delta: -1, at: te)
             case .inserted(let card, let index):
                 emit(.inserted(time: te, card: card, index: index))
-                topDeckChanged(at: index, delta: 1)
-                updateBounds(at: te)
-                keepWrappedRowOnItsCard(afterChangeAt: index, delta: 1, at: te)
+                deckChanged(at: index, delta: 1, at: te)
             case .dropped:
                 break
             }
         }
     }
 
-    /// Ends every motion now (an interaction or preset switch): thrown cards are deleted,
-    /// everything else goes home.
+    /// Ends every motion now (an interaction or preset switch): thrown cards are deleted, an
+    /// undo waiting for them happens, everything else goes home.
     func finishAllMotions(at t: Double) {
         while !motions.isEmpty {
             if motions[0].isHeld { motions[0].ending = .rest }
             finish(motionAt: 0, at: t)
         }
+        returning = nil
         gap = nil
         if deck.hasQueuedChanges { applyQueuedChanges(at: t) }
+        while pendingUndos > 0 {
+            pendingUndos -= 1
+            restoreLastDeletion(at: t, animated: false)
+        }
         gap = nil
     }
 }

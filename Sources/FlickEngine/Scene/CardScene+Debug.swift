@@ -6,7 +6,7 @@ public struct ThrowBoundary: Hashable, Sendable {
     /// Unit vector (screen axes, y down) the card must move along.
     public var direction: Vector
     /// Offset from the card's place (points) where distances are counted from: zero for a
-    /// throw, the thrown pile's resting offset for a bring-back.
+    /// throw, where the returning card waits at the left edge for a bring-back.
     public var origin: Vector
     /// How far along `direction` from `origin` (points) a card let go at rest crosses the rule;
     /// nil when distance alone never does.
@@ -23,12 +23,13 @@ extension CardScene {
     /// overlay shows what the engine decides, not a copy of its formulas.
     public var throwBoundaries: [ThrowBoundary] {
         let directions = [Vector(dx: 1, dy: 0), Vector(dx: -1, dy: 0), Vector(dx: 0, dy: -1), Vector(dx: 0, dy: 1)]
-        let kinds: [GestureKind] = interaction == .stack ? [.card, .bringBack] : [.card]
+        let peek = mode.returnPeekOffset(viewport: viewport)
+        let kinds: [GestureKind] = peek == nil ? [.card] : [.card, .bringBack]
         let far = 4 * max(viewport.width, viewport.height, 1)
         let fastest = 100_000.0
         var out: [ThrowBoundary] = []
         for kind in kinds {
-            let origin = kind == .bringBack ? thrownRestOffset : Vector.zero
+            let origin = kind == .bringBack ? (peek ?? thrownRestOffset) : Vector.zero
             for d in directions {
                 func crosses(_ distance: Double, _ speed: Double) -> Bool {
                     let decision = mode.decide(kind: kind, offset: origin + d * distance, velocity: d * speed,

@@ -32,18 +32,45 @@ extension CardScene {
         }
         // After the old pan (if a new press replaced it) was cancelled: a press starts afresh.
         if isTracked, event.phase == .down { pointerDown(at: event.time) }
+        // A press cancelled before it moved: the content it caught settles again.
+        if isTracked, event.phase == .cancel, case .pressed = gesture {
+            releaseAxisIfHeld(at: event.time)
+            gesture = .idle
+        }
+        // A returning card shown for a press that did not pull it goes back out.
+        if case .idle = gesture { sendReturningOut(at: event.time) }
         return nil
     }
 
-    /// The pointer went down: the content stops where it is drawn (a touch catches momentum).
+    /// The pointer went down: the content stops where it is drawn (a touch catches momentum),
+    /// and where a drag can pull the last thrown card back, that card shows at the edge (or is
+    /// caught where it is, on its way back out).
     func pointerDown(at t: Double) {
         gesture = .pressed
+        panTranslation = .zero
         if scrollAxis != nil, deck.count > 0 { axis.touchDown(at: t) }
+        if var r = returning {
+            r.phase = .held(r.offset(at: t))
+            returning = r
+        } else if pendingUndos == 0, let peek = mode.returnPeekOffset(viewport: viewport),
+                  let last = deck.lastUndoable {
+            returning = CardMotion(card: last.card, phase: .held(peek), ending: .rest)
+        }
+    }
+
+    /// A returning card held without being pulled flies back out to the thrown pile.
+    func sendReturningOut(at t: Double) {
+        guard var r = returning, r.isHeld else { return }
+        r.phase = .flight(mode.returnFlight(from: r.offset(at: t), velocity: .zero, to: thrownRestOffset, at: t))
+        returning = r
     }
 
     func began(_ p: Pan) {
         pointerVelocity = p.velocity
-        switch mode.route(p, in: self) {
+        panTranslation = p.translation
+        let route = mode.route(p, in: self)
+        if route != .bringBack { sendReturningOut(at: p.time) }
+        switch route {
         case .scroll:
             let start = layout.currentIndex(position: axis.offset(at: p.time), count: deck.count, viewport: viewport)
             gesture = .scrolling(startIndex: start)
@@ -53,15 +80,15 @@ extension CardScene {
             gesture = .card(card, base: grab(card), kind: .card)
             emit(.gestureBegan(time: p.time, kind: .card, card: card))
         case .bringBack:
-            guard let restored = deck.undoLastDeletion() else {
+            guard var r = returning else {
                 gesture = .ignored
                 return
             }
-            topRestored(at: restored.index)
-            let out = thrownRestOffset
-            motions.append(CardMotion(card: restored.card, phase: .held(out), ending: .rest))
-            gesture = .card(restored.card, base: out, kind: .bringBack)
-            emit(.gestureBegan(time: p.time, kind: .bringBack, card: restored.card))
+            let base = r.offset(at: p.time)
+            r.phase = .held(base)
+            returning = r
+            gesture = .card(r.card, base: base, kind: .bringBack)
+            emit(.gestureBegan(time: p.time, kind: .bringBack, card: r.card))
         case .ignored:
             gesture = .ignored
             return
@@ -83,9 +110,13 @@ extension CardScene {
 
     func changed(_ p: Pan) {
         pointerVelocity = p.velocity
+        panTranslation = p.translation
         switch gesture {
         case .scrolling:
             axis.drag(translation: along(scrollAxis, p.translation), at: p.time)
+        case .card(_, let base, .bringBack):
+            // The returning card follows the pointer from where it went down, slop included.
+            returning?.phase = .held(base + mode.cardTranslation(p.position - p.startPosition))
         case .card(let card, let base, _):
             guard let j = motionIndex(of: card) else { return }
             motions[j].phase = .held(base + mode.cardTranslation(p.translation))
@@ -104,11 +135,14 @@ extension CardScene {
         switch gesture {
         case .scrolling(let startIndex):
             axis.release(velocity: along(scrollAxis, velocity), at: p.time)
-            let (outcome, turn) = scrollOutcome(from: startIndex, at: p.time, cancelled: cancelled)
+            // The page it comes to rest on is announced when it gets there (`paged`).
+            let outcome = scrollOutcome(from: startIndex, at: p.time, cancelled: cancelled)
             emit(.gestureEnded(time: p.time, kind: .scroll, translation: p.translation, velocity: velocity,
                                outcome: outcome))
-            // The gesture ends, then the page it sent the content to is announced.
-            if let turn { emit(.paged(time: p.time, from: turn.from, to: turn.to)) }
+        case .card(_, _, .bringBack):
+            let outcome = releaseReturning(velocity: velocity, cancelled: cancelled, at: p.time)
+            emit(.gestureEnded(time: p.time, kind: .bringBack, translation: p.translation, velocity: velocity,
+                               outcome: outcome))
         case .card(let card, _, let kind):
             releaseAxisIfHeld(at: p.time)
             let outcome = releaseCard(card, kind: kind, translation: p.translation, velocity: velocity,
@@ -126,19 +160,39 @@ extension CardScene {
         if scrollAxis != nil, axis.settleTime == nil { axis.release(velocity: 0, at: t) }
     }
 
-    /// Where a released scroll is heading: the outcome, and the page turn when it lands on
-    /// another card than the one it started on.
-    func scrollOutcome(from startIndex: Int?, at t: Double,
-                       cancelled: Bool) -> (GestureOutcome, (from: Int, to: Int)?) {
+    /// Where a released scroll is heading, as the gesture's outcome: another card than the one
+    /// it started on (paged, or scrolled for a free list), coasting, or staying.
+    func scrollOutcome(from startIndex: Int?, at t: Double, cancelled: Bool) -> GestureOutcome {
         let count = deck.count
-        guard let from = startIndex, count > 0 else { return (cancelled ? .cancelled : .stayed, nil) }
+        guard let from = startIndex, count > 0 else { return cancelled ? .cancelled : .stayed }
         let restTime = axis.settleTime ?? t
         let rest = axis.offset(at: max(restTime, t))
-        guard let to = layout.currentIndex(position: rest, count: count, viewport: viewport) else { return (.stayed, nil) }
+        guard let to = layout.currentIndex(position: rest, count: count, viewport: viewport) else { return .stayed }
         let paged = layout.pageSize(viewport: viewport) != nil
-        if to != from { return (paged ? .paged : .scrolled, (from, to)) }
-        if cancelled { return (.cancelled, nil) }
-        return (!paged && axis.velocity(at: t) != 0 ? .scrolled : .stayed, nil)
+        if to != from { return paged ? .paged : .scrolled }
+        if cancelled { return .cancelled }
+        return !paged && axis.velocity(at: t) != 0 ? .scrolled : .stayed
+    }
+
+    /// Decides the fate of the returning card let go at `t`: home into the deck (`restored`),
+    /// or back out to the thrown pile, quietly (it never joined the deck).
+    func releaseReturning(velocity: Vector, cancelled: Bool, at t: Double) -> GestureOutcome {
+        guard var r = returning else { return .cancelled }
+        let offset = r.offset(at: t)
+        let decision = cancelled ? ThrowDecision.sendBackOut
+                                 : mode.decide(kind: .bringBack, offset: offset, velocity: velocity, viewport: viewport)
+        if decision == .bringBack, let restored = deck.restore(r.card, at: min(top, deck.count)) {
+            returning = nil
+            emit(.restored(time: t, card: restored.card, index: restored.index))
+            deckChanged(at: restored.index, delta: 1, at: t, slides: !mode.flightMovesNeighbours)
+            motions.append(CardMotion(card: restored.card,
+                                      phase: .flight(mode.returnFlight(from: offset, velocity: velocity, to: .zero, at: t)),
+                                      ending: .rest))
+            return .broughtBack
+        }
+        r.phase = .flight(mode.returnFlight(from: offset, velocity: velocity, to: thrownRestOffset, at: t))
+        returning = r
+        return cancelled ? .cancelled : .sentBack
     }
 
     /// Decides a released card's fate and starts its motion; returns the outcome to log.
@@ -146,8 +200,12 @@ extension CardScene {
                      cancelled: Bool, at t: Double) -> GestureOutcome {
         guard let j = motionIndex(of: card) else { return .cancelled }
         let offset = motions[j].offset(at: t)
-        let decision = cancelled ? (kind == .bringBack ? ThrowDecision.sendBackOut : .snapBack)
+        var decision = cancelled ? ThrowDecision.snapBack
                                  : mode.decide(kind: kind, offset: offset, velocity: velocity, viewport: viewport)
+        // A card that may not leave (the stack's last) goes home whatever the release.
+        if decision.isThrow, let i = deck.index(of: card), !mode.canThrow(index: i, count: deck.count) {
+            decision = .snapBack
+        }
         switch decision {
         case .throwAway(let direction):
             deck.markLeaving(card)
@@ -159,30 +217,51 @@ extension CardScene {
             motions[j].phase = mode.snapBack(from: offset, velocity: velocity, at: t)
             motions[j].ending = .snapBack
             return cancelled ? .cancelled : .snappedBack
-        case .bringBack:
-            motions[j].phase = .flight(mode.returnFlight(from: offset, velocity: velocity, to: .zero, at: t))
-            motions[j].ending = .rest
-            if let index = deck.index(of: card) { emit(.restored(time: t, card: card, index: index)) }
-            return .broughtBack
-        case .sendBackOut:
-            motions[j].phase = .flight(mode.returnFlight(from: offset, velocity: velocity, to: thrownRestOffset, at: t))
-            motions[j].ending = .sendOut
-            return cancelled ? .cancelled : .sentBack
+        case .bringBack, .sendBackOut:
+            // Only the returning card is brought back or sent out (see `releaseReturning`).
+            motions[j].phase = mode.snapBack(from: offset, velocity: velocity, at: t)
+            motions[j].ending = .snapBack
+            return .snappedBack
         }
+    }
+
+    /// Ends the gesture in progress as cancelled (an interaction switch, a new config or a
+    /// reset took the scene from under the pointer): every `gestureBegan` gets its `gestureEnded`.
+    /// The pointer is forgotten; its next press starts afresh.
+    func endGesture(at t: Double) {
+        switch gesture {
+        case .scrolling:
+            axis.release(velocity: 0, at: t)
+            emit(.gestureEnded(time: t, kind: .scroll, translation: panTranslation, velocity: .zero, outcome: .cancelled))
+        case .card(let card, _, let kind):
+            if kind == .bringBack {
+                _ = releaseReturning(velocity: .zero, cancelled: true, at: t)
+            } else if let j = motionIndex(of: card) {
+                let o = motions[j].offset(at: t)
+                motions[j].phase = mode.snapBack(from: o, velocity: .zero, at: t)
+                motions[j].ending = .snapBack
+            }
+            emit(.gestureEnded(time: t, kind: kind, translation: panTranslation, velocity: .zero, outcome: .cancelled))
+        case .idle, .pressed, .ignored:
+            releaseAxisIfHeld(at: t)
+        }
+        sendReturningOut(at: t)
+        gesture = .idle
+        pan = PanRecognizer(configuration: config.pan)
     }
 
     /// A tap selects the card under it; on a paged row it also brings that card to the centre.
     func tap(at point: Point, time t: Double) {
         releaseAxisIfHeld(at: t)
         gesture = .idle
-        guard let hit = hitCard(at: point), !deck.isLeaving(hit.card) else { return }
+        guard let hit = hitCard(at: point), deck.contains(hit.card), !deck.isLeaving(hit.card) else { return }
         emit(.selected(time: t, card: hit.card))
         guard scrollAxis != nil, layout.pageSize(viewport: viewport) != nil,
               let from = layout.currentIndex(position: axis.offset(at: t), count: deck.count, viewport: viewport),
               from != hit.index else { return }
         let target = layout.position(ofIndex: hit.index, count: deck.count, viewport: viewport,
                                      near: axis.offset(at: t))
+        // `paged` follows when the content comes to rest there.
         axis.animate(to: target, at: t)
-        emit(.paged(time: t, from: from, to: hit.index))
     }
 }

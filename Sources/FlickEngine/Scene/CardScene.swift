@@ -42,7 +42,23 @@ public final class CardScene {
     var gesture: Gesture = .idle
     /// Cards moving on their own or held; at most a handful (reserved, never reallocated).
     var motions: [CardMotion] = []
+    /// The last thrown card while it is shown without being in the deck: peeking in at the
+    /// press of a pointer, pulled back by a drag, or going back out. It joins the deck (with a
+    /// `restored` event) only when it is let go home, so the deck and the events never differ.
+    var returning: CardMotion?
     var gap: GapMotion?
+    /// Undo commands waiting for the throws in flight (and queued deletions) to land.
+    var pendingUndos = 0
+    /// Time of the latest undo that had to wait, seconds.
+    var lastUndoRequest = -Double.infinity
+    /// The card index the content last came to rest on (kept on its card through deck changes),
+    /// for `paged` events; nil for an empty deck or a layout that does not scroll.
+    var restIndex: Int?
+    /// The scroll axis as it was when its rest was last checked: a changed axis is checked again
+    /// when it comes to rest.
+    var restCheckedAxis: ScrollAxis?
+    /// Translation of the current pan, points (for a gesture ended by a switch or a reset).
+    var panTranslation = Vector.zero
     /// Accumulated wheel travel not yet turned into a page, points.
     var wheelPending = 0.0
     /// Time of the latest completion (a motion or a gap ending), seconds.
@@ -144,14 +160,13 @@ public final class CardScene {
     private func reconfigure(at time: Double, finishingMotions: Bool, _ change: (Int?) -> Void) {
         let t = max(time.isFinite ? time : self.time, self.time)
         settle(upTo: t)
-        if finishingMotions { finishAllMotions(at: t) }
         self.time = t
+        if finishingMotions {
+            endGesture(at: t)
+            finishAllMotions(at: t)
+        }
         let current = currentIndex
         change(current)
-        if finishingMotions {
-            gesture = .idle
-            pan = PanRecognizer(configuration: config.pan)
-        }
         rebuildAxis(keepingIndex: current ?? 0)
         rebuildRenderList()
     }
@@ -172,7 +187,7 @@ public final class CardScene {
     /// True when nothing moves and no pointer is down: a front end may sleep until input.
     public var isAtRest: Bool {
         if case .idle = gesture {} else { return false }
-        return motions.isEmpty && gap == nil && axis.isSettled(at: time)
+        return motions.isEmpty && returning == nil && gap == nil && axis.isSettled(at: time)
     }
 
     /// A short name of what the pointer is doing, for a HUD.
@@ -232,6 +247,9 @@ public final class CardScene {
                           minOffset: wraps ? 0 : bounds.lowerBound, maxOffset: wraps ? 0 : bounds.upperBound,
                           pageSize: scrollAxis == nil ? nil : page, wrapsAround: wraps, offset: start)
         wheelPending = 0
+        restIndex = scrollAxis == nil ? nil : layout.currentIndex(position: axis.offset(at: time), count: count,
+                                                                  viewport: viewport)
+        restCheckedAxis = axis
     }
 
     /// New bounds after the deck changed at `time` (a motion carries on toward them).
@@ -263,18 +281,34 @@ public final class CardScene {
     }
 
     /// The visible cards at `t` (seconds), back to front, without view slots.
+    ///
+    /// A returning card (not in the deck) is drawn on top of the stack, at the index `top`: the
+    /// layout sees the deck with it inserted there, and the indices it reports are the deck's.
     func layOut(at t: Double, into output: inout [CardAttributes]) {
         var overrides = CardOverrides()
         var topOffset: Vector? = nil
+        let visitor = returning.map { _ in min(top, deck.count) }
         for m in motions {
-            guard let i = deck.index(of: m.card) else { continue }
+            guard var i = deck.index(of: m.card) else { continue }
+            if let v = visitor, i >= v { i += 1 }
             let o = m.offset(at: t)
             overrides.set(CardOverride(index: i, offset: o))
             if i == top { topOffset = o }
         }
-        let sliding = gap.map { GapClosing(index: $0.index, fraction: $0.fraction(at: t)) }
+        if let r = returning, let v = visitor {
+            let o = r.offset(at: t)
+            overrides.set(CardOverride(index: v, offset: o))
+            topOffset = o
+        }
+        var sliding = gap?.closing(at: t)
+        if let v = visitor, sliding != nil, sliding!.index >= v { sliding!.index += 1 }
         let gapState = mode.gapClosing(sliding: sliding, top: top, topOffset: topOffset, viewport: viewport)
         let input = LayoutInput(position: position(at: t), viewport: viewport, overrides: overrides, gap: gapState)
-        layout.layout(input, cards: deck, into: &output)
+        if let r = returning, let v = visitor {
+            layout.layout(input, cards: DeckWithVisitor(deck: deck, visitor: r.card, at: v), into: &output)
+            for k in output.indices where output[k].index > v { output[k].index -= 1 }
+        } else {
+            layout.layout(input, cards: deck, into: &output)
+        }
     }
 }

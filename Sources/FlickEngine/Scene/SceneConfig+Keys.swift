@@ -20,6 +20,7 @@ extension SceneConfig {
             + section("switcher", SwitcherConfig.ranges, \.switcher)
             + section("stack", StackConfig.ranges, \.stack)
             + section("carousel", CarouselConfig.ranges, \.carousel)
+            + section("commands", CommandConfig.ranges, \.commands)
     }()
 
     private static let index: [String: Int] = {

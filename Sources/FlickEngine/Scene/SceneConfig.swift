@@ -21,6 +21,8 @@ public struct SceneConfig: Hashable, Sendable, Codable {
     public var stack: StackConfig
     /// iOS 7 app switcher.
     public var carousel: CarouselConfig
+    /// Keyboard and wheel commands.
+    public var commands: CommandConfig
 
     /// The designs' defaults.
     public init(pan: PanConfiguration = PanConfiguration(axisLock: .free),
@@ -28,7 +30,8 @@ public struct SceneConfig: Hashable, Sendable, Codable {
                 snapBackSpring: SpringParameters = SpringParameters(dampingRatio: 0.85, response: 0.35),
                 stackCloseDuration: Double = 0.25,
                 now: NowConfig = .default, switcher: SwitcherConfig = .default,
-                stack: StackConfig = .default, carousel: CarouselConfig = .default) {
+                stack: StackConfig = .default, carousel: CarouselConfig = .default,
+                commands: CommandConfig = .default) {
         self.pan = pan
         self.scroll = scroll
         self.snapBackSpring = snapBackSpring
@@ -37,10 +40,11 @@ public struct SceneConfig: Hashable, Sendable, Codable {
         self.switcher = switcher
         self.stack = stack
         self.carousel = carousel
+        self.commands = commands
     }
 
     private enum CodingKeys: String, CodingKey {
-        case pan, scroll, snapBackSpring, stackCloseDuration, now, switcher, stack, carousel
+        case pan, scroll, snapBackSpring, stackCloseDuration, now, switcher, stack, carousel, commands
     }
 
     public init(from decoder: any Decoder) throws {
@@ -54,6 +58,7 @@ public struct SceneConfig: Hashable, Sendable, Codable {
         switcher = try c.decodeIfPresent(SwitcherConfig.self, forKey: .switcher) ?? d.switcher
         stack = try c.decodeIfPresent(StackConfig.self, forKey: .stack) ?? d.stack
         carousel = try c.decodeIfPresent(CarouselConfig.self, forKey: .carousel) ?? d.carousel
+        commands = try c.decodeIfPresent(CommandConfig.self, forKey: .commands) ?? d.commands
         // A config from a file, a recording or a preset must be one the engine can run.
         try validate()
     }

@@ -1,0 +1,86 @@
+import FlickEngine
+
+/// A recording played through the engine alone, with no window: the same inputs through the
+/// same timeline (`SceneTimeline`) and the same `CardScene.apply` as the app, so the events
+/// are the live session's. Step it with `advance(to:)` on the frame clock (session seconds);
+/// the study tools draw its scene when they want a picture.
+final class HeadlessReplay {
+    let recording: Recording
+    private(set) var scene: CardScene
+    private var timeline = SceneTimeline(start: 0)
+    private var next = 0
+    private var lastInput = -Double.infinity
+    private var lastAdvance = -Double.infinity
+    /// Recorded config reloads are skipped (a preset replaces the recording's config).
+    let keepsConfig: Bool
+    /// Everything that happened, in order: scene events, markers, config reloads.
+    private(set) var items: [SessionItem] = []
+    /// The newest pointer event delivered, scene points (for the touch dot of a video).
+    private(set) var pointer: PointerEvent?
+
+    /// `config` replaces the recorded config (and its reloads) when given.
+    init(_ recording: Recording, demo: Interaction, count: Int, viewport: Size, config: SceneConfig,
+         keepsConfig: Bool) {
+        self.recording = recording
+        self.keepsConfig = keepsConfig
+        scene = CardScene(interaction: demo, count: count, viewport: viewport, config: config, time: 0)
+        scene.advance(to: 0)
+    }
+
+    /// The replay its header describes (nil for recordings without one), optionally under another config.
+    convenience init?(_ recording: Recording, config: SceneConfig? = nil) {
+        guard let h = recording.header else { return nil }
+        self.init(recording, demo: h.demo, count: h.count, viewport: h.stage ?? h.window,
+                  config: config ?? h.config, keepsConfig: config != nil)
+    }
+
+    var isFinished: Bool { next >= recording.inputs.count }
+    /// Every input played and nothing moving.
+    var isSettled: Bool { isFinished && scene.isAtRest }
+
+    /// Plays the inputs due by `clock` and advances the scene to it.
+    func advance(to clock: Double) {
+        while next < recording.inputs.count, recording.inputs[next].t <= clock {
+            var input = recording.inputs[next]
+            next += 1
+            if input.config != nil && keepsConfig { continue }
+            input.t = max(input.t, lastInput, lastAdvance)
+            lastInput = input.t
+            timeline.submit(input)
+            deliver(by: clock)
+        }
+        deliver(by: clock)
+        lastAdvance = clock
+        scene.advance(to: max(scene.time, timeline.sceneTime(at: clock)))
+        collect()
+    }
+
+    /// Runs on the 60 Hz frame grid of a headless replay until everything has settled (at most
+    /// `limit` seconds after the last input); returns the session time it stopped at.
+    @discardableResult
+    func runToEnd(limit: Double = 60) -> Double {
+        var frame = 0
+        while true {
+            let t = Double(frame) / 60
+            advance(to: t)
+            if isSettled || t > recording.duration + limit { return t }
+            frame += 1
+        }
+    }
+
+    private func deliver(by clock: Double) {
+        for (input, sceneTime) in timeline.due(by: clock) {
+            let t = max(sceneTime, scene.time)
+            _ = scene.apply(input, at: t)
+            if var p = input.pointer { p.time = t; pointer = p }
+            collect()
+            if let config = input.config { items.append(.config(t: t, config: config)) }
+            if let m = input.marker { items.append(.marker(t: t, label: m.label, task: m.task)) }
+        }
+    }
+
+    private func collect() {
+        for e in scene.events { items.append(.scene(e)) }
+        scene.clearEvents()
+    }
+}

@@ -1,0 +1,176 @@
+import FlickEngine
+
+/// The throw thresholds a card release was judged against: the release throws (or, for a
+/// stack bring-back, comes home) when it went further than `distance` along `axis` or faster
+/// than `speed` along it.
+struct ThrowThresholds: Equatable {
+    /// Unit direction the card must travel: (±1, 0) sideways for now (`twoSided`), (-1, 0) left
+    /// for the stack, (1, 0) right for a bring-back, (0, -1) up for the switcher and carousel.
+    var axis: Vector
+    var twoSided: Bool
+    /// Points.
+    var distance: Double
+    /// Points per second.
+    var speed: Double
+
+    /// The thresholds of a card gesture of `kind` in `interaction`; nil for scrolls and taps.
+    static func of(_ interaction: Interaction, kind: GestureKind, config: SceneConfig, viewport: Size) -> ThrowThresholds? {
+        switch (interaction, kind) {
+        case (.now, .card):
+            let width = config.layout(for: .now).cardSize(viewport: viewport).width
+            return ThrowThresholds(axis: Vector(dx: 1, dy: 0), twoSided: true,
+                                   distance: config.now.throwDistanceRatio * width, speed: config.now.throwSpeed)
+        case (.switcher, .card):
+            return ThrowThresholds(axis: Vector(dx: 0, dy: -1), twoSided: false,
+                                   distance: config.switcher.throwDistanceRatio * viewport.height, speed: config.switcher.throwSpeed)
+        case (.carousel, .card):
+            return ThrowThresholds(axis: Vector(dx: 0, dy: -1), twoSided: false,
+                                   distance: config.carousel.throwDistanceRatio * viewport.height, speed: config.carousel.throwSpeed)
+        case (.stack, .card):
+            return ThrowThresholds(axis: Vector(dx: -1, dy: 0), twoSided: false,
+                                   distance: config.stack.throwDistance, speed: config.stack.throwSpeed)
+        case (.stack, .bringBack):
+            return ThrowThresholds(axis: Vector(dx: 1, dy: 0), twoSided: false,
+                                   distance: config.stack.returnDistance, speed: config.stack.returnSpeed)
+        default:
+            return nil
+        }
+    }
+
+    /// How far along the axis, as a fraction of the threshold (1 = at it; 0 when moving away).
+    func fraction(of v: Vector, threshold: Double) -> Double {
+        let along = v.dx * axis.dx + v.dy * axis.dy
+        let value = twoSided ? abs(along) : max(0, along)
+        return threshold > 0 ? value / threshold : 0
+    }
+}
+
+/// One gesture from its start to its release, with what it was measured against.
+struct Gesture {
+    var session: String
+    var interaction: Interaction
+    var kind: GestureKind
+    var card: CardID?
+    /// Session seconds.
+    var start: Double
+    var end: Double
+    /// Points.
+    var translation: Vector
+    /// Points per second, at release.
+    var velocity: Vector
+    var outcome: GestureOutcome
+    /// Release distance and speed as fractions of the throw thresholds (card gestures only).
+    var distanceFraction: Double?
+    var speedFraction: Double?
+
+    var duration: Double { end - start }
+    var releaseSpeed: Double { (velocity.dx * velocity.dx + velocity.dy * velocity.dy).squareRoot() }
+    var distance: Double { (translation.dx * translation.dx + translation.dy * translation.dy).squareRoot() }
+    /// The card left (thrown) or, for a bring-back, came home: the threshold was crossed.
+    var crossed: Bool { outcome == .thrown || outcome == .broughtBack }
+    var isCardRelease: Bool { distanceFraction != nil }
+
+    /// Released within `band` (15 %) under a threshold, thrown or not.
+    func isNearMiss(band: Double = 0.15) -> Bool {
+        [distanceFraction, speedFraction].contains { f in f.map { $0 >= 1 - band && $0 < 1 } ?? false }
+    }
+}
+
+/// The measures of one session: gestures and the patterns no card library reports.
+struct SessionMetrics {
+    var session: StudySession
+    var gestures: [Gesture]
+    /// A throw whose card came back (undo) within `undoWindow` seconds.
+    var undoneThrows: [(gesture: Gesture, after: Double)]
+    /// Paged to a card, then back within `backWindow` seconds.
+    var accidentalPages: [(t: Double, from: Int, to: Int, back: Double)]
+    /// Seconds from the end of one gesture to the start of the next.
+    var gaps: [Double]
+    /// Seconds from each task start marker to the next end marker.
+    var tasks: [(task: String?, start: Double, seconds: Double)]
+    var pages: [(t: Double, from: Int, to: Int)]
+
+    static let undoWindow = 3.0
+    static let backWindow = 2.0
+
+    init(_ session: StudySession) {
+        self.session = session
+        var interaction = session.demo
+        var config = session.config
+        var open: (t: Double, kind: GestureKind, card: CardID?)?
+        var gestures: [Gesture] = []
+        var restores: [(t: Double, card: CardID)] = []
+        var pages: [(t: Double, from: Int, to: Int)] = []
+        for item in session.items {
+            switch item {
+            case .config(_, let c): config = c
+            case .marker: break
+            case .scene(let e):
+                switch e {
+                case .gestureBegan(let t, let kind, let card): open = (t, kind, card)
+                case .gestureEnded(let t, let kind, let translation, let velocity, let outcome):
+                    let began = open.flatMap { $0.kind == kind ? $0 : nil }
+                    let th = ThrowThresholds.of(interaction, kind: kind, config: config, viewport: session.viewport)
+                    gestures.append(Gesture(session: session.name, interaction: interaction, kind: kind, card: began?.card,
+                                            start: began?.t ?? t, end: t, translation: translation, velocity: velocity,
+                                            outcome: outcome,
+                                            distanceFraction: th.map { $0.fraction(of: translation, threshold: $0.distance) },
+                                            speedFraction: th.map { $0.fraction(of: velocity, threshold: $0.speed) }))
+                    open = nil
+                case .interactionChanged(_, _, let to): interaction = to
+                case .restored(let t, let card, _): restores.append((t, card))
+                case .paged(let t, let from, let to): pages.append((t, from, to))
+                default: break
+                }
+            }
+        }
+        self.gestures = gestures
+        self.pages = pages
+        // A throw undone: its card is restored within the window of the release.
+        undoneThrows = gestures.compactMap { g in
+            guard g.outcome == .thrown, let card = g.card,
+                  let back = restores.first(where: { $0.card == card && $0.t >= g.end && $0.t - g.end <= Self.undoWindow })
+            else { return nil }
+            return (g, back.t - g.end)
+        }
+        var accidental: [(Double, Int, Int, Double)] = []
+        var i = 0
+        while i + 1 < pages.count {
+            let p = pages[i], q = pages[i + 1]
+            if q.from == p.to && q.to == p.from && q.t - p.t <= Self.backWindow {
+                accidental.append((p.t, p.from, p.to, q.t - p.t))
+                i += 2   // the page back corrects the accident; it is not one itself
+            } else {
+                i += 1
+            }
+        }
+        accidentalPages = accidental
+        gaps = zip(gestures, gestures.dropFirst()).map { max(0, $1.start - $0.end) }
+        var tasks: [(String?, Double, Double)] = []
+        var started: (t: Double, task: String?)?
+        for m in session.markers {
+            if m.label == "start" { started = (m.t, m.task) }
+            else if m.label == "end", let s = started { tasks.append((s.task ?? m.task, s.t, m.t - s.t)); started = nil }
+        }
+        self.tasks = tasks
+    }
+
+    var nearMisses: [Gesture] { gestures.filter { $0.isNearMiss() } }
+
+    /// Gestures by kind, then outcome.
+    var counts: [(kind: GestureKind, outcome: GestureOutcome, count: Int)] {
+        var table: [String: (GestureKind, GestureOutcome, Int)] = [:]
+        for g in gestures {
+            let key = "\(g.kind.rawValue)/\(g.outcome.rawValue)"
+            table[key, default: (g.kind, g.outcome, 0)].2 += 1
+        }
+        return table.keys.sorted().compactMap { table[$0] }.map { ($0.0, $0.1, $0.2) }
+    }
+}
+
+/// The median of a list (0 when empty).
+func median(_ xs: [Double]) -> Double {
+    guard !xs.isEmpty else { return 0 }
+    let s = xs.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import FlickEngine
+import FlickSDL
+import Foundation
+
+/// `flick report SESSION... --out DIR`: measures sessions gesture by gesture and writes
+/// DIR/report.html (self-contained) and DIR/gestures.csv.
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure sessions (logs or recordings) gesture by gesture: DIR/report.html and DIR/gestures.csv.",
+        discussion: "Several sessions make one report with a column each. Recordings are replayed headless for the contact sheet.")
+
+    @Argument(help: ArgumentHelp("Interaction logs (--log) or recordings (--record).", valueName: "session"))
+    var sessions: [String]
+
+    @Option(help: ArgumentHelp("Folder to write report.html and gestures.csv into (made if missing).", valueName: "dir"))
+    var out: String
+
+    @Flag(help: "Draw cards that are missing or changed since a recording as placeholders.")
+    var allowMissingCards = false
+
+    @Option(help: ArgumentHelp("Report title.", valueName: "text"))
+    var title: String?
+
+    func run() throws {
+        guard !sessions.isEmpty else { throw UserError("flick report: no session given (expected logs or recordings)") }
+        let folder = try StudyOutput.folder(out)
+        let loaded = try sessions.map { try StudySession.load($0) }
+        let metrics = loaded.map(SessionMetrics.init)
+        let thumbnails = try MainActor.assumeIsolated {
+            let sdl = try App.openSDL(headless: true)
+            return try withExtendedLifetime(sdl) {
+                try metrics.map { m -> [Thumbnail] in
+                    guard let recording = m.session.recording,
+                          let cards = try recording.cardSource(allowMissing: allowMissingCards) else { return [] }
+                    return try ContactSheet.thumbnails(m, cards: cards,
+                                                       cornerRadius: recording.header?.stageCornerRadius ?? StageDevice.defaultCornerRadius)
+                }
+            }
+        }
+        let heading = title ?? (loaded.count == 1 ? "Flick session report: \(loaded[0].name)" : "Flick report: \(loaded.count) sessions")
+        let html = ReportHTML.make(title: heading, sessions: metrics, thumbnails: thumbnails)
+        try StudyOutput.write(Data(html.utf8), to: folder + "/report.html", what: "the report")
+        try StudyOutput.write(Data(ReportCSV.make(metrics).utf8), to: folder + "/gestures.csv", what: "the gesture table")
+        let total = metrics.reduce(0) { $0 + $1.gestures.count }
+        print("\(folder)/report.html, \(folder)/gestures.csv: \(loaded.count) session\(loaded.count == 1 ? "" : "s"), \(total) gestures")
+    }
+}
+
+/// Where the study tools write: a folder made if missing, files written whole (atomically).
+enum StudyOutput {
+    static func folder(_ path: String) throws -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw UserError("--out '\(path)' is a file (expected a folder)") }
+        } else {
+            do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+                throw UserError("cannot make the folder '\(path)': \(error.localizedDescription)")
+            }
+        }
+        return path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+    }
+
+    static func write(_ data: Data, to path: String, what: String) throws {
+        try AtomicFile.write(data, to: path, what: what)
+    }
+}

@@ -1,0 +1,117 @@
+import FlickEngine
+import Foundation
+
+/// One thing that happened in a session, at its time (session seconds).
+enum SessionItem {
+    case scene(SceneEvent)
+    case marker(t: Double, label: String, task: String?)
+    case config(t: Double, config: SceneConfig)
+
+    var time: Double {
+        switch self {
+        case .scene(let e): return e.time
+        case .marker(let t, _, _), .config(let t, _): return t
+        }
+    }
+}
+
+/// A session as the study tools read it, from an interaction log or from a recording (which is
+/// replayed through the engine to get its events): what was on show, the config and viewport
+/// the gestures are measured against, and everything that happened.
+struct StudySession {
+    /// Column heading: participant and task when known, else the file's name.
+    var name: String
+    var path: String
+    var demo: Interaction
+    /// Scene points.
+    var viewport: Size
+    var config: SceneConfig
+    var participant: String?
+    var task: String?
+    var sessionID: String?
+    var wallClock: String?
+    var items: [SessionItem]
+    /// The recording, when the session was read from one (then it can be drawn).
+    var recording: Recording?
+
+    /// Reads a log (`--log`) or a recording (`--record`); which one it is comes from the first line.
+    static func load(_ path: String, config override: SceneConfig? = nil) throws -> StudySession {
+        let data = try InputFile.read(path, what: "session file")
+        let first = data.split(separator: 0x0A, maxSplits: 1).first.map { Data($0) } ?? Data()
+        let head = (try? JSONSerialization.jsonObject(with: first)) as? [String: Any]
+        if head?["flick_recording"] != nil {
+            return try fromRecording(Recording(path: path, option: "session"), config: override)
+        }
+        guard head?["event"] as? String == "started" else {
+            throw UserError("'\(path)' is neither an interaction log (first line 'started') nor a recording (first line a 'flick_recording' header)")
+        }
+        if override != nil {
+            throw UserError("'\(path)' is a log: a log cannot be replayed under another config (give its recording)")
+        }
+        return try fromLog(path)
+    }
+
+    static func fromRecording(_ recording: Recording, config: SceneConfig? = nil) throws -> StudySession {
+        guard let header = recording.header, let replay = HeadlessReplay(recording, config: config) else {
+            throw UserError("'\(recording.path)' is a recording without a header (made before Flick 0.4); replay it with --record to give it one")
+        }
+        replay.runToEnd()
+        return StudySession(name: Self.name(path: recording.path, participant: header.participant, task: header.task),
+                            path: recording.path, demo: header.demo, viewport: header.stage ?? header.window,
+                            config: config ?? header.config, participant: header.participant, task: header.task,
+                            sessionID: header.session, wallClock: header.started,
+                            items: Self.ordered(replay.items), recording: recording)
+    }
+
+    static func fromLog(_ path: String) throws -> StudySession {
+        let lines = try LogLine.read(path: path)
+        guard case .started(let s)? = lines.first else {
+            throw UserError("'\(path)': the first line is not 'started'")
+        }
+        guard s.schema == InteractionLog.schemaVersion else {
+            throw UserError("'\(path)' is log schema \(s.schema); this flick reads schema \(InteractionLog.schemaVersion)")
+        }
+        let viewport: Size
+        if let v = s.viewport, v.count == 2 {
+            viewport = Size(width: v[0], height: v[1])
+        } else {
+            viewport = Size(width: 390, height: 844)
+            warn("'\(path)' does not say its viewport (an older log); thresholds are measured on 390x844")
+        }
+        var items: [SessionItem] = []
+        for line in lines.dropFirst() {
+            switch line {
+            case .scene(let e): items.append(.scene(e))
+            case .marker(let m): items.append(.marker(t: m.t, label: m.label, task: m.task))
+            case .configReloaded(let c): if let config = c.config { items.append(.config(t: c.t, config: config)) }
+            case .started, .quit: break
+            }
+        }
+        return StudySession(name: Self.name(path: path, participant: s.participant, task: s.task), path: path,
+                            demo: s.demo, viewport: viewport, config: s.config ?? SceneConfig(),
+                            participant: s.participant, task: s.task, sessionID: s.session, wallClock: s.wallClock,
+                            items: Self.ordered(items), recording: nil)
+    }
+
+    /// Items in time order; equal times keep their order.
+    static func ordered(_ items: [SessionItem]) -> [SessionItem] {
+        items.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    }
+
+    static func name(path: String, participant: String?, task: String?) -> String {
+        let file = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let who = [participant, task].compactMap { $0 }.joined(separator: " · ")
+        return who.isEmpty ? file : "\(who) (\(file))"
+    }
+
+    /// Session time of the last thing that happened.
+    var duration: Double { items.last?.time ?? 0 }
+
+    var markers: [(t: Double, label: String, task: String?)] {
+        items.compactMap { if case .marker(let t, let l, let task) = $0 { return (t, l, task) } else { return nil } }
+    }
+
+    var sceneEvents: [SceneEvent] {
+        items.compactMap { if case .scene(let e) = $0 { return e } else { return nil } }
+    }
+}
