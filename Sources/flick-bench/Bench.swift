@@ -41,8 +41,20 @@ struct Bench: ParsableCommand {
         """
     )
 
-    @Option(help: ArgumentHelp("What to measure: a comma list of frames, first-frame, memory.", valueName: "parts"))
+    @Option(help: ArgumentHelp("What to measure: a comma list of frames, first-frame, memory, stall (stall is not in the default list: it writes about 1 GB of photos the first time).", valueName: "parts"))
     var only: String = "frames,first-frame,memory"
+
+    @Option(help: ArgumentHelp("Folder of the stall part's generated photos (made if missing, reused).", valueName: "dir"))
+    var stallDir: String = "/tmp/flick-bench-stall-photos"
+
+    @Option(help: "Photos (4000x3000 PNG) in the stall folder, plus one 8000x8000.")
+    var stallPhotos: Int = 200
+
+    @Option(help: "Seconds of flinging per interaction in the stall part.")
+    var stallSeconds: Double = 30
+
+    @Option(help: ArgumentHelp("Interactions the stall part flings through.", valueName: "list"))
+    var stallInteractions: String = "now,switcher,carousel"
 
     @Option(help: ArgumentHelp("Interactions to time, comma separated.", valueName: "list"))
     var interactions: String = "now,switcher,stack,carousel"
@@ -124,7 +136,7 @@ struct Bench: ParsableCommand {
 
 /// The checked options of `flick bench`.
 struct BenchOptions {
-    enum Part: String, CaseIterable { case frames, firstFrame = "first-frame", memory }
+    enum Part: String, CaseIterable { case frames, firstFrame = "first-frame", memory, stall }
 
     var parts: Set<Part>
     var interactions: [Interaction]
@@ -138,12 +150,16 @@ struct BenchOptions {
     var memoryFrames: Int
     var memoryDir: String?
     var snapshots: String?
+    var stallDir: String
+    var stallPhotos: Int
+    var stallSeconds: Double
+    var stallInteractions: [Interaction]
 
     init(_ b: Bench) throws {
         parts = []
         for word in b.only.split(separator: ",") {
             guard let p = Part(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                throw UserError("--only '\(word)' is not a part (expected frames, first-frame, memory)")
+                throw UserError("--only '\(word)' is not a part (expected frames, first-frame, memory, stall)")
             }
             parts.insert(p)
         }
@@ -173,6 +189,19 @@ struct BenchOptions {
         guard (1...100_000).contains(b.memoryFrames) else { throw UserError("--memory-frames is out of range (1 to 100000)") }
         memoryFrames = b.memoryFrames
         memoryDir = b.memoryDir
+        stallDir = b.stallDir
+        guard (1...10_000).contains(b.stallPhotos) else { throw UserError("--stall-photos \(b.stallPhotos) is out of range (1 to 10000)") }
+        stallPhotos = b.stallPhotos
+        guard b.stallSeconds.isFinite, (3...600).contains(b.stallSeconds) else {
+            throw UserError("--stall-seconds \(b.stallSeconds) is out of range (3 to 600)")
+        }
+        stallSeconds = b.stallSeconds
+        stallInteractions = try b.stallInteractions.split(separator: ",").map { word in
+            guard let i = Interaction(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                throw UserError("unknown interaction '\(word)' in --stall-interactions (expected now, switcher, stack, carousel)")
+            }
+            return i
+        }
         snapshots = b.snapshots
         if let folder = snapshots {
             do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
@@ -188,6 +217,8 @@ struct BenchReport: Codable {
         var ratio = 1.10
         var firstFrameMs = 300.0
         var peakRSSMB = 100.0
+        var stallWorstOverMedian = 2.0
+        var stallWorstMs = 50.0
     }
     var sdl: String
     var videoDriver: String
@@ -195,7 +226,10 @@ struct BenchReport: Codable {
     var frames: [FrameResult] = []
     var notes: [String] = []
     var firstFrame: FirstFrameResult?
+    /// The same with a folder of `memoryCards` images (the start-up must not grow with the deck).
+    var firstFrameManyCards: FirstFrameResult?
     var memory: MemoryResult?
+    var stall: StallReport?
     var budgets = Budgets()
     var misses: [String] = []
 
@@ -205,8 +239,16 @@ struct BenchReport: Codable {
             misses.append(String(format: "%@ on %@: flick/baseline %.2f > %.2f", r.interaction, r.rendererKind,
                                  r.ratio, budgets.ratio))
         }
-        if let f = firstFrame, !(f.medianMs <= budgets.firstFrameMs) {
-            misses.append(String(format: "first frame %.0f ms > %.0f ms", f.medianMs, budgets.firstFrameMs))
+        for f in [firstFrame, firstFrameManyCards].compactMap({ $0 }) where !(f.medianMs <= budgets.firstFrameMs) {
+            misses.append(String(format: "first frame (%@) %.0f ms > %.0f ms", f.arguments.joined(separator: " "), f.medianMs, budgets.firstFrameMs))
+        }
+        for r in stall?.results ?? [] {
+            if !(r.worstOverMedian <= budgets.stallWorstOverMedian) {
+                misses.append(String(format: "stall %@: worst frame %.1fx the median > %.1fx", r.interaction, r.worstOverMedian, budgets.stallWorstOverMedian))
+            }
+            if !(r.worstMs <= budgets.stallWorstMs) {
+                misses.append(String(format: "stall %@: worst frame %.1f ms > %.0f ms", r.interaction, r.worstMs, budgets.stallWorstMs))
+            }
         }
         if let m = memory, !(m.peakRSSMB <= budgets.peakRSSMB) {
             misses.append(String(format: "peak RSS %.1f MB > %.0f MB", m.peakRSSMB, budgets.peakRSSMB))
@@ -233,7 +275,7 @@ struct BenchReport: Codable {
         }
         for n in notes { out.append("note: \(n)") }
         out.append("")
-        if let f = firstFrame {
+        for f in [firstFrame, firstFrameManyCards].compactMap({ $0 }) {
             out.append(String(format: "First frame: %.1f ms median (min %.1f, max %.1f, %d launches; /proc age %@) — flick %@ on %@; budget <= %.0f ms%@",
                               f.medianMs, f.minMs, f.maxMs, f.runsMs.count,
                               f.medianProcAgeMs.map { String(format: "%.0f ms", $0) } ?? "n/a",
@@ -244,6 +286,16 @@ struct BenchReport: Codable {
             out.append(String(format: "Peak RSS: %.1f MB (VmHWM) with %d image cards, %d frames, %d faces made, furthest card %d; budget <= %.0f MB%@",
                               m.peakRSSMB, m.cards, m.frames, m.facesMade, m.furthestCard, budgets.peakRSSMB,
                               m.peakRSSMB <= budgets.peakRSSMB ? "" : "  MISSED"))
+        }
+        if let st = stall {
+            out.append("")
+            out.append("Stall: flinging through \(st.photos) photos in \(st.folder) (software, paced at 60 Hz); ms; budget worst <= \(budgets.stallWorstOverMedian)x median and <= \(budgets.stallWorstMs) ms")
+            out.append(pad("interaction", 12) + "  median     p99   worst  worst/median  >50ms  placeholder frames  decodes  cards shown  face textures (bound)")
+            for r in st.results {
+                out.append(pad(r.interaction, 12) + "  " + String(format: "%6.2f  %6.2f  %6.2f  %12.2f  %5d  %18d  %7d  %11d  %d (%d)",
+                    r.frames.medianMs, r.frames.p99Ms, r.worstMs, r.worstOverMedian, r.over50ms,
+                    r.framesWithPlaceholders, r.decodes, r.cardsShown, r.maxFaceTextures, r.viewBound))
+            }
         }
         out.append(misses.isEmpty ? "All budgets met." : "Budgets missed: \(misses.count)")
         return out.joined(separator: "\n")
@@ -293,6 +345,14 @@ struct BenchRunner {
                                      : "dummy driver (no display)"
                 progress("first frame: \(options.firstFrameRuns + 1) launches of flick \(args.joined(separator: " "))")
                 report.firstFrame = try FirstFrameBench.run(arguments: args, runs: options.firstFrameRuns, display: where_)
+                // The same with a folder of thousands of images: start-up must not read them all.
+                let folder = options.memoryDir
+                    ?? (NSTemporaryDirectory() as NSString).appendingPathComponent("flick-bench-cards-\(options.memoryCards)")
+                progress("first frame: \(options.memoryCards) PNG cards in \(folder)")
+                try MemoryBench.makeCardFolder(folder, count: options.memoryCards, from: options.images)
+                var many = ["--cards", folder]
+                if !display { many.append("--headless") }
+                report.firstFrameManyCards = try FirstFrameBench.run(arguments: many, runs: options.firstFrameRuns, display: where_)
             }
             if options.parts.contains(.memory) {
                 let keep = options.memoryDir != nil
@@ -304,6 +364,14 @@ struct BenchRunner {
                 progress("memory: \(options.memoryFrames) headless frames on them")
                 report.memory = try MemoryBench.run(folder: folder, cards: options.memoryCards,
                                                     frames: options.memoryFrames)
+            }
+        }
+        if options.parts.contains(.stall) {
+            try withExtendedLifetime(sdl) {
+                try StallBench.makePhotoFolder(options.stallDir, photos: options.stallPhotos, width: 4000, height: 3000,
+                                               progress: progress)
+                report.stall = try StallBench.run(folder: options.stallDir, interactions: options.stallInteractions,
+                                                  seconds: options.stallSeconds, size: options.size, progress: progress)
             }
         }
         report.evaluate()

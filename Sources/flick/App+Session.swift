@@ -179,6 +179,7 @@ extension App {
             session.replayEnded = true
             session.replayEndedAt = SDLContext.now
             note("replay ended at \(String(format: "%.2f", clock())) s\(options.loop ? "; looping" : "")")
+            toasts.post("Replay ended at \(String(format: "%.1f", clock())) s\(options.loop ? ", looping" : "")", now: clock())
             window.title = "flick — replay ended"
         } else if session.replayEnded, options.loop, SDLContext.now - session.replayEndedAt >= 1 {
             scene = CardScene(interaction: options.demo, count: options.count,

@@ -13,6 +13,11 @@ final class App {
     var scene: CardScene
     let faces: CardFaces
     let titles: CardTitles
+    /// Presentation mode, touch indicator, toasts (App+Presentation.swift).
+    var presentation: Presentation
+    let touchDot = TouchDot()
+    var toasts = Toasts()
+    let toastView: ToastView
     let overlay: Overlay
     /// Dear ImGui tool windows (tuning panel); see ToolUI/.
     let tools: ToolUI
@@ -71,11 +76,13 @@ final class App {
         if let why = renderer.fallbackReason { note("no accelerated renderer (\(why)); using the software renderer") }
         cards = try CardRenderer(renderer: renderer, cornerRadius: CardFaces.cornerRadiusPoints)
         events = EventSource(window: window)
-        stage = Stage(viewport: options.stage, window: window.size)
+        stage = Stage(viewport: options.stage, window: window.size, margin: options.look.present ? 0.015 : 0.04)
         let fontPath = Overlay.fontPath()
         overlay = Overlay()
         faces = CardFaces(images: options.cards.items, renderer: renderer, fontPath: fontPath, style: options.look.style)
         titles = CardTitles(renderer: renderer, fontPath: fontPath)
+        presentation = Presentation(isOn: options.look.present, touchesSetting: options.look.touches)
+        toastView = ToastView(renderer: renderer, fontPath: fontPath)
         scene = CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
                           config: options.config, time: 0)
         if let path = options.configPath { configWatch = ConfigWatch(path: path) }
@@ -113,7 +120,7 @@ final class App {
         }
         while running && !Interrupt.isRequested {
             let idle = (scene.isAtRest || timeline.isPaused) && !pointerOnStage && !timeline.hasQueuedInput
-                && faces.isSettled && !session.replayRunning(player)
+                && faces.isSettled && !hasTransientsOnScreen && !session.replayRunning(player)
             let input = idle ? events.wait(timeout: 0.25) : events.poll()
             let frameStart = PerformanceClock.now
             session.replay.tick(wall: SDLContext.now)
@@ -128,11 +135,14 @@ final class App {
             try OutputError.throwIfAny()
             replayEndCheck()
             if window.isMinimized { continue }
+            let drawStart = PerformanceClock.now
             try draw()
+            renderer.present()
+            // The whole frame (events, scene, drawing, present) and the renderer's share of it.
+            let end = PerformanceClock.now
             // Frames after an idle wait start a new run: the HUD's fps is that of motion.
             if idle { frameTimes.restart() }
-            frameTimes.add(cpu: PerformanceClock.now - frameStart, at: PerformanceClock.now)
-            renderer.present()
+            frameTimes.add(frame: end - frameStart, render: end - drawStart, at: end)
             FirstPresentProbe.didPresent()
         }
     }
@@ -204,6 +214,7 @@ final class App {
         case .delete, .backspace:
             if !press.isRepeat { apply(RecordedInput(t: t, command: .throwCurrent)) }
         case .escape: running = false
+        case .tab: togglePresentation()
         default: break
         }
     }
@@ -236,6 +247,7 @@ final class App {
         if var p = input.pointer {
             p.time = t
             tools.overlay.pointer = p
+            presentation.touch.note(p, now: clock())
         }
         if input.interaction != nil { updateTitle() }
         applyStudyInput(input, at: t)
@@ -254,9 +266,9 @@ final class App {
     /// A replay keeps the recorded viewport and fits it into whatever window it has.
     func relayout() {
         if player != nil {
-            stage = Stage(viewport: scene.viewport, window: window.size)
+            stage = Stage(viewport: scene.viewport, window: window.size, margin: presentation.stageMargin)
         } else {
-            stage = Stage(viewport: options.stage, window: window.size)
+            stage = Stage(viewport: options.stage, window: window.size, margin: presentation.stageMargin)
             if options.stage == nil, stage.viewport != scene.viewport {
                 apply(RecordedInput(t: scene.time, viewport: stage.viewport, window: window.size))
             }
@@ -275,8 +287,10 @@ final class App {
     // MARK: - Drawing
 
     func draw(settle: Bool = false) throws {
+        relayoutIfNeeded()
         let px = renderer.pixelScale
-        let theme = Theme.of(scene.interaction)
+        var theme = Theme.of(scene.interaction)
+        if presentation.isOn { theme.window = Presentation.surround }
         try renderer.resetViewport()
         try renderer.clear(theme.window)
         let f = stage.frame
@@ -286,25 +300,29 @@ final class App {
         try renderer.fill(x: 0, y: 0, width: Double(frame.w), height: Double(frame.h), color: theme.stage)
         let scale = stage.scale * px
         try drawCards(scale: scale, settle: settle)
+        try drawOnStage(scale: scale)
         try renderer.resetViewport()
         if options.stage != nil && options.stageCornerRadius > 0 {
             try corners.draw(on: renderer, frame: frame, radius: Int((options.stageCornerRadius * scale).rounded()), color: theme.window)
         }
+        // Presentation mode: the tool UI draws no window (an empty ImGui frame, so no window
+        // left from before keeps taking clicks).
+        tools.presenting = presentation.isOn
         try tools.draw(scene: scene, stage: stage, window: window.size, pointerDown: pointerOnStage, now: clock(),
                        events: overlay.recent, hud: hudVisible ? hudLines() : nil)
         if screenshotRequested {
             screenshotRequested = false
-            let path = "flick-\(Int(Date().timeIntervalSince1970)).png"
-            try AtomicFile.writePNG(to: path, what: "the screenshot") { try renderer.savePNG(to: $0) }
-            note("screenshot saved to \(path)")
+            saveScreenshot()   // before the toast, which it announces
         }
+        try drawToasts(pixelScale: px)
     }
 
     func hudLines() -> [String] {
         let v = scene.pointerVelocity
         let stats = faces.statistics
         return (timeDescription.map { ["time: \($0)"] } ?? []) + [
-            String(format: "%.0f fps  %.2f ms/frame (CPU)", frameTimes.fps, frameTimes.medianCPU * 1000),
+            String(format: "%.0f fps  %.1f ms/frame (render + present %.1f)", frameTimes.fps,
+                   frameTimes.median.frame * 1000, frameTimes.median.render * 1000),
             String(format: "pointer %.0f, %.0f pt/s", v.dx, v.dy),
             "gesture \(scene.gestureDescription)",
             "cards \(scene.deck.count)  views \(scene.pool.liveCount)/\(scene.viewBound)",
@@ -314,9 +332,11 @@ final class App {
     }
 }
 
-/// Frames per second and the median CPU time of recent frames, for the HUD.
+/// Frames per second and median frame times of the last 60 frames, for the HUD: the whole
+/// frame (events, scene, drawing, present) and the renderer's share (drawing and present).
 struct FrameTimes {
-    private var cpu: [Double] = []
+    private var frames: [Double] = []
+    private var renders: [Double] = []
     private var stamps: [Double] = []
     private var next = 0
     /// The last figure of a run, kept on screen while idle.
@@ -325,16 +345,19 @@ struct FrameTimes {
     mutating func restart() {
         if stamps.count > 1 { fpsShown = fps }
         stamps.removeAll(keepingCapacity: true)
-        cpu.removeAll(keepingCapacity: true)
+        frames.removeAll(keepingCapacity: true)
+        renders.removeAll(keepingCapacity: true)
         next = 0
     }
 
-    mutating func add(cpu seconds: Double, at time: Double) {
-        if cpu.count < 60 {
-            cpu.append(seconds)
+    mutating func add(frame: Double, render: Double, at time: Double) {
+        if frames.count < 60 {
+            frames.append(frame)
+            renders.append(render)
             stamps.append(time)
         } else {
-            cpu[next] = seconds
+            frames[next] = frame
+            renders[next] = render
             stamps[next] = time
             next = (next + 1) % 60
         }
@@ -345,8 +368,9 @@ struct FrameTimes {
         return Double(stamps.count - 1) / (hi - lo)
     }
 
-    var medianCPU: Double {
-        guard !cpu.isEmpty else { return 0 }
-        return cpu.sorted()[cpu.count / 2]
+    /// Medians in seconds: the whole frame and the renderer's part.
+    var median: (frame: Double, render: Double) {
+        func m(_ v: [Double]) -> Double { v.isEmpty ? 0 : v.sorted()[v.count / 2] }
+        return (m(frames), m(renders))
     }
 }

@@ -69,6 +69,7 @@ final class Overlay {
         "T         tuning    D  debug overlay",
         "S         slow motion (1/10)",
         "Space     pause     .  one frame",
+        "Tab       presentation (only the phone)",
         "P         screenshot   Esc/Q  quit",
     ]
 
@@ -98,6 +99,13 @@ final class ConfigWatch {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 
+    /// What happened at the last reloads, for the window's toasts: (text, is a problem).
+    private var messages: [(text: String, problem: Bool)] = []
+    func takeMessages() -> [(text: String, problem: Bool)] {
+        defer { messages.removeAll() }
+        return messages
+    }
+
     /// The app itself just wrote the file (the tuning panel): not a change to reload.
     func acceptOwnWrite() { stamp = Self.modified(path) }
 
@@ -111,9 +119,11 @@ final class ConfigWatch {
         do {
             let config = try AppOptions.loadConfig(path)
             note("reloaded \(path)")
+            messages.append(("Config reloaded: \((path as NSString).lastPathComponent)", false))
             return config
         } catch {
             warn("\(error); keeping the previous settings")
+            messages.append(("Config refused: \((error as? UserError)?.message ?? "\(error)")", true))
             return nil
         }
     }

@@ -10,9 +10,16 @@ struct Stage {
     var origin: Point
     /// Window points per scene point.
     var scale: Double
+    /// The window size it was fitted to, points: a different size means a new layout.
+    var window: Size
+    /// The margin around it, as a share of the window's shorter side.
+    var marginShare: Double
 
-    /// Fits `viewport` (nil: fill the window) into a window of `window` points.
-    init(viewport: Size?, window: Size) {
+    /// Fits `viewport` (nil: fill the window) into a window of `window` points, keeping a margin
+    /// of `margin` times the window's shorter side.
+    init(viewport: Size?, window: Size, margin share: Double = 0.04) {
+        self.window = window
+        marginShare = share
         guard let viewport, !viewport.isEmpty else {
             self.viewport = window
             origin = .zero
@@ -20,7 +27,7 @@ struct Stage {
             return
         }
         self.viewport = viewport
-        let margin = min(window.width, window.height) * 0.04
+        let margin = min(window.width, window.height) * share
         let fit = min((window.width - 2 * margin) / viewport.width, (window.height - 2 * margin) / viewport.height)
         scale = fit.isFinite && fit > 0 ? fit : 1
         origin = Point(x: ((window.width - viewport.width * scale) / 2).rounded(),

@@ -210,7 +210,6 @@ func isClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
         let card = try #require(attributes(of: 0, in: laidOut(layout, input, Deck(count: 3))))
         #expect(isClose(Double.atan2(y: card.transform.b, x: card.transform.a), 0.5 * Double.pi / 20))
         #expect(isClose(card.transform.tx, viewport.width / 2 + 0.5 * w))
-        #expect(isClose(layout.rotation(forOffset: 1.5 * w, viewport: viewport), 1.5 * Double.pi / 20))
     }
 
     // MARK: - Properties every layout keeps

@@ -101,6 +101,13 @@ PASSED=$((PASSED + $(printf '%s\n' "$golden_out" | grep -c '^  ok')))
 FAILED=$((FAILED + $(printf '%s\n' "$golden_out" | grep -c '^  FAIL')))
 
 # ---------------------------------------------------------------------------------------------
+echo "e2e: presentation mode and the touch indicator (headless)"
+present_out=$(bash "$HERE/presentation.sh" "$BIN" "$WORK/presentation" 2>&1)
+printf '%s\n' "$present_out"
+PASSED=$((PASSED + $(printf '%s\n' "$present_out" | grep -c '^  ok')))
+FAILED=$((FAILED + $(printf '%s\n' "$present_out" | grep -c '^  FAIL')))
+
+# ---------------------------------------------------------------------------------------------
 echo "e2e: study tools (presets, recordings, replay, report, compare, export)"
 study_out=$(bash "$HERE/study.sh" "$BIN" "$WORK/study" 2>&1)
 printf '%s\n' "$study_out"

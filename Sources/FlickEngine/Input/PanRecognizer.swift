@@ -74,8 +74,6 @@ public struct Pan: Hashable, Sendable {
     /// direction of movement, then 1:1 with the pointer, so content never jumps by the slop.
     /// With an axis lock the other component is 0.
     public var translation: Vector
-    /// `translation` before the axis lock zeroes a component, pt.
-    public var unlockedTranslation: Vector
     /// Pointer velocity, pt/s (confined to the locked axis like `translation`); 0 until release
     /// for a pointer held still.
     public var velocity: Vector
@@ -229,7 +227,7 @@ public struct PanRecognizer: Hashable, Sendable {
         guard case let .panning(id, device, start, anchor, axis, _) = state else { return nil }
         let raw = e.position - anchor
         return Pan(pointerID: id, device: device, startPosition: start, position: e.position,
-                   translation: confine(raw), unlockedTranslation: raw, velocity: velocity,
+                   translation: confine(raw), velocity: velocity,
                    axis: axis, time: e.time)
     }
 }

@@ -103,13 +103,6 @@ public struct NowLayout: CardLayout, Hashable, Sendable {
         Double(index) * pitch(viewport: viewport)
     }
 
-    /// Tilt of a card moved sideways by `dx` points, radians: so a throw to 1.5 widths ends
-    /// at 1.5 × π/20 without animating the angle separately.
-    public func rotation(forOffset dx: Double, viewport: Size) -> Double {
-        let w = cardSize(viewport: viewport).width
-        return w > 0 ? dx / w * config.rotationPerWidth : 0
-    }
-
     /// Lays out the cards within reach of the viewport, back to front (centred card last).
     public func layout(_ input: LayoutInput, cards: some CardIDSource, into output: inout [CardAttributes]) {
         output.removeAll(keepingCapacity: true)

@@ -124,12 +124,6 @@ public struct StackLayout: CardLayout, Hashable, Sendable {
         return Vector(dx: -(viewport.width / 2 + (size.width + size.height) / 2 + config.restMargin), dy: 0)
     }
 
-    /// Tilt of a card moved sideways by `dx` points, radians.
-    public func tilt(forOffset dx: Double, viewport: Size) -> Double {
-        let w = cardSize(viewport: viewport).width
-        return w > 0 ? dx / w * config.tiltPerWidth : 0
-    }
-
     /// Lays out the stack from the back (deepest) to the top card, then overridden cards.
     public func layout(_ input: LayoutInput, cards: some CardIDSource, into output: inout [CardAttributes]) {
         output.removeAll(keepingCapacity: true)

@@ -2,7 +2,7 @@ extension SceneConfig {
     /// The top level's own constants.
     public static let ranges: [ConfigField<SceneConfig>] = [
         .number("stackCloseDuration", \.stackCloseDuration, unit: "s", 0.01...10,
-                "the stack moving up a level after its top card left"),
+                "the stack moving a level after an insert or delete from outside"),
     ]
 
     /// Every numeric field, in display order, each with its group; built once from the types'

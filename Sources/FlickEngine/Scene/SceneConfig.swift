@@ -11,7 +11,8 @@ public struct SceneConfig: Hashable, Sendable, Codable {
     public var scroll: ScrollPhysics
     /// Spring of a dragged card going back to its place (ratio, response in seconds).
     public var snapBackSpring: SpringParameters
-    /// Seconds for the stack to move up a level after its top card left.
+    /// Seconds for the stack to move a level after a change from outside (an insert, a delete,
+    /// an undo when switching away); a thrown or returning card moves the stack itself.
     public var stackCloseDuration: Double
     /// Google Now list.
     public var now: NowConfig

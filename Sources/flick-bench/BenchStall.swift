@@ -1,0 +1,192 @@
+import FlickEngine
+import FlickEngineTesting
+import FlickSDL
+import Foundation
+
+/// `--only stall`: does the window keep animating while big photos decode? A folder of
+/// `photos` generated photo-like PNGs (4000x3000 by default) plus one 8000x8000, flung through
+/// in each paging interaction the way a person would (a fling every second or so), drawn as the
+/// app draws (stage 390x844 scaled into a 1280x800 window, software renderer, shadows on),
+/// frames paced at 60 Hz so the decoder runs beside them as it does in the app. A frame is timed
+/// from its first call (input, advance, faces, draw) to the end of present. Budget: the worst
+/// frame at most 2x the median and none over 50 ms.
+struct StallResult: Codable {
+    var interaction: String
+    var frames: FrameTimeMs
+    var worstMs: Double
+    var worstOverMedian: Double
+    var over50ms: Int
+    /// Frames that drew at least one placeholder (a face still decoding).
+    var framesWithPlaceholders: Int
+    var decodes: Int
+    var maxFaceTextures: Int
+    var viewBound: Int
+    var cardsShown: Int
+}
+
+struct StallReport: Codable {
+    var folder: String
+    var photos: Int
+    var photoSize: String
+    var results: [StallResult]
+}
+
+@MainActor
+enum StallBench {
+    static let bigSide = 8000
+
+    /// `photos` PNGs of `width`x`height` (smooth gradients, soft discs, a horizon: compressible
+    /// like a photo of a clear scene, not noise) plus `big-8000.png`, in `folder`; reused when
+    /// already complete.
+    static func makePhotoFolder(_ folder: String, photos: Int, width: Int, height: Int,
+                                progress: (String) -> Void) throws {
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let existing = Set((try? fm.contentsOfDirectory(atPath: folder)) ?? [])
+        for i in 0...photos {
+            let big = i == photos
+            let name = big ? "photo-big-\(bigSide).png" : String(format: "photo-%03d.png", i)
+            if existing.contains(name) { continue }
+            if i % 20 == 0 { progress("stall: writing \(name) (\(i + 1) of \(photos + 1))") }
+            let w = big ? bigSide : width, h = big ? bigSide : height
+            let s = try Surface(width: w, height: h)
+            paintPhoto(s, seed: i)
+            let path = (folder as NSString).appendingPathComponent(name)
+            try s.savePNG(to: path + ".tmp")
+            try fm.moveItem(atPath: path + ".tmp", toPath: path)
+        }
+    }
+
+    /// A sky gradient, a sun, hills and a lake, each image in its own colours.
+    static func paintPhoto(_ s: Surface, seed: Int) {
+        let w = s.width, h = s.height
+        let hue = Double((seed * 47) % 360) / 360
+        func rgb(_ t: Double, _ shift: Double) -> (Double, Double, Double) {
+            let a = (hue + shift) * 2 * .pi
+            return (0.5 + 0.4 * cos(a) * t, 0.5 + 0.4 * cos(a - 2.1) * t, 0.5 + 0.4 * cos(a + 2.1) * t)
+        }
+        let horizon = Double(h) * (0.55 + 0.1 * sin(Double(seed)))
+        let sunX = Double(w) * (0.3 + 0.4 * Double((seed * 13) % 10) / 10), sunY = horizon * 0.5
+        let sunR = Double(min(w, h)) * 0.08
+        let hills = (0..<w).map { x in horizon - Double(h) * 0.08 * (1 + sin(Double(x) / Double(w) * 6 + Double(seed))) }
+        func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, v * 255))) }
+        s.withRGBABytes { bytes, pitch in
+            for y in 0..<h {
+                let fy = Double(y)
+                let sky = rgb(1 - fy / horizon * 0.6, 0)
+                let ground = rgb(0.6 + 0.4 * (fy - horizon) / Double(h), 0.4)
+                let skyBytes = (byte(sky.0), byte(sky.1), byte(sky.2))
+                let groundBytes = (byte(ground.0), byte(ground.1), byte(ground.2))
+                let nearSun = abs(fy - sunY) < sunR * 1.6
+                var i = y * pitch
+                for x in 0..<w {
+                    let isSky = fy < hills[x]
+                    var c = isSky ? skyBytes : groundBytes
+                    if nearSun && isSky {
+                        let dx = Double(x) - sunX, dy = fy - sunY
+                        let d = (dx * dx + dy * dy).squareRoot()
+                        if d < sunR * 1.6 {
+                            let g = max(0, 1 - max(0, d - sunR) / (sunR * 0.6))
+                            c = (byte(sky.0 + (1 - sky.0) * g), byte(sky.1 + (0.9 - sky.1) * g), byte(sky.2 + (0.6 - sky.2) * g))
+                        }
+                    }
+                    bytes[i] = c.0
+                    bytes[i + 1] = c.1
+                    bytes[i + 2] = c.2
+                    bytes[i + 3] = 255
+                    i += 4
+                }
+            }
+        }
+    }
+
+    /// Flings through the folder in each of `interactions`, paced at 60 Hz for `seconds` each.
+    static func run(folder: String, interactions: [Interaction], seconds: Double, size: Size,
+                    progress: (String) -> Void) throws -> StallReport {
+        let images = try BenchCards.images(in: folder)
+        var results: [StallResult] = []
+        for interaction in interactions {
+            let window = try Window(title: "flick-bench stall", size: size,
+                                    options: Window.Options(resizable: false, hidden: !BenchRunner.hasDisplay))
+            let renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: true, vsync: false))
+            let faces = CardFaces(images: images, renderer: renderer, fontPath: BenchCards.fontPath())
+            let cards = try CardRenderer(renderer: renderer, cornerRadius: CardFaces.cornerRadiusPoints)
+            let stage = Size(width: 390, height: 844)
+            let px = renderer.pixelScale
+            let fit = min((size.width * 0.92) / stage.width, (size.height * 0.92) / stage.height)
+            let scale = fit * px
+            let origin = (x: Int((size.width - stage.width * fit) / 2 * px), y: Int((size.height - stage.height * fit) / 2 * px))
+            let scene = CardScene(interaction: interaction, count: images.count, viewport: stage, time: 0)
+            let steps = flings(interaction, stage: stage, seconds: seconds)
+            var cursor = 0
+            var times: [Double] = []
+            var withPlaceholders = 0
+            var shown = Set<CardID>()
+            let frames = Int(seconds * 60)
+            let start = PerformanceClock.now
+            for frame in 0..<frames {
+                // Pace: frame i starts no earlier than i/60 s after the start.
+                let due = start + Double(frame) / 60
+                let wait = due - PerformanceClock.now
+                if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+                let t0 = PerformanceClock.now
+                let t = Double(frame) / 60
+                while cursor < steps.count && steps[cursor].time <= t { steps[cursor].apply(to: scene); cursor += 1 }
+                scene.advance(to: t)
+                scene.clearEvents()
+                let before = faces.statistics.placeholderDraws
+                try renderer.resetViewport()
+                try renderer.clear(RGBA(22, 24, 30))
+                try renderer.setViewport(x: origin.x, y: origin.y, width: Int(stage.width * scale), height: Int(stage.height * scale))
+                try renderer.fill(x: 0, y: 0, width: stage.width * scale, height: stage.height * scale, color: RGBA(44, 50, 66))
+                let list = scene.renderList
+                let t1 = PerformanceClock.now
+                faces.prepare(list, time: t, cardSize: scene.cardSize, scale: scale, stage: stage, viewBound: scene.viewBound)
+                let t2 = PerformanceClock.now
+                try cards.draw(list, scale: scale) { faces.face(for: $0) }
+                let t3 = PerformanceClock.now
+                renderer.present()
+                times.append(PerformanceClock.now - t0)
+                if ProcessInfo.processInfo.environment["FLICK_STALL_TRACE"] != nil && times.last! > 0.004 {
+                    note(String(format: "frame %d: %.2f ms = advance %.2f + faces %.2f + draw %.2f + present %.2f (uploads %d)", frame,
+                                times.last! * 1000, (t1 - t0) * 1000, (t2 - t1) * 1000, (t3 - t2) * 1000, (PerformanceClock.now - t3) * 1000,
+                                faces.statistics.uploads))
+                }
+                if faces.statistics.placeholderDraws > before { withPlaceholders += 1 }
+                for c in list { shown.insert(c.card) }
+            }
+            let ft = FrameTimeMs(seconds: times)
+            let worst = (times.max() ?? 0) * 1000
+            let stats = faces.statistics
+            let r = StallResult(interaction: interaction.rawValue, frames: ft, worstMs: worst,
+                                worstOverMedian: worst / ft.medianMs, over50ms: times.filter { $0 > 0.05 }.count,
+                                framesWithPlaceholders: withPlaceholders, decodes: stats.decodes,
+                                maxFaceTextures: stats.maxTextures, viewBound: scene.viewBound, cardsShown: shown.count)
+            progress(String(format: "stall %@: median %.2f ms, worst %.2f ms (%.2fx), %d over 50 ms, %d decodes, %d cards shown",
+                            r.interaction, ft.medianMs, worst, r.worstOverMedian, r.over50ms, r.decodes, r.cardsShown))
+            results.append(r)
+        }
+        return StallReport(folder: folder, photos: images.count, photoSize: "", results: results)
+    }
+
+    /// A fling toward later cards about every 1.2 s (one back now and then), as people flick
+    /// through a deck of photos.
+    static func flings(_ interaction: Interaction, stage: Size, seconds: Double) -> [GestureScript.Step] {
+        var s = GestureScript(start: 300, step: 8)
+        s.device = .mouse
+        let c = Point(x: stage.width / 2, y: stage.height / 2)
+        var k = 0
+        while s.time < seconds - 1.5 {
+            let back = k % 7 == 6
+            let d = back ? 1.0 : -1.0
+            if interaction == .now {
+                s.fling(from: Point(x: c.x, y: c.y - d * 200), by: Vector(dx: 0, dy: d * 400), speed: 3000)
+            } else {
+                s.fling(from: Point(x: c.x - d * 120, y: c.y), by: Vector(dx: d * 240, dy: 0), speed: 2500)
+            }
+            s.wait(1.2)
+            k += 1
+        }
+        return s.steps
+    }
+}

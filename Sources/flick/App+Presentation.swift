@@ -1,0 +1,72 @@
+import FlickEngine
+import FlickSDL
+import Foundation
+
+extension App {
+    /// Tab: presentation mode on or off; the next frame re-lays the stage out.
+    func togglePresentation() {
+        presentation.isOn.toggle()
+        relayout()
+        toasts.post(presentation.isOn ? "Presentation: Tab to leave" : "Presentation off", now: clock())
+    }
+
+    /// Lays the stage out again when the window's size (fullscreen on or off, a resize SDL did
+    /// not announce) or the presentation margin changed since the last layout: at once, not
+    /// at the next resize event.
+    func relayoutIfNeeded() {
+        if stage.window != window.size || stage.marginShare != presentation.stageMargin { relayout() }
+    }
+
+    /// Draws inside the stage viewport after the cards: the touch dot.
+    func drawOnStage(scale: Double) throws {
+        if presentation.showsTouches {
+            try touchDot.draw(presentation.touch, now: clock(), scale: scale, on: renderer)
+        }
+    }
+
+    /// Toasts: below the phone's middle in the window, or inside the phone in presentation
+    /// mode (nothing is drawn outside it then).
+    func drawToasts(pixelScale px: Double) throws {
+        let now = clock()
+        for m in configWatch?.takeMessages() ?? [] { toasts.post(m.text, kind: m.problem ? .problem : .info, now: now) }
+        toasts.prune(now: now)
+        let area = presentation.isOn || options.stage == nil ? stage.frame : Rect(origin: .zero, size: window.size)
+        try toastView.draw(toasts, now: now, in: area, pixelScale: px)
+    }
+
+    /// True while something on screen still moves without input (a fading dot or toast).
+    var hasTransientsOnScreen: Bool {
+        let now = clock()
+        return (presentation.showsTouches && presentation.touch.isFading(now: now)) || toasts.isShowing(now: now)
+    }
+
+    /// P: the frame as a PNG in `--shots`, named by the wall clock to the millisecond
+    /// (`flick-YYYYMMDD-HHMMSS-mmm.png`), never over an existing file; a toast says where.
+    func saveScreenshot() {
+        let folder = options.look.shots
+        let stamp = Self.screenshotStamp(Date())
+        var name = "flick-\(stamp).png"
+        var n = 2
+        while FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(name)) {
+            name = "flick-\(stamp)-\(n).png"
+            n += 1
+        }
+        let path = (folder as NSString).appendingPathComponent(name)
+        do {
+            try AtomicFile.writePNG(to: path, what: "the screenshot") { try renderer.savePNG(to: $0) }
+            note("screenshot saved to \(path)")
+            toasts.post("Screenshot saved: \(name)", now: clock())
+        } catch {
+            warn("cannot save the screenshot '\(path)': \(error)")
+            toasts.post("Screenshot not saved: \((error as? OutputError).map { "\($0)" } ?? "\(error)")", kind: .problem, now: clock())
+        }
+    }
+
+    /// "20261122-163105-042": local time, as people read their clocks, to the millisecond.
+    static func screenshotStamp(_ date: Date) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.dateFormat = "yyyyMMdd-HHmmss-SSS"
+        return f.string(from: date)
+    }
+}
