@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickEngine", "FlickSDL", "CImGuiBridge",
+                "FlickEngine", "FlickEngineTesting", "FlickSDL", "CImGuiBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

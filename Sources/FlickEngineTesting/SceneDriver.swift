@@ -33,10 +33,13 @@ public func frameViolation(_ scene: CardScene) -> String? {
 
 /// Feeds `steps` to `scene` and draws frames on `schedule` until `end` seconds, interleaved as
 /// a front end does: before each input, every frame whose time is at or before the input's time
-/// is drawn (a real `advance(to:)`), then the input is handled. Every frame is checked with
-/// `frameViolation`, then given to `onFrame`.
+/// is drawn (a real `advance(to:)`), then the input is handled. `lateBy[k]` (seconds; 0 when
+/// the array is shorter) delivers input `k` that much late, as a phone's touch events that lag the display link: the frames up
+/// to its time plus that are drawn first. Every frame is checked with `frameViolation`, then
+/// given to `onFrame`. At the end the scene is committed (no late input will come).
 @discardableResult
 public func drive(_ scene: CardScene, _ steps: [GestureScript.Step], schedule: FrameSchedule, until end: Double,
+                  lateBy: [Double] = [],
                   onFrame: (CardScene) -> Void = { _ in }) -> SceneRun {
     var run = SceneRun()
     // A scene that already ran (a second script on it) draws only the frames still ahead.
@@ -49,18 +52,22 @@ public func drive(_ scene: CardScene, _ steps: [GestureScript.Step], schedule: F
         if run.violations.count < 5, let v = frameViolation(scene) { run.violations.append(v) }
         onFrame(scene)
     }
-    for s in steps {
-        while f < frames.count, frames[f] <= s.time { frame(frames[f]); f += 1 }
+    for (k, s) in steps.enumerated() {
+        let due = s.time + (k < lateBy.count ? max(0, lateBy[k]) : 0)
+        while f < frames.count, frames[f] <= due { frame(frames[f]); f += 1 }
         if let rejection = s.apply(to: scene) { run.rejections.append("\(s): \(rejection)") }
     }
     while f < frames.count { frame(frames[f]); f += 1 }
+    // The session is over: no late input will come, so everything up to the end happens.
+    scene.commit()
     run.events = scene.events
     run.finalRenderList = scene.renderList
     return run
 }
 
 /// Advances `scene` from change to change (`nextChangeTime`: exact times, no frame grid) until
-/// nothing moves, and returns that time; gives up at `limit` seconds after the call.
+/// nothing moves, committing as it goes (no late input is expected), and returns that time;
+/// gives up at `limit` seconds after the call.
 @discardableResult
 public func advanceToRest(_ scene: CardScene, limit: Double = 10) -> Double {
     let stop = scene.time + limit
@@ -68,7 +75,11 @@ public func advanceToRest(_ scene: CardScene, limit: Double = 10) -> Double {
         var next = scene.nextChangeTime ?? (scene.time + 0.001)
         if !(next > scene.time) { next = scene.time + 0.001 }
         scene.advance(to: min(next, stop))
+        scene.commit()
     }
+    // At rest on screen, yet what happened inside the late-input window (a card's deletion,
+    // the content's `paged`) may still wait: no input is expected, so it happens now.
+    scene.commit()
     return scene.time
 }
 

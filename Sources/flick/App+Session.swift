@@ -97,6 +97,8 @@ extension App {
     func advanceToNow() {
         let now = clock()
         session.lastAdvanceClock = now
+        // The late-input window follows the time scale: 0.1 s of wall time in slow motion too.
+        scene.lateInputWindow = Self.lateInputWindow * timeline.rate
         scene.advance(to: max(scene.time, timeline.sceneTime(at: now)))
     }
 
@@ -148,6 +150,7 @@ extension App {
             if last { break }
             frame += 1
         }
+        try finishScene()
         if let at, !shot, options.screenshot != nil, !Interrupt.isRequested {
             throw UserError("--at \(at) is after the last frame (\(String(format: "%.3f", clock())) s); draw more --frames")
         }

@@ -145,6 +145,7 @@ final class App {
             frameTimes.add(frame: end - frameStart, render: end - drawStart, at: end)
             FirstPresentProbe.didPresent()
         }
+        try finishScene()
     }
 
     // MARK: - Input
@@ -226,12 +227,13 @@ final class App {
 
     /// Does one input to the scene, and records it when recording (times are the frame clock's).
     /// The one place input times meet the engine's rule that time never goes back: an event
-    /// stamped before the frame already shown (clocks of millisecond grain) counts as at it.
+    /// stamped before the frame already shown keeps its own time (the scene takes input up to
+    /// `lateInputWindow` late, see Time/App+LateInput.swift); only older ones count as at the
+    /// oldest time still accepted.
     func apply(_ input: RecordedInput) {
         var input = input
-        // Not before the frame already shown either: the scene has been advanced to it, and the
-        // recording must hold the time the scene really got, or a replay would differ.
-        input.t = max(input.t, lastInputTime, session.lastAdvanceClock)
+        // The recording must hold the time the scene really got, or a replay would differ.
+        input.t = max(input.t, lastInputTime, session.lastAdvanceClock - Self.lateInputWindow)
         lastInputTime = input.t
         if var p = input.pointer { p.time = input.t; input.pointer = p }
         recorder?.record(input)
@@ -242,7 +244,9 @@ final class App {
 
     /// Gives one input to the scene at scene time `sceneTime` (from the timeline).
     func deliver(_ input: RecordedInput, at sceneTime: Double) {
-        let t = max(sceneTime, scene.time)
+        // Late input (stamped before the frame on show) keeps its own time within the scene's
+        // window; only older input is moved up to the oldest time the scene still accepts.
+        let t = max(sceneTime, scene.earliestInputTime)
         if let why = scene.apply(input, at: t) { warn("pointer event refused: \(why)") }
         if var p = input.pointer {
             p.time = t

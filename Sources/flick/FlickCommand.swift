@@ -31,9 +31,15 @@ struct Flick: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flick",
         abstract: "Card interactions on the desktop: drag, fling, page and throw cards away.",
-        discussion: keyHelp,
-        subcommands: [Report.self]
+        discussion: keyHelp + "\nStudy tools (each with --help): flick report, flick export, flick compare.",
+        subcommands: [Soak.self]
     )
+
+    /// The study tools: commands of their own, dispatched by the first word so their options
+    /// (`--size`, `--speed`, ...) do not collide with the app's.
+    static let studyCommands: [String: any ParsableCommand.Type] = [
+        "report": Report.self, "export": Export.self, "compare": Compare.self,
+    ]
 
     @Option(help: "Interaction to open: now, switcher, stack or carousel (default: switcher).")
     var demo: String?
@@ -168,8 +174,11 @@ struct Flick: ParsableCommand {
 
     /// Every usage problem, ours or the argument parser's, is one line and exit code 2.
     static func main() {
+        let args = Array(CommandLine.arguments.dropFirst())
+        let study = args.first.flatMap { studyCommands[$0] }
+        let type: any ParsableCommand.Type = study ?? Flick.self
         do {
-            var command = try parseAsRoot()
+            var command = try study.map { try $0.parseAsRoot(Array(args.dropFirst())) } ?? parseAsRoot()
             try command.run()
         } catch let error as OutputError {
             note(error.message)
@@ -178,12 +187,12 @@ struct Flick: ParsableCommand {
             note(error.message)
             Foundation_exit(2)
         } catch {
-            let code = exitCode(for: error)
+            let code = type.exitCode(for: error)
             if code == .success {
-                exit(withError: error)
+                type.exit(withError: error)
             }
-            if error is ExitCode { exit(withError: error) }
-            let message = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            if error is ExitCode { type.exit(withError: error) }
+            let message = type.fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
             note(message.replacingOccurrences(of: "Error: ", with: ""))
             Foundation_exit(code == .validationFailure ? 2 : code.rawValue)
         }

@@ -142,12 +142,12 @@ struct Recording {
                 guard v <= RecordingHeader.formatVersion else {
                     throw UserError("\(option) file '\(path)' is recording format \(v), newer than this flick reads (\(RecordingHeader.formatVersion)); update flick")
                 }
-                do { header = try decoder.decode(RecordingHeader.self, from: Data(line)) } catch {
+                do { header = try decoder.decode(RecordingHeader.self, from: Self.completingConfig(Data(line))) } catch {
                     throw UserError("\(option) file '\(path)' line 1 is not a valid recording header (\(Self.describe(error)))")
                 }
                 continue
             }
-            guard let input = try? decoder.decode(RecordedInput.self, from: Data(line)), input.t.isFinite else {
+            guard let input = try? decoder.decode(RecordedInput.self, from: Self.completingConfig(Data(line))), input.t.isFinite else {
                 throw UserError("\(option) file '\(path)' line \(n + 1) is not a recorded input (expected JSON like {\"t\": 0.5, \"pointer\": {...}})")
             }
             if let last = parsed.last, input.t < last.t {
@@ -157,6 +157,34 @@ struct Recording {
         }
         self.header = header
         inputs = parsed
+    }
+
+    /// A line whose `config` lacks keys that came after it was recorded (a newer Flick added a
+    /// constant) gets them from the defaults, so old recordings stay readable.
+    static func completingConfig(_ line: Data) -> Data {
+        guard line.range(of: Data("\"config\"".utf8)) != nil,
+              var object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any],
+              let config = object["config"] as? [String: Any],
+              let defaultsData = try? JSONEncoder().encode(SceneConfig()),
+              let defaults = (try? JSONSerialization.jsonObject(with: defaultsData)) as? [String: Any],
+              let merged = try? JSONSerialization.data(withJSONObject: { () -> [String: Any] in
+                  object["config"] = fill(config, from: defaults)
+                  return object
+              }())
+        else { return line }
+        return merged
+    }
+
+    private static func fill(_ value: [String: Any], from defaults: [String: Any]) -> [String: Any] {
+        var out = value
+        for (key, d) in defaults {
+            if let v = value[key] as? [String: Any], let dd = d as? [String: Any] {
+                out[key] = fill(v, from: dd)
+            } else if value[key] == nil {
+                out[key] = d
+            }
+        }
+        return out
     }
 
     /// Seconds from the session start to the last input.

@@ -30,7 +30,7 @@ final class TimelineRun {
     func deliverDue() {
         for (input, t) in timeline.due(by: clock) {
             if var p = input.pointer {
-                p.time = max(t, scene.time)
+                p.time = max(t, scene.earliestInputTime)
                 delivered.append(p)
                 _ = scene.handle(p)
             }
@@ -41,6 +41,7 @@ final class TimelineRun {
     func frame(at time: Double) {
         clock = time
         deliverDue()
+        scene.lateInputWindow = App.lateInputWindow * timeline.rate
         scene.advance(to: max(scene.time, timeline.sceneTime(at: clock)))
         for e in scene.events { seen.append((e, clock)) }
         scene.clearEvents()
@@ -108,10 +109,13 @@ func throwInputs(at t0: Double) -> [RecordedInput] {
         let sceneNormal = dn.scene - normal.releaseScene, sceneSlow = ds.scene - slowed.releaseScene
         #expect(abs(sceneNormal - sceneSlow) < 1e-9, "scene time \(sceneNormal) vs \(sceneSlow)")
         #expect(sceneNormal > 0.3)
-        // Wall time: ten times as long, to within the frame that notices the deletion.
+        // Wall time: ten times as long, to within the frame that notices the deletion. The
+        // deletion is logged once no late input can come before it: the late-input window
+        // (0.1 s of wall time at either speed) after it happened.
         let wallNormal = dn.clock - normal.release, wallSlow = ds.clock - slowed.release
-        #expect(abs(wallNormal - sceneNormal) <= 1.0 / 60 + 1e-9)
-        #expect(abs(wallSlow - 10 * sceneNormal) <= 1.0 / 60 + 1e-9, "wall \(wallSlow) s vs 10 × \(sceneNormal) s")
+        let late = App.lateInputWindow
+        #expect(abs(wallNormal - sceneNormal - late) <= 1.0 / 60 + 1e-9)
+        #expect(abs(wallSlow - 10 * sceneNormal - late) <= 1.0 / 60 + 1e-9, "wall \(wallSlow) s vs 10 × \(sceneNormal) s + \(late) s")
     }
 
     /// Paused, the scene stands still whatever the frames; a step moves it exactly one frame;

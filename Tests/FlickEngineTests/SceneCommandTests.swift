@@ -69,6 +69,10 @@ import Testing
         s.advance(to: end - 1e-6)
         #expect(s.deck.contains(card) && !s.events.contains { $0.name == "deleted" })
         s.advance(to: end + 1e-6)
+        // The frame already shows the card gone; the record waits out the late-input window
+        // (an input stamped before `end` may still come), or a commit.
+        #expect(!s.renderList.contains { $0.card == card })
+        s.commit()
         #expect(s.events == [.deleted(time: end, card: card, index: index)])
         #expect(!s.deck.contains(card) && s.deck.count == 29)
         print("| \(i.rawValue) | throw key (1500 pt/s) | flight \(fixed(flight, 4)) s | deleted \(card)@\(index) |")

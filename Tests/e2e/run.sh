@@ -94,6 +94,17 @@ FAILED=$((FAILED + $(printf '%s\n' "$bad_out" | grep -c '^  FAIL')))
 printf '%s\n' "$bad_out" | grep -q '^bad input: .* 0 failed' || FAILED=$((FAILED + 1))
 
 # ---------------------------------------------------------------------------------------------
+echo "e2e: soak (5 simulated minutes of random gestures, invariants every frame, memory)"
+soak_out=$("$BIN" soak --minutes 5 --seed 7 --log-file "$WORK/soak.jsonl" 2>&1); rc=$?
+printf '%s\n' "$soak_out" | sed 's/^/        /'
+if [ $rc = 0 ] && printf '%s' "$soak_out" | grep -q "^soak: 18000 frames" && printf '%s' "$soak_out" | grep -q " 0 invariant violations" \
+   && python3 "$HERE/log_schema.py" "$WORK/soak.jsonl" >/dev/null 2>&1; then
+  pass "soak: 18000 frames, no invariant broken, the log it wrote follows the schema"
+else
+  fail "soak: exit $rc"
+fi
+
+# ---------------------------------------------------------------------------------------------
 echo "e2e: golden screenshots (headless, software renderer)"
 golden_out=$(bash "$HERE/golden.sh" "$BIN" "$WORK/golden" 2>&1)
 printf '%s\n' "$golden_out"

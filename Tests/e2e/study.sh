@@ -243,3 +243,50 @@ PY
 else
   fail "flick report on the Xvfb session: $(cat "$WORK/report.out" 2>/dev/null)"
 fi
+
+# --- flick compare ---------------------------------------------------------------------------
+# Two presets whose stack thresholds differ by far: the same recorded stack drags are thrown
+# under one and snap back under the other; the sheet is a row per preset.
+echo '{"description": "easy to throw", "stack": {"throwSpeed": 100, "throwDistance": 20}}' > "$WORK/easy.json"
+echo '{"description": "hard to throw", "stack": {"throwSpeed": 5000, "throwDistance": 300}}' > "$WORK/hard.json"
+if [ -s "$REC" ] && "$BIN" compare --replay "$REC" --config "$WORK/easy.json" --config "$WORK/hard.json" --out "$WORK/compare" >"$WORK/compare.out" 2>&1; then
+  read -r cols <<<"$(sed -n 's/.*presets x \([0-9]*\) moments.*/\1/p' "$WORK/compare.out")"
+  size=$(identify -format '%wx%h' "$WORK/compare/contact-sheet.png" 2>/dev/null)
+  expected="$(( 170 + ${cols:-0} * 150 ))x$(( 24 + 2 * 325 ))"
+  diffs=$(python3 - "$WORK/compare/differences.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+print(sum(r["kind"] == "card" and r["easy"] == "thrown" and r["hard"] == "snapped_back" for r in rows), len(rows))
+PY
+)
+  read -r flipped total <<<"$diffs"
+  if [ "${flipped:-0}" -ge 2 ] && [ "$size" = "$expected" ] && grep -q 'class="difference"' "$WORK/compare/report.html"; then
+    pass "compare easy vs hard: $flipped stack releases thrown under easy snap back under hard ($total differences); contact sheet $size = 2 rows x $cols moments"
+  else
+    fail "compare: flipped ${flipped:-?} of ${total:-?}, sheet $size (expected $expected): $(cat "$WORK/compare.out")"
+  fi
+else
+  fail "flick compare: $(cat "$WORK/compare.out" 2>/dev/null)"
+fi
+out=$("$BIN" compare --replay "$REC" --config "$WORK/easy.json" --out "$WORK/compare1" 2>&1); rc=$?
+if [ $rc = 2 ] && printf '%s' "$out" | grep -q "2 to 4 --config presets"; then pass "compare with one preset is refused: $out"; else fail "compare with one preset: exit $rc: $out"; fi
+
+# --- flick export ----------------------------------------------------------------------------
+for spec in "mp4 30 1" "gif 30 2"; do
+  read -r ext fps speed <<<"$spec"
+  clip="$WORK/clip.$ext"
+  if [ -s "$REC" ] && "$BIN" export "$REC" --out "$clip" --size 320x240 --fps "$fps" --speed "$speed" >"$WORK/export-$ext.out" 2>"$WORK/export-$ext.err"; then
+    frames=$(sed -n 's/.*: \([0-9]*\) frames at.*/\1/p' "$WORK/export-$ext.out")
+    probe=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames,width,height:format=duration -of default=nw=1:nk=1 "$clip" | tr '\n' ' ')
+    read -r pw ph pframes pdur <<<"$probe"
+    dur=$(tail -n 1 "$REC" | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["t"])')
+    if [ "$pframes" = "$frames" ] && [ "$pw" = 320 ] && [ "$ph" = 240 ] \
+       && python3 -c "import sys; f,d,fps,s,rd=$frames,$pdur,$fps,$speed,$dur; sys.exit(0 if abs(d - f / fps) <= 1.5 / fps and f >= rd / s * fps else 1)"; then
+      pass "export $ext at $fps fps, speed $speed: ffprobe finds $pframes frames of 320x240, ${pdur} s (the ${dur} s recording and its settling)"
+    else
+      fail "export $ext: ffprobe '$probe', flick said $frames frames: $(cat "$WORK/export-$ext.out" "$WORK/export-$ext.err")"
+    fi
+  else
+    fail "flick export $ext: $(cat "$WORK/export-$ext.err" 2>/dev/null)"
+  fi
+done

@@ -471,3 +471,31 @@ extension Deck: CustomStringConvertible {
         return "Deck(\(count): \(shown)\(count > 8 ? " …" : ""))"
     }
 }
+
+extension Deck {
+    /// Makes this deck equal to `other` by copying its contents into this deck's own buffers,
+    /// never sharing `other`'s: no allocation once the capacity suffices, O(count). For a
+    /// scratch deck that may be changed without touching (or copying on write) the original,
+    /// as the scene does to lay out changes it has not committed yet.
+    mutating func copyContents(of other: Deck) {
+        func copy<T>(_ a: inout ContiguousArray<T>, _ b: ContiguousArray<T>) {
+            a.removeAll(keepingCapacity: true)
+            a.append(contentsOf: b)
+        }
+        copy(&store, other.store)
+        copy(&fill, other.fill)
+        copy(&order, other.order)
+        copy(&starts, other.starts)
+        copy(&positionOfChunk, other.positionOfChunk)
+        copy(&chunkOfID, other.chunkOfID)
+        copy(&freeChunks, other.freeChunks)
+        copy(&deletions, other.deletions)
+        copy(&queued, other.queued)
+        copy(&leaving, other.leaving)
+        idBase = other.idBase
+        initialCount = other.initialCount
+        nextID = other.nextID
+        count = other.count
+        undoLimit = other.undoLimit
+    }
+}

@@ -351,19 +351,24 @@ public struct ScrollAxis: Hashable, Sendable {
                     pageSize: pageSize, at: time)
     }
 
-    /// Changes everything about the geometry at once (pt; `time` in seconds). When the page
-    /// size changes, offsets scale with it so the content stays on the same (fractional) page.
-    /// A negative viewport extent, a non-finite value or a non-positive page size is rejected.
+    /// Changes everything about the geometry at once (pt; `time` in seconds), keeping the
+    /// motion: a drag stays under the finger, a fling coasts on, a spring keeps its goal.
+    /// Offsets and velocities are multiplied by `scale` (when given: e.g. the ratio of the new
+    /// card pitch to the old, so the content stays on the same fractional card), else by the
+    /// ratio of the page sizes when both exist, else kept. A negative viewport extent, a
+    /// non-finite value or a non-positive page size or scale is rejected.
     @discardableResult
     public mutating func setGeometry(viewportExtent extent: Double, minOffset newMin: Double,
-                                     maxOffset newMax: Double, pageSize newPage: Double?,
+                                     maxOffset newMax: Double, pageSize newPage: Double?, scale explicitScale: Double? = nil,
                                      at time: Double) -> InputRejection? {
         if let r = check(time: time) ?? check(extent, "viewport extent (pt)") ?? check(newMin, "min offset (pt)")
-            ?? check(newMax, "max offset (pt)") ?? newPage.flatMap({ check($0, "page size (pt)") }) { return r }
+            ?? check(newMax, "max offset (pt)") ?? newPage.flatMap({ check($0, "page size (pt)") })
+            ?? explicitScale.flatMap({ check($0, "scale") }) { return r }
         if extent < 0 { return .invalidValue(name: "viewport extent (pt)", value: extent) }
         if let p = newPage, p <= 0 { return .invalidValue(name: "page size (pt)", value: p) }
+        if let k = explicitScale, k <= 0 { return .invalidValue(name: "scale", value: k) }
         lastEventTime = time
-        let scale = (pageSize != nil && newPage != nil) ? newPage! / pageSize! : 1
+        let scale = explicitScale ?? ((pageSize != nil && newPage != nil) ? newPage! / pageSize! : 1)
         let x = offset(at: time) * scale, v = velocity(at: time) * scale
         let settled = isSettled(at: time)
         var springGoal: (Double, SpringKind)? = nil

@@ -36,10 +36,9 @@ extension CardScene {
     /// Carries out `command` at `time` (seconds), and says whether it changed anything.
     @discardableResult
     public func perform(_ command: Command, at time: Double) -> CommandResult {
-        guard time.isFinite else { return .rejected(.nonFiniteTime(time)) }
-        guard time >= self.time else { return .rejected(.timeWentBackwards(previous: self.time, received: time)) }
-        settle(upTo: time)
-        self.time = time
+        if let late = refusal(ofInputAt: time) { return .rejected(late) }
+        let shown = beginInput(at: time)
+        defer { endInput(showing: shown) }
         let result: CommandResult
         switch command {
         case .nextPage: result = step(by: 1, at: time)
@@ -202,9 +201,9 @@ extension CardScene {
         guard time.isFinite else { return .nonFiniteTime(time) }
         guard delta.isFinite else { return .nonFiniteValue(name: "wheel delta", value: delta) }
         guard abs(delta) <= PointerEvent.coordinateLimit else { return .invalidValue(name: "wheel delta", value: delta) }
-        guard time >= self.time else { return .timeWentBackwards(previous: self.time, received: time) }
-        settle(upTo: time)
-        self.time = time
+        if let late = refusal(ofInputAt: time) { return late }
+        let shown = beginInput(at: time)
+        defer { endInput(showing: shown) }
         guard scrollAxis != nil, deck.count > 0, !isHeld else { return nil }
         if let page = layout.pageSize(viewport: viewport) {
             wheelPending += delta
@@ -225,9 +224,9 @@ extension CardScene {
     /// else when everything has settled. Returns false when the card is gone or leaving.
     @discardableResult
     public func delete(_ card: CardID, at time: Double) -> Bool {
-        guard time.isFinite, time >= self.time else { return false }
-        settle(upTo: time)
-        self.time = time
+        guard refusal(ofInputAt: time) == nil else { return false }
+        let shown = beginInput(at: time)
+        defer { endInput(showing: shown) }
         guard deck.enqueue(.delete(card)) else { return false }
         lastQueueTime = time
         settle(upTo: time)
@@ -238,9 +237,9 @@ extension CardScene {
     /// Inserts a new card at `index` (clamped to 0 ... count), at once when nothing moves, else
     /// when everything settles; an `inserted` event names it. The current card stays current.
     public func insert(at index: Int, time: Double) {
-        guard time.isFinite, time >= self.time else { return }
-        settle(upTo: time)
-        self.time = time
+        guard refusal(ofInputAt: time) == nil else { return }
+        let shown = beginInput(at: time)
+        defer { endInput(showing: shown) }
         deck.enqueue(.insert(at: index))
         lastQueueTime = time
         settle(upTo: time)

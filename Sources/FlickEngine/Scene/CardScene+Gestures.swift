@@ -10,10 +10,10 @@ extension CardScene {
         guard event.hasPlausiblePosition else {
             return .invalidValue(name: "position", value: max(abs(event.position.x), abs(event.position.y)))
         }
-        guard event.time >= time else { return .timeWentBackwards(previous: time, received: event.time) }
+        if let late = refusal(ofInputAt: event.time) { return late }
         let isTracked = pan.trackedPointer == nil ? event.phase == .down : pan.trackedPointer == event.pointerID
-        settle(upTo: event.time)
-        time = event.time
+        let shown = beginInput(at: event.time)
+        defer { endInput(showing: shown) }
         let output = pan.handle(event)
         if case .rejected(let why) = output { return why }
         switch output {

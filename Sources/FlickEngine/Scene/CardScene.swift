@@ -18,8 +18,19 @@ public final class CardScene {
     public internal(set) var viewport: Size
     /// The cards, as stable ids.
     public internal(set) var deck: Deck
-    /// Engine time of the last `advance` or event, seconds.
+    /// Engine time of the last `advance` or input, whichever is later, seconds: the time of
+    /// the frame on show. A late input (see `lateInputWindow`) does not move it back.
     public internal(set) var time: Double
+    /// How much older than the last `advance` an input may be, seconds (touch timestamps lag
+    /// the display link). 0 refuses any input older than the last frame. See CardScene+LateInput.
+    public var lateInputWindow = 0.1
+    /// Time up to which the scene's state is final: the latest input, or the point `advance`
+    /// committed to (its time less `lateInputWindow`), or `commit()`. Seconds.
+    public internal(set) var committedTime: Double
+    /// Scratch state for laying out changes not committed yet (CardScene+LateInput.swift):
+    /// own buffers, so the frame loop does not allocate.
+    var scratchDeck = Deck()
+    var scratchMotions: [CardMotion] = []
     /// The visible cards of the last `advance`, back to front, with their reuse slots.
     public internal(set) var renderList: [CardAttributes] = []
     /// Scratch layout for hit tests at an event's time (capacity reused).
@@ -92,12 +103,14 @@ public final class CardScene {
         self.viewport = Self.sanitized(viewport)
         self.deck = Deck(count: count)
         self.time = time.isFinite ? time : 0
+        self.committedTime = self.time
         self.pan = PanRecognizer(configuration: config.pan)
         self.mode = interaction.rules(config)
         self.layout = mode.makeLayout()
         self.pool = ReusePool(capacity: 16)
         self.axis = ScrollAxis(viewportExtent: 0, maxOffset: 0)
         motions.reserveCapacity(8)
+        scratchMotions.reserveCapacity(8)
         renderList.reserveCapacity(32)
         hitScratch.reserveCapacity(32)
         events.reserveCapacity(64)
@@ -113,7 +126,7 @@ public final class CardScene {
     public func advance(to time: Double) -> InputRejection? {
         guard time.isFinite else { return .nonFiniteTime(time) }
         guard time >= self.time else { return .timeWentBackwards(previous: self.time, received: time) }
-        settle(upTo: time)
+        commit(upTo: time - max(0, lateInputWindow))
         self.time = time
         rebuildRenderList()
         return nil
@@ -124,8 +137,10 @@ public final class CardScene {
 
     // MARK: - Geometry and configuration
 
-    /// The viewport changed (window resize, display change); the current card stays current.
+    /// The viewport changed (window resize, display change); the current card stays current
+    /// and a fling or a drag in progress carries on (see `resize(to:at:)`).
     public func setViewport(_ size: Size, at time: Double) {
+        if resize(to: Self.sanitized(size), at: time) { return }
         reconfigure(at: time, finishingMotions: false) { _ in
             viewport = Self.sanitized(size)
         }
@@ -158,9 +173,9 @@ public final class CardScene {
     /// counts as now), optionally end the motions, apply `change` (given the current card), then
     /// rebuild the scroll axis on that card and lay out again.
     private func reconfigure(at time: Double, finishingMotions: Bool, _ change: (Int?) -> Void) {
-        let t = max(time.isFinite ? time : self.time, self.time)
-        settle(upTo: t)
-        self.time = t
+        let t = clampedInputTime(time)
+        let shown = beginInput(at: t)
+        defer { endInput(showing: shown) }
         if finishingMotions {
             endGesture(at: t)
             finishAllMotions(at: t)
@@ -266,7 +281,7 @@ public final class CardScene {
 
     /// Lays out the frame at `time` into the reused buffer and gives each card its view slot.
     func rebuildRenderList() {
-        layOut(at: time, into: &renderList)
+        layOutShownFrame()
         pool.reconcile(&renderList)
     }
 

@@ -7,6 +7,7 @@ import Foundation
 /// DIR/report.html (self-contained) and DIR/gestures.csv.
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "flick report",
         abstract: "Measure sessions (logs or recordings) gesture by gesture: DIR/report.html and DIR/gestures.csv.",
         discussion: "Several sessions make one report with a column each. Recordings are replayed headless for the contact sheet.")
 

@@ -1,0 +1,185 @@
+import FlickEngine
+import FlickEngineTesting
+import FlickSDL
+import Foundation
+
+/// A long session of random gestures played into a scene in fast-forward (frames at 60 Hz of
+/// simulated time, as fast as the CPU goes), with every frame checked: finite render list, one
+/// slot per card, live slots within the interaction's bound, a clock that never goes back, and
+/// a deck that is what the events say. Events go through the real interaction log when asked.
+struct SoakRun {
+    struct Settings {
+        var minutes: Double
+        var seed: UInt64
+        var cards: Int
+        var viewport: Size
+        var log: InteractionLog?
+    }
+
+    struct Report {
+        var frames = 0
+        var gestures = 0
+        var events = 0
+        var refused = 0
+        var violations: [String] = []
+        var violationCount = 0
+        /// Deck/event disagreements inside the stack (a known engine issue), not counted above.
+        var stackDeckMismatches = 0
+        var wall = 0.0
+        var residentAtStart = 0
+        var residentAfterFirstMinute = 0
+        var residentAtEnd = 0
+        var residentPeak = 0
+        var interrupted = false
+    }
+
+    static let hz = 60.0
+
+    /// Resident memory of this process, bytes (from /proc/self/statm).
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    static func run(_ s: Settings) throws -> Report {
+        var report = Report()
+        var rng = SplitMix64(seed: s.seed)
+        let scene = CardScene(interaction: .switcher, count: s.cards, viewport: s.viewport, time: 0)
+        let totalFrames = Int((s.minutes * 60 * hz).rounded())
+        let original = (0..<scene.deck.count).map { scene.deck.id(at: $0) }
+        var model: [CardID] = original
+        var modelValid = true
+        var lastTime = scene.time
+        let start = Date()
+        report.residentAtStart = residentBytes()
+        report.residentPeak = report.residentAtStart
+        try s.log?.started(time: 0, demo: scene.interaction, cards: scene.deck.count, window: s.viewport,
+                           stage: Rect(x: 0, y: 0, width: s.viewport.width, height: s.viewport.height),
+                           session: .new(participant: "soak", task: "seed \(s.seed)"), viewport: s.viewport,
+                           config: scene.config)
+
+        func violation(_ text: String) {
+            report.violationCount += 1
+            if report.violations.count < 10 { report.violations.append(text) }
+        }
+
+        /// Whether the stack was on screen since the last deck check.
+        var stackSeen = false
+        var pending: [GestureScript.Step] = []
+        var next = 0
+        var frame = 0
+        while frame < totalFrames {
+            if Interrupt.isRequested { report.interrupted = true; break }
+            let t = Double(frame) / hz
+            if next >= pending.count {
+                // The next few seconds of input, starting a little after now.
+                var script = GestureScript(startTime: t + 0.05, step: 8)
+                report.gestures += Self.randomGestures(&script, &rng, viewport: s.viewport, count: 4)
+                pending = script.steps
+                next = 0
+            }
+            while next < pending.count, pending[next].time <= t {
+                if pending[next].apply(to: scene) != nil { report.refused += 1 }
+                next += 1
+            }
+            scene.advance(to: t)
+            if scene.interaction == .stack { stackSeen = true }
+            frame += 1
+            report.frames = frame
+
+            if let v = frameViolation(scene) { violation("frame \(frame) (\(scene.interaction.rawValue)): \(v)") }
+            if scene.time < lastTime || !scene.time.isFinite { violation("frame \(frame): clock \(lastTime) -> \(scene.time)") }
+            lastTime = scene.time
+            for e in scene.events {
+                report.events += 1
+                if let log = s.log { try log.record(e) }
+                switch e {
+                case let .deleted(_, card, index):
+                    if modelValid {
+                        if index >= 0, index < model.count, model[index] == card { model.remove(at: index) } else { modelValid = false }
+                    }
+                case let .restored(_, card, index), let .inserted(_, card, index):
+                    if modelValid {
+                        if index >= 0, index <= model.count { model.insert(card, at: index) } else { modelValid = false }
+                    }
+                case .reset:
+                    model = original
+                    modelValid = true
+                case let .gestureEnded(time, _, translation, velocity, _):
+                    if ![time, translation.dx, translation.dy, velocity.dx, velocity.dy].allSatisfy(\.isFinite) {
+                        violation("frame \(frame): non-finite \(e)")
+                    }
+                default:
+                    break
+                }
+            }
+            scene.clearEvents()
+            // The deck is what the events say (checked once a simulated second).
+            if frame % Int(hz) == 0 {
+                let ids = (0..<scene.deck.count).map { scene.deck.id(at: $0) }
+                if !modelValid || ids != model {
+                    if stackSeen {
+                        report.stackDeckMismatches += 1
+                    } else {
+                        violation("frame \(frame): events say \(model.count) cards, the deck has \(ids.count)")
+                    }
+                    model = ids
+                    modelValid = true
+                }
+                stackSeen = scene.interaction == .stack
+                let rss = residentBytes()
+                report.residentPeak = max(report.residentPeak, rss)
+                if frame == Int(60 * hz) { report.residentAfterFirstMinute = rss }
+            }
+        }
+        try s.log?.quit(time: scene.time)
+        report.wall = Date().timeIntervalSince(start)
+        report.residentAtEnd = residentBytes()
+        if report.residentAfterFirstMinute == 0 { report.residentAfterFirstMinute = report.residentAtEnd }
+        return report
+    }
+
+    /// Appends `count` random gestures (and now and then a key command, a resize or another
+    /// interaction) to `script`; returns how many gestures it wrote.
+    static func randomGestures(_ script: inout GestureScript, _ rng: inout SplitMix64, viewport: Size, count: Int) -> Int {
+        func unit() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
+        func point() -> Point { Point(x: viewport.width * (0.1 + 0.8 * unit()), y: viewport.height * (0.1 + 0.8 * unit())) }
+        func direction() -> Vector {
+            let a = unit() * 2 * Double.pi
+            let d = 20 + unit() * 400
+            return Vector(dx: cos(a) * d, dy: sin(a) * d)
+        }
+        for _ in 0..<count {
+            script.device = unit() < 0.5 ? .mouse : .touch
+            switch Int(unit() * 100) {
+            case 0..<40: script.fling(from: point(), by: direction(), speed: 200 + unit() * 6000)
+            case 40..<55: script.drag(from: point(), by: direction(), duration: 0.1 + unit() * 0.8)
+            case 55..<65: script.hold(from: point(), by: direction(), for: 0.05 + unit() * 0.3)
+            case 65..<72: script.drag(from: point(), by: direction(), duration: 0.2, release: .cancel)
+            case 72..<82: script.tap(at: point())
+            case 82..<92: script.command(CardScene.Command.allCases[Int(unit() * 5) % 5])
+            case 92..<96: script.interaction(Interaction.allCases[Int(unit() * 4) % 4])
+            default:
+                let sizes = [viewport, Size(width: viewport.height, height: viewport.width), Size(width: 320, height: 568)]
+                script.viewport(sizes[Int(unit() * 3) % 3])
+            }
+            script.wait(0.05 + unit() * 0.6)
+        }
+        return count
+    }
+}
+
+/// SplitMix64: a small seeded generator, so a soak replays exactly from its seed.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,195 @@
+import ArgumentParser
+import FlickEngine
+import FlickSDL
+import Foundation
+
+/// `flick compare --replay REC --config a.json --config b.json [...]`: one recording through 2
+/// to 4 presets, side by side in one window and in step; headless with `--out DIR`, a contact
+/// sheet (a row per preset, the same moments in each column), a report with a column per
+/// preset, and which gestures changed outcome under which preset.
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flick compare",
+        abstract: "Play one recording through 2 to 4 presets side by side (window), or write a contact sheet and report (--out).")
+
+    @Option(help: ArgumentHelp("The recording to play (made with --record).", valueName: "file"))
+    var replay: String
+
+    @Option(help: ArgumentHelp("A preset (any subset of --print-config's keys); give it 2 to 4 times.", valueName: "file"))
+    var config: [String] = []
+
+    @Option(help: ArgumentHelp("Headless: write contact-sheet.png, report.html, gestures.csv and differences.csv here.", valueName: "dir"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("Window size in points (default: 1280x800).", valueName: "WxH"))
+    var size: String = "1280x800"
+
+    @Option(help: "Playback speed in the window, 0.1 to 8.")
+    var speed: Double = 1
+
+    @Flag(help: "In the window: start again when it has ended.")
+    var loop = false
+
+    @Flag(help: "Draw cards that are missing or changed since the recording as placeholders.")
+    var allowMissingCards = false
+
+    /// A preset as compare shows it.
+    struct Preset {
+        var name: String
+        var description: String?
+        var config: SceneConfig
+    }
+
+    func run() throws {
+        guard (2...4).contains(config.count) else {
+            throw UserError("compare needs 2 to 4 --config presets (got \(config.count))")
+        }
+        guard speed.isFinite, (0.1...8).contains(speed) else { throw UserError("--speed \(speed) is out of range (expected 0.1 to 8)") }
+        let rec = try Recording(path: replay, option: "--replay")
+        guard rec.header != nil, let cards = try rec.cardSource(allowMissing: allowMissingCards) else {
+            throw UserError("--replay file '\(replay)' has no header (made before Flick 0.4); replay it with --record to give it one")
+        }
+        let presets = try config.map(Self.preset)
+        if let out {
+            try writeComparison(rec, presets: presets, cards: cards, folder: StudyOutput.folder(out))
+        } else {
+            let window = try AppOptions.parseSize(size)
+            try MainActor.assumeIsolated {
+                let sdl = try App.openSDL(headless: false)
+                try withExtendedLifetime(sdl) {
+                    try CompareWindow(recording: rec, presets: presets, cards: cards, size: window,
+                                      speed: speed, loop: loop).run()
+                }
+            }
+        }
+    }
+
+    static func preset(_ path: String) throws -> Preset {
+        let config = try AppOptions.loadConfig(path)
+        let data = try InputFile.read(path, what: "--config file")
+        let description = ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["description"] as? String
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        return Preset(name: name, description: description, config: config)
+    }
+
+    /// The headless comparison: sheet, report, tables.
+    func writeComparison(_ rec: Recording, presets: [Preset], cards: CardSource, folder: String) throws {
+        var sessions: [StudySession] = []
+        for p in presets {
+            var s = try StudySession.fromRecording(rec, config: p.config)
+            s.name = p.name
+            sessions.append(s)
+        }
+        let metrics = sessions.map(SessionMetrics.init)
+        let changes = Self.differences(metrics)
+        // The same moments in every row: just after each release of the first preset's card
+        // gestures (releases are the same input under every preset), then pages, at most 8.
+        let releases = metrics[0].gestures.filter { $0.isCardRelease }.map { $0.end + 0.25 }
+        let pages = metrics[0].pages.map(\.t)
+        var moments = Array(Set(releases + pages)).sorted()
+        if moments.isEmpty { moments = [rec.duration] }
+        if moments.count > 8 { moments = (0..<8).map { moments[$0 * moments.count / 8] } }
+        let header = rec.header
+        let radius = header?.stageCornerRadius ?? StageDevice.defaultCornerRadius
+        let v = sessions[0].viewport
+        let cell = (w: 150, h: Int((150 * v.height / v.width).rounded()))
+        let labelWidth = 170, top = 24
+        let sheetSize = (w: labelWidth + moments.count * cell.w, h: top + presets.count * cell.h)
+        let thumbs: [[Thumbnail]] = try MainActor.assumeIsolated {
+            let sdl = try App.openSDL(headless: true)
+            return try withExtendedLifetime(sdl) {
+                let sheet = try Renderer(offscreenWidth: sheetSize.w, height: sheetSize.h)
+                try sheet.clear(RGBA(255, 255, 255))
+                let font = Overlay.fontPath().flatMap { try? Font(path: $0, pixelSize: 15) }
+                let small = Overlay.fontPath().flatMap { try? Font(path: $0, pixelSize: 11) }
+                for (c, t) in moments.enumerated() {
+                    if let small, let tex = try? small.texture(String(format: "%.2f s", t), color: RGBA(73, 80, 87), renderer: sheet) {
+                        try sheet.copy(tex, x: Double(labelWidth + c * cell.w + 6), y: 5)
+                    }
+                }
+                var all: [[Thumbnail]] = []
+                let temp = NSTemporaryDirectory() + "flick-compare-\(getpid()).png"
+                defer { try? FileManager.default.removeItem(atPath: temp) }
+                for (r, p) in presets.enumerated() {
+                    if let font, let tex = try? font.texture(p.name, color: RGBA(33, 37, 41), renderer: sheet, wrapWidth: labelWidth - 16) {
+                        try sheet.copy(tex, x: 10, y: Double(top + r * cell.h + 10))
+                    }
+                    if let small, let d = p.description,
+                       let tex = try? small.texture(d, color: RGBA(110, 116, 124), renderer: sheet, wrapWidth: labelWidth - 16) {
+                        try sheet.copy(tex, x: 10, y: Double(top + r * cell.h + 34))
+                    }
+                    var row: [Thumbnail] = []
+                    try ContactSheet.frames(of: rec, config: p.config, cards: cards, cornerRadius: radius,
+                                            times: moments, cell: cell) { renderer, i in
+                        let pixels = try renderer.readPixels()
+                        try sheet.paste(pixels, x: labelWidth + i * cell.w, y: top + r * cell.h)
+                        try renderer.savePNG(to: temp)
+                        row.append(Thumbnail(t: moments[i], caption: "\(p.name) \(String(format: "%.2f s", moments[i]))",
+                                             png: try Data(contentsOf: URL(fileURLWithPath: temp))))
+                    }
+                    all.append(row)
+                }
+                try AtomicFile.writePNG(to: folder + "/contact-sheet.png", what: "the contact sheet") { try sheet.savePNG(to: $0) }
+                return all
+            }
+        }
+        let extra = Self.differencesHTML(changes, presets: presets.map(\.name))
+        let html = ReportHTML.make(title: "Flick compare: \(presets.map(\.name).joined(separator: " vs "))",
+                                   sessions: metrics, thumbnails: thumbs, extra: extra)
+        try StudyOutput.write(Data(html.utf8), to: folder + "/report.html", what: "the report")
+        try StudyOutput.write(Data(ReportCSV.make(metrics).utf8), to: folder + "/gestures.csv", what: "the gesture table")
+        var csv = "gesture,start,kind," + presets.map { ReportCSV.quoted($0.name) }.joined(separator: ",") + "\n"
+        for c in changes {
+            csv += "\(c.index),\(ReportCSV.num(c.start)),\(c.kind.rawValue)," + c.outcomes.map { $0?.rawValue ?? "" }.joined(separator: ",") + "\n"
+        }
+        try StudyOutput.write(Data(csv.utf8), to: folder + "/differences.csv", what: "the differences")
+        print("\(folder)/contact-sheet.png (\(sheetSize.w)x\(sheetSize.h): \(presets.count) presets x \(moments.count) moments), report.html, gestures.csv, differences.csv: \(changes.count) of \(metrics[0].gestures.count) gestures change outcome")
+    }
+
+    /// A gesture whose outcome is not the same under every preset.
+    struct Change {
+        var index: Int
+        var start: Double
+        var kind: GestureKind
+        var outcomes: [GestureOutcome?]
+    }
+
+    /// Gestures matched by their order (the same input under every preset), outcome per preset.
+    static func differences(_ metrics: [SessionMetrics]) -> [Change] {
+        let n = metrics.map(\.gestures.count).max() ?? 0
+        var out: [Change] = []
+        for i in 0..<n {
+            let gs = metrics.map { i < $0.gestures.count ? $0.gestures[i] : nil }
+            let outcomes = gs.map { $0?.outcome }
+            guard Set(outcomes.map { $0?.rawValue ?? "-" }).count > 1, let first = gs.compactMap({ $0 }).first else { continue }
+            out.append(Change(index: i + 1, start: first.start, kind: first.kind, outcomes: outcomes))
+        }
+        return out
+    }
+
+    static func differencesHTML(_ changes: [Change], presets: [String]) -> String {
+        var h = "<h2>Differences</h2><p class=\"muted\">Gestures (the same input, in order) whose outcome is not the same under every preset.</p>"
+        guard !changes.isEmpty else { return h + "<p class=\"differences\">No gesture changes outcome.</p>" }
+        h += "<table class=\"diff\"><tr><th>gesture</th><th>at</th><th>kind</th>" + presets.map { "<th>\(SVGCharts.esc($0))</th>" }.joined() + "</tr>"
+        for c in changes {
+            let base = c.outcomes.first ?? nil
+            h += "<tr class=\"difference\"><td>#\(c.index)</td><td>\(String(format: "%.2f", c.start))</td><td>\(c.kind.rawValue)</td>" +
+                c.outcomes.map { "<td class=\"\($0 != base ? "changed" : "")\">\($0?.rawValue ?? "—")</td>" }.joined() + "</tr>"
+        }
+        return h + "</table>"
+    }
+}
+
+extension Renderer {
+    /// Copies `pixels` into this renderer's output at (x, y), pixels.
+    func paste(_ pixels: PixelBuffer, x: Int, y: Int) throws {
+        let surface = try Surface(width: pixels.width, height: pixels.height)
+        surface.withRGBABytes { bytes, pitch in
+            for row in 0..<pixels.height {
+                for i in 0..<(pixels.width * 4) { bytes[row * pitch + i] = pixels.bytes[row * pixels.width * 4 + i] }
+            }
+        }
+        let texture = try Texture(renderer: self, surface: surface)
+        try copy(texture, x: Double(x), y: Double(y))
+    }
+}

@@ -1,0 +1,97 @@
+import FlickEngine
+import FlickSDL
+import Foundation
+
+/// The presets of `flick compare` side by side in one window: one pane per preset, each its own
+/// scene fed the same recorded inputs at the same session time, so they move in step; each
+/// pane labelled with its preset. Space pauses, Esc or Q quits.
+@MainActor
+final class CompareWindow {
+    let recording: Recording
+    let presets: [Compare.Preset]
+    let cards: CardSource
+    let window: Window
+    let renderer: Renderer
+    let events: EventSource
+    var panes: [(replay: HeadlessReplay, view: StageView)] = []
+    var clock: ReplayClock
+    let loop: Bool
+    var ended = false
+    var endedAt = 0.0
+    var labels: [Texture?] = []
+
+    init(recording: Recording, presets: [Compare.Preset], cards: CardSource, size: Size, speed: Double, loop: Bool) throws {
+        self.recording = recording
+        self.presets = presets
+        self.cards = cards
+        self.loop = loop
+        clock = ReplayClock(speed: speed)
+        do {
+            window = try Window(title: "flick compare — \(presets.map(\.name).joined(separator: " | "))", size: size)
+        } catch {
+            throw UserError("cannot open a window (\(error)); use --out DIR to compare headless")
+        }
+        renderer = try Renderer(window: window)
+        events = EventSource(window: window)
+        try restart()
+        let font = Overlay.fontPath().flatMap { try? Font(path: $0, pixelSize: Int((16 * renderer.pixelScale).rounded())) }
+        labels = presets.map { p in font.flatMap { try? $0.texture(p.name, color: RGBA(236, 238, 242), renderer: renderer) } }
+    }
+
+    func restart() throws {
+        let radius = recording.header?.stageCornerRadius ?? StageDevice.defaultCornerRadius
+        panes = try presets.map { p in
+            guard let replay = HeadlessReplay(recording, config: p.config) else {
+                throw UserError("--replay file '\(recording.path)' has no header")
+            }
+            return (replay, try StageView(renderer: renderer, cards: cards, cornerRadius: radius))
+        }
+        clock.restart()
+        ended = false
+    }
+
+    func run() throws {
+        var running = true
+        while running {
+            for e in ended ? events.wait(timeout: 0.25) : events.poll() {
+                switch e {
+                case .quit: running = false
+                case .key(let k):
+                    switch k.key {
+                    case .escape, .character("q"): running = false
+                    case .space: if !k.isRepeat { clock.paused.toggle() }
+                    default: break
+                    }
+                default: break
+                }
+            }
+            clock.tick(wall: SDLContext.now)
+            for pane in panes { pane.replay.advance(to: clock.time) }
+            if !ended, panes.allSatisfy(\.replay.isSettled) {
+                ended = true
+                endedAt = SDLContext.now
+                note(String(format: "compare: the replay ended at %.2f s%@", clock.time, loop ? "; looping" : ""))
+            } else if ended, loop, SDLContext.now - endedAt >= 1 {
+                try restart()
+            }
+            try draw()
+            renderer.present()
+        }
+    }
+
+    func draw() throws {
+        let (w, h) = renderer.outputSize
+        let background = RGBA(22, 24, 30)
+        try renderer.resetViewport()
+        try renderer.clear(background)
+        let labelHeight = Int((30 * renderer.pixelScale).rounded())
+        let paneWidth = w / max(1, panes.count)
+        for (i, pane) in panes.enumerated() {
+            let rect = (x: i * paneWidth, y: labelHeight, w: paneWidth, h: h - labelHeight)
+            try pane.view.draw(pane.replay.scene, in: rect, outside: background, settle: false)
+            if let label = labels[i] {
+                try renderer.copy(label, x: Double(rect.x + (paneWidth - label.width) / 2), y: Double(labelHeight - label.height) / 2 + 2)
+            }
+        }
+    }
+}
