@@ -9,7 +9,7 @@ SWIFT_BUILD_FLAGS ?=
 # pyenv's, would not see it).
 PYTHON ?= $(shell [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
 
-.PHONY: deps run build test test-unit test-e2e bench flick-bench assets screenshots goldens clean
+.PHONY: deps run build test test-unit test-e2e fuzz soak-hour bench flick-bench assets screenshots goldens clean
 
 # Idempotent: installs only what dpkg does not already have.
 deps:
@@ -67,3 +67,11 @@ goldens:
 
 clean:
 	rm -rf .build
+
+# Fuzzes the config, recording and log parsers (2,000 random and mutated inputs each; not in CI).
+fuzz: build
+	bash Tests/fuzz.sh .build/release/flick $(FUZZ_INPUTS)
+
+# One simulated hour of random gestures (216,000 frames): wall time and resident memory growth.
+soak-hour: build
+	.build/release/flick soak --minutes 60

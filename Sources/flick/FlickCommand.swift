@@ -32,13 +32,14 @@ struct Flick: ParsableCommand {
         commandName: "flick",
         abstract: "Card interactions on the desktop: drag, fling, page and throw cards away.",
         discussion: keyHelp + "\nStudy tools (each with --help): flick report, flick export, flick compare.",
-        subcommands: [Soak.self]
+        subcommands: [Soak.self, Fuzz.self]
     )
 
     /// The study tools: commands of their own, dispatched by the first word so their options
     /// (`--size`, `--speed`, ...) do not collide with the app's.
     static let studyCommands: [String: any ParsableCommand.Type] = [
         "report": Report.self, "export": Export.self, "compare": Compare.self,
+        "soak": Soak.self, "fuzz": Fuzz.self,
     ]
 
     @Option(help: "Interaction to open: now, switcher, stack or carousel (default: switcher).")

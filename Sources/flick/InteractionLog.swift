@@ -175,9 +175,7 @@ enum LogLine: Decodable, Equatable {
 
     /// Reads a whole log; a bad line is a one-line error naming the file and the line number.
     static func read(path: String) throws -> [LogLine] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UserError("cannot read the log file '\(path)'")
-        }
+        let data = try InputFile.read(path, what: "log file")
         let decoder = JSONDecoder()
         var lines: [LogLine] = []
         for (n, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where !line.isEmpty {

@@ -1,0 +1,199 @@
+import ArgumentParser
+import FlickEngine
+import Foundation
+
+/// `flick fuzz` (hidden; `make fuzz` runs it): the parsers we own — config files, recordings,
+/// interaction logs — fed random and mutated bytes. Each input is written to a file and parsed
+/// as the app parses it; it must be accepted or refused with one line naming the file. A crash
+/// leaves the input that caused it in the work folder (`current.*`); a parse that takes longer
+/// than the time limit is a hang and stops the run.
+struct Fuzz: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fuzz the config, recording and log parsers with random and mutated bytes.",
+        shouldDisplay: false)
+
+    @Option(help: "Inputs per parser.")
+    var inputs: Int = 2000
+
+    @Option(help: "Seed of the mutations.")
+    var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("Folder for the inputs (the one being parsed is kept there).", valueName: "dir"))
+    var work: String
+
+    @Option(help: ArgumentHelp("A valid config file to mutate (repeatable).", valueName: "file"))
+    var configSeed: [String] = []
+
+    @Option(help: ArgumentHelp("A valid recording to mutate (repeatable).", valueName: "file"))
+    var recordingSeed: [String] = []
+
+    @Option(help: ArgumentHelp("A valid interaction log to mutate (repeatable).", valueName: "file"))
+    var logSeed: [String] = []
+
+    @Option(help: "Seconds one parse may take before it counts as a hang.")
+    var hangSeconds: Double = 10
+
+    struct Tally {
+        var accepted = 0
+        var refused = 0
+        var problems: [String] = []
+        var slowest = 0.0
+        /// A few refusals, one per kind of message (text up to the first quote of a path).
+        var samples: [String: String] = [:]
+    }
+
+    mutating func run() throws {
+        guard (1...1_000_000).contains(inputs) else { throw UserError("--inputs \(inputs) is out of range (expected 1 to 1000000)") }
+        guard PathKind.target(of: work) == .directory else { throw UserError("--work '\(work)' \(PathKind.target(of: work).phrase) (expected a folder)") }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let defaultConfig = try encoder.encode(SceneConfig())
+        let configs = [defaultConfig, Data(#"{"now": {"throwSpeed": 900}}"#.utf8)] + (try configSeed.map { try InputFile.read($0, what: "--config-seed") })
+        let recordings = try recordingSeed.map { try InputFile.read($0, what: "--recording-seed") }
+        let logs = try logSeed.map { try InputFile.read($0, what: "--log-seed") }
+        guard !recordings.isEmpty, !logs.isEmpty else {
+            throw UserError("give at least one --recording-seed and one --log-seed (make fuzz does)")
+        }
+        let watchdog = Watchdog(limit: hangSeconds)
+        var rng = SplitMix64(seed: seed)
+        let parsers: [(name: String, file: String, seeds: [Data], parse: (String) throws -> Void)] = [
+            ("config", "current.json", configs, { _ = try ConfigFile.load($0) }),
+            ("recording", "current.recording.jsonl", recordings, { _ = try Recording(path: $0) }),
+            ("log", "current.log.jsonl", logs, { _ = try LogLine.read(path: $0) }),
+        ]
+        var failed = false
+        for parser in parsers {
+            var tally = Tally()
+            let path = (work as NSString).appendingPathComponent(parser.file)
+            for n in 0..<inputs {
+                let input = Mutator.input(number: n, seeds: parser.seeds, rng: &rng)
+                _ = FileManager.default.createFile(atPath: path, contents: input)
+                let started = Date()
+                watchdog.arm(path)
+                do {
+                    try parser.parse(path)
+                    tally.accepted += 1
+                } catch {
+                    tally.refused += 1
+                    let message = (error as? UserError)?.message ?? "\(error)"
+                    let kind = String(message.replacingOccurrences(of: path, with: "F").prefix(40))
+                    if tally.samples.count < 6, tally.samples[kind] == nil { tally.samples[kind] = message }
+                    if let problem = Self.judge(message, path: path, error: error), tally.problems.count < 5 {
+                        let kept = path + ".problem-\(tally.problems.count)"
+                        _ = FileManager.default.createFile(atPath: kept, contents: input)
+                        tally.problems.append("\(problem) (input kept as \(kept)): \(message.prefix(300))")
+                    }
+                }
+                watchdog.disarm()
+                tally.slowest = max(tally.slowest, Date().timeIntervalSince(started))
+            }
+            try? FileManager.default.removeItem(atPath: path)
+            print(String(format: "fuzz %@: %d inputs, %d accepted, %d refused with a one-line message, %d unclear, slowest %.3f s",
+                         parser.name, inputs, tally.accepted, tally.refused - tally.problems.count,
+                         tally.problems.count, tally.slowest))
+            for m in tally.samples.values.sorted() { print("    e.g. \(m.prefix(220))") }
+            for p in tally.problems { print("fuzz \(parser.name): UNCLEAR \(p)") }
+            if !tally.problems.isEmpty { failed = true }
+        }
+        if failed { throw ExitCode(1) }
+    }
+
+    /// Why a refusal's message is not good enough, or nil: it must be one line, name the file,
+    /// and be a message we wrote (a `UserError`), not an error type's dump.
+    static func judge(_ message: String, path: String, error: Error) -> String? {
+        if !(error is UserError) { return "not a UserError (\(type(of: error)))" }
+        if message.contains("\n") { return "more than one line" }
+        if !message.contains(path) { return "does not name the file" }
+        if message.count > 600 { return "longer than 600 characters" }
+        return nil
+    }
+}
+
+/// Ends the process when a parse runs past its limit: a hang is a failure, reported with the
+/// input that caused it.
+final class Watchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var deadline: Date?
+    private var path = ""
+
+    init(limit: Double) {
+        self.limit = limit
+        let thread = Thread { [unowned self] in
+            while true {
+                Thread.sleep(forTimeInterval: 0.2)
+                self.lock.lock()
+                let late = self.deadline.map { Date() > $0 } ?? false
+                let path = self.path
+                self.lock.unlock()
+                if late {
+                    print("fuzz: HANG: parsing '\(path)' took more than \(limit) s")
+                    exit(1)
+                }
+            }
+        }
+        thread.start()
+    }
+    private let limit: Double
+
+    func arm(_ path: String) {
+        lock.lock(); deadline = Date().addingTimeInterval(limit); self.path = path; lock.unlock()
+    }
+
+    func disarm() { lock.lock(); deadline = nil; lock.unlock() }
+}
+
+/// Random and mutated inputs.
+enum Mutator {
+    static let extremes = ["1e308", "-1e308", "1e999", "-0", "NaN", "Infinity", "9223372036854775807",
+                           "-9223372036854775809", "1e-320", "0.1", "\"\"", "null", "true", "[]", "{}",
+                           "\"\\u0000\"", "\"\\ud800\"", "4096", "3", "-1", "0", "99999999999999999999999"]
+
+    static func input(number n: Int, seeds: [Data], rng: inout SplitMix64) -> Data {
+        func below(_ k: Int) -> Int { k <= 0 ? 0 : Int(rng.next() % UInt64(k)) }
+        var data = seeds[below(seeds.count)]
+        switch n % 20 {
+        case 0: // random bytes
+            return Data((0..<below(600)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
+        case 1: // deep nesting
+            let depth = 1 + below(200_000)
+            return Data((String(repeating: "[", count: depth) + String(repeating: "]", count: below(2) == 0 ? depth : 0)).utf8)
+        case 2: // random printable JSON-ish text
+            let alphabet = Array("{}[]\":,0123456789.eE+-ntrufals \n\\")
+            return Data(String((0..<below(400)).map { _ in alphabet[below(alphabet.count)] }).utf8)
+        default:
+            break
+        }
+        for _ in 0...below(4) {
+            guard !data.isEmpty else { break }
+            let at = below(data.count)
+            switch below(9) {
+            case 0: // flip bits
+                data[at] ^= UInt8(1 << below(8))
+            case 1: // delete a range
+                data.removeSubrange(at..<min(data.count, at + 1 + below(40)))
+            case 2: // insert random bytes
+                data.insert(contentsOf: (0..<1 + below(8)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }, at: at)
+            case 3: // duplicate a range
+                let chunk = data[at..<min(data.count, at + 1 + below(200))]
+                data.insert(contentsOf: chunk, at: below(data.count))
+            case 4: // a number (or any token) replaced by an extreme
+                let text = [UInt8](data)
+                var i = at
+                while i < text.count, !(text[i] >= 0x30 && text[i] <= 0x39) { i += 1 }
+                var j = i
+                while j < text.count, (text[j] >= 0x30 && text[j] <= 0x39) || text[j] == 0x2E || text[j] == 0x65 || text[j] == 0x2D { j += 1 }
+                if i < text.count { data.replaceSubrange(i..<j, with: Data(extremes[below(extremes.count)].utf8)) }
+            case 5: // truncate
+                data = data.prefix(at)
+            case 6: // blank lines, CRs and NULs
+                data.insert(contentsOf: [[0x0A, 0x0A], [0x0D, 0x0A], [0x00], [0x0A, 0x20, 0x0A]][below(4)], at: at)
+            case 7: // splice with another seed
+                let other = seeds[below(seeds.count)]
+                data = data.prefix(at) + other.suffix(from: other.startIndex + below(other.count))
+            default: // invalid UTF-8
+                data.insert(contentsOf: [0xC3, 0x28, 0xFF, 0xFE][..<(1 + below(4))], at: at)
+            }
+        }
+        return data
+    }
+}
