@@ -63,7 +63,7 @@ enum SVGCharts {
         var counts = [Int](repeating: 0, count: bins)
         for v in values where v.isFinite { counts[min(bins - 1, max(0, Int(v / bin)))] += 1 }
         let maxCount = max(1, counts.max() ?? 1)
-        let pad = 28.0, plotW = width - pad - 8, plotH = height - 36
+        let pad = 28.0, plotW = width - pad - 22, plotH = height - 36
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"\(cssClass)\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\">"
         let bw = plotW / Double(bins)
         for (i, c) in counts.enumerated() {
