@@ -108,6 +108,9 @@ struct Flick: ParsableCommand {
     @Flag(help: "Print the default SceneConfig as JSON (a starting point for --config) and exit.")
     var printConfig = false
 
+    @Flag(help: "Print every config key with its unit, range, default and meaning (a Markdown table) and exit.")
+    var printKeys = false
+
     @Flag(help: "Open the tuning panel (T shows and hides it).")
     var panel = false
 
@@ -141,6 +144,10 @@ struct Flick: ParsableCommand {
     var shots: String = "."
 
     mutating func run() throws {
+        if printKeys {
+            print(ConfigKeyTable.markdown(), terminator: "")
+            return
+        }
         if printConfig {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

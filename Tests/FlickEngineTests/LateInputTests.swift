@@ -173,4 +173,19 @@ import Testing
         q.advance(to: end + 0.1)
         #expect(q.events.contains(.deleted(time: end, card: card, index: index)), "\(q.events.map(\.brief))")
     }
+
+    /// A front end's own line (a marker) at a time inside the window: `noteInput(at:)` brings
+    /// out the events due by then first, so a log written in that order stays in time order.
+    @Test func noteInputBringsOutWhatIsDueFirst() {
+        let s = scene(.now)
+        let card = s.currentCard!
+        s.perform(.throwCurrent, at: s.time + 0.1)
+        let end = s.motions.first { $0.card == card }!.endTime!
+        s.advance(to: end + 0.06)
+        #expect(!s.events.contains { $0.name == "deleted" })
+        #expect(s.noteInput(at: end + 0.01) == nil)
+        #expect(s.events.last.map { $0.name == "deleted" && $0.time == end } == true, "\(s.events.map(\.brief))")
+        #expect(s.time == end + 0.06)
+        if case .timeWentBackwards = s.noteInput(at: end) {} else { Issue.record("an earlier note was accepted") }
+    }
 }

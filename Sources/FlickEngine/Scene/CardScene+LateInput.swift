@@ -31,6 +31,17 @@ extension CardScene {
         rebuildRenderList()
     }
 
+    /// Takes `time` (seconds) as the time of an input that changes nothing in the scene, such as
+    /// a front end's marker: what is due by then happens and its events are emitted, and later
+    /// input may not be older. A log that writes its own line for `time` after the scene's
+    /// events then stays in time order. Refused like any input (too late, not finite).
+    @discardableResult
+    public func noteInput(at time: Double) -> InputRejection? {
+        if let late = refusal(ofInputAt: time) { return late }
+        endInput(showing: beginInput(at: time))
+        return nil
+    }
+
     /// Commits the state up to `t` (seconds; never backwards).
     func commit(upTo t: Double) {
         guard t > committedTime else { return }
