@@ -12,3 +12,7 @@ for demo in now switcher stack carousel; do
     --frames "$frames" --screenshot "docs/$demo.png"
   echo "docs/$demo.png"
 done
+# The tuning panel beside the phone, debug overlay on, mid-swipe of the now session.
+"$BIN" --headless --panel --debug-overlay --demo now --size 1280x800 --replay docs/sessions/now.jsonl \
+  --frames 120 --screenshot docs/panel.png
+echo "docs/panel.png"

@@ -80,7 +80,7 @@ final class App {
         events = EventSource(window: window)
         stage = Stage(viewport: options.stage, window: window.size, margin: options.look.present ? 0.015 : 0.04)
         let fontPath = Overlay.fontPath()
-        overlay = Overlay(renderer: renderer, fontPath: fontPath)
+        overlay = Overlay()
         faces = CardFaces(images: options.cards.items, renderer: renderer, fontPath: fontPath, style: options.look.style)
         titles = CardTitles(renderer: renderer, fontPath: fontPath)
         presentation = Presentation(isOn: options.look.present, touchesSetting: options.look.touches)
@@ -184,7 +184,6 @@ final class App {
         case .renderTargetsReset:
             faces.removeAll()
             titles.removeAll()
-            overlay.removeAll()
             tools.imgui.releaseTextures()
         case .quit:
             running = false
@@ -284,7 +283,6 @@ final class App {
                 apply(RecordedInput(t: scene.time, viewport: stage.viewport, window: window.size))
             }
         }
-        overlay.removeAll()
     }
 
     func flushSceneEvents() throws {
@@ -318,10 +316,11 @@ final class App {
         if options.stage != nil && options.stageCornerRadius > 0 {
             try corners.draw(on: renderer, frame: frame, radius: Int((options.stageCornerRadius * scale).rounded()), color: theme.window)
         }
-        if !presentation.isOn {
-            try overlay.draw(scene: scene, stage: stage, pixelScale: px, theme: theme, hud: hudVisible ? hudLines() : nil)
-            try tools.draw(scene: scene, stage: stage, window: window.size, pointerDown: pointerOnStage, now: clock())
-        }
+        // Presentation mode: the tool UI draws no window (an empty ImGui frame, so no window
+        // left from before keeps taking clicks).
+        tools.presenting = presentation.isOn
+        try tools.draw(scene: scene, stage: stage, window: window.size, pointerDown: pointerOnStage, now: clock(),
+                       events: overlay.recent, hud: hudVisible ? hudLines() : nil)
         if screenshotRequested {
             screenshotRequested = false
             saveScreenshot()   // before the toast, which it announces

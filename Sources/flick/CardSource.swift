@@ -16,12 +16,12 @@ struct CardSource {
     /// Lists the PNG and JPEG files of `folder`; throws a one-line error naming the folder when
     /// it is missing, not a folder, unreadable or holds no such image.
     init(folder: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+        switch PathKind.target(of: folder) {
+        case .directory: break
+        case .missing:
             throw UserError("--cards folder '\(folder)' does not exist (expected a folder of PNG or JPEG images)")
-        }
-        guard isDirectory.boolValue else {
-            throw UserError("--cards '\(folder)' is not a folder (expected a folder of PNG or JPEG images)")
+        case let kind:
+            throw UserError("--cards '\(folder)' is not a folder: it \(kind.phrase) (expected a folder of PNG or JPEG images)")
         }
         let names: [String]
         do {

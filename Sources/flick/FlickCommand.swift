@@ -109,6 +109,9 @@ struct Flick: ParsableCommand {
     @Flag(help: "Print the default SceneConfig as JSON (a starting point for --config) and exit.")
     var printConfig = false
 
+    @Flag(help: "Print every config key with its unit, range, default and meaning (a Markdown table) and exit.")
+    var printKeys = false
+
     @Flag(help: "Open the tuning panel (T shows and hides it).")
     var panel = false
 
@@ -142,6 +145,10 @@ struct Flick: ParsableCommand {
     var shots: String = "."
 
     mutating func run() throws {
+        if printKeys {
+            print(ConfigKeyTable.markdown(), terminator: "")
+            return
+        }
         if printConfig {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -175,6 +182,13 @@ struct Flick: ParsableCommand {
         do {
             var command = try study.map { try $0.parseAsRoot(Array(args.dropFirst())) } ?? parseAsRoot()
             try command.run()
+            if Interrupt.isRequested {   // a tool whose loop ended on a signal
+                note("stopped by \(Interrupt.signalName)")
+                Foundation_exit(Interrupt.exitCode)
+            }
+        } catch is InterruptedError {
+            note("stopped by \(Interrupt.signalName); nothing half-written was kept")
+            Foundation_exit(Interrupt.exitCode)
         } catch let error as OutputError {
             note(error.message)
             Foundation_exit(OutputError.exitCode)

@@ -19,23 +19,14 @@ struct Theme {
     }
 }
 
-/// Everything drawn around the phone screen: the demo's name, the keys, the latest events
-/// (what the interaction log gets), and the HUD. Text comes from caches, so a frame whose
-/// text did not change renders no glyphs.
+/// The words around the phone: the demo's blurb, the keys, the newest scene events (what the
+/// interaction log gets). ImGui windows show them (ToolUI/SidePanels.swift).
 @MainActor
 final class Overlay {
-    let renderer: Renderer
-    let fontPath: String?
-    private var scale = 0.0
-    private var body: TextCache?
-    private var heading: TextCache?
-    private var hudPanel: HUD?
-    private var recent: [String] = []
+    /// The last few events as lines, oldest first.
+    private(set) var recent: [String] = []
 
-    init(renderer: Renderer, fontPath: String?) {
-        self.renderer = renderer
-        self.fontPath = fontPath
-    }
+    init() {}
 
     /// The committed DejaVu Sans beside the card images, else a system font.
     static func fontPath() -> String? {
@@ -43,9 +34,6 @@ final class Overlay {
         if FileManager.default.fileExists(atPath: bundled) { return bundled }
         return Font.findSystemFont()
     }
-
-    /// Drops the text textures (a new pixel scale, or lost render targets).
-    func removeAll() { scale = 0 }
 
     /// Keeps the last few scene events as lines for the side panel.
     func remember(_ e: SceneEvent) {
@@ -71,61 +59,6 @@ final class Overlay {
         }
     }
 
-    private func fonts(for px: Double) {
-        guard px != scale else { return }
-        scale = px
-        guard let path = fontPath else { body = nil; heading = nil; return }
-        body = (try? Font(path: path, pixelSize: Int((13 * px).rounded()))).map { TextCache(font: $0, renderer: renderer) }
-        hudPanel = body.map { HUD(text: $0) }
-        heading = (try? Font(path: path, pixelSize: Int((22 * px).rounded()))).map { TextCache(font: $0, renderer: renderer) }
-    }
-
-    func draw(scene: CardScene, stage: Stage, pixelScale px: Double, theme: Theme, hud: [String]?) throws {
-        fonts(for: px)
-        guard let body, let heading else { return }
-        let frame = stage.frame
-        let sideRoom = frame.minX - 24
-        // Left: what this is and how to drive it (when there is room beside the phone).
-        if sideRoom >= Overlay.sidePanelWidth {
-            var y = 24.0
-            try text(heading, "flick · \(scene.interaction.rawValue)", x: 24, y: &y, px: px, color: theme.text)
-            y += 4
-            try text(body, Self.blurb(scene.interaction), x: 24, y: &y, px: px, color: theme.dim,
-                     wrap: Int(min(sideRoom - 8, 300) * px))
-            y += 12
-            for line in Self.keys {
-                try text(body, line, x: 24, y: &y, px: px, color: theme.dim)
-            }
-        } else {
-            var y = 8.0
-            try text(body, "flick · \(scene.interaction.rawValue)   H: HUD", x: 8, y: &y, px: px, color: theme.text)
-        }
-        // Right: the newest events, as the log gets them.
-        if sideRoom >= Overlay.sidePanelWidth {
-            var y = 24.0
-            let x = frame.maxX + 24
-            try text(body, "events  (\(scene.deck.count) cards)", x: x, y: &y, px: px, color: theme.text)
-            y += 4
-            for line in recent.reversed() {
-                try text(body, line, x: x, y: &y, px: px, color: theme.dim)
-            }
-        }
-        if let hud, let hudPanel {
-            let x = sideRoom >= Overlay.sidePanelWidth ? frame.maxX + 24 : 8
-            try hudPanel.draw(hud, at: Point(x: x, y: frame.maxY - Double(hud.count) * 17 - 20), scale: px)
-        }
-    }
-
-    private func text(_ cache: TextCache, _ s: String, x: Double, y: inout Double, px: Double, color: RGBA,
-                      wrap: Int? = nil) throws {
-        let t = try cache.texture(s, color: color, wrapWidth: wrap)
-        try renderer.copy(t, x: x * px, y: y * px)
-        y += Double(t.height) / px + 2
-    }
-
-    /// Room (points) beside the phone that the side panels need; with less, only a title line.
-    static let sidePanelWidth = 290.0
-
     static let keys = [
         "drag      pan, release to fling",
         "1 2 3 4   now · switcher · stack · carousel",
@@ -133,6 +66,10 @@ final class Overlay {
         "Delete    throw the current card",
         "Z         undo      R  reset",
         "H         HUD       F  fullscreen",
+        "T         tuning    D  debug overlay",
+        "S         slow motion (1/10)",
+        "Space     pause     .  one frame",
+        "Tab       presentation (only the phone)",
         "P         screenshot   Esc/Q  quit",
         "Tab       presentation: the phone only",
     ]

@@ -28,13 +28,13 @@ final class ToolHarness {
     /// Pointer events that reached the app (not taken by the tool UI), all frames.
     var appPointerEvents: [PointerEvent] = []
 
-    init(arguments: [String], interaction: Interaction = .now) throws {
+    init(arguments: [String], interaction: Interaction = .now, watch: ConfigWatch? = nil) throws {
         _ = AppTestSDL.context
         // Anything left in SDL's queue by an earlier test.
         SDL_FlushEvents(0, UInt32.max)
         renderer = try Renderer(offscreenWidth: Int(window.width), height: Int(window.height))
         let options = try AppOptions(Flick.parse(arguments))
-        tools = ToolUI(renderer: renderer, fontPath: Overlay.fontPath(), options: options, configWatch: nil)
+        tools = ToolUI(renderer: renderer, fontPath: Overlay.fontPath(), options: options, configWatch: watch)
         let size = window
         events = EventSource(viewportSize: { size })
         events.filter = tools.imgui

@@ -55,16 +55,61 @@ struct TuningPanelTests {
         #expect(h.scene.config.now.throwSpeed == 600, "a drag that began on the stage moved a slider")
     }
 
-    /// T hides and shows the panel; hidden, it draws nothing and takes no clicks.
+    /// A watched --config file follows the panel: the edited key is written back, the file's
+    /// other keys stay, and the watch does not take the app's own write for an outside change.
+    @Test func watchedConfigFileIsWrittenBack() throws {
+        let path = NSTemporaryDirectory() + "flick-config-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(#"{"pan": {"axisLock": "free"}, "stack": {"throwSpeed": 700}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let watch = ConfigWatch(path: path)
+        let h = try ToolHarness(arguments: ["--headless", "--panel", "--demo", "now", "--config", path], watch: watch)
+        try h.frame()
+        let rect = try #require(h.tools.panel.sliderRects["now.throwSpeed"])
+        try h.drag(from: (rect.x + rect.w / 2, rect.y + rect.h / 2), to: (rect.x + rect.w * 0.3, rect.y + rect.h / 2))
+        for _ in 0..<20 { try h.frame() }   // past the write-back's quarter second
+        let value = h.scene.config.now.throwSpeed
+        #expect(value != 600)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        #expect((object["now"] as? [String: Any])?["throwSpeed"] as? Double == value)
+        #expect((object["stack"] as? [String: Any])?["throwSpeed"] as? Double == 700)
+        #expect((object["pan"] as? [String: Any])?["axisLock"] as? String == "free")
+        #expect(watch.changedConfig() == nil, "the app's own write was reloaded as an outside edit")
+        #expect(try AppOptions.loadConfig(path) == h.scene.config)
+    }
+
+    /// An edit of the watched file that puts a key out of range is refused; the scene keeps
+    /// its values (the reload path of live tuning).
+    @Test func watchedFileOutOfRangeKeepsThePreviousValues() throws {
+        let path = NSTemporaryDirectory() + "flick-config-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(#"{"now": {"throwSpeed": 550}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let watch = ConfigWatch(path: path)
+        Thread.sleep(forTimeInterval: 0.02)
+        try Data(#"{"now": {"throwSpeed": 1e9}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(watch.changedConfig() == nil)
+        do {
+            _ = try AppOptions.loadConfig(path)
+            Issue.record("an out-of-range config loaded")
+        } catch {
+            #expect("\(error)".contains("now.throwSpeed") && "\(error)".contains("1e+9"), "\(error)")
+        }
+    }
+
+    /// T shows and hides the panel; hidden, it draws nothing (the side windows stay).
     @Test func tTogglesThePanel() throws {
         let h = try ToolHarness(arguments: ["--headless", "--demo", "now"])
         try h.frame()
+        try h.frame()
         #expect(!h.tools.panel.isOpen)
-        #expect(h.tools.imgui.lastVertexCount == 0)
+        let closed = h.tools.imgui.lastVertexCount
+        #expect(h.tools.panel.sliderRects.isEmpty)
         #expect(h.tools.handleKey(KeyPress(key: .character("t"))))
         try h.frame()
         #expect(h.tools.panel.isOpen)
-        #expect(h.tools.imgui.lastVertexCount > 1000)
+        #expect(h.tools.imgui.lastVertexCount > closed + 1000)
+        #expect(h.tools.handleKey(KeyPress(key: .character("t"))))
+        try h.frame()
+        #expect(h.tools.imgui.lastVertexCount == closed)
     }
 
     /// A preset out of range is refused naming the key, the value and the range; nothing changes.
@@ -111,5 +156,32 @@ struct TuningPanelTests {
 enum ConfigKeyFormat {
     static func bound(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}
+
+@MainActor
+@Suite(.serialized)
+struct SidePanelTests {
+    /// The keys, events and HUD are ImGui windows; in presentation mode no ImGui window is drawn
+    /// and no click is taken by one.
+    @Test func sideWindowsAndPresentationMode() throws {
+        let h = try ToolHarness(arguments: ["--headless", "--panel", "--debug-overlay", "--demo", "now"])
+        try h.renderer.clear(RGBA(0, 0, 0))
+        try h.tools.draw(scene: h.scene, stage: h.stage, window: h.window, pointerDown: false, now: 1,
+                         events: ["   0.50  began scroll"], hud: ["60 fps"])
+        try h.renderer.clear(RGBA(0, 0, 0))
+        try h.tools.draw(scene: h.scene, stage: h.stage, window: h.window, pointerDown: false, now: 1.1,
+                         events: ["   0.50  began scroll"], hud: ["60 fps"])
+        #expect(h.tools.imgui.covers(x: 30, y: 30), "no keys window at the top left")
+        #expect(h.tools.imgui.covers(x: 30, y: h.window.height - 20), "no HUD window at the bottom left")
+        #expect(!h.tools.imgui.covers(x: h.window.width / 2, y: h.window.height / 2), "a window over the phone")
+        h.tools.presenting = true
+        try h.renderer.clear(RGBA(0, 0, 0))
+        try h.tools.draw(scene: h.scene, stage: h.stage, window: h.window, pointerDown: false, now: 1.2,
+                         events: ["   0.50  began scroll"], hud: ["60 fps"])
+        #expect(h.tools.imgui.lastVertexCount == 0)
+        #expect(!h.tools.imgui.covers(x: 30, y: 30))
+        let pixels = try h.renderer.readPixels()
+        #expect(pixels[30, 30] == RGBA(0, 0, 0), "something drawn in presentation mode")
     }
 }

@@ -205,6 +205,7 @@ ROWS = [
     ("--cards folder without images", ["--cards", w("no-images")] + H, 2, "holds no PNG or JPEG images", []),
     ("--cards is a file", ["--cards", w("c.json")] + H, 2, "is not a folder", []),
     ("--cards is a FIFO", ["--cards", w("fifo")] + H, 2, "is not a folder", []),
+    ("--cards is a symlink loop", ["--cards", w("loop1")] + H, 2, "it is a symlink loop", []),
     # Config files
     ("--config with a wrong type", ["--config", w("bad-type.json")] + H, 2, "wrong type at 'now.throwSpeed': expected a number", []),
     ("--config true for a number", ["--config", w("bool.json")] + H, 2, "wrong type at 'stack.throwSpeed': expected a number, found true", []),

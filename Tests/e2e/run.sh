@@ -200,6 +200,32 @@ else
   fail "the app did not start under Xvfb: $(cat "$LOG.out" 2>/dev/null)"
 fi
 
+# Live reload of a config out of range is refused (the window keeps the last good settings and
+# keeps running); a good one is taken. Then SIGHUP ends the window within a frame, quit logged.
+LIVE="$WORK/live.jsonl"
+echo '{"now": {"heightRatio": 0.6}}' > "$WORK/live.json"
+if start_app "$LIVE" --demo now --config "$WORK/live.json"; then
+  sleep 1.2; echo '{"now": {"heightRatio": 1e15}}' > "$WORK/live.json"
+  sleep 2.2; echo '{"now": {"heightRatio": 0.5}}' > "$WORK/live.json"
+  sleep 2.2
+  alive=no; kill -0 "$APP" 2>/dev/null && alive=yes
+  t0=$(date +%s%N); kill -HUP "$APP"; wait "$APP"; rc=$?; t1=$(date +%s%N)
+  ms=$(( (t1 - t0) / 1000000 ))
+  if [ $alive = yes ] && grep -q "'now.heightRatio' = 1e+15 is out of range (expected 0.05 to 4); keeping the previous settings" "$LIVE.out" \
+     && grep -q '"config_reloaded"' "$LIVE"; then
+    pass "live reload: heightRatio 1e15 refused with its range, the window kept running, 0.5 taken"
+  else
+    fail "live reload: alive=$alive: $(cat "$LIVE.out")"
+  fi
+  if [ $rc = 129 ] && [ $ms -lt 1000 ] && tail -n 1 "$LIVE" | grep -q '"quit"'; then
+    pass "SIGHUP ends the window in $ms ms, exit 129, log ends with quit"
+  else
+    fail "SIGHUP: exit $rc after $ms ms, last line $(tail -n 1 "$LIVE")"
+  fi
+else
+  fail "the app did not start for the live reload check: $(cat "$LIVE.out" 2>/dev/null)"
+fi
+
 echo "e2e: $PASSED passed, $FAILED failed"
 if [ "$FAILED" = 0 ]; then rm -rf "$WORK"; exit 0; fi
 echo "e2e: kept $WORK for a look"

@@ -22,7 +22,10 @@ enum AtomicFile {
             OutputError.remember(e)
             return e
         }
-        do { try produce(temp) } catch {
+        do { try produce(temp) } catch is InterruptedError {
+            unlink(temp)   // stopped by a signal: the old file (if any) stays as it was
+            throw InterruptedError()
+        } catch {
             throw fail("\(error)")
         }
         if let problem = verify(temp) { throw fail(problem) }

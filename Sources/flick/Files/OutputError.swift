@@ -24,3 +24,7 @@ struct OutputError: Error, CustomStringConvertible, Equatable {
         if let e = first.withLock({ $0 }) { throw e }
     }
 }
+
+/// A run ended by SIGINT, SIGTERM or SIGHUP (see `Interrupt`): thrown out of a loop that polls
+/// the flag, so files close on the way out; the app exits 128 + the signal's number.
+struct InterruptedError: Error {}

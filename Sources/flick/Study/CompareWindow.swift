@@ -52,7 +52,8 @@ final class CompareWindow {
 
     func run() throws {
         var running = true
-        while running {
+        Interrupt.install()
+        while running && !Interrupt.isRequested {
             for e in ended ? events.wait(timeout: 0.25) : events.poll() {
                 switch e {
                 case .quit: running = false

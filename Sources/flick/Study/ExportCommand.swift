@@ -56,6 +56,7 @@ struct Export: ParsableCommand {
         let started = Date()
         try MainActor.assumeIsolated {
             let sdl = try App.openSDL(headless: true)
+            Interrupt.install()
             try withExtendedLifetime(sdl) {
                 guard let replay = HeadlessReplay(rec) else { return }
                 let renderer = try Renderer(offscreenWidth: w, height: h)
@@ -67,6 +68,7 @@ struct Export: ParsableCommand {
                     let encoder = try VideoEncoder(ffmpeg: ffmpeg, output: temp, format: ext, width: w, height: h, fps: fps)
                     var lastReport = Date()
                     for j in 0..<frames {
+                        if Interrupt.isRequested { throw InterruptedError() }
                         let t = Double(j) / Double(fps) * speed
                         replay.advance(to: t)
                         try renderer.clear(background)
@@ -78,7 +80,7 @@ struct Export: ParsableCommand {
                         try encoder.write(renderer.readPixels().bytes)
                         if Date().timeIntervalSince(started) > 1, Date().timeIntervalSince(lastReport) >= 0.5 || j == frames - 1 {
                             lastReport = Date()
-                            FileHandle.standardError.write(Data(String(format: "\rflick export: frame %d/%d (%.0f%%)", j + 1, frames, Double(j + 1) / Double(frames) * 100).utf8))
+                            try? FileHandle.standardError.write(contentsOf: Data(String(format: "\rflick export: frame %d/%d (%.0f%%)", j + 1, frames, Double(j + 1) / Double(frames) * 100).utf8))
                         }
                     }
                     try encoder.finish()
@@ -86,7 +88,7 @@ struct Export: ParsableCommand {
             }
         }
         let seconds = Date().timeIntervalSince(started)
-        if seconds > 1 { FileHandle.standardError.write(Data("\n".utf8)) }
+        if seconds > 1 { try? FileHandle.standardError.write(contentsOf: Data("\n".utf8)) }
         print(String(format: "%@: %d frames at %d fps (%.2f s of video) in %.1f s, %.0f frames/s", out, frames, fps,
                      Double(frames) / Double(fps), seconds, Double(frames) / max(seconds, 1e-6)))
     }

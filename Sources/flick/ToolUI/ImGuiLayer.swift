@@ -108,6 +108,12 @@ enum UI {
         fig_content_avail(&w, &h)
         return (Double(w), Double(h))
     }
+    /// Bottom edge of the current window, pixels.
+    static var windowBottom: Double {
+        var x: Float = 0, y: Float = 0, w: Float = 0, h: Float = 0
+        fig_window_rect(&x, &y, &w, &h)
+        return Double(y + h)
+    }
     static var frameHeight: Double { Double(fig_frame_height()) }
     static func textWidth(_ s: String) -> Double { Double(fig_text_width(s)) }
 
@@ -119,7 +125,12 @@ enum UI {
                        flags: Int32 = 0, closable: Bool = false, alpha: Double? = nil, body: () -> Void) -> Bool {
         let cond = always ? Int32(FIG_COND_ALWAYS) : Int32(FIG_COND_FIRST_USE)
         fig_set_next_window_pos(Float(x), Float(y), cond, Float(pivot.0), Float(pivot.1))
-        if let width { fig_set_next_window_size(Float(width), Float(height ?? 0), cond) }
+        if let width, height == 0 {
+            // Fixed width, height fitted to the content (with FIG_WINDOW_AUTO_RESIZE).
+            fig_set_next_window_size_constraints(Float(width), 0, Float(width), 100_000)
+        } else if let width {
+            fig_set_next_window_size(Float(width), Float(height ?? 0), cond)
+        }
         if let alpha { fig_set_next_window_bg_alpha(Float(alpha)) }
         var open = true
         let visible = closable ? fig_begin(name, &open, flags) : fig_begin(name, nil, flags)

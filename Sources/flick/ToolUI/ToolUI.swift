@@ -15,6 +15,8 @@ final class ToolUI {
     /// A config from the panel waiting for the scene to come to rest (motions in flight finish
     /// with the constants they started with).
     private(set) var pendingConfig: SceneConfig?
+    /// Presentation mode: no tool windows and no debug overlay, only the phone.
+    var presenting = false
 
     init(renderer: Renderer, fontPath: String?, options: AppOptions, configWatch: ConfigWatch?) {
         imgui = ImGuiLayer(renderer: renderer, fontPath: fontPath, pixelScale: renderer.pixelScale)
@@ -57,16 +59,26 @@ final class ToolUI {
     func shownConfig(_ scene: CardScene) -> SceneConfig { pendingConfig ?? scene.config }
 
     /// Builds and draws this frame's tool windows over the stage. `now`: frame clock, seconds.
-    func draw(scene: CardScene, stage: Stage, window: Size, pointerDown: Bool, now: Double) throws {
+    func draw(scene: CardScene, stage: Stage, window: Size, pointerDown: Bool, now: Double,
+              events: [String] = [], hud: [String]? = nil) throws {
         let px = imgui.renderer.pixelScale
         let dt = lastFrame.map { max(1.0 / 1000, now - $0) } ?? 1.0 / 60
         lastFrame = now
         applyPending(to: scene, at: scene.time)
-        panel.plot.record(t: now, speed: pointerDown ? scene.pointerVelocity.length : 0)
+        // Down by the scene's own input (live or replayed), not only the mouse over the stage.
+        let down = pointerDown || overlay.pointer.map { $0.phase == .down || $0.phase == .move } ?? false
+        panel.plot.record(t: now, speed: down ? scene.pointerVelocity.length : 0)
         imgui.beginFrame(pixelScale: px, dt: dt)
         let p = imgui.px
+        let width = TuningPanel.width
+        // Presentation mode: only the phone (and the app's toasts), no tool windows.
+        guard !presenting else {
+            try imgui.render()
+            return
+        }
         overlay.draw(scene: scene, stage: stage, px: p)
-        let width = 400.0
+        SidePanels.build(interaction: scene.interaction, cards: scene.deck.count, events: events, hud: hud,
+                         stage: stage.frame, window: window, panelOpen: panel.isOpen, panelWidth: width, px: p)
         let config = shownConfig(scene)
         if let edited = panel.build(config: config, interaction: scene.interaction,
                                     x: (window.width - width - 12) * p, y: 12 * p,

@@ -10,6 +10,8 @@ import Foundation
 @MainActor
 final class TuningPanel {
     var isOpen: Bool
+    /// Width of the panel, points; it sits at the window's right edge.
+    static let width = 400.0
     let presets: PresetLibrary
     /// The watched `--config` file, written back when the panel changes a value.
     let configFile: ConfigFileSync?
@@ -104,7 +106,16 @@ final class TuningPanel {
     /// One key: its name, a slider over its range with the unit, and a reset button when it
     /// differs from the default. Returns the edited config.
     private func row(_ key: ConfigKey, in config: SceneConfig) -> SceneConfig? {
-        guard var value = config.value(at: key.path) else { return nil }
+        guard var value = config.value(at: key.path) else {
+            // An optional key left unset (pan.slopOverride): the engine picks; a file can set it.
+            UI.row(); UI.column()
+            UI.text(key.path.split(separator: ".").dropFirst().joined(separator: "."))
+            UI.column()
+            UI.dim("auto (unset)")
+            if UI.itemHovered { UI.tooltip("\(key.path)\n\(key.summary)\nset it in a config file") }
+            UI.column()
+            return nil
+        }
         let initial = value
         let fallback = defaults.value(at: key.path) ?? value
         UI.row()

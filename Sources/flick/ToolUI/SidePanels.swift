@@ -1,0 +1,72 @@
+import CImGuiBridge
+import FlickEngine
+import FlickSDL
+
+/// The windows around the phone, drawn with ImGui like the rest of the tool UI: what the demo is
+/// and its keys (left), the newest scene events as the log gets them, and the HUD (H). Where they
+/// go depends on the room beside the phone and on the tuning panel, which takes the right side.
+@MainActor
+enum SidePanels {
+    /// Width (points) a side window needs; with less room beside the phone only a title line shows.
+    static let minimumRoom = 240.0
+    static let flags = Int32(FIG_WINDOW_NO_MOVE | FIG_WINDOW_NO_RESIZE | FIG_WINDOW_AUTO_RESIZE | FIG_WINDOW_NO_SAVED
+                             | FIG_WINDOW_NO_FOCUS_ON_APPEARING | FIG_WINDOW_NO_NAV) | (1 << 5)   // ImGuiWindowFlags_NoCollapse
+
+    /// Builds the windows for this frame. `window`, `stage`: points; `px`: pixels per point.
+    static func build(interaction: Interaction, cards: Int, events: [String], hud: [String]?,
+                      stage: Rect, window: Size, panelOpen: Bool, panelWidth: Double, px: Double) {
+        let leftRoom = stage.minX - 24
+        let rightEnd = panelOpen ? window.width - panelWidth - 24 : window.width - 12
+        let rightRoom = rightEnd - stage.maxX - 12
+        let left = leftRoom >= minimumRoom
+        var leftBottom = 12.0
+
+        if left {
+            let width = min(320, leftRoom)
+            UI.window("flick · \(interaction.rawValue)###about", x: 12 * px, y: 12 * px, width: width * px,
+                      height: 0, always: true, flags: flags) {
+                UI.wrapped(Overlay.blurb(interaction))
+                UI.spacing()
+                for line in Overlay.keys { UI.dim(line) }
+                leftBottom = UI.windowBottom / px + 8
+            }
+        } else {
+            UI.window("##title", x: 8 * px, y: 8 * px, always: true,
+                      flags: flags | Int32(FIG_WINDOW_NO_TITLE | FIG_WINDOW_NO_BACKGROUND | FIG_WINDOW_NO_MOUSE)) {
+                UI.text("flick · \(interaction.rawValue)   H: HUD   T: tuning")
+            }
+            leftBottom = 8 + 28
+        }
+
+        // Events: right of the phone when there is room, else under the keys.
+        let eventsTitle = "events  (\(cards) cards)###events"
+        var rightBottom = 12.0
+        if rightRoom >= minimumRoom {
+            UI.window(eventsTitle, x: (stage.maxX + 12) * px, y: 12 * px, width: min(340, rightRoom) * px,
+                      height: 0, always: true, flags: flags) {
+                eventLines(events)
+                rightBottom = UI.windowBottom / px + 8
+            }
+        } else if left {
+            UI.window(eventsTitle, x: 12 * px, y: leftBottom * px, width: min(320, leftRoom) * px,
+                      height: 0, always: true, flags: flags) {
+                eventLines(events)
+                leftBottom = UI.windowBottom / px + 8
+            }
+        }
+        _ = rightBottom
+
+        // The HUD at the bottom of whichever column has room.
+        if let hud {
+            let x = rightRoom >= minimumRoom ? stage.maxX + 12 : (left ? 12 : 8)
+            UI.window("HUD###hud", x: x * px, y: (window.height - 12) * px, pivot: (0, 1), always: true, flags: flags) {
+                for line in hud { UI.text(line) }
+            }
+        }
+    }
+
+    private static func eventLines(_ events: [String]) {
+        if events.isEmpty { UI.dim("(none yet)") }
+        for line in events.reversed() { UI.dim(line) }
+    }
+}
