@@ -71,7 +71,6 @@ final class Overlay {
         "Space     pause     .  one frame",
         "Tab       presentation (only the phone)",
         "P         screenshot   Esc/Q  quit",
-        "Tab       presentation: the phone only",
     ]
 
     static func blurb(_ interaction: Interaction) -> String {
