@@ -36,11 +36,15 @@ public enum FrameSchedule: Hashable, Sendable, CustomStringConvertible {
     public static let all: [FrameSchedule] = [.hz(30), .hz(60), .hz(144), .random(seed: 0x5EED)]
 }
 
-/// SplitMix64: small, fast, and the same sequence on every platform for a seed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+/// SplitMix64: small, fast, and the same sequence on every platform for a seed, so a random
+/// session (a test, a soak) replays exactly from its seed.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    /// The generator's whole state.
+    public var state: UInt64
+    /// A generator whose sequence is fixed by `seed`.
+    public init(seed: UInt64) { state = seed }
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,17 +1,8 @@
+import FlickEngineTesting
 /// Deterministic random numbers for tests, so a failing case replays exactly from its seed.
 
-/// SplitMix64: a full `RandomNumberGenerator` (for `Int.random(in:using:)`, `shuffled(using:)`).
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// SplitMix64, the one FlickEngineTesting keeps (a full `RandomNumberGenerator`).
+typealias SplitMix = SeededRandom
 
 /// A 64-bit linear congruential generator giving doubles: cheap noise and dice.
 struct LCG {

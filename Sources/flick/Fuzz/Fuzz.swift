@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlickEngine
+import FlickEngineTesting
 import Foundation
 
 /// `flick fuzz` (hidden; `make fuzz` runs it): the parsers we own — config files, recordings,
@@ -55,7 +56,7 @@ struct Fuzz: ParsableCommand {
             throw UserError("give at least one --recording-seed and one --log-seed (make fuzz does)")
         }
         let watchdog = Watchdog(limit: hangSeconds)
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededRandom(seed: seed)
         let parsers: [(name: String, file: String, seeds: [Data], parse: (String) throws -> Void)] = [
             ("config", "current.json", configs, { _ = try ConfigFile.load($0) }),
             ("recording", "current.recording.jsonl", recordings, { _ = try Recording(path: $0) }),
@@ -148,7 +149,7 @@ enum Mutator {
                            "-9223372036854775809", "1e-320", "0.1", "\"\"", "null", "true", "[]", "{}",
                            "\"\\u0000\"", "\"\\ud800\"", "4096", "3", "-1", "0", "99999999999999999999999"]
 
-    static func input(number n: Int, seeds: [Data], rng: inout SplitMix64) -> Data {
+    static func input(number n: Int, seeds: [Data], rng: inout SeededRandom) -> Data {
         func below(_ k: Int) -> Int { k <= 0 ? 0 : Int(rng.next() % UInt64(k)) }
         var data = seeds[below(seeds.count)]
         switch n % 20 {

@@ -45,7 +45,7 @@ struct SoakRun {
 
     static func run(_ s: Settings) throws -> Report {
         var report = Report()
-        var rng = SplitMix64(seed: s.seed)
+        var rng = SeededRandom(seed: s.seed)
         let scene = CardScene(interaction: .switcher, count: s.cards, viewport: s.viewport, time: 0)
         let totalFrames = Int((s.minutes * 60 * hz).rounded())
         let original = (0..<scene.deck.count).map { scene.deck.id(at: $0) }
@@ -143,7 +143,7 @@ struct SoakRun {
 
     /// Appends `count` random gestures (and now and then a key command, a resize or another
     /// interaction) to `script`; returns how many gestures it wrote.
-    static func randomGestures(_ script: inout GestureScript, _ rng: inout SplitMix64, viewport: Size, count: Int) -> Int {
+    static func randomGestures(_ script: inout GestureScript, _ rng: inout SeededRandom, viewport: Size, count: Int) -> Int {
         func unit() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
         func point() -> Point { Point(x: viewport.width * (0.1 + 0.8 * unit()), y: viewport.height * (0.1 + 0.8 * unit())) }
         func direction() -> Vector {
@@ -171,15 +171,3 @@ struct SoakRun {
     }
 }
 
-/// SplitMix64: a small seeded generator, so a soak replays exactly from its seed.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
