@@ -74,7 +74,7 @@ let package = Package(
             dependencies: ["FlickEngine", "FlickEngineTesting"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "FlickSDLTests", dependencies: ["FlickSDL", "FlickEngine", "CSDL2"]),
+        .testTarget(name: "FlickSDLTests", dependencies: ["FlickSDL", "FlickEngine", "FlickEngineTesting", "CSDL2"]),
         /// The app's tool UI (tuning panel, time controls, debug overlay), headless.
         .testTarget(name: "FlickAppTests", dependencies: ["flick", "FlickSDL", "FlickEngine", "CSDL2"]),
         .testTarget(name: "FlickBenchTests", dependencies: ["flick-bench", "FlickSDL", "FlickEngine", "CSDL2"]),

@@ -21,9 +21,7 @@ enum BenchCards {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
             throw UserError("--cards folder '\(folder)' cannot be read (expected a folder of PNG or JPEG images)")
         }
-        let images = names
-            .filter { !$0.hasPrefix(".") && ["png", "jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased()) }
-            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        let images = CardFolder.imageNames(names)
             .map { CardImage(path: (folder as NSString).appendingPathComponent($0), title: $0) }
         guard !images.isEmpty else { throw UserError("--cards folder '\(folder)' holds no PNG or JPEG images") }
         return images

@@ -94,8 +94,13 @@ final class App {
         let session = SessionState(options: options, sdlStart: options.headless ? 0 : SDLContext.now)
         self.session = session
         timeline = SceneTimeline(start: 0)
-        let header = Self.header(options, session.info, window: window.size)
-        recorder = try options.recordPath.map { try Recorder(path: $0, header: header, overwrite: options.overwrite) }
+        // The header lists every card file with its size: made only when recording, so a large
+        // deck does not stat every file before the first frame.
+        let windowSize = window.size
+        recorder = try options.recordPath.map {
+            try Recorder(path: $0, header: Self.header(options, session.info, window: windowSize),
+                         overwrite: options.overwrite)
+        }
         scene.advance(to: 0)
         try log?.started(time: 0, demo: options.demo, cards: scene.deck.count, window: window.size,
                          stage: stage.frame, session: session.info, viewport: scene.viewport, config: options.config)

@@ -3,8 +3,6 @@ import Foundation
 
 /// The images a demo shows, in file-name order (titles come from `--titles`, see `Look`).
 struct CardSource {
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
-
     let folder: String
     let items: [CardImage]
 
@@ -29,9 +27,7 @@ struct CardSource {
         } catch {
             throw UserError("--cards folder '\(folder)' cannot be read (permission denied?)")
         }
-        let images = names
-            .filter { !$0.hasPrefix(".") && Self.imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        let images = CardFolder.imageNames(names)
         guard !images.isEmpty else {
             throw UserError("--cards folder '\(folder)' holds no PNG or JPEG images")
         }
