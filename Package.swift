@@ -33,7 +33,9 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
-        .target(name: "FlickSDL", dependencies: ["CSDL2", "FlickEngine"]),
+        /// Row-by-row PNG decoding with on-the-fly reduction (libpng, as SDL_image uses).
+        .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "FlickSDL", dependencies: ["CSDL2", "CImageDecode", "FlickEngine"]),
 
         // MARK: - Tool UI: Dear ImGui from the system (libimgui-dev), behind a small C surface
         // (Sources/CImGuiBridge/include/CImGuiBridge.h says why C and not C++ interop).

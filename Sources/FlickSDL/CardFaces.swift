@@ -94,6 +94,8 @@ public final class CardFaces {
         /// Images decoded and faces composed by the background worker.
         public var decodes = 0
         public var composes = 0
+        /// The background worker is making a face now.
+        public var workerBusy = false
     }
     private var counts = Statistics()
     public var statistics: Statistics {
@@ -101,6 +103,7 @@ public final class CardFaces {
         let c = worker.counters
         s.decodes = c.decodes
         s.composes = c.composes
+        s.workerBusy = worker.isBusy
         return s
     }
 
@@ -144,6 +147,7 @@ public final class CardFaces {
     public func prepare(_ list: [CardAttributes], time: Double, cardSize: Size, scale: Double,
                         stage: Size, viewBound: Int) {
         self.time = time
+        worker.frameBegan()
         faceSize = (max(1, Int((cardSize.width * scale).rounded())), max(1, Int((cardSize.height * scale).rounded())))
         cornerRadius = Self.cornerRadiusPoints * scale
         decodeBox = (max(1, Int((stage.width * scale).rounded())), max(1, Int((stage.height * scale).rounded())))
@@ -197,6 +201,12 @@ public final class CardFaces {
         counts.textures = count
         counts.maxTextures = max(counts.maxTextures, counts.textures)
     }
+
+    /// Says the frame `prepare` began is presented: the background decoder, which steps aside
+    /// while a frame draws (so the frame has the caches, the memory bandwidth and the cores to
+    /// itself), goes on until the next `prepare`. A front end that never calls it still gets its
+    /// faces: the decoder then steps aside only for the first 12 ms after a `prepare`.
+    public func presented() { worker.frameEnded() }
 
     /// The face `prepare` chose for `card` this frame.
     public func face(for card: CardAttributes) -> CardRenderer.Face? { faces[card.card] }

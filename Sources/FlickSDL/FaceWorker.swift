@@ -1,4 +1,5 @@
 import CSDL2
+import Glibc
 
 /// What makes one card face: which image, at what size in pixels, in which style.
 public struct FaceKey: Hashable, Sendable {
@@ -45,6 +46,9 @@ final class FaceWorker: @unchecked Sendable {
     private var finished: Set<FaceKey> = []
     private var busy: FaceKey?
     private var stopping = false
+    /// The main thread is drawing a frame (since `drawingSince`, PerformanceClock seconds).
+    private var drawing = false
+    private var drawingSince = 0.0
     private var box = (width: 1, height: 1)
     private var sniffPaths: [String]
     private var sniffNext = 0
@@ -75,7 +79,7 @@ final class FaceWorker: @unchecked Sendable {
         thread = SDL_CreateThread({ data in
             guard let data else { return 0 }
             let worker = Unmanaged<FaceWorker>.fromOpaque(data).takeRetainedValue()
-            SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW)
+            FaceWorker.becomeBackgroundThread()
             worker.loop()
             return 0
         }, "flick-faces", context)
@@ -103,6 +107,30 @@ final class FaceWorker: @unchecked Sendable {
         return try body()
     }
 
+    /// The longest the worker steps aside for one frame: a front end that never says
+    /// `frameEnded` still gets its faces, only later.
+    static let longestPause = 0.012
+
+    /// The main thread starts drawing a frame: the worker pauses at its next row (or step)
+    /// until `frameEnded`, so the frame has the cores, the caches and the memory bandwidth to
+    /// itself. Without `frameEnded` the pause ends `longestPause` after the first `frameBegan`.
+    func frameBegan() {
+        lock {
+            guard !drawing else { return }
+            drawing = true
+            drawingSince = PerformanceClock.now
+        }
+    }
+
+    /// The frame is presented: the worker goes on.
+    func frameEnded() {
+        lock {
+            guard drawing else { return }
+            drawing = false
+            SDL_CondBroadcast(condition)
+        }
+    }
+
     /// Replaces the wanted list (first = most wanted) and the box images are decoded to cover.
     func submit(_ jobs: [Job], decodeBox: (width: Int, height: Int)) {
         lock {
@@ -123,10 +151,14 @@ final class FaceWorker: @unchecked Sendable {
     /// (decodes, composes) so far.
     var counters: (decodes: Int, composes: Int) { lock { (decodes, composes) } }
 
+    /// True while the thread works on a face.
+    var isBusy: Bool { lock { busy != nil } }
+
     /// Blocks until every wanted face is finished and every file sniffed, or `timeout` seconds
     /// pass; true when idle. For headless screenshots, which must show every face.
     func waitUntilIdle(timeout: Double) -> Bool {
         let deadline = SDL_GetTicks64() + UInt64(max(0, timeout) * 1000)
+        frameEnded()   // the main thread waits here: nothing to step aside for
         if thread == nil {
             while let job = lock({ nextJob() }) { finish(job) }
             return true
@@ -142,6 +174,29 @@ final class FaceWorker: @unchecked Sendable {
     }
 
     // MARK: - The thread
+
+    /// The worker runs only on a core nothing else wants (SCHED_IDLE): it never preempts the
+    /// main thread, which preempts it at once when it wakes. Falls back to the lowest nice
+    /// level where the policy is refused.
+    private static func becomeBackgroundThread() {
+        SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW)
+        var param = sched_param()
+        param.sched_priority = 0
+        _ = sched_setscheduler(0, 5, &param)   // SCHED_IDLE (not exported to Swift by Glibc)
+    }
+
+    /// On the worker thread, between rows and steps: waits while the main thread draws a frame
+    /// (at most `longestPause` after it began). False when the worker is stopping.
+    private func waitForGap() -> Bool {
+        lock {
+            while drawing && !stopping {
+                let left = drawingSince + FaceWorker.longestPause - PerformanceClock.now
+                if left <= 0 { break }
+                _ = SDL_CondWaitTimeout(condition, mutex, UInt32(max(1, (left * 1000).rounded(.up))))
+            }
+            return !stopping
+        }
+    }
 
     /// Under the lock: the next wanted job not finished yet (removed from the list).
     private func nextJob() -> Job? {
@@ -184,9 +239,12 @@ final class FaceWorker: @unchecked Sendable {
         let result: Result
         do {
             let image = try decodedImage(job)
+            guard waitForGap() else { return }
             let face = try CardFace.compose(image, width: job.key.width, height: job.key.height,
                                             style: job.key.style, cornerRadius: Double(job.key.cornerRadius) / 100)
             result = .face(job.key, face)
+        } catch is Stopped {
+            return
         } catch let error as ImageLoadError {
             result = .broken(job.key, image: job.key.image, problem: "cannot be decoded (\(error.reason))")
         } catch {
@@ -199,24 +257,51 @@ final class FaceWorker: @unchecked Sendable {
         }
     }
 
+    private struct Stopped: Error {}
+
     private func decodedImage(_ job: Job) throws -> Surface {
         let i = job.key.image
         let target = lock { box }
         if let reason = broken[i] { throw ImageLoadError(path: job.path, reason: reason) }
         if let d = decoded.lookup(i), d.isFull || covers(d.image, target) { return d.image }
-        let full: Surface
-        do {
-            full = try ImageLoader.loadSurface(path: job.path)
-        } catch {
-            broken[i] = error.reason
-            throw error
-        }
         // Cover the box (the largest a card is drawn), never upscale.
-        let s = min(1, max(Double(target.width) / Double(full.width), Double(target.height) / Double(full.height)))
-        let image = s < 1
-            ? try full.resampled(width: max(1, Int((Double(full.width) * s).rounded())),
-                                 height: max(1, Int((Double(full.height) * s).rounded())))
-            : full
+        func cover(_ w: Int, _ h: Int) -> (scale: Double, width: Int, height: Int) {
+            let s = min(1, max(Double(target.width) / Double(w), Double(target.height) / Double(h)))
+            return (s, max(1, Int((Double(w) * s).rounded())), max(1, Int((Double(h) * s).rounded())))
+        }
+        guard waitForGap() else { throw Stopped() }
+        var image: Surface
+        var isFull: Bool
+        if let problem = ImageFile.problem(at: job.path) {
+            broken[i] = problem
+            throw ImageLoadError(path: job.path, reason: problem)
+        }
+        // A PNG is reduced while it decodes, by the whole-pixel factor `resampled` would use
+        // first, pausing while the main thread draws a frame.
+        switch ReducedDecode.png(path: job.path, factor: { w, h in
+            let c = cover(w, h)
+            return c.scale < 1 ? min(64, w / c.width, h / c.height) : 1
+        }, pause: { [unowned self] in waitForGap() }) {
+        case .decoded(let reduced, let w, let h):
+            let c = cover(w, h)
+            guard waitForGap() else { throw Stopped() }
+            image = c.scale < 1 ? try reduced.resampled(width: c.width, height: c.height) : reduced
+            isFull = c.scale >= 1
+        case .stopped:
+            throw Stopped()
+        case .notHandled:
+            let full: Surface
+            do {
+                full = try ImageLoader.loadSurface(path: job.path)
+            } catch {
+                broken[i] = error.reason
+                throw error
+            }
+            guard waitForGap() else { throw Stopped() }
+            let c = cover(full.width, full.height)
+            image = c.scale < 1 ? try full.resampled(width: c.width, height: c.height) : full
+            isFull = c.scale >= 1
+        }
         if let old = decoded.removeValue(for: i) { decodedBytes -= old.image.width * old.image.height * 4 }
         while decodedBytes + image.width * image.height * 4 > decodedBudget, let oldest = decoded.keysByRecency.last {
             if let old = decoded.removeValue(for: oldest) { decodedBytes -= old.image.width * old.image.height * 4 }
@@ -225,7 +310,7 @@ final class FaceWorker: @unchecked Sendable {
            let old = decoded.removeValue(for: oldest) {
             decodedBytes -= old.image.width * old.image.height * 4
         }
-        decoded.insert(Decoded(image: image, isFull: s >= 1), for: i)
+        decoded.insert(Decoded(image: image, isFull: isFull), for: i)
         decodedBytes += image.width * image.height * 4
         lock { decodes += 1 }
         return image

@@ -160,6 +160,7 @@ final class FrameBench {
             try? renderer.savePNG(to: (folder as NSString).appendingPathComponent(name))
         }
         renderer.present()
+        faces.presented()
         return end - start
     }
 

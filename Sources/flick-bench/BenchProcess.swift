@@ -204,6 +204,7 @@ enum MemoryBench {
                 try cardRenderer.draw(scene.renderList, scale: scale) { faces.face(for: $0) }
                 try renderer.resetViewport()
                 renderer.present()
+                faces.presented()
             }
             let stats = faces.statistics
             let kb = peakResidentKilobytes() ?? -1

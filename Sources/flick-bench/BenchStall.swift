@@ -8,8 +8,10 @@ import Foundation
 /// in each paging interaction the way a person would (a fling every second or so), drawn as the
 /// app draws (stage 390x844 scaled into a 1280x800 window, software renderer, shadows on),
 /// frames paced at 60 Hz so the decoder runs beside them as it does in the app. A frame is timed
-/// from its first call (input, advance, faces, draw) to the end of present. Budget: the worst
-/// frame at most 2x the median and none over 50 ms.
+/// from its first call (input, advance, faces, draw) to the end of present (and the app's
+/// `faces.presented()` after it). Budget: the worst frame at most 2x the median and none over
+/// 50 ms. `FLICK_STALL_TRACE=1` notes the phases of frames over 4 ms; `FLICK_STALL_DUMP=PREFIX`
+/// writes PREFIX-<interaction>.csv with a line per frame.
 struct StallResult: Codable {
     var interaction: String
     var frames: FrameTimeMs
@@ -122,6 +124,11 @@ enum StallBench {
             var times: [Double] = []
             var withPlaceholders = 0
             var shown = Set<CardID>()
+            let trace = ProcessInfo.processInfo.environment["FLICK_STALL_TRACE"] != nil
+            // A CSV line per frame: phases, uploads, cards, placeholders, fades, the thread's CPU
+            // time, page faults and context switches, whether the decoder was busy, the cards.
+            let dumpPath = ProcessInfo.processInfo.environment["FLICK_STALL_DUMP"]
+            var dump = "frame,ms,advance,faces,draw,present,uploads,cards,drawn,placeholders,fading,decodes,cpu,minflt,nivcsw,nvcsw,busy,geom\n"
             let frames = Int(seconds * 60)
             let start = PerformanceClock.now
             for frame in 0..<frames {
@@ -129,12 +136,18 @@ enum StallBench {
                 let due = start + Double(frame) / 60
                 let wait = due - PerformanceClock.now
                 if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+                // Bookkeeping before the frame's clock starts.
+                let before = faces.statistics.placeholderDraws
+                var ru0 = rusage(), cpu0 = timespec()
+                if dumpPath != nil {
+                    getrusage(__rusage_who_t(1), &ru0)   // RUSAGE_THREAD
+                    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu0)
+                }
                 let t0 = PerformanceClock.now
                 let t = Double(frame) / 60
                 while cursor < steps.count && steps[cursor].time <= t { steps[cursor].apply(to: scene); cursor += 1 }
                 scene.advance(to: t)
                 scene.clearEvents()
-                let before = faces.statistics.placeholderDraws
                 try renderer.resetViewport()
                 try renderer.clear(RGBA(22, 24, 30))
                 try renderer.setViewport(x: origin.x, y: origin.y, width: Int(stage.width * scale), height: Int(stage.height * scale))
@@ -146,15 +159,29 @@ enum StallBench {
                 try cards.draw(list, scale: scale) { faces.face(for: $0) }
                 let t3 = PerformanceClock.now
                 renderer.present()
+                faces.presented()
                 times.append(PerformanceClock.now - t0)
-                if ProcessInfo.processInfo.environment["FLICK_STALL_TRACE"] != nil && times.last! > 0.004 {
+                if trace && times.last! > 0.004 {
                     note(String(format: "frame %d: %.2f ms = advance %.2f + faces %.2f + draw %.2f + present %.2f (uploads %d)", frame,
                                 times.last! * 1000, (t1 - t0) * 1000, (t2 - t1) * 1000, (t3 - t2) * 1000, (PerformanceClock.now - t3) * 1000,
                                 faces.statistics.uploads))
                 }
+                if dumpPath != nil {
+                    var ru1 = rusage(); getrusage(__rusage_who_t(1), &ru1)   // RUSAGE_THREAD
+                    var cpu1 = timespec(); clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu1)
+                    let cpu = Double(cpu1.tv_sec - cpu0.tv_sec) * 1000 + Double(cpu1.tv_nsec - cpu0.tv_nsec) / 1e6
+                    let st = faces.statistics
+                    let fading = list.filter { (faces.face(for: $0)?.opacity ?? 1) < 1 }.count
+                    dump += String(format: "%d,%.3f,%.3f,%.3f,%.3f,%.3f,%d,%d,%d,%d,%d,%d,%.3f,%d,%d,%d,%d,%@\n", frame, times.last! * 1000,
+                                   (t1 - t0) * 1000, (t2 - t1) * 1000, (t3 - t2) * 1000, (PerformanceClock.now - t3) * 1000,
+                                   st.uploads, list.count, cards.lastFrame.drawnCards, st.placeholderDraws - before, fading, st.decodes,
+                                   cpu, ru1.ru_minflt - ru0.ru_minflt, ru1.ru_nivcsw - ru0.ru_nivcsw, ru1.ru_nvcsw - ru0.ru_nvcsw, st.workerBusy ? 1 : 0,
+                                   list.map { c in String(format: "%.3f:%.3f:%.1f:%.1f:%.2f:%.0fx%.0f", c.transform.a, c.transform.b, c.transform.tx * scale, c.transform.ty * scale, c.alpha, c.size.width * scale, c.size.height * scale) }.joined(separator: " "))
+                }
                 if faces.statistics.placeholderDraws > before { withPlaceholders += 1 }
                 for c in list { shown.insert(c.card) }
             }
+            if let dumpPath { try? dump.write(toFile: dumpPath + "-" + interaction.rawValue + ".csv", atomically: true, encoding: .utf8) }
             let ft = FrameTimeMs(seconds: times)
             let worst = (times.max() ?? 0) * 1000
             let stats = faces.statistics

@@ -151,6 +151,7 @@ extension App {
                 shot = true
             }
             renderer.present()
+            faces.presented()
             FirstPresentProbe.didPresent()
             if last { break }
             frame += 1

@@ -145,6 +145,7 @@ final class App {
             let drawStart = PerformanceClock.now
             try draw()
             renderer.present()
+            faces.presented()
             // The whole frame (events, scene, drawing, present) and the renderer's share of it.
             let end = PerformanceClock.now
             // Frames after an idle wait start a new run: the HUD's fps is that of motion.

@@ -77,6 +77,7 @@ final class CompareWindow {
             }
             try draw()
             renderer.present()
+            for pane in panes { pane.view.faces.presented() }
         }
     }
 

@@ -15,6 +15,9 @@ final class DebugOverlay {
 
     /// The stage in pixels while drawing: tags are kept inside it.
     private var bounds = (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0)
+    /// The plates of the tags drawn so far this frame (pixels): a new tag that would cover one
+    /// moves down below it, so no label hides another (a card's index under a throw boundary's).
+    private var placed: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
 
     init(on: Bool) { isOn = on }
 
@@ -31,6 +34,7 @@ final class DebugOverlay {
         func screen(_ p: Point) -> (Double, Double) { ((stage.origin.x * px) + p.x * s, (stage.origin.y * px) + p.y * s) }
         let f = stage.frame
         bounds = (f.minX * px, f.minY * px, f.maxX * px, f.maxY * px)
+        placed.removeAll(keepingCapacity: true)
         UI.clipped(.background, f.minX * px, f.minY * px, f.maxX * px, f.maxY * px) {
             drawGrid(scene, screen: screen, px: px)
             drawCards(scene, screen: screen, px: px)
@@ -43,7 +47,12 @@ final class DebugOverlay {
     private func tag(_ x: Double, _ y: Double, _ text: String, _ color: RGBA = DebugOverlay.label, px: Double) {
         let w = UI.textWidth(text), h = 15 * px
         let x = min(max(x, bounds.x0 + 3 * px), max(bounds.x0 + 3 * px, bounds.x1 - w - 3 * px))
-        let y = min(max(y, bounds.y0 + 1 * px), bounds.y1 - h)
+        var y = min(max(y, bounds.y0 + 1 * px), bounds.y1 - h)
+        // Each step moves below one plate, never back up: at most one step per plate.
+        while let hit = placed.first(where: { $0.x0 < x + w + 3 * px && x - 3 * px < $0.x1 && $0.y0 < y + h && y - 1 * px < $0.y1 }) {
+            y = hit.y1 + 2 * px
+        }
+        placed.append((x - 3 * px, y - 1 * px, x + w + 3 * px, y + h))
         UI.rect(.background, x - 3 * px, y - 1 * px, x + w + 3 * px, y + h, Self.shade, filled: true)
         UI.label(.background, x, y, text, color)
     }
@@ -70,12 +79,15 @@ final class DebugOverlay {
                 guard x > -v.width, x < 2 * v.width else { continue }
                 let (a, b) = (screen(Point(x: x, y: 0)), screen(Point(x: x, y: v.height)))
                 UI.line(.background, a.0, a.1, b.0, b.1, color, thickness: width)
+                // A line off the stage gets no tag (it would be pulled onto the stage's edge).
+                guard x >= 0, x <= v.width else { continue }
                 tag(a.0 + 3 * px, a.1 + 4 * px, lands ? "lands #\(wrapped)" : "#\(wrapped)", color, px: px)
             case .vertical, .depth:
                 let y = v.height / 2 + shift
                 guard y > -v.height, y < 2 * v.height else { continue }
                 let (a, b) = (screen(Point(x: 0, y: y)), screen(Point(x: v.width, y: y)))
                 UI.line(.background, a.0, a.1, b.0, b.1, color, thickness: width)
+                guard y >= 0, y <= v.height else { continue }
                 tag(a.0 + 4 * px, a.1 + 2 * px, lands ? "lands #\(wrapped)" : "#\(wrapped)", color, px: px)
             }
         }
@@ -83,20 +95,13 @@ final class DebugOverlay {
 
     private func drawCards(_ scene: CardScene, screen: (Point) -> (Double, Double), px: Double) {
         // At each card's top-left corner, top card first; a tag that would cover one already
-        // placed (the stack's cards share corners) moves down below it.
-        var placed: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
-        let h = 17 * px
+        // placed (the stack's cards share corners) moves down below it (`tag` sees to that).
         for card in scene.renderList.sorted(by: { $0.zIndex > $1.zIndex }) {
             let text = "#\(card.index) slot \(card.slot)"
             let (cx, cy) = screen(card.corners.0)
             let w = UI.textWidth(text) + 6 * px
             let x = min(max(cx + 4 * px, bounds.x0 + 3 * px), bounds.x1 - w)
-            var y = cy + 3 * px
-            while let hit = placed.first(where: { $0.x0 < x + w && x < $0.x1 && $0.y0 < y + h && y < $0.y1 }) {
-                y = hit.y1 + 1 * px
-            }
-            placed.append((x, y, x + w, y + h))
-            tag(x, y, text, px: px)
+            tag(x, cy + 3 * px, text, px: px)
         }
     }
 

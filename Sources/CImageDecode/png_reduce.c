@@ -1,0 +1,166 @@
+#include "CImageDecode.h"
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct FlickPNG {
+    FILE *file;
+    png_structp png;
+    png_infop info;
+    uint32_t width, height;
+    char error[256];
+};
+
+// libpng reports errors by longjmp to the setjmp of the call in progress (the only way out of
+// its error callback); each entry point below sets its own.
+static void on_error(png_structp png, png_const_charp message) {
+    FlickPNG *p = (FlickPNG *)png_get_error_ptr(png);
+    snprintf(p->error, sizeof p->error, "%s", message ? message : "PNG error");
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+FlickPNG *flick_png_open(const char *path) {
+    FlickPNG *p = (FlickPNG *)calloc(1, sizeof *p);
+    if (!p) return NULL;
+    p->file = fopen(path, "rb");
+    unsigned char signature[8];
+    if (!p->file || fread(signature, 1, 8, p->file) != 8 || png_sig_cmp(signature, 0, 8) != 0) {
+        flick_png_close(p);
+        return NULL;
+    }
+    p->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, p, on_error, on_warning);
+    if (p->png) p->info = png_create_info_struct(p->png);
+    if (!p->png || !p->info) {
+        flick_png_close(p);
+        return NULL;
+    }
+    if (setjmp(png_jmpbuf(p->png))) {
+        flick_png_close(p);
+        return NULL;
+    }
+    png_init_io(p->png, p->file);
+    png_set_sig_bytes(p->png, 8);
+    png_read_info(p->png, p->info);
+    png_uint_32 w = 0, h = 0;
+    int depth = 0, colour = 0, interlace = 0;
+    png_get_IHDR(p->png, p->info, &w, &h, &depth, &colour, &interlace, NULL, NULL);
+    if (interlace != PNG_INTERLACE_NONE || w == 0 || h == 0) {
+        // Interlaced images arrive in passes, not rows: left to the whole-image decoder.
+        flick_png_close(p);
+        return NULL;
+    }
+    int has_trns = png_get_valid(p->png, p->info, PNG_INFO_tRNS) != 0;
+    if (depth == 16) png_set_strip_16(p->png);
+    if (depth < 8) png_set_packing(p->png);
+    if (colour == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(p->png);
+    if (colour == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(p->png);
+    if (has_trns) png_set_tRNS_to_alpha(p->png);
+    if (colour == PNG_COLOR_TYPE_GRAY || colour == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(p->png);
+    if (!(colour & PNG_COLOR_MASK_ALPHA) && !has_trns) png_set_filler(p->png, 0xFF, PNG_FILLER_AFTER);
+    png_read_update_info(p->png, p->info);
+    if (png_get_rowbytes(p->png, p->info) != (size_t)w * 4) {
+        flick_png_close(p);
+        return NULL;
+    }
+    p->width = w;
+    p->height = h;
+    return p;
+}
+
+uint32_t flick_png_width(const FlickPNG *p) { return p->width; }
+uint32_t flick_png_height(const FlickPNG *p) { return p->height; }
+const char *flick_png_error(const FlickPNG *p) { return p->error; }
+
+int flick_png_read_reduced(FlickPNG *p, int factor, uint8_t *dst, size_t dst_pitch,
+                           int (*between_rows)(void *context), void *context) {
+    const int k = factor < 1 ? 1 : (factor > 64 ? 64 : factor);
+    const uint32_t w = p->width, h = p->height;
+    const uint32_t ow = w / (uint32_t)k, oh = h / (uint32_t)k;
+    if (ow == 0 || oh == 0) {
+        snprintf(p->error, sizeof p->error, "image %ux%u is smaller than the reduction %d", w, h, k);
+        return -1;
+    }
+    // Volatile: they are read after a longjmp back into this function.
+    uint8_t *volatile row = (uint8_t *)malloc((size_t)w * 4);
+    uint32_t *volatile sums = (uint32_t *)calloc((size_t)ow * 4, sizeof(uint32_t));
+    if (!row || !sums) {
+        free(row);
+        free(sums);
+        snprintf(p->error, sizeof p->error, "out of memory");
+        return -1;
+    }
+    if (setjmp(png_jmpbuf(p->png))) {
+        free(row);
+        free(sums);
+        return -1;
+    }
+    // Pause points about every 64 KB of decoded pixels.
+    const uint32_t rows_per_check = (uint32_t)(65536 / ((size_t)w * 4)) + 1;
+    const uint32_t n = (uint32_t)(k * k);
+    uint32_t since_check = 0;
+    for (uint32_t oy = 0; oy < oh; oy++) {
+        uint8_t *out = dst + (size_t)oy * dst_pitch;
+        if (k == 1) {
+            png_read_row(p->png, out, NULL);
+        } else {
+            memset(sums, 0, (size_t)ow * 4 * sizeof(uint32_t));
+            for (int dy = 0; dy < k; dy++) {
+                png_read_row(p->png, row, NULL);
+                const uint8_t *s = row;
+                uint32_t *acc = sums;
+                for (uint32_t ox = 0; ox < ow; ox++, acc += 4) {
+                    uint32_t r = 0, g = 0, b = 0, a = 0;
+                    for (int dx = 0; dx < k; dx++, s += 4) {
+                        uint32_t alpha = s[3];
+                        r += s[0] * alpha;
+                        g += s[1] * alpha;
+                        b += s[2] * alpha;
+                        a += alpha;
+                    }
+                    acc[0] += r;
+                    acc[1] += g;
+                    acc[2] += b;
+                    acc[3] += a;
+                }
+            }
+            const uint32_t *acc = sums;
+            for (uint32_t ox = 0; ox < ow; ox++, acc += 4, out += 4) {
+                uint32_t a = acc[3];
+                if (a == 0) {
+                    out[0] = out[1] = out[2] = out[3] = 0;
+                } else {
+                    out[0] = (uint8_t)(acc[0] / a);
+                    out[1] = (uint8_t)(acc[1] / a);
+                    out[2] = (uint8_t)(acc[2] / a);
+                    out[3] = (uint8_t)(a / n);
+                }
+            }
+        }
+        since_check += (uint32_t)k;
+        if (between_rows && since_check >= rows_per_check) {
+            since_check = 0;
+            if (between_rows(context) != 0) {
+                free(row);
+                free(sums);
+                return 1;
+            }
+        }
+    }
+    free(row);
+    free(sums);
+    return 0;
+}
+
+void flick_png_close(FlickPNG *p) {
+    if (!p) return;
+    if (p->png) png_destroy_read_struct(&p->png, p->info ? &p->info : NULL, NULL);
+    if (p->file) fclose(p->file);
+    free(p);
+}
