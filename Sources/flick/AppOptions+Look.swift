@@ -40,9 +40,16 @@ struct Look {
         case "off": touches = false
         default: throw UserError("--touches '\(c.touches)' is not a choice (expected auto, on or off)")
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: c.shots, isDirectory: &isDirectory), isDirectory.boolValue else {
+        // Checked now, not at the first P: a screenshot that cannot be saved would be lost.
+        switch PathKind.target(of: c.shots) {
+        case .directory:
+            guard access(c.shots, W_OK | X_OK) == 0 else {
+                throw UserError("--shots folder '\(c.shots)' is not writable (expected a folder for screenshots)")
+            }
+        case .missing:
             throw UserError("--shots folder '\(c.shots)' does not exist (expected a folder for screenshots)")
+        case let kind:
+            throw UserError("--shots '\(c.shots)' is not a folder: it \(kind.phrase) (expected a folder for screenshots)")
         }
         shots = c.shots
     }

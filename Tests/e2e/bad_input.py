@@ -205,6 +205,9 @@ ROWS = [
     ("--cards folder without images", ["--cards", w("no-images")] + H, 2, "holds no PNG or JPEG images", []),
     ("--cards is a file", ["--cards", w("c.json")] + H, 2, "is not a folder", []),
     ("--cards is a FIFO", ["--cards", w("fifo")] + H, 2, "is not a folder", []),
+    ("--shots folder missing", ["--shots", w("nope")] + H, 2, f"--shots folder '{w('nope')}' does not exist", []),
+    ("--shots is a file", ["--shots", w("c.json")] + H, 2, "is not a folder: it is a file of", []),
+    ("--shots is a device", ["--shots", "/dev/null"] + H, 2, "--shots '/dev/null' is not a folder: it is a device", []),
     ("--cards is a symlink loop", ["--cards", w("loop1")] + H, 2, "it is a symlink loop", []),
     # Config files
     ("--config with a wrong type", ["--config", w("bad-type.json")] + H, 2, "wrong type at 'now.throwSpeed': expected a number", []),
