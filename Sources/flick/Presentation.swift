@@ -55,8 +55,7 @@ struct TouchIndicator: Equatable {
     func isFading(now: Double) -> Bool { !pressed && alpha(now: now) > 0 }
 }
 
-/// Draws the touch dot: one soft disc texture (white centre, grey rim, soft edge), remade when
-/// its pixel size changes.
+/// Draws the touch dot: one soft disc texture (`makeDisc`), remade when its pixel size changes.
 @MainActor
 final class TouchDot {
     private var texture: Texture?
@@ -75,6 +74,9 @@ final class TouchDot {
         try renderer.copy(texture, x: p.x * scale - Double(d) / 2, y: p.y * scale - Double(d) / 2)
     }
 
+    /// A disc `side` pixels across that reads on any screen: a translucent white centre, a dark
+    /// grey ring and a soft dark halo outside it (on white UI the ring and halo show it, on
+    /// dark UI the centre does), with a smooth edge. The live window and `flick export` share it.
     static func makeDisc(side: Int, renderer: Renderer) throws -> Texture {
         let surface = try Surface(width: side, height: side)
         let r = Double(side) / 2
@@ -84,11 +86,18 @@ final class TouchDot {
                     let dx = Double(x) + 0.5 - r, dy = Double(y) + 0.5 - r
                     let d = (dx * dx + dy * dy).squareRoot() / r      // 0 centre ... 1 edge
                     let coverage = min(1, max(0, (1 - d) * r / 1.5))   // soft 1.5 px edge
-                    let rim = d > 0.78 ? 1.0 : 0.0
-                    let grey = UInt8(rim > 0 ? 150 : 250)
+                    let (shade, alpha): (Double, Double)
+                    if d < 0.66 {
+                        (shade, alpha) = (250, 0.80)                   // white centre
+                    } else if d < 0.82 {
+                        (shade, alpha) = (70, 0.92)                    // dark ring
+                    } else {
+                        (shade, alpha) = (0, 0.40 * (1 - (d - 0.82) / 0.18))   // halo fading out
+                    }
                     let i = y * pitch + x * 4
-                    bytes[i] = grey; bytes[i + 1] = grey; bytes[i + 2] = grey
-                    bytes[i + 3] = UInt8((coverage * (rim > 0 ? 255 : 215)).rounded())
+                    let g = UInt8(shade)
+                    bytes[i] = g; bytes[i + 1] = g; bytes[i + 2] = g
+                    bytes[i + 3] = UInt8((max(0, alpha) * coverage * 255).rounded())
                 }
             }
         }

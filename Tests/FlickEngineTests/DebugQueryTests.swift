@@ -20,6 +20,15 @@ import Testing
         #expect(boundary(scene, .card, 0, -1) == nil && boundary(scene, .card, 0, 1) == nil)
     }
 
+    /// Only the switcher's row is endless: the overlay numbers grid lines past the ends there,
+    /// and nowhere else (a list that stops at its ends has no card #13 above #0).
+    @Test func onlyTheSwitcherWrapsAround() {
+        for interaction in Interaction.allCases {
+            let scene = CardScene(interaction: interaction, count: 14, viewport: viewport)
+            #expect(scene.scrollWrapsAround == (interaction == .switcher), "\(interaction)")
+        }
+    }
+
     @Test func carouselAndSwitcherThrowUpOnly() throws {
         for interaction in [Interaction.carousel, .switcher] {
             let scene = CardScene(interaction: interaction, count: 5, viewport: viewport)

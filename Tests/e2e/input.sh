@@ -16,37 +16,9 @@ trap cleanup EXIT
 ok() { echo "  ok    $1"; }
 fail() { echo "  FAIL  $1"; }
 
-N=""
-for n in $(seq 141 190); do
-  if [ ! -e "/tmp/.X$n-lock" ] && [ ! -e "/tmp/.X11-unix/X$n" ]; then N=$n; break; fi
-done
-Xvfb ":$N" -screen 0 1280x800x24 -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
-PIDS+=($!)
-export DISPLAY=":$N"
-for _ in $(seq 1 100); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.1; done
+source "$HERE/x11.sh"
+start_xvfb "$OUT" || fail "Xvfb did not start (see $OUT/xvfb.log)"
 
-start_app() {
-  local log=$1; shift
-  (cd "$ROOT" && exec "$BIN" --log "$log" "$@") >"$log.out" 2>&1 &
-  APP=$!
-  PIDS+=($APP)
-  WID=""
-  for _ in $(seq 1 150); do
-    WID=$(xdotool search --onlyvisible --name '^flick' 2>/dev/null | head -n 1)
-    [ -n "$WID" ] && grep -q '"started"' "$log" 2>/dev/null && break
-    sleep 0.1
-  done
-  [ -n "$WID" ] || { echo "  (app did not open a window: $(cat "$log.out"))"; return 1; }
-  eval "$(xdotool getwindowgeometry --shell "$WID")"
-  WX=$X; WY=$Y
-  read -r SX SY SW SH <<<"$(python3 -c 'import json,sys; s=json.loads(open(sys.argv[1]).readline())["stage"]; print(*[round(v) for v in s])' "$log")"
-}
-stop_app() {
-  kill -TERM "$APP" 2>/dev/null
-  for _ in $(seq 1 50); do kill -0 "$APP" 2>/dev/null || break; sleep 0.1; done
-  kill -KILL "$APP" 2>/dev/null
-  wait "$APP" 2>/dev/null
-}
 # events LOG NAME: the log's events of that name as "from>to" or card ids, one line.
 events() {
   python3 - "$1" "$2" <<'PY'

@@ -134,52 +134,13 @@ FAILED=$((FAILED + $(printf '%s\n' "$study_out" | grep -c '^  FAIL')))
 
 # ---------------------------------------------------------------------------------------------
 echo "e2e: real pointer input under Xvfb"
-DISPLAY_NUM=""
-for n in $(seq 91 140); do
-  if [ ! -e "/tmp/.X$n-lock" ] && [ ! -e "/tmp/.X11-unix/X$n" ]; then DISPLAY_NUM=$n; break; fi
-done
-Xvfb ":$DISPLAY_NUM" -screen 0 1280x800x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
-PIDS+=($!)
-export DISPLAY=":$DISPLAY_NUM"
-for _ in $(seq 1 100); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.1; done
+source "$HERE/x11.sh"
+start_xvfb "$WORK" || fail "Xvfb did not start (see $WORK/xvfb.log)"
 
-# start_app LOG ARGS... : starts flick, waits for its window and its "started" line.
-start_app() {
-  local log=$1; shift
-  (cd "$ROOT" && exec "$BIN" --log "$log" "$@") >"$log.out" 2>&1 &
-  APP=$!
-  PIDS+=($APP)
-  WID=""
-  for _ in $(seq 1 150); do
-    WID=$(xdotool search --onlyvisible --name '^flick' 2>/dev/null | head -n 1)
-    [ -n "$WID" ] && grep -q '"started"' "$log" 2>/dev/null && break
-    sleep 0.1
-  done
-  [ -n "$WID" ] || { echo "  (app did not open a window: $(cat "$log.out"))"; return 1; }
-  eval "$(xdotool getwindowgeometry --shell "$WID")"   # X Y WIDTH HEIGHT
-  WX=$X; WY=$Y
-}
-stop_app() {
-  kill -TERM "$APP" 2>/dev/null
-  for _ in $(seq 1 50); do kill -0 "$APP" 2>/dev/null || break; sleep 0.1; done
-  kill -KILL "$APP" 2>/dev/null
-  wait "$APP" 2>/dev/null
-}
-# drag X0 Y0 DX DY STEPS STEP_SECONDS HOLD_SECONDS: a real button-down, moves, button-up.
-drag() {
-  local x0=$(( WX + $1 )) y0=$(( WY + $2 )) dx=$3 dy=$4 steps=$5 dt=$6 hold=$7
-  local args=(mousemove "$x0" "$y0" sleep 0.05 mousedown 1 sleep 0.03)
-  for i in $(seq 1 "$steps"); do
-    args+=(mousemove "$(( x0 + dx * i / steps ))" "$(( y0 + dy * i / steps ))" sleep "$dt")
-  done
-  args+=(sleep "$hold" mouseup 1)
-  xdotool "${args[@]}"
-}
 
 LOG="$WORK/carousel.jsonl"
 if start_app "$LOG" --demo carousel --size 1000x700; then
-  # The phone screen's place in the window (points), from the log's first line.
-  read -r SX SY SW SH <<<"$(python3 -c 'import json,sys; s=json.loads(open(sys.argv[1]).readline())["stage"]; print(*[round(v) for v in s])' "$LOG")"
+  # The phone screen's place in the window (points): SX SY SW SH, from the log's first line.
   CX=$(( SX + SW / 2 )); CY=$(( SY + SH / 2 ))
   pass "window opened (id $WID at $WX,$WY ${WIDTH}x$HEIGHT, stage ${SW}x$SH at $SX,$SY) and log started"
   # 1. slow drag: 40 px left over ~0.6 s, released while still moving slowly.

@@ -22,44 +22,11 @@ for preset in uikit snappy floaty; do
 done
 
 # --- a session recorded through the real window (Xvfb + xdotool), replayed with no options ------
-DISPLAY_NUM=""
-for n in $(seq 141 190); do
-  if [ ! -e "/tmp/.X$n-lock" ] && [ ! -e "/tmp/.X11-unix/X$n" ]; then DISPLAY_NUM=$n; break; fi
-done
-Xvfb ":$DISPLAY_NUM" -screen 0 1280x800x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
-XVFB=$!
-APP=""
-trap 'kill $APP 2>/dev/null; kill $XVFB 2>/dev/null' EXIT
-export DISPLAY=":$DISPLAY_NUM"
-for _ in $(seq 1 300); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; sleep 0.1; done
-xdotool getdisplaygeometry >/dev/null 2>&1 || echo "  (Xvfb :$DISPLAY_NUM is not answering: $(cat "$WORK/xvfb.log"))"
+PIDS=()
+trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done' EXIT
+source "$HERE/x11.sh"
+start_xvfb "$WORK" || fail "Xvfb did not start (see $WORK/xvfb.log)"
 
-# start_app LOG ARGS...: starts flick with --log LOG, waits for its window and its started line.
-start_app() {
-  local log=$1; shift
-  (cd "$ROOT" && exec "$BIN" --log "$log" "$@") >"$log.out" 2>&1 &
-  APP=$!
-  WID=""
-  for _ in $(seq 1 150); do
-    WID=$(xdotool search --onlyvisible --name '^flick' 2>/dev/null | head -n 1)
-    [ -n "$WID" ] && grep -q '"started"' "$log" 2>/dev/null && break
-    sleep 0.1
-  done
-  [ -n "$WID" ] || return 1
-  eval "$(xdotool getwindowgeometry --shell "$WID")"
-  WX=$X; WY=$Y
-}
-stop_app() {
-  kill -TERM "$APP" 2>/dev/null
-  for _ in $(seq 1 50); do kill -0 "$APP" 2>/dev/null || break; sleep 0.1; done
-  kill -KILL "$APP" 2>/dev/null; wait "$APP" 2>/dev/null
-}
-drag() {   # X0 Y0 DX DY STEPS STEP_SECONDS (window points)
-  local x0=$(( WX + $1 )) y0=$(( WY + $2 )) dx=$3 dy=$4 steps=$5 dt=$6
-  local args=(mousemove "$x0" "$y0" sleep 0.05 mousedown 1 sleep 0.03)
-  for i in $(seq 1 "$steps"); do args+=(mousemove "$(( x0 + dx * i / steps ))" "$(( y0 + dy * i / steps ))" sleep "$dt"); done
-  xdotool "${args[@]}" mouseup 1
-}
 key() { xdotool key --window "$WID" "$1"; }
 
 # events LOG: the log without its session lines (started, quit), for comparing sessions.

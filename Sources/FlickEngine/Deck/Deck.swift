@@ -67,6 +67,9 @@ public struct Deck: CardIDSource, Sendable {
     private var chunkOfID: ContiguousArray<Int32> = []
     /// Storage chunks ready for reuse.
     private var freeChunks: ContiguousArray<Int32> = []
+    /// What a trial changed, to put the deck back exactly (see `beginTrial()`): one reference,
+    /// so copying a deck (which layouts do every frame) costs no more than before trials.
+    private var trialBox: TrialBox?
 
     /// Ids below this belong to a deck replaced by `replaceAll(count:)`; all gone for good.
     private var idBase: Int = 0
@@ -325,6 +328,7 @@ public struct Deck: CardIDSource, Sendable {
     }
 
     private mutating func rebuild(idBase base: Int, count n: Int, nextID next: Int) {
+        if isInTrial { keepWholeDeckForTrial() }
         let b = Deck.chunkCapacity
         let chunks = (n + b - 1) / b
         idBase = base
@@ -364,12 +368,13 @@ public struct Deck: CardIDSource, Sendable {
         let n = Int(fill[c])
         let base = c * b
         let rel = store[base + offset]
+        preserveChunk(c)
         store.withUnsafeMutableBufferPointer { buf in
             var j = base + offset
             while j < base + n - 1 { buf[j] = buf[j + 1]; j += 1 }
         }
         fill[c] = Int32(n - 1)
-        chunkOfID[Int(rel)] = -1
+        setChunk(-1, ofRel: Int(rel))
         count -= 1
         if n == 1 {
             // The chunk is empty: take it out of the order and recycle it.
@@ -417,13 +422,14 @@ public struct Deck: CardIDSource, Sendable {
         let c = Int(order[k])
         let n = Int(fill[c])
         let base = c * b
+        preserveChunk(c)
         store.withUnsafeMutableBufferPointer { buf in
             var j = base + n
             while j > base + offset { buf[j] = buf[j - 1]; j -= 1 }
             buf[base + offset] = rel
         }
         fill[c] = Int32(n + 1)
-        chunkOfID[Int(rel)] = Int32(c)
+        setChunk(Int32(c), ofRel: Int(rel))
         count += 1
         shiftStarts(from: k + 1, by: 1)
     }
@@ -434,10 +440,11 @@ public struct Deck: CardIDSource, Sendable {
         let c = Int(order[k])
         let half = b / 2
         let d = newChunk()
+        preserveChunk(d)
         for j in 0..<(b - half) {
             let rel = store[c * b + half + j]
             store[d * b + j] = rel
-            chunkOfID[Int(rel)] = Int32(d)
+            setChunk(Int32(d), ofRel: Int(rel))
         }
         fill[c] = Int32(half)
         fill[d] = Int32(b - half)
@@ -472,30 +479,172 @@ extension Deck: CustomStringConvertible {
     }
 }
 
+// MARK: - Trials
+
 extension Deck {
-    /// Makes this deck equal to `other` by copying its contents into this deck's own buffers,
-    /// never sharing `other`'s: no allocation once the capacity suffices, O(count). For a
-    /// scratch deck that may be changed without touching (or copying on write) the original,
-    /// as the scene does to lay out changes it has not committed yet.
-    mutating func copyContents(of other: Deck) {
-        func copy<T>(_ a: inout ContiguousArray<T>, _ b: ContiguousArray<T>) {
+    /// Starts a trial: changes from now on can be taken back exactly with `rollBackTrial()`.
+    /// For a scene that shows changes it has not committed yet: it makes them on the deck, lays
+    /// the frame out and rolls them back. Costs O(count / 512) to start and O(512) per chunk
+    /// changed (the old contents of each chunk are kept the first time it changes), instead of
+    /// a copy of the whole deck; nothing is allocated once the journal's buffers are warm.
+    /// Trials do not nest: starting one while one runs is a programming error.
+    mutating func beginTrial() {
+        let box = ownTrialBox()
+        precondition(!box.trial.isActive, "Deck: a trial is already running")
+        box.trial.begin(self)
+    }
+
+    /// Puts the deck back exactly as it was when the trial began (ids, order, history, queue,
+    /// leaving marks) and ends the trial.
+    mutating func rollBackTrial() {
+        let box = ownTrialBox()
+        precondition(box.trial.isActive, "Deck: no trial to roll back")
+        box.trial.rollBack(&self)
+    }
+
+    /// True while a trial runs.
+    var isInTrial: Bool { trialBox?.trial.isActive ?? false }
+
+    /// The journal, this deck's own: a copy of a deck shares it until one of them changes
+    /// (copy on write by hand, as the arrays do it themselves).
+    private mutating func ownTrialBox() -> TrialBox {
+        if trialBox == nil || !isKnownUniquelyReferenced(&trialBox) {
+            trialBox = TrialBox(trialBox?.trial ?? Trial())
+        }
+        return trialBox!
+    }
+
+    /// Before a rebuild (reset, replaceAll) in a trial: puts the deck back as it was at the start
+    /// and keeps its big buffers whole for the rollback (they move into the journal; the
+    /// rebuild makes new ones, so nothing is copied).
+    private mutating func keepWholeDeckForTrial() {
+        let box = ownTrialBox()
+        guard !box.trial.wholeDeck else { return }
+        box.trial.rollBack(&self)
+        box.trial.isActive = true
+        box.trial.wholeDeck = true
+        box.trial.wholeStore = store
+        box.trial.wholeChunkOfID = chunkOfID
+    }
+
+    /// Keeps chunk `c`'s storage as it was before the trial, the first time it changes in one.
+    fileprivate mutating func preserveChunk(_ c: Int) {
+        guard isInTrial else { return }
+        let box = ownTrialBox()
+        guard !box.trial.wholeDeck, c < box.trial.storeCount / Deck.chunkCapacity,
+              !box.trial.chunks.contains(Int32(c)) else { return }
+        let b = Deck.chunkCapacity
+        box.trial.chunks.append(Int32(c))
+        box.trial.chunkStore.append(contentsOf: store[(c * b)..<(c * b + b)])
+    }
+
+    /// Sets the storage chunk of id `rel`, remembering the old one during a trial.
+    fileprivate mutating func setChunk(_ c: Int32, ofRel rel: Int) {
+        if isInTrial {
+            let box = ownTrialBox()
+            if !box.trial.wholeDeck && rel < box.trial.chunkOfIDCount {
+                box.trial.idWrites.append(Int32(truncatingIfNeeded: rel))
+                box.trial.idOldChunks.append(chunkOfID[rel])
+            }
+        }
+        chunkOfID[rel] = c
+    }
+
+    /// Sendable by hand: a box is only changed through `ownTrialBox()`, which copies one that
+    /// any other deck still holds, so no two threads ever change or read-while-changed one box.
+    fileprivate final class TrialBox: @unchecked Sendable {
+        var trial: Trial
+        init(_ trial: Trial) { self.trial = trial }
+    }
+
+    /// The journal of a trial. Its buffers keep their capacity between trials.
+    fileprivate struct Trial: Sendable {
+        var isActive = false
+        /// The deck was rebuilt (reset, replaceAll) during the trial: its big buffers as they
+        /// were are kept whole below, and the chunk journal is not used.
+        var wholeDeck = false
+        var wholeStore: ContiguousArray<Int32> = []
+        var wholeChunkOfID: ContiguousArray<Int32> = []
+        // Scalars and lengths at the start.
+        var idBase = 0, initialCount = 0, nextID = 0, count = 0, undoLimit = 0
+        var storeCount = 0, chunkOfIDCount = 0
+        // The small arrays, O(chunks) or bounded, copied whole.
+        var fill: ContiguousArray<Int32> = []
+        var order: ContiguousArray<Int32> = []
+        var starts: ContiguousArray<Int> = []
+        var positionOfChunk: ContiguousArray<Int32> = []
+        var freeChunks: ContiguousArray<Int32> = []
+        var deletions: ContiguousArray<Deletion> = []
+        var queued: ContiguousArray<DeckChange> = []
+        var leaving: ContiguousArray<CardID> = []
+        // Storage chunks changed (their old contents, 512 ids each) and ids moved.
+        var chunks: ContiguousArray<Int32> = []
+        var chunkStore: ContiguousArray<Int32> = []
+        var idWrites: ContiguousArray<Int32> = []
+        var idOldChunks: ContiguousArray<Int32> = []
+
+        mutating func begin(_ deck: Deck) {
+            isActive = true
+            wholeDeck = false
+            idBase = deck.idBase
+            initialCount = deck.initialCount
+            nextID = deck.nextID
+            count = deck.count
+            undoLimit = deck.undoLimit
+            storeCount = deck.store.count
+            chunkOfIDCount = deck.chunkOfID.count
+            copy(&fill, deck.fill)
+            copy(&order, deck.order)
+            copy(&starts, deck.starts)
+            copy(&positionOfChunk, deck.positionOfChunk)
+            copy(&freeChunks, deck.freeChunks)
+            copy(&deletions, deck.deletions)
+            copy(&queued, deck.queued)
+            copy(&leaving, deck.leaving)
+            chunks.removeAll(keepingCapacity: true)
+            chunkStore.removeAll(keepingCapacity: true)
+            idWrites.removeAll(keepingCapacity: true)
+            idOldChunks.removeAll(keepingCapacity: true)
+        }
+
+        /// Restores `deck` to the start of the trial.
+        mutating func rollBack(_ deck: inout Deck) {
+            defer { isActive = false }
+            if wholeDeck {
+                deck.store = wholeStore
+                deck.chunkOfID = wholeChunkOfID
+                wholeStore = []
+                wholeChunkOfID = []
+            } else {
+                let b = Deck.chunkCapacity
+                for i in idWrites.indices.reversed() { deck.chunkOfID[Int(idWrites[i])] = idOldChunks[i] }
+                deck.chunkOfID.removeLast(deck.chunkOfID.count - chunkOfIDCount)
+                for (i, c) in chunks.enumerated() {
+                    let at = Int(c) * b
+                    deck.store.withUnsafeMutableBufferPointer { buf in
+                        for j in 0..<b { buf[at + j] = chunkStore[i * b + j] }
+                    }
+                }
+                deck.store.removeLast(deck.store.count - storeCount)
+            }
+            copy(&deck.fill, fill)
+            copy(&deck.order, order)
+            copy(&deck.starts, starts)
+            copy(&deck.positionOfChunk, positionOfChunk)
+            copy(&deck.freeChunks, freeChunks)
+            copy(&deck.deletions, deletions)
+            copy(&deck.queued, queued)
+            copy(&deck.leaving, leaving)
+            deck.idBase = idBase
+            deck.initialCount = initialCount
+            deck.nextID = nextID
+            deck.count = count
+            deck.undoLimit = undoLimit
+        }
+
+        private func copy<T>(_ a: inout ContiguousArray<T>, _ b: ContiguousArray<T>) {
             a.removeAll(keepingCapacity: true)
             a.append(contentsOf: b)
         }
-        copy(&store, other.store)
-        copy(&fill, other.fill)
-        copy(&order, other.order)
-        copy(&starts, other.starts)
-        copy(&positionOfChunk, other.positionOfChunk)
-        copy(&chunkOfID, other.chunkOfID)
-        copy(&freeChunks, other.freeChunks)
-        copy(&deletions, other.deletions)
-        copy(&queued, other.queued)
-        copy(&leaving, other.leaving)
-        idBase = other.idBase
-        initialCount = other.initialCount
-        nextID = other.nextID
-        count = other.count
-        undoLimit = other.undoLimit
     }
 }

@@ -18,6 +18,10 @@ public struct ThrowBoundary: Hashable, Sendable {
 
 /// Queries for a debug overlay. Nothing here runs unless asked, and nothing changes the scene.
 extension CardScene {
+    /// True when the content scrolls round endlessly (the switcher's row): indices past the ends
+    /// show the same cards again. False for lists that stop at their ends and for the stack.
+    public var scrollWrapsAround: Bool { scrollAxis != nil && axis.wrapsAround }
+
     /// The throw rule of the current interaction as boundaries, found by asking the rule
     /// itself (bisection over distance, then over speed, along each axis direction), so the
     /// overlay shows what the engine decides, not a copy of its formulas.

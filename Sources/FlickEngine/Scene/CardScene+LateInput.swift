@@ -99,8 +99,8 @@ extension CardScene {
     /// committed yet, they are applied to the state, the frame is laid out, and the state is put
     /// back as it was (their events too): the frame shows them, the record waits for them.
     /// Nothing is allocated once warm: the motions are saved into a scratch array, and a deck
-    /// change is made on a scratch deck (a copy into its own buffers, O(cards), only while a
-    /// deletion, an undo or a queued change is due and not committed) swapped in and out.
+    /// change is made in a deck trial (only while a deletion, an undo or a queued change is due
+    /// and not committed), which keeps the few chunks it changes and rolls them back.
     func layOutShownFrame() {
         guard hasUncommittedChanges else {
             layOut(at: time, into: &renderList)
@@ -113,10 +113,7 @@ extension CardScene {
             case .snapBack, .rest: return false
             }
         }
-        if touchesDeck {
-            scratchDeck.copyContents(of: deck)
-            swap(&deck, &scratchDeck)
-        }
+        if touchesDeck { deck.beginTrial() }
         scratchMotions.removeAll(keepingCapacity: true)
         scratchMotions.append(contentsOf: motions)
         // Every other field `settle(upTo:)` may change.
@@ -126,7 +123,7 @@ extension CardScene {
                      wheelPending: wheelPending, events: events.count)
         settle(upTo: time)
         layOut(at: time, into: &renderList)
-        if touchesDeck { swap(&deck, &scratchDeck) }
+        if touchesDeck { deck.rollBackTrial() }
         motions.removeAll(keepingCapacity: true)
         motions.append(contentsOf: scratchMotions)
         returning = saved.returning

@@ -27,9 +27,8 @@ public final class CardScene {
     /// Time up to which the scene's state is final: the latest input, or the point `advance`
     /// committed to (its time less `lateInputWindow`), or `commit()`. Seconds.
     public internal(set) var committedTime: Double
-    /// Scratch state for laying out changes not committed yet (CardScene+LateInput.swift):
-    /// own buffers, so the frame loop does not allocate.
-    var scratchDeck = Deck()
+    /// Scratch motions for laying out changes not committed yet (CardScene+LateInput.swift):
+    /// own buffer, so the frame loop does not allocate.
     var scratchMotions: [CardMotion] = []
     /// The visible cards of the last `advance`, back to front, with their reuse slots.
     public internal(set) var renderList: [CardAttributes] = []

@@ -94,7 +94,7 @@ struct Export: ParsableCommand {
     }
 }
 
-/// A soft round dot where the finger (the pointer) is: a white disc with a dark rim, fading out.
+/// The touch dot of the live window (`TouchDot.makeDisc`) where the finger (the pointer) is.
 @MainActor
 final class VideoTouchDot {
     let texture: Texture
@@ -102,25 +102,7 @@ final class VideoTouchDot {
 
     init(renderer: Renderer, radius: Double) throws {
         self.radius = radius
-        let size = Int((radius * 2).rounded(.up)) + 2
-        let surface = try Surface(width: size, height: size)
-        surface.withRGBABytes { bytes, pitch in
-            let c = Double(size) / 2
-            for y in 0..<size {
-                for x in 0..<size {
-                    let d = ((Double(x) + 0.5 - c) * (Double(x) + 0.5 - c) + (Double(y) + 0.5 - c) * (Double(y) + 0.5 - c)).squareRoot() / radius
-                    // Opaque-ish centre, soft edge: alpha falls from 0.75 to 0 over the outer 40 %.
-                    let a = d >= 1 ? 0 : d <= 0.6 ? 0.75 : 0.75 * (1 - (d - 0.6) / 0.4)
-                    let shade: UInt8 = d > 0.8 ? 40 : 255
-                    let i = y * pitch + x * 4
-                    bytes[i] = shade
-                    bytes[i + 1] = shade
-                    bytes[i + 2] = shade
-                    bytes[i + 3] = UInt8((a * 255).rounded())
-                }
-            }
-        }
-        texture = try Texture(renderer: renderer, surface: surface)
+        texture = try TouchDot.makeDisc(side: Int((radius * 2).rounded(.up)) + 2, renderer: renderer)
     }
 
     func draw(at p: Point) throws {

@@ -67,6 +67,7 @@ final class DebugOverlay {
         for i in low...high {
             guard let rest = scene.restingPosition(ofIndex: i) else { continue }
             // Past the ends: only an endless row (the switcher) has cards there, the same ones again.
+            if (i < 0 || i >= count) && !scene.scrollWrapsAround { continue }
             let wrapped = ((i % count) + count) % count
             if wrapped != i, scene.restingPosition(ofIndex: min(max(i, 0), count - 1)) == rest { continue }
             let shift = rest - position
