@@ -1,3 +1,4 @@
+import CImageDecode
 import CSDL2
 import FlickEngine
 
@@ -61,6 +62,11 @@ public final class CardFaces {
         var readyAt = -Double.infinity
         /// It drew a placeholder since its last face.
         var waited = false
+        /// The face fading in over the placeholder: the texture holds the two cross-faded on
+        /// the CPU (one upload a frame) so a fade frame draws one texture, not two.
+        var fading: Surface?
+        /// The fade step (0...256) the texture holds.
+        var fadeStep = -1
     }
 
     private let worker: FaceWorker
@@ -68,7 +74,10 @@ public final class CardFaces {
     /// Finished faces not in a slot yet (CPU), most recent first out last.
     private var composed: LRUCache<FaceKey, Surface>
     private var placeholder: Texture?
+    private var placeholderSurface: Surface?
     private var placeholderKey: (Int, Int, Int)?
+    /// Where fades are cross-faded before their upload (one per face size, reused).
+    private var fadeScratch: Surface?
     private var brokenImages: [Int: String] = [:]
     private var problems: [CardImageProblem] = []
     private var reported: Set<Int> = []
@@ -178,10 +187,12 @@ public final class CardFaces {
             guard let key = keys[i] else { continue }
             let card = list[i]
             if var slot = slots[card.slot], let texture = slot.texture, slot.key == key {
-                let opacity = settling ? 1 : min(1, max(0, (time - slot.readyAt) / max(1e-6, fadeDuration)))
-                faces[card.card] = CardRenderer.Face(texture: texture, opacity: opacity,
-                                                     under: opacity < 1 ? placeholderTexture() : nil)
-                if opacity >= 1 && slot.readyAt > -Double.infinity { slot.readyAt = -Double.infinity; slots[card.slot] = slot }
+                if let face = slot.fading {
+                    let opacity = settling ? 1 : min(1, max(0, (time - slot.readyAt) / max(1e-6, fadeDuration)))
+                    showFade(of: face, at: opacity, in: &slot, texture: texture)
+                    slots[card.slot] = slot
+                }
+                faces[card.card] = CardRenderer.Face(texture: texture)
             } else if let standIn = standIn(for: key) {
                 faces[card.card] = CardRenderer.Face(texture: standIn)
             } else if let p = placeholderTexture() {
@@ -234,6 +245,7 @@ public final class CardFaces {
     public func removeAll() {
         slots.removeAll()
         placeholder = nil
+        placeholderSurface = nil
         placeholderKey = nil
         composed.removeAll()
     }
@@ -246,24 +258,62 @@ public final class CardFaces {
                        cornerRadius: Int((cornerRadius * 100).rounded()))
     }
 
-    /// Uploads `face` into the slot's texture (made anew only when the size changes).
+    /// Uploads `face` into the slot's texture (made anew only when the size changes); a slot
+    /// that showed a placeholder fades it in instead (`showFade`, from the placeholder up).
     private func fill(_ slot: inout Slot, with face: Surface, key: FaceKey) {
+        let fades = slot.waited && !settling
         do {
-            if let t = slot.texture, t.width == face.width, t.height == face.height {
-                try t.update(from: face)
-            } else {
+            if slot.texture == nil || slot.texture?.width != face.width || slot.texture?.height != face.height {
                 slot.texture = try Texture(renderer: renderer, width: face.width, height: face.height, access: .static)
-                try slot.texture?.update(from: face)
             }
+            if !fades { try slot.texture?.update(from: face) }
         } catch {
             slot.texture = nil
             slot.key = nil
             return
         }
         slot.key = key
-        slot.readyAt = slot.waited && !settling ? time : -Double.infinity
+        slot.readyAt = fades ? time : -Double.infinity
+        slot.fading = fades ? face : nil
+        slot.fadeStep = -1
         slot.waited = false
         counts.uploads += 1
+    }
+
+    /// Puts `face` at `opacity` over the placeholder into the slot's texture: cross-faded on the
+    /// CPU and uploaded when the step changes; at 1 the face itself, and the fade is over.
+    private func showFade(of face: Surface, at opacity: Double, in slot: inout Slot, texture: Texture) {
+        let step = Int((opacity * 256).rounded())
+        if step >= 256 || !face.isRGBA32 {
+            try? texture.update(from: face)
+            slot.fading = nil
+            slot.readyAt = -Double.infinity
+            return
+        }
+        guard step != slot.fadeStep else { return }
+        _ = placeholderTexture()
+        guard let under = placeholderSurface, under.width == face.width, under.height == face.height else {
+            try? texture.update(from: face)
+            slot.fading = nil
+            slot.readyAt = -Double.infinity
+            return
+        }
+        if fadeScratch?.width != face.width || fadeScratch?.height != face.height {
+            fadeScratch = try? Surface(width: face.width, height: face.height)
+        }
+        guard let scratch = fadeScratch else { return }
+        face.withRGBABytes { o, op in
+            under.withRGBABytes { u, up in
+                scratch.withRGBABytes { d, dp in
+                    flick_crossfade(o.baseAddress?.assumingMemoryBound(to: UInt8.self), op,
+                                    u.baseAddress?.assumingMemoryBound(to: UInt8.self), up,
+                                    d.baseAddress?.assumingMemoryBound(to: UInt8.self), dp,
+                                    Int32(face.width), Int32(face.height), Int32(step))
+                }
+            }
+        }
+        try? texture.update(from: scratch)
+        slot.fadeStep = step
     }
 
     /// A slot texture of the same image in the same style at another size (the window was
@@ -278,10 +328,10 @@ public final class CardFaces {
     private func placeholderTexture() -> Texture? {
         let k = (faceSize.width, faceSize.height, Int(cornerRadius * 100))
         if let placeholder, let pk = placeholderKey, pk == k { return placeholder }
-        placeholder = try? CardFace.placeholder(caption: "", font: nil, width: faceSize.width, height: faceSize.height,
-                                               cornerRadius: cornerRadius, background: placeholderColor)
+        placeholderSurface = try? CardFace.placeholder(caption: "", font: nil, width: faceSize.width, height: faceSize.height,
+                                                      cornerRadius: cornerRadius, background: placeholderColor)
             .withClearBorder()
-            .uploaded(to: renderer)
+        placeholder = try? placeholderSurface?.uploaded(to: renderer)
         placeholderKey = k
         return placeholder
     }

@@ -1,5 +1,7 @@
+import CImageDecode
 import CSDL2
 import Glibc
+import Synchronization
 
 /// What makes one card face: which image, at what size in pixels, in which style.
 public struct FaceKey: Hashable, Sendable {
@@ -46,9 +48,11 @@ final class FaceWorker: @unchecked Sendable {
     private var finished: Set<FaceKey> = []
     private var busy: FaceKey?
     private var stopping = false
-    /// The main thread is drawing a frame (since `drawingSince`, PerformanceClock seconds).
-    private var drawing = false
-    private var drawingSince = 0.0
+    /// The main thread is drawing a frame (since `drawingSince`, PerformanceClock seconds as
+    /// a bit pattern). Atomics, not the lock: the main thread must never wait for a worker
+    /// that the scheduler (SCHED_IDLE) may hold off for long.
+    private let drawing = Atomic<Bool>(false)
+    private let drawingSince = Atomic<UInt64>(0)
     private var box = (width: 1, height: 1)
     private var sniffPaths: [String]
     private var sniffNext = 0
@@ -79,7 +83,7 @@ final class FaceWorker: @unchecked Sendable {
         thread = SDL_CreateThread({ data in
             guard let data else { return 0 }
             let worker = Unmanaged<FaceWorker>.fromOpaque(data).takeRetainedValue()
-            FaceWorker.becomeBackgroundThread()
+            worker.becomeBackgroundThread()
             worker.loop()
             return 0
         }, "flick-faces", context)
@@ -115,37 +119,39 @@ final class FaceWorker: @unchecked Sendable {
     /// until `frameEnded`, so the frame has the cores, the caches and the memory bandwidth to
     /// itself. Without `frameEnded` the pause ends `longestPause` after the first `frameBegan`.
     func frameBegan() {
-        lock {
-            guard !drawing else { return }
-            drawing = true
-            drawingSince = PerformanceClock.now
-        }
+        guard !drawing.load(ordering: .acquiring) else { return }
+        drawingSince.store(PerformanceClock.now.bitPattern, ordering: .relaxed)
+        drawing.store(true, ordering: .releasing)
     }
 
-    /// The frame is presented: the worker goes on.
+    /// The frame is presented: the worker goes on (woken at once when the lock is free, else
+    /// within a millisecond by its own timeout).
     func frameEnded() {
-        lock {
-            guard drawing else { return }
-            drawing = false
+        guard drawing.load(ordering: .acquiring) else { return }
+        drawing.store(false, ordering: .releasing)
+        if SDL_TryLockMutex(mutex) == 0 {
             SDL_CondBroadcast(condition)
+            SDL_UnlockMutex(mutex)
         }
     }
 
     /// Replaces the wanted list (first = most wanted) and the box images are decoded to cover.
+    /// Skipped when the worker holds the lock this instant: the front end asks every frame.
     func submit(_ jobs: [Job], decodeBox: (width: Int, height: Int)) {
-        lock {
-            wanted = jobs
-            box = decodeBox
-            SDL_CondBroadcast(condition)
-        }
+        guard SDL_TryLockMutex(mutex) == 0 else { return }
+        defer { SDL_UnlockMutex(mutex) }
+        wanted = jobs
+        box = decodeBox
+        SDL_CondBroadcast(condition)
     }
 
-    /// The faces and problems finished since the last call.
+    /// The faces and problems finished since the last call; none when the worker holds the
+    /// lock this instant (they come with the next frame).
     func takeResults() -> [Result] {
-        lock {
-            defer { results.removeAll(); finished.removeAll() }
-            return results
-        }
+        guard SDL_TryLockMutex(mutex) == 0 else { return [] }
+        defer { SDL_UnlockMutex(mutex) }
+        defer { results.removeAll(); finished.removeAll() }
+        return results
     }
 
     /// (decodes, composes) so far.
@@ -175,24 +181,59 @@ final class FaceWorker: @unchecked Sendable {
 
     // MARK: - The thread
 
+    // The worker thread's scheduling (its own fields).
+    private var workerThreadID: Int32 = -1
+    private var idlePolicy = false
+    private var jobStarted = (wall: 0.0, cpu: 0.0)
+
     /// The worker runs only on a core nothing else wants (SCHED_IDLE): it never preempts the
-    /// main thread, which preempts it at once when it wakes. Falls back to the lowest nice
-    /// level where the policy is refused.
-    private static func becomeBackgroundThread() {
+    /// main thread, which preempts it at once when it wakes. Its nice level is the lowest too,
+    /// for when it leaves SCHED_IDLE (`checkStarved`).
+    private func becomeBackgroundThread() {
+        workerThreadID = flick_gettid()
         SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW)
+        setIdlePolicy(true)
+    }
+
+    private func setIdlePolicy(_ idle: Bool) {
         var param = sched_param()
         param.sched_priority = 0
-        _ = sched_setscheduler(0, 5, &param)   // SCHED_IDLE (not exported to Swift by Glibc)
+        // SCHED_IDLE = 5, SCHED_OTHER = 0 (Glibc does not export the names to Swift).
+        if sched_setscheduler(0, idle ? 5 : 0, &param) == 0 { idlePolicy = idle }
+    }
+
+    private static var threadCPUTime: Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// A job starts: back below everything (a starved job may have left SCHED_IDLE).
+    private func jobBegins() {
+        guard flick_gettid() == workerThreadID else { return }
+        if !idlePolicy { setIdlePolicy(true) }
+        jobStarted = (PerformanceClock.now, FaceWorker.threadCPUTime)
+    }
+
+    /// SCHED_IDLE gets next to nothing while other programs keep both cores busy (a build):
+    /// a job that has had under 40 % of a core for a quarter of a second continues at nice 19,
+    /// a small but fair share, so faces still arrive. It still steps aside for every frame.
+    private func checkStarved() {
+        guard idlePolicy, flick_gettid() == workerThreadID else { return }
+        let wall = PerformanceClock.now - jobStarted.wall
+        guard wall > 0.25 else { return }
+        if FaceWorker.threadCPUTime - jobStarted.cpu < 0.4 * wall { setIdlePolicy(false) }
     }
 
     /// On the worker thread, between rows and steps: waits while the main thread draws a frame
     /// (at most `longestPause` after it began). False when the worker is stopping.
     private func waitForGap() -> Bool {
-        lock {
-            while drawing && !stopping {
-                let left = drawingSince + FaceWorker.longestPause - PerformanceClock.now
-                if left <= 0 { break }
-                _ = SDL_CondWaitTimeout(condition, mutex, UInt32(max(1, (left * 1000).rounded(.up))))
+        checkStarved()
+        return lock {
+            while drawing.load(ordering: .acquiring) && !stopping {
+                let since = Double(bitPattern: drawingSince.load(ordering: .relaxed))
+                if PerformanceClock.now - since >= FaceWorker.longestPause { break }
+                _ = SDL_CondWaitTimeout(condition, mutex, 1)
             }
             return !stopping
         }
@@ -236,6 +277,7 @@ final class FaceWorker: @unchecked Sendable {
 
     /// Decodes (or reuses) the image and composes the face; outside the lock.
     private func finish(_ job: Job) {
+        jobBegins()
         let result: Result
         do {
             let image = try decodedImage(job)

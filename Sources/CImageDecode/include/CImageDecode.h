@@ -2,6 +2,8 @@
 #define FLICK_CIMAGEDECODE_H
 #include <stddef.h>
 #include <stdint.h>
+#include "FlickThread.h"
+#include "FlickPixels.h"
 
 /// A PNG file opened for decoding row by row (libpng), so a big image can be reduced while it
 /// is read: no full-size copy is ever made, and the caller may pause between rows.
