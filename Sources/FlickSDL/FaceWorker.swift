@@ -114,6 +114,12 @@ final class FaceWorker: @unchecked Sendable {
     /// The longest the worker steps aside for one frame: a front end that never says
     /// `frameEnded` still gets its faces, only later.
     static let longestPause = 0.012
+    /// Held back for most (3/4) of the last `longestHold` or more (frames back to back,
+    /// unpaced: `--no-vsync`, a headless run), the worker goes on for `guaranteedRun` whatever
+    /// the frames do: at least about a fifth of a core, so faces still come. Paced frames
+    /// (a few ms in 16.7) never hold it that long.
+    static let longestHold = 0.012
+    static let guaranteedRun = 0.004
 
     /// The main thread starts drawing a frame: the worker pauses at its next row (or step)
     /// until `frameEnded`, so the frame has the cores, the caches and the memory bandwidth to
@@ -184,6 +190,10 @@ final class FaceWorker: @unchecked Sendable {
     // The worker thread's scheduling (its own fields).
     private var workerThreadID: Int32 = -1
     private var idlePolicy = false
+    /// The worker goes on without looking at the frames until then (`longestHold`).
+    private var runsUntil = 0.0
+    /// Since when, and for how long of it, frames have held the worker back.
+    private var heldWindow = (start: 0.0, held: 0.0)
     private var jobStarted = (wall: 0.0, cpu: 0.0)
 
     /// The worker runs only on a core nothing else wants (SCHED_IDLE): it never preempts the
@@ -229,12 +239,24 @@ final class FaceWorker: @unchecked Sendable {
     /// (at most `longestPause` after it began). False when the worker is stopping.
     private func waitForGap() -> Bool {
         checkStarved()
+        let start = PerformanceClock.now
+        if start < runsUntil { return lock { !stopping } }
+        if start - heldWindow.start > 4 * FaceWorker.longestHold { heldWindow = (start, 0) }
         return lock {
+            var now = start
             while drawing.load(ordering: .acquiring) && !stopping {
                 let since = Double(bitPattern: drawingSince.load(ordering: .relaxed))
-                if PerformanceClock.now - since >= FaceWorker.longestPause { break }
+                if now - since >= FaceWorker.longestPause { break }
+                let window = now - heldWindow.start
+                if window >= FaceWorker.longestHold && heldWindow.held + (now - start) >= 0.75 * window {
+                    runsUntil = now + FaceWorker.guaranteedRun
+                    heldWindow = (runsUntil, 0)
+                    return !stopping
+                }
                 _ = SDL_CondWaitTimeout(condition, mutex, 1)
+                now = PerformanceClock.now
             }
+            heldWindow.held += now - start
             return !stopping
         }
     }
