@@ -71,7 +71,7 @@ final class InteractionLog {
     /// Appends `data` and a newline, straight to the file: the one place bytes reach it. A
     /// failure is an `OutputError` (exit 3) and the file keeps its complete lines.
     private func writeLine(_ data: Data) throws {
-        try file.write(line: data)
+        try file.append(line: data)
     }
 }
 

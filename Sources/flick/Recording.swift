@@ -111,13 +111,13 @@ final class Recorder {
     init(path: String, header: RecordingHeader, overwrite: Bool = false) throws {
         writer = try LineWriter(path: path, what: "the recording", overwrite: overwrite)
         encoder.outputFormatting = [.sortedKeys]
-        try writer.write(line: encoder.encode(header))
+        try writer.append(line: encoder.encode(header))
     }
 
     func record(_ input: RecordedInput) {
         guard let data = try? encoder.encode(input) else { return }
         // A failure is remembered (OutputError.first) and stops the frame loop with exit 3.
-        try? writer.write(line: data)
+        try? writer.append(line: data)
     }
 }
 

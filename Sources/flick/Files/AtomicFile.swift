@@ -11,7 +11,7 @@ enum AtomicFile {
     /// Calls `produce` with a temporary path to write, then moves it to `path`. Any failure
     /// (of `produce` or of the file system) removes the temporary file and throws an
     /// `OutputError` naming `path`.
-    static func write(to path: String, what: String, verify: (String) -> String? = { _ in nil },
+    static func save(to path: String, what: String, verify: (String) -> String? = { _ in nil },
                       _ produce: (String) throws -> Void) throws {
         let folder = OutputPolicy.parentFolder(of: path)
         let name = (path as NSString).lastPathComponent
@@ -41,7 +41,7 @@ enum AtomicFile {
     /// A PNG made by `produce` (SDL_image, which does not report every failed write): renamed
     /// into place only if it ends with the IEND chunk, i.e. was written to the end.
     static func writePNG(to path: String, what: String, _ produce: (String) throws -> Void) throws {
-        try write(to: path, what: what, verify: { temp in
+        try save(to: path, what: what, verify: { temp in
             let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
             guard let h = FileHandle(forReadingAtPath: temp) else { return "the PNG cannot be read back" }
             defer { try? h.close() }
@@ -53,15 +53,15 @@ enum AtomicFile {
     }
 
     /// Writes `data` to `path` atomically.
-    static func write(_ data: Data, to path: String, what: String) throws {
-        try write(to: path, what: what) { temp in
+    static func save(_ data: Data, to path: String, what: String) throws {
+        try save(to: path, what: what) { temp in
             let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             guard fd >= 0 else { throw WriteFailure(errno) }
             defer { Glibc.close(fd) }
             try data.withUnsafeBytes { raw in
                 var done = 0
                 while done < raw.count {
-                    let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+                    let n = write(fd, raw.baseAddress! + done, raw.count - done)
                     if n < 0 { if errno == EINTR { continue }; throw WriteFailure(errno) }
                     if n == 0 { throw WriteFailure(EIO) }
                     done += n

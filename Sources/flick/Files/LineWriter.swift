@@ -42,7 +42,7 @@ final class LineWriter {
     deinit { close() }
 
     /// Appends `line` (which must not hold a newline) and a newline.
-    func write(line: Data) throws {
+    func append(line: Data) throws {
         if let failure { throw failure }
         guard fd >= 0 else { throw fail("the file is closed") }
         var bytes = line
@@ -50,7 +50,7 @@ final class LineWriter {
         let error: Int32? = bytes.withUnsafeBytes { raw -> Int32? in
             var done = 0
             while done < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+                let n = write(fd, raw.baseAddress! + done, raw.count - done)
                 if n < 0 {
                     if errno == EINTR { continue }
                     return errno
@@ -68,8 +68,8 @@ final class LineWriter {
         length += off_t(bytes.count)
     }
 
-    /// `write(line:)` for a string.
-    func write(_ line: String) throws { try write(line: Data(line.utf8)) }
+    /// `append(line:)` for a string.
+    func append(_ line: String) throws { try append(line: Data(line.utf8)) }
 
     /// Closes the file; further writes throw.
     func close() {

@@ -136,13 +136,13 @@ struct Compare: ParsableCommand {
         let extra = Self.differencesHTML(changes, presets: presets.map(\.name))
         let html = ReportHTML.make(title: "Flick compare: \(presets.map(\.name).joined(separator: " vs "))",
                                    sessions: metrics, thumbnails: thumbs, extra: extra)
-        try StudyOutput.write(Data(html.utf8), to: folder + "/report.html", what: "the report")
-        try StudyOutput.write(Data(ReportCSV.make(metrics).utf8), to: folder + "/gestures.csv", what: "the gesture table")
+        try StudyOutput.save(Data(html.utf8), to: folder + "/report.html", what: "the report")
+        try StudyOutput.save(Data(ReportCSV.make(metrics).utf8), to: folder + "/gestures.csv", what: "the gesture table")
         var csv = "gesture,start,kind," + presets.map { ReportCSV.quoted($0.name) }.joined(separator: ",") + "\n"
         for c in changes {
             csv += "\(c.index),\(ReportCSV.num(c.start)),\(c.kind.rawValue)," + c.outcomes.map { $0?.rawValue ?? "" }.joined(separator: ",") + "\n"
         }
-        try StudyOutput.write(Data(csv.utf8), to: folder + "/differences.csv", what: "the differences")
+        try StudyOutput.save(Data(csv.utf8), to: folder + "/differences.csv", what: "the differences")
         print("\(folder)/contact-sheet.png (\(sheetSize.w)x\(sheetSize.h): \(presets.count) presets x \(moments.count) moments), report.html, gestures.csv, differences.csv: \(changes.count) of \(metrics[0].gestures.count) gestures change outcome")
     }
 

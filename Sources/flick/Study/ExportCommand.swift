@@ -64,7 +64,7 @@ struct Export: ParsableCommand {
                                          cornerRadius: header.stageCornerRadius ?? StageDevice.defaultCornerRadius)
                 let dot = try VideoTouchDot(renderer: renderer, radius: max(8, Double(min(w, h)) / 40))
                 let background = Theme.of(header.demo).window
-                try AtomicFile.write(to: out, what: "the video") { temp in
+                try AtomicFile.save(to: out, what: "the video") { temp in
                     let encoder = try VideoEncoder(ffmpeg: ffmpeg, output: temp, format: ext, width: w, height: h, fps: fps)
                     var lastReport = Date()
                     for j in 0..<frames {
@@ -77,7 +77,7 @@ struct Export: ParsableCommand {
                             let at = StageView.pixel(of: p.position, viewport: replay.scene.viewport, in: (0, 0, w, h))
                             try dot.draw(at: at)
                         }
-                        try encoder.write(renderer.readPixels().bytes)
+                        try encoder.send(renderer.readPixels().bytes)
                         if Date().timeIntervalSince(started) > 1, Date().timeIntervalSince(lastReport) >= 0.5 || j == frames - 1 {
                             lastReport = Date()
                             try? FileHandle.standardError.write(contentsOf: Data(String(format: "\rflick export: frame %d/%d (%.0f%%)", j + 1, frames, Double(j + 1) / Double(frames) * 100).utf8))
@@ -144,7 +144,7 @@ final class VideoEncoder {
         }
     }
 
-    func write(_ rgba: [UInt8]) throws {
+    func send(_ rgba: [UInt8]) throws {
         precondition(rgba.count == frameBytes)
         do { try input.fileHandleForWriting.write(contentsOf: Data(rgba)) } catch {
             throw UserError("ffmpeg stopped taking frames: \(message())")

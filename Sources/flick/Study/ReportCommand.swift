@@ -41,8 +41,8 @@ struct Report: ParsableCommand {
         }
         let heading = title ?? (loaded.count == 1 ? "Flick session report: \(loaded[0].name)" : "Flick report: \(loaded.count) sessions")
         let html = ReportHTML.make(title: heading, sessions: metrics, thumbnails: thumbnails)
-        try StudyOutput.write(Data(html.utf8), to: folder + "/report.html", what: "the report")
-        try StudyOutput.write(Data(ReportCSV.make(metrics).utf8), to: folder + "/gestures.csv", what: "the gesture table")
+        try StudyOutput.save(Data(html.utf8), to: folder + "/report.html", what: "the report")
+        try StudyOutput.save(Data(ReportCSV.make(metrics).utf8), to: folder + "/gestures.csv", what: "the gesture table")
         let total = metrics.reduce(0) { $0 + $1.gestures.count }
         print("\(folder)/report.html, \(folder)/gestures.csv: \(loaded.count) session\(loaded.count == 1 ? "" : "s"), \(total) gestures")
     }
@@ -62,7 +62,7 @@ enum StudyOutput {
         return path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
     }
 
-    static func write(_ data: Data, to path: String, what: String) throws {
-        try AtomicFile.write(data, to: path, what: what)
+    static func save(_ data: Data, to path: String, what: String) throws {
+        try AtomicFile.save(data, to: path, what: what)
     }
 }
