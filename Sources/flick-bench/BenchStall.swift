@@ -190,7 +190,12 @@ enum StallBench {
                 if faces.statistics.placeholderDraws > before { withPlaceholders += 1 }
                 for c in list { shown.insert(c.card) }
             }
-            if let dumpPath { try? dump.write(toFile: dumpPath + "-" + interaction.rawValue + ".csv", atomically: true, encoding: .utf8) }
+            if let dumpPath {
+                let file = dumpPath + "-" + interaction.rawValue + ".csv"
+                do { try Data(dump.utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
+                    note("cannot write the stall dump '\(file)': \(error.localizedDescription)")
+                }
+            }
             let ft = FrameTimeMs(seconds: times)
             let worst = (times.max() ?? 0) * 1000
             let stats = faces.statistics
