@@ -205,10 +205,6 @@ enum MemoryBench {
                 try renderer.resetViewport()
                 renderer.present()
                 faces.presented()
-                // Unpaced frames leave the background decoder no gap (it steps aside while a
-                // frame draws): let it catch up every few frames, as the idle part of a 60 Hz
-                // frame does in the app, so faces are really made and held.
-                if frame % 6 == 5 { faces.settle(timeout: 10) }
             }
             let stats = faces.statistics
             let kb = peakResidentKilobytes() ?? -1

@@ -69,7 +69,6 @@ final class DebugOverlay {
             // Past the ends: only an endless row (the switcher) has cards there, the same ones again.
             if (i < 0 || i >= count) && !scene.scrollWrapsAround { continue }
             let wrapped = ((i % count) + count) % count
-            if wrapped != i, scene.restingPosition(ofIndex: min(max(i, 0), count - 1)) == rest { continue }
             let shift = rest - position
             let lands = landing?.index == i
             let color = lands ? Self.landing : Self.grid
