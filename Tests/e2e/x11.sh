@@ -10,26 +10,31 @@
 #                            a real button-down, STEPS moves, button-up (window points), one
 #                            xdotool process for the whole chain, as a device sends it
 
-# The server picks a free display number itself and writes it to a file descriptor once it is
-# ready (-displayfd), so concurrent test runs never race for one and nothing polls lock files.
+# A display from :141 up that no lock file claims (never :0, a desktop's own); the server says
+# when it accepts connections by writing its number to a file descriptor (-displayfd). Another
+# run that took the same number meanwhile makes this server exit at once: the next one is tried.
 start_xvfb() {
-  local dir=$1 numfile="$1/xvfb.display"
-  : >"$numfile"
-  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$numfile" >"$dir/xvfb.log" 2>&1 &
-  XVFB_PID=$!
-  PIDS+=("$XVFB_PID")
-  for _ in $(seq 1 300); do
-    [ -s "$numfile" ] && break
-    kill -0 "$XVFB_PID" 2>/dev/null || break
-    sleep 0.1
+  local dir=$1 numfile="$1/xvfb.display" n
+  for n in $(seq 141 190); do
+    [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ] && continue
+    : >"$numfile"
+    Xvfb ":$n" -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$numfile" >"$dir/xvfb.log" 2>&1 &
+    XVFB_PID=$!
+    for _ in $(seq 1 300); do
+      [ -s "$numfile" ] && break
+      kill -0 "$XVFB_PID" 2>/dev/null || break
+      sleep 0.1
+    done
+    if [ -s "$numfile" ]; then
+      PIDS+=("$XVFB_PID")
+      export DISPLAY=":$n"
+      for _ in $(seq 1 100); do xdotool getdisplaygeometry >/dev/null 2>&1 && return 0; sleep 0.1; done
+      echo "  (Xvfb $DISPLAY is not answering: $(tail -n 3 "$dir/xvfb.log" 2>/dev/null))"
+      return 1
+    fi
+    kill "$XVFB_PID" 2>/dev/null; wait "$XVFB_PID" 2>/dev/null
   done
-  if [ ! -s "$numfile" ]; then
-    echo "  (Xvfb did not start: $(tail -n 3 "$dir/xvfb.log" 2>/dev/null))"
-    return 1
-  fi
-  export DISPLAY=":$(tr -d '[:space:]' <"$numfile")"
-  for _ in $(seq 1 100); do xdotool getdisplaygeometry >/dev/null 2>&1 && return 0; sleep 0.1; done
-  echo "  (Xvfb $DISPLAY is not answering: $(tail -n 3 "$dir/xvfb.log" 2>/dev/null))"
+  echo "  (Xvfb did not start: $(tail -n 3 "$dir/xvfb.log" 2>/dev/null))"
   return 1
 }
 
