@@ -35,12 +35,13 @@ PY
 LOG="$OUT/wheel.jsonl"
 if start_app "$LOG" --demo carousel --size 1000x700; then
   xdotool mousemove $((WX + SX + SW / 2)) $((WY + SY + SH / 2)) sleep 0.2 click 5
-  sleep 1.2
+  wait_log "$LOG" 1 paged && quiet_log "$LOG" paged 0.5
   one=$(events "$LOG" paged)
   [ "$one" = "0>1" ] && ok "one wheel notch: one page, one 'paged' ($one)" \
                      || fail "one wheel notch: expected paged 0>1, got '$one' (log $LOG)"
   xdotool click --repeat 5 --delay 15 5
-  sleep 1.5
+  # One more page must come; a second one would follow within the settle time.
+  wait_log "$LOG" 2 paged && quiet_log "$LOG" paged 0.8
   burst=$(events "$LOG" paged)
   [ "$burst" = "0>1 1>2" ] && ok "a burst of five notches: one more page, one more 'paged' ($burst)" \
                            || fail "a burst of notches: expected paged 0>1 1>2, got '$burst' (log $LOG)"
@@ -53,7 +54,7 @@ LOG="$OUT/tap.jsonl"
 if start_app "$LOG" --demo now --size 1000x700; then
   # The card below the current one shows at the bottom of the phone.
   xdotool mousemove $((WX + SX + SW / 2)) $((WY + SY + SH - 25)) sleep 0.2 click 1
-  sleep 1.2
+  wait_log "$LOG" 1 selected && wait_log "$LOG" 1 paged
   selected=$(events "$LOG" selected); paged=$(events "$LOG" paged)
   [ "$selected" = "1" ] && [ "$paged" = "0>1" ] && ok "a tap on the next card centres it (selected $selected, paged $paged)" \
     || fail "tap on a neighbour: selected '$selected' (want 1), paged '$paged' (want 0>1) (log $LOG)"

@@ -39,16 +39,19 @@ echo '{"description": "e2e", "stack": {"throwSpeed": 800}}' > "$CONF"
 if start_app "$LIVE" --demo carousel --size 1000x700 --record "$REC" --config "$CONF" --participant p7 --task e2e; then
   read -r SX SY SW SH <<<"$(python3 -c 'import json,sys; s=json.loads(open(sys.argv[1]).readline())["stage"]; print(*[round(v) for v in s])' "$LIVE")"
   CX=$(( SX + SW / 2 )); CY=$(( SY + SH / 2 ))
-  key m                                          # task start
-  drag $(( CX + 60 )) "$CY" -120 0 12 0.01; sleep 1.2     # flick: pages
-  drag $(( CX + 60 )) "$CY" -120 0 12 0.01; sleep 1.2     # flick again
-  drag "$CX" $(( CY + 80 )) 0 -140 12 0.01; sleep 1.2     # throw a card up
-  key z; sleep 1                                          # undo it
-  key 3; sleep 0.8                                        # switch to the stack
-  drag $(( CX + 40 )) "$CY" -60 0 12 0.025; sleep 1.2     # a gentle drag: snaps back at 800 pt/s
-  echo '{"stack": {"throwSpeed": 150, "throwDistance": 40}}' > "$CONF"; sleep 2   # reload
-  drag $(( CX + 40 )) "$CY" -60 0 12 0.025; sleep 1.2     # the same drag now throws
-  key m; sleep 0.3                                        # task end
+  # Each step waits for the log line that says it happened (and for the motion it started to
+  # end) before the next one.
+  key m; wait_log "$LIVE" 1 marker                                    # task start
+  drag $(( CX + 60 )) "$CY" -120 0 12 0.01; wait_log "$LIVE" 1 paged  # flick: pages
+  drag $(( CX + 60 )) "$CY" -120 0 12 0.01; wait_log "$LIVE" 2 paged  # flick again
+  drag "$CX" $(( CY + 80 )) 0 -140 12 0.01; wait_log "$LIVE" 1 deleted  # throw a card up
+  key z; wait_log "$LIVE" 1 restored                                  # undo it
+  key 3; wait_log "$LIVE" 1 interaction_changed                       # switch to the stack
+  drag $(( CX + 40 )) "$CY" -60 0 12 0.025; wait_log "$LIVE" 1 snapped_back  # gentle: snaps back at 800 pt/s
+  echo '{"stack": {"throwSpeed": 150, "throwDistance": 40}}' > "$CONF"
+  wait_log "$LIVE" 1 config_reloaded                                  # reload
+  drag $(( CX + 40 )) "$CY" -60 0 12 0.025; wait_log "$LIVE" 2 deleted  # the same drag now throws
+  key m; wait_log "$LIVE" 2 marker                                    # task end
   stop_app
   kinds=$(python3 - "$LIVE" <<'PY'
 import json, sys

@@ -2,10 +2,20 @@
 # Needs ROOT (the package root) and BIN (the flick binary); appends the processes it starts to
 # the caller's PIDS array, which the caller's exit trap kills.
 #
-#   start_xvfb DIR           a private Xvfb; exports DISPLAY once it accepts connections
+#   start_xvfb DIR           a private Xvfb that never resets; exports DISPLAY once it accepts
+#                            connections
 #   start_app LOG ARGS...    flick --log LOG ARGS; waits for its window and its "started" line;
 #                            sets APP, WID, WX WY (window origin), SX SY SW SH (the stage, points)
 #   stop_app                 SIGTERM, then SIGKILL after 5 s
+#   wait_log LOG COUNT EVENT [SECONDS]
+#                            until LOG holds COUNT lines of that event (default 20 s)
+#   wait_text FILE PATTERN [SECONDS]
+#                            until FILE (e.g. the app's stderr, LOG.out) has a line matching PATTERN
+#   quiet_log LOG EVENT SECONDS
+#                            true when no further line of that event comes within SECONDS (for
+#                            checks that something does NOT happen)
+#   race_clients N           N short-lived clients in a loop while others connect: prints how
+#                            many of the others were refused
 #   drag X0 Y0 DX DY STEPS STEP_SECONDS [HOLD_SECONDS]
 #                            a real button-down, STEPS moves, button-up (window points), one
 #                            xdotool process for the whole chain, as a device sends it
@@ -13,12 +23,21 @@
 # A display from :141 up that no lock file claims (never :0, a desktop's own); the server says
 # when it accepts connections by writing its number to a file descriptor (-displayfd). Another
 # run that took the same number meanwhile makes this server exit at once: the next one is tried.
+#
+# -noreset: without it the server resets itself every time its last client disconnects, and
+# every client of these tests is short-lived (the readiness probe, each `xdotool search` of
+# start_app's polling loop, each app that quits). A client that connects while a reset runs is
+# killed with the clients of the old generation, so its XOpenDisplay fails: SDL says "x11 not
+# available". The reset re-runs xkbcomp for the keymap, which is slow on a fresh machine (cold
+# caches, nothing compiled yet), so there the window was wide enough to lose the app's first
+# connection. Measured with transient clients racing (race_clients below): 3-8 connections of
+# about 170 refused per run without -noreset, 0 with it; run.sh checks the 0.
 start_xvfb() {
   local dir=$1 numfile="$1/xvfb.display" n
   for n in $(seq 141 190); do
     [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ] && continue
     : >"$numfile"
-    Xvfb ":$n" -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$numfile" >"$dir/xvfb.log" 2>&1 &
+    Xvfb ":$n" -displayfd 3 -noreset -screen 0 1280x800x24 -nolisten tcp 3>"$numfile" >"$dir/xvfb.log" 2>&1 &
     XVFB_PID=$!
     for _ in $(seq 1 300); do
       [ -s "$numfile" ] && break
@@ -44,12 +63,16 @@ start_app() {
   APP=$!
   PIDS+=("$APP")
   WID=""
-  for _ in $(seq 1 150); do
-    WID=$(xdotool search --onlyvisible --name '^flick' 2>/dev/null | head -n 1)
-    [ -n "$WID" ] && grep -q '"started"' "$log" 2>/dev/null && break
-    sleep 0.1
-  done
-  if [ -z "$WID" ] || ! grep -q '"started"' "$log" 2>/dev/null; then
+  # The log's first line is written once the window is up; only then ask X for it (each
+  # xdotool is a client of its own).
+  if wait_text "$log" '"started"' 15 >/dev/null; then
+    for _ in $(seq 1 50); do
+      WID=$(xdotool search --onlyvisible --name '^flick' 2>/dev/null | head -n 1)
+      [ -n "$WID" ] && break
+      sleep 0.1
+    done
+  fi
+  if [ -z "$WID" ]; then
     echo "  (app did not open a window: $(cat "$log.out" 2>/dev/null))"
     return 1
   fi
@@ -63,6 +86,48 @@ stop_app() {
   for _ in $(seq 1 50); do kill -0 "$APP" 2>/dev/null || break; sleep 0.1; done
   kill -KILL "$APP" 2>/dev/null
   wait "$APP" 2>/dev/null
+}
+
+# Deadlines in microseconds of bash's own clock (no process a poll).
+now_us() { echo "${EPOCHREALTIME/./}"; }
+deadline_us() { echo $(( $(now_us) + ${1%.*} * 1000000 )); }
+count_events() { grep -c "\"event\":\"$2\"" "$1" 2>/dev/null || true; }
+
+wait_log() {
+  local log=$1 count=$2 event=$3 secs=${4:-20} end; end=$(deadline_us "$secs")
+  while [ "$(count_events "$log" "$event")" -lt "$count" ]; do
+    if [ "$(now_us)" -ge "$end" ]; then
+      echo "  (waited $secs s for $count '$event' lines in $log: $(count_events "$log" "$event") came)"
+      return 1
+    fi
+    sleep 0.05
+  done
+}
+
+wait_text() {
+  local file=$1 pattern=$2 secs=${3:-20} end; end=$(deadline_us "$secs")
+  until grep -q -- "$pattern" "$file" 2>/dev/null; do
+    if [ "$(now_us)" -ge "$end" ]; then echo "  (waited $secs s for /$pattern/ in $file)"; return 1; fi
+    sleep 0.05
+  done
+}
+
+quiet_log() {
+  local log=$1 event=$2 before; before=$(count_events "$1" "$2")
+  sleep "$3"
+  [ "$(count_events "$log" "$event")" = "$before" ]
+}
+
+race_clients() {
+  local n=$1 refused=0 tried=0 poller
+  ( for _ in $(seq 1 "$n"); do xdotool search --name '^no-such-window$' >/dev/null 2>&1; done ) &
+  poller=$!
+  while kill -0 "$poller" 2>/dev/null; do
+    tried=$((tried + 1))
+    xdotool getdisplaygeometry >/dev/null 2>&1 || refused=$((refused + 1))
+  done
+  wait "$poller" 2>/dev/null
+  echo "$refused $tried"
 }
 
 drag() {
