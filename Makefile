@@ -33,6 +33,7 @@ test-unit: deps
 # The e2e suite drives the release binary: the one `make run` gives people.
 test-e2e: deps
 	swift build -c release --product flick $(SWIFT_BUILD_FLAGS)
+	swift build -c release --product flick-lab $(SWIFT_BUILD_FLAGS)
 	bash Tests/e2e/run.sh .build/release/flick
 
 test: test-unit test-e2e
@@ -74,4 +75,4 @@ fuzz: build
 
 # One simulated hour of random gestures (216,000 frames): wall time and resident memory growth.
 soak-hour: build
-	.build/release/flick soak --minutes 60
+	.build/release/flick-lab soak --minutes 60

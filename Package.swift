@@ -9,10 +9,14 @@ let package = Package(
         .library(name: "FlickEngine", targets: ["FlickEngine"]),
         /// Gestures, frame schedules and a frame driver for testing code built on FlickEngine.
         .library(name: "FlickEngineTesting", targets: ["FlickEngineTesting"]),
-        /// The SDL2 desktop demo.
+        /// The SDL2 desktop demo and its study tools.
         .executable(name: "flick", targets: ["flick"]),
+        /// Quality tools kept out of the product: soak, fuzz.
+        .executable(name: "flick-lab", targets: ["flick-lab"]),
         /// Render-path benchmarks of the demo (frame times against plain SDL, stalls, memory).
         .executable(name: "flick-bench", targets: ["flick-bench"]),
+        /// Preloaded into flick by flick-bench to time the first present (not linked by flick).
+        .library(name: "FlickPresentProbe", type: .dynamic, targets: ["FlickPresentProbe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
@@ -50,14 +54,31 @@ let package = Package(
             linkerSettings: [.linkedLibrary("stdc++")]
         ),
 
+        // MARK: - What a session is: recording, log, config file, time controls, output files
+        .target(name: "FlickSession", dependencies: [
+            "FlickEngine", "FlickSDL", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
         // MARK: - The app
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickEngine", "FlickEngineTesting", "FlickSDL", "CImGuiBridge",
+                "FlickEngine", "FlickSDL", "FlickSession", "CImGuiBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // MARK: - Quality tools: soak and fuzz (not shipped in flick, which links no FlickEngineTesting)
+        .executableTarget(
+            name: "flick-lab",
+            dependencies: [
+                "FlickEngine", "FlickEngineTesting", "FlickSDL", "FlickSession",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        /// An SDL_RenderPresent that reports the first present and exits (LD_PRELOAD, for flick-bench).
+        .target(name: "FlickPresentProbe", linkerSettings: [.linkedLibrary("dl")]),
 
         // MARK: - Benchmarks of the SDL front end (the engine's are in Benchmarks/)
         .executableTarget(
@@ -76,7 +97,7 @@ let package = Package(
         ),
         .testTarget(name: "FlickSDLTests", dependencies: ["FlickSDL", "FlickEngine", "FlickEngineTesting", "CSDL2"]),
         /// The app's tool UI (tuning panel, time controls, debug overlay), headless.
-        .testTarget(name: "FlickAppTests", dependencies: ["flick", "FlickSDL", "FlickEngine", "CSDL2"]),
+        .testTarget(name: "FlickAppTests", dependencies: ["flick", "FlickSession", "FlickSDL", "FlickEngine", "CSDL2"]),
         .testTarget(name: "FlickBenchTests", dependencies: ["flick-bench", "FlickSDL", "FlickEngine", "CSDL2"]),
     ],
     swiftLanguageModes: [.v6]

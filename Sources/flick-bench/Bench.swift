@@ -27,7 +27,8 @@ struct Bench: ParsableCommand {
         (Xvfb :77 & DISPLAY=:77 flick-bench).
 
         First frame: launches the 'flick' built beside this binary, 'flick --count 12' \
-        (with --headless when there is no display) and FLICK_FIRST_PRESENT_PROBE=1, which \
+        (with --headless when there is no display) and LD_PRELOAD=libFlickPresentProbe.so (built \
+        beside this binary), whose SDL_RenderPresent \
         makes the app exit at its first present; times spawn to present on CLOCK_MONOTONIC, \
         median of the launches.
 

@@ -78,9 +78,13 @@ enum FirstFrameBench {
     static func run(arguments: [String], runs: Int, display: String) throws -> FirstFrameResult {
         var times: [Double] = []
         var ages: [Double] = []
+        let probe = BenchCards.presentProbePath()
+        guard FileManager.default.isReadableFile(atPath: probe) else {
+            throw UserError("the first-present probe '\(probe)' is missing (swift build -c release builds it beside flick-bench)")
+        }
         for i in 0...runs {
             let child = try runChild(executable: BenchCards.appPath(), arguments: arguments,
-                                     environment: ["FLICK_FIRST_PRESENT_PROBE": "1"], timeout: 60)
+                                     environment: ["LD_PRELOAD": probe], timeout: 60)
             guard let line = child.stderr.split(separator: "\n").first(where: { $0.hasPrefix("flick-first-present") }),
                   let ns = field("monotonic_ns", in: line).flatMap(UInt64.init) else {
                 let why = child.stderr.split(separator: "\n").last.map(String.init) ?? "exit \(child.status)"

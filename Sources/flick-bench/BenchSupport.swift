@@ -46,9 +46,14 @@ enum BenchCards {
     }
 
     /// The `flick` app built beside this binary.
-    static func appPath() -> String {
+    static func appPath() -> String { besideBench("flick") }
+
+    /// The first-present probe library, built beside flick-bench (`swift build -c release`).
+    static func presentProbePath() -> String { besideBench("libFlickPresentProbe.so") }
+
+    private static func besideBench(_ name: String) -> String {
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return ((exe as NSString).deletingLastPathComponent as NSString).appendingPathComponent("flick")
+        return ((exe as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
     }
 }
 

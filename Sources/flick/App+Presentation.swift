@@ -1,3 +1,4 @@
+import FlickSession
 import FlickEngine
 import FlickSDL
 import Foundation

@@ -1,3 +1,4 @@
+import FlickSession
 import FlickEngine
 import FlickSDL
 import Foundation
@@ -152,7 +153,6 @@ extension App {
             }
             renderer.present()
             faces.presented()
-            FirstPresentProbe.didPresent()
             if last { break }
             frame += 1
         }

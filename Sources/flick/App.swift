@@ -1,3 +1,4 @@
+import FlickSession
 import FlickEngine
 import FlickSDL
 import Foundation
@@ -151,7 +152,6 @@ final class App {
             // Frames after an idle wait start a new run: the HUD's fps is that of motion.
             if idle { frameTimes.restart() }
             frameTimes.add(frame: end - frameStart, render: end - drawStart, at: end)
-            FirstPresentProbe.didPresent()
         }
         try finishScene()
     }

@@ -1,3 +1,4 @@
+import FlickSession
 import FlickEngine
 import FlickSDL
 import Foundation
@@ -23,23 +24,17 @@ struct Look {
         case mapped([String: String])
     }
 
-    init(_ c: Flick) throws {
-        guard let fit = FaceStyle.Fit(rawValue: c.fit.lowercased()) else {
-            throw UserError("--fit '\(c.fit)' is not a fit mode (expected fit or fill)")
-        }
-        style = FaceStyle(fit: fit, background: try Self.parseColor(c.cardBackground, option: "--card-background"))
-        switch c.titles.lowercased() {
-        case "none": titles = .none
-        case "name": titles = .name
-        default: titles = .mapped(try Self.loadTitles(c.titles))
+    /// The parsed --fit, --card-background, --titles, --present, --touches and --shots (the
+    /// shots folder was checked by the parser); a titles file is read here.
+    init(_ c: LookOptions) throws {
+        style = FaceStyle(fit: c.fit, background: c.cardBackground.rgba)
+        switch c.titles {
+        case .none: titles = .none
+        case .name: titles = .name
+        case .file(let path): titles = .mapped(try Self.loadTitles(path))
         }
         present = c.present
-        switch c.touches.lowercased() {
-        case "auto": touches = nil
-        case "on": touches = true
-        case "off": touches = false
-        default: throw UserError("--touches '\(c.touches)' is not a choice (expected auto, on or off)")
-        }
+        touches = c.touches.forced
         // Checked now, not at the first P: a screenshot that cannot be saved would be lost.
         switch PathKind.target(of: c.shots) {
         case .directory:
@@ -68,23 +63,6 @@ struct Look {
         }
     }
 
-    static let colorNames: [String: RGBA] = [
-        "white": RGBA(255, 255, 255), "black": RGBA(0, 0, 0), "grey": RGBA(128, 128, 128),
-        "gray": RGBA(128, 128, 128), "light": FaceStyle.defaultBackground, "dark": RGBA(28, 28, 30),
-    ]
-
-    /// "#RRGGBB", "RRGGBB", "#RGB" or a name (white, black, grey, gray, light, dark).
-    static func parseColor(_ text: String, option: String) throws -> RGBA {
-        let t = text.lowercased().trimmingCharacters(in: .whitespaces)
-        if let named = colorNames[t] { return named }
-        var hex = t.hasPrefix("#") ? String(t.dropFirst()) : t
-        if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
-        guard hex.count == 6, let v = UInt32(hex, radix: 16) else {
-            throw UserError("\(option) '\(text)' is not a colour (expected #RRGGBB, e.g. #f2f2f7, or one of: \(colorNames.keys.sorted().joined(separator: ", ")))")
-        }
-        return RGBA(UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF))
-    }
-
     /// A JSON object of file name -> title.
     static func loadTitles(_ path: String) throws -> [String: String] {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -98,7 +76,7 @@ struct Look {
 }
 
 /// Phone and tablet screens `--stage` knows by name: size in points and screen corner radius.
-struct StageDevice {
+struct StageDevice: Equatable {
     var name: String
     var size: Size
     /// Corner radius of the screen, points (0: square corners).

@@ -1,5 +1,6 @@
 import FlickEngine
 @testable import flick
+import FlickSession
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import CSDL2
 import FlickEngine
 @testable import FlickSDL
 @testable import flick
+import FlickSession
 import Foundation
 import Testing
 
@@ -33,7 +34,7 @@ final class ToolHarness {
         // Anything left in SDL's queue by an earlier test.
         SDL_FlushEvents(0, UInt32.max)
         renderer = try Renderer(offscreenWidth: Int(window.width), height: Int(window.height))
-        let options = try AppOptions(Flick.parse(arguments))
+        let options = try AppOptions(WindowCommand.parse(arguments))
         tools = ToolUI(renderer: renderer, fontPath: Overlay.fontPath(), options: options, configWatch: watch)
         let size = window
         events = EventSource(viewportSize: { size })

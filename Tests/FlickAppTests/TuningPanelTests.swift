@@ -2,6 +2,7 @@ import CSDL2
 import FlickEngine
 @testable import FlickSDL
 @testable import flick
+import FlickSession
 import Foundation
 import Testing
 

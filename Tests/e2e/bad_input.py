@@ -185,12 +185,12 @@ OUT = "@out"   # a fresh output path per row, in W
 
 ROWS = [
     # Command line values
-    ("unknown demo lists the valid ones", ["--demo", "cube"], 2, "unknown demo 'cube' (expected one of: now, switcher, stack, carousel)", []),
-    ("malformed --size", ["--size", "12by7"], 2, "--size '12by7' is malformed", []),
-    ("zero --size", ["--size", "0x600"], 2, "--size '0x600' is malformed", []),
-    ("huge --size", ["--size", "99999x99999"], 2, "--size '99999x99999' is malformed", []),
-    ("negative --size", ["--size=-5x600"], 2, "is malformed", []),
-    ("unknown --stage", ["--stage", "phone"], 2, "--stage 'phone' is malformed", []),
+    ("unknown demo lists the valid ones", ["--demo", "cube"], 2, "The value 'cube' is invalid for '--demo <demo>'. Please provide one of 'now', 'switcher', 'stack' or 'carousel'", []),
+    ("malformed --size", ["--size", "12by7"], 2, "The value '12by7' is invalid for '--size <WxH>': expected WIDTHxHEIGHT, each side 64 to 16384", []),
+    ("zero --size", ["--size", "0x600"], 2, "The value '0x600' is invalid for '--size <WxH>': expected WIDTHxHEIGHT", []),
+    ("huge --size", ["--size", "99999x99999"], 2, "The value '99999x99999' is invalid for '--size <WxH>': expected WIDTHxHEIGHT", []),
+    ("negative --size", ["--size=-5x600"], 2, "The value '-5x600' is invalid for '--size <WxH>'", []),
+    ("unknown --stage", ["--stage", "phone"], 2, "The value 'phone' is invalid for '--stage <WxH|device|window>': expected WIDTHxHEIGHT in points", []),
     ("negative --count", ["--count=-1"] + H, 2, "--count -1 is out of range", []),
     ("huge --count", ["--count", "99999999999"] + H, 2, "--count 99999999999 is out of range", []),
     ("--count not a number", ["--count", "many"], 2, "many", []),

@@ -21,6 +21,9 @@ trap cleanup EXIT INT TERM
 pass() { PASSED=$((PASSED + 1)); echo "  ok    $1"; }
 fail() { FAILED=$((FAILED + 1)); echo "  FAIL  $1"; }
 
+# The quality tools (soak) live in flick-lab, built beside flick.
+LAB=$(dirname "$BIN")/flick-lab
+[ -x "$LAB" ] || { echo "e2e: no flick-lab beside $BIN"; echo "e2e: 0 passed, 1 failed"; exit 1; }
 [ -x "$BIN" ] || { echo "e2e: no binary at $BIN"; echo "e2e: 0 passed, 1 failed"; exit 1; }
 
 # ---------------------------------------------------------------------------------------------
@@ -44,9 +47,9 @@ head -c 4096 /dev/urandom > "$WORK/mixed/02-noise.jpg"
 cp "$ROOT/assets/01-weather.png" "$WORK/mixed/03-good.png" 2>/dev/null
 cp "$ROOT/assets/01-weather.png" "$WORK/locked/a.png" 2>/dev/null; chmod 000 "$WORK/locked"
 
-expect_error "unknown demo lists the valid ones" 2 "unknown demo 'cube'.*now, switcher, stack, carousel" -- --demo cube
-expect_error "malformed --size" 2 "--size '12by7' is malformed" -- --size 12by7
-expect_error "zero --size" 2 "--size '0x600' is malformed" -- --size 0x600
+expect_error "unknown demo lists the valid ones" 2 "The value 'cube' is invalid for '--demo <demo>'. Please provide one of 'now', 'switcher', 'stack' or 'carousel'" -- --demo cube
+expect_error "malformed --size" 2 "The value '12by7' is invalid for '--size <WxH>': expected WIDTHxHEIGHT" -- --size 12by7
+expect_error "zero --size" 2 "The value '0x600' is invalid for '--size <WxH>': expected WIDTHxHEIGHT" -- --size 0x600
 expect_error "missing --cards folder" 2 "--cards folder '$WORK/nope' does not exist" -- --cards "$WORK/nope"
 expect_error "empty --cards folder" 2 "--cards folder '$WORK/empty' holds no PNG or JPEG images" -- --cards "$WORK/empty"
 if [ "$(id -u)" = 0 ]; then
@@ -70,7 +73,7 @@ echo '{"pan": {"velocity": {"capacity": 2.5}}}' > "$WORK/frac.json"
 expect_error "--config fraction for a count names the key" 2 "wrong type at 'pan.velocity.capacity': expected a whole number" -- --config "$WORK/frac.json"
 echo '{"t": 1, "pointer": 7}' > "$WORK/bad.replay"
 expect_error "--replay with a bad line" 2 "--replay file '$WORK/bad.replay' line 1 is not a recorded input" -- --replay "$WORK/bad.replay" --headless
-expect_error "unknown --stage" 2 "--stage 'phone' is malformed" -- --stage phone
+expect_error "unknown --stage" 2 "The value 'phone' is invalid for '--stage <WxH\|device\|window>': expected WIDTHxHEIGHT in points" -- --stage phone
 expect_error "unwritable --log path" 2 "cannot write the log file '/proc/nope/log.jsonl'" -- --log /proc/nope/log.jsonl --headless --frames 1
 expect_error "log path is a folder" 2 "cannot write the log file '$WORK'" -- --log "$WORK" --headless --frames 1
 # No display: no X server behind DISPLAY and no --headless.
@@ -95,7 +98,7 @@ printf '%s\n' "$bad_out" | grep -q '^bad input: .* 0 failed' || FAILED=$((FAILED
 
 # ---------------------------------------------------------------------------------------------
 echo "e2e: soak (5 simulated minutes of random gestures, invariants every frame, memory)"
-soak_out=$("$BIN" soak --minutes 5 --seed 7 --log-file "$WORK/soak.jsonl" 2>&1); rc=$?
+soak_out=$("$LAB" soak --minutes 5 --seed 7 --log-file "$WORK/soak.jsonl" 2>&1); rc=$?
 printf '%s\n' "$soak_out" | sed 's/^/        /'
 if [ $rc = 0 ] && printf '%s' "$soak_out" | grep -q "^soak: 18000 frames" && printf '%s' "$soak_out" | grep -q " 0 invariant violations" \
    && python3 "$HERE/log_schema.py" "$WORK/soak.jsonl" >/dev/null 2>&1; then

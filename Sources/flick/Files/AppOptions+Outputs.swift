@@ -1,3 +1,4 @@
+import FlickSession
 /// The start-up check of the app's outputs against its inputs (see `OutputPolicy`).
 extension AppOptions {
     /// What this run writes: the log and the recording (streams), the screenshot (one-shot).

@@ -1,3 +1,4 @@
+import FlickSession
 import ArgumentParser
 import FlickEngine
 import FlickSDL
@@ -9,7 +10,7 @@ import Foundation
 /// preset, and which gestures changed outcome under which preset.
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "flick compare",
+        commandName: "compare",
         abstract: "Play one recording through 2 to 4 presets side by side (window), or write a contact sheet and report (--out).")
 
     @Option(help: ArgumentHelp("The recording to play (made with --record).", valueName: "file"))
@@ -21,17 +22,14 @@ struct Compare: ParsableCommand {
     @Option(help: ArgumentHelp("Headless: write contact-sheet.png, report.html, gestures.csv and differences.csv here.", valueName: "dir"))
     var out: String?
 
-    @Option(help: ArgumentHelp("Window size in points (default: 1280x800).", valueName: "WxH"))
-    var size: String = "1280x800"
+    @OptionGroup var window: SizeOption
 
-    @Option(help: "Playback speed in the window, 0.1 to 8.")
-    var speed: Double = 1
+    @OptionGroup var playback: PlaybackSpeed
 
     @Flag(help: "In the window: start again when it has ended.")
     var loop = false
 
-    @Flag(help: "Draw cards that are missing or changed since the recording as placeholders.")
-    var allowMissingCards = false
+    @OptionGroup var missing: MissingCards
 
     /// A preset as compare shows it.
     struct Preset {
@@ -40,25 +38,27 @@ struct Compare: ParsableCommand {
         var config: SceneConfig
     }
 
-    func run() throws {
+    func validate() throws {
         guard (2...4).contains(config.count) else {
-            throw UserError("compare needs 2 to 4 --config presets (got \(config.count))")
+            throw ValidationError("compare needs 2 to 4 --config presets (got \(config.count))")
         }
-        guard speed.isFinite, (0.1...8).contains(speed) else { throw UserError("--speed \(speed) is out of range (expected 0.1 to 8)") }
+    }
+
+    func run() throws {
         let rec = try Recording(path: replay, option: "--replay")
-        guard rec.header != nil, let cards = try rec.cardSource(allowMissing: allowMissingCards) else {
+        guard rec.header != nil, let cards = try rec.cardSource(allowMissing: missing.allowMissingCards) else {
             throw UserError("--replay file '\(replay)' has no header (made before Flick 0.4); replay it with --record to give it one")
         }
         let presets = try config.map(Self.preset)
         if let out {
             try writeComparison(rec, presets: presets, cards: cards, folder: StudyOutput.folder(out))
         } else {
-            let window = try AppOptions.parseSize(size)
+            let size = window.size?.size ?? Size(width: 1280, height: 800)
             try MainActor.assumeIsolated {
                 let sdl = try App.openSDL(headless: false)
                 try withExtendedLifetime(sdl) {
-                    try CompareWindow(recording: rec, presets: presets, cards: cards, size: window,
-                                      speed: speed, loop: loop).run()
+                    try CompareWindow(recording: rec, presets: presets, cards: cards, size: size,
+                                      speed: playback.speed, loop: loop).run()
                 }
             }
         }

@@ -1,3 +1,4 @@
+import FlickSession
 import ArgumentParser
 import FlickEngine
 import FlickSDL
@@ -8,7 +9,7 @@ import Foundation
 /// soft dot.
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "flick export",
+        commandName: "export",
         abstract: "Render a recording headless into an MP4 or GIF through ffmpeg, the touch point drawn as a soft dot.")
 
     @Argument(help: ArgumentHelp("A recording made with --record.", valueName: "recording"))
@@ -17,33 +18,35 @@ struct Export: ParsableCommand {
     @Option(help: ArgumentHelp("The video: .mp4 (H.264) or .gif.", valueName: "file"))
     var out: String
 
-    @Option(help: ArgumentHelp("Frame size in pixels, WIDTHxHEIGHT (even numbers for MP4).", valueName: "WxH"))
-    var size: String = "1280x720"
+    @Option(help: ArgumentHelp("Frame size in pixels, WIDTHxHEIGHT, each side 64 to 16384 (even numbers for MP4).", valueName: "WxH"),
+            transform: PointSize.parse)
+    var size = PointSize(width: 1280, height: 720)
 
     @Option(help: "Frames per second: 30 or 60.")
     var fps: Int = 30
 
-    @Option(help: "Playback speed, 0.1 to 8 (0.5 is half speed, the video twice as long).")
-    var speed: Double = 1
+    @OptionGroup var playback: PlaybackSpeed
 
-    @Flag(help: "Draw cards that are missing or changed since the recording as placeholders.")
-    var allowMissingCards = false
+    @OptionGroup var missing: MissingCards
+
+    func validate() throws {
+        let ext = (out as NSString).pathExtension.lowercased()
+        guard ext == "mp4" || ext == "gif" else {
+            throw ValidationError("--out '\(out)' must end in .mp4 or .gif")
+        }
+        guard fps == 30 || fps == 60 else { throw ValidationError("--fps \(fps) is not supported (expected 30 or 60)") }
+        if ext == "mp4" && (size.width % 2 != 0 || size.height % 2 != 0) {
+            throw ValidationError("--size '\(size)' must have even sides for an MP4 (H.264 in yuv420p)")
+        }
+    }
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)   // a dying ffmpeg is an error message, not a silent exit
         let ext = (out as NSString).pathExtension.lowercased()
-        guard ext == "mp4" || ext == "gif" else {
-            throw UserError("--out '\(out)' must end in .mp4 or .gif")
-        }
-        guard fps == 30 || fps == 60 else { throw UserError("--fps \(fps) is not supported (expected 30 or 60)") }
-        guard speed.isFinite, (0.1...8).contains(speed) else { throw UserError("--speed \(speed) is out of range (expected 0.1 to 8)") }
-        let px = try AppOptions.parseSize(size)
-        let (w, h) = (Int(px.width), Int(px.height))
-        if ext == "mp4" && (w % 2 != 0 || h % 2 != 0) {
-            throw UserError("--size '\(size)' must have even sides for an MP4 (H.264 in yuv420p)")
-        }
+        let speed = playback.speed
+        let (w, h) = (size.width, size.height)
         let rec = try Recording(path: recording, option: "flick export")
-        guard let header = rec.header, let cards = try rec.cardSource(allowMissing: allowMissingCards) else {
+        guard let header = rec.header, let cards = try rec.cardSource(allowMissing: missing.allowMissingCards) else {
             throw UserError("'\(recording)' is a recording without a header (made before Flick 0.4); replay it with --record to give it one")
         }
         guard let ffmpeg = VideoEncoder.findFFmpeg() else {

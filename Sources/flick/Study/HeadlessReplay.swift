@@ -1,3 +1,4 @@
+import FlickSession
 import FlickEngine
 
 /// A recording played through the engine alone, with no window: the same inputs through the

@@ -1,3 +1,4 @@
+import FlickSession
 import FlickEngine
 
 /// The throw thresholds a card release was judged against: the release throws (or, for a

@@ -1,3 +1,4 @@
+import FlickSession
 import Foundation
 
 /// `gestures.csv`: one row per gesture of every session (RFC 4180 quoting), times in seconds,

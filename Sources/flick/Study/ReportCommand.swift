@@ -1,3 +1,4 @@
+import FlickSession
 import ArgumentParser
 import FlickEngine
 import FlickSDL
@@ -7,7 +8,7 @@ import Foundation
 /// DIR/report.html (self-contained) and DIR/gestures.csv.
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "flick report",
+        commandName: "report",
         abstract: "Measure sessions (logs or recordings) gesture by gesture: DIR/report.html and DIR/gestures.csv.",
         discussion: "Several sessions make one report with a column each. Recordings are replayed headless for the contact sheet.")
 
@@ -17,8 +18,7 @@ struct Report: ParsableCommand {
     @Option(help: ArgumentHelp("Folder to write report.html and gestures.csv into (made if missing).", valueName: "dir"))
     var out: String
 
-    @Flag(help: "Draw cards that are missing or changed since a recording as placeholders.")
-    var allowMissingCards = false
+    @OptionGroup var missing: MissingCards
 
     @Option(help: ArgumentHelp("Report title.", valueName: "text"))
     var title: String?
@@ -33,7 +33,7 @@ struct Report: ParsableCommand {
             return try withExtendedLifetime(sdl) {
                 try metrics.map { m -> [Thumbnail] in
                     guard let recording = m.session.recording,
-                          let cards = try recording.cardSource(allowMissing: allowMissingCards) else { return [] }
+                          let cards = try recording.cardSource(allowMissing: missing.allowMissingCards) else { return [] }
                     return try ContactSheet.thumbnails(m, cards: cards,
                                                        cornerRadius: recording.header?.stageCornerRadius ?? StageDevice.defaultCornerRadius)
                 }

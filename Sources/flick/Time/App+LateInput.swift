@@ -1,3 +1,4 @@
+import FlickSession
 import FlickEngine
 
 /// The app's side of late input (CardScene+LateInput.swift has the rule): SDL stamps events in

@@ -1,3 +1,4 @@
+import FlickSession
 import FlickEngine
 
 /// The config keys as a Markdown table (`flick --print-keys`, the README's list), straight from

@@ -1,3 +1,4 @@
+import FlickSession
 import CImGuiBridge
 import FlickEngine
 import FlickSDL

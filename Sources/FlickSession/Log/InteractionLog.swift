@@ -6,11 +6,11 @@ import Foundation
 /// lost if the app is killed. The engine's `SceneEvent`s are written as they encode themselves;
 /// the app adds its own lines (`started`, `quit`, `marker`, `config_reloaded`). The schema, with
 /// its version (`schema` on the `started` line), is docs/log-schema.md.
-final class InteractionLog {
+package final class InteractionLog {
     /// The version of docs/log-schema.md this log follows; raised on any incompatible change.
-    static let schemaVersion = 1
+    package static let schemaVersion = 1
 
-    let path: String
+    package let path: String
     private let file: LineWriter
     private let encoder: JSONEncoder = {
         let e = JSONEncoder()
@@ -22,7 +22,7 @@ final class InteractionLog {
 
     /// Creates `path` (an existing file only with `overwrite`; see `LineWriter`); throws a
     /// one-line error naming it when it cannot.
-    init(path: String, overwrite: Bool = false) throws {
+    package init(path: String, overwrite: Bool = false) throws {
         self.file = try LineWriter(path: path, what: "the log file", overwrite: overwrite)
         self.path = path
     }
@@ -30,7 +30,7 @@ final class InteractionLog {
     /// The first line. `stage` is where the scene's viewport sits in the window (points).
     /// `session` names it (id, wall clock, participant, task); `viewport` (scene points) and
     /// `config` are what a report measures gestures against.
-    func started(time: Double, demo: Interaction, cards: Int, window: Size, stage: Rect,
+    package func started(time: Double, demo: Interaction, cards: Int, window: Size, stage: Rect,
                  session: SessionInfo, viewport: Size, config: SceneConfig) throws {
         var line = LogStarted(t: time, demo: demo, cards: cards, window: [window.width, window.height],
                               stage: [stage.minX, stage.minY, stage.width, stage.height],
@@ -41,26 +41,26 @@ final class InteractionLog {
         try write(line)
     }
 
-    func quit(time: Double) throws { try write(LogQuit(t: time)) }
+    package func quit(time: Double) throws { try write(LogQuit(t: time)) }
 
     /// A task boundary or note dropped by the person running the session.
-    func marker(time: Double, label: String, task: String? = nil) throws {
+    package func marker(time: Double, label: String, task: String? = nil) throws {
         var line = LogMarker(t: time, label: label)
         line.task = task
         try write(line)
     }
 
     /// The `--config` file changed and its constants are now in force.
-    func configReloaded(time: Double, path: String, config: SceneConfig? = nil) throws {
+    package func configReloaded(time: Double, path: String, config: SceneConfig? = nil) throws {
         var line = LogConfigReloaded(t: time, path: path)
         line.config = config
         try write(line)
     }
 
-    func record(_ event: SceneEvent) throws { try write(event) }
+    package func record(_ event: SceneEvent) throws { try write(event) }
 
     /// One value as one line, flushed. Encoding or writing failures are one-line errors naming the file.
-    func write(_ line: some Encodable) throws {
+    package func write(_ line: some Encodable) throws {
         let data: Data
         do { data = try encoder.encode(line) } catch {
             throw UserError("cannot write the log file '\(path)': a line could not be encoded (\(error))")
@@ -78,29 +78,29 @@ final class InteractionLog {
 // MARK: - The app's own lines (schema in docs/log-schema.md)
 
 /// The first line of every log: what was on show, and the schema version.
-struct LogStarted: Codable, Equatable {
-    var event = "started"
-    var schema = InteractionLog.schemaVersion
+package struct LogStarted: Codable, Equatable {
+    package var event = "started"
+    package var schema = InteractionLog.schemaVersion
     /// Engine time, seconds.
-    var t: Double
-    var demo: Interaction
-    var cards: Int
+    package var t: Double
+    package var demo: Interaction
+    package var cards: Int
     /// Window size, points: `[width, height]`.
-    var window: [Double]
+    package var window: [Double]
     /// The scene's viewport in the window, points: `[x, y, width, height]`.
-    var stage: [Double]
+    package var stage: [Double]
     /// Wall-clock start, ISO 8601 UTC with milliseconds.
-    var wallClock: String?
+    package var wallClock: String?
     /// A random id for this session (lowercase UUID).
-    var session: String?
-    var participant: String?
-    var task: String?
+    package var session: String?
+    package var participant: String?
+    package var task: String?
     /// The scene's viewport, scene points: `[width, height]`.
-    var viewport: [Double]?
+    package var viewport: [Double]?
     /// The full config in force at the start.
-    var config: SceneConfig?
+    package var config: SceneConfig?
 
-    init(t: Double, demo: Interaction, cards: Int, window: [Double], stage: [Double], wallClock: String? = nil,
+    package init(t: Double, demo: Interaction, cards: Int, window: [Double], stage: [Double], wallClock: String? = nil,
          session: String? = nil, participant: String? = nil, task: String? = nil) {
         self.t = SceneEvent.microseconds(t)
         self.demo = demo
@@ -113,7 +113,7 @@ struct LogStarted: Codable, Equatable {
         self.task = task
     }
 
-    static func iso8601(_ date: Date) -> String {
+    package static func iso8601(_ date: Date) -> String {
         let f = ISO8601DateFormatter()
         f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return f.string(from: date)
@@ -121,40 +121,40 @@ struct LogStarted: Codable, Equatable {
 }
 
 /// The last line of a log that was closed normally.
-struct LogQuit: Codable, Equatable {
-    var event = "quit"
-    var t: Double
-    init(t: Double) { self.t = SceneEvent.microseconds(t) }
+package struct LogQuit: Codable, Equatable {
+    package var event = "quit"
+    package var t: Double
+    package init(t: Double) { self.t = SceneEvent.microseconds(t) }
 }
 
 /// A marker (a task's start or end, a note).
-struct LogMarker: Codable, Equatable {
-    var event = "marker"
-    var t: Double
-    var label: String
+package struct LogMarker: Codable, Equatable {
+    package var event = "marker"
+    package var t: Double
+    package var label: String
     /// The session's task, when it was named (`--task`).
-    var task: String?
-    init(t: Double, label: String) {
+    package var task: String?
+    package init(t: Double, label: String) {
         self.t = SceneEvent.microseconds(t)
         self.label = label
     }
 }
 
 /// The watched `--config` file was reloaded.
-struct LogConfigReloaded: Codable, Equatable {
-    var event = "config_reloaded"
-    var t: Double
-    var path: String
+package struct LogConfigReloaded: Codable, Equatable {
+    package var event = "config_reloaded"
+    package var t: Double
+    package var path: String
     /// The new config in full.
-    var config: SceneConfig?
-    init(t: Double, path: String) {
+    package var config: SceneConfig?
+    package init(t: Double, path: String) {
         self.t = SceneEvent.microseconds(t)
         self.path = path
     }
 }
 
 /// Any line of a log, for tools that read one back (report, compare, tests).
-enum LogLine: Decodable, Equatable {
+package enum LogLine: Decodable, Equatable {
     case started(LogStarted)
     case quit(LogQuit)
     case marker(LogMarker)
@@ -163,7 +163,7 @@ enum LogLine: Decodable, Equatable {
 
     private struct Head: Decodable { var event: String }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         switch try Head(from: decoder).event {
         case "started": self = .started(try LogStarted(from: decoder))
         case "quit": self = .quit(try LogQuit(from: decoder))
@@ -174,7 +174,7 @@ enum LogLine: Decodable, Equatable {
     }
 
     /// Reads a whole log; a bad line is a one-line error naming the file and the line number.
-    static func read(path: String) throws -> [LogLine] {
+    package static func read(path: String) throws -> [LogLine] {
         let data = try InputFile.read(path, what: "log file")
         let decoder = JSONDecoder()
         var lines: [LogLine] = []

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// What a path names, in words a message can use ("is a directory", "is a symlink loop").
-enum PathKind: Equatable {
+package enum PathKind: Equatable {
     case missing
     case regular(size: Int64, device: UInt64, inode: UInt64)
     case directory
@@ -17,7 +17,7 @@ enum PathKind: Equatable {
     case unreadable(String)
 
     /// The kind of `path` itself (a symlink is reported as one, not followed).
-    static func of(_ path: String) -> PathKind {
+    package static func of(_ path: String) -> PathKind {
         var st = stat()
         if lstat(path, &st) != 0 {
             return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno)))
@@ -33,7 +33,7 @@ enum PathKind: Equatable {
     }
 
     /// The kind of what `path` leads to (symlinks followed).
-    static func target(of path: String) -> PathKind {
+    package static func target(of path: String) -> PathKind {
         var st = stat()
         if stat(path, &st) != 0 {
             switch errno {
@@ -47,7 +47,7 @@ enum PathKind: Equatable {
         return kind(of: st)
     }
 
-    static func kind(of st: stat) -> PathKind {
+    package static func kind(of st: stat) -> PathKind {
         switch st.st_mode & S_IFMT {
         case S_IFREG: return .regular(size: Int64(st.st_size), device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
         case S_IFDIR: return .directory
@@ -59,10 +59,10 @@ enum PathKind: Equatable {
         }
     }
 
-    var isRegular: Bool { if case .regular = self { return true } else { return false } }
+    package var isRegular: Bool { if case .regular = self { return true } else { return false } }
 
     /// "is a directory", "does not exist", ...: the predicate of a message about the path.
-    var phrase: String {
+    package var phrase: String {
         switch self {
         case .missing: return "does not exist"
         case .regular(let size, _, _): return size == 0 ? "is empty (0 bytes)" : "is a file of \(size) bytes"
@@ -79,12 +79,12 @@ enum PathKind: Equatable {
 }
 
 /// The identity of a file (device and inode), to tell when two paths are the same file.
-struct FileIdentity: Hashable {
-    let device: UInt64
-    let inode: UInt64
+package struct FileIdentity: Hashable {
+    package let device: UInt64
+    package let inode: UInt64
 
     /// The file `path` leads to, or nil when there is none.
-    init?(_ path: String) {
+    package init?(_ path: String) {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
         device = UInt64(st.st_dev)
@@ -94,9 +94,9 @@ struct FileIdentity: Hashable {
 
 /// Reading an input file: only a regular file is opened (a FIFO must not block start-up), and
 /// every failure is one line saying what the path is.
-enum InputFile {
+package enum InputFile {
     /// The whole file. `what` names it in messages ("--config file", "--replay file").
-    static func read(_ path: String, what: String, maxBytes: Int64 = 256 << 20) throws -> Data {
+    package static func read(_ path: String, what: String, maxBytes: Int64 = 256 << 20) throws -> Data {
         let kind = PathKind.target(of: path)
         guard case .regular(let size, _, _) = kind else {
             throw UserError("\(what) '\(path)' \(kind.phrase) (expected a regular file)")

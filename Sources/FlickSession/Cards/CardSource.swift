@@ -2,18 +2,18 @@ import FlickSDL
 import Foundation
 
 /// The images a demo shows, in file-name order (titles come from `--titles`, see `Look`).
-struct CardSource {
-    let folder: String
-    let items: [CardImage]
+package struct CardSource {
+    package let folder: String
+    package let items: [CardImage]
 
-    init(folder: String, items: [CardImage]) {
+    package init(folder: String, items: [CardImage]) {
         self.folder = folder
         self.items = items
     }
 
     /// Lists the PNG and JPEG files of `folder`; throws a one-line error naming the folder when
     /// it is missing, not a folder, unreadable or holds no such image.
-    init(folder: String) throws {
+    package init(folder: String) throws {
         switch PathKind.target(of: folder) {
         case .directory: break
         case .missing:
@@ -37,7 +37,7 @@ struct CardSource {
 
     /// The folder of bundled card images: `$FLICK_ASSETS`, `./assets`, or the one beside the
     /// package the binary was built in.
-    static func defaultFolder() -> String {
+    package static func defaultFolder() -> String {
         if let env = ProcessInfo.processInfo.environment["FLICK_ASSETS"], !env.isEmpty { return env }
         let fm = FileManager.default
         if fm.fileExists(atPath: "assets/01-weather.png") || fm.fileExists(atPath: "assets") { return "assets" }

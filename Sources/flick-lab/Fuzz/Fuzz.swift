@@ -1,17 +1,17 @@
+import FlickSession
 import ArgumentParser
 import FlickEngine
 import FlickEngineTesting
 import Foundation
 
-/// `flick fuzz` (hidden; `make fuzz` runs it): the parsers we own — config files, recordings,
+/// `flick-lab fuzz` (`make fuzz` runs it): the parsers we own — config files, recordings,
 /// interaction logs — fed random and mutated bytes. Each input is written to a file and parsed
 /// as the app parses it; it must be accepted or refused with one line naming the file. A crash
 /// leaves the input that caused it in the work folder (`current.*`); a parse that takes longer
 /// than the time limit is a hang and stops the run.
 struct Fuzz: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Fuzz the config, recording and log parsers with random and mutated bytes.",
-        shouldDisplay: false)
+        abstract: "Fuzz the config, recording and log parsers with random and mutated bytes.")
 
     @Option(help: "Inputs per parser.")
     var inputs: Int = 2000

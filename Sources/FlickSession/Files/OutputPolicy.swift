@@ -4,29 +4,40 @@ import Glibc
 #endif
 
 /// An output of a run, for the start-up check.
-struct OutputFile {
+package struct OutputFile {
     /// As given on the command line.
-    let path: String
+    package let path: String
     /// How messages name it: "the log file", "the recording", "the screenshot".
-    let what: String
+    package let what: String
     /// A stream (log, recording: a participant's session) is never replaced without
     /// `--overwrite`; a one-shot output (screenshot, report) is replaced atomically.
-    let isStream: Bool
+    package let isStream: Bool
+
+    package init(path: String, what: String, isStream: Bool) {
+        self.path = path
+        self.what = what
+        self.isStream = isStream
+    }
 }
 
 /// An input of a run, for the start-up check: an output must never be one of them.
-struct RunInput {
-    let path: String
+package struct RunInput {
+    package let path: String
     /// "the --replay file", "the --config file", "a card image".
-    let what: String
+    package let what: String
+
+    package init(path: String, what: String) {
+        self.path = path
+        self.what = what
+    }
 }
 
 /// Decides at start, before anything is written, whether each output path may be written:
 /// a device, FIFO, socket, directory or symlink is refused, as is a path that is also an input
 /// or another output of the same run, a read-only file, or (for streams) any existing file
 /// unless `overwrite`. Every refusal is one line naming the path and what it is.
-enum OutputPolicy {
-    static func check(_ outputs: [OutputFile], inputs: [RunInput], overwrite: Bool) throws {
+package enum OutputPolicy {
+    package static func check(_ outputs: [OutputFile], inputs: [RunInput], overwrite: Bool) throws {
         var seen: [(key: String, what: String)] = []
         for output in outputs {
             try check(output, inputs: inputs, overwrite: overwrite)
@@ -38,7 +49,7 @@ enum OutputPolicy {
         }
     }
 
-    static func check(_ output: OutputFile, inputs: [RunInput], overwrite: Bool) throws {
+    package static func check(_ output: OutputFile, inputs: [RunInput], overwrite: Bool) throws {
         let path = output.path
         func refuse(_ why: String) -> UserError { UserError("cannot write \(output.what) '\(path)': \(why)") }
         guard !path.isEmpty else { throw UserError("cannot write \(output.what): the path is empty") }
@@ -67,14 +78,14 @@ enum OutputPolicy {
         }
     }
 
-    static func parentFolder(of path: String) -> String {
+    package static func parentFolder(of path: String) -> String {
         let parent = (path as NSString).deletingLastPathComponent
         return parent.isEmpty ? "." : parent
     }
 
     /// The path with its folder resolved (symlinks, "..", "."), so two spellings of one new
     /// file compare equal.
-    static func normalized(_ path: String) -> String {
+    package static func normalized(_ path: String) -> String {
         let folder = parentFolder(of: path)
         let resolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.path
         return (resolved as NSString).appendingPathComponent((path as NSString).lastPathComponent)
@@ -82,7 +93,7 @@ enum OutputPolicy {
 
     /// No write permission bit at all (root would write it anyway; a read-only file is a
     /// statement that it must not change).
-    static func isReadOnly(_ path: String) -> Bool {
+    package static func isReadOnly(_ path: String) -> Bool {
         var st = stat()
         guard stat(path, &st) == 0 else { return false }
         return (st.st_mode & 0o222) == 0 || (getuid() != 0 && access(path, W_OK) != 0)
@@ -90,7 +101,7 @@ enum OutputPolicy {
 }
 
 extension FileIdentity {
-    init(device: UInt64, inode: UInt64) {
+    package init(device: UInt64, inode: UInt64) {
         self.device = device
         self.inode = inode
     }

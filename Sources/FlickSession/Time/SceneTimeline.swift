@@ -11,21 +11,21 @@
 ///
 /// Pure value: given the same inputs at the same frame-clock times it delivers the same inputs
 /// at the same scene times, so a recording of the inputs and the time controls replays exactly.
-struct SceneTimeline {
+package struct SceneTimeline {
     /// A time control from the keyboard (S, Space, `.`), recorded with the inputs.
-    enum Control: String, Codable, Hashable, Sendable {
+    package enum Control: String, Codable, Hashable, Sendable {
         case slow, normal, pause, resume, step
     }
 
     /// Scene seconds per timeline second in slow motion.
-    static let slowScale = 0.1
+    package static let slowScale = 0.1
     /// Timeline seconds one step moves (one frame at 60 Hz).
-    static let stepDuration = 1.0 / 60
+    package static let stepDuration = 1.0 / 60
 
-    private(set) var isSlow = false
-    private(set) var isPaused = false
+    package private(set) var isSlow = false
+    package private(set) var isPaused = false
     /// A pointer is down on the stage (the scene runs 1:1 with it).
-    private(set) var pointerDown = false
+    package private(set) var pointerDown = false
 
     /// Anchor of T on the frame clock: T = tAnchor + (clock - clockAnchor) while running.
     private var clockAnchor: Double
@@ -40,7 +40,7 @@ struct SceneTimeline {
     /// Latest timeline time handed out, so deliveries never go back.
     private var lastT: Double
 
-    init(start: Double) {
+    package init(start: Double) {
         clockAnchor = start
         tAnchor = start
         sAnchor = start
@@ -49,25 +49,25 @@ struct SceneTimeline {
     }
 
     /// Scene seconds per timeline second now.
-    var rate: Double { isSlow && !pointerDown ? Self.slowScale : 1 }
+    package var rate: Double { isSlow && !pointerDown ? Self.slowScale : 1 }
 
     /// The time scale shown to people: 1, 0.1, or 0 when paused.
-    var shownScale: Double { isPaused ? 0 : isSlow ? Self.slowScale : 1 }
+    package var shownScale: Double { isPaused ? 0 : isSlow ? Self.slowScale : 1 }
 
-    var hasQueuedInput: Bool { !queue.isEmpty }
+    package var hasQueuedInput: Bool { !queue.isEmpty }
 
     /// Timeline time at frame-clock time `clock`.
-    func timeline(at clock: Double) -> Double {
+    package func timeline(at clock: Double) -> Double {
         isPaused ? tAnchor : tAnchor + max(0, clock - clockAnchor)
     }
 
     /// Scene time at timeline time `t` (t at or after the last rate change).
-    func sceneTime(atTimeline t: Double) -> Double {
+    package func sceneTime(atTimeline t: Double) -> Double {
         sAnchor + max(0, t - sAnchorT) * rate
     }
 
     /// Scene time for a frame drawn at frame-clock time `clock`.
-    func sceneTime(at clock: Double) -> Double {
+    package func sceneTime(at clock: Double) -> Double {
         sceneTime(atTimeline: max(timeline(at: clock), lastT))
     }
 
@@ -80,7 +80,7 @@ struct SceneTimeline {
     /// Queues one input made at frame-clock time `input.t`. Time controls act at once (in
     /// timeline order: after everything queued before them is due); other inputs wait until
     /// the timeline reaches them (`due`).
-    mutating func submit(_ input: RecordedInput) {
+    package mutating func submit(_ input: RecordedInput) {
         var t: Double
         if isPaused {
             // While paused, inputs keep their spacing, starting where the timeline stands.
@@ -131,7 +131,7 @@ struct SceneTimeline {
 
     /// Hands out the queued inputs the timeline has reached by frame-clock time `clock`, each
     /// with the scene time to give it; pointer downs and ups change the rate as they pass.
-    mutating func due(by clock: Double) -> [(input: RecordedInput, sceneTime: Double)] {
+    package mutating func due(by clock: Double) -> [(input: RecordedInput, sceneTime: Double)] {
         let now = timeline(at: clock)
         var out: [(RecordedInput, Double)] = []
         // While paused, what was queued at the pause's instant waits for a step or the resume.

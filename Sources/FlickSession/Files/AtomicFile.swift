@@ -7,11 +7,11 @@ import Glibc
 /// One-shot outputs (screenshots, reports, videos, presets): made in a temporary file in the
 /// same folder and renamed into place only when complete and on disk, so the path holds either
 /// the old file or the whole new one, never a part.
-enum AtomicFile {
+package enum AtomicFile {
     /// Calls `produce` with a temporary path to write, then moves it to `path`. Any failure
     /// (of `produce` or of the file system) removes the temporary file and throws an
     /// `OutputError` naming `path`.
-    static func save(to path: String, what: String, verify: (String) -> String? = { _ in nil },
+    package static func save(to path: String, what: String, verify: (String) -> String? = { _ in nil },
                       _ produce: (String) throws -> Void) throws {
         let folder = OutputPolicy.parentFolder(of: path)
         let name = (path as NSString).lastPathComponent
@@ -40,7 +40,7 @@ enum AtomicFile {
 
     /// A PNG made by `produce` (SDL_image, which does not report every failed write): renamed
     /// into place only if it ends with the IEND chunk, i.e. was written to the end.
-    static func writePNG(to path: String, what: String, _ produce: (String) throws -> Void) throws {
+    package static func writePNG(to path: String, what: String, _ produce: (String) throws -> Void) throws {
         try save(to: path, what: what, verify: { temp in
             let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
             guard let h = FileHandle(forReadingAtPath: temp) else { return "the PNG cannot be read back" }
@@ -53,7 +53,7 @@ enum AtomicFile {
     }
 
     /// Writes `data` to `path` atomically.
-    static func save(_ data: Data, to path: String, what: String) throws {
+    package static func save(_ data: Data, to path: String, what: String) throws {
         try save(to: path, what: what) { temp in
             let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             guard fd >= 0 else { throw WriteFailure(errno) }
@@ -78,9 +78,9 @@ enum AtomicFile {
     }
 
     /// An errno, described.
-    struct WriteFailure: Error, CustomStringConvertible {
-        let code: Int32
-        init(_ code: Int32) { self.code = code }
-        var description: String { String(cString: strerror(code)) }
+    package struct WriteFailure: Error, CustomStringConvertible {
+        package let code: Int32
+        package init(_ code: Int32) { self.code = code }
+        package var description: String { String(cString: strerror(code)) }
     }
 }

@@ -1,9 +1,10 @@
+import FlickSession
 import ArgumentParser
 import FlickEngine
 import FlickSDL
 import Foundation
 
-/// `flick soak --minutes M`: random gestures in fast-forward with invariants checked every frame,
+/// `flick-lab soak --minutes M`: random gestures in fast-forward with invariants checked every frame,
 /// and resident memory watched (it must stop growing after the first simulated minute).
 struct Soak: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,8 +16,6 @@ struct Soak: ParsableCommand {
     @Option(help: "Seed of the random gestures (the same seed, the same session).")
     var seed: UInt64 = 1
 
-    // Names of their own: the app's own options (--count, --log, --overwrite) are also
-    // accepted after `soak` and would take these values.
     @Option(help: "Cards in the deck.")
     var deck: Int = 40
 
@@ -59,7 +58,7 @@ struct Soak: ParsableCommand {
         for v in report.violations { print("soak: violation: \(v)") }
         if report.interrupted {
             note("stopped by \(Interrupt.signalName)")
-            Foundation_exit(Interrupt.exitCode)
+            exitProcess(Interrupt.exitCode)
         }
         if report.violationCount > 0 { throw ExitCode(1) }
         if minutes > 1 && growth > maxGrowthMb {

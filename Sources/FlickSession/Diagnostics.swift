@@ -1,10 +1,10 @@
 import Foundation
 
 /// One line on standard error, as `flick: warning: …` or `flick: …`.
-func warn(_ message: String) {
+package func warn(_ message: String) {
     try? FileHandle.standardError.write(contentsOf: Data("flick: warning: \(message)\n".utf8))
 }
 
-func note(_ message: String) {
+package func note(_ message: String) {
     try? FileHandle.standardError.write(contentsOf: Data("flick: \(message)\n".utf8))
 }

@@ -7,18 +7,18 @@ import Glibc
 /// once (no user-space buffer), so a SIGKILL leaves every complete line in the file. A failed
 /// write is cut back to the end of the last complete line, so what was written stays valid,
 /// and is reported as an `OutputError` naming the file; after it the writer refuses further lines.
-final class LineWriter {
-    let path: String
+package final class LineWriter {
+    package let path: String
     /// How messages name the file: "the log file", "the recording".
-    let what: String
+    package let what: String
     private var fd: Int32
     /// Bytes in the file, all of them complete lines.
     private var length: off_t
-    private(set) var failure: OutputError?
+    package private(set) var failure: OutputError?
 
     /// Creates `path` (never follows a symlink; an existing file only when `overwrite`, then
     /// emptied). Refusals are one-line `UserError`s naming the file.
-    init(path: String, what: String, overwrite: Bool) throws {
+    package init(path: String, what: String, overwrite: Bool) throws {
         self.path = path
         self.what = what
         let flags = O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL)
@@ -42,7 +42,7 @@ final class LineWriter {
     deinit { close() }
 
     /// Appends `line` (which must not hold a newline) and a newline.
-    func append(line: Data) throws {
+    package func append(line: Data) throws {
         if let failure { throw failure }
         guard fd >= 0 else { throw fail("the file is closed") }
         var bytes = line
@@ -69,10 +69,10 @@ final class LineWriter {
     }
 
     /// `append(line:)` for a string.
-    func append(_ line: String) throws { try append(line: Data(line.utf8)) }
+    package func append(_ line: String) throws { try append(line: Data(line.utf8)) }
 
     /// Closes the file; further writes throw.
-    func close() {
+    package func close() {
         if fd >= 0 { _ = Glibc.close(fd); fd = -1 }
     }
 

@@ -3,118 +3,168 @@ import FlickSDL
 import Foundation
 
 /// Flick's version, written into recordings and logs so a file says what made it.
-enum FlickVersion {
-    static let current = "0.4.0"
+package enum FlickVersion {
+    package static let current = "0.4.0"
 }
 
 /// A task marker dropped with `M`: the start or the end of a task, in the log and the recording.
-struct Marker: Codable, Equatable, Sendable {
+package struct Marker: Codable, Equatable, Sendable {
     /// "start" or "end".
-    var label: String
+    package var label: String
     /// The session's `--task`, when one was named.
-    var task: String?
+    package var task: String?
+
+    package init(label: String, task: String? = nil) {
+        self.label = label
+        self.task = task
+    }
 }
 
 /// One recorded input at its engine time (seconds since the session started): a pointer event in
 /// scene points, a wheel scroll, a command, an interaction switch, a viewport change, a config
 /// reload (the new config in full) or a marker. Exactly one of the optional fields is set.
-struct RecordedInput: Codable, Equatable {
-    var t: Double
-    var pointer: PointerEvent?
-    var wheel: Double?
+package struct RecordedInput: Codable, Equatable {
+    package var t: Double
+    package var pointer: PointerEvent?
+    package var wheel: Double?
     /// Mouse-wheel notches (whole clicks): a page per notch on paged rows, a card pitch in lists.
-    var notches: Int?
-    var command: CardScene.Command?
-    var interaction: Interaction?
+    package var notches: Int?
+    package var command: CardScene.Command?
+    package var interaction: Interaction?
     /// The config in force from `t` on (a `--config` file that changed on disk).
-    var config: SceneConfig?
+    package var config: SceneConfig?
     /// The file the config came from.
-    var configPath: String?
+    package var configPath: String?
     /// The scene's new viewport, points (the window resized under `--stage window`).
-    var viewport: Size?
+    package var viewport: Size?
     /// The window's size when the viewport changed, points.
-    var window: Size?
-    var marker: Marker?
+    package var window: Size?
+    package var marker: Marker?
     /// Slow motion, pause, resume or a single step (S, Space, `.`); replays move time the same way.
-    var time: SceneTimeline.Control?
+    package var time: SceneTimeline.Control?
+
+    package init(t: Double, pointer: PointerEvent? = nil, wheel: Double? = nil, notches: Int? = nil, command: CardScene.Command? = nil, interaction: Interaction? = nil, config: SceneConfig? = nil, configPath: String? = nil, viewport: Size? = nil, window: Size? = nil, marker: Marker? = nil, time: SceneTimeline.Control? = nil) {
+        self.t = t
+        self.pointer = pointer
+        self.wheel = wheel
+        self.notches = notches
+        self.command = command
+        self.interaction = interaction
+        self.config = config
+        self.configPath = configPath
+        self.viewport = viewport
+        self.window = window
+        self.marker = marker
+        self.time = time
+    }
 }
 
 /// The first line of a recording: everything a replay needs besides the inputs.
-struct RecordingHeader: Codable, Equatable {
+package struct RecordingHeader: Codable, Equatable {
     /// Version of this file format; a reader refuses newer ones.
-    static let formatVersion = 1
+    package static let formatVersion = 1
 
     /// One card image as it was when the session started.
-    struct CardFile: Codable, Equatable {
-        var name: String
+    package struct CardFile: Codable, Equatable {
+        package var name: String
         /// Bytes; a replay refuses a folder whose files changed.
-        var size: Int
+        package var size: Int
+
+        package init(name: String, size: Int) {
+            self.name = name
+            self.size = size
+        }
     }
 
-    var format: Int
-    var flickVersion: String
-    var session: String
+    package var format: Int
+    package var flickVersion: String
+    package var session: String
     /// Wall clock at session time 0, ISO 8601 (UTC).
-    var started: String
-    var participant: String?
-    var task: String?
-    var demo: Interaction
+    package var started: String
+    package var participant: String?
+    package var task: String?
+    package var demo: Interaction
     /// The card folder, absolute; `bundled` when it was Flick's own `assets/` (then a replay uses
     /// the bundled folder wherever this checkout lives, and checks the files).
-    var cardFolder: String
-    var bundledCards: Bool
-    var cardFiles: [CardFile]
-    var count: Int
+    package var cardFolder: String
+    package var bundledCards: Bool
+    package var cardFiles: [CardFile]
+    package var count: Int
     /// Window, points.
-    var window: Size
+    package var window: Size
     /// The phone screen, points; nil: the stage is the window.
-    var stage: Size?
+    package var stage: Size?
     /// The stage's screen corner radius, points (a device's).
-    var stageCornerRadius: Double?
+    package var stageCornerRadius: Double?
     /// The full config in force at the start.
-    var config: SceneConfig
+    package var config: SceneConfig
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case format = "flick_recording", flickVersion = "flick_version", session, started, participant, task,
              demo, cardFolder = "card_folder", bundledCards = "bundled_cards", cardFiles = "card_files", count,
              window, stage, stageCornerRadius = "stage_corner_radius", config
     }
+
+    package init(format: Int, flickVersion: String, session: String, started: String, participant: String? = nil, task: String? = nil, demo: Interaction, cardFolder: String, bundledCards: Bool, cardFiles: [CardFile], count: Int, window: Size, stage: Size? = nil, stageCornerRadius: Double? = nil, config: SceneConfig) {
+        self.format = format
+        self.flickVersion = flickVersion
+        self.session = session
+        self.started = started
+        self.participant = participant
+        self.task = task
+        self.demo = demo
+        self.cardFolder = cardFolder
+        self.bundledCards = bundledCards
+        self.cardFiles = cardFiles
+        self.count = count
+        self.window = window
+        self.stage = stage
+        self.stageCornerRadius = stageCornerRadius
+        self.config = config
+    }
 }
 
 /// Identity of one session: the id and wall clock that label its log and recording.
-struct SessionInfo {
-    var id: String
-    var started: String
-    var participant: String?
-    var task: String?
+package struct SessionInfo {
+    package var id: String
+    package var started: String
+    package var participant: String?
+    package var task: String?
 
-    static func new(participant: String?, task: String?) -> SessionInfo {
+    package static func new(participant: String?, task: String?) -> SessionInfo {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return SessionInfo(id: UUID().uuidString.lowercased(), started: formatter.string(from: Date()),
                            participant: participant, task: task)
     }
+
+    package init(id: String, started: String, participant: String? = nil, task: String? = nil) {
+        self.id = id
+        self.started = started
+        self.participant = participant
+        self.task = task
+    }
 }
 
 /// Times on the session clock are kept to the microsecond: what the scene sees live is exactly
 /// what the recording holds, so a replay feeds the engine the very same numbers.
-func sessionTime(_ seconds: Double) -> Double {
+package func sessionTime(_ seconds: Double) -> Double {
     (seconds * 1_000_000).rounded() / 1_000_000
 }
 
 /// Writes what the person did as JSON lines (`--record FILE`): the header, then each input as
 /// it reaches the scene, flushed as it happens, so a session can be replayed exactly.
-final class Recorder {
+package final class Recorder {
     private let writer: LineWriter
     private let encoder = JSONEncoder()
 
-    init(path: String, header: RecordingHeader, overwrite: Bool = false) throws {
+    package init(path: String, header: RecordingHeader, overwrite: Bool = false) throws {
         writer = try LineWriter(path: path, what: "the recording", overwrite: overwrite)
         encoder.outputFormatting = [.sortedKeys]
         try writer.append(line: encoder.encode(header))
     }
 
-    func record(_ input: RecordedInput) {
+    package func record(_ input: RecordedInput) {
         guard let data = try? encoder.encode(input) else { return }
         // A failure is remembered (OutputError.first) and stops the frame loop with exit 3.
         try? writer.append(line: data)
@@ -123,13 +173,13 @@ final class Recorder {
 
 /// A recording read whole: the header (nil in recordings made before headers existed) and the
 /// inputs in time order.
-struct Recording {
-    var path: String
-    var header: RecordingHeader?
-    var inputs: [RecordedInput]
+package struct Recording {
+    package var path: String
+    package var header: RecordingHeader?
+    package var inputs: [RecordedInput]
 
     /// Reads and checks the whole file; a bad line is a one-line error naming the file and line.
-    init(path: String, option: String = "--replay") throws {
+    package init(path: String, option: String = "--replay") throws {
         self.path = path
         let data = try InputFile.read(path, what: "\(option) file")
         let decoder = JSONDecoder()
@@ -163,7 +213,7 @@ struct Recording {
 
     /// A line whose `config` lacks keys that came after it was recorded (a newer Flick added a
     /// constant) gets them from the defaults, so old recordings stay readable.
-    static func completingConfig(_ line: Data) -> Data {
+    package static func completingConfig(_ line: Data) -> Data {
         guard line.range(of: Data("\"config\"".utf8)) != nil,
               var object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any],
               let config = object["config"] as? [String: Any],
@@ -190,7 +240,7 @@ struct Recording {
     }
 
     /// Seconds from the session start to the last input.
-    var duration: Double { inputs.last?.t ?? 0 }
+    package var duration: Double { inputs.last?.t ?? 0 }
 
     private static func describe(_ error: Error) -> String {
         switch error {
@@ -204,7 +254,7 @@ struct Recording {
     /// The cards of the header, checked against the folder as it is now: the same image files
     /// with the same sizes, or a one-line refusal; with `allowMissing`, what is missing or changed
     /// becomes a placeholder card with its name.
-    func cardSource(allowMissing: Bool) throws -> CardSource? {
+    package func cardSource(allowMissing: Bool) throws -> CardSource? {
         guard let header else { return nil }
         let folder = header.bundledCards ? CardSource.defaultFolder() : header.cardFolder
         let current = (try? CardSource(folder: folder))?.items.map { ($0.path as NSString).lastPathComponent } ?? []
@@ -239,36 +289,36 @@ struct Recording {
 extension RecordingHeader {
     /// The files of a card source with their sizes now (one stat each: 10,000 files in a few
     /// tens of milliseconds, where Foundation's attribute dictionaries took ten times that).
-    static func cardFiles(of source: CardSource) -> [CardFile] {
+    package static func cardFiles(of source: CardSource) -> [CardFile] {
         source.items.map { item in
             CardFile(name: (item.path as NSString).lastPathComponent, size: fileSize(item.path) ?? 0)
         }
     }
 
     /// The size of the regular file at `path` (symlinks followed), or nil.
-    static func fileSize(_ path: String) -> Int? {
+    package static func fileSize(_ path: String) -> Int? {
         if case .regular(let size, _, _) = PathKind.target(of: path) { return Int(size) }
         return nil
     }
 }
 
 /// Plays a recording back: hands out the inputs due by a given session time.
-final class Player {
-    let recording: Recording
+package final class Player {
+    package let recording: Recording
     private var next = 0
 
-    init(_ recording: Recording) { self.recording = recording }
+    package init(_ recording: Recording) { self.recording = recording }
 
-    var path: String { recording.path }
-    var inputs: [RecordedInput] { recording.inputs }
-    var isFinished: Bool { next >= recording.inputs.count }
-    var duration: Double { recording.duration }
+    package var path: String { recording.path }
+    package var inputs: [RecordedInput] { recording.inputs }
+    package var isFinished: Bool { next >= recording.inputs.count }
+    package var duration: Double { recording.duration }
 
     /// From the top again (`--loop`).
-    func rewind() { next = 0 }
+    package func rewind() { next = 0 }
 
     /// The inputs with t <= `time` (session seconds) not handed out yet.
-    func due(by time: Double) -> ArraySlice<RecordedInput> {
+    package func due(by time: Double) -> ArraySlice<RecordedInput> {
         let from = next
         while next < recording.inputs.count, recording.inputs[next].t <= time { next += 1 }
         return recording.inputs[from..<next]
@@ -279,7 +329,7 @@ extension CardScene {
     /// Gives one recorded input to the scene at `t` (scene seconds): the one place recorded
     /// inputs meet the scene, for the app and the study tools alike (markers are not scene
     /// input). Returns the refusal of a pointer event the scene did not take.
-    func apply(_ input: RecordedInput, at t: Double) -> InputRejection? {
+    package func apply(_ input: RecordedInput, at t: Double) -> InputRejection? {
         var refusal: InputRejection?
         if var p = input.pointer {
             p.time = t

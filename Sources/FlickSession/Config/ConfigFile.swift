@@ -4,8 +4,8 @@ import Foundation
 /// Reads a `--config` file: any subset of the keys `flick --print-config` shows, at any depth,
 /// laid over the defaults. Every problem is one line naming the file and the key: an unknown
 /// key, a wrong type, a value outside the key's range (`SceneConfig.keys`).
-enum ConfigFile {
-    static func load(_ path: String, data given: Data? = nil) throws -> SceneConfig {
+package enum ConfigFile {
+    package static func load(_ path: String, data given: Data? = nil) throws -> SceneConfig {
         let data: Data
         if let given { data = given } else { data = try InputFile.read(path, what: "--config file") }
         var user: [String: Any]
@@ -64,7 +64,7 @@ enum ConfigFile {
 
     /// Every numeric key of the table: a number (not true/false, not a string), whole for a
     /// count, inside its range. Checked on the JSON so a huge count never reaches `Int(...)`.
-    static func checkNumbers(_ merged: [String: Any], path: String) throws {
+    package static func checkNumbers(_ merged: [String: Any], path: String) throws {
         for key in SceneConfig.keys {
             var node: Any? = merged
             for part in key.path.split(separator: ".") {

@@ -2,29 +2,31 @@ import Synchronization
 
 /// A write to an output file failed while the session ran (disk full, I/O error): one line
 /// naming the file; the app stops with exit code 3, and every line written before stays valid.
-struct OutputError: Error, CustomStringConvertible, Equatable {
-    let message: String
-    init(_ message: String) { self.message = message }
-    var description: String { message }
+package struct OutputError: Error, CustomStringConvertible, Equatable {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 
     /// Exit code of a run stopped by a failed write.
-    static let exitCode: Int32 = 3
+    package static let exitCode: Int32 = 3
 
     /// The first write failure of the run, if any: writers that cannot throw to their caller
     /// (a recorder fed from an event handler) leave it here, and the frame loop stops on it.
-    static let first = Mutex<OutputError?>(nil)
+    package static let first = Mutex<OutputError?>(nil)
 
     /// Remembers `error` unless an earlier failure is already remembered.
-    static func remember(_ error: OutputError) {
+    package static func remember(_ error: OutputError) {
         first.withLock { if $0 == nil { $0 = error } }
     }
 
     /// Throws the first failure remembered, if any (the frame loop calls it once per frame).
-    static func throwIfAny() throws {
+    package static func throwIfAny() throws {
         if let e = first.withLock({ $0 }) { throw e }
     }
 }
 
 /// A run ended by SIGINT, SIGTERM or SIGHUP (see `Interrupt`): thrown out of a loop that polls
 /// the flag, so files close on the way out; the app exits 128 + the signal's number.
-struct InterruptedError: Error {}
+package struct InterruptedError: Error {
+    package init() {}
+}

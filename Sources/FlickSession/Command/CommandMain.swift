@@ -1,0 +1,41 @@
+import ArgumentParser
+import FlickSDL
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Ends the process now with `code` (no unwinding: every file was closed by the caller).
+package func exitProcess(_ code: Int32) -> Never { Glibc.exit(code) }
+
+extension ParsableCommand {
+    /// Parses the command line into `Self` or one of its subcommands and runs it. Every problem,
+    /// ours or the argument parser's, is one line on standard error: a usage problem exits 2, a
+    /// failed write 3, a signal 128 + its number; help and `--version` print as the parser does.
+    package static func runAsFlickCommand() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            if Interrupt.isRequested {   // a tool whose loop ended on a signal
+                note("stopped by \(Interrupt.signalName)")
+                exitProcess(Interrupt.exitCode)
+            }
+        } catch is InterruptedError {
+            note("stopped by \(Interrupt.signalName); nothing half-written was kept")
+            exitProcess(Interrupt.exitCode)
+        } catch let error as OutputError {
+            note(error.message)
+            exitProcess(OutputError.exitCode)
+        } catch let error as UserError {
+            note(error.message)
+            exitProcess(2)
+        } catch {
+            let code = exitCode(for: error)
+            // Help, --version, completion scripts and explicit exit codes: as the parser prints them.
+            if code == .success || error is ExitCode { exit(withError: error) }
+            let message = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            note(message.replacingOccurrences(of: "Error: ", with: ""))
+            exitProcess(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import FlickSDL
+import FlickSession
+import Foundation
+
+// Options that more than one command takes, each defined once with its range check (validate()
+// runs for every group a command includes, before the command runs).
+
+/// `--speed`: the pace of a replay.
+struct PlaybackSpeed: ParsableArguments {
+    @Option(help: ArgumentHelp("Playback speed, 0.1 to 8 (1 is as recorded, 0.5 half speed).", valueName: "factor"))
+    var speed: Double = 1
+
+    static let range = 0.1...8.0
+
+    func validate() throws {
+        guard speed.isFinite, Self.range.contains(speed) else {
+            throw ValidationError("--speed \(speed) is out of range (expected 0.1 to 8)")
+        }
+    }
+}
+
+/// `--allow-missing-cards`: a recording whose card images moved or changed still plays.
+struct MissingCards: ParsableArguments {
+    @Flag(help: "Draw cards that are missing or changed since the recording as placeholders.")
+    var allowMissingCards = false
+}
+
+/// `--size`: the window's size in points (the window, compare).
+struct SizeOption: ParsableArguments {
+    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT, each side 64 to 16384 (default: 1280x800, or the recording's).", valueName: "WxH"),
+            transform: PointSize.parse)
+    var size: PointSize?
+}
+
+/// The card images: `--cards`, `--count`, `--max-image-pixels`.
+struct CardOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Folder of PNG or JPEG images to show as cards, in file-name order (default: the bundled app screens).", valueName: "dir"))
+    var cards: String?
+
+    @Option(help: ArgumentHelp("Number of cards, 0 to 10000000 (the images repeat when fewer). Default: one per image.", valueName: "n"))
+    var count: Int?
+
+    @Option(help: ArgumentHelp("Largest image decoded, in pixels (width x height), 1 to 1000000000; bigger ones become placeholder cards.", valueName: "n"))
+    var maxImagePixels: Int = 50_000_000
+
+    static let counts = 0...10_000_000
+    static let pixels = 1...1_000_000_000
+
+    func validate() throws {
+        if let count, !Self.counts.contains(count) {
+            throw ValidationError("--count \(count) is out of range (expected 0 to 10000000)")
+        }
+        guard Self.pixels.contains(maxImagePixels) else {
+            throw ValidationError("--max-image-pixels \(maxImagePixels) is out of range (expected 1 to 1000000000)")
+        }
+    }
+}
+
+/// How the cards look and how the stage is shown.
+struct LookOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("How an image meets its card: fit (the whole image, letterboxed in the card background) or fill (cropped, centred)."))
+    var fit: FaceStyle.Fit = .fit
+
+    @Option(help: ArgumentHelp("The cards' opaque background, behind letterboxes and transparent images: #RRGGBB or white, black, grey, light, dark.", valueName: "color"),
+            transform: CardColor.parse)
+    var cardBackground: CardColor = try! CardColor(parsing: "#f2f2f7")
+
+    @Option(help: ArgumentHelp("Titles on the cards: none, name (the file name), or a JSON file mapping file names to titles.", valueName: "none|name|file"))
+    var titles: TitlesChoice = .none
+
+    @Flag(help: "Presentation mode: only the phone, centred and scaled to the window (Tab toggles it).")
+    var present = false
+
+    @Option(help: ArgumentHelp("A dot under the pointer while it is pressed, for observers and recordings: auto (on in presentation mode), on, off."))
+    var touches: TouchesMode = .auto
+
+    @Option(help: ArgumentHelp("Folder for screenshots taken with P (flick-YYYYMMDD-HHMMSS-mmm.png).", valueName: "dir"))
+    var shots: String = "."
+}

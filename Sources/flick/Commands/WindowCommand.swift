@@ -1,0 +1,145 @@
+import ArgumentParser
+import FlickEngine
+import FlickSDL
+import FlickSession
+import Foundation
+
+/// `flick [window]`: the demo window (or, with --headless, its frames without a display).
+struct WindowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "window",
+        abstract: "Open the card window: drag, fling, page and throw cards away (the default).",
+        discussion: keyHelp)
+
+    @Option(help: "Interaction to open (default: switcher, or the recording's).")
+    var demo: Interaction?
+
+    @OptionGroup(title: "Cards") var cards: CardOptions
+
+    @OptionGroup(title: "Window") var window: SizeOption
+
+    @Option(help: ArgumentHelp("The phone screen the cards live on, scaled to fit the window: WIDTHxHEIGHT in points, a device, or 'window' (fills the window). Default: 390x844.", valueName: "WxH|device|window"),
+            transform: StageChoice.parse)
+    var stage: StageChoice?
+
+    @Flag(help: "Open the window fullscreen.")
+    var fullscreen = false
+
+    @Option(help: ArgumentHelp("JSON file of SceneConfig constants (see README).", valueName: "file"))
+    var config: String?
+
+    @OptionGroup(title: "Look") var look: LookOptions
+
+    // MARK: Study session
+
+    @Option(help: ArgumentHelp("Write the interaction log (JSON lines) to this file.", valueName: "file"))
+    var log: String?
+
+    @Option(help: ArgumentHelp("Record the session's input (JSON lines) to replay it later.", valueName: "file"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Participant id, written into the log and the recording.", valueName: "id"))
+    var participant: String?
+
+    @Option(help: ArgumentHelp("Task name, written into the log, the recording and its markers (M).", valueName: "name"))
+    var task: String?
+
+    @Flag(help: "Replace an existing --log or --record file (refused otherwise: yesterday's session stays).")
+    var overwrite = false
+
+    // MARK: Replay
+
+    @Option(help: ArgumentHelp("Replay a recorded session; its header restores demo, cards, stage and config (a named option overrides them).", valueName: "file"))
+    var replay: String?
+
+    @OptionGroup(title: "Replay") var missing: MissingCards
+
+    @OptionGroup(title: "Replay") var playback: PlaybackSpeed
+
+    @Flag(help: "With --replay in a window: start again when it has ended.")
+    var loop = false
+
+    // MARK: Headless
+
+    @Flag(help: "Run without a display (dummy video driver, software renderer).")
+    var headless = false
+
+    @Option(help: ArgumentHelp("With --headless: frames to draw (60 per second) before the screenshot, 1 to 1000000 (default: 1, or a replay's length until all settles).", valueName: "n"))
+    var frames: Int?
+
+    @Option(help: ArgumentHelp("With --headless: write the last frame to this PNG.", valueName: "file"))
+    var screenshot: String?
+
+    @Option(help: ArgumentHelp("With --headless --screenshot: take it at this session time instead of the end, 0 to 86400.", valueName: "seconds"))
+    var at: Double?
+
+    // MARK: Tools
+
+    @Flag(help: "Print the default SceneConfig as JSON (a starting point for --config) and exit.")
+    var printConfig = false
+
+    @Flag(help: "Print every config key with its unit, range, default and meaning (a Markdown table) and exit.")
+    var printKeys = false
+
+    @Flag(help: "Open the tuning panel (T shows and hides it).")
+    var panel = false
+
+    @Flag(help: "Start with the debug overlay on (D toggles it): throw boundaries, velocity, slots, page grid.")
+    var debugOverlay = false
+
+    @Flag(help: "Use the software renderer even when an accelerated one exists.")
+    var software = false
+
+    @Flag(help: "Do not wait for vertical sync (for measurements).")
+    var noVsync = false
+
+    func validate() throws {
+        if let frames, !(1...1_000_000).contains(frames) {
+            throw ValidationError("--frames \(frames) is out of range (expected 1 to 1000000)")
+        }
+        if screenshot != nil && !headless {
+            throw ValidationError("--screenshot needs --headless (press P in the window for a screenshot)")
+        }
+        if let at {
+            guard at.isFinite, at >= 0, at <= 86_400 else {
+                throw ValidationError("--at \(at) is out of range (expected 0 to 86400 seconds of the session)")
+            }
+            guard headless, screenshot != nil else {
+                throw ValidationError("--at needs --headless and --screenshot (it picks the moment of the screenshot)")
+            }
+        }
+        if (playback.speed != 1 || loop) && replay == nil {
+            throw ValidationError("--speed and --loop need --replay FILE")
+        }
+    }
+
+    mutating func run() throws {
+        if printKeys {
+            print(ConfigKeyTable.markdown(), terminator: "")
+            return
+        }
+        if printConfig {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(SceneConfig()), as: UTF8.self))
+            return
+        }
+        let options = try AppOptions(self)
+        // Every output is checked against the policy before anything is opened or written.
+        try options.checkOutputs(overwrite: overwrite)
+        try MainActor.assumeIsolated {
+            let log = try options.logPath.map { try InteractionLog(path: $0, overwrite: overwrite) }
+            let sdl = try App.openSDL(headless: options.headless)
+            Interrupt.install()
+            try withExtendedLifetime(sdl) {
+                let app = try App(options: options, sdl: sdl, log: log)
+                try app.run()
+            }
+        }
+        try OutputError.throwIfAny()
+        if Interrupt.isRequested {
+            note("stopped by \(Interrupt.signalName); the log and the recording are closed")
+            exitProcess(Interrupt.exitCode)
+        }
+    }
+}
