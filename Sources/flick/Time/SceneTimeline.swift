@@ -13,7 +13,7 @@
 /// at the same scene times, so a recording of the inputs and the time controls replays exactly.
 struct SceneTimeline {
     /// A time control from the keyboard (S, Space, `.`), recorded with the inputs.
-    enum Control: String, Codable, Hashable, Sendable {
+    enum Control: String, CaseIterable, Codable, Hashable, Sendable {
         case slow, normal, pause, resume, step
     }
 
