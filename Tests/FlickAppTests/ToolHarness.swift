@@ -83,6 +83,19 @@ final class ToolHarness {
         }
     }
 
+    /// Presses and releases the key `t` between frames; true when the press reached the app.
+    func keyReachesApp() -> Bool {
+        for down in [true, false] {
+            push { e in
+                e.type = down ? SDL_KEYDOWN.rawValue : SDL_KEYUP.rawValue
+                e.key.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
+                e.key.keysym.scancode = SDL_SCANCODE_T
+                e.key.keysym.sym = SDL_Keycode(UInt8(ascii: "t"))
+            }
+        }
+        return events.poll().contains { if case .key = $0 { return true } else { return false } }
+    }
+
     /// Moves to (x, y), window points, and clicks there before the next frame (ImGui has not
     /// seen the pointer there yet); true when the press reached the stage.
     func clickReachesStage(_ x: Double, _ y: Double) -> Bool {

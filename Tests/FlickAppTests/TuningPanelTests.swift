@@ -55,6 +55,27 @@ struct TuningPanelTests {
         #expect(h.scene.config.now.throwSpeed == 600, "a drag that began on the stage moved a slider")
     }
 
+    /// Keys reach the app unless ImGui wants the keyboard (io.WantCaptureKeyboard): while a
+    /// slider is held they are the panel's, after its release the app's again.
+    @Test func keysGoToThePanelOnlyWhileItWantsThem() throws {
+        let h = try ToolHarness(arguments: ["--headless", "--panel", "--demo", "now"])
+        try h.frame()
+        #expect(h.keyReachesApp(), "a key with nothing active in the panel did not reach the app")
+        let rect = try #require(h.tools.panel.sliderRects["now.throwSpeed"])
+        let (x, y) = (rect.x + rect.w / 2, rect.y + rect.h / 2)
+        h.mouseMove(x, y)
+        try h.frame()
+        h.mouseButton(down: true, x, y)
+        try h.frame()
+        try h.frame()
+        #expect(!h.keyReachesApp(), "a key reached the app while a slider was held")
+        h.mouseButton(down: false, x, y)
+        try h.frame()
+        try h.frame()
+        #expect(h.keyReachesApp(), "keys stayed with the panel after the slider was let go")
+        #expect(h.appPointerEvents.isEmpty)
+    }
+
     /// A watched --config file follows the panel: the edited key is written back, the file's
     /// other keys stay, and the watch does not take the app's own write for an outside change.
     @Test func watchedConfigFileIsWrittenBack() throws {
