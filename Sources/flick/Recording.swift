@@ -39,7 +39,8 @@ struct RecordedInput: Codable, Equatable {
     var time: SceneTimeline.Control?
 }
 
-/// The first line of a recording: everything a replay needs besides the inputs.
+/// The first line of a recording: everything a replay needs besides the inputs. The file's lines
+/// are defined by docs/schema/recording.schema.json (LogSchemaTests keeps it and these types in step).
 struct RecordingHeader: Codable, Equatable {
     /// Version of this file format; a reader refuses newer ones.
     static let formatVersion = 1
