@@ -48,9 +48,12 @@ let package = Package(
             pkgConfig: "imgui",
             providers: [.apt(["libimgui-dev"])]
         ),
+        /// Our C surface, plus ImGui's SDL_Renderer backend compiled from Debian's source
+        /// (backends/ forwards its header to /usr/include/imgui/backends).
         .target(
             name: "CImGuiBridge",
             dependencies: ["CImGui", "CSDL2"],
+            cxxSettings: [.headerSearchPath("backends")],
             linkerSettings: [.linkedLibrary("stdc++")]
         ),
 

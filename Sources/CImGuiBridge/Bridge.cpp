@@ -1,28 +1,30 @@
-// Our SDL backends for Dear ImGui 1.86 (Debian ships the library, not the SDL_Renderer backend)
-// and the C functions of CImGuiBridge.h. ImGui is MIT-licensed, Copyright (c) 2014-2021 Omar
-// Cornut; it is linked from the system's libimgui.a, unchanged.
+// The C functions of CImGuiBridge.h over Dear ImGui 1.86 and its own SDL backends: the SDL2
+// platform backend from Debian's libimgui.a and the SDL_Renderer backend compiled from Debian's
+// source (SDLRendererBackend.cpp). ImGui is MIT-licensed, Copyright (c) 2014-2021 Omar Cornut.
 #include "CImGuiBridge.h"
 
 #include <SDL2/SDL.h>
 #include <cfloat>
-#include <cmath>
 // ImGui 1.86's headers memset a few non-trivial types on purpose; not ours to fix.
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wnontrivial-memcall"
 #pragma clang diagnostic ignored "-Wunknown-warning-option"
 #include <imgui.h>
 #include <imgui_internal.h>
+#include <backends/imgui_impl_sdl.h>
+#include <backends/imgui_impl_sdlrenderer.h>
 #pragma clang diagnostic pop
 
 struct FigContext {
     ImGuiContext *imgui = nullptr;
     ImFontAtlas *atlas = nullptr;
-    SDL_Texture *font = nullptr;
-    SDL_Renderer *fontOwner = nullptr;
+    /// Null for an offscreen renderer (headless tests).
+    SDL_Window *window = nullptr;
     float pixelScale = 1;
-    /// Buttons (left, right, middle) held, and pressed since the last frame: ImGui 1.86 reads
-    /// button state once per frame, so a press and release between two frames must still count.
+    // The mouse as the events said, in pixels (see fig_new_frame for why not SDL's device state).
+    ImVec2 mouse = ImVec2(-FLT_MAX, -FLT_MAX);
     bool held[3] = {false, false, false};
+    /// Pressed since the last frame: a press and release between two frames must still count.
     bool pressed[3] = {false, false, false};
     /// Presses ImGui took: their motion and release stay with it.
     bool owned[3] = {false, false, false};
@@ -32,15 +34,6 @@ struct FigContext {
 namespace {
 
 void use(FigContext *ctx) { ImGui::SetCurrentContext(ctx->imgui); }
-
-const char *clipboardGet(void *) {
-    static char *last = nullptr;
-    if (last) SDL_free(last);
-    last = SDL_GetClipboardText();
-    return last;
-}
-
-void clipboardSet(void *, const char *text) { SDL_SetClipboardText(text); }
 
 int buttonIndex(Uint8 sdlButton) {
     switch (sdlButton) {
@@ -61,38 +54,41 @@ ImDrawList *layerList(int layer) {
 
 bool anyOwned(const FigContext *ctx) { return ctx->owned[0] || ctx->owned[1] || ctx->owned[2]; }
 
+/// True when `p` (pixels) lies over a window ImGui drew last frame. ImGui 1.86 finds the hovered
+/// window once per frame (io.WantCaptureMouse), so a move onto the panel and a press in the same
+/// frame (a quick hand, xdotool) would give the press to the stage; this looks where it landed.
+bool overWindow(const FigContext *ctx, ImVec2 p) {
+    const ImGuiContext &g = *ctx->imgui;
+    const float pad = g.Style.TouchExtraPadding.x + 4;   // resize grips reach past the rectangle
+    for (int i = g.Windows.Size - 1; i >= 0; i--) {
+        const ImGuiWindow *w = g.Windows[i];
+        if (!w->Active || w->Hidden || (w->Flags & ImGuiWindowFlags_NoMouseInputs)) continue;
+        ImRect r = w->OuterRectClipped;
+        r.Expand(pad);
+        if (r.Contains(p)) return true;
+    }
+    return false;
+}
+
 } // namespace
 
 extern "C" {
 
-FigContext *fig_create(const char *ttf_path, float font_pixels, float ui_scale) {
+FigContext *fig_create(void *sdl_renderer, const char *ttf_path, float font_pixels, float ui_scale) {
+    SDL_Renderer *renderer = static_cast<SDL_Renderer *>(sdl_renderer);
     auto *ctx = new FigContext();
     ctx->atlas = new ImFontAtlas();
+    ctx->window = SDL_RenderGetWindow(renderer);
     ImGuiContext *previous = ImGui::GetCurrentContext();
     ctx->imgui = ImGui::CreateContext(ctx->atlas);
     ImGui::SetCurrentContext(ctx->imgui);
     ImGuiIO &io = ImGui::GetIO();
     io.IniFilename = nullptr;
     io.LogFilename = nullptr;
-    io.BackendPlatformName = "flick-sdl";
-    io.BackendRendererName = "flick-sdl-renderer";
-    io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
-    io.SetClipboardTextFn = clipboardSet;
-    io.GetClipboardTextFn = clipboardGet;
     io.ConfigWindowsMoveFromTitleBarOnly = true;
-    const int keys[][2] = {
-        {ImGuiKey_Tab, SDL_SCANCODE_TAB}, {ImGuiKey_LeftArrow, SDL_SCANCODE_LEFT},
-        {ImGuiKey_RightArrow, SDL_SCANCODE_RIGHT}, {ImGuiKey_UpArrow, SDL_SCANCODE_UP},
-        {ImGuiKey_DownArrow, SDL_SCANCODE_DOWN}, {ImGuiKey_PageUp, SDL_SCANCODE_PAGEUP},
-        {ImGuiKey_PageDown, SDL_SCANCODE_PAGEDOWN}, {ImGuiKey_Home, SDL_SCANCODE_HOME},
-        {ImGuiKey_End, SDL_SCANCODE_END}, {ImGuiKey_Insert, SDL_SCANCODE_INSERT},
-        {ImGuiKey_Delete, SDL_SCANCODE_DELETE}, {ImGuiKey_Backspace, SDL_SCANCODE_BACKSPACE},
-        {ImGuiKey_Space, SDL_SCANCODE_SPACE}, {ImGuiKey_Enter, SDL_SCANCODE_RETURN},
-        {ImGuiKey_Escape, SDL_SCANCODE_ESCAPE}, {ImGuiKey_KeyPadEnter, SDL_SCANCODE_KP_ENTER},
-        {ImGuiKey_A, SDL_SCANCODE_A}, {ImGuiKey_C, SDL_SCANCODE_C}, {ImGuiKey_V, SDL_SCANCODE_V},
-        {ImGuiKey_X, SDL_SCANCODE_X}, {ImGuiKey_Y, SDL_SCANCODE_Y}, {ImGuiKey_Z, SDL_SCANCODE_Z},
-    };
-    for (auto &k : keys) io.KeyMap[k[0]] = k[1];
+    // Key map, clipboard, cursors: the backend's. Without a window it still maps events.
+    ImGui_ImplSDL2_InitForSDLRenderer(ctx->window);
+    ImGui_ImplSDLRenderer_Init(renderer);
 
     ImGui::StyleColorsDark();
     ImGuiStyle &style = ImGui::GetStyle();
@@ -122,109 +118,58 @@ FigContext *fig_create(const char *ttf_path, float font_pixels, float ui_scale) 
 }
 
 void fig_release_textures(FigContext *ctx) {
-    if (ctx->font) SDL_DestroyTexture(ctx->font);
-    ctx->font = nullptr;
-    ctx->fontOwner = nullptr;
-    if (ctx->imgui) {
-        use(ctx);
-        ImGui::GetIO().Fonts->SetTexID(nullptr);
-    }
+    use(ctx);
+    ImGui_ImplSDLRenderer_DestroyDeviceObjects();   // made again by the next frame
 }
 
 void fig_destroy(FigContext *ctx) {
     if (!ctx) return;
-    fig_release_textures(ctx);
     ImGuiContext *previous = ImGui::GetCurrentContext();
+    use(ctx);
+    ImGui_ImplSDLRenderer_Shutdown();
+    ImGui_ImplSDL2_Shutdown();
     ImGui::DestroyContext(ctx->imgui);
     if (previous != ctx->imgui) ImGui::SetCurrentContext(previous);
     delete ctx->atlas;
     delete ctx;
 }
 
-bool fig_hit_test(FigContext *ctx, float x, float y) {
-    use(ctx);
-    ImGuiContext &g = *ctx->imgui;
-    ImVec2 p(x * ctx->pixelScale, y * ctx->pixelScale);
-    // Windows' resize grips reach a little outside their rectangles.
-    const float pad = g.Style.TouchExtraPadding.x + 4;
-    for (int i = g.Windows.Size - 1; i >= 0; i--) {
-        ImGuiWindow *w = g.Windows[i];
-        if (!w->Active || w->Hidden || (w->Flags & ImGuiWindowFlags_NoMouseInputs)) continue;
-        ImRect r = w->OuterRectClipped;
-        r.Expand(pad);
-        if (r.Contains(p)) return true;
-    }
-    return false;
-}
-
-bool fig_wants_keyboard(FigContext *ctx) {
-    use(ctx);
-    return ImGui::GetIO().WantCaptureKeyboard || ImGui::GetIO().WantTextInput;
-}
-
 bool fig_process_event(FigContext *ctx, const void *sdl_event) {
     use(ctx);
-    ImGuiIO &io = ImGui::GetIO();
     const SDL_Event *e = static_cast<const SDL_Event *>(sdl_event);
+    ImGui_ImplSDL2_ProcessEvent(e);
+    ImGuiIO &io = ImGui::GetIO();
     const float s = ctx->pixelScale;
     switch (e->type) {
     case SDL_MOUSEMOTION:
-        io.MousePos = ImVec2(float(e->motion.x) * s, float(e->motion.y) * s);
+        ctx->mouse = ImVec2(float(e->motion.x) * s, float(e->motion.y) * s);
         return anyOwned(ctx);
     case SDL_MOUSEBUTTONDOWN: {
-        io.MousePos = ImVec2(float(e->button.x) * s, float(e->button.y) * s);
+        ctx->mouse = ImVec2(float(e->button.x) * s, float(e->button.y) * s);
         int i = buttonIndex(e->button.button);
-        if (i < 0) return false;
+        if (i < 0) return io.WantCaptureMouse;
         ctx->held[i] = true;
         ctx->pressed[i] = true;
-        bool take = fig_hit_test(ctx, float(e->button.x), float(e->button.y)) ||
-                    ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopup);
-        ctx->owned[i] = take;
-        return take;
+        ctx->owned[i] = io.WantCaptureMouse || overWindow(ctx, ctx->mouse);
+        return ctx->owned[i];
     }
     case SDL_MOUSEBUTTONUP: {
-        io.MousePos = ImVec2(float(e->button.x) * s, float(e->button.y) * s);
+        ctx->mouse = ImVec2(float(e->button.x) * s, float(e->button.y) * s);
         int i = buttonIndex(e->button.button);
-        if (i < 0) return false;
+        if (i < 0) return io.WantCaptureMouse;
         ctx->held[i] = false;
         bool took = ctx->owned[i];
         ctx->owned[i] = false;
         return took;
     }
-    case SDL_MOUSEWHEEL: {
-        float x = e->wheel.preciseX, y = e->wheel.preciseY;
-        if (x == 0 && y == 0) { x = float(e->wheel.x); y = float(e->wheel.y); }
-        if (e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED) { x = -x; y = -y; }
-        bool over = io.MousePos.x != -FLT_MAX &&
-                    fig_hit_test(ctx, io.MousePos.x / s, io.MousePos.y / s);
-        if (over) {
-            io.MouseWheelH -= x;
-            io.MouseWheel += y;
-        }
-        return over;
-    }
-    case SDL_TEXTINPUT:
-        if (!io.WantTextInput) return false;
-        io.AddInputCharactersUTF8(e->text.text);
-        return true;
+    case SDL_MOUSEWHEEL:
+        return io.WantCaptureMouse;
     case SDL_KEYDOWN:
-    case SDL_KEYUP: {
-        int code = e->key.keysym.scancode;
-        bool down = e->type == SDL_KEYDOWN;
-        bool wanted = io.WantCaptureKeyboard || io.WantTextInput;
-        // A release always reaches ImGui, so no key stays held in it.
-        if (code >= 0 && code < int(IM_ARRAYSIZE(io.KeysDown)) && (wanted || !down)) io.KeysDown[code] = down;
-        SDL_Keymod mod = SDL_Keymod(e->key.keysym.mod);
-        io.KeyShift = (mod & KMOD_SHIFT) != 0;
-        io.KeyCtrl = (mod & KMOD_CTRL) != 0;
-        io.KeyAlt = (mod & KMOD_ALT) != 0;
-        io.KeySuper = (mod & KMOD_GUI) != 0;
-        return wanted;
-    }
+    case SDL_KEYUP:
+    case SDL_TEXTINPUT:
+        return io.WantCaptureKeyboard;
     case SDL_WINDOWEVENT:
-        if (e->window.event == SDL_WINDOWEVENT_LEAVE) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-        if (e->window.event == SDL_WINDOWEVENT_FOCUS_GAINED) io.AddFocusEvent(true);
-        if (e->window.event == SDL_WINDOWEVENT_FOCUS_LOST) io.AddFocusEvent(false);
+        if (e->window.event == SDL_WINDOWEVENT_LEAVE) ctx->mouse = ImVec2(-FLT_MAX, -FLT_MAX);
         return false;
     default:
         return false;
@@ -235,9 +180,23 @@ void fig_new_frame(FigContext *ctx, float width, float height, float pixel_scale
     use(ctx);
     ImGuiIO &io = ImGui::GetIO();
     ctx->pixelScale = pixel_scale > 0 ? pixel_scale : 1;
+    ImGui_ImplSDLRenderer_NewFrame();
+    // The backend leaves the font atlas at SDL's default nearest sampling; glyphs rasterised at
+    // twice the width (OversampleH) need linear sampling to look even.
+    if (io.Fonts->TexID) SDL_SetTextureScaleMode(static_cast<SDL_Texture *>(io.Fonts->TexID), SDL_ScaleModeLinear);
+    if (ctx->window) ImGui_ImplSDL2_NewFrame();   // cursor shapes, mouse capture; it reads the window
+    // What we set over the platform backend, and why:
+    // - size: fonts are rasterised at the pixel size they are shown at (sharp on HiDPI), so ImGui
+    //   works in output pixels, not the window points (and framebuffer scale) the backend sets;
+    // - time: the frame clock's step, not SDL_GetPerformanceCounter, so a replay or a headless
+    //   run draws the same panel whatever the machine's speed;
+    // - mouse: the positions and buttons of the events, not SDL's device state polled at frame
+    //   time, which the events a test or replay pushes never change, which is in points, and
+    //   which can be past the press's position by the time the frame starts.
     io.DisplaySize = ImVec2(width, height);
     io.DisplayFramebufferScale = ImVec2(1, 1);
     io.DeltaTime = dt > 0 ? float(dt) : 1.0f / 60.0f;
+    io.MousePos = ctx->mouse;
     for (int i = 0; i < 3; i++) {
         io.MouseDown[i] = ctx->held[i] || ctx->pressed[i];
         ctx->pressed[i] = false;
@@ -245,70 +204,14 @@ void fig_new_frame(FigContext *ctx, float width, float height, float pixel_scale
     ImGui::NewFrame();
 }
 
-void fig_end_frame_without_drawing(FigContext *ctx) {
-    use(ctx);
-    ImGui::EndFrame();
-}
-
 int fig_last_vertex_count(FigContext *ctx) { return ctx->lastVertices; }
 
-int fig_render(FigContext *ctx, void *sdl_renderer) {
+void fig_render(FigContext *ctx) {
     use(ctx);
-    SDL_Renderer *renderer = static_cast<SDL_Renderer *>(sdl_renderer);
     ImGui::Render();
     ImDrawData *data = ImGui::GetDrawData();
-    ImGuiIO &io = ImGui::GetIO();
-    if (ctx->font && ctx->fontOwner != renderer) fig_release_textures(ctx);
-    if (!ctx->font) {
-        unsigned char *pixels = nullptr;
-        int w = 0, h = 0;
-        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-        SDL_Texture *t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STATIC, w, h);
-        if (!t) return -1;
-        if (SDL_UpdateTexture(t, nullptr, pixels, w * 4) != 0) { SDL_DestroyTexture(t); return -1; }
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
-        SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear);
-        ctx->font = t;
-        ctx->fontOwner = renderer;
-        io.Fonts->SetTexID(static_cast<ImTextureID>(t));
-    }
     ctx->lastVertices = data ? data->TotalVtxCount : 0;
-    if (!data || data->CmdListsCount == 0) return 0;
-
-    int result = 0;
-    const ImVec2 origin = data->DisplayPos;
-    for (int n = 0; n < data->CmdListsCount; n++) {
-        const ImDrawList *list = data->CmdLists[n];
-        const ImDrawVert *vertices = list->VtxBuffer.Data;
-        const ImDrawIdx *indices = list->IdxBuffer.Data;
-        for (int c = 0; c < list->CmdBuffer.Size; c++) {
-            const ImDrawCmd &cmd = list->CmdBuffer[c];
-            if (cmd.UserCallback) {
-                if (cmd.UserCallback != ImDrawCallback_ResetRenderState) cmd.UserCallback(list, &cmd);
-                continue;
-            }
-            ImVec2 lo(cmd.ClipRect.x - origin.x, cmd.ClipRect.y - origin.y);
-            ImVec2 hi(cmd.ClipRect.z - origin.x, cmd.ClipRect.w - origin.y);
-            if (lo.x < 0) lo.x = 0;
-            if (lo.y < 0) lo.y = 0;
-            if (hi.x > data->DisplaySize.x) hi.x = data->DisplaySize.x;
-            if (hi.y > data->DisplaySize.y) hi.y = data->DisplaySize.y;
-            if (hi.x <= lo.x || hi.y <= lo.y) continue;
-            SDL_Rect clip = {int(lo.x), int(lo.y), int(std::ceil(hi.x) - int(lo.x)), int(std::ceil(hi.y) - int(lo.y))};
-            SDL_RenderSetClipRect(renderer, &clip);
-            const ImDrawVert *v = vertices + cmd.VtxOffset;
-            const int count = list->VtxBuffer.Size - int(cmd.VtxOffset);
-            const int stride = int(sizeof(ImDrawVert));
-            int r = SDL_RenderGeometryRaw(renderer, static_cast<SDL_Texture *>(cmd.GetTexID()),
-                                          &v->pos.x, stride,
-                                          reinterpret_cast<const SDL_Color *>(&v->col), stride,
-                                          &v->uv.x, stride, count,
-                                          indices + cmd.IdxOffset, int(cmd.ElemCount), int(sizeof(ImDrawIdx)));
-            if (r != 0 && result == 0) result = r;
-        }
-    }
-    SDL_RenderSetClipRect(renderer, nullptr);
-    return result;
+    if (data) ImGui_ImplSDLRenderer_RenderDrawData(data);
 }
 
 // MARK: - Windows
@@ -391,8 +294,6 @@ bool fig_slider_double(const char *label, double *value, double min, double max,
 bool fig_slider_int(const char *label, int *value, int min, int max, const char *format) {
     return ImGui::SliderInt(label, value, min, max, format, ImGuiSliderFlags_AlwaysClamp);
 }
-bool fig_item_deactivated_after_edit(void) { return ImGui::IsItemDeactivatedAfterEdit(); }
-bool fig_item_active(void) { return ImGui::IsItemActive(); }
 bool fig_input_text(const char *label, char *buffer, int capacity) {
     return ImGui::InputText(label, buffer, size_t(capacity));
 }
@@ -400,13 +301,11 @@ bool fig_begin_combo(const char *label, const char *preview) { return ImGui::Beg
 void fig_end_combo(void) { ImGui::EndCombo(); }
 bool fig_selectable(const char *label, bool selected) { return ImGui::Selectable(label, selected); }
 void fig_open_popup(const char *id) { ImGui::OpenPopup(id); }
-bool fig_begin_popup(const char *id) { return ImGui::BeginPopup(id); }
 bool fig_begin_popup_modal(const char *id, bool *open) {
     return ImGui::BeginPopupModal(id, open, ImGuiWindowFlags_AlwaysAutoResize);
 }
 void fig_close_current_popup(void) { ImGui::CloseCurrentPopup(); }
 void fig_end_popup(void) { ImGui::EndPopup(); }
-void fig_set_keyboard_focus_here(void) { ImGui::SetKeyboardFocusHere(); }
 
 // MARK: - Tables
 

@@ -84,6 +84,32 @@ final class ToolHarness {
         }
     }
 
+    /// Presses and releases the key `t` between frames; true when the press reached the app.
+    func keyReachesApp() -> Bool {
+        for down in [true, false] {
+            push { e in
+                e.type = down ? SDL_KEYDOWN.rawValue : SDL_KEYUP.rawValue
+                e.key.state = UInt8(down ? SDL_PRESSED : SDL_RELEASED)
+                e.key.keysym.scancode = SDL_SCANCODE_T
+                e.key.keysym.sym = SDL_Keycode(UInt8(ascii: "t"))
+            }
+        }
+        return events.poll().contains { if case .key = $0 { return true } else { return false } }
+    }
+
+    /// Moves to (x, y), window points, and clicks there before the next frame (ImGui has not
+    /// seen the pointer there yet); true when the press reached the stage.
+    func clickReachesStage(_ x: Double, _ y: Double) -> Bool {
+        let before = appPointerEvents.count
+        mouseMove(x, y)
+        mouseButton(down: true, x, y)
+        mouseButton(down: false, x, y)
+        for event in events.poll() {
+            if case .pointer(let p) = event { appPointerEvents.append(p) }
+        }
+        return appPointerEvents[before...].contains { $0.phase == .down }
+    }
+
     /// Drags with the mouse from one point to another over a few frames, as a person would.
     func drag(from a: (Double, Double), to b: (Double, Double)) throws {
         mouseMove(a.0, a.1)

@@ -56,6 +56,27 @@ struct TuningPanelTests {
         #expect(h.scene.config.now.throwSpeed == 600, "a drag that began on the stage moved a slider")
     }
 
+    /// Keys reach the app unless ImGui wants the keyboard (io.WantCaptureKeyboard): while a
+    /// slider is held they are the panel's, after its release the app's again.
+    @Test func keysGoToThePanelOnlyWhileItWantsThem() throws {
+        let h = try ToolHarness(arguments: ["--headless", "--panel", "--demo", "now"])
+        try h.frame()
+        #expect(h.keyReachesApp(), "a key with nothing active in the panel did not reach the app")
+        let rect = try #require(h.tools.panel.sliderRects["now.throwSpeed"])
+        let (x, y) = (rect.x + rect.w / 2, rect.y + rect.h / 2)
+        h.mouseMove(x, y)
+        try h.frame()
+        h.mouseButton(down: true, x, y)
+        try h.frame()
+        try h.frame()
+        #expect(!h.keyReachesApp(), "a key reached the app while a slider was held")
+        h.mouseButton(down: false, x, y)
+        try h.frame()
+        try h.frame()
+        #expect(h.keyReachesApp(), "keys stayed with the panel after the slider was let go")
+        #expect(h.appPointerEvents.isEmpty)
+    }
+
     /// A watched --config file follows the panel: the edited key is written back, the file's
     /// other keys stay, and the watch does not take the app's own write for an outside change.
     @Test func watchedConfigFileIsWrittenBack() throws {
@@ -173,15 +194,15 @@ struct SidePanelTests {
         try h.renderer.clear(RGBA(0, 0, 0))
         try h.tools.draw(scene: h.scene, stage: h.stage, window: h.window, pointerDown: false, now: 1.1,
                          events: ["   0.50  began scroll"], hud: ["60 fps"])
-        #expect(h.tools.imgui.covers(x: 30, y: 30), "no keys window at the top left")
-        #expect(h.tools.imgui.covers(x: 30, y: h.window.height - 20), "no HUD window at the bottom left")
-        #expect(!h.tools.imgui.covers(x: h.window.width / 2, y: h.window.height / 2), "a window over the phone")
+        #expect(!h.clickReachesStage(30, 30), "no keys window at the top left")
+        #expect(!h.clickReachesStage(30, h.window.height - 20), "no HUD window at the bottom left")
+        #expect(h.clickReachesStage(h.window.width / 2, h.window.height / 2), "a window over the phone")
         h.tools.presenting = true
         try h.renderer.clear(RGBA(0, 0, 0))
         try h.tools.draw(scene: h.scene, stage: h.stage, window: h.window, pointerDown: false, now: 1.2,
                          events: ["   0.50  began scroll"], hud: ["60 fps"])
         #expect(h.tools.imgui.lastVertexCount == 0)
-        #expect(!h.tools.imgui.covers(x: 30, y: 30))
+        #expect(h.clickReachesStage(30, 30), "a hidden window took a click")
         let pixels = try h.renderer.readPixels()
         #expect(pixels[30, 30] == RGBA(0, 0, 0), "something drawn in presentation mode")
     }

@@ -1,86 +1,72 @@
 #!/usr/bin/env python3
-"""The interaction log's schema (docs/log-schema.md, version 1) as a checker: required fields and
-their types per event. Usage: log_schema.py LOG.jsonl (exit 1 and one line per problem)."""
+"""Checks a log (or, with --recording, a recording) line by line against its JSON Schema in
+docs/schema/ (log.schema.json, recording.schema.json), with Debian's python3-jsonschema. The
+schema is the one definition; this file only reads JSON Lines and reports.
+Usage: log_schema.py [--recording] FILE.jsonl (exit 1 and one line per problem)."""
 import json
 import math
+import os
 import sys
+import warnings
 
-SCHEMA = 1
-NUM, INT, STR, VEC, OBJ = "number", "integer", "string", "[dx, dy]", "object"
-KINDS = {"scroll", "card", "bring_back", "tap"}
-OUTCOMES = {"scrolled", "paged", "stayed", "thrown", "snapped_back", "brought_back", "sent_back",
-            "selected", "cancelled"}
-INTERACTIONS = {"now", "switcher", "stack", "carousel"}
-# event name -> (required fields, optional fields); every line also has "event" and "t".
-EVENTS = {
-    "started": ({"schema": INT, "demo": INTERACTIONS, "cards": INT, "window": (NUM, 2), "stage": (NUM, 4)},
-                {"wallClock": STR, "session": STR, "participant": STR, "task": STR, "viewport": (NUM, 2),
-                 "config": OBJ}),
-    "quit": ({}, {}),
-    "marker": ({"label": STR}, {"task": STR}),
-    "config_reloaded": ({"path": STR}, {"config": OBJ}),
-    "gesture_began": ({"kind": KINDS}, {"card": INT}),
-    "gesture_ended": ({"kind": KINDS, "translation": VEC, "velocity": VEC, "outcome": OUTCOMES}, {}),
-    "paged": ({"from": INT, "to": INT}, {}),
-    "deleted": ({"card": INT, "index": INT}, {}),
-    "restored": ({"card": INT, "index": INT}, {}),
-    "inserted": ({"card": INT, "index": INT}, {}),
-    "snapped_back": ({"card": INT}, {}),
-    "selected": ({"card": INT}, {}),
-    "reset": ({}, {}),
-    "interaction_changed": ({"from": INTERACTIONS, "to": INTERACTIONS}, {}),
-}
+try:
+    import jsonschema
+except ImportError:
+    # Another python3 earlier on PATH (pyenv's, say) without it: Debian's has python3-jsonschema.
+    if os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3") and os.path.exists("/usr/bin/python3"):
+        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+    raise
+
+SCHEMAS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "schema")
 
 
-def is_num(x):
-    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+def validator(name):
+    """A validator for docs/schema/NAME, resolving references to its sibling files."""
+    path = os.path.realpath(os.path.join(SCHEMAS, name))
+    with open(path) as f:
+        schema = json.load(f)
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    with warnings.catch_warnings():
+        # jsonschema >= 4.18 prefers the `referencing` package; RefResolver is what Debian's has.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        resolver = jsonschema.RefResolver(base_uri="file://" + path, referrer=schema)
+    return cls(schema, resolver=resolver)
 
 
-def fits(value, kind):
-    if kind == NUM:
-        return is_num(value)
-    if kind == INT:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if kind == STR:
-        return isinstance(value, str)
-    if kind == OBJ:
-        return isinstance(value, dict)
-    if kind == VEC:
-        return isinstance(value, list) and len(value) == 2 and all(is_num(v) for v in value)
-    if isinstance(kind, set):
-        return value in kind
-    if isinstance(kind, tuple):
-        return isinstance(value, list) and len(value) == kind[1] and all(is_num(v) for v in value)
-    return False
+def non_finite(value, where=""):
+    """Where `value` holds NaN or an infinity: Python's json reads them, JSON has no such number."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return [where or "(line)"]
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else []
+    return [w for k, v in items for w in non_finite(v, f"{where}.{k}" if where else str(k))]
 
 
-def schema_problems(lines):
-    """One string per problem, naming the line (1-based) and the field."""
-    problems = []
-    for n, e in enumerate(lines, 1):
-        name = e.get("event")
-        if name not in EVENTS:
-            problems.append(f"line {n}: unknown event {name!r}")
-            continue
-        if not is_num(e.get("t")):
-            problems.append(f"line {n}: {name} has no finite time 't'")
-        required, optional = EVENTS[name]
-        for key, kind in required.items():
-            if key not in e or not fits(e[key], kind):
-                problems.append(f"line {n}: {name}.{key} = {e.get(key)!r} is not {kind}")
-        for key, kind in optional.items():
-            if key in e and not fits(e[key], kind):
-                problems.append(f"line {n}: {name}.{key} = {e[key]!r} is not {kind}")
-        extra = set(e) - {"event", "t"} - set(required) - set(optional)
-        if extra:
-            problems.append(f"line {n}: {name} has unknown fields {sorted(extra)}")
-    if lines and lines[0].get("event") == "started" and lines[0].get("schema") != SCHEMA:
-        problems.append(f"line 1: schema {lines[0].get('schema')!r}, expected {SCHEMA}")
-    return problems
+def schema_problems(lines, recording=False):
+    """One string per problem for parsed lines (dicts, line 1 first), naming the line and where."""
+    check = validator("recording.schema.json" if recording else "log.schema.json")
+    found = []
+    for n, line in enumerate(lines, 1):
+        event = line.get("event", "") if isinstance(line, dict) else ""
+        prefix = f"line {n}: {event + ' ' if event else ''}"
+        if recording and n > 1 and isinstance(line, dict) and "flick_recording" in line:
+            found.append(f"{prefix}a recording header after line 1")
+        found += [f"{prefix}{where}: not a finite number" for where in non_finite(line)]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            errors = sorted(check.iter_errors(line), key=lambda e: [str(p) for p in e.absolute_path])
+        for e in errors:
+            where = ".".join(str(p) for p in e.absolute_path) or "(line)"
+            found.append(f"{prefix}{where}: {e.message}")
+    return found
 
 
 if __name__ == "__main__":
-    found = schema_problems([json.loads(l) for l in open(sys.argv[1]) if l.strip()])
+    args = sys.argv[1:]
+    recording = "--recording" in args
+    args = [a for a in args if a != "--recording"]
+    with open(args[0]) as f:
+        found = schema_problems([json.loads(l) for l in f if l.strip()], recording)
     for p in found:
         print(p)
     sys.exit(1 if found else 0)

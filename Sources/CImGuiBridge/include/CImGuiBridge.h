@@ -1,7 +1,7 @@
 #ifndef FLICK_CIMGUI_BRIDGE_H
 #define FLICK_CIMGUI_BRIDGE_H
-// The part of Dear ImGui the flick app uses, as plain C for Swift, plus our own SDL platform and
-// SDL_Renderer backends (input from SDL events, triangles through SDL_RenderGeometryRaw).
+// The part of Dear ImGui the flick app uses, as plain C for Swift. Input and drawing go through
+// ImGui's own SDL2 platform and SDL_Renderer backends (Bridge.cpp says where ours remains).
 //
 // Why a C surface and not Swift's C++ interoperability: interop mode is contagious (every module
 // importing this one, the app and its tests, would have to build in C++ mode), and ImGui's default
@@ -19,34 +19,29 @@
 extern "C" {
 #endif
 
-/// One ImGui context with its backend state (font texture, mouse latches).
 typedef struct FigContext FigContext;
 
-/// A context whose font is the TrueType file at `ttf_path` (NULL: ImGui's built-in font) at
-/// `font_pixels`; `ui_scale` scales paddings and sizes. No imgui.ini is read or written.
-FigContext *fig_create(const char *ttf_path, float font_pixels, float ui_scale);
+/// One ImGui context with its backends, drawing into `sdl_renderer` (an SDL_Renderer*; the
+/// platform backend uses its window, if it has one). Its font is the TrueType file at `ttf_path`
+/// (NULL: ImGui's built-in font) at `font_pixels`; `ui_scale` scales paddings and sizes.
+/// No imgui.ini is read or written.
+FigContext *fig_create(void *sdl_renderer, const char *ttf_path, float font_pixels, float ui_scale);
 /// Frees the context and its font texture (call before the renderer is destroyed).
 void fig_destroy(FigContext *ctx);
-/// Drops the font texture (lost render targets); it is made again on the next render.
+/// Drops the font texture (lost render targets); it is made again on the next frame.
 void fig_release_textures(FigContext *ctx);
 
 /// Feeds one SDL event to ImGui. Returns true when the tool UI takes it, so the app must not:
-/// a button press over an ImGui window (or while a popup is open), the motion and release of a
-/// press it took, a wheel turn over a window, keys and text while an ImGui item has the keyboard.
+/// a press ImGui wants (io.WantCaptureMouse, or one landing on a window) with its motion and
+/// release, a wheel turn it wants, keys and text while it wants the keyboard (WantCaptureKeyboard).
 bool fig_process_event(FigContext *ctx, const void *sdl_event);
-/// True when (x, y), window points, lies over a window ImGui drew last frame.
-bool fig_hit_test(FigContext *ctx, float x, float y);
-bool fig_wants_keyboard(FigContext *ctx);
 
 /// Starts a frame of `width` x `height` pixels; `pixel_scale` = pixels per window point,
 /// `dt` seconds since the last frame (> 0).
 void fig_new_frame(FigContext *ctx, float width, float height, float pixel_scale, double dt);
-/// Ends the frame and draws it into `sdl_renderer` (viewport must be the whole output).
-/// Returns 0, or SDL's negative error code.
-int fig_render(FigContext *ctx, void *sdl_renderer);
-/// Ends the frame without drawing (e.g. a hidden window).
-void fig_end_frame_without_drawing(FigContext *ctx);
-/// Triangles in the last rendered frame (tests, the HUD).
+/// Ends the frame and draws it into the context's renderer.
+void fig_render(FigContext *ctx);
+/// Vertices in the last rendered frame (tests, the HUD).
 int fig_last_vertex_count(FigContext *ctx);
 
 // MARK: - Windows
@@ -101,19 +96,14 @@ enum { FIG_SLIDER_LOG = 1 << 5, FIG_SLIDER_CLAMP = 1 << 4, FIG_SLIDER_NO_ROUND =
 /// A slider over [min, max]; true when the value changed this frame.
 bool fig_slider_double(const char *label, double *value, double min, double max, const char *format, int flags);
 bool fig_slider_int(const char *label, int *value, int min, int max, const char *format);
-/// True on the frame the slider (the last item) was let go after an edit.
-bool fig_item_deactivated_after_edit(void);
-bool fig_item_active(void);
 bool fig_input_text(const char *label, char *buffer, int capacity);
 bool fig_begin_combo(const char *label, const char *preview);
 void fig_end_combo(void);
 bool fig_selectable(const char *label, bool selected);
 void fig_open_popup(const char *id);
-bool fig_begin_popup(const char *id);
 bool fig_begin_popup_modal(const char *id, bool *open);
 void fig_close_current_popup(void);
 void fig_end_popup(void);
-void fig_set_keyboard_focus_here(void);
 
 // MARK: - Tables
 bool fig_begin_table(const char *id, int columns, bool borders);

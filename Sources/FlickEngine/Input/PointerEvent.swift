@@ -1,12 +1,12 @@
 /// One touch or mouse sample, as the front end saw it. Time is passed in, never read.
 public struct PointerEvent: Hashable, Sendable, Codable {
     /// Where a pointer is in its life.
-    public enum Phase: String, Hashable, Sendable, Codable {
+    public enum Phase: String, CaseIterable, Hashable, Sendable, Codable {
         case down, move, up, cancel
     }
 
     /// What kind of device produced it: the pan slop differs (mouse 4 pt, touch 8 pt).
-    public enum Device: String, Hashable, Sendable, Codable {
+    public enum Device: String, CaseIterable, Hashable, Sendable, Codable {
         case mouse, touch
     }
 

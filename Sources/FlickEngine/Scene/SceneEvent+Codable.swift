@@ -8,7 +8,7 @@
 /// integer id. Decoding gives back exactly the event that was encoded once its time is on the
 /// microsecond (the log's grain). A number that is not finite is refused with an
 /// `EncodingError` naming the field, so a log never holds `inf` or `nan` (the engine refuses
-/// such input in the first place). docs/log-schema.md describes every event.
+/// such input in the first place). docs/schema/log.schema.json defines every event.
 extension SceneEvent: Codable {
     /// The JSON keys of every event, in the order they are written.
     enum Key: String, CodingKey {

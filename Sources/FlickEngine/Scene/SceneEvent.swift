@@ -1,5 +1,5 @@
 /// What a gesture was doing.
-public enum GestureKind: String, Hashable, Sendable, Codable {
+public enum GestureKind: String, CaseIterable, Hashable, Sendable, Codable {
     /// Moving the content along the scroll axis.
     case scroll
     /// Dragging one card across the scroll axis (toward a throw).
@@ -11,7 +11,7 @@ public enum GestureKind: String, Hashable, Sendable, Codable {
 }
 
 /// How a gesture ended.
-public enum GestureOutcome: String, Hashable, Sendable, Codable {
+public enum GestureOutcome: String, CaseIterable, Hashable, Sendable, Codable {
     /// The content coasts (momentum) or stays where it was released.
     case scrolled
     /// The content settles on another page than the one the drag began on.

@@ -5,9 +5,10 @@ import Foundation
 /// flushed as each event happens, so another tool can follow it live (`tail -f`) and nothing is
 /// lost if the app is killed. The engine's `SceneEvent`s are written as they encode themselves;
 /// the app adds its own lines (`started`, `quit`, `marker`, `config_reloaded`). The schema, with
-/// its version (`schema` on the `started` line), is docs/log-schema.md.
+/// its version (`schema` on the `started` line), is docs/schema/log.schema.json (prose in
+/// docs/log-schema.md); LogSchemaTests keeps these types and that file in step.
 package final class InteractionLog {
-    /// The version of docs/log-schema.md this log follows; raised on any incompatible change.
+    /// The version of docs/schema/log.schema.json this log follows; raised on any incompatible change.
     package static let schemaVersion = 1
 
     package let path: String
@@ -75,7 +76,7 @@ package final class InteractionLog {
     }
 }
 
-// MARK: - The app's own lines (schema in docs/log-schema.md)
+// MARK: - The app's own lines (schema in docs/schema/log.schema.json)
 
 /// The first line of every log: what was on show, and the schema version.
 package struct LogStarted: Codable, Equatable {

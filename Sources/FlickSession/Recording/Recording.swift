@@ -59,7 +59,8 @@ package struct RecordedInput: Codable, Equatable {
     }
 }
 
-/// The first line of a recording: everything a replay needs besides the inputs.
+/// The first line of a recording: everything a replay needs besides the inputs. The file's lines
+/// are defined by docs/schema/recording.schema.json (LogSchemaTests keeps it and these types in step).
 package struct RecordingHeader: Codable, Equatable {
     /// Version of this file format; a reader refuses newer ones.
     package static let formatVersion = 1

@@ -13,7 +13,7 @@
 /// at the same scene times, so a recording of the inputs and the time controls replays exactly.
 package struct SceneTimeline {
     /// A time control from the keyboard (S, Space, `.`), recorded with the inputs.
-    package enum Control: String, Codable, Hashable, Sendable {
+    package enum Control: String, CaseIterable, Codable, Hashable, Sendable {
         case slow, normal, pause, resume, step
     }
 

@@ -1,8 +1,9 @@
 import CImGuiBridge
 import FlickSDL
 
-/// Dear ImGui over the window: one context, fed SDL events through `EventSource.filter`, drawn
-/// with SDL_RenderGeometry after the stage. ImGui works in output pixels; `px` converts points.
+/// Dear ImGui over the window through its SDL2 and SDL_Renderer backends: one context, fed SDL
+/// events through `EventSource.filter`, drawn after the stage. ImGui works in output pixels;
+/// `px` converts points.
 final class ImGuiLayer: SDLEventFilter {
     let renderer: Renderer
     private let fontPath: String?
@@ -23,7 +24,7 @@ final class ImGuiLayer: SDLEventFilter {
     private func rebuild(pixelScale: Double) {
         if let context { fig_destroy(context) }
         px = pixelScale > 0 ? pixelScale : 1
-        context = fig_create(fontPath, Float(13 * px), Float(px))
+        context = fig_create(UnsafeMutableRawPointer(renderer.pointer), fontPath, Float(13 * px), Float(px))
     }
 
     /// The renderer lost its textures: the font atlas is uploaded again on the next frame.
@@ -33,11 +34,6 @@ final class ImGuiLayer: SDLEventFilter {
         fig_process_event(context, sdlEvent)
     }
 
-    /// True when window point `p` is over a window ImGui drew in the last frame.
-    func covers(x: Double, y: Double) -> Bool { fig_hit_test(context, Float(x), Float(y)) }
-
-    var wantsKeyboard: Bool { fig_wants_keyboard(context) }
-
     /// Starts a frame; every widget call goes between this and `render()`.
     func beginFrame(pixelScale: Double, dt: Double) {
         if abs(pixelScale - px) > 0.01 { rebuild(pixelScale: pixelScale) }
@@ -46,12 +42,11 @@ final class ImGuiLayer: SDLEventFilter {
         inFrame = true
     }
 
-    /// Ends the frame and draws it over whatever the renderer holds (viewport: the whole output).
-    func render() throws {
+    /// Ends the frame and draws it over whatever the renderer holds.
+    func render() {
         guard inFrame else { return }
         inFrame = false
-        let result = fig_render(context, UnsafeMutableRawPointer(renderer.pointer))
-        if result != 0 { throw SDLError.current("Dear ImGui render (SDL_RenderGeometryRaw)") }
+        fig_render(context)
     }
 
     /// Vertices drawn in the last frame.

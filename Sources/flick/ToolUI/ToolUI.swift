@@ -74,7 +74,7 @@ final class ToolUI {
         let width = TuningPanel.width
         // Presentation mode: only the phone (and the app's toasts), no tool windows.
         guard !presenting else {
-            try imgui.render()
+            imgui.render()
             return
         }
         overlay.draw(scene: scene, stage: stage, px: p)
@@ -89,6 +89,6 @@ final class ToolUI {
             applyPending(to: scene, at: scene.time)
         }
         panel.configFile?.flush(now: now, force: false)
-        try imgui.render()
+        imgui.render()
     }
 }

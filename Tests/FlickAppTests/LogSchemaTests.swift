@@ -1,0 +1,153 @@
+import FlickEngine
+@testable import flick
+import FlickSession
+import Foundation
+import Testing
+
+/// docs/schema/*.schema.json against the Swift types: one of every log line and every kind of
+/// recorded input is written by the app's own writers (InteractionLog, Recorder) and checked
+/// against the schema; every property the schema declares must be one they wrote, and every
+/// enumeration in it must list exactly the Swift enum's cases. A field added on one side only,
+/// renamed, retyped or left out fails here.
+@Suite struct LogSchemaTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/schema")
+
+    /// One of every scene event, each optional field present.
+    static let sceneEvents: [SceneEvent] = [
+        .gestureBegan(time: 0.5, kind: .card, card: CardID(3)),
+        .gestureBegan(time: 0.75, kind: .scroll, card: nil),
+        .gestureEnded(time: 1.25, kind: .card, translation: Vector(dx: -180.5, dy: 4.25),
+                      velocity: Vector(dx: -950.5, dy: 12.5), outcome: .thrown),
+        .paged(time: 1.5, from: 0, to: 1),
+        .deleted(time: 2.5, card: CardID(3), index: 3),
+        .restored(time: 3.5, card: CardID(3), index: 3),
+        .snappedBack(time: 4.5, card: CardID(2)),
+        .selected(time: 5.5, card: CardID(1)),
+        .inserted(time: 6.5, card: CardID(20), index: 0),
+        .reset(time: 7.5),
+        .interactionChanged(time: 8.5, from: .now, to: .carousel),
+    ]
+
+    func temporaryPath(_ name: String) -> String {
+        NSTemporaryDirectory() + "flick-\(name)-\(UUID().uuidString).jsonl"
+    }
+
+    func lines(_ path: String) throws -> [JSONValue] {
+        try Data(contentsOf: URL(fileURLWithPath: path)).split(separator: 0x0A).map { try JSONValue.parse(Data($0)) }
+    }
+
+    /// A log with every line kind, written by InteractionLog.
+    func writtenLog() throws -> [JSONValue] {
+        let path = temporaryPath("log")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let log = try InteractionLog(path: path)
+        let session = SessionInfo(id: "6f1c", started: "2026-11-22T16:20:00.123Z", participant: "p1", task: "t1")
+        try log.started(time: 0, demo: .carousel, cards: 20, window: Size(width: 400, height: 720),
+                        stage: Rect(x: 0.5, y: 0.5, width: 399.5, height: 719.5), session: session,
+                        viewport: Size(width: 390.5, height: 844.5), config: SceneConfig())
+        try log.marker(time: 0.25, label: "start", task: "t1")
+        try log.configReloaded(time: 0.5, path: "feel.json", config: SceneConfig())
+        for e in Self.sceneEvents { try log.record(e) }
+        try log.quit(time: 9.5)
+        return try lines(path)
+    }
+
+    /// A recording with a full header and one input of every kind, written by Recorder.
+    func writtenRecording() throws -> [JSONValue] {
+        let path = temporaryPath("recording")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let header = RecordingHeader(
+            format: RecordingHeader.formatVersion, flickVersion: FlickVersion.current, session: "6f1c",
+            started: "2026-11-22T16:20:00.123Z", participant: "p1", task: "t1", demo: .stack,
+            cardFolder: "bundled", bundledCards: true, cardFiles: [.init(name: "a.png", size: 1200)], count: 4,
+            window: Size(width: 1280.5, height: 800.5), stage: Size(width: 390.5, height: 844.5),
+            stageCornerRadius: 47.33, config: SceneConfig())
+        let recorder = try Recorder(path: path, header: header)
+        let pointer = PointerEvent(pointerID: 0, phase: .down, position: Point(x: 10.5, y: 20.5), time: 0.125, device: .touch)
+        let inputs = [
+            RecordedInput(t: 0.125, pointer: pointer),
+            RecordedInput(t: 0.25, wheel: -40.5),
+            RecordedInput(t: 0.375, notches: -2),
+            RecordedInput(t: 0.5, command: .throwCurrent),
+            RecordedInput(t: 0.625, interaction: .now),
+            RecordedInput(t: 0.75, config: SceneConfig(), configPath: "feel.json"),
+            RecordedInput(t: 0.875, viewport: Size(width: 600.5, height: 400.5), window: Size(width: 640.5, height: 480.5)),
+            RecordedInput(t: 1.125, marker: Marker(label: "end", task: "t1")),
+            RecordedInput(t: 1.25, time: .slow),
+        ]
+        for input in inputs { recorder.record(input) }
+        return try lines(path)
+    }
+
+    @Test func everyLogLineFollowsTheSchemaAndEverySchemaFieldIsWritten() throws {
+        let check = JSONSchemaCheck(folder: Self.folder)
+        let log = try writtenLog()
+        for line in log {
+            let problems = try check.problems(line, file: "log.schema.json")
+            #expect(problems.isEmpty, "\(line["event"] ?? .null): \(problems)")
+        }
+        let names = Set(log.compactMap { if case .string(let s)? = $0["event"] { return s } else { return nil } })
+        #expect(names.isSuperset(of: SceneEvent.names), "the sample lacks \(Set(SceneEvent.names).subtracting(names))")
+
+        let recording = try writtenRecording()
+        for line in recording {
+            let problems = try check.problems(line, file: "recording.schema.json")
+            #expect(problems.isEmpty, "\(line): \(problems)")
+        }
+        let unwritten = try check.declaredProperties(in: ["log.schema.json", "recording.schema.json"]).subtracting(check.seen)
+        #expect(unwritten.isEmpty, "properties in the schema that no Swift encoder wrote: \(unwritten.sorted())")
+    }
+
+    /// Each enumeration of the schema is its Swift enum's cases, in any order.
+    @Test func enumerationsAreTheSwiftCases() throws {
+        let check = JSONSchemaCheck(folder: Self.folder)
+        func values(_ file: String, _ pointer: String) throws -> Set<String> {
+            guard case .array(let a)? = try check.resolve(file, pointer)["enum"] else {
+                Issue.record("\(file)\(pointer) has no enum")
+                return []
+            }
+            return Set(a.compactMap { if case .string(let s) = $0 { return s } else { return nil } })
+        }
+        let appLines = ["started", "quit", "marker", "config_reloaded"]
+        #expect(try values("log.schema.json", "#/properties/event") == Set(appLines + SceneEvent.names))
+        #expect(try values("log.schema.json", "#/$defs/interaction") == Set(Interaction.allCases.map(\.rawValue)))
+        #expect(try values("log.schema.json", "#/$defs/gesture_kind") == Set(GestureKind.allCases.map(\.rawValue)))
+        #expect(try values("log.schema.json", "#/$defs/gesture_outcome") == Set(GestureOutcome.allCases.map(\.rawValue)))
+        #expect(try values("recording.schema.json", "#/$defs/input/properties/command")
+                == Set(CardScene.Command.allCases.map(\.rawValue)))
+        #expect(try values("recording.schema.json", "#/$defs/input/properties/time")
+                == Set(SceneTimeline.Control.allCases.map(\.rawValue)))
+        #expect(try values("recording.schema.json", "#/$defs/pointer/properties/phase")
+                == Set(PointerEvent.Phase.allCases.map(\.rawValue)))
+        #expect(try values("recording.schema.json", "#/$defs/pointer/properties/device")
+                == Set(PointerEvent.Device.allCases.map(\.rawValue)))
+        // The versions the writers stamp are the schema's.
+        #expect(try check.resolve("log.schema.json", "#/$defs/started/properties/schema")["const"]
+                == .number(Double(InteractionLog.schemaVersion)))
+        #expect(try check.resolve("recording.schema.json", "#/$defs/header/properties/flick_recording")["const"]
+                == .number(Double(RecordingHeader.formatVersion)))
+    }
+
+    /// The check itself refuses what the schema forbids (so the tests above can fail).
+    @Test func theCheckRefusesLinesTheSchemaForbids() throws {
+        let check = JSONSchemaCheck(folder: Self.folder)
+        let bad: [(String, String)] = [
+            (#"{"event":"deleted","t":1.5,"card":3}"#, "'index' is missing"),
+            (#"{"event":"deleted","t":1.5,"card":3,"index":1,"speed":2}"#, "'speed' is not in the schema"),
+            (#"{"event":"gesture_ended","t":1,"kind":"card","outcome":"flung","translation":[1,2],"velocity":[1,2]}"#, "outcome"),
+            (#"{"event":"gesture_ended","t":1,"kind":"card","outcome":"thrown","translation":[1],"velocity":[1,2]}"#, "fewer than 2"),
+            (#"{"event":"paged","t":"soon","from":0,"to":1}"#, "t: \"soon\" is not number"),
+            (#"{"event":"selected","t":1,"card":1.5}"#, "card: 1.5 is not integer"),
+            (#"{"event":"teleported","t":1}"#, "event"),
+        ]
+        for (text, expected) in bad {
+            let problems = try check.problems(try JSONValue.parse(Data(text.utf8)), file: "log.schema.json")
+            #expect(problems.contains { $0.contains(expected) }, "\(text): \(problems)")
+        }
+        let badInputs = [#"{"t":1,"wheel":3,"command":"undo"}"#, #"{"t":1,"window":{"width":1,"height":2}}"#, #"{"t":1}"#]
+        for text in badInputs {
+            #expect(try !check.problems(try JSONValue.parse(Data(text.utf8)), file: "recording.schema.json").isEmpty, "\(text)")
+        }
+    }
+}
