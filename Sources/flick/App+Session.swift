@@ -80,13 +80,15 @@ extension App {
 
     /// What the app does beyond the scene for an input (`CardScene.apply` did the scene's
     /// part): config reloads and markers go into the log, a replayed viewport refits the stage.
-    func applyStudyInput(_ input: RecordedInput, at t: Double) {
+    func applyStudyInput(_ input: RecordedInput, at t: Double, configBefore: SceneConfig? = nil) {
         if input.config != nil || input.marker != nil {
             // The scene's events up to `t` go into the log before the app's own line for `t`.
             scene.noteInput(at: t)
             logged { try flushSceneEvents() }
         }
-        if let config = input.config {
+        if let change = input.configChange {
+            logged { try log?.configChanged(time: t, change: change, from: configBefore ?? change.config) }
+        } else if let config = input.config {
             logged { try log?.configReloaded(time: t, path: input.configPath ?? "", config: config) }
         }
         if let viewport = input.viewport {
@@ -126,6 +128,7 @@ extension App {
         while !Interrupt.isRequested {
             headlessFrame = frame
             playDueInputs()
+            applyPanelChange()
             deliverDueInputs()
             advanceToNow()
             try flushSceneEvents()

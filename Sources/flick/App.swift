@@ -137,6 +137,7 @@ final class App {
             if player == nil, let watch = configWatch, let config = watch.changedConfig() {
                 apply(RecordedInput(t: clock(), config: config, configPath: watch.path))
             }
+            applyPanelChange()
             deliverDueInputs()
             advanceToNow()
             try flushSceneEvents()
@@ -259,6 +260,7 @@ final class App {
         // Late input (stamped before the frame on show) keeps its own time within the scene's
         // window; only older input is moved up to the oldest time the scene still accepts.
         let t = max(sceneTime, scene.earliestInputTime)
+        let configBefore = scene.config
         if let why = scene.apply(input, at: t) { warn("pointer event refused: \(why)") }
         if var p = input.pointer {
             p.time = t
@@ -266,7 +268,14 @@ final class App {
             presentation.touch.note(p, now: clock())
         }
         if input.interaction != nil { updateTitle() }
-        applyStudyInput(input, at: t)
+        applyStudyInput(input, at: t, configBefore: configBefore)
+    }
+
+    /// A config edited or loaded in the tuning panel, once the scene is at rest: a recorded input
+    /// like any other (a replay plays the recorded ones instead).
+    func applyPanelChange() {
+        guard player == nil, let change = tools.takeReadyChange(scene: scene) else { return }
+        apply(RecordedInput(t: clock(), change: change))
     }
 
     /// Feeds the replay's inputs that are due by now, at their recorded times.

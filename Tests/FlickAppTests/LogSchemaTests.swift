@@ -48,6 +48,10 @@ import Testing
                         viewport: Size(width: 390.5, height: 844.5), config: SceneConfig())
         try log.marker(time: 0.25, label: "start", task: "t1")
         try log.configReloaded(time: 0.5, path: "feel.json", config: SceneConfig())
+        var faster = SceneConfig()
+        faster.stack.throwSpeed = 300
+        try log.configChanged(time: 0.625, change: ConfigChange(config: faster, source: .preset("snappy")),
+                              from: SceneConfig())
         for e in Self.sceneEvents { try log.record(e) }
         try log.quit(time: 9.5)
         return try lines(path)
@@ -72,6 +76,7 @@ import Testing
             RecordedInput(t: 0.5, command: .throwCurrent),
             RecordedInput(t: 0.625, interaction: .now),
             RecordedInput(t: 0.75, config: SceneConfig(), configPath: "feel.json"),
+            RecordedInput(t: 0.8125, change: ConfigChange(config: SceneConfig(), source: .preset("uikit"))),
             RecordedInput(t: 0.875, viewport: Size(width: 600.5, height: 400.5), window: Size(width: 640.5, height: 480.5)),
             RecordedInput(t: 1.125, marker: Marker(label: "end", task: "t1")),
             RecordedInput(t: 1.25, time: .slow),
@@ -109,7 +114,7 @@ import Testing
             }
             return Set(a.compactMap { if case .string(let s) = $0 { return s } else { return nil } })
         }
-        let appLines = ["started", "quit", "marker", "config_reloaded"]
+        let appLines = ["started", "quit", "marker", "config_reloaded", "config_changed"]
         #expect(try values("log.schema.json", "#/properties/event") == Set(appLines + SceneEvent.names))
         #expect(try values("log.schema.json", "#/$defs/interaction") == Set(Interaction.allCases.map(\.rawValue)))
         #expect(try values("log.schema.json", "#/$defs/gesture_kind") == Set(GestureKind.allCases.map(\.rawValue)))

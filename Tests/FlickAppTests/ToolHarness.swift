@@ -28,6 +28,8 @@ final class ToolHarness {
     var now = 0.0
     /// Pointer events that reached the app (not taken by the tool UI), all frames.
     var appPointerEvents: [PointerEvent] = []
+    /// The scene's events of every frame, in order.
+    var sceneEvents: [SceneEvent] = []
 
     init(arguments: [String], interaction: Interaction = .now, watch: ConfigWatch? = nil) throws {
         _ = AppTestSDL.context
@@ -43,14 +45,24 @@ final class ToolHarness {
         scene = CardScene(interaction: interaction, count: 10, viewport: stage.viewport, config: options.config, time: 0)
     }
 
-    /// One frame: drain SDL's queue, advance the scene 1/60 s, build and draw the tool UI.
+    /// Panel changes given to the scene, as recorded inputs (what the app records).
+    var appliedChanges: [RecordedInput] = []
+
+    /// One frame: drain SDL's queue, give the panel's change (if any) to the scene through the
+    /// one input path as the app does, advance the scene 1/60 s, build and draw the tool UI.
     func frame() throws {
         for event in events.poll() {
             if case .pointer(let p) = event { appPointerEvents.append(p) }
         }
         now += 1.0 / 60
+        if let change = tools.takeReadyChange(scene: scene) {
+            let input = RecordedInput(t: now, change: change)
+            appliedChanges.append(input)
+            _ = scene.apply(input, at: now)
+        }
         scene.advance(to: now)
         for e in scene.events { tools.noteEvent(e, now: now) }
+        sceneEvents += scene.events
         scene.clearEvents()
         try renderer.clear(RGBA(0, 0, 0))
         try tools.draw(scene: scene, stage: stage, window: window, pointerDown: false, now: now)

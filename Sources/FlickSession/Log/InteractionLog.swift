@@ -58,6 +58,15 @@ package final class InteractionLog {
         try write(line)
     }
 
+    /// A config made in the app (a panel edit, a preset loaded) is now in force.
+    package func configChanged(time: Double, change: ConfigChange, from old: SceneConfig) throws {
+        var line = LogConfigChanged(t: time, source: change.source.name,
+                                    changed: ConfigChange.changedKeys(from: old, to: change.config))
+        line.preset = change.source.presetName
+        line.config = change.config
+        try write(line)
+    }
+
     package func record(_ event: SceneEvent) throws { try write(event) }
 
     /// One value as one line, flushed. Encoding or writing failures are one-line errors naming the file.
@@ -154,12 +163,32 @@ package struct LogConfigReloaded: Codable, Equatable {
     }
 }
 
+/// A config made in the app (tuning panel) came into force.
+package struct LogConfigChanged: Codable, Equatable {
+    package var event = "config_changed"
+    package var t: Double
+    /// "panel" (a key edited) or "preset" (a preset loaded).
+    package var source: String
+    /// The preset's name, for a preset loaded.
+    package var preset: String?
+    /// The keys whose values changed, e.g. `stack.throwSpeed`.
+    package var changed: [String]
+    /// The new config in full.
+    package var config: SceneConfig?
+    package init(t: Double, source: String, changed: [String]) {
+        self.t = SceneEvent.microseconds(t)
+        self.source = source
+        self.changed = changed
+    }
+}
+
 /// Any line of a log, for tools that read one back (report, compare, tests).
 package enum LogLine: Decodable, Equatable {
     case started(LogStarted)
     case quit(LogQuit)
     case marker(LogMarker)
     case configReloaded(LogConfigReloaded)
+    case configChanged(LogConfigChanged)
     case scene(SceneEvent)
 
     private struct Head: Decodable { var event: String }
@@ -170,6 +199,7 @@ package enum LogLine: Decodable, Equatable {
         case "quit": self = .quit(try LogQuit(from: decoder))
         case "marker": self = .marker(try LogMarker(from: decoder))
         case "config_reloaded": self = .configReloaded(try LogConfigReloaded(from: decoder))
+        case "config_changed": self = .configChanged(try LogConfigChanged(from: decoder))
         default: self = .scene(try SceneEvent(from: decoder))
         }
     }

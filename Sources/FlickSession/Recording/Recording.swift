@@ -35,6 +35,11 @@ package struct RecordedInput: Codable, Equatable {
     package var config: SceneConfig?
     /// The file the config came from.
     package var configPath: String?
+    /// Where a config made in the app came from: "panel" (a key edited) or "preset" (one loaded,
+    /// named by `preset`); absent for a reload of the `--config` file (see `ConfigChange`).
+    package var configSource: String?
+    /// The preset a "preset" config change loaded.
+    package var preset: String?
     /// The scene's new viewport, points (the window resized under `--stage window`).
     package var viewport: Size?
     /// The window's size when the viewport changed, points.
@@ -44,6 +49,8 @@ package struct RecordedInput: Codable, Equatable {
     package var time: SceneTimeline.Control?
 
     package init(t: Double, pointer: PointerEvent? = nil, wheel: Double? = nil, notches: Int? = nil, command: CardScene.Command? = nil, interaction: Interaction? = nil, config: SceneConfig? = nil, configPath: String? = nil, viewport: Size? = nil, window: Size? = nil, marker: Marker? = nil, time: SceneTimeline.Control? = nil) {
+        self.configSource = nil
+        self.preset = nil
         self.t = t
         self.pointer = pointer
         self.wheel = wheel

@@ -85,6 +85,7 @@ struct StudySession {
             case .scene(let e): items.append(.scene(e))
             case .marker(let m): items.append(.marker(t: m.t, label: m.label, task: m.task))
             case .configReloaded(let c): if let config = c.config { items.append(.config(t: c.t, config: config)) }
+            case .configChanged(let c): if let config = c.config { items.append(.config(t: c.t, config: config)) }
             case .started, .quit: break
             }
         }

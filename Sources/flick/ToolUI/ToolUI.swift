@@ -14,8 +14,9 @@ final class ToolUI {
     let overlay: DebugOverlay
     private var lastFrame: Double?
     /// A config from the panel waiting for the scene to come to rest (motions in flight finish
-    /// with the constants they started with).
-    private(set) var pendingConfig: SceneConfig?
+    /// with the constants they started with). The app takes it (`takeReadyChange`) and gives it
+    /// to the scene as a recorded input, like every other change.
+    private(set) var pending: ConfigChange?
     /// Presentation mode: no tool windows and no debug overlay, only the phone.
     var presenting = false
 
@@ -49,15 +50,16 @@ final class ToolUI {
         }
     }
 
-    /// Applies a config edited in the panel once the scene is at rest; call every frame.
-    func applyPending(to scene: CardScene, at time: Double) {
-        guard let config = pendingConfig, scene.isAtRest else { return }
-        pendingConfig = nil
-        if config != scene.config { scene.setConfig(config, at: time) }
+    /// The panel's change once the scene is at rest (nil before, or when it changes nothing);
+    /// the app applies it through its one input path. Call every frame.
+    func takeReadyChange(scene: CardScene) -> ConfigChange? {
+        guard let change = pending, scene.isAtRest else { return nil }
+        pending = nil
+        return change.config != scene.config ? change : nil
     }
 
     /// The config the panel shows: the one waiting to apply, else the scene's.
-    func shownConfig(_ scene: CardScene) -> SceneConfig { pendingConfig ?? scene.config }
+    func shownConfig(_ scene: CardScene) -> SceneConfig { pending?.config ?? scene.config }
 
     /// Builds and draws this frame's tool windows over the stage. `now`: frame clock, seconds.
     func draw(scene: CardScene, stage: Stage, window: Size, pointerDown: Bool, now: Double,
@@ -65,7 +67,6 @@ final class ToolUI {
         let px = imgui.renderer.pixelScale
         let dt = lastFrame.map { max(1.0 / 1000, now - $0) } ?? 1.0 / 60
         lastFrame = now
-        applyPending(to: scene, at: scene.time)
         // Down by the scene's own input (live or replayed), not only the mouse over the stage.
         let down = pointerDown || overlay.pointer.map { $0.phase == .down || $0.phase == .move } ?? false
         panel.plot.record(t: now, speed: down ? scene.pointerVelocity.length : 0)
@@ -84,9 +85,8 @@ final class ToolUI {
         if let edited = panel.build(config: config, interaction: scene.interaction,
                                     x: (window.width - width - 12) * p, y: 12 * p,
                                     width: width * p, height: (window.height - 24) * p, px: p) {
-            pendingConfig = edited
+            pending = ConfigChange(config: edited, source: panel.lastSource)
             panel.configFile?.changed(to: edited)
-            applyPending(to: scene, at: scene.time)
         }
         panel.configFile?.flush(now: now, force: false)
         imgui.render()

@@ -53,14 +53,20 @@ final class TuningPanel {
         return changed
     }
 
+    /// Where the last config `build` returned came from: a preset's name, or nil for a slider
+    /// or reset in the key table (the recording and the log say which).
+    private(set) var lastSource: ConfigChange.Source = .panel
+
     private func body(config: SceneConfig, interaction: Interaction, px: Double) -> SceneConfig? {
         var result: SceneConfig?
+        lastSource = .panel
         // Presets and saving.
         UI.itemWidth(150 * px) {
             UI.combo("##preset", preview: selectedPreset ?? "preset…") {
                 if UI.selectable("defaults", selected: selectedPreset == "defaults") {
                     result = defaults
                     selectedPreset = "defaults"
+                    lastSource = .preset("defaults")
                 }
                 let names = presets.names()
                 if names.isEmpty { UI.dim("no presets in \(presets.folder)") }
@@ -68,6 +74,7 @@ final class TuningPanel {
                     do {
                         result = try presets.load(name)
                         selectedPreset = name
+                        lastSource = .preset(name)
                         message = ("loaded \(name)", false)
                     } catch {
                         message = ("\(error)", true)
@@ -96,6 +103,7 @@ final class TuningPanel {
                         if let edited = row(key, in: working) {
                             working = edited
                             result = edited
+                            lastSource = .panel
                         }
                     }
                 }
