@@ -234,6 +234,8 @@ final class App {
     }
 
     var screenshotRequested = false
+    /// Inputs the scene refused this session (HUD; each is a log line too).
+    var refusedInputs = 0
     /// Frame-clock time of the latest input, so recorded times never go back.
     var lastInputTime = -Double.infinity
     let corners = StageCorners()
@@ -261,7 +263,12 @@ final class App {
         // window; only older input is moved up to the oldest time the scene still accepts.
         let t = max(sceneTime, scene.earliestInputTime)
         let configBefore = scene.config
-        if let why = scene.apply(input, at: t) { warn("pointer event refused: \(why)") }
+        if let why = scene.apply(input, at: t) {
+            // Counted (HUD), logged and said: a refused input is never dropped unseen.
+            refusedInputs += 1
+            warn("\(input.inputKind) input refused: \(why)")
+            logged { try log?.inputRefused(time: t, input: input.inputKind, reason: "\(why)") }
+        }
         if var p = input.pointer {
             p.time = t
             tools.overlay.pointer = p
@@ -351,7 +358,7 @@ final class App {
                    frameTimes.median.frame * 1000, frameTimes.median.render * 1000),
             String(format: "pointer %.0f, %.0f pt/s", v.dx, v.dy),
             "gesture \(scene.gestureDescription)",
-            "cards \(scene.deck.count)  views \(scene.pool.liveCount)/\(scene.viewBound)",
+            "cards \(scene.deck.count)  views \(scene.pool.liveCount)/\(scene.viewBound)  refused inputs \(refusedInputs)",
             "face textures \(stats.textures) (max \(stats.maxTextures))  decoded \(stats.decodes)  uploads \(stats.uploads)",
             "\(renderer.name)\(renderer.hasVsync ? " vsync" : "")",
         ]

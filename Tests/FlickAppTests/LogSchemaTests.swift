@@ -52,6 +52,7 @@ import Testing
         faster.stack.throwSpeed = 300
         try log.configChanged(time: 0.625, change: ConfigChange(config: faster, source: .preset("snappy")),
                               from: SceneConfig())
+        try log.inputRefused(time: 0.6875, input: "notches", reason: "too late")
         for e in Self.sceneEvents { try log.record(e) }
         try log.quit(time: 9.5)
         return try lines(path)
@@ -114,7 +115,7 @@ import Testing
             }
             return Set(a.compactMap { if case .string(let s) = $0 { return s } else { return nil } })
         }
-        let appLines = ["started", "quit", "marker", "config_reloaded", "config_changed"]
+        let appLines = ["started", "quit", "marker", "config_reloaded", "config_changed", "input_refused"]
         #expect(try values("log.schema.json", "#/properties/event") == Set(appLines + SceneEvent.names))
         #expect(try values("log.schema.json", "#/$defs/interaction") == Set(Interaction.allCases.map(\.rawValue)))
         #expect(try values("log.schema.json", "#/$defs/gesture_kind") == Set(GestureKind.allCases.map(\.rawValue)))

@@ -24,6 +24,33 @@ import Testing
         #expect(paged(scene.events).map { "\($0.0)→\($0.1)" } == ["1→0"])
     }
 
+    /// Notches follow the late-input rule: one stamped 40 ms before the frame on show is taken
+    /// at its own time (the same page, the same event times as on time); one older than the
+    /// window is refused, not dropped.
+    @Test(arguments: [Interaction.switcher, .carousel, .now])
+    func lateNotchesMeetTheStateOfTheirTime(_ interaction: Interaction) {
+        let onTime = CardScene(interaction: interaction, count: 20, viewport: .phone, time: 0)
+        onTime.advance(to: 0.5)
+        #expect(onTime.scrollNotches(2, at: 0.5) == nil)
+        advanceToRest(onTime)
+        onTime.commit()
+
+        let late = CardScene(interaction: interaction, count: 20, viewport: .phone, time: 0)
+        late.advance(to: 0.54)   // the frame on show is 40 ms past the notch
+        #expect(late.scrollNotches(2, at: 0.5) == nil, "a notch 40 ms late is within the 0.1 s window")
+        advanceToRest(late)
+        late.commit()
+        #expect(late.events == onTime.events)
+        #expect(late.currentIndex == onTime.currentIndex)
+
+        let tooLate = CardScene(interaction: interaction, count: 20, viewport: .phone, time: 0)
+        tooLate.advance(to: 0.7)
+        guard case .tooLate = tooLate.scrollNotches(1, at: 0.5) else {
+            Issue.record("a notch 0.2 s late was not refused as too late"); return
+        }
+        #expect(tooLate.currentIndex == 0)
+    }
+
     @Test(arguments: [Interaction.switcher, .carousel])
     func aBurstOfNotchesTurnsOnePageAndSaysItOnce(_ interaction: Interaction) {
         let scene = CardScene(interaction: interaction, count: 20, viewport: .phone, time: 0)

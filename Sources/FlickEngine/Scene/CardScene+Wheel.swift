@@ -6,13 +6,17 @@ extension CardScene {
     /// `paged` is said once, where the content comes to rest. A free list (the Now cards)
     /// scrolls one card pitch per notch. Trackpads, whose deltas are fractions of a notch, go
     /// through `scroll(by:at:)` instead.
+    ///
+    /// Notches follow the late-input rule like every input (CardScene+LateInput.swift): one
+    /// stamped before the frame on show is taken at its own time when it is within the window,
+    /// refused (`tooLate`) when older.
     @discardableResult
     public func scrollNotches(_ notches: Int, at time: Double) -> InputRejection? {
         guard time.isFinite else { return .nonFiniteTime(time) }
         guard abs(notches) <= 10_000 else { return .invalidValue(name: "wheel notches", value: Double(notches)) }
-        guard time >= self.time else { return .timeWentBackwards(previous: self.time, received: time) }
-        settle(upTo: time)
-        self.time = time
+        if let late = refusal(ofInputAt: time) { return late }
+        let shown = beginInput(at: time)
+        defer { endInput(showing: shown) }
         wheelPending = 0
         guard notches != 0, scrollAxis != nil, deck.count > 0, !isHeld else { return nil }
         if layout.pageSize(viewport: viewport) != nil {

@@ -67,6 +67,11 @@ package final class InteractionLog {
         try write(line)
     }
 
+    /// The scene refused an input (too late, not finite, absurd): counted and said, never dropped.
+    package func inputRefused(time: Double, input: String, reason: String) throws {
+        try write(LogInputRefused(t: time, input: input, reason: reason))
+    }
+
     package func record(_ event: SceneEvent) throws { try write(event) }
 
     /// One value as one line, flushed. Encoding or writing failures are one-line errors naming the file.
@@ -182,6 +187,21 @@ package struct LogConfigChanged: Codable, Equatable {
     }
 }
 
+/// An input the scene refused, with why.
+package struct LogInputRefused: Codable, Equatable {
+    package var event = "input_refused"
+    package var t: Double
+    /// What was refused: "pointer", "wheel" or "notches".
+    package var input: String
+    /// The engine's reason, one line.
+    package var reason: String
+    package init(t: Double, input: String, reason: String) {
+        self.t = SceneEvent.microseconds(t)
+        self.input = input
+        self.reason = reason
+    }
+}
+
 /// Any line of a log, for tools that read one back (report, compare, tests).
 package enum LogLine: Decodable, Equatable {
     case started(LogStarted)
@@ -189,6 +209,7 @@ package enum LogLine: Decodable, Equatable {
     case marker(LogMarker)
     case configReloaded(LogConfigReloaded)
     case configChanged(LogConfigChanged)
+    case inputRefused(LogInputRefused)
     case scene(SceneEvent)
 
     private struct Head: Decodable { var event: String }
@@ -200,6 +221,7 @@ package enum LogLine: Decodable, Equatable {
         case "marker": self = .marker(try LogMarker(from: decoder))
         case "config_reloaded": self = .configReloaded(try LogConfigReloaded(from: decoder))
         case "config_changed": self = .configChanged(try LogConfigChanged(from: decoder))
+        case "input_refused": self = .inputRefused(try LogInputRefused(from: decoder))
         default: self = .scene(try SceneEvent(from: decoder))
         }
     }

@@ -333,18 +333,33 @@ package final class Player {
     }
 }
 
+extension RecordedInput {
+    /// The kind of scene input this is, as a refusal names it.
+    package var inputKind: String {
+        if pointer != nil { return "pointer" }
+        if wheel != nil { return "wheel" }
+        if notches != nil { return "notches" }
+        if command != nil { return "command" }
+        if interaction != nil { return "interaction" }
+        if config != nil { return "config" }
+        if viewport != nil { return "viewport" }
+        if marker != nil { return "marker" }
+        return "time"
+    }
+}
+
 extension CardScene {
     /// Gives one recorded input to the scene at `t` (scene seconds): the one place recorded
     /// inputs meet the scene, for the app and the study tools alike (markers are not scene
-    /// input). Returns the refusal of a pointer event the scene did not take.
+    /// input). Returns the refusal of an input the scene did not take (pointer, wheel, notches).
     package func apply(_ input: RecordedInput, at t: Double) -> InputRejection? {
         var refusal: InputRejection?
         if var p = input.pointer {
             p.time = t
             refusal = handle(p)
         }
-        if let d = input.wheel { scroll(by: d, at: t) }
-        if let n = input.notches { scrollNotches(n, at: t) }
+        if let d = input.wheel { refusal = scroll(by: d, at: t) }
+        if let n = input.notches { refusal = scrollNotches(n, at: t) }
         if let c = input.command { perform(c, at: t) }
         if let next = input.interaction { setInteraction(next, at: t) }
         if let config = input.config { setConfig(config, at: t) }

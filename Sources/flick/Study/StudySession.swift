@@ -86,7 +86,7 @@ struct StudySession {
             case .marker(let m): items.append(.marker(t: m.t, label: m.label, task: m.task))
             case .configReloaded(let c): if let config = c.config { items.append(.config(t: c.t, config: config)) }
             case .configChanged(let c): if let config = c.config { items.append(.config(t: c.t, config: config)) }
-            case .started, .quit: break
+            case .started, .quit, .inputRefused: break
             }
         }
         return StudySession(name: Self.name(path: path, participant: s.participant, task: s.task), path: path,
