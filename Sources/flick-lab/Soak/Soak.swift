@@ -50,8 +50,7 @@ struct Soak: ParsableCommand {
                      report.frames, Double(report.frames) / 3600, report.wall,
                      Double(report.frames) / max(report.wall, 1e-9), seed))
         print("soak: \(report.gestures) gestures, \(report.events) events, \(report.refused) inputs refused, "
-              + "\(report.violationCount) invariant violations"
-              + (report.stackDeckMismatches > 0 ? ", \(report.stackDeckMismatches) stack deck/event mismatches (known)" : ""))
+              + "\(report.violationCount) invariant violations")
         print("soak: resident memory \(mb(report.residentAtStart)) at start, \(mb(report.residentAfterFirstMinute)) "
               + "after the first minute, \(mb(report.residentAtEnd)) at the end "
               + String(format: "(%+.2f MB), peak %@", growth, mb(report.residentPeak)))

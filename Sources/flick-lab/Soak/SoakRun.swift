@@ -24,8 +24,6 @@ struct SoakRun {
         var refused = 0
         var violations: [String] = []
         var violationCount = 0
-        /// Deck/event disagreements inside the stack (a known engine issue), not counted above.
-        var stackDeckMismatches = 0
         var wall = 0.0
         var residentAtStart = 0
         var residentAfterFirstMinute = 0
@@ -66,8 +64,25 @@ struct SoakRun {
             if report.violations.count < 10 { report.violations.append(text) }
         }
 
-        /// Whether the stack was on screen since the last deck check.
-        var stackSeen = false
+        /// The deck as the events say it: each deck event applied to a plain list of ids.
+        func track(_ e: SceneEvent) {
+            switch e {
+            case let .deleted(_, card, index):
+                if modelValid {
+                    if index >= 0, index < model.count, model[index] == card { model.remove(at: index) } else { modelValid = false }
+                }
+            case let .restored(_, card, index), let .inserted(_, card, index):
+                if modelValid {
+                    if index >= 0, index <= model.count { model.insert(card, at: index) } else { modelValid = false }
+                }
+            case .reset:
+                model = original
+                modelValid = true
+            default:
+                break
+            }
+        }
+
         var pending: [GestureScript.Step] = []
         var next = 0
         var frame = 0
@@ -86,7 +101,6 @@ struct SoakRun {
                 next += 1
             }
             scene.advance(to: t)
-            if scene.interaction == .stack { stackSeen = true }
             frame += 1
             report.frames = frame
 
@@ -96,40 +110,30 @@ struct SoakRun {
             for e in scene.events {
                 report.events += 1
                 if let log = s.log { try log.record(e) }
-                switch e {
-                case let .deleted(_, card, index):
-                    if modelValid {
-                        if index >= 0, index < model.count, model[index] == card { model.remove(at: index) } else { modelValid = false }
-                    }
-                case let .restored(_, card, index), let .inserted(_, card, index):
-                    if modelValid {
-                        if index >= 0, index <= model.count { model.insert(card, at: index) } else { modelValid = false }
-                    }
-                case .reset:
-                    model = original
-                    modelValid = true
-                case let .gestureEnded(time, _, translation, velocity, _):
-                    if ![time, translation.dx, translation.dy, velocity.dx, velocity.dy].allSatisfy(\.isFinite) {
-                        violation("frame \(frame): non-finite \(e)")
-                    }
-                default:
-                    break
+                track(e)
+                if case let .gestureEnded(time, _, translation, velocity, _) = e,
+                   ![time, translation.dx, translation.dy, velocity.dx, velocity.dy].allSatisfy(\.isFinite) {
+                    violation("frame \(frame): non-finite \(e)")
                 }
             }
             scene.clearEvents()
-            // The deck is what the events say (checked once a simulated second).
+            // The deck is what the events say, in every interaction (checked once a simulated
+            // second, after committing what late input could still change: the next inputs of
+            // the script are all later than now).
             if frame % Int(hz) == 0 {
+                scene.commit()
+                for e in scene.events {
+                    report.events += 1
+                    if let log = s.log { try log.record(e) }
+                    track(e)
+                }
+                scene.clearEvents()
                 let ids = (0..<scene.deck.count).map { scene.deck.id(at: $0) }
                 if !modelValid || ids != model {
-                    if stackSeen {
-                        report.stackDeckMismatches += 1
-                    } else {
-                        violation("frame \(frame): events say \(model.count) cards, the deck has \(ids.count)")
-                    }
+                    violation("frame \(frame) (\(scene.interaction.rawValue)): the events say \(modelValid ? "\(model)" : "an impossible deck"), the deck is \(ids)")
                     model = ids
                     modelValid = true
                 }
-                stackSeen = scene.interaction == .stack
                 let rss = residentBytes()
                 report.residentPeak = max(report.residentPeak, rss)
                 if frame == Int(60 * hz) { report.residentAfterFirstMinute = rss }
