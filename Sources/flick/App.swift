@@ -296,8 +296,8 @@ final class App {
     }
 
     func flushSceneEvents() throws {
-        for e in scene.events {
-            try log?.record(e)
+        for (e, release) in zip(scene.events, scene.releases) {
+            try log?.record(e, release: release)
             overlay.remember(e)
             notePress(e)
             tools.noteEvent(e, now: clock())

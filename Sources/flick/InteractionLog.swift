@@ -57,7 +57,9 @@ final class InteractionLog {
         try write(line)
     }
 
-    func record(_ event: SceneEvent) throws { try write(event) }
+    func record(_ event: SceneEvent, release: ReleaseRecord? = nil) throws {
+        try write(LoggedSceneEvent(event, release: release))
+    }
 
     /// One value as one line, flushed. Encoding or writing failures are one-line errors naming the file.
     func write(_ line: some Encodable) throws {
@@ -159,7 +161,8 @@ enum LogLine: Decodable, Equatable {
     case quit(LogQuit)
     case marker(LogMarker)
     case configReloaded(LogConfigReloaded)
-    case scene(SceneEvent)
+    /// A scene event, with the throw rule's verdict for a card release (nil in older logs).
+    case scene(LoggedSceneEvent)
 
     private struct Head: Decodable { var event: String }
 
@@ -169,7 +172,7 @@ enum LogLine: Decodable, Equatable {
         case "quit": self = .quit(try LogQuit(from: decoder))
         case "marker": self = .marker(try LogMarker(from: decoder))
         case "config_reloaded": self = .configReloaded(try LogConfigReloaded(from: decoder))
-        default: self = .scene(try SceneEvent(from: decoder))
+        default: self = .scene(try LoggedSceneEvent(from: decoder))
         }
     }
 

@@ -10,7 +10,8 @@ NUM, INT, STR, VEC, OBJ = "number", "integer", "string", "[dx, dy]", "object"
 KINDS = {"scroll", "card", "bring_back", "tap"}
 OUTCOMES = {"scrolled", "paged", "stayed", "thrown", "snapped_back", "brought_back", "sent_back",
             "selected", "cancelled"}
-INTERACTIONS = {"now", "switcher", "stack", "carousel"}
+INTERACTIONS = {"now", "switcher", "stack", "carousel", "swipe"}
+DIRECTIONS = {"left", "right", "up", "down"}
 # event name -> (required fields, optional fields); every line also has "event" and "t".
 EVENTS = {
     "started": ({"schema": INT, "demo": INTERACTIONS, "cards": INT, "window": (NUM, 2), "stage": (NUM, 4)},
@@ -20,7 +21,8 @@ EVENTS = {
     "marker": ({"label": STR}, {"task": STR}),
     "config_reloaded": ({"path": STR}, {"config": OBJ}),
     "gesture_began": ({"kind": KINDS}, {"card": INT}),
-    "gesture_ended": ({"kind": KINDS, "translation": VEC, "velocity": VEC, "outcome": OUTCOMES}, {}),
+    "gesture_ended": ({"kind": KINDS, "translation": VEC, "velocity": VEC, "outcome": OUTCOMES},
+                      {"direction": DIRECTIONS, "label": STR, "distanceFraction": NUM, "speedFraction": NUM}),
     "paged": ({"from": INT, "to": INT}, {}),
     "deleted": ({"card": INT, "index": INT}, {}),
     "restored": ({"card": INT, "index": INT}, {}),

@@ -65,6 +65,12 @@ enum ReportHTML {
                 m.counts.map { "<tr><td>\($0.kind.rawValue)</td><td>\($0.outcome.rawValue)</td><td>\($0.count)</td></tr>" }.joined() +
                 "<tr><th>all</th><th></th><th>\(m.gestures.count)</th></tr></table>"
         }
+        row("Per direction", "Card releases by the direction the engine judged them along (named for the swipe deck: like, nope, super), and the share thrown.") { m, _ in
+            let rows = m.perDirection
+            return rows.isEmpty ? "<p class=\"muted\">no card releases</p>" :
+                "<table class=\"per-direction\"><tr><th>direction</th><th>releases</th><th>thrown</th><th>rate</th></tr>" +
+                rows.map { "<tr><td>\($0.direction)</td><td>\($0.releases)</td><td>\($0.thrown)</td><td>\(String(format: "%.0f %%", 100 * Double($0.thrown) / Double(max(1, $0.releases))))</td></tr>" }.joined() + "</table>"
+        }
         row("Near misses", "Card releases within 15 % under a threshold (distance or speed), thrown or not.") { m, _ in
             let near = m.nearMisses
             return "<div class=\"big near-misses\">\(near.count)</div>" + (near.isEmpty ? "" :
