@@ -43,7 +43,7 @@ struct Flick: ParsableCommand {
         "soak": Soak.self, "fuzz": Fuzz.self,
     ]
 
-    @Option(help: "Interaction to open: now, switcher, stack or carousel (default: switcher).")
+    @Option(help: "Interaction to open: now, switcher, stack, carousel or swipe (default: switcher).")
     var demo: String?
 
     @Option(help: ArgumentHelp("Folder of PNG or JPEG images to show as cards, in file-name order.", valueName: "dir"))

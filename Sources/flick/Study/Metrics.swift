@@ -68,6 +68,11 @@ struct Gesture {
     var label: String? = nil
 
     var duration: Double { end - start }
+    /// The direction as the report names it: `right (like)`, `up`, or `no direction`.
+    var directionName: String {
+        guard let d = direction else { return "no direction" }
+        return label.map { "\(d.rawValue) (\($0))" } ?? d.rawValue
+    }
     var releaseSpeed: Double { (velocity.dx * velocity.dx + velocity.dy * velocity.dy).squareRoot() }
     var distance: Double { (translation.dx * translation.dx + translation.dy * translation.dy).squareRoot() }
     /// The card left (thrown) or, for a bring-back, came home: the threshold was crossed.
@@ -175,8 +180,8 @@ struct SessionMetrics {
     var perDirection: [(direction: String, releases: Int, thrown: Int)] {
         var table: [String: (Int, Int)] = [:]
         for g in gestures where g.kind == .card {
-            guard let d = g.direction else { continue }
-            let key = g.label.map { "\(d.rawValue) (\($0))" } ?? d.rawValue
+            guard g.direction != nil else { continue }
+            let key = g.directionName
             table[key, default: (0, 0)].0 += 1
             if g.outcome == .thrown { table[key, default: (0, 0)].1 += 1 }
         }
