@@ -98,6 +98,8 @@ let package = Package(
             dependencies: ["FlickEngine", "FlickEngineTesting"],
             resources: [.copy("Fixtures")]
         ),
+        /// An interaction written outside the engine, through its public API only.
+        .testTarget(name: "FlickPluginTests", dependencies: ["FlickEngine", "FlickEngineTesting"]),
         .testTarget(name: "FlickSDLTests", dependencies: ["FlickSDL", "FlickEngine", "FlickEngineTesting", "CSDL2"]),
         /// The app's tool UI (tuning panel, time controls, debug overlay), headless.
         .testTarget(name: "FlickAppTests", dependencies: ["flick", "FlickSession", "FlickSDL", "FlickEngine", "CSDL2"]),

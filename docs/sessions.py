@@ -43,10 +43,13 @@ sessions = {
     "carousel": drag(0.2, 300, 420, -180, 0, 0.12) + drag(1.4, 195, 600, 0, -115, 0.5, hold=True),
     # The stack on an iPhone SE stage (375x667 points): the same throw and held drag.
     "stack-se": drag(0.2, 187, 330, -240, 10, 0.15) + drag(1.4, 200, 420, -45, 10, 0.5, hold=True),
+    # Swipe: a nope (thrown left), then the next card grabbed in its upper half and held
+    # 95 pt to the right, tilted, its LIKE label most of the way in.
+    "swipe": drag(0.2, 195, 400, -240, 10, 0.15) + drag(1.4, 195, 300, 95, -12, 0.5, hold=True),
     # Fit and fill: the now list held mid-scroll so two cards show whole.
     "fit": drag(0.2, 195, 700, 0, -200, 0.8, hold=True),
 }
-frames = {"now": 150, "switcher": 70, "stack": 130, "carousel": 130, "stack-se": 130, "fit": 70}
+frames = {"now": 150, "switcher": 70, "stack": 130, "carousel": 130, "stack-se": 130, "fit": 70, "swipe": 130}
 
 # Each picture: file in docs/, session, interaction, frame, and flick's other options.
 shots = [
@@ -54,6 +57,7 @@ shots = [
     ["switcher.png", "switcher", "switcher", frames["switcher"], []],
     ["stack.png", "stack", "stack", frames["stack"], []],
     ["carousel.png", "carousel", "carousel", frames["carousel"], []],
+    ["swipe.png", "swipe", "swipe", frames["swipe"], []],
     # The tuning panel beside the phone, debug overlay on, mid-swipe of the now session.
     ["panel.png", "now", "now", 120, ["--panel", "--debug-overlay"]],
     # Presentation mode: only the phone, scaled to the window, the touch dot under the pointer.

@@ -133,6 +133,23 @@ struct BenchSession {
             s.drag(from: c, by: Vector(dx: -2, dy: -0.4 * h), duration: 0.1)             // thrown up
             s.wait(0.9)
             s.command(.undo)
+        case .swipe:
+            // Decision deck: a short drag springs back, like, nope, super, undo from each side.
+            s.hold(from: c, by: Vector(dx: 60, dy: 10), duration: 0.4, for: 0.1)          // springs back
+            s.wait(0.6)
+            s.drag(from: c, by: Vector(dx: 0.45 * w, dy: -20), duration: 0.12)           // like
+            s.wait(0.8)
+            s.drag(from: Point(x: c.x, y: c.y + 60), by: Vector(dx: -0.45 * w, dy: 30), duration: 0.12)  // nope
+            s.wait(0.8)
+            s.drag(from: c, by: Vector(dx: 10, dy: -0.3 * h), duration: 0.12)            // super
+            s.wait(0.8)
+            s.command(.undo)
+            s.wait(0.6)
+            s.command(.undo)
+            s.wait(0.6)
+            s.command(.throwLeft)
+            s.wait(0.8)
+            s.command(.undo)
         }
         let end = s.time + 1.0
         let frames = max(minimumFrames, Int((end * frameRate).rounded(.up)))

@@ -19,8 +19,8 @@ extension App {
             faces.settle()
             prepare()
         }
-        // In the stack only the front card carries its title; elsewhere every card does.
-        let titledIndex = scene.interaction == .stack ? scene.currentIndex : nil
+        // In the stacks only the front card carries its title; elsewhere every card does.
+        let titledIndex = scene.scrollDirection == nil ? scene.currentIndex : nil
         let images = faces.images
         try cards.draw(list, scale: scale) { [faces, titles] card in
             guard var face = faces.face(for: card) else { return nil }
@@ -29,6 +29,7 @@ extension App {
             }
             return face
         }
+        try titles.stamps.draw(scene: scene, list: list, scale: scale)
         for problem in faces.takeProblems() { warn("\(problem)") }
     }
 

@@ -176,7 +176,7 @@ extension App {
             }
             return true
         case .character(let c):
-            return "1234zrms.".contains(c)
+            return "12345zrms.".contains(c)
         case .left, .right, .up, .down, .pageUp, .pageDown, .delete, .backspace:
             return true
         default:

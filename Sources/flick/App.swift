@@ -208,7 +208,7 @@ final class App {
         switch press.key {
         case .character(let c):
             switch c {
-            case "1", "2", "3", "4":
+            case "1", "2", "3", "4", "5":
                 let i = Int(String(c))! - 1
                 let next = Interaction.allCases[i]
                 if next != scene.interaction { apply(RecordedInput(t: t, interaction: next)) }
@@ -223,6 +223,10 @@ final class App {
             case "q": running = false
             default: break
             }
+        case .left where scene.keyThrowDirections.contains(.left): apply(RecordedInput(t: t, command: .throwLeft))
+        case .right where scene.keyThrowDirections.contains(.right): apply(RecordedInput(t: t, command: .throwRight))
+        case .up where scene.keyThrowDirections.contains(.up): apply(RecordedInput(t: t, command: .throwUp))
+        case .down where scene.keyThrowDirections.contains(.down): apply(RecordedInput(t: t, command: .throwDown))
         case .right, .down, .pageDown: apply(RecordedInput(t: t, command: .nextPage))
         case .left, .up, .pageUp: apply(RecordedInput(t: t, command: .previousPage))
         case .delete, .backspace:
@@ -308,8 +312,8 @@ final class App {
     }
 
     func flushSceneEvents() throws {
-        for e in scene.events {
-            try log?.record(e)
+        for (e, release) in zip(scene.events, scene.releases) {
+            try log?.record(e, release: release)
             overlay.remember(e)
             notePress(e)
             tools.noteEvent(e, now: clock())

@@ -12,6 +12,8 @@ final class CardTitles {
     let fontPath: String?
     private var fonts: [Int: Font] = [:]
     private var pills = LRUCache<PillKey, Texture>(capacity: 48)
+    /// The swipe deck's direction labels and the empty deck's hint, in the same font.
+    let stamps: DirectionStamp
 
     struct PillKey: Hashable {
         var text: String
@@ -21,10 +23,14 @@ final class CardTitles {
     init(renderer: Renderer, fontPath: String?) {
         self.renderer = renderer
         self.fontPath = fontPath
+        stamps = DirectionStamp(renderer: renderer, fontPath: fontPath)
     }
 
     /// Drops the textures (lost render targets).
-    func removeAll() { pills.removeAll() }
+    func removeAll() {
+        pills.removeAll()
+        stamps.removeAll()
+    }
 
     /// The title label for `card` showing `title`, or nil. `scale` is pixels per point.
     func label(_ title: String?, on card: CardAttributes, scale: Double) -> CardRenderer.Label? {

@@ -16,6 +16,7 @@ struct Theme {
         case .switcher: return Theme(window: RGBA(22, 24, 30), stage: RGBA(44, 50, 66), text: RGBA(236, 238, 242), dim: RGBA(150, 156, 170))
         case .stack: return Theme(window: RGBA(30, 28, 36), stage: RGBA(238, 236, 244), text: RGBA(236, 238, 242), dim: RGBA(150, 156, 170))
         case .carousel: return Theme(window: RGBA(18, 20, 24), stage: RGBA(12, 13, 16), text: RGBA(236, 238, 242), dim: RGBA(150, 156, 170))
+        case .swipe: return Theme(window: RGBA(34, 26, 32), stage: RGBA(246, 240, 242), text: RGBA(236, 238, 242), dim: RGBA(150, 156, 170))
         }
     }
 }
@@ -62,7 +63,7 @@ final class Overlay {
 
     static let keys = [
         "drag      pan, release to fling",
-        "1 2 3 4   now · switcher · stack · carousel",
+        "1 2 3 4 5 now · switcher · stack · carousel · swipe",
         "← →       previous / next card",
         "Delete    throw the current card",
         "Z         undo      R  reset",
@@ -80,6 +81,7 @@ final class Overlay {
         case .switcher: return "iOS 9 task switcher. Scroll the endless row; flick a card up to close it."
         case .stack: return "A card stack. Throw the top card left; drag right to bring the last one back."
         case .carousel: return "iOS 7 app switcher. Page through; flick a card up to delete it."
+        case .swipe: return "A swipe deck. Swipe the top card left (nope), right (like) or up (super); Z brings it back."
         }
     }
 }

@@ -7,8 +7,13 @@ func axes(_ i: Interaction) -> (along: Vector, across: Vector) {
     switch i {
     case .now: return (Vector(dx: 0, dy: -1), Vector(dx: 1, dy: 0))
     case .switcher, .carousel: return (Vector(dx: -1, dy: 0), Vector(dx: 0, dy: -1))
-    case .stack: return (Vector(dx: -1, dy: 0), Vector(dx: -1, dy: 0))
+    case .stack, .swipe: return (Vector(dx: -1, dy: 0), Vector(dx: -1, dy: 0))
     }
+}
+
+extension Interaction {
+    /// The two depth stacks (no scroll axis): the stack and the swipe deck.
+    var isDepthStack: Bool { self == .stack || self == .swipe }
 }
 
 /// A point on a card next to the current one (the one before it for `now`, after it elsewhere).
@@ -16,7 +21,7 @@ func neighbourPoint(_ i: Interaction, _ v: Size) -> Point {
     switch i {
     case .now: return Point(x: v.width / 2, y: v.height * 0.07)
     case .switcher, .carousel: return Point(x: v.width * 0.97, y: v.height / 2)
-    case .stack: return Point(x: v.width / 2, y: v.height * 0.8)
+    case .stack, .swipe: return Point(x: v.width / 2, y: v.height * 0.8)
     }
 }
 
@@ -91,7 +96,7 @@ func scriptedSession(_ i: Interaction, viewport v: Size, step: Int = 8) -> Gestu
         for name in ["gesture_began", "gesture_ended", "deleted", "restored", "selected"] {
             #expect(names.contains(name), "\(interaction): no \(name) event in \(reference.events.map(\.brief))")
         }
-        if interaction != .stack {
+        if !interaction.isDepthStack {
             #expect(names.contains("paged"))
             #expect(names.contains("snapped_back"))
         }

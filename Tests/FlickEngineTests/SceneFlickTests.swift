@@ -32,7 +32,7 @@ struct FlickResult: CustomStringConvertible {
 /// A scene of `count` cards on the phone, resting on card `index`.
 func scene(_ i: Interaction, count: Int = 30, at index: Int = 5, viewport: Size = .phone) -> CardScene {
     let s = CardScene(interaction: i, count: count, viewport: viewport)
-    if i != .stack {
+    if !i.isDepthStack {
         for _ in 0..<index { s.perform(.nextPage, at: s.time + 0.01) }
         advanceToRest(s)
         #expect(s.currentIndex == index)

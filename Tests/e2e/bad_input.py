@@ -185,7 +185,7 @@ OUT = "@out"   # a fresh output path per row, in W
 
 ROWS = [
     # Command line values
-    ("unknown demo lists the valid ones", ["--demo", "cube"], 2, "The value 'cube' is invalid for '--demo <demo>'. Please provide one of 'now', 'switcher', 'stack' or 'carousel'", []),
+    ("unknown demo lists the valid ones", ["--demo", "cube"], 2, "The value 'cube' is invalid for '--demo <demo>'. Please provide one of 'now', 'switcher', 'stack', 'carousel' or 'swipe'", []),
     ("malformed --size", ["--size", "12by7"], 2, "The value '12by7' is invalid for '--size <WxH>': expected WIDTHxHEIGHT, each side 64 to 16384", []),
     ("zero --size", ["--size", "0x600"], 2, "The value '0x600' is invalid for '--size <WxH>': expected WIDTHxHEIGHT", []),
     ("huge --size", ["--size", "99999x99999"], 2, "The value '99999x99999' is invalid for '--size <WxH>': expected WIDTHxHEIGHT", []),

@@ -35,12 +35,12 @@ check() {
     status=1
   fi
 }
-for demo in now switcher stack carousel; do
+for demo in now switcher stack carousel swipe; do
   check "$demo" --headless --demo "$demo" --size 960x600 --frames 40
 done
 # The debug overlay (D) mid-gesture: each interaction's scripted session (docs/sessions) replayed
 # to the frame the README screenshot shows, overlay on.
-for demo in now switcher stack carousel; do
+for demo in now switcher stack carousel swipe; do
   frames=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$ROOT/docs/sessions/frames.json" "$demo")
   check "overlay-$demo" --headless --demo "$demo" --size 960x600 --replay "docs/sessions/$demo.jsonl" \
     --frames "$frames" --debug-overlay

@@ -47,7 +47,7 @@ head -c 4096 /dev/urandom > "$WORK/mixed/02-noise.jpg"
 cp "$ROOT/assets/01-weather.png" "$WORK/mixed/03-good.png" 2>/dev/null
 cp "$ROOT/assets/01-weather.png" "$WORK/locked/a.png" 2>/dev/null; chmod 000 "$WORK/locked"
 
-expect_error "unknown demo lists the valid ones" 2 "The value 'cube' is invalid for '--demo <demo>'. Please provide one of 'now', 'switcher', 'stack' or 'carousel'" -- --demo cube
+expect_error "unknown demo lists the valid ones" 2 "The value 'cube' is invalid for '--demo <demo>'. Please provide one of 'now', 'switcher', 'stack', 'carousel' or 'swipe'" -- --demo cube
 expect_error "malformed --size" 2 "The value '12by7' is invalid for '--size <WxH>': expected WIDTHxHEIGHT" -- --size 12by7
 expect_error "zero --size" 2 "The value '0x600' is invalid for '--size <WxH>': expected WIDTHxHEIGHT" -- --size 0x600
 expect_error "missing --cards folder" 2 "--cards folder '$WORK/nope' does not exist" -- --cards "$WORK/nope"

@@ -1,5 +1,5 @@
 /// What a pan does once it has passed the slop, as the interaction decides it.
-enum PanRoute: Hashable, Sendable {
+public enum PanRoute: Hashable, Sendable {
     /// Moves the content along the scroll axis.
     case scroll
     /// Drags this card across the scroll axis, toward a throw.
@@ -11,7 +11,7 @@ enum PanRoute: Hashable, Sendable {
 }
 
 /// What an arrow key asks of an interaction.
-enum StepAction: Hashable, Sendable {
+public enum StepAction: Hashable, Sendable {
     /// Move one card or page along the scroll axis.
     case page
     /// Throw the current card away.
@@ -22,12 +22,16 @@ enum StepAction: Hashable, Sendable {
 
 /// Everything that differs between the card interactions. `CardScene` owns what they share
 /// (input routing, time, motions, the deck, events) and asks its interaction for the rest; it
-/// never asks which interaction it shows.
+/// never asks which interaction it shows, and the interaction never sees the scene: it decides
+/// from a read-only `InteractionContext` and from its own constants.
+///
+/// Public, so an embedder can add an interaction without forking the engine: conform a value
+/// type, then `CardScene.install(_:at:)` it (see Tests/FlickPluginTests for a small one).
 ///
 /// The defaults below are the scrolling interactions' common behaviour (drag along the scroll
 /// axis to scroll, across it to move the card under the press; arrows page; a card let go
 /// short of a throw springs home; the neighbours slide into a gap).
-protocol CardInteraction: Sendable {
+public protocol CardInteraction: Sendable {
     /// Its constants, taken from the scene's config.
     init(config: SceneConfig)
 
@@ -36,6 +40,25 @@ protocol CardInteraction: Sendable {
 
     /// Scroll physics of the content (momentum, paging) for this interaction.
     var scrollPhysics: ScrollPhysics { get }
+
+    /// How the content moves: along a scroll axis, or as a depth stack whose top card is the
+    /// current one. The scene takes its content strategy from this, once per change.
+    var contentMovement: ContentMovement { get }
+
+    /// The name under which a gesture or key throwing a card `direction` is logged and
+    /// labelled on the card (`like`, `nope`), or nil for a direction without one.
+    func label(for direction: ThrowDirection) -> String?
+
+    /// The directions arrow keys throw the current card in (empty: arrows page or step).
+    var keyThrowDirections: Set<ThrowDirection> { get }
+
+    /// The velocity (pt/s) of a throw `direction` asked for by a key, or nil when this
+    /// interaction does not throw that way.
+    func keyThrowVelocity(toward direction: ThrowDirection) -> Vector?
+
+    /// Where a card brought back by undo starts, as an offset from its place (points), given
+    /// where its throw flew to (`exit`, nil when unknown).
+    func undoStartOffset(exit: Vector?, viewport: Size) -> Vector
 
     /// Most live view slots this interaction needs: the design's view count.
     var viewBound: Int { get }
@@ -59,17 +82,22 @@ protocol CardInteraction: Sendable {
     func thrownRestOffset(viewport: Size) -> Vector
 
     /// What a pan does, decided when it passes the slop.
-    func route(_ pan: Pan, in scene: CardScene) -> PanRoute
+    func route(_ pan: Pan, in context: InteractionContext) -> PanRoute
 
     /// What an arrow key (`delta` +1 next, -1 previous) does.
     func step(_ delta: Int) -> StepAction
+
+    /// Sign of the tilt of a card grabbed at `local` (its own points, origin at its centre, y
+    /// down) of a card `cardSize` big: 1 as the layout designs it, -1 flipped.
+    func tiltSign(grabbedAt local: Point, cardSize: Size) -> Double
 
     /// The part of a pan's translation that moves a dragged card, points.
     func cardTranslation(_ translation: Vector) -> Vector
 
     /// The throw rule for a card of gesture `kind` released at `offset` (points from its
-    /// place) moving at `velocity` (pt/s).
-    func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowDecision
+    /// place) moving at `velocity` (pt/s): the decision with its direction and the distance and
+    /// speed as fractions of their thresholds, as the log keeps it.
+    func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowOutcome
 
     /// The flight of a thrown card from `offset` at `velocity` along `direction`, from `t`.
     func throwFlight(from offset: Vector, velocity: Vector, direction: Vector, viewport: Size,
@@ -96,14 +124,31 @@ protocol CardInteraction: Sendable {
 extension CardInteraction {
     /// Along the scroll axis: scroll; across it: drag the card under the press (as drawn now)
     /// unless it is already leaving.
-    func route(_ pan: Pan, in scene: CardScene) -> PanRoute {
-        if pan.axis == scene.scrollAxis { return .scroll }
-        guard let hit = scene.hitCard(at: pan.startPosition), !scene.deck.isLeaving(hit.card) else { return .ignored }
+    public func route(_ pan: Pan, in context: InteractionContext) -> PanRoute {
+        if case .scroll(let axis) = contentMovement, pan.axis == axis { return .scroll }
+        guard let hit = context.pressed, !hit.isLeaving else { return .ignored }
         return .card(hit.card)
     }
 
     /// Arrows page.
-    func step(_ delta: Int) -> StepAction { .page }
+    public func step(_ delta: Int) -> StepAction { .page }
+
+    /// As designed, wherever grabbed.
+    public func tiltSign(grabbedAt local: Point, cardSize: Size) -> Double { 1 }
+
+    /// No names.
+    public func label(for direction: ThrowDirection) -> String? { nil }
+
+    /// Arrows do not throw.
+    public var keyThrowDirections: Set<ThrowDirection> { [] }
+
+    /// Only the directions in `keyThrowDirections`, at `keyThrowVelocity`'s speed.
+    public func keyThrowVelocity(toward direction: ThrowDirection) -> Vector? {
+        keyThrowDirections.contains(direction) ? direction.unit * keyThrowVelocity.length : nil
+    }
+
+    /// Where thrown cards rest, whatever the exit.
+    public func undoStartOffset(exit: Vector?, viewport: Size) -> Vector { thrownRestOffset(viewport: viewport) }
 
     /// One page per fling.
     func onePagePerFling(_ shared: ScrollPhysics) -> ScrollPhysics {
@@ -113,19 +158,19 @@ extension CardInteraction {
     }
 
     /// A straight flight there, in the undo flight's time.
-    func returnFlight(from offset: Vector, velocity: Vector, to target: Vector, at t: Double) -> ThrowAnimation {
+    public func returnFlight(from offset: Vector, velocity: Vector, to target: Vector, at t: Double) -> ThrowAnimation {
         ThrowAnimation(from: offset, velocity: velocity, to: target, startTime: t, duration: undoFlightDuration)
     }
 
     /// The neighbours slide once a thrown card has gone.
-    var flightMovesNeighbours: Bool { false }
+    public var flightMovesNeighbours: Bool { false }
 
     /// No bring-back by dragging.
-    func returnPeekOffset(viewport: Size) -> Vector? { nil }
+    public func returnPeekOffset(viewport: Size) -> Vector? { nil }
 
     /// Any card may go.
-    func canThrow(index: Int, count: Int) -> Bool { true }
+    public func canThrow(index: Int, count: Int) -> Bool { true }
 
     /// The slide after the last deck change.
-    func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing? { sliding }
+    public func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing? { sliding }
 }

@@ -13,6 +13,7 @@ struct CarouselInteraction: CardInteraction {
 
     func makeLayout() -> any CardLayout { CarouselLayout(config: config) }
     var scrollPhysics: ScrollPhysics { onePagePerFling(scroll) }
+    var contentMovement: ContentMovement { .scroll(.horizontal) }
     var viewBound: Int { config.viewCount }
     var gapDuration: Double { config.gapCloseDuration }
     var undoFlightDuration: Double { config.returnDuration }
@@ -24,8 +25,8 @@ struct CarouselInteraction: CardInteraction {
     /// Cards move vertically only.
     func cardTranslation(_ t: Vector) -> Vector { Vector(dx: 0, dy: t.dy) }
 
-    func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowDecision {
-        config.decideThrow(translation: offset, velocity: velocity, viewportHeight: viewport.height).decision
+    func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowOutcome {
+        config.decideThrow(translation: offset, velocity: velocity, viewportHeight: viewport.height)
     }
 
     func throwFlight(from offset: Vector, velocity: Vector, direction: Vector, viewport: Size,

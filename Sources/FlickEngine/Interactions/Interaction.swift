@@ -10,6 +10,9 @@ public enum Interaction: String, CaseIterable, Hashable, Sendable, Codable {
     case stack
     /// iOS 7 app switcher: horizontal pages, flick a card up to delete it.
     case carousel
+    /// The decision deck of the card libraries: swipe the top card left (nope), right (like) or
+    /// up (super); undo brings it back from the side it left.
+    case swipe
 
     /// The type that owns this interaction's layout, routing, throw rules and flights.
     var type: any CardInteraction.Type {
@@ -18,6 +21,7 @@ public enum Interaction: String, CaseIterable, Hashable, Sendable, Codable {
         case .switcher: return SwitcherInteraction.self
         case .stack: return StackInteraction.self
         case .carousel: return CarouselInteraction.self
+        case .swipe: return SwipeInteraction.self
         }
     }
 

@@ -15,6 +15,7 @@ struct NowInteraction: CardInteraction {
 
     func makeLayout() -> any CardLayout { NowLayout(config: config) }
     var scrollPhysics: ScrollPhysics { onePagePerFling(scroll) }
+    var contentMovement: ContentMovement { .scroll(.vertical) }
     var viewBound: Int { config.viewCount + 1 }
     var gapDuration: Double { config.gapCloseDuration }
     var undoFlightDuration: Double { commands.undoFlightDuration }
@@ -30,8 +31,8 @@ struct NowInteraction: CardInteraction {
     /// Cards move sideways only.
     func cardTranslation(_ t: Vector) -> Vector { Vector(dx: t.dx, dy: 0) }
 
-    func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowDecision {
-        config.decideThrow(translation: offset, velocity: velocity, cardWidth: cardWidth(viewport)).decision
+    func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowOutcome {
+        config.decideThrow(translation: offset, velocity: velocity, cardWidth: cardWidth(viewport))
     }
 
     func throwFlight(from offset: Vector, velocity: Vector, direction: Vector, viewport: Size,
@@ -55,14 +56,18 @@ extension NowConfig {
     public func decideThrow(translation: Vector, velocity: Vector, cardWidth: Double) -> ThrowOutcome {
         let t = finite(translation), v = finite(velocity)
         let distance = safeRatio(abs(t.dx), cardWidth)
-        let intent = max(safeRatio(distance, throwDistanceRatio), safeRatio(abs(v.dx), throwSpeed))
+        let df = safeRatio(distance, throwDistanceRatio), sf = safeRatio(abs(v.dx), throwSpeed)
+        func outcome(_ d: ThrowDecision, leaning dx: Double) -> ThrowOutcome {
+            ThrowOutcome(decision: d, intent: max(df, sf), direction: dx == 0 ? nil : (dx < 0 ? .left : .right),
+                         distanceFraction: df, speedFraction: sf)
+        }
         if abs(v.dx) > throwSpeed {
-            return ThrowOutcome(decision: .throwAway(direction: Vector(dx: v.dx < 0 ? -1 : 1, dy: 0)), intent: intent)
+            return outcome(.throwAway(direction: Vector(dx: v.dx < 0 ? -1 : 1, dy: 0)), leaning: v.dx)
         }
         if distance > throwDistanceRatio {
-            return ThrowOutcome(decision: .throwAway(direction: Vector(dx: t.dx < 0 ? -1 : 1, dy: 0)), intent: intent)
+            return outcome(.throwAway(direction: Vector(dx: t.dx < 0 ? -1 : 1, dy: 0)), leaning: t.dx)
         }
-        return ThrowOutcome(decision: .snapBack, intent: intent)
+        return outcome(.snapBack, leaning: sf > df ? v.dx : t.dx)
     }
 
     /// Throw duration for a sideways release speed, seconds: `throwDurationDistance` / |v|

@@ -19,6 +19,7 @@ struct StackInteraction: CardInteraction {
     func makeLayout() -> any CardLayout { StackLayout(config: config) }
     /// The stack does not scroll; its position is the top card's index.
     var scrollPhysics: ScrollPhysics { .default }
+    var contentMovement: ContentMovement { .depthStack }
     var viewBound: Int { config.viewCount + 1 }
     /// A change from outside (an insert, a delete, an undo without flight) moves the stack a
     /// level in this time; a thrown or returning card moves it itself (see `gapClosing`).
@@ -54,12 +55,12 @@ struct StackInteraction: CardInteraction {
 
     /// A drag mostly to the right pulls the last thrown card back from the left edge; any other
     /// drag moves the top card (but not the last one, which cannot be thrown).
-    func route(_ pan: Pan, in scene: CardScene) -> PanRoute {
+    func route(_ pan: Pan, in context: InteractionContext) -> PanRoute {
         let d = pan.position - pan.startPosition
-        if d.dx > 0, d.dx > abs(d.dy), scene.returning != nil { return .bringBack }
-        guard let index = scene.currentIndex, canThrow(index: index, count: scene.deck.count) else { return .ignored }
-        let top = scene.deck.id(at: index)
-        return scene.deck.isLeaving(top) ? .ignored : .card(top)
+        if d.dx > 0, d.dx > abs(d.dy), context.hasReturningCard { return .bringBack }
+        guard let index = context.currentIndex, let top = context.currentCard,
+              canThrow(index: index, count: context.count) else { return .ignored }
+        return context.currentIsLeaving ? .ignored : .card(top)
     }
 
     /// Next throws the top card, previous brings the last one back.
@@ -68,12 +69,12 @@ struct StackInteraction: CardInteraction {
     /// The card follows the pointer both ways.
     func cardTranslation(_ t: Vector) -> Vector { t }
 
-    func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowDecision {
+    func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowOutcome {
         if kind == .bringBack {
             let start = returnPeekOffset(viewport: viewport) ?? thrownRestOffset(viewport: viewport)
-            return config.decideReturningCard(translation: offset - start, velocity: velocity).decision
+            return config.decideReturningCard(translation: offset - start, velocity: velocity)
         }
-        return config.decideTopCard(translation: offset, velocity: velocity).decision
+        return config.decideTopCard(translation: offset, velocity: velocity)
     }
 
     func throwFlight(from offset: Vector, velocity: Vector, direction: Vector, viewport: Size,
@@ -111,10 +112,10 @@ extension StackConfig {
     ///   - velocity: pt/s.
     public func decideTopCard(translation: Vector, velocity: Vector) -> ThrowOutcome {
         let t = finite(translation), v = finite(velocity)
-        let intent = max(safeRatio(-t.dx, throwDistance), safeRatio(-v.dx, throwSpeed))
+        let df = safeRatio(-t.dx, throwDistance), sf = safeRatio(-v.dx, throwSpeed)
         let thrown = v.dx < -throwSpeed || t.dx < -throwDistance
         return ThrowOutcome(decision: thrown ? .throwAway(direction: Vector(dx: -1, dy: 0)) : .snapBack,
-                            intent: intent)
+                            intent: max(df, sf), direction: .left, distanceFraction: df, speedFraction: sf)
     }
 
     /// Release of the returning card dragged right (translation counted from where the drag
@@ -124,9 +125,10 @@ extension StackConfig {
     ///   - velocity: pt/s.
     public func decideReturningCard(translation: Vector, velocity: Vector) -> ThrowOutcome {
         let t = finite(translation), v = finite(velocity)
-        let intent = max(safeRatio(t.dx, returnDistance), safeRatio(v.dx, returnSpeed))
+        let df = safeRatio(t.dx, returnDistance), sf = safeRatio(v.dx, returnSpeed)
         let home = v.dx > returnSpeed || t.dx > returnDistance
-        return ThrowOutcome(decision: home ? .bringBack : .sendBackOut, intent: intent)
+        return ThrowOutcome(decision: home ? .bringBack : .sendBackOut, intent: max(df, sf), direction: .right,
+                            distanceFraction: df, speedFraction: sf)
     }
 
     /// Duration of a stack flight: the remaining distance at the release speed, clamped, seconds.

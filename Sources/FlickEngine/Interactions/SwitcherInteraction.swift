@@ -22,6 +22,7 @@ struct SwitcherInteraction: CardInteraction {
         return p
     }
 
+    var contentMovement: ContentMovement { .scroll(.horizontal) }
     var viewBound: Int { config.viewCount + 1 }
     var gapDuration: Double { config.gapCloseDuration }
     var undoFlightDuration: Double { commands.undoFlightDuration }
@@ -33,8 +34,8 @@ struct SwitcherInteraction: CardInteraction {
     /// Cards move vertically only.
     func cardTranslation(_ t: Vector) -> Vector { Vector(dx: 0, dy: t.dy) }
 
-    func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowDecision {
-        config.decideThrow(translation: offset, velocity: velocity, viewportHeight: viewport.height).decision
+    func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowOutcome {
+        config.decideThrow(translation: offset, velocity: velocity, viewportHeight: viewport.height)
     }
 
     func throwFlight(from offset: Vector, velocity: Vector, direction: Vector, viewport: Size,

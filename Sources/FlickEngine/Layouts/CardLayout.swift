@@ -13,15 +13,20 @@ public struct CardOverride: Hashable, Sendable, Codable {
     public var offset: Vector
     /// Extra opacity factor 0...1 (1 = as laid out), for a front end fading a card by hand.
     public var alpha: Double
+    /// Sign of the tilt a layout derives from the offset: 1 as designed, -1 flipped (the swipe
+    /// deck's card grabbed in its lower half). Layouts without tilt ignore it.
+    public var tiltSign: Double = 1
 
     /// - Parameters:
     ///   - index: deck index.
     ///   - offset: points.
     ///   - alpha: opacity factor 0...1.
-    public init(index: Int, offset: Vector, alpha: Double = 1) {
+    ///   - tiltSign: 1 or -1.
+    public init(index: Int, offset: Vector, alpha: Double = 1, tiltSign: Double = 1) {
         self.index = index
         self.offset = offset
         self.alpha = alpha
+        self.tiltSign = tiltSign
     }
 }
 

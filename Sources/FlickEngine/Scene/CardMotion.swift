@@ -1,8 +1,9 @@
 /// How one card moves on its own: held under the pointer, flying along a throw (or home), or
 /// springing back. Closed-form in time like every motion in the engine, so where a card is
 /// drawn depends only on when it was released and the time asked about.
-struct CardMotion: Sendable {
-    enum Phase: Sendable {
+public struct CardMotion: Sendable {
+    /// Where the motion is at: held, flying, or springing.
+    public enum Phase: Sendable {
         /// Under the pointer at this offset from its place, points.
         case held(Vector)
         /// Flying to the animation's target.
@@ -25,6 +26,9 @@ struct CardMotion: Sendable {
     var card: CardID
     var phase: Phase
     var ending: Ending
+    /// Sign of the tilt the layout gives the card (-1 when the interaction flips it, e.g. a
+    /// card grabbed in its lower half), set when the card is grabbed.
+    var tiltSign: Double = 1
 
     /// Offset from the card's laid-out place at `time` (seconds), points.
     func offset(at time: Double) -> Vector {

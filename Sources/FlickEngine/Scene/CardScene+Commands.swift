@@ -12,6 +12,15 @@ extension CardScene {
         case undo
         /// Every card back, scrolled to the first.
         case reset
+        /// Throw the current card to the left, where the interaction throws that way (see
+        /// `keyThrowDirections`); else nothing.
+        case throwLeft = "throw_left"
+        /// Throw the current card to the right, where the interaction throws that way.
+        case throwRight = "throw_right"
+        /// Throw the current card up, where the interaction throws that way.
+        case throwUp = "throw_up"
+        /// Throw the current card down, where the interaction throws that way.
+        case throwDown = "throw_down"
     }
 
     /// What a command did.
@@ -46,6 +55,10 @@ extension CardScene {
         case .throwCurrent: result = throwCurrentCard(at: time)
         case .undo: result = undo(at: time)
         case .reset: result = reset(at: time)
+        case .throwLeft: result = throwCurrentCard(at: time, toward: .left)
+        case .throwRight: result = throwCurrentCard(at: time, toward: .right)
+        case .throwUp: result = throwCurrentCard(at: time, toward: .up)
+        case .throwDown: result = throwCurrentCard(at: time, toward: .down)
         }
         rebuildRenderList()
         return result
@@ -64,7 +77,7 @@ extension CardScene {
     /// it comes to rest.
     func page(by delta: Int, at t: Double) -> CommandResult {
         let count = deck.count
-        guard count > 0, !isHeld, scrollAxis != nil else { return .unchanged }
+        guard count > 0, !isHeld, content.scrolls else { return .unchanged }
         let heading = heading(at: t)
         guard let from = layout.currentIndex(position: heading, count: count, viewport: viewport) else { return .unchanged }
         let wraps = axis.wrapsAround
@@ -93,8 +106,10 @@ extension CardScene {
 
     /// Throws the current card as a flick would; while another motion runs, the deletion waits
     /// in the deck's queue and is applied when everything has settled.
-    func throwCurrentCard(at t: Double) -> CommandResult {
-        guard deck.count > 0, !isHeld else { return .unchanged }
+    /// With `toward`, the throw goes that way, and only where the interaction throws that way.
+    func throwCurrentCard(at t: Double, toward: ThrowDirection? = nil) -> CommandResult {
+        let keyVelocity = toward.map { mode.keyThrowVelocity(toward: $0) } ?? mode.keyThrowVelocity
+        guard let velocity = keyVelocity, deck.count > 0, !isHeld else { return .unchanged }
         guard let index = layout.currentIndex(position: heading(at: t), count: deck.count, viewport: viewport)
         else { return .unchanged }
         // The current card may already be on its way out (a flick or a throw in flight) or
@@ -105,14 +120,12 @@ extension CardScene {
             lastQueueTime = t
             return .queued
         }
-        let velocity = mode.keyThrowVelocity
         let direction = Vector(dx: velocity.dx == 0 ? 0 : (velocity.dx > 0 ? 1 : -1),
                                dy: velocity.dy == 0 ? 0 : (velocity.dy > 0 ? 1 : -1))
         deck.markLeaving(card)
-        motions.append(CardMotion(card: card,
-                                  phase: .flight(mode.throwFlight(from: .zero, velocity: velocity, direction: direction,
-                                                                  viewport: viewport, at: t)),
-                                  ending: .delete))
+        let flight = mode.throwFlight(from: .zero, velocity: velocity, direction: direction, viewport: viewport, at: t)
+        motions.append(CardMotion(card: card, phase: .flight(flight), ending: .delete))
+        state.exits[card] = flight.to
         return .done
     }
 
@@ -165,11 +178,12 @@ extension CardScene {
         emit(.restored(time: t, card: restored.card, index: restored.index))
         deckChanged(at: restored.index, delta: 1, at: t, slides: !animated || !mode.flightMovesNeighbours)
         guard animated else { return true }
-        let flight = ThrowAnimation(from: thrownRestOffset, velocity: .zero, to: .zero, startTime: t,
+        let start = mode.undoStartOffset(exit: state.exits[restored.card], viewport: viewport)
+        let flight = ThrowAnimation(from: start, velocity: .zero, to: .zero, startTime: t,
                                     duration: mode.undoFlightDuration)
         motions.append(CardMotion(card: restored.card, phase: .flight(flight), ending: .rest))
         // Bring the restored card into view.
-        if scrollAxis != nil, let current = currentIndex, current != restored.index {
+        if content.scrolls, let current = currentIndex, current != restored.index {
             let target = layout.position(ofIndex: restored.index, count: deck.count, viewport: viewport,
                                          near: axis.offset(at: t))
             axis.animate(to: target, at: t)
@@ -186,7 +200,7 @@ extension CardScene {
         gap = nil
         pendingUndos = 0
         deck.reset()
-        top = 0
+        state = InteractionState()
         pool.checkInAll()
         rebuildAxis(keepingIndex: 0)
         emit(.reset(time: t))
@@ -204,7 +218,7 @@ extension CardScene {
         if let late = refusal(ofInputAt: time) { return late }
         let shown = beginInput(at: time)
         defer { endInput(showing: shown) }
-        guard scrollAxis != nil, deck.count > 0, !isHeld else { return nil }
+        guard content.scrolls, deck.count > 0, !isHeld else { return nil }
         if let page = layout.pageSize(viewport: viewport) {
             wheelPending += delta
             if abs(wheelPending) >= page * config.commands.wheelPageFraction {

@@ -49,7 +49,7 @@ extension CardScene {
     /// When the scroll content, set moving since its rest was last looked at, comes to rest
     /// (seconds); nil while it moves or is held, or when nothing changed.
     var axisRestTime: Double? {
-        guard scrollAxis != nil, axis != restCheckedAxis, let s = axis.settleTime else { return nil }
+        guard content.scrolls, axis != restCheckedAxis, let s = axis.settleTime else { return nil }
         return max(s, axis.lastEventTime ?? -.infinity, lastCompletionTime)
     }
 
@@ -90,14 +90,14 @@ extension CardScene {
         topDeckChanged(at: index, delta: delta)
         let countBefore = deck.count - delta
         var shiftsContent = false
-        if scrollAxis != nil, deck.count > 0, countBefore > 0, axis.isSettled(at: te),
+        if content.scrolls, deck.count > 0, countBefore > 0, axis.isSettled(at: te),
            let current = layout.currentIndex(position: axis.offset(at: te), count: countBefore, viewport: viewport) {
             shiftsContent = delta < 0 ? index < current : index <= current
         }
         if let r = restIndex {
             if delta < 0 ? index < r : index <= r { restIndex = r + delta }
             restIndex = deck.count > 0 ? min(max(0, restIndex!), deck.count - 1) : nil
-        } else if scrollAxis != nil, deck.count > 0 {
+        } else if content.scrolls, deck.count > 0 {
             restIndex = 0
         }
         if shiftsContent {

@@ -20,7 +20,7 @@ public struct ThrowBoundary: Hashable, Sendable {
 extension CardScene {
     /// True when the content scrolls round endlessly (the switcher's row): indices past the ends
     /// show the same cards again. False for lists that stop at their ends and for the stack.
-    public var scrollWrapsAround: Bool { scrollAxis != nil && axis.wrapsAround }
+    public var scrollWrapsAround: Bool { content.scrolls && axis.wrapsAround }
 
     /// The throw rule of the current interaction as boundaries, found by asking the rule
     /// itself (bisection over distance, then over speed, along each axis direction), so the
@@ -37,7 +37,7 @@ extension CardScene {
             for d in directions {
                 func crosses(_ distance: Double, _ speed: Double) -> Bool {
                     let decision = mode.decide(kind: kind, offset: origin + d * distance, velocity: d * speed,
-                                               viewport: viewport)
+                                               viewport: viewport).decision
                     return kind == .bringBack ? decision == .bringBack : decision.isThrow
                 }
                 guard !crosses(0, 0) else { continue }
@@ -69,19 +69,19 @@ extension CardScene {
 
     /// Which way the content scrolls; nil for the stack (no scroll axis).
     public var scrollDirection: LayoutDirection? {
-        scrollAxis == nil ? nil : layout.direction
+        content.scrolls ? layout.direction : nil
     }
 
     /// The scroll position (`scrollPosition`) at which card `index` is the current card.
     public func restingPosition(ofIndex index: Int) -> Double? {
-        guard scrollAxis != nil, deck.count > 0 else { return nil }
+        guard content.scrolls, deck.count > 0 else { return nil }
         return layout.position(ofIndex: index, count: deck.count, viewport: viewport, near: scrollPosition)
     }
 
     /// Where a coasting fling (or a settling spring) will come to rest: the scroll position and
     /// the card index there; nil while dragging, at rest, or without a scroll axis.
     public var projectedLanding: (index: Int, position: Double)? {
-        guard scrollAxis != nil else { return nil }
+        guard content.scrolls else { return nil }
         let rest: Double
         switch axis.motion {
         case .resting, .dragging:
@@ -107,6 +107,13 @@ extension CardScene {
     /// What the rule would decide if the dragged card were let go now, at the pointer's
     /// current velocity; nil when no card is dragged.
     public var releaseDecisionNow: ThrowDecision? {
+        guard let drag = draggedCard else { return nil }
+        return mode.decide(kind: drag.kind, offset: drag.offset, velocity: pointerVelocity, viewport: viewport).decision
+    }
+
+    /// The full verdict the rule would give if the dragged card were let go now (direction,
+    /// distance and speed as fractions of the thresholds); nil when no card is dragged.
+    public var releaseVerdictNow: ThrowOutcome? {
         guard let drag = draggedCard else { return nil }
         return mode.decide(kind: drag.kind, offset: drag.offset, velocity: pointerVelocity, viewport: viewport)
     }

@@ -9,7 +9,7 @@ extension CardScene {
     /// scroll, an empty deck, or a viewport (old or new) with no area; the caller then rebuilds
     /// the scroll on the current card.
     func resize(to size: Size, at time: Double) -> Bool {
-        guard scrollAxis != nil, deck.count > 0,
+        guard content.scrolls, deck.count > 0,
               viewport.width > 0, viewport.height > 0, size.width > 0, size.height > 0 else { return false }
         let t = clampedInputTime(time)
         let shown = beginInput(at: t)
@@ -20,7 +20,7 @@ extension CardScene {
         let newPitch = layout.pitch(viewport: viewport)
         let bounds = layout.scrollBounds(count: deck.count, viewport: viewport)
         let wraps = !(bounds.lowerBound.isFinite && bounds.upperBound.isFinite)
-        let extent = scrollAxis == .vertical ? viewport.height : viewport.width
+        let extent = content.axis == .vertical ? viewport.height : viewport.width
         let rejected = axis.setGeometry(viewportExtent: extent, minOffset: wraps ? 0 : bounds.lowerBound,
                                         maxOffset: wraps ? 0 : bounds.upperBound,
                                         pageSize: layout.pageSize(viewport: viewport),

@@ -48,7 +48,7 @@ extension CardScene {
     func pointerDown(at t: Double) {
         gesture = .pressed
         panTranslation = .zero
-        if scrollAxis != nil, deck.count > 0 { axis.touchDown(at: t) }
+        if content.scrolls, deck.count > 0 { axis.touchDown(at: t) }
         if var r = returning {
             r.phase = .held(r.offset(at: t))
             returning = r
@@ -68,7 +68,8 @@ extension CardScene {
     func began(_ p: Pan) {
         pointerVelocity = p.velocity
         panTranslation = p.translation
-        let route = mode.route(p, in: self)
+        let context = routingContext(for: p)
+        let route = mode.route(p, in: context)
         if route != .bringBack { sendReturningOut(at: p.time) }
         switch route {
         case .scroll:
@@ -78,6 +79,10 @@ extension CardScene {
             return
         case .card(let card):
             gesture = .card(card, base: grab(card), kind: .card)
+            if let j = motionIndex(of: card) {
+                let local = context.pressed.flatMap { $0.card == card ? $0.local : nil }
+                motions[j].tiltSign = local.map { mode.tiltSign(grabbedAt: $0, cardSize: cardSize) } ?? 1
+            }
             emit(.gestureBegan(time: p.time, kind: .card, card: card))
         case .bringBack:
             guard var r = returning else {
@@ -94,6 +99,20 @@ extension CardScene {
             return
         }
         changed(p)
+    }
+
+    /// What the interaction may know when it routes `p`: the scene as drawn at the pan's start.
+    func routingContext(for p: Pan) -> InteractionContext {
+        var pressed: InteractionContext.PressedCard? = nil
+        if let hit = hitCard(at: p.startPosition), let inverse = hit.transform.inverted() {
+            pressed = .init(card: hit.card, index: hit.index, isLeaving: deck.isLeaving(hit.card),
+                            local: inverse.apply(to: p.startPosition))
+        }
+        let index = currentIndex
+        let card = index.map { deck.id(at: $0) }
+        return InteractionContext(viewport: viewport, count: deck.count, currentIndex: index, currentCard: card,
+                                  currentIsLeaving: card.map { deck.isLeaving($0) } ?? false, pressed: pressed,
+                                  scrollPosition: position(at: time), hasReturningCard: returning != nil)
     }
 
     /// Takes hold of `card` where it is drawn (mid snap-back included) and returns that offset.
@@ -113,7 +132,7 @@ extension CardScene {
         panTranslation = p.translation
         switch gesture {
         case .scrolling:
-            axis.drag(translation: along(scrollAxis, p.translation), at: p.time)
+            axis.drag(translation: along(content.axis, p.translation), at: p.time)
         case .card(_, let base, .bringBack):
             // The returning card follows the pointer from where it went down, slop included.
             returning?.phase = .held(base + mode.cardTranslation(p.position - p.startPosition))
@@ -134,21 +153,21 @@ extension CardScene {
         let velocity = cancelled ? Vector.zero : p.velocity
         switch gesture {
         case .scrolling(let startIndex):
-            axis.release(velocity: along(scrollAxis, velocity), at: p.time)
+            axis.release(velocity: along(content.axis, velocity), at: p.time)
             // The page it comes to rest on is announced when it gets there (`paged`).
             let outcome = scrollOutcome(from: startIndex, at: p.time, cancelled: cancelled)
             emit(.gestureEnded(time: p.time, kind: .scroll, translation: p.translation, velocity: velocity,
                                outcome: outcome))
         case .card(_, _, .bringBack):
-            let outcome = releaseReturning(velocity: velocity, cancelled: cancelled, at: p.time)
+            let (outcome, verdict) = releaseReturning(velocity: velocity, cancelled: cancelled, at: p.time)
             emit(.gestureEnded(time: p.time, kind: .bringBack, translation: p.translation, velocity: velocity,
-                               outcome: outcome))
+                               outcome: outcome), release: verdict.map(record))
         case .card(let card, _, let kind):
             releaseAxisIfHeld(at: p.time)
-            let outcome = releaseCard(card, kind: kind, translation: p.translation, velocity: velocity,
-                                      cancelled: cancelled, at: p.time)
+            let (outcome, verdict) = releaseCard(card, kind: kind, translation: p.translation, velocity: velocity,
+                                                 cancelled: cancelled, at: p.time)
             emit(.gestureEnded(time: p.time, kind: kind, translation: p.translation, velocity: velocity,
-                               outcome: outcome))
+                               outcome: outcome), release: verdict.map(record))
         case .idle, .pressed, .ignored:
             releaseAxisIfHeld(at: p.time)
         }
@@ -157,7 +176,7 @@ extension CardScene {
 
     /// A press caught the content; a gesture that was not a scroll lets it settle on a page.
     func releaseAxisIfHeld(at t: Double) {
-        if scrollAxis != nil, axis.settleTime == nil { axis.release(velocity: 0, at: t) }
+        if content.scrolls, axis.settleTime == nil { axis.release(velocity: 0, at: t) }
     }
 
     /// Where a released scroll is heading, as the gesture's outcome: another card than the one
@@ -176,11 +195,11 @@ extension CardScene {
 
     /// Decides the fate of the returning card let go at `t`: home into the deck (`restored`),
     /// or back out to the thrown pile, quietly (it never joined the deck).
-    func releaseReturning(velocity: Vector, cancelled: Bool, at t: Double) -> GestureOutcome {
-        guard var r = returning else { return .cancelled }
+    func releaseReturning(velocity: Vector, cancelled: Bool, at t: Double) -> (GestureOutcome, ThrowOutcome?) {
+        guard var r = returning else { return (.cancelled, nil) }
         let offset = r.offset(at: t)
-        let decision = cancelled ? ThrowDecision.sendBackOut
-                                 : mode.decide(kind: .bringBack, offset: offset, velocity: velocity, viewport: viewport)
+        let verdict = cancelled ? nil : mode.decide(kind: .bringBack, offset: offset, velocity: velocity, viewport: viewport)
+        let decision = verdict?.decision ?? .sendBackOut
         if decision == .bringBack, let restored = deck.restore(r.card, at: min(top, deck.count)) {
             returning = nil
             emit(.restored(time: t, card: restored.card, index: restored.index))
@@ -188,20 +207,26 @@ extension CardScene {
             motions.append(CardMotion(card: restored.card,
                                       phase: .flight(mode.returnFlight(from: offset, velocity: velocity, to: .zero, at: t)),
                                       ending: .rest))
-            return .broughtBack
+            return (.broughtBack, verdict)
         }
         r.phase = .flight(mode.returnFlight(from: offset, velocity: velocity, to: thrownRestOffset, at: t))
         returning = r
-        return cancelled ? .cancelled : .sentBack
+        return (cancelled ? .cancelled : .sentBack, verdict)
+    }
+
+    /// The log's form of a verdict, with the interaction's name for its direction.
+    func record(_ o: ThrowOutcome) -> ReleaseRecord {
+        ReleaseRecord(direction: o.direction, label: o.direction.flatMap { mode.label(for: $0) },
+                      distanceFraction: o.distanceFraction, speedFraction: o.speedFraction)
     }
 
     /// Decides a released card's fate and starts its motion; returns the outcome to log.
     func releaseCard(_ card: CardID, kind: GestureKind, translation: Vector, velocity: Vector,
-                     cancelled: Bool, at t: Double) -> GestureOutcome {
-        guard let j = motionIndex(of: card) else { return .cancelled }
+                     cancelled: Bool, at t: Double) -> (GestureOutcome, ThrowOutcome?) {
+        guard let j = motionIndex(of: card) else { return (.cancelled, nil) }
         let offset = motions[j].offset(at: t)
-        var decision = cancelled ? ThrowDecision.snapBack
-                                 : mode.decide(kind: kind, offset: offset, velocity: velocity, viewport: viewport)
+        let verdict = cancelled ? nil : mode.decide(kind: kind, offset: offset, velocity: velocity, viewport: viewport)
+        var decision = verdict?.decision ?? .snapBack
         // A card that may not leave (the stack's last) goes home whatever the release.
         if decision.isThrow, let i = deck.index(of: card), !mode.canThrow(index: i, count: deck.count) {
             decision = .snapBack
@@ -212,16 +237,17 @@ extension CardScene {
             motions[j].phase = .flight(mode.throwFlight(from: offset, velocity: velocity, direction: direction,
                                                         viewport: viewport, at: t))
             motions[j].ending = .delete
-            return .thrown
+            state.exits[card] = motions[j].offset(at: .infinity)
+            return (.thrown, verdict)
         case .snapBack:
             motions[j].phase = mode.snapBack(from: offset, velocity: velocity, at: t)
             motions[j].ending = .snapBack
-            return cancelled ? .cancelled : .snappedBack
+            return (cancelled ? .cancelled : .snappedBack, verdict)
         case .bringBack, .sendBackOut:
             // Only the returning card is brought back or sent out (see `releaseReturning`).
             motions[j].phase = mode.snapBack(from: offset, velocity: velocity, at: t)
             motions[j].ending = .snapBack
-            return .snappedBack
+            return (.snappedBack, verdict)
         }
     }
 
@@ -257,7 +283,7 @@ extension CardScene {
         gesture = .idle
         guard let hit = hitCard(at: point), deck.contains(hit.card), !deck.isLeaving(hit.card) else { return }
         emit(.selected(time: t, card: hit.card))
-        guard scrollAxis != nil,
+        guard content.scrolls,
               let from = layout.currentIndex(position: axis.offset(at: t), count: deck.count, viewport: viewport),
               from != hit.index else { return }
         let target = layout.position(ofIndex: hit.index, count: deck.count, viewport: viewport,

@@ -117,7 +117,7 @@ extension CardScene {
         scratchMotions.removeAll(keepingCapacity: true)
         scratchMotions.append(contentsOf: motions)
         // Every other field `settle(upTo:)` may change.
-        let saved = (returning: returning, gap: gap, axis: axis, top: top, pendingUndos: pendingUndos,
+        let saved = (state: state, gap: gap, axis: axis, pendingUndos: pendingUndos,
                      restIndex: restIndex, restCheckedAxis: restCheckedAxis,
                      lastCompletionTime: lastCompletionTime, lastQueueTime: lastQueueTime,
                      wheelPending: wheelPending, events: events.count)
@@ -126,10 +126,9 @@ extension CardScene {
         if touchesDeck { deck.rollBackTrial() }
         motions.removeAll(keepingCapacity: true)
         motions.append(contentsOf: scratchMotions)
-        returning = saved.returning
+        state = saved.state
         gap = saved.gap
         axis = saved.axis
-        top = saved.top
         pendingUndos = saved.pendingUndos
         restIndex = saved.restIndex
         restCheckedAxis = saved.restCheckedAxis
@@ -137,5 +136,6 @@ extension CardScene {
         lastQueueTime = saved.lastQueueTime
         wheelPending = saved.wheelPending
         if events.count > saved.events { events.removeLast(events.count - saved.events) }
+        if releases.count > saved.events { releases.removeLast(releases.count - saved.events) }
     }
 }

@@ -18,7 +18,7 @@ extension CardScene {
         let shown = beginInput(at: time)
         defer { endInput(showing: shown) }
         wheelPending = 0
-        guard notches != 0, scrollAxis != nil, deck.count > 0, !isHeld else { return nil }
+        guard notches != 0, content.scrolls, deck.count > 0, !isHeld else { return nil }
         if layout.pageSize(viewport: viewport) != nil {
             guard axis.isSettled(at: time) else { return nil }
             _ = step(by: notches > 0 ? 1 : -1, at: time)

@@ -36,6 +36,14 @@ public final class CardScene {
     var hitScratch: [CardAttributes] = []
     /// Events since the last `clearEvents()`, oldest first.
     public internal(set) var events: [SceneEvent] = []
+    /// The throw rule's verdict on each of `events` that is a card release (nil for the rest),
+    /// index for index: what the log writes with that `gesture_ended`.
+    public internal(set) var releases: [ReleaseRecord?] = []
+
+    /// `events` with their verdicts, as the log writes them.
+    public var loggedEvents: [LoggedSceneEvent] {
+        events.indices.map { LoggedSceneEvent(events[$0], release: releases[$0]) }
+    }
     /// The reuse pool the render list's slots come from.
     public internal(set) var pool: ReusePool
     /// Velocity of the pointer in the current or last pan, pt/s (for a HUD).
@@ -45,6 +53,11 @@ public final class CardScene {
 
     /// Everything specific to the interaction on show (layout, routing, throw rules, flights).
     var mode: any CardInteraction
+    /// How the content moves, as `mode` chose it (scrolling or a depth stack).
+    var content: any ContentStrategy
+    /// What the interaction on show keeps (a depth stack's top and returning card, where thrown
+    /// cards went); replaced when the interaction changes.
+    var state = InteractionState()
     /// The interaction's layout, built once per change of interaction or config.
     var layout: any CardLayout
     var axis: ScrollAxis
@@ -52,10 +65,11 @@ public final class CardScene {
     var gesture: Gesture = .idle
     /// Cards moving on their own or held; at most a handful (reserved, never reallocated).
     var motions: [CardMotion] = []
-    /// The last thrown card while it is shown without being in the deck: peeking in at the
-    /// press of a pointer, pulled back by a drag, or going back out. It joins the deck (with a
-    /// `restored` event) only when it is let go home, so the deck and the events never differ.
-    var returning: CardMotion?
+    /// The depth stack's returning card (see `InteractionState.returning`).
+    var returning: CardMotion? {
+        get { state.returning }
+        set { state.returning = newValue }
+    }
     var gap: GapMotion?
     /// Undo commands waiting for the throws in flight (and queued deletions) to land.
     var pendingUndos = 0
@@ -75,11 +89,11 @@ public final class CardScene {
     var lastCompletionTime = -Double.infinity
     /// Time the latest change was queued in the deck, seconds.
     var lastQueueTime = -Double.infinity
-    /// Deck index of the first card in play when the layout does not scroll (the stack's top
-    /// card): the cards before it are set aside, not drawn, so a switch to the stack keeps the
-    /// current card on top without changing the deck. 0 for the scrolling layouts, and unless
-    /// the stack was entered from another card; `count` or more when the stack is empty.
-    var top = 0
+    /// The depth stack's top card (see `InteractionState.top`).
+    var top: Int {
+        get { state.top }
+        set { state.top = newValue }
+    }
 
     /// What the pointer is doing to the scene.
     enum Gesture: Sendable {
@@ -105,6 +119,7 @@ public final class CardScene {
         self.committedTime = self.time
         self.pan = PanRecognizer(configuration: config.pan)
         self.mode = interaction.rules(config)
+        self.content = mode.contentMovement.strategy
         self.layout = mode.makeLayout()
         self.pool = ReusePool(capacity: 16)
         self.axis = ScrollAxis(viewportExtent: 0, maxOffset: 0)
@@ -113,6 +128,7 @@ public final class CardScene {
         renderList.reserveCapacity(32)
         hitScratch.reserveCapacity(32)
         events.reserveCapacity(64)
+        releases.reserveCapacity(64)
         rebuildAxis(keepingIndex: 0)
         rebuildRenderList()
     }
@@ -132,7 +148,10 @@ public final class CardScene {
     }
 
     /// Forgets the events read so far (the buffer keeps its capacity).
-    public func clearEvents() { events.removeAll(keepingCapacity: true) }
+    public func clearEvents() {
+        events.removeAll(keepingCapacity: true)
+        releases.removeAll(keepingCapacity: true)
+    }
 
     // MARK: - Geometry and configuration
 
@@ -152,11 +171,27 @@ public final class CardScene {
                 emit(.interactionChanged(time: self.time, from: self.interaction, to: interaction))
             }
             self.interaction = interaction
-            mode = interaction.rules(config)
-            layout = mode.makeLayout()
-            top = scrollAxis == nil ? (current ?? 0) : 0
-            pool.checkInAll()
+            enter(interaction.rules(config), current: current)
         }
+    }
+
+    /// Shows an interaction written outside the engine (a plug-in) with the same deck, on the
+    /// same current card; `interaction` keeps naming the built-in one it replaced, and
+    /// `setInteraction` goes back to a built-in one.
+    public func install(_ rules: any CardInteraction, at time: Double) {
+        reconfigure(at: time, finishingMotions: true) { current in
+            enter(rules, current: current)
+        }
+    }
+
+    /// The rules on show become `rules`, with fresh state, on card `current`.
+    private func enter(_ rules: any CardInteraction, current: Int?) {
+        mode = rules
+        content = rules.contentMovement.strategy
+        layout = mode.makeLayout()
+        state = InteractionState()
+        top = content.entryTop(current: current)
+        pool.checkInAll()
     }
 
     /// Replaces the constants (a preset loaded live); motions in flight finish first.
@@ -225,26 +260,15 @@ public final class CardScene {
              height: size.height.isFinite ? max(0, size.height) : 0)
     }
 
-    /// The scroll axis of the interaction, or nil for the stack, which does not scroll.
-    var scrollAxis: Axis? {
-        switch layout.direction {
-        case .horizontal: return .horizontal
-        case .vertical: return .vertical
-        case .depth: return nil
-        }
-    }
-
-    /// Scroll position at `t` (seconds): points, or for a layout that does not scroll the
-    /// index of its top card.
+    /// Scroll position at `t` (seconds): points, or for a depth stack the index of its top card.
     func position(at t: Double) -> Double {
-        scrollAxis == nil ? Double(top) : axis.offset(at: t)
+        content.position(axis: axis, state: state, at: t)
     }
 
     /// Where the content is heading at `t`: the rest position of a motion under way, else the
     /// position at `t`. Commands act on the card the content will rest on.
     func heading(at t: Double) -> Double {
-        guard scrollAxis != nil else { return Double(top) }
-        return axis.settleTime.map { axis.offset(at: max($0, t)) } ?? axis.offset(at: t)
+        content.heading(axis: axis, state: state, at: t)
     }
 
     /// Rebuilds the scroll axis for the current layout, viewport and deck, centred on `index`.
@@ -259,22 +283,25 @@ public final class CardScene {
             : 0
         axis = ScrollAxis(physics: mode.scrollPhysics, viewportExtent: extent,
                           minOffset: wraps ? 0 : bounds.lowerBound, maxOffset: wraps ? 0 : bounds.upperBound,
-                          pageSize: scrollAxis == nil ? nil : page, wrapsAround: wraps, offset: start)
+                          pageSize: content.scrolls ? page : nil, wrapsAround: wraps, offset: start)
         wheelPending = 0
-        restIndex = scrollAxis == nil ? nil : layout.currentIndex(position: axis.offset(at: time), count: count,
+        restIndex = !content.scrolls ? nil : layout.currentIndex(position: axis.offset(at: time), count: count,
                                                                   viewport: viewport)
         restCheckedAxis = axis
     }
 
     /// New bounds after the deck changed at `time` (a motion carries on toward them).
     func updateBounds(at time: Double) {
-        guard scrollAxis != nil else { return }
+        guard content.scrolls else { return }
         let bounds = layout.scrollBounds(count: deck.count, viewport: viewport)
         guard bounds.lowerBound.isFinite, bounds.upperBound.isFinite else { return }
         axis.setBounds(minOffset: bounds.lowerBound, maxOffset: bounds.upperBound, at: time)
     }
 
-    func emit(_ event: SceneEvent) { events.append(event) }
+    func emit(_ event: SceneEvent, release: ReleaseRecord? = nil) {
+        events.append(event)
+        releases.append(release)
+    }
 
     func motionIndex(of card: CardID) -> Int? { motions.firstIndex { $0.card == card } }
 
@@ -306,7 +333,7 @@ public final class CardScene {
             guard var i = deck.index(of: m.card) else { continue }
             if let v = visitor, i >= v { i += 1 }
             let o = m.offset(at: t)
-            overrides.set(CardOverride(index: i, offset: o))
+            overrides.set(CardOverride(index: i, offset: o, tiltSign: m.tiltSign))
             if i == top { topOffset = o }
         }
         if let r = returning, let v = visitor {

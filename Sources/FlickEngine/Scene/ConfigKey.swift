@@ -8,7 +8,8 @@ import RealModule
 public struct ConfigKey: Hashable, Sendable {
     /// Dotted path as in `flick --print-config` JSON, e.g. "now.throwSpeed".
     public let path: String
-    /// The section it belongs to: "pan", "scroll", "snapBack", "now", "switcher", "stack", "carousel".
+    /// The section it belongs to: "pan", "scroll", "snapBack", "now", "switcher", "stack", "carousel",
+    /// "commands", "swipe".
     public let group: String
     /// "pt/s", "s", "pt", "rad", "" (a ratio or factor), "count".
     public let unit: String

@@ -21,6 +21,7 @@ extension SceneConfig {
             + section("stack", StackConfig.ranges, \.stack)
             + section("carousel", CarouselConfig.ranges, \.carousel)
             + section("commands", CommandConfig.ranges, \.commands)
+            + section("swipe", SwipeConfig.ranges, \.swipe)
     }()
 
     private static let index: [String: Int] = {

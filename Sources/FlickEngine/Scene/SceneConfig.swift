@@ -22,6 +22,8 @@ public struct SceneConfig: Hashable, Sendable, Codable {
     public var stack: StackConfig
     /// iOS 7 app switcher.
     public var carousel: CarouselConfig
+    /// The swipe deck.
+    public var swipe: SwipeConfig
     /// Keyboard and wheel commands.
     public var commands: CommandConfig
 
@@ -32,7 +34,7 @@ public struct SceneConfig: Hashable, Sendable, Codable {
                 stackCloseDuration: Double = 0.25,
                 now: NowConfig = .default, switcher: SwitcherConfig = .default,
                 stack: StackConfig = .default, carousel: CarouselConfig = .default,
-                commands: CommandConfig = .default) {
+                commands: CommandConfig = .default, swipe: SwipeConfig = .default) {
         self.pan = pan
         self.scroll = scroll
         self.snapBackSpring = snapBackSpring
@@ -42,10 +44,11 @@ public struct SceneConfig: Hashable, Sendable, Codable {
         self.stack = stack
         self.carousel = carousel
         self.commands = commands
+        self.swipe = swipe
     }
 
     private enum CodingKeys: String, CodingKey {
-        case pan, scroll, snapBackSpring, stackCloseDuration, now, switcher, stack, carousel, commands
+        case pan, scroll, snapBackSpring, stackCloseDuration, now, switcher, stack, carousel, commands, swipe
     }
 
     public init(from decoder: any Decoder) throws {
@@ -60,6 +63,7 @@ public struct SceneConfig: Hashable, Sendable, Codable {
         stack = try c.decodeIfPresent(StackConfig.self, forKey: .stack) ?? d.stack
         carousel = try c.decodeIfPresent(CarouselConfig.self, forKey: .carousel) ?? d.carousel
         commands = try c.decodeIfPresent(CommandConfig.self, forKey: .commands) ?? d.commands
+        swipe = try c.decodeIfPresent(SwipeConfig.self, forKey: .swipe) ?? d.swipe
         // A config from a file, a recording or a preset must be one the engine can run.
         try validate()
     }

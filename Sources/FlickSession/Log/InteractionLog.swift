@@ -72,7 +72,9 @@ package final class InteractionLog {
         try write(LogInputRefused(t: time, input: input, reason: reason))
     }
 
-    package func record(_ event: SceneEvent) throws { try write(event) }
+    package func record(_ event: SceneEvent, release: ReleaseRecord? = nil) throws {
+        try write(LoggedSceneEvent(event, release: release))
+    }
 
     /// One value as one line, flushed. Encoding or writing failures are one-line errors naming the file.
     package func write(_ line: some Encodable) throws {
@@ -210,7 +212,8 @@ package enum LogLine: Decodable, Equatable {
     case configReloaded(LogConfigReloaded)
     case configChanged(LogConfigChanged)
     case inputRefused(LogInputRefused)
-    case scene(SceneEvent)
+    /// A scene event, with the throw rule's verdict for a card release (nil in older logs).
+    case scene(LoggedSceneEvent)
 
     private struct Head: Decodable { var event: String }
 
@@ -222,7 +225,7 @@ package enum LogLine: Decodable, Equatable {
         case "config_reloaded": self = .configReloaded(try LogConfigReloaded(from: decoder))
         case "config_changed": self = .configChanged(try LogConfigChanged(from: decoder))
         case "input_refused": self = .inputRefused(try LogInputRefused(from: decoder))
-        default: self = .scene(try SceneEvent(from: decoder))
+        default: self = .scene(try LoggedSceneEvent(from: decoder))
         }
     }
 

@@ -107,9 +107,9 @@ struct SoakRun {
             if let v = frameViolation(scene) { violation("frame \(frame) (\(scene.interaction.rawValue)): \(v)") }
             if scene.time < lastTime || !scene.time.isFinite { violation("frame \(frame): clock \(lastTime) -> \(scene.time)") }
             lastTime = scene.time
-            for e in scene.events {
+            for (e, release) in zip(scene.events, scene.releases) {
                 report.events += 1
-                if let log = s.log { try log.record(e) }
+                if let log = s.log { try log.record(e, release: release) }
                 track(e)
                 if case let .gestureEnded(time, _, translation, velocity, _) = e,
                    ![time, translation.dx, translation.dy, velocity.dx, velocity.dy].allSatisfy(\.isFinite) {
@@ -122,9 +122,9 @@ struct SoakRun {
             // the script are all later than now).
             if frame % Int(hz) == 0 {
                 scene.commit()
-                for e in scene.events {
+                for (e, release) in zip(scene.events, scene.releases) {
                     report.events += 1
-                    if let log = s.log { try log.record(e) }
+                    if let log = s.log { try log.record(e, release: release) }
                     track(e)
                 }
                 scene.clearEvents()

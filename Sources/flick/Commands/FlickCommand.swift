@@ -4,7 +4,7 @@ import FlickSession
 /// The keys, shown in `--help` and the README.
 let keyHelp = """
 Keys:
-  1 2 3 4     now, switcher, stack, carousel (the deck stays)
+  1 2 3 4 5   now, switcher, stack, carousel, swipe (the deck stays)
   Left Right  previous / next card (Up Down too)
   Delete      throw the current card away
   Z           undo the last deletion

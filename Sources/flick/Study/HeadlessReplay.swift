@@ -81,7 +81,7 @@ final class HeadlessReplay {
     }
 
     private func collect() {
-        for e in scene.events { items.append(.scene(e)) }
+        for (e, release) in zip(scene.events, scene.releases) { items.append(.scene(e, release)) }
         scene.clearEvents()
     }
 }

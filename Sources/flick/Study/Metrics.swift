@@ -63,8 +63,17 @@ struct Gesture {
     /// Release distance and speed as fractions of the throw thresholds (card gestures only).
     var distanceFraction: Double?
     var speedFraction: Double?
+    /// The direction the release was judged along (card gestures only), and its name if the
+    /// interaction has one (`like`).
+    var direction: ThrowDirection? = nil
+    var label: String? = nil
 
     var duration: Double { end - start }
+    /// The direction as the report names it: `right (like)`, `up`, or `no direction`.
+    var directionName: String {
+        guard let d = direction else { return "no direction" }
+        return label.map { "\(d.rawValue) (\($0))" } ?? d.rawValue
+    }
     var releaseSpeed: Double { (velocity.dx * velocity.dx + velocity.dy * velocity.dy).squareRoot() }
     var distance: Double { (translation.dx * translation.dx + translation.dy * translation.dy).squareRoot() }
     /// The card left (thrown) or, for a bring-back, came home: the threshold was crossed.
@@ -106,17 +115,26 @@ struct SessionMetrics {
             switch item {
             case .config(_, let c): config = c
             case .marker: break
-            case .scene(let e):
+            case .scene(let e, let release):
                 switch e {
                 case .gestureBegan(let t, let kind, let card): open = (t, kind, card)
                 case .gestureEnded(let t, let kind, let translation, let velocity, let outcome):
                     let began = open.flatMap { $0.kind == kind ? $0 : nil }
-                    let th = ThrowThresholds.of(interaction, kind: kind, config: config, viewport: session.viewport)
-                    gestures.append(Gesture(session: session.name, interaction: interaction, kind: kind, card: began?.card,
-                                            start: began?.t ?? t, end: t, translation: translation, velocity: velocity,
-                                            outcome: outcome,
-                                            distanceFraction: th.map { $0.fraction(of: translation, threshold: $0.distance) },
-                                            speedFraction: th.map { $0.fraction(of: velocity, threshold: $0.speed) }))
+                    // The verdict logged with the release, as the engine decided it; older logs
+                    // without it are measured against the thresholds restated below.
+                    let th = release == nil
+                        ? ThrowThresholds.of(interaction, kind: kind, config: config, viewport: session.viewport) : nil
+                    var g = Gesture(session: session.name, interaction: interaction, kind: kind, card: began?.card,
+                                    start: began?.t ?? t, end: t, translation: translation, velocity: velocity,
+                                    outcome: outcome,
+                                    distanceFraction: release?.distanceFraction
+                                        ?? th.map { $0.fraction(of: translation, threshold: $0.distance) },
+                                    speedFraction: release?.speedFraction
+                                        ?? th.map { $0.fraction(of: velocity, threshold: $0.speed) })
+                    g.direction = release?.direction ?? th.flatMap { ThrowDirection(nearest: $0.twoSided
+                        ? Vector(dx: translation.dx * abs($0.axis.dx), dy: translation.dy * abs($0.axis.dy)) : $0.axis) }
+                    g.label = release?.label
+                    gestures.append(g)
                     open = nil
                 case .interactionChanged(_, _, let to): interaction = to
                 case .restored(let t, let card, _): restores.append((t, card))
@@ -157,6 +175,19 @@ struct SessionMetrics {
     }
 
     var nearMisses: [Gesture] { gestures.filter { $0.isNearMiss() } }
+
+    /// Card releases per direction (named where the interaction names it: likes, nopes, supers),
+    /// with how many were thrown; directions in a fixed order.
+    var perDirection: [(direction: String, releases: Int, thrown: Int)] {
+        var table: [String: (Int, Int)] = [:]
+        for g in gestures where g.kind == .card {
+            guard g.direction != nil else { continue }
+            let key = g.directionName
+            table[key, default: (0, 0)].0 += 1
+            if g.outcome == .thrown { table[key, default: (0, 0)].1 += 1 }
+        }
+        return table.keys.sorted().map { ($0, table[$0]!.0, table[$0]!.1) }
+    }
 
     /// Gestures by kind, then outcome.
     var counts: [(kind: GestureKind, outcome: GestureOutcome, count: Int)] {

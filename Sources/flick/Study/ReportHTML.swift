@@ -48,11 +48,16 @@ enum ReportHTML {
             return "<div class=\"big\">\(esc(s.name))</div><div class=\"muted\">\(esc(s.demo.rawValue)) · \(String(format: "%.1f", s.duration)) s · \(m.gestures.count) gestures · viewport \(Int(s.viewport.width))x\(Int(s.viewport.height))" +
                 (s.wallClock.map { " · started \(esc($0))" } ?? "") + (s.sessionID.map { "<br>session \(esc($0))" } ?? "") + "</div>"
         }
-        row("Decision map", "Every card release: distance against speed, as fractions of the throw thresholds in force. Right of the dashed line or above it the card is thrown (stack bring-backs: comes home); the yellow bands are the 15 % under a threshold, where near misses fall.") { m, _ in
+        row("Decision map", "Every card release, one map per interaction and direction: distance against speed, as fractions of the throw thresholds in force. Right of the dashed line or above it the card is thrown (stack bring-backs: comes home); the yellow bands are the 15 % under a threshold, where near misses fall.") { m, _ in
             let byInteraction = Dictionary(grouping: m.gestures.filter(\.isCardRelease), by: \.interaction)
             guard !byInteraction.isEmpty else { return "<p class=\"muted\">no card releases</p>" }
+            // One map per interaction and direction the engine judged the release along.
             return Interaction.allCases.compactMap { i in
-                byInteraction[i].map { "<h3>\(i.rawValue) (\($0.count))</h3>" + SVGCharts.decisionMap($0, title: "\(i.rawValue) decision map") }
+                byInteraction[i].map { releases in
+                    Dictionary(grouping: releases, by: \.directionName).sorted { $0.key < $1.key }.map { d, g in
+                        "<h3>\(i.rawValue) · \(esc(d)) (\(g.count))</h3>" + SVGCharts.decisionMap(g, title: "\(i.rawValue) \(d) decision map")
+                    }.joined()
+                }
             }.joined()
         }
         row("Release velocity", "Speed of the pointer at each release, all gestures.") { m, _ in
@@ -65,6 +70,12 @@ enum ReportHTML {
             "<table class=\"counts\"><tr><th>kind</th><th>outcome</th><th>count</th></tr>" +
                 m.counts.map { "<tr><td>\($0.kind.rawValue)</td><td>\($0.outcome.rawValue)</td><td>\($0.count)</td></tr>" }.joined() +
                 "<tr><th>all</th><th></th><th>\(m.gestures.count)</th></tr></table>"
+        }
+        row("Per direction", "Card releases by the direction the engine judged them along (named for the swipe deck: like, nope, super), and the share thrown.") { m, _ in
+            let rows = m.perDirection
+            return rows.isEmpty ? "<p class=\"muted\">no card releases</p>" :
+                "<table class=\"per-direction\"><tr><th>direction</th><th>releases</th><th>thrown</th><th>rate</th></tr>" +
+                rows.map { "<tr><td>\($0.direction)</td><td>\($0.releases)</td><td>\($0.thrown)</td><td>\(String(format: "%.0f %%", 100 * Double($0.thrown) / Double(max(1, $0.releases))))</td></tr>" }.joined() + "</table>"
         }
         row("Near misses", "Card releases within 15 % under a threshold (distance or speed), thrown or not.") { m, _ in
             let near = m.nearMisses

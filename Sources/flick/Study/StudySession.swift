@@ -4,13 +4,14 @@ import Foundation
 
 /// One thing that happened in a session, at its time (session seconds).
 enum SessionItem {
-    case scene(SceneEvent)
+    /// A scene event, with the throw rule's verdict when it is a card release (nil in older logs).
+    case scene(SceneEvent, ReleaseRecord? = nil)
     case marker(t: Double, label: String, task: String?)
     case config(t: Double, config: SceneConfig)
 
     var time: Double {
         switch self {
-        case .scene(let e): return e.time
+        case .scene(let e, _): return e.time
         case .marker(let t, _, _), .config(let t, _): return t
         }
     }
@@ -82,7 +83,7 @@ struct StudySession {
         var items: [SessionItem] = []
         for line in lines.dropFirst() {
             switch line {
-            case .scene(let e): items.append(.scene(e))
+            case .scene(let e): items.append(.scene(e.event, e.release))
             case .marker(let m): items.append(.marker(t: m.t, label: m.label, task: m.task))
             case .configReloaded(let c): if let config = c.config { items.append(.config(t: c.t, config: config)) }
             case .configChanged(let c): if let config = c.config { items.append(.config(t: c.t, config: config)) }
@@ -114,6 +115,6 @@ struct StudySession {
     }
 
     var sceneEvents: [SceneEvent] {
-        items.compactMap { if case .scene(let e) = $0 { return e } else { return nil } }
+        items.compactMap { if case .scene(let e, _) = $0 { return e } else { return nil } }
     }
 }

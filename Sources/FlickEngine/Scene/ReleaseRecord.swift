@@ -1,0 +1,69 @@
+/// The throw rule's verdict on one card release, kept with its `gesture_ended` event so a log
+/// (and the report that reads it) never restates the rule: which way it was judged, under what
+/// name, and how far and how fast it went as fractions of the thresholds.
+public struct ReleaseRecord: Hashable, Sendable {
+    /// The direction judged along; nil when the card did not move.
+    public var direction: ThrowDirection?
+    /// The interaction's name for that direction (`like`, `nope`), if it has one.
+    public var label: String?
+    /// Release distance as a fraction of the distance threshold (1 = at it), unitless.
+    public var distanceFraction: Double
+    /// Release speed as a fraction of the speed threshold, unitless.
+    public var speedFraction: Double
+
+    /// Memberwise; see the properties.
+    public init(direction: ThrowDirection?, label: String? = nil, distanceFraction: Double, speedFraction: Double) {
+        self.direction = direction
+        self.label = label
+        self.distanceFraction = distanceFraction
+        self.speedFraction = speedFraction
+    }
+}
+
+/// A scene event as the interaction log writes it: the event's own fields, plus for a card
+/// release the rule's verdict (`direction`, `label`, `distanceFraction`, `speedFraction`).
+/// Lines written before those fields existed read back with `release` nil.
+public struct LoggedSceneEvent: Hashable, Sendable, Codable {
+    /// The event.
+    public var event: SceneEvent
+    /// The verdict on a card release; nil for every other event.
+    public var release: ReleaseRecord?
+
+    /// - Parameters:
+    ///   - event: the event.
+    ///   - release: its verdict, for a `gesture_ended` of a card.
+    public init(_ event: SceneEvent, release: ReleaseRecord? = nil) {
+        self.event = event
+        self.release = release
+    }
+
+    private enum Key: String, CodingKey { case direction, label, distanceFraction, speedFraction }
+
+    public func encode(to encoder: any Encoder) throws {
+        try event.encode(to: encoder)
+        guard let r = release else { return }
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encodeIfPresent(r.direction, forKey: .direction)
+        try c.encodeIfPresent(r.label, forKey: .label)
+        for (key, x) in [(Key.distanceFraction, r.distanceFraction), (.speedFraction, r.speedFraction)] {
+            guard x.isFinite else {
+                throw EncodingError.invalidValue(x, EncodingError.Context(
+                    codingPath: c.codingPath + [key], debugDescription: "\(key.rawValue) \(x) is not finite"))
+            }
+            try c.encode((x * 1_000_000).rounded() / 1_000_000, forKey: key)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        event = try SceneEvent(from: decoder)
+        let c = try decoder.container(keyedBy: Key.self)
+        if let d = try c.decodeIfPresent(Double.self, forKey: .distanceFraction),
+           let s = try c.decodeIfPresent(Double.self, forKey: .speedFraction) {
+            release = ReleaseRecord(direction: try c.decodeIfPresent(ThrowDirection.self, forKey: .direction),
+                                    label: try c.decodeIfPresent(String.self, forKey: .label),
+                                    distanceFraction: d, speedFraction: s)
+        } else {
+            release = nil
+        }
+    }
+}
