@@ -54,6 +54,10 @@ import Testing
                               from: SceneConfig())
         try log.inputRefused(time: 0.6875, input: "notches", reason: "too late")
         for e in Self.sceneEvents { try log.record(e) }
+        // A card release with the throw rule's verdict.
+        try log.record(.gestureEnded(time: 1.3125, kind: .card, translation: Vector(dx: 130.5, dy: -8.25),
+                                     velocity: Vector(dx: 900.5, dy: -20.25), outcome: .thrown),
+                       release: ReleaseRecord(direction: .right, label: "like", distanceFraction: 1.04, speedFraction: 1.13))
         try log.quit(time: 9.5)
         return try lines(path)
     }
