@@ -75,7 +75,7 @@ extension App {
                                task: info.task, demo: options.demo, cardFolder: folder, bundledCards: bundled,
                                cardFiles: RecordingHeader.cardFiles(of: options.cards), count: options.count,
                                window: window, stage: options.stage, stageCornerRadius: options.stageCornerRadius,
-                               config: options.config)
+                               config: options.config, look: options.look.session)
     }
 
     /// What the app does beyond the scene for an input (`CardScene.apply` did the scene's

@@ -9,7 +9,8 @@ final class App {
     let options: AppOptions
     let window: Window
     let renderer: Renderer
-    let cards: CardRenderer
+    /// The stage renderer the study tools draw through too (Study/StageView.swift).
+    let stageView: StageView
     let events: EventSource
     var scene: CardScene
     let faces: CardFaces
@@ -77,13 +78,14 @@ final class App {
         renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: options.software,
                                                                           vsync: options.vsync))
         if let why = renderer.fallbackReason { note("no accelerated renderer (\(why)); using the software renderer") }
-        cards = try CardRenderer(renderer: renderer, cornerRadius: CardFaces.cornerRadiusPoints)
         events = EventSource(window: window)
         stage = Stage(viewport: options.stage, window: window.size, margin: options.look.present ? 0.015 : 0.04)
         let fontPath = Overlay.fontPath()
         overlay = Overlay()
         faces = CardFaces(images: options.cards.items, renderer: renderer, fontPath: fontPath, style: options.look.style)
         titles = CardTitles(renderer: renderer, fontPath: fontPath)
+        stageView = try StageView(renderer: renderer, faces: faces, titles: titles,
+                                  cornerRadius: options.stage != nil ? options.stageCornerRadius : 0)
         presentation = Presentation(isOn: options.look.present, touchesSetting: options.look.touches)
         toastView = ToastView(renderer: renderer, fontPath: fontPath)
         scene = CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
@@ -242,7 +244,6 @@ final class App {
     var refusedInputs = 0
     /// Frame-clock time of the latest input, so recorded times never go back.
     var lastInputTime = -Double.infinity
-    let corners = StageCorners()
 
     /// Does one input to the scene, and records it when recording (times are the frame clock's).
     /// The one place input times meet the engine's rule that time never goes back: an event
@@ -329,19 +330,12 @@ final class App {
         var theme = Theme.of(scene.interaction)
         if presentation.isOn { theme.window = Presentation.surround }
         try renderer.resetViewport()
-        try renderer.clear(theme.window)
-        let f = stage.frame
-        let frame = (x: Int((f.minX * px).rounded()), y: Int((f.minY * px).rounded()),
-                     w: Int((f.width * px).rounded()), h: Int((f.height * px).rounded()))
-        try renderer.setViewport(x: frame.x, y: frame.y, width: frame.w, height: frame.h)
-        try renderer.fill(x: 0, y: 0, width: Double(frame.w), height: Double(frame.h), color: theme.stage)
-        let scale = stage.scale * px
-        try drawCards(scale: scale, settle: settle)
-        try drawOnStage(scale: scale)
-        try renderer.resetViewport()
-        if options.stage != nil && options.stageCornerRadius > 0 {
-            try corners.draw(on: renderer, frame: frame, radius: Int((options.stageCornerRadius * scale).rounded()), color: theme.window)
+        // The stage as the study tools draw it, with the press feedback and the touch dot.
+        let problems = try stageView.draw(scene, list: pressed(scene.renderList), stage: stage, area: window.size,
+                                          pixelScale: px, outside: theme.window, settle: settle) { scale in
+            try self.drawOnStage(scale: scale)
         }
+        for problem in problems { warn("\(problem)") }
         // Presentation mode: the tool UI draws no window (an empty ImGui frame, so no window
         // left from before keeps taking clicks).
         tools.presenting = presentation.isOn

@@ -3,38 +3,38 @@ import FlickEngine
 import FlickSDL
 import Foundation
 
-/// How the cards look and how the stage is shown: `--fit`, `--card-background`, `--titles`,
-/// `--present`, `--touches`, `--shots`, and the device names `--stage` takes.
+/// How the cards look and how the stage is shown: the session's look (recorded in the header,
+/// so replays and study tools draw what the participant saw) and where P saves screenshots.
 struct Look {
-    var style: FaceStyle
-    var titles: Titles
-    /// Start in presentation mode (only the phone).
-    var present: Bool
-    /// The touch indicator: nil follows presentation mode.
-    var touches: Bool?
+    var session: SessionLook
     /// Folder for screenshots taken with P.
     var shots: String
 
-    /// What is written on the cards.
-    enum Titles: Equatable {
-        case none
-        /// The file name.
-        case name
-        /// File name -> title, from a JSON file; files not in it have no title.
-        case mapped([String: String])
-    }
+    var style: FaceStyle { session.style }
+    /// Start in presentation mode (only the phone).
+    var present: Bool { session.present }
+    /// The touch indicator: nil follows presentation mode.
+    var touches: Bool? { session.touches }
 
-    /// The parsed --fit, --card-background, --titles, --present, --touches and --shots (the
-    /// shots folder was checked by the parser); a titles file is read here.
-    init(_ c: LookOptions) throws {
-        style = FaceStyle(fit: c.fit, background: c.cardBackground.rgba)
+    /// The images with their titles as the look says.
+    func titled(_ images: [CardImage]) -> [CardImage] { session.titled(images) }
+
+    /// The parsed --fit, --card-background, --titles, --present, --touches over `recorded` (a
+    /// replay's look; the defaults otherwise): an option given replaces what it names. A titles
+    /// file is read here, and the --shots folder checked.
+    init(_ c: LookOptions, recorded: SessionLook?) throws {
+        var look = recorded ?? SessionLook()
+        if let fit = c.fit { look.fit = fit }
+        if let color = c.cardBackground { look.cardBackground = SessionLook.hex(color.rgba) }
         switch c.titles {
-        case .none: titles = .none
-        case .name: titles = .name
-        case .file(let path): titles = .mapped(try Self.loadTitles(path))
+        case nil: break
+        case .none?: look.titles = .none
+        case .name?: look.titles = .name
+        case .file(let path)?: look.titles = .map(try Self.loadTitles(path))
         }
-        present = c.present
-        touches = c.touches.forced
+        if c.present { look.present = true }
+        if let touches = c.touches { look.touches = touches.forced }
+        session = look
         // Checked now, not at the first P: a screenshot that cannot be saved would be lost.
         switch PathKind.target(of: c.shots) {
         case .directory:
@@ -47,20 +47,6 @@ struct Look {
             throw UserError("--shots '\(c.shots)' is not a folder: it \(kind.phrase) (expected a folder for screenshots)")
         }
         shots = c.shots
-    }
-
-    /// The images with their titles as `titles` says.
-    func titled(_ images: [CardImage]) -> [CardImage] {
-        images.map { image in
-            let name = (image.path as NSString).lastPathComponent
-            var out = image
-            switch titles {
-            case .none: out.title = nil
-            case .name: out.title = name
-            case .mapped(let map): out.title = map[name]
-            }
-            return out
-        }
     }
 
     /// A JSON object of file name -> title.

@@ -69,8 +69,9 @@ package struct RecordedInput: Codable, Equatable {
 /// The first line of a recording: everything a replay needs besides the inputs. The file's lines
 /// are defined by docs/schema/recording.schema.json (LogSchemaTests keeps it and these types in step).
 package struct RecordingHeader: Codable, Equatable {
-    /// Version of this file format; a reader refuses newer ones.
-    package static let formatVersion = 1
+    /// Version of this file format; a reader refuses newer ones. 2 added `look`; a format 1
+    /// recording replays with the default look (what its sessions showed unless told otherwise).
+    package static let formatVersion = 2
 
     /// One card image as it was when the session started.
     package struct CardFile: Codable, Equatable {
@@ -106,14 +107,23 @@ package struct RecordingHeader: Codable, Equatable {
     package var stageCornerRadius: Double?
     /// The full config in force at the start.
     package var config: SceneConfig
+    /// How the participant's screen looked (format 2 on; nil in format 1).
+    package var look: SessionLook?
 
     package enum CodingKeys: String, CodingKey {
         case format = "flick_recording", flickVersion = "flick_version", session, started, participant, task,
              demo, cardFolder = "card_folder", bundledCards = "bundled_cards", cardFiles = "card_files", count,
-             window, stage, stageCornerRadius = "stage_corner_radius", config
+             window, stage, stageCornerRadius = "stage_corner_radius", config, look
     }
 
-    package init(format: Int, flickVersion: String, session: String, started: String, participant: String? = nil, task: String? = nil, demo: Interaction, cardFolder: String, bundledCards: Bool, cardFiles: [CardFile], count: Int, window: Size, stage: Size? = nil, stageCornerRadius: Double? = nil, config: SceneConfig) {
+    /// The look to draw this recording with: the recorded one, or the defaults of format 1.
+    package var drawnLook: SessionLook { look ?? .recordedBeforeFormat2 }
+
+    /// The stage's corner radius as the window drew it: none when the stage was the window.
+    package var drawnCornerRadius: Double { stage == nil ? 0 : (stageCornerRadius ?? 40) }
+
+    package init(format: Int, flickVersion: String, session: String, started: String, participant: String? = nil, task: String? = nil, demo: Interaction, cardFolder: String, bundledCards: Bool, cardFiles: [CardFile], count: Int, window: Size, stage: Size? = nil, stageCornerRadius: Double? = nil, config: SceneConfig, look: SessionLook? = nil) {
+        self.look = look
         self.format = format
         self.flickVersion = flickVersion
         self.session = session
@@ -197,7 +207,7 @@ package struct Recording {
             if n == 0, let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
                let format = object["flick_recording"] {
                 guard let v = format as? Int, v >= 1 else {
-                    throw UserError("\(option) file '\(path)' line 1: 'flick_recording' is not a format version (expected 1)")
+                    throw UserError("\(option) file '\(path)' line 1: 'flick_recording' is not a format version (expected 1 to \(RecordingHeader.formatVersion))")
                 }
                 guard v <= RecordingHeader.formatVersion else {
                     throw UserError("\(option) file '\(path)' is recording format \(v), newer than this flick reads (\(RecordingHeader.formatVersion)); update flick")

@@ -59,21 +59,23 @@ struct CardOptions: ParsableArguments {
 
 /// How the cards look and how the stage is shown.
 struct LookOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("How an image meets its card: fit (the whole image, letterboxed in the card background) or fill (cropped, centred)."))
-    var fit: FaceStyle.Fit = .fit
+    // Optional so a replay keeps the recorded look for what is not given (defaults in the help).
 
-    @Option(help: ArgumentHelp("The cards' opaque background, behind letterboxes and transparent images: #RRGGBB or white, black, grey, light, dark.", valueName: "color"),
+    @Option(help: ArgumentHelp("How an image meets its card: fit (the whole image, letterboxed in the card background; the default) or fill (cropped, centred)."))
+    var fit: FaceStyle.Fit?
+
+    @Option(help: ArgumentHelp("The cards' opaque background, behind letterboxes and transparent images: #RRGGBB or white, black, grey, light, dark (default: #f2f2f7).", valueName: "color"),
             transform: CardColor.parse)
-    var cardBackground: CardColor = try! CardColor(parsing: "#f2f2f7")
+    var cardBackground: CardColor?
 
-    @Option(help: ArgumentHelp("Titles on the cards: none, name (the file name), or a JSON file mapping file names to titles.", valueName: "none|name|file"))
-    var titles: TitlesChoice = .none
+    @Option(help: ArgumentHelp("Titles on the cards: none (the default), name (the file name), or a JSON file mapping file names to titles.", valueName: "none|name|file"))
+    var titles: TitlesChoice?
 
     @Flag(help: "Presentation mode: only the phone, centred and scaled to the window (Tab toggles it).")
     var present = false
 
-    @Option(help: ArgumentHelp("A dot under the pointer while it is pressed, for observers and recordings: auto (on in presentation mode), on, off."))
-    var touches: TouchesMode = .auto
+    @Option(help: ArgumentHelp("A dot under the pointer while it is pressed, for observers and recordings: auto (on in presentation mode; the default), on, off."))
+    var touches: TouchesMode?
 
     @Option(help: ArgumentHelp("Folder for screenshots taken with P (flick-YYYYMMDD-HHMMSS-mmm.png).", valueName: "dir"))
     var shots: String = "."

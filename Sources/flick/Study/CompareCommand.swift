@@ -89,8 +89,6 @@ struct Compare: ParsableCommand {
         var moments = Array(Set(releases + pages)).sorted()
         if moments.isEmpty { moments = [rec.duration] }
         if moments.count > 8 { moments = (0..<8).map { moments[$0 * moments.count / 8] } }
-        let header = rec.header
-        let radius = header?.stageCornerRadius ?? StageDevice.defaultCornerRadius
         let v = sessions[0].viewport
         let cell = (w: 150, h: Int((150 * v.height / v.width).rounded()))
         let labelWidth = 170, top = 24
@@ -119,7 +117,7 @@ struct Compare: ParsableCommand {
                         try sheet.copy(tex, x: 10, y: Double(top + r * cell.h + 34))
                     }
                     var row: [Thumbnail] = []
-                    try ContactSheet.frames(of: rec, config: p.config, cards: cards, cornerRadius: radius,
+                    try ContactSheet.frames(of: rec, config: p.config, cards: cards,
                                             times: moments, cell: cell) { renderer, i in
                         let pixels = try renderer.readPixels()
                         try sheet.paste(pixels, x: labelWidth + i * cell.w, y: top + r * cell.h)

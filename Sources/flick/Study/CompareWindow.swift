@@ -40,12 +40,11 @@ final class CompareWindow {
     }
 
     func restart() throws {
-        let radius = recording.header?.stageCornerRadius ?? StageDevice.defaultCornerRadius
         panes = try presets.map { p in
-            guard let replay = HeadlessReplay(recording, config: p.config) else {
+            guard let replay = HeadlessReplay(recording, config: p.config), let header = recording.header else {
                 throw UserError("--replay file '\(recording.path)' has no header")
             }
-            return (replay, try StageView(renderer: renderer, cards: cards, cornerRadius: radius))
+            return (replay, try StageView(renderer: renderer, cards: cards, header: header))
         }
         clock.restart()
         ended = false

@@ -63,8 +63,7 @@ struct Export: ParsableCommand {
             try withExtendedLifetime(sdl) {
                 guard let replay = HeadlessReplay(rec) else { return }
                 let renderer = try Renderer(offscreenWidth: w, height: h)
-                let view = try StageView(renderer: renderer, cards: cards,
-                                         cornerRadius: header.stageCornerRadius ?? StageDevice.defaultCornerRadius)
+                let view = try StageView(renderer: renderer, cards: cards, header: header)
                 let dot = try VideoTouchDot(renderer: renderer, radius: max(8, Double(min(w, h)) / 40))
                 let background = Theme.of(header.demo).window
                 try AtomicFile.save(to: out, what: "the video") { temp in

@@ -34,8 +34,7 @@ struct Report: ParsableCommand {
                 try metrics.map { m -> [Thumbnail] in
                     guard let recording = m.session.recording,
                           let cards = try recording.cardSource(allowMissing: missing.allowMissingCards) else { return [] }
-                    return try ContactSheet.thumbnails(m, cards: cards,
-                                                       cornerRadius: recording.header?.stageCornerRadius ?? StageDevice.defaultCornerRadius)
+                    return try ContactSheet.thumbnails(m, cards: cards)
                 }
             }
         }

@@ -3,9 +3,10 @@ import FlickEngine
 import FlickSDL
 import Foundation
 
-/// Draws a scene's phone screen into a rectangle of a renderer, as the app draws its stage
-/// (cards through their faces, titles, rounded screen corners), without the side panels: the
-/// pictures of the study tools (contact sheets, videos, compare panes).
+/// The one stage renderer: draws a scene's phone screen as the participant saw it (cards through
+/// their faces in the session's look, titles, the interaction's stamps, rounded screen corners)
+/// into a rectangle of any renderer. The window draws its stage through it, and so do the study
+/// tools' pictures (replays, contact sheets, videos, compare panes), so they cannot drift apart.
 @MainActor
 final class StageView {
     let renderer: Renderer
@@ -13,41 +14,57 @@ final class StageView {
     let titles: CardTitles
     let cards: CardRenderer
     let corners = StageCorners()
+    /// The screen's corner radius, points (0: square, as a stage that fills the window).
     var cornerRadius: Double
 
-    init(renderer: Renderer, cards source: CardSource, cornerRadius: Double) throws {
+    /// A stage with faces and titles of its own (the window's, or a study tool's).
+    init(renderer: Renderer, faces: CardFaces, titles: CardTitles, cornerRadius: Double) throws {
         self.renderer = renderer
-        let font = Overlay.fontPath()
-        faces = CardFaces(images: source.items, renderer: renderer, fontPath: font)
-        titles = CardTitles(renderer: renderer, fontPath: font)
+        self.faces = faces
+        self.titles = titles
         cards = try CardRenderer(renderer: renderer, cornerRadius: CardFaces.cornerRadiusPoints)
         self.cornerRadius = cornerRadius
     }
 
-    /// Draws `scene` fitted into `rect` (pixels), background `outside` around it; with `settle`
-    /// every face is decoded first (frames that are saved must not depend on decoding speed).
-    func draw(_ scene: CardScene, in rect: (x: Int, y: Int, w: Int, h: Int), outside: RGBA, settle: Bool) throws {
+    /// A study tool's stage for a recording: its cards in its recorded look and corners.
+    convenience init(renderer: Renderer, cards source: CardSource, header: RecordingHeader) throws {
+        let font = Overlay.fontPath()
+        let look = header.drawnLook
+        try self.init(renderer: renderer,
+                      faces: CardFaces(images: look.titled(source.items), renderer: renderer, fontPath: font, style: look.style),
+                      titles: CardTitles(renderer: renderer, fontPath: font), cornerRadius: header.drawnCornerRadius)
+    }
+
+    /// Draws `scene` (its render list, or `list` when given) on `stage`, a stage laid out in an
+    /// area of `area` points whose top left is pixel `origin`; `pixelScale` pixels a point. The
+    /// area is filled with `outside` first, `onStage(scale)` draws over the cards (the touch
+    /// dot), and with `settle` every face is made first (frames that are saved must not depend
+    /// on decoding speed). Returns the faces' problems (images that could not be decoded).
+    @discardableResult
+    func draw(_ scene: CardScene, list: [CardAttributes]? = nil, stage: Stage, area: Size, origin: (x: Int, y: Int) = (0, 0),
+              pixelScale px: Double = 1, outside: RGBA, settle: Bool,
+              onStage: ((Double) throws -> Void)? = nil) throws -> [CardImageProblem] {
         let theme = Theme.of(scene.interaction)
-        let fit = Stage(viewport: scene.viewport, window: Size(width: Double(rect.w), height: Double(rect.h)))
-        let f = fit.frame
-        let frame = (x: rect.x + Int(f.minX.rounded()), y: rect.y + Int(f.minY.rounded()),
-                     w: Int(f.width.rounded()), h: Int(f.height.rounded()))
-        try renderer.setViewport(x: rect.x, y: rect.y, width: rect.w, height: rect.h)
-        try renderer.fill(x: 0, y: 0, width: Double(rect.w), height: Double(rect.h), color: outside)
+        let f = stage.frame
+        let frame = (x: origin.x + Int((f.minX * px).rounded()), y: origin.y + Int((f.minY * px).rounded()),
+                     w: Int((f.width * px).rounded()), h: Int((f.height * px).rounded()))
+        try renderer.setViewport(x: origin.x, y: origin.y, width: Int((area.width * px).rounded()), height: Int((area.height * px).rounded()))
+        try renderer.fill(x: 0, y: 0, width: area.width * px, height: area.height * px, color: outside)
         try renderer.setViewport(x: frame.x, y: frame.y, width: frame.w, height: frame.h)
         try renderer.fill(x: 0, y: 0, width: Double(frame.w), height: Double(frame.h), color: theme.stage)
-        let scale = fit.scale
-        let list = scene.renderList
+        let scale = stage.scale * px
+        let list = list ?? scene.renderList
         let prepare = {
             self.faces.prepare(list, time: scene.time, cardSize: scene.cardSize, scale: scale,
                                stage: scene.viewport, viewBound: scene.viewBound)
         }
         prepare()
-        if settle {
+        if settle {   // every face made and faded in, however fast the machine decodes
             _ = faces.settle()
             prepare()
         }
-        let titledIndex = scene.interaction == .stack ? scene.currentIndex : nil
+        // In the stacks only the front card carries its title; elsewhere every card does.
+        let titledIndex = scene.scrollDirection == nil ? scene.currentIndex : nil
         let images = faces.images
         try cards.draw(list, scale: scale) { [faces, titles] card in
             guard var face = faces.face(for: card) else { return nil }
@@ -56,11 +73,20 @@ final class StageView {
             }
             return face
         }
-        _ = faces.takeProblems()
+        try titles.stamps.draw(scene: scene, list: list, scale: scale)
+        try onStage?(scale)
         try renderer.resetViewport()
         if cornerRadius > 0 {
             try corners.draw(on: renderer, frame: frame, radius: Int((cornerRadius * scale).rounded()), color: outside)
         }
+        return faces.takeProblems()
+    }
+
+    /// Draws `scene` fitted into `rect` (pixels) as a study tool shows it.
+    func draw(_ scene: CardScene, in rect: (x: Int, y: Int, w: Int, h: Int), outside: RGBA, settle: Bool) throws {
+        let area = Size(width: Double(rect.w), height: Double(rect.h))
+        try draw(scene, stage: Stage(viewport: scene.viewport, window: area), area: area, origin: (rect.x, rect.y),
+                 outside: outside, settle: settle)
     }
 
     /// Where a scene point lands in `rect` (pixels), as `draw` places the stage.
@@ -91,12 +117,12 @@ enum ContactSheet {
     /// Replays `recording` (under `config` when given) and draws one frame at each of `times`
     /// (ascending, session seconds) into cells `cell` big; calls `take` after each frame with
     /// the renderer holding it at (0, 0).
-    static func frames(of recording: Recording, config: SceneConfig?, cards: CardSource, cornerRadius: Double,
+    static func frames(of recording: Recording, config: SceneConfig?, cards: CardSource,
                        times: [Double], cell: (w: Int, h: Int), background: RGBA = RGBA(248, 249, 250),
                        take: (Renderer, Int) throws -> Void) throws {
-        guard let replay = HeadlessReplay(recording, config: config) else { return }
+        guard let replay = HeadlessReplay(recording, config: config), let header = recording.header else { return }
         let renderer = try Renderer(offscreenWidth: cell.w, height: cell.h)
-        let view = try StageView(renderer: renderer, cards: cards, cornerRadius: cornerRadius)
+        let view = try StageView(renderer: renderer, cards: cards, header: header)
         var frame = 0
         for (i, t) in times.enumerated() {
             // The 60 Hz grid of a headless replay, up to the moment itself.
@@ -110,7 +136,7 @@ enum ContactSheet {
 
     /// PNG thumbnails of a session's key moments (empty without a recording).
     static func thumbnails(_ metrics: SessionMetrics, config: SceneConfig? = nil, cards: CardSource,
-                           cornerRadius: Double, width: Int = 150) throws -> [Thumbnail] {
+                           width: Int = 150) throws -> [Thumbnail] {
         guard let recording = metrics.session.recording else { return [] }
         let moments = keyMoments(metrics)
         guard !moments.isEmpty else { return [] }
@@ -119,7 +145,7 @@ enum ContactSheet {
         var out: [Thumbnail] = []
         let temp = NSTemporaryDirectory() + "flick-thumb-\(getpid()).png"
         defer { try? FileManager.default.removeItem(atPath: temp) }
-        try frames(of: recording, config: config, cards: cards, cornerRadius: cornerRadius,
+        try frames(of: recording, config: config, cards: cards,
                    times: moments.map(\.t), cell: cell) { renderer, i in
             try renderer.savePNG(to: temp)
             let data = try Data(contentsOf: URL(fileURLWithPath: temp))
