@@ -70,8 +70,8 @@ PY
     fail "live session: pages $paged throws $thrown restored $restored switches $switched reloads $reloaded markers $markers: $(cat "$LIVE")"
   fi
   if out=$(python3 "$HERE/log_schema.py" "$LIVE" 2>&1); then pass "the study session's log (markers, config reload, session fields) follows the log schema"; else fail "log schema: $out"; fi
-  if head -n 1 "$REC" | python3 -c 'import json,sys; h=json.loads(sys.stdin.readline()); assert h["flick_recording"]==1 and h["demo"]=="carousel" and h["participant"]=="p7" and h["task"]=="e2e" and h["card_files"] and h["config"]["stack"]["throwSpeed"]==800 and h["window"]["width"]==1000'; then
-    pass "recording header: format 1, demo, participant, task, card files with sizes, window, config"
+  if head -n 1 "$REC" | python3 -c 'import json,sys; h=json.loads(sys.stdin.readline()); assert h["flick_recording"]==2 and h["look"]["fit"]=="fit" and h["demo"]=="carousel" and h["participant"]=="p7" and h["task"]=="e2e" and h["card_files"] and h["config"]["stack"]["throwSpeed"]==800 and h["window"]["width"]==1000'; then
+    pass "recording header: format 2, the look, demo, participant, task, card files with sizes, window, config"
   else
     fail "recording header: $(head -c 400 "$REC")"
   fi
@@ -260,3 +260,90 @@ for spec in "mp4 30 1" "gif 30 2"; do
     fail "flick export $ext: $(cat "$WORK/export-$ext.err" 2>/dev/null)"
   fi
 done
+
+# --- recordings of format 1 still replay to the events they were made with ----------------------
+if out=$(cd /tmp && "$BIN" --headless --replay "$ROOT/docs/study/session.rec" --log "$WORK/v1.jsonl" 2>&1); then
+  # The replay's card releases also carry the throw rule's verdict, which logs of that time lack.
+  plain() { events "$1" | python3 -c 'import json,sys
+for l in sys.stdin:
+    e = json.loads(l)
+    for k in ("direction", "label", "distanceFraction", "speedFraction"): e.pop(k, None)
+    print(json.dumps(e, sort_keys=True))'; }
+  if diff <(plain "$ROOT/docs/study/session.jsonl") <(plain "$WORK/v1.jsonl") >"$WORK/v1.diff"; then
+    pass "a format 1 recording (docs/study/session.rec) replays to its log's $(events "$WORK/v1.jsonl" | wc -l) events"
+  else
+    fail "format 1 replay differs from its log: $(head -c 400 "$WORK/v1.diff")"
+  fi
+else
+  fail "format 1 replay: $out"
+fi
+printf '{"flick_recording": 3, "demo": "now"}\n' > "$WORK/v3.rec"
+out=$("$BIN" --headless --replay "$WORK/v3.rec" 2>&1); rc=$?
+if [ $rc = 2 ] && printf '%s' "$out" | grep -q "is recording format 3, newer than this flick reads (2); update flick"; then
+  pass "a newer recording format is refused: $out"
+else
+  fail "newer recording format: exit $rc: $out"
+fi
+
+# --- the look in the record: a --fit fill --titles name --stage iphone-se session under Xvfb ------
+# At rest, the live window's phone screen (an X screenshot) and the headless replay's final frame
+# are the same picture within the two renderers' antialiasing; the exported video's last frame
+# shows the same phone (fill, titles, square corners), scaled.
+LOOKREC="$WORK/look.rec"; LOOKLOG="$WORK/look.jsonl"
+if start_app "$LOOKLOG" --demo now --size 900x700 --fit fill --titles name --stage iphone-se --record "$LOOKREC"; then
+  CX=$(( SX + SW / 2 )); CY=$(( SY + SH / 2 ))
+  drag "$CX" $(( CY + 150 )) 0 -220 12 0.01; wait_log "$LOOKLOG" 1 gesture_ended
+  drag $(( CX - 60 )) "$CY" 200 0 12 0.01; wait_log "$LOOKLOG" 2 gesture_ended; wait_log "$LOOKLOG" 1 deleted
+  quiet_log "$LOOKLOG" paged 1.0
+  import -window "$WID" "$WORK/look-live.png" 2>/dev/null
+  stop_app
+  if (cd /tmp && "$BIN" --headless --replay "$LOOKREC" --screenshot "$WORK/look-replay.png" >/dev/null 2>"$WORK/look-replay.err") \
+     && "$BIN" export "$LOOKREC" --out "$WORK/look.mp4" --size 640x480 >/dev/null 2>"$WORK/look-export.err" \
+     && ffmpeg -v error -sseof -0.1 -i "$WORK/look.mp4" -update 1 -frames:v 1 "$WORK/look-export.png" 2>>"$WORK/look-export.err"; then
+    got=$(/usr/bin/python3 - "$WORK" "$LOOKLOG" "$LOOKREC" <<'PY'
+import json, sys
+from PIL import Image, ImageChops, ImageStat
+work, log, rec = sys.argv[1:4]
+header = json.loads(open(rec).readline())
+x, y, w, h = [round(v) for v in json.loads(open(log).readline())["stage"]]
+live = Image.open(work + "/look-live.png").convert("RGB").crop((x, y, x + w, y + h))
+replay = Image.open(work + "/look-replay.png").convert("RGB").crop((x, y, x + w, y + h))
+# Within antialiasing: the live window (GL on llvmpipe) and the headless replay (software)
+# sample scaled textures half a pixel apart, so each live pixel is compared with the closest of
+# the replay's pixels around it (3x3), a few pixels in from the stage's edges.
+best = None
+for dx in (-1, 0, 1):
+    for dy in (-1, 0, 1):
+        d = ImageChops.difference(live, ImageChops.offset(replay, dx, dy)).convert("L")
+        best = d if best is None else ImageChops.darker(best, d)
+best = best.crop((2, 2, w - 2, h - 2))
+px = list(best.getdata())
+share = sum(1 for p in px if p > 40) / len(px)
+mean = ImageStat.Stat(best).mean[0]
+# The export: the phone fitted into 640x480 as Stage does it (a margin of 4 % of the shorter
+# side, centred); compare at that size, a few pixels in from the edges.
+exp = Image.open(work + "/look-export.png").convert("RGB")
+vw, vh = header["stage"]["width"], header["stage"]["height"]
+m = 480 * 0.04
+sc = min((640 - 2 * m) / vw, (480 - 2 * m) / vh)
+ew, eh = round(vw * sc), round(vh * sc)
+ex, ey = round((640 - vw * sc) / 2), round((480 - vh * sc) / 2)
+exported = exp.crop((ex + 3, ey + 3, ex + ew - 3, ey + eh - 3))
+scaled = replay.resize((ew, eh), Image.LANCZOS).crop((3, 3, ew - 3, eh - 3))
+emean = sum(ImageStat.Stat(ImageChops.difference(exported, scaled)).mean) / 3
+look = header.get("look", {})
+print(f"{share:.4f} {mean:.2f} {emean:.2f} {look.get('fit')} {look.get('titles')} {header['stage']['width']}x{header['stage']['height']} {w}x{h}")
+PY
+)
+    read -r share mean emean fit titles stagesize shown <<<"$got"
+    if [ "$fit $titles $stagesize" = "fill name 375x667" ] && python3 -c "import sys; sys.exit(0 if $share <= 0.01 and $mean <= 2.0 and $emean <= 12 else 1)"; then
+      pass "look recorded (fit $fit, titles $titles, stage $stagesize): live window vs headless replay phone ($shown px): $share of pixels differ by > 40/255 within a pixel's antialiasing (mean $mean/255); export's last frame vs replay mean $emean/255"
+    else
+      fail "look: '$got' (live $WORK/look-live.png, replay $WORK/look-replay.png, export $WORK/look-export.png)"
+    fi
+  else
+    fail "look replay/export: $(cat "$WORK/look-replay.err" "$WORK/look-export.err" 2>/dev/null | head -c 400)"
+  fi
+else
+  fail "the look session did not start: $(cat "$LOOKLOG.out" 2>/dev/null)"
+fi

@@ -50,7 +50,9 @@ public struct LoggedSceneEvent: Hashable, Sendable, Codable {
                 throw EncodingError.invalidValue(x, EncodingError.Context(
                     codingPath: c.codingPath + [key], debugDescription: "\(key.rawValue) \(x) is not finite"))
             }
-            try c.encode((x * 1_000_000).rounded() / 1_000_000, forKey: key)
+            // To the millionth; a tiny negative rounds to 0, not -0.
+            let rounded = (x * 1_000_000).rounded() / 1_000_000
+            try c.encode(rounded == 0 ? 0 : rounded, forKey: key)
         }
     }
 
