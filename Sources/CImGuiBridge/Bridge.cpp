@@ -268,6 +268,7 @@ void fig_content_avail(float *w, float *h) {
 float fig_text_width(const char *text) { return ImGui::CalcTextSize(text).x; }
 float fig_frame_height(void) { return ImGui::GetFrameHeight(); }
 bool fig_item_hovered(void) { return ImGui::IsItemHovered(); }
+bool fig_any_item_active(void) { return ImGui::IsAnyItemActive(); }
 void fig_item_rect(float *x, float *y, float *w, float *h) {
     ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
     *x = lo.x; *y = lo.y; *w = hi.x - lo.x; *h = hi.y - lo.y;

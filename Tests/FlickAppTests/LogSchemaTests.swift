@@ -1,5 +1,6 @@
 import FlickEngine
 @testable import flick
+import FlickSDL
 import FlickSession
 import Foundation
 import Testing
@@ -71,7 +72,8 @@ import Testing
             started: "2026-11-22T16:20:00.123Z", participant: "p1", task: "t1", demo: .stack,
             cardFolder: "bundled", bundledCards: true, cardFiles: [.init(name: "a.png", size: 1200)], count: 4,
             window: Size(width: 1280.5, height: 800.5), stage: Size(width: 390.5, height: 844.5),
-            stageCornerRadius: 47.33, config: SceneConfig())
+            stageCornerRadius: 47.33, config: SceneConfig(),
+            look: SessionLook(fit: .fill, background: RGBA(18, 52, 86), titles: .map(["a.png": "A"]), touches: true, present: true))
         let recorder = try Recorder(path: path, header: header)
         let pointer = PointerEvent(pointerID: 0, phase: .down, position: Point(x: 10.5, y: 20.5), time: 0.125, device: .touch)
         let inputs = [

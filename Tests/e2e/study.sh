@@ -347,3 +347,42 @@ PY
 else
   fail "the look session did not start: $(cat "$LOOKLOG.out" 2>/dev/null)"
 fi
+
+# --- a panel slider that flips a throw, in the live window, and the headless replay -------------
+# The tuning panel's rows at --size 1280x800 (ImGui lays them out the same way every run):
+# stack.throwSpeed's slider grab at (1138, 483), stack.throwDistance's at (1118, 506). A layout
+# change shows here as "no config_changed".
+PREC="$WORK/panel.rec"; PLOG="$WORK/panel.jsonl"
+if start_app "$PLOG" --demo stack --size 1280x800 --panel --record "$PREC"; then
+  CX=$(( SX + SW / 2 )); CY=$(( SY + SH / 2 ))
+  drag $(( CX + 40 )) "$CY" -60 0 12 0.025; wait_log "$PLOG" 1 snapped_back      # gentle: snaps back
+  drag 1138 483 -140 0 10 0.02; wait_log "$PLOG" 1 config_changed               # throwSpeed down
+  drag 1118 506 -120 0 10 0.02; wait_log "$PLOG" 2 config_changed               # throwDistance down
+  drag $(( CX + 40 )) "$CY" -60 0 12 0.025; wait_log "$PLOG" 1 deleted           # the same drag throws
+  stop_app
+  got=$(python3 - "$PLOG" <<'PY'
+import json, sys
+ev = [json.loads(l) for l in open(sys.argv[1])]
+changes = [e for e in ev if e["event"] == "config_changed"]
+cards = [e["outcome"] for e in ev if e["event"] == "gesture_ended" and e["kind"] == "card"]
+keys = sorted({k for c in changes for k in c["changed"]})
+speed = changes[-1]["config"]["stack"]["throwSpeed"] if changes else None
+print(len(changes), ",".join(c["source"] for c in changes), ",".join(keys), ",".join(cards), speed)
+PY
+)
+  read -r nchanges sources keys outcomes speed <<<"$got"
+  if [ "$nchanges" -ge 2 ] && [ "$sources" = "panel,panel" ] && [ "$keys" = "stack.throwDistance,stack.throwSpeed" ] \
+     && [ "$outcomes" = "snapped_back,thrown" ]; then
+    pass "panel sliders in the live window: config_changed x$nchanges ($keys, throwSpeed now $speed pt/s), the same drag snapped back before and is thrown after"
+  else
+    fail "panel session: '$got' (log $PLOG)"
+  fi
+  if (cd /tmp && "$BIN" --headless --replay "$PREC" --log "$WORK/panel-replay.jsonl" >/dev/null 2>"$WORK/panel-replay.err") \
+     && diff <(events "$PLOG") <(events "$WORK/panel-replay.jsonl") >"$WORK/panel.diff"; then
+    pass "its headless replay gives the live session's $(events "$PLOG" | wc -l) events, the panel's config changes among them"
+  else
+    fail "panel replay differs: $(cat "$WORK/panel-replay.err") $(head -c 500 "$WORK/panel.diff")"
+  fi
+else
+  fail "the panel session did not start: $(cat "$PLOG.out" 2>/dev/null)"
+fi

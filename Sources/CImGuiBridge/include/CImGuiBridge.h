@@ -82,6 +82,8 @@ void fig_content_avail(float *w, float *h);
 float fig_text_width(const char *text);
 float fig_frame_height(void);
 bool fig_item_hovered(void);
+/// True while a widget is held (a slider being dragged): the frame's state.
+bool fig_any_item_active(void);
 /// The last item's rectangle, pixels.
 void fig_item_rect(float *x, float *y, float *w, float *h);
 void fig_tooltip(const char *text);

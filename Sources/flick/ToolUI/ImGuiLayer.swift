@@ -76,6 +76,8 @@ enum UI {
     static func checkbox(_ label: String, _ value: inout Bool) -> Bool { fig_checkbox(label, &value) }
     static func header(_ label: String, open: Bool = true) -> Bool { fig_collapsing_header(label, open) }
     static var itemHovered: Bool { fig_item_hovered() }
+    /// A widget is held (a slider mid-drag).
+    static var anyItemActive: Bool { fig_any_item_active() }
     /// The last item's rectangle, pixels.
     static var itemRect: (x: Double, y: Double, w: Double, h: Double) {
         var x: Float = 0, y: Float = 0, w: Float = 0, h: Float = 0

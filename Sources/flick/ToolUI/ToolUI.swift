@@ -50,10 +50,14 @@ final class ToolUI {
         }
     }
 
-    /// The panel's change once the scene is at rest (nil before, or when it changes nothing);
-    /// the app applies it through its one input path. Call every frame.
+    /// True while a panel widget is held (a slider mid-drag), as of the last frame drawn.
+    private(set) var widgetHeld = false
+
+    /// The panel's change once the scene is at rest and no slider is held (nil before, or when
+    /// it changes nothing): one recorded input per slider drag, not one per frame of it. The app
+    /// applies it through its one input path. Call every frame.
     func takeReadyChange(scene: CardScene) -> ConfigChange? {
-        guard let change = pending, scene.isAtRest else { return nil }
+        guard let change = pending, scene.isAtRest, !widgetHeld else { return nil }
         pending = nil
         return change.config != scene.config ? change : nil
     }
@@ -89,6 +93,7 @@ final class ToolUI {
             panel.configFile?.changed(to: edited)
         }
         panel.configFile?.flush(now: now, force: false)
+        widgetHeld = UI.anyItemActive
         imgui.render()
     }
 }
