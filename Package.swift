@@ -101,6 +101,8 @@ let package = Package(
         /// An interaction written outside the engine, through its public API only.
         .testTarget(name: "FlickPluginTests", dependencies: ["FlickEngine", "FlickEngineTesting"]),
         .testTarget(name: "FlickSDLTests", dependencies: ["FlickSDL", "FlickEngine", "FlickEngineTesting", "CSDL2"]),
+        /// The session library on its own: recordings, looks, config files.
+        .testTarget(name: "FlickSessionTests", dependencies: ["FlickSession", "FlickSDL", "FlickEngine"]),
         /// The app's tool UI (tuning panel, time controls, debug overlay), headless.
         .testTarget(name: "FlickAppTests", dependencies: ["flick", "FlickSession", "FlickSDL", "FlickEngine", "CSDL2"]),
         .testTarget(name: "FlickBenchTests", dependencies: ["flick-bench", "FlickSDL", "FlickEngine", "CSDL2"]),
