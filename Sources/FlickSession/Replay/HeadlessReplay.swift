@@ -1,26 +1,25 @@
-import FlickSession
 import FlickEngine
 
 /// A recording played through the engine alone, with no window: the same inputs through the
 /// same timeline (`SceneTimeline`) and the same `CardScene.apply` as the app, so the events
 /// are the live session's. Step it with `advance(to:)` on the frame clock (session seconds);
 /// the study tools draw its scene when they want a picture.
-final class HeadlessReplay {
-    let recording: Recording
-    private(set) var scene: CardScene
+package final class HeadlessReplay {
+    package let recording: Recording
+    package private(set) var scene: CardScene
     private var timeline = SceneTimeline(start: 0)
     private var next = 0
     private var lastInput = -Double.infinity
     private var lastAdvance = -Double.infinity
     /// Recorded config reloads are skipped (a preset replaces the recording's config).
-    let keepsConfig: Bool
+    package let keepsConfig: Bool
     /// Everything that happened, in order: scene events, markers, config reloads.
-    private(set) var items: [SessionItem] = []
+    package private(set) var items: [SessionItem] = []
     /// The newest pointer event delivered, scene points (for the touch dot of a video).
-    private(set) var pointer: PointerEvent?
+    package private(set) var pointer: PointerEvent?
 
     /// `config` replaces the recorded config (and its reloads) when given.
-    init(_ recording: Recording, demo: Interaction, count: Int, viewport: Size, config: SceneConfig,
+    package init(_ recording: Recording, demo: Interaction, count: Int, viewport: Size, config: SceneConfig,
          keepsConfig: Bool) {
         self.recording = recording
         self.keepsConfig = keepsConfig
@@ -29,18 +28,18 @@ final class HeadlessReplay {
     }
 
     /// The replay its header describes (nil for recordings without one), optionally under another config.
-    convenience init?(_ recording: Recording, config: SceneConfig? = nil) {
+    package convenience init?(_ recording: Recording, config: SceneConfig? = nil) {
         guard let h = recording.header else { return nil }
         self.init(recording, demo: h.demo, count: h.count, viewport: h.stage ?? h.window,
                   config: config ?? h.config, keepsConfig: config != nil)
     }
 
-    var isFinished: Bool { next >= recording.inputs.count }
+    package var isFinished: Bool { next >= recording.inputs.count }
     /// Every input played and nothing moving.
-    var isSettled: Bool { isFinished && scene.isAtRest }
+    package var isSettled: Bool { isFinished && scene.isAtRest }
 
     /// Plays the inputs due by `clock` and advances the scene to it.
-    func advance(to clock: Double) {
+    package func advance(to clock: Double) {
         while next < recording.inputs.count, recording.inputs[next].t <= clock {
             var input = recording.inputs[next]
             next += 1
@@ -59,7 +58,7 @@ final class HeadlessReplay {
     /// Runs on the 60 Hz frame grid of a headless replay until everything has settled (at most
     /// `limit` seconds after the last input); returns the session time it stopped at.
     @discardableResult
-    func runToEnd(limit: Double = 60) -> Double {
+    package func runToEnd(limit: Double = 60) -> Double {
         var frame = 0
         while true {
             let t = Double(frame) / 60

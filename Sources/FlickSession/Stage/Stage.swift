@@ -1,24 +1,23 @@
-import FlickSession
 import FlickEngine
 
 /// Where the phone screen sits in the window: the scene lives in a phone-sized viewport (points),
 /// scaled uniformly to fit the window with a margin and centred; or, with `--stage window`,
 /// the whole window.
-struct Stage {
+package struct Stage {
     /// The scene's viewport, points (a phone screen, 390x844 by default).
-    var viewport: Size
+    package var viewport: Size
     /// Top-left corner of the stage in the window, window points.
-    var origin: Point
+    package var origin: Point
     /// Window points per scene point.
-    var scale: Double
+    package var scale: Double
     /// The window size it was fitted to, points: a different size means a new layout.
-    var window: Size
+    package var window: Size
     /// The margin around it, as a share of the window's shorter side.
-    var marginShare: Double
+    package var marginShare: Double
 
     /// Fits `viewport` (nil: fill the window) into a window of `window` points, keeping a margin
     /// of `margin` times the window's shorter side.
-    init(viewport: Size?, window: Size, margin share: Double = 0.04) {
+    package init(viewport: Size?, window: Size, margin share: Double = 0.04) {
         self.window = window
         marginShare = share
         guard let viewport, !viewport.isEmpty else {
@@ -36,12 +35,12 @@ struct Stage {
     }
 
     /// The stage in window points.
-    var frame: Rect {
+    package var frame: Rect {
         Rect(origin: origin, size: Size(width: viewport.width * scale, height: viewport.height * scale))
     }
 
     /// A window position (points) in scene points.
-    func scenePoint(_ p: Point) -> Point {
+    package func scenePoint(_ p: Point) -> Point {
         Point(x: (p.x - origin.x) / scale, y: (p.y - origin.y) / scale)
     }
 }

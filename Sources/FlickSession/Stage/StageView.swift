@@ -1,4 +1,3 @@
-import FlickSession
 import FlickEngine
 import FlickSDL
 import Foundation
@@ -8,17 +7,17 @@ import Foundation
 /// into a rectangle of any renderer. The window draws its stage through it, and so do the study
 /// tools' pictures (replays, contact sheets, videos, compare panes), so they cannot drift apart.
 @MainActor
-final class StageView {
-    let renderer: Renderer
-    let faces: CardFaces
-    let titles: CardTitles
-    let cards: CardRenderer
-    let corners = StageCorners()
+package final class StageView {
+    package let renderer: Renderer
+    package let faces: CardFaces
+    package let titles: CardTitles
+    package let cards: CardRenderer
+    package let corners = StageCorners()
     /// The screen's corner radius, points (0: square, as a stage that fills the window).
-    var cornerRadius: Double
+    package var cornerRadius: Double
 
     /// A stage with faces and titles of its own (the window's, or a study tool's).
-    init(renderer: Renderer, faces: CardFaces, titles: CardTitles, cornerRadius: Double) throws {
+    package init(renderer: Renderer, faces: CardFaces, titles: CardTitles, cornerRadius: Double) throws {
         self.renderer = renderer
         self.faces = faces
         self.titles = titles
@@ -27,8 +26,8 @@ final class StageView {
     }
 
     /// A study tool's stage for a recording: its cards in its recorded look and corners.
-    convenience init(renderer: Renderer, cards source: CardSource, header: RecordingHeader) throws {
-        let font = Overlay.fontPath()
+    package convenience init(renderer: Renderer, cards source: CardSource, header: RecordingHeader) throws {
+        let font = StageFont.path()
         let look = header.drawnLook
         try self.init(renderer: renderer,
                       faces: CardFaces(images: look.titled(source.items), renderer: renderer, fontPath: font, style: look.style),
@@ -41,7 +40,7 @@ final class StageView {
     /// dot), and with `settle` every face is made first (frames that are saved must not depend
     /// on decoding speed). Returns the faces' problems (images that could not be decoded).
     @discardableResult
-    func draw(_ scene: CardScene, list: [CardAttributes]? = nil, stage: Stage, area: Size, origin: (x: Int, y: Int) = (0, 0),
+    package func draw(_ scene: CardScene, list: [CardAttributes]? = nil, stage: Stage, area: Size, origin: (x: Int, y: Int) = (0, 0),
               pixelScale px: Double = 1, outside: RGBA, settle: Bool,
               onStage: ((Double) throws -> Void)? = nil) throws -> [CardImageProblem] {
         let theme = Theme.of(scene.interaction)
@@ -83,74 +82,17 @@ final class StageView {
     }
 
     /// Draws `scene` fitted into `rect` (pixels) as a study tool shows it.
-    func draw(_ scene: CardScene, in rect: (x: Int, y: Int, w: Int, h: Int), outside: RGBA, settle: Bool) throws {
+    package func draw(_ scene: CardScene, in rect: (x: Int, y: Int, w: Int, h: Int), outside: RGBA, settle: Bool) throws {
         let area = Size(width: Double(rect.w), height: Double(rect.h))
         try draw(scene, stage: Stage(viewport: scene.viewport, window: area), area: area, origin: (rect.x, rect.y),
                  outside: outside, settle: settle)
     }
 
     /// Where a scene point lands in `rect` (pixels), as `draw` places the stage.
-    static func pixel(of p: Point, viewport: Size, in rect: (x: Int, y: Int, w: Int, h: Int)) -> Point {
+    package static func pixel(of p: Point, viewport: Size, in rect: (x: Int, y: Int, w: Int, h: Int)) -> Point {
         let fit = Stage(viewport: viewport, window: Size(width: Double(rect.w), height: Double(rect.h)))
         let f = fit.frame
         return Point(x: Double(rect.x) + f.minX.rounded() + p.x * fit.scale, y: Double(rect.y) + f.minY.rounded() + p.y * fit.scale)
     }
 }
 
-/// Frames of replays at chosen moments: the contact sheets of the report and of compare.
-@MainActor
-enum ContactSheet {
-    /// The key moments of a session: just after each throw and each page (at most `limit`).
-    static func keyMoments(_ metrics: SessionMetrics, limit: Int = 24) -> [(t: Double, caption: String)] {
-        var moments: [(Double, String)] = metrics.gestures.filter { $0.outcome == .thrown }.map {
-            ($0.end + 0.12, String(format: "throw %.2f s", $0.end))
-        }
-        moments += metrics.pages.map { ($0.t, String(format: "page %d→%d %.2f s", $0.from, $0.to, $0.t)) }
-        moments.sort { $0.0 < $1.0 }
-        if moments.count > limit {
-            let step = Double(moments.count) / Double(limit)
-            moments = (0..<limit).map { moments[Int(Double($0) * step)] }
-        }
-        return moments
-    }
-
-    /// Replays `recording` (under `config` when given) and draws one frame at each of `times`
-    /// (ascending, session seconds) into cells `cell` big; calls `take` after each frame with
-    /// the renderer holding it at (0, 0).
-    static func frames(of recording: Recording, config: SceneConfig?, cards: CardSource,
-                       times: [Double], cell: (w: Int, h: Int), background: RGBA = RGBA(248, 249, 250),
-                       take: (Renderer, Int) throws -> Void) throws {
-        guard let replay = HeadlessReplay(recording, config: config), let header = recording.header else { return }
-        let renderer = try Renderer(offscreenWidth: cell.w, height: cell.h)
-        let view = try StageView(renderer: renderer, cards: cards, header: header)
-        var frame = 0
-        for (i, t) in times.enumerated() {
-            // The 60 Hz grid of a headless replay, up to the moment itself.
-            while Double(frame) / 60 < t { replay.advance(to: Double(frame) / 60); frame += 1 }
-            replay.advance(to: t)
-            try renderer.clear(background)
-            try view.draw(replay.scene, in: (0, 0, cell.w, cell.h), outside: background, settle: true)
-            try take(renderer, i)
-        }
-    }
-
-    /// PNG thumbnails of a session's key moments (empty without a recording).
-    static func thumbnails(_ metrics: SessionMetrics, config: SceneConfig? = nil, cards: CardSource,
-                           width: Int = 150) throws -> [Thumbnail] {
-        guard let recording = metrics.session.recording else { return [] }
-        let moments = keyMoments(metrics)
-        guard !moments.isEmpty else { return [] }
-        let v = metrics.session.viewport
-        let cell = (w: width, h: Int((Double(width) * v.height / v.width).rounded()))
-        var out: [Thumbnail] = []
-        let temp = NSTemporaryDirectory() + "flick-thumb-\(getpid()).png"
-        defer { try? FileManager.default.removeItem(atPath: temp) }
-        try frames(of: recording, config: config, cards: cards,
-                   times: moments.map(\.t), cell: cell) { renderer, i in
-            try renderer.savePNG(to: temp)
-            let data = try Data(contentsOf: URL(fileURLWithPath: temp))
-            out.append(Thumbnail(t: moments[i].t, caption: moments[i].caption, png: data))
-        }
-        return out
-    }
-}

@@ -1,4 +1,3 @@
-import FlickSession
 import FlickEngine
 import FlickSDL
 
@@ -6,11 +5,11 @@ import FlickSDL
 /// over the cards, so the stage reads as a device screen and cards passing a corner follow it.
 /// One small texture (a disc-shaped hole in a square), made once per radius and colour.
 @MainActor
-final class StageCorners {
+package final class StageCorners {
     private var texture: Texture?
     private var key: (radius: Int, color: RGBA)?
 
-    func draw(on renderer: Renderer, frame: (x: Int, y: Int, w: Int, h: Int), radius: Int, color: RGBA) throws {
+    package func draw(on renderer: Renderer, frame: (x: Int, y: Int, w: Int, h: Int), radius: Int, color: RGBA) throws {
         let r = max(1, min(radius, min(frame.w, frame.h) / 2))
         if key?.radius != r || key?.color != color || texture == nil {
             texture = try Self.makeMask(radius: r, color: color, renderer: renderer)
@@ -27,7 +26,7 @@ final class StageCorners {
     }
 
     /// A 2r x 2r square of `color` with a transparent disc of radius r (anti-aliased edge).
-    static func makeMask(radius r: Int, color: RGBA, renderer: Renderer) throws -> Texture {
+    package static func makeMask(radius r: Int, color: RGBA, renderer: Renderer) throws -> Texture {
         let size = 2 * r
         let surface = try Surface(width: size, height: size)
         surface.withRGBABytes { bytes, pitch in

@@ -1,21 +1,20 @@
-import FlickSession
 import FlickEngine
 
 /// The throw thresholds a card release was judged against: the release throws (or, for a
 /// stack bring-back, comes home) when it went further than `distance` along `axis` or faster
 /// than `speed` along it.
-struct ThrowThresholds: Equatable {
+package struct ThrowThresholds: Equatable {
     /// Unit direction the card must travel: (±1, 0) sideways for now (`twoSided`), (-1, 0) left
     /// for the stack, (1, 0) right for a bring-back, (0, -1) up for the switcher and carousel.
-    var axis: Vector
-    var twoSided: Bool
+    package var axis: Vector
+    package var twoSided: Bool
     /// Points.
-    var distance: Double
+    package var distance: Double
     /// Points per second.
-    var speed: Double
+    package var speed: Double
 
     /// The thresholds of a card gesture of `kind` in `interaction`; nil for scrolls and taps.
-    static func of(_ interaction: Interaction, kind: GestureKind, config: SceneConfig, viewport: Size) -> ThrowThresholds? {
+    package static func of(_ interaction: Interaction, kind: GestureKind, config: SceneConfig, viewport: Size) -> ThrowThresholds? {
         switch (interaction, kind) {
         case (.now, .card):
             let width = config.layout(for: .now).cardSize(viewport: viewport).width
@@ -39,71 +38,94 @@ struct ThrowThresholds: Equatable {
     }
 
     /// How far along the axis, as a fraction of the threshold (1 = at it; 0 when moving away).
-    func fraction(of v: Vector, threshold: Double) -> Double {
+    package func fraction(of v: Vector, threshold: Double) -> Double {
         let along = v.dx * axis.dx + v.dy * axis.dy
         let value = twoSided ? abs(along) : max(0, along)
         return threshold > 0 ? value / threshold : 0
     }
+
+    package init(axis: Vector, twoSided: Bool, distance: Double, speed: Double) {
+        self.axis = axis
+        self.twoSided = twoSided
+        self.distance = distance
+        self.speed = speed
+    }
 }
 
 /// One gesture from its start to its release, with what it was measured against.
-struct Gesture {
-    var session: String
-    var interaction: Interaction
-    var kind: GestureKind
-    var card: CardID?
+package struct Gesture {
+    package var session: String
+    package var interaction: Interaction
+    package var kind: GestureKind
+    package var card: CardID?
     /// Session seconds.
-    var start: Double
-    var end: Double
+    package var start: Double
+    package var end: Double
     /// Points.
-    var translation: Vector
+    package var translation: Vector
     /// Points per second, at release.
-    var velocity: Vector
-    var outcome: GestureOutcome
+    package var velocity: Vector
+    package var outcome: GestureOutcome
     /// Release distance and speed as fractions of the throw thresholds (card gestures only).
-    var distanceFraction: Double?
-    var speedFraction: Double?
+    package var distanceFraction: Double?
+    package var speedFraction: Double?
     /// The direction the release was judged along (card gestures only), and its name if the
     /// interaction has one (`like`).
-    var direction: ThrowDirection? = nil
-    var label: String? = nil
+    package var direction: ThrowDirection? = nil
+    package var label: String? = nil
 
-    var duration: Double { end - start }
+    package var duration: Double { end - start }
     /// The direction as the report names it: `right (like)`, `up`, or `no direction`.
-    var directionName: String {
+    package var directionName: String {
         guard let d = direction else { return "no direction" }
         return label.map { "\(d.rawValue) (\($0))" } ?? d.rawValue
     }
-    var releaseSpeed: Double { (velocity.dx * velocity.dx + velocity.dy * velocity.dy).squareRoot() }
-    var distance: Double { (translation.dx * translation.dx + translation.dy * translation.dy).squareRoot() }
+    package var releaseSpeed: Double { (velocity.dx * velocity.dx + velocity.dy * velocity.dy).squareRoot() }
+    package var distance: Double { (translation.dx * translation.dx + translation.dy * translation.dy).squareRoot() }
     /// The card left (thrown) or, for a bring-back, came home: the threshold was crossed.
-    var crossed: Bool { outcome == .thrown || outcome == .broughtBack }
-    var isCardRelease: Bool { distanceFraction != nil }
+    package var crossed: Bool { outcome == .thrown || outcome == .broughtBack }
+    package var isCardRelease: Bool { distanceFraction != nil }
 
     /// Released within `band` (15 %) under a threshold, thrown or not.
-    func isNearMiss(band: Double = 0.15) -> Bool {
+    package func isNearMiss(band: Double = 0.15) -> Bool {
         [distanceFraction, speedFraction].contains { f in f.map { $0 >= 1 - band && $0 < 1 } ?? false }
+    }
+
+    package init(session: String, interaction: Interaction, kind: GestureKind, card: CardID? = nil, start: Double, end: Double, translation: Vector, velocity: Vector, outcome: GestureOutcome, distanceFraction: Double? = nil, speedFraction: Double? = nil, direction: ThrowDirection? = nil, label: String? = nil) {
+        self.session = session
+        self.interaction = interaction
+        self.kind = kind
+        self.card = card
+        self.start = start
+        self.end = end
+        self.translation = translation
+        self.velocity = velocity
+        self.outcome = outcome
+        self.distanceFraction = distanceFraction
+        self.speedFraction = speedFraction
+        self.direction = direction
+        self.label = label
     }
 }
 
 /// The measures of one session: gestures and the patterns no card library reports.
-struct SessionMetrics {
-    var session: StudySession
-    var gestures: [Gesture]
+package struct SessionMetrics {
+    package var session: StudySession
+    package var gestures: [Gesture]
     /// A throw whose card came back (undo) within `undoWindow` seconds.
-    var undoneThrows: [(gesture: Gesture, after: Double)]
+    package var undoneThrows: [(gesture: Gesture, after: Double)]
     /// Paged to a card, then back within `backWindow` seconds.
-    var accidentalPages: [(t: Double, from: Int, to: Int, back: Double)]
+    package var accidentalPages: [(t: Double, from: Int, to: Int, back: Double)]
     /// Seconds from the end of one gesture to the start of the next.
-    var gaps: [Double]
+    package var gaps: [Double]
     /// Seconds from each task start marker to the next end marker.
-    var tasks: [(task: String?, start: Double, seconds: Double)]
-    var pages: [(t: Double, from: Int, to: Int)]
+    package var tasks: [(task: String?, start: Double, seconds: Double)]
+    package var pages: [(t: Double, from: Int, to: Int)]
 
-    static let undoWindow = 3.0
-    static let backWindow = 2.0
+    package static let undoWindow = 3.0
+    package static let backWindow = 2.0
 
-    init(_ session: StudySession) {
+    package init(_ session: StudySession) {
         self.session = session
         var interaction = session.demo
         var config = session.config
@@ -174,11 +196,11 @@ struct SessionMetrics {
         self.tasks = tasks
     }
 
-    var nearMisses: [Gesture] { gestures.filter { $0.isNearMiss() } }
+    package var nearMisses: [Gesture] { gestures.filter { $0.isNearMiss() } }
 
     /// Card releases per direction (named where the interaction names it: likes, nopes, supers),
     /// with how many were thrown; directions in a fixed order.
-    var perDirection: [(direction: String, releases: Int, thrown: Int)] {
+    package var perDirection: [(direction: String, releases: Int, thrown: Int)] {
         var table: [String: (Int, Int)] = [:]
         for g in gestures where g.kind == .card {
             guard g.direction != nil else { continue }
@@ -190,7 +212,7 @@ struct SessionMetrics {
     }
 
     /// Gestures by kind, then outcome.
-    var counts: [(kind: GestureKind, outcome: GestureOutcome, count: Int)] {
+    package var counts: [(kind: GestureKind, outcome: GestureOutcome, count: Int)] {
         var table: [String: (GestureKind, GestureOutcome, Int)] = [:]
         for g in gestures {
             let key = "\(g.kind.rawValue)/\(g.outcome.rawValue)"
@@ -201,7 +223,7 @@ struct SessionMetrics {
 }
 
 /// The median of a list (0 when empty).
-func median(_ xs: [Double]) -> Double {
+package func median(_ xs: [Double]) -> Double {
     guard !xs.isEmpty else { return 0 }
     let s = xs.sorted()
     return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2

@@ -1,15 +1,14 @@
-import FlickSession
 import FlickEngine
 import Foundation
 
 /// One thing that happened in a session, at its time (session seconds).
-enum SessionItem {
+package enum SessionItem {
     /// A scene event, with the throw rule's verdict when it is a card release (nil in older logs).
     case scene(SceneEvent, ReleaseRecord? = nil)
     case marker(t: Double, label: String, task: String?)
     case config(t: Double, config: SceneConfig)
 
-    var time: Double {
+    package var time: Double {
         switch self {
         case .scene(let e, _): return e.time
         case .marker(let t, _, _), .config(let t, _): return t
@@ -20,24 +19,24 @@ enum SessionItem {
 /// A session as the study tools read it, from an interaction log or from a recording (which is
 /// replayed through the engine to get its events): what was on show, the config and viewport
 /// the gestures are measured against, and everything that happened.
-struct StudySession {
+package struct StudySession {
     /// Column heading: participant and task when known, else the file's name.
-    var name: String
-    var path: String
-    var demo: Interaction
+    package var name: String
+    package var path: String
+    package var demo: Interaction
     /// Scene points.
-    var viewport: Size
-    var config: SceneConfig
-    var participant: String?
-    var task: String?
-    var sessionID: String?
-    var wallClock: String?
-    var items: [SessionItem]
+    package var viewport: Size
+    package var config: SceneConfig
+    package var participant: String?
+    package var task: String?
+    package var sessionID: String?
+    package var wallClock: String?
+    package var items: [SessionItem]
     /// The recording, when the session was read from one (then it can be drawn).
-    var recording: Recording?
+    package var recording: Recording?
 
     /// Reads a log (`--log`) or a recording (`--record`); which one it is comes from the first line.
-    static func load(_ path: String, config override: SceneConfig? = nil) throws -> StudySession {
+    package static func load(_ path: String, config override: SceneConfig? = nil) throws -> StudySession {
         let data = try InputFile.read(path, what: "session file")
         let first = data.split(separator: 0x0A, maxSplits: 1).first.map { Data($0) } ?? Data()
         let head = (try? JSONSerialization.jsonObject(with: first)) as? [String: Any]
@@ -53,7 +52,7 @@ struct StudySession {
         return try fromLog(path)
     }
 
-    static func fromRecording(_ recording: Recording, config: SceneConfig? = nil) throws -> StudySession {
+    package static func fromRecording(_ recording: Recording, config: SceneConfig? = nil) throws -> StudySession {
         guard let header = recording.header, let replay = HeadlessReplay(recording, config: config) else {
             throw UserError("'\(recording.path)' is a recording without a header (made before Flick 0.4); replay it with --record to give it one")
         }
@@ -65,7 +64,7 @@ struct StudySession {
                             items: Self.ordered(replay.items), recording: recording)
     }
 
-    static func fromLog(_ path: String) throws -> StudySession {
+    package static func fromLog(_ path: String) throws -> StudySession {
         let lines = try LogLine.read(path: path)
         guard case .started(let s)? = lines.first else {
             throw UserError("'\(path)': the first line is not 'started'")
@@ -97,24 +96,38 @@ struct StudySession {
     }
 
     /// Items in time order; equal times keep their order.
-    static func ordered(_ items: [SessionItem]) -> [SessionItem] {
+    package static func ordered(_ items: [SessionItem]) -> [SessionItem] {
         items.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 
-    static func name(path: String, participant: String?, task: String?) -> String {
+    package static func name(path: String, participant: String?, task: String?) -> String {
         let file = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let who = [participant, task].compactMap { $0 }.joined(separator: " · ")
         return who.isEmpty ? file : "\(who) (\(file))"
     }
 
     /// Session time of the last thing that happened.
-    var duration: Double { items.last?.time ?? 0 }
+    package var duration: Double { items.last?.time ?? 0 }
 
-    var markers: [(t: Double, label: String, task: String?)] {
+    package var markers: [(t: Double, label: String, task: String?)] {
         items.compactMap { if case .marker(let t, let l, let task) = $0 { return (t, l, task) } else { return nil } }
     }
 
-    var sceneEvents: [SceneEvent] {
+    package var sceneEvents: [SceneEvent] {
         items.compactMap { if case .scene(let e, _) = $0 { return e } else { return nil } }
+    }
+
+    package init(name: String, path: String, demo: Interaction, viewport: Size, config: SceneConfig, participant: String? = nil, task: String? = nil, sessionID: String? = nil, wallClock: String? = nil, items: [SessionItem], recording: Recording? = nil) {
+        self.name = name
+        self.path = path
+        self.demo = demo
+        self.viewport = viewport
+        self.config = config
+        self.participant = participant
+        self.task = task
+        self.sessionID = sessionID
+        self.wallClock = wallClock
+        self.items = items
+        self.recording = recording
     }
 }

@@ -6,9 +6,9 @@ import FlickSDL
 /// engine reports it (`CardScene.directionLabel`); and the empty deck's hint. Drawn over the
 /// cards, on the card's own transform, so it moves and turns with it.
 @MainActor
-final class DirectionStamp {
-    let renderer: Renderer
-    let fontPath: String?
+package final class DirectionStamp {
+    package let renderer: Renderer
+    package let fontPath: String?
     private var quads: CardRenderer?
     private var fonts: [Int: Font] = [:]
     private var textures = LRUCache<Key, Texture>(capacity: 16)
@@ -20,16 +20,16 @@ final class DirectionStamp {
         var framed: Bool
     }
 
-    init(renderer: Renderer, fontPath: String?) {
+    package init(renderer: Renderer, fontPath: String?) {
         self.renderer = renderer
         self.fontPath = fontPath
     }
 
     /// Drops the textures (lost render targets).
-    func removeAll() { textures.removeAll() }
+    package func removeAll() { textures.removeAll() }
 
     /// The stamp's colour per direction: nope red, like green, super blue, down amber.
-    static func colour(_ d: ThrowDirection) -> RGBA {
+    package static func colour(_ d: ThrowDirection) -> RGBA {
         switch d {
         case .left: return RGBA(228, 72, 88)
         case .right: return RGBA(46, 184, 110)
@@ -39,7 +39,7 @@ final class DirectionStamp {
     }
 
     /// Draws the label of the card the scene reports, if it is in `list` (this frame's cards).
-    func draw(scene: CardScene, list: [CardAttributes], scale: Double) throws {
+    package func draw(scene: CardScene, list: [CardAttributes], scale: Double) throws {
         if scene.deck.count == 0, scene.isAtRest {
             try drawHint("No cards left · Z brings one back · R resets", in: scene.viewport, scale: scale)
         }

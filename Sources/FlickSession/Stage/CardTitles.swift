@@ -1,4 +1,3 @@
-import FlickSession
 import FlickEngine
 import FlickSDL
 
@@ -7,33 +6,38 @@ import FlickSDL
 /// (and is covered by the cards in front). A title too wide for its card is scaled down, never
 /// cut. In the stack only the front card shows its title (those behind would pile up).
 @MainActor
-final class CardTitles {
-    let renderer: Renderer
-    let fontPath: String?
+package final class CardTitles {
+    package let renderer: Renderer
+    package let fontPath: String?
     private var fonts: [Int: Font] = [:]
     private var pills = LRUCache<PillKey, Texture>(capacity: 48)
     /// The swipe deck's direction labels and the empty deck's hint, in the same font.
-    let stamps: DirectionStamp
+    package let stamps: DirectionStamp
 
-    struct PillKey: Hashable {
-        var text: String
-        var pixelSize: Int
+    package struct PillKey: Hashable {
+        package var text: String
+        package var pixelSize: Int
+
+        package init(text: String, pixelSize: Int) {
+            self.text = text
+            self.pixelSize = pixelSize
+        }
     }
 
-    init(renderer: Renderer, fontPath: String?) {
+    package init(renderer: Renderer, fontPath: String?) {
         self.renderer = renderer
         self.fontPath = fontPath
         stamps = DirectionStamp(renderer: renderer, fontPath: fontPath)
     }
 
     /// Drops the textures (lost render targets).
-    func removeAll() {
+    package func removeAll() {
         pills.removeAll()
         stamps.removeAll()
     }
 
     /// The title label for `card` showing `title`, or nil. `scale` is pixels per point.
-    func label(_ title: String?, on card: CardAttributes, scale: Double) -> CardRenderer.Label? {
+    package func label(_ title: String?, on card: CardAttributes, scale: Double) -> CardRenderer.Label? {
         guard let title, !title.isEmpty, card.size.width > 24, card.size.height > 24 else { return nil }
         // About 14 pt text on a phone-sized card, smaller on small cards.
         let points = min(15, max(9, card.size.width / 24))

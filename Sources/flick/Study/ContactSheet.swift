@@ -1,0 +1,62 @@
+import FlickSession
+import FlickEngine
+import FlickSDL
+import Foundation
+
+/// Frames of replays at chosen moments: the contact sheets of the report and of compare.
+@MainActor
+enum ContactSheet {
+    /// The key moments of a session: just after each throw and each page (at most `limit`).
+    static func keyMoments(_ metrics: SessionMetrics, limit: Int = 24) -> [(t: Double, caption: String)] {
+        var moments: [(Double, String)] = metrics.gestures.filter { $0.outcome == .thrown }.map {
+            ($0.end + 0.12, String(format: "throw %.2f s", $0.end))
+        }
+        moments += metrics.pages.map { ($0.t, String(format: "page %d→%d %.2f s", $0.from, $0.to, $0.t)) }
+        moments.sort { $0.0 < $1.0 }
+        if moments.count > limit {
+            let step = Double(moments.count) / Double(limit)
+            moments = (0..<limit).map { moments[Int(Double($0) * step)] }
+        }
+        return moments
+    }
+
+    /// Replays `recording` (under `config` when given) and draws one frame at each of `times`
+    /// (ascending, session seconds) into cells `cell` big; calls `take` after each frame with
+    /// the renderer holding it at (0, 0).
+    static func frames(of recording: Recording, config: SceneConfig?, cards: CardSource,
+                       times: [Double], cell: (w: Int, h: Int), background: RGBA = RGBA(248, 249, 250),
+                       take: (Renderer, Int) throws -> Void) throws {
+        guard let replay = HeadlessReplay(recording, config: config), let header = recording.header else { return }
+        let renderer = try Renderer(offscreenWidth: cell.w, height: cell.h)
+        let view = try StageView(renderer: renderer, cards: cards, header: header)
+        var frame = 0
+        for (i, t) in times.enumerated() {
+            // The 60 Hz grid of a headless replay, up to the moment itself.
+            while Double(frame) / 60 < t { replay.advance(to: Double(frame) / 60); frame += 1 }
+            replay.advance(to: t)
+            try renderer.clear(background)
+            try view.draw(replay.scene, in: (0, 0, cell.w, cell.h), outside: background, settle: true)
+            try take(renderer, i)
+        }
+    }
+
+    /// PNG thumbnails of a session's key moments (empty without a recording).
+    static func thumbnails(_ metrics: SessionMetrics, config: SceneConfig? = nil, cards: CardSource,
+                           width: Int = 150) throws -> [Thumbnail] {
+        guard let recording = metrics.session.recording else { return [] }
+        let moments = keyMoments(metrics)
+        guard !moments.isEmpty else { return [] }
+        let v = metrics.session.viewport
+        let cell = (w: width, h: Int((Double(width) * v.height / v.width).rounded()))
+        var out: [Thumbnail] = []
+        let temp = NSTemporaryDirectory() + "flick-thumb-\(getpid()).png"
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        try frames(of: recording, config: config, cards: cards,
+                   times: moments.map(\.t), cell: cell) { renderer, i in
+            try renderer.savePNG(to: temp)
+            let data = try Data(contentsOf: URL(fileURLWithPath: temp))
+            out.append(Thumbnail(t: moments[i].t, caption: moments[i].caption, png: data))
+        }
+        return out
+    }
+}
