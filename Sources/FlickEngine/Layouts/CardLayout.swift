@@ -294,6 +294,29 @@ func sortBackToFront(_ output: inout [CardAttributes]) {
     }
 }
 
+/// The card range a depth stack (stack, swipe) draws at its position: from one above the top
+/// card (a thrown card still flying) to one past the deepest visible level, then the overridden
+/// cards outside that range (dragged or flying), sorted back to front. `emit` lays out one
+/// index into `output` (and may draw nothing for it).
+@inline(__always)
+func layOutDepthStack(_ input: LayoutInput, count: Int, visibleCount: Int, into output: inout [CardAttributes],
+                      emit: (Int, inout [CardAttributes]) -> Void) {
+    output.removeAll(keepingCapacity: true)
+    guard canLayOut(input, count: count) else { return }
+    let top = input.position.rounded(.down)
+    if top - 1 <= Double(count - 1) {
+        let lo = clampedIndex(top - 1, 0, count - 1)
+        let hi = clampedIndex(top + Double(max(1, visibleCount)) + 1, 0, count - 1)
+        for i in lo...hi { emit(i, &output) }
+        for o in input.overrides where (o.index < lo || o.index > hi) && o.index >= 0 && o.index < count {
+            emit(o.index, &output)
+        }
+    } else {   // every card thrown: only the ones still flying (overridden) are drawn
+        for o in input.overrides where o.index >= 0 && o.index < count { emit(o.index, &output) }
+    }
+    sortBackToFront(&output)
+}
+
 /// True when the frame can show anything at all.
 @inline(__always)
 func canLayOut(_ input: LayoutInput, count: Int) -> Bool {

@@ -126,18 +126,9 @@ public struct StackLayout: CardLayout, Hashable, Sendable {
 
     /// Lays out the stack from the back (deepest) to the top card, then overridden cards.
     public func layout(_ input: LayoutInput, cards: some CardIDSource, into output: inout [CardAttributes]) {
-        output.removeAll(keepingCapacity: true)
-        let count = cards.count
-        guard canLayOut(input, count: count) else { return }
-        let t = input.position
-        let n = max(1, config.visibleCount)
-        let lo = clampedIndex(t.rounded(.down) - 1, 0, count - 1)
-        let hi = clampedIndex(t.rounded(.down) + Double(n) + 1, 0, count - 1)
-        for i in lo...hi { emit(i, input: input, cards: cards, into: &output) }
-        for o in input.overrides where (o.index < lo || o.index > hi) && o.index >= 0 && o.index < count {
-            emit(o.index, input: input, cards: cards, into: &output)
+        layOutDepthStack(input, count: cards.count, visibleCount: config.visibleCount, into: &output) { i, out in
+            emit(i, input: input, cards: cards, into: &out)
         }
-        sortBackToFront(&output)
     }
 
     private func emit(_ i: Int, input: LayoutInput, cards: some CardIDSource, into output: inout [CardAttributes]) {

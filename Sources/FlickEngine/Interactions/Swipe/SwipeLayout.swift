@@ -62,23 +62,9 @@ public struct SwipeLayout: CardLayout, Hashable, Sendable {
 
     /// Lays out the deck from the back (deepest) to the top card, then overridden cards.
     public func layout(_ input: LayoutInput, cards: some CardIDSource, into output: inout [CardAttributes]) {
-        output.removeAll(keepingCapacity: true)
-        let count = cards.count
-        guard canLayOut(input, count: count) else { return }
-        let t = input.position
-        let n = max(1, config.visibleCount)
-        guard t.rounded(.down) - 1 <= Double(count - 1) else {
-            for o in input.overrides where o.index >= 0 && o.index < count { emit(o.index, input: input, cards: cards, into: &output) }
-            sortBackToFront(&output)
-            return
+        layOutDepthStack(input, count: cards.count, visibleCount: config.visibleCount, into: &output) { i, out in
+            emit(i, input: input, cards: cards, into: &out)
         }
-        let lo = clampedIndex(t.rounded(.down) - 1, 0, count - 1)
-        let hi = clampedIndex(t.rounded(.down) + Double(n) + 1, 0, count - 1)
-        for i in lo...hi { emit(i, input: input, cards: cards, into: &output) }
-        for o in input.overrides where (o.index < lo || o.index > hi) && o.index >= 0 && o.index < count {
-            emit(o.index, input: input, cards: cards, into: &output)
-        }
-        sortBackToFront(&output)
     }
 
     private func emit(_ i: Int, input: LayoutInput, cards: some CardIDSource, into output: inout [CardAttributes]) {
