@@ -9,7 +9,7 @@ import FlickSDL
 package final class CardTitles {
     package let renderer: Renderer
     package let fontPath: String?
-    private var fonts: [Int: Font] = [:]
+    private let fonts: FontSizes
     private var pills = LRUCache<PillKey, Texture>(capacity: 48)
     /// The swipe deck's direction labels and the empty deck's hint, in the same font.
     package let stamps: DirectionStamp
@@ -27,6 +27,7 @@ package final class CardTitles {
     package init(renderer: Renderer, fontPath: String?) {
         self.renderer = renderer
         self.fontPath = fontPath
+        fonts = FontSizes(path: fontPath)
         stamps = DirectionStamp(renderer: renderer, fontPath: fontPath)
     }
 
@@ -71,11 +72,5 @@ package final class CardTitles {
         return texture
     }
 
-    private func font(_ px: Int) -> Font? {
-        guard let fontPath else { return nil }
-        if let f = fonts[px] { return f }
-        let f = try? Font(path: fontPath, pixelSize: px)
-        fonts[px] = f
-        return f
-    }
+    private func font(_ px: Int) -> Font? { fonts.font(px) }
 }

@@ -10,7 +10,7 @@ package final class DirectionStamp {
     package let renderer: Renderer
     package let fontPath: String?
     private var quads: CardRenderer?
-    private var fonts: [Int: Font] = [:]
+    private let fonts: FontSizes
     private var textures = LRUCache<Key, Texture>(capacity: 16)
 
     private struct Key: Hashable {
@@ -23,6 +23,7 @@ package final class DirectionStamp {
     package init(renderer: Renderer, fontPath: String?) {
         self.renderer = renderer
         self.fontPath = fontPath
+        fonts = FontSizes(path: fontPath)
     }
 
     /// Drops the textures (lost render targets).
@@ -104,11 +105,5 @@ package final class DirectionStamp {
         return texture
     }
 
-    private func font(_ px: Int) -> Font? {
-        guard let fontPath else { return nil }
-        if let f = fonts[px] { return f }
-        let f = try? Font(path: fontPath, pixelSize: px)
-        fonts[px] = f
-        return f
-    }
+    private func font(_ px: Int) -> Font? { fonts.font(px) }
 }

@@ -36,3 +36,25 @@ package enum StageFont {
         return Font.findSystemFont()
     }
 }
+
+/// One font file opened at the pixel sizes asked for, each once (titles and stamps are drawn at
+/// the stage's scale, which changes with the window).
+@MainActor
+package final class FontSizes {
+    package let path: String?
+    private var fonts: [Int: Font] = [:]
+
+    package init(path: String?) { self.path = path }
+
+    /// The font at `px` pixels, or nil without a font file (or when it cannot be opened).
+    package func font(_ px: Int) -> Font? {
+        guard let path else { return nil }
+        if let f = fonts[px] { return f }
+        let f = try? Font(path: path, pixelSize: px)
+        fonts[px] = f
+        return f
+    }
+
+    /// Closes every size (a renderer reset, or fonts no longer needed).
+    package func removeAll() { fonts.removeAll() }
+}
