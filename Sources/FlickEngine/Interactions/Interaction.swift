@@ -28,3 +28,21 @@ public enum Interaction: String, CaseIterable, Hashable, Sendable, Codable {
     /// This interaction under `config`.
     func rules(_ config: SceneConfig) -> any CardInteraction { type.init(config: config) }
 }
+
+extension Interaction {
+    /// The throw rule's verdict on a card release of `kind` whose pan moved `translation`
+    /// (points, since the slop) and let go at `velocity` (pt/s), under `config` on a `viewport`
+    /// (points): the fields a log line written before the verdict was logged lacks, decided by
+    /// the interaction itself so no study tool restates its thresholds. Nil for scrolls and taps.
+    public func verdict(kind: GestureKind, translation: Vector, velocity: Vector, config: SceneConfig,
+                        viewport: Size) -> ReleaseRecord? {
+        guard kind == .card || kind == .bringBack else { return nil }
+        let rule = rules(config)
+        var offset = rule.cardTranslation(translation)
+        // A card pulled back starts where it peeks in, as the scene's returning card does.
+        if kind == .bringBack { offset = offset + (rule.returnPeekOffset(viewport: viewport) ?? .zero) }
+        let o = rule.decide(kind: kind, offset: offset, velocity: velocity, viewport: viewport)
+        return ReleaseRecord(direction: o.direction, label: o.direction.flatMap { rule.label(for: $0) },
+                             distanceFraction: o.distanceFraction, speedFraction: o.speedFraction)
+    }
+}

@@ -1,57 +1,5 @@
 import FlickEngine
 
-/// The throw thresholds a card release was judged against: the release throws (or, for a
-/// stack bring-back, comes home) when it went further than `distance` along `axis` or faster
-/// than `speed` along it.
-package struct ThrowThresholds: Equatable {
-    /// Unit direction the card must travel: (±1, 0) sideways for now (`twoSided`), (-1, 0) left
-    /// for the stack, (1, 0) right for a bring-back, (0, -1) up for the switcher and carousel.
-    package var axis: Vector
-    package var twoSided: Bool
-    /// Points.
-    package var distance: Double
-    /// Points per second.
-    package var speed: Double
-
-    /// The thresholds of a card gesture of `kind` in `interaction`; nil for scrolls and taps.
-    package static func of(_ interaction: Interaction, kind: GestureKind, config: SceneConfig, viewport: Size) -> ThrowThresholds? {
-        switch (interaction, kind) {
-        case (.now, .card):
-            let width = config.layout(for: .now).cardSize(viewport: viewport).width
-            return ThrowThresholds(axis: Vector(dx: 1, dy: 0), twoSided: true,
-                                   distance: config.now.throwDistanceRatio * width, speed: config.now.throwSpeed)
-        case (.switcher, .card):
-            return ThrowThresholds(axis: Vector(dx: 0, dy: -1), twoSided: false,
-                                   distance: config.switcher.throwDistanceRatio * viewport.height, speed: config.switcher.throwSpeed)
-        case (.carousel, .card):
-            return ThrowThresholds(axis: Vector(dx: 0, dy: -1), twoSided: false,
-                                   distance: config.carousel.throwDistanceRatio * viewport.height, speed: config.carousel.throwSpeed)
-        case (.stack, .card):
-            return ThrowThresholds(axis: Vector(dx: -1, dy: 0), twoSided: false,
-                                   distance: config.stack.throwDistance, speed: config.stack.throwSpeed)
-        case (.stack, .bringBack):
-            return ThrowThresholds(axis: Vector(dx: 1, dy: 0), twoSided: false,
-                                   distance: config.stack.returnDistance, speed: config.stack.returnSpeed)
-        default:
-            return nil
-        }
-    }
-
-    /// How far along the axis, as a fraction of the threshold (1 = at it; 0 when moving away).
-    package func fraction(of v: Vector, threshold: Double) -> Double {
-        let along = v.dx * axis.dx + v.dy * axis.dy
-        let value = twoSided ? abs(along) : max(0, along)
-        return threshold > 0 ? value / threshold : 0
-    }
-
-    package init(axis: Vector, twoSided: Bool, distance: Double, speed: Double) {
-        self.axis = axis
-        self.twoSided = twoSided
-        self.distance = distance
-        self.speed = speed
-    }
-}
-
 /// One gesture from its start to its release, with what it was measured against.
 package struct Gesture {
     package var session: String
@@ -142,20 +90,18 @@ package struct SessionMetrics {
                 case .gestureBegan(let t, let kind, let card): open = (t, kind, card)
                 case .gestureEnded(let t, let kind, let translation, let velocity, let outcome):
                     let began = open.flatMap { $0.kind == kind ? $0 : nil }
-                    // The verdict logged with the release, as the engine decided it; older logs
-                    // without it are measured against the thresholds restated below.
-                    let th = release == nil
-                        ? ThrowThresholds.of(interaction, kind: kind, config: config, viewport: session.viewport) : nil
+                    // The verdict logged with the release, as the engine decided it; for older
+                    // logs without it, the engine's rule decides it again from the logged
+                    // translation and velocity (nothing here restates a threshold).
+                    let verdict = release ?? interaction.verdict(kind: kind, translation: translation, velocity: velocity,
+                                                                 config: config, viewport: session.viewport)
                     var g = Gesture(session: session.name, interaction: interaction, kind: kind, card: began?.card,
                                     start: began?.t ?? t, end: t, translation: translation, velocity: velocity,
                                     outcome: outcome,
-                                    distanceFraction: release?.distanceFraction
-                                        ?? th.map { $0.fraction(of: translation, threshold: $0.distance) },
-                                    speedFraction: release?.speedFraction
-                                        ?? th.map { $0.fraction(of: velocity, threshold: $0.speed) })
-                    g.direction = release?.direction ?? th.flatMap { ThrowDirection(nearest: $0.twoSided
-                        ? Vector(dx: translation.dx * abs($0.axis.dx), dy: translation.dy * abs($0.axis.dy)) : $0.axis) }
-                    g.label = release?.label
+                                    distanceFraction: verdict?.distanceFraction,
+                                    speedFraction: verdict?.speedFraction)
+                    g.direction = verdict?.direction
+                    g.label = verdict?.label
                     gestures.append(g)
                     open = nil
                 case .interactionChanged(_, _, let to): interaction = to
