@@ -286,24 +286,15 @@ else
 fi
 
 # --- the look in the record: a --fit fill --titles name --stage iphone-se session under Xvfb ------
-# At rest, the live window's phone screen (an X screenshot) and the headless replay's final frame
-# are the same picture within the two renderers' antialiasing; the exported video's last frame
-# shows the same phone (fill, titles, square corners), scaled.
-LOOKREC="$WORK/look.rec"; LOOKLOG="$WORK/look.jsonl"
-if start_app "$LOOKLOG" --demo now --size 900x700 --fit fill --titles name --stage iphone-se --record "$LOOKREC"; then
-  CX=$(( SX + SW / 2 )); CY=$(( SY + SH / 2 ))
-  drag "$CX" $(( CY + 150 )) 0 -220 12 0.01; wait_log "$LOOKLOG" 1 gesture_ended
-  drag $(( CX - 60 )) "$CY" 200 0 12 0.01; wait_log "$LOOKLOG" 2 gesture_ended; wait_log "$LOOKLOG" 1 deleted
-  quiet_log "$LOOKLOG" paged 1.0
-  import -window "$WID" "$WORK/look-live.png" 2>/dev/null
-  stop_app
-  if (cd /tmp && "$BIN" --headless --replay "$LOOKREC" --screenshot "$WORK/look-replay.png" >/dev/null 2>"$WORK/look-replay.err") \
-     && "$BIN" export "$LOOKREC" --out "$WORK/look.mp4" --size 640x480 >/dev/null 2>"$WORK/look-export.err" \
-     && ffmpeg -v error -sseof -0.1 -i "$WORK/look.mp4" -update 1 -frames:v 1 "$WORK/look-export.png" 2>>"$WORK/look-export.err"; then
-    got=$(/usr/bin/python3 - "$WORK" "$LOOKLOG" "$LOOKREC" <<'PY'
+# For every interaction: two gestures, then at rest the live window's phone screen (an X
+# screenshot) and the headless replay's final frame are the same picture within the two
+# renderers' antialiasing; for now, the exported video's last frame shows the same phone (fill,
+# titles, square corners), scaled.
+look_compare() {   # WORK LOG REC EXPORT_PNG_OR_-: prints share mean export_mean fit titles stage shown
+  /usr/bin/python3 - "$@" <<'PY'
 import json, sys
 from PIL import Image, ImageChops, ImageStat
-work, log, rec = sys.argv[1:4]
+work, log, rec, exported_png = sys.argv[1:5]
 header = json.loads(open(rec).readline())
 x, y, w, h = [round(v) for v in json.loads(open(log).readline())["stage"]]
 live = Image.open(work + "/look-live.png").convert("RGB").crop((x, y, x + w, y + h))
@@ -320,33 +311,57 @@ best = best.crop((2, 2, w - 2, h - 2))
 px = list(best.getdata())
 share = sum(1 for p in px if p > 40) / len(px)
 mean = ImageStat.Stat(best).mean[0]
-# The export: the phone fitted into 640x480 as Stage does it (a margin of 4 % of the shorter
-# side, centred); compare at that size, a few pixels in from the edges.
-exp = Image.open(work + "/look-export.png").convert("RGB")
-vw, vh = header["stage"]["width"], header["stage"]["height"]
-m = 480 * 0.04
-sc = min((640 - 2 * m) / vw, (480 - 2 * m) / vh)
-ew, eh = round(vw * sc), round(vh * sc)
-ex, ey = round((640 - vw * sc) / 2), round((480 - vh * sc) / 2)
-exported = exp.crop((ex + 3, ey + 3, ex + ew - 3, ey + eh - 3))
-scaled = replay.resize((ew, eh), Image.LANCZOS).crop((3, 3, ew - 3, eh - 3))
-emean = sum(ImageStat.Stat(ImageChops.difference(exported, scaled)).mean) / 3
+emean = -1
+if exported_png != "-":
+    # The export: the phone fitted into 640x480 as Stage does it (a margin of 4 % of the
+    # shorter side, centred); compared at that size, a few pixels in from the edges.
+    exp = Image.open(exported_png).convert("RGB")
+    vw, vh = header["stage"]["width"], header["stage"]["height"]
+    m = 480 * 0.04
+    sc = min((640 - 2 * m) / vw, (480 - 2 * m) / vh)
+    ew, eh = round(vw * sc), round(vh * sc)
+    ex, ey = round((640 - vw * sc) / 2), round((480 - vh * sc) / 2)
+    exported = exp.crop((ex + 3, ey + 3, ex + ew - 3, ey + eh - 3))
+    scaled = replay.resize((ew, eh), Image.LANCZOS).crop((3, 3, ew - 3, eh - 3))
+    emean = sum(ImageStat.Stat(ImageChops.difference(exported, scaled)).mean) / 3
 look = header.get("look", {})
 print(f"{share:.4f} {mean:.2f} {emean:.2f} {look.get('fit')} {look.get('titles')} {header['stage']['width']}x{header['stage']['height']} {w}x{h}")
 PY
-)
-    read -r share mean emean fit titles stagesize shown <<<"$got"
-    if [ "$fit $titles $stagesize" = "fill name 375x667" ] && python3 -c "import sys; sys.exit(0 if $share <= 0.01 and $mean <= 2.0 and $emean <= 12 else 1)"; then
-      pass "look recorded (fit $fit, titles $titles, stage $stagesize): live window vs headless replay phone ($shown px): $share of pixels differ by > 40/255 within a pixel's antialiasing (mean $mean/255); export's last frame vs replay mean $emean/255"
+}
+for demo in now switcher stack carousel swipe; do
+  LOOKREC="$WORK/look-$demo.rec"; LOOKLOG="$WORK/look-$demo.jsonl"
+  rm -f "$WORK/look-live.png" "$WORK/look-replay.png" "$WORK/look-export.png"
+  if start_app "$LOOKLOG" --demo "$demo" --size 900x700 --fit fill --titles name --stage iphone-se --record "$LOOKREC"; then
+    CX=$(( SX + SW / 2 )); CY=$(( SY + SH / 2 ))
+    drag $(( CX + 80 )) $(( CY + 60 )) -200 0 12 0.01; wait_log "$LOOKLOG" 1 gesture_ended
+    drag "$CX" $(( CY + 120 )) 0 -220 12 0.01; wait_log "$LOOKLOG" 2 gesture_ended
+    quiet_log "$LOOKLOG" paged 1.2
+    import -window "$WID" "$WORK/look-live.png" 2>/dev/null
+    stop_app
+    exported="-"
+    ok=1
+    (cd /tmp && "$BIN" --headless --replay "$LOOKREC" --screenshot "$WORK/look-replay.png" >/dev/null 2>"$WORK/look-replay.err") || ok=0
+    if [ $ok = 1 ] && [ "$demo" = now ]; then
+      exported="$WORK/look-export.png"
+      { "$BIN" export "$LOOKREC" --out "$WORK/look.mp4" --size 640x480 >/dev/null 2>"$WORK/look-export.err" \
+        && ffmpeg -v error -sseof -0.1 -i "$WORK/look.mp4" -update 1 -frames:v 1 "$exported" 2>>"$WORK/look-export.err"; } || ok=0
+    fi
+    if [ $ok = 1 ]; then
+      got=$(look_compare "$WORK" "$LOOKLOG" "$LOOKREC" "$exported")
+      read -r share mean emean fit titles stagesize shown <<<"$got"
+      if [ "$fit $titles $stagesize" = "fill name 375x667" ] && python3 -c "import sys; sys.exit(0 if $share <= 0.01 and $mean <= 2.0 and $emean <= 12 else 1)"; then
+        pass "look recorded, $demo (fit $fit, titles $titles, stage $stagesize): live window vs headless replay phone ($shown px): $share of pixels differ by > 40/255 within a pixel's antialiasing (mean $mean/255)$( [ "$exported" != - ] && echo "; export's last frame vs replay mean $emean/255")"
+      else
+        cp "$WORK/look-live.png" "$WORK/look-live-$demo.png"; cp "$WORK/look-replay.png" "$WORK/look-replay-$demo.png"
+        fail "look, $demo: '$got' (live $WORK/look-live-$demo.png, replay $WORK/look-replay-$demo.png)"
+      fi
     else
-      fail "look: '$got' (live $WORK/look-live.png, replay $WORK/look-replay.png, export $WORK/look-export.png)"
+      fail "look replay/export, $demo: $(cat "$WORK/look-replay.err" "$WORK/look-export.err" 2>/dev/null | head -c 400)"
     fi
   else
-    fail "look replay/export: $(cat "$WORK/look-replay.err" "$WORK/look-export.err" 2>/dev/null | head -c 400)"
+    fail "the look session ($demo) did not start: $(cat "$LOOKLOG.out" 2>/dev/null)"
   fi
-else
-  fail "the look session did not start: $(cat "$LOOKLOG.out" 2>/dev/null)"
-fi
+done
 
 # --- a panel slider that flips a throw, in the live window, and the headless replay -------------
 # The tuning panel's rows at --size 1280x800 (ImGui lays them out the same way every run):

@@ -86,7 +86,7 @@ extension CardScene {
             emit(.gestureBegan(time: p.time, kind: .card, card: card))
         case .bringBack:
             guard var r = returning else {
-                gesture = .ignored
+                miss(p, context)
                 return
             }
             let base = r.offset(at: p.time)
@@ -95,10 +95,17 @@ extension CardScene {
             gesture = .card(r.card, base: base, kind: .bringBack)
             emit(.gestureBegan(time: p.time, kind: .bringBack, card: r.card))
         case .ignored:
-            gesture = .ignored
+            miss(p, context)
             return
         }
         changed(p)
+    }
+
+    /// A pan with nothing to act on: a `missed` gesture in the record, ended `cancelled` with its
+    /// translation and velocity, naming the card it was pressed on (if any).
+    func miss(_ p: Pan, _ context: InteractionContext) {
+        gesture = .ignored
+        emit(.gestureBegan(time: p.time, kind: .missed, card: context.pressed?.card))
     }
 
     /// What the interaction may know when it routes `p`: the scene as drawn at the pan's start.
@@ -168,7 +175,11 @@ extension CardScene {
                                                  cancelled: cancelled, at: p.time)
             emit(.gestureEnded(time: p.time, kind: kind, translation: p.translation, velocity: velocity,
                                outcome: outcome), release: verdict.map(record))
-        case .idle, .pressed, .ignored:
+        case .ignored:
+            releaseAxisIfHeld(at: p.time)
+            emit(.gestureEnded(time: p.time, kind: .missed, translation: p.translation, velocity: velocity,
+                               outcome: .cancelled))
+        case .idle, .pressed:
             releaseAxisIfHeld(at: p.time)
         }
         gesture = .idle
@@ -268,7 +279,10 @@ extension CardScene {
                 motions[j].ending = .snapBack
             }
             emit(.gestureEnded(time: t, kind: kind, translation: panTranslation, velocity: .zero, outcome: .cancelled))
-        case .idle, .pressed, .ignored:
+        case .ignored:
+            releaseAxisIfHeld(at: t)
+            emit(.gestureEnded(time: t, kind: .missed, translation: panTranslation, velocity: .zero, outcome: .cancelled))
+        case .idle, .pressed:
             releaseAxisIfHeld(at: t)
         }
         sendReturningOut(at: t)

@@ -8,6 +8,10 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable, Codable {
     case bringBack = "bring_back"
     /// A press and release that never moved past the slop.
     case tap
+    /// A pan that passed the slop with nothing to act on (the card under it already leaving, a
+    /// direction the interaction does not use, nothing to bring back): logged all the same, so
+    /// the record keeps every attempt; it always ends `cancelled`.
+    case missed
 }
 
 /// How a gesture ended.
