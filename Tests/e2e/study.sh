@@ -334,7 +334,8 @@ for demo in now switcher stack carousel swipe; do
   if start_app "$LOOKLOG" --demo "$demo" --size 900x700 --fit fill --titles name --stage iphone-se --record "$LOOKREC"; then
     CX=$(( SX + SW / 2 )); CY=$(( SY + SH / 2 ))
     drag $(( CX + 80 )) $(( CY + 60 )) -200 0 12 0.01; wait_log "$LOOKLOG" 1 gesture_ended
-    drag "$CX" $(( CY + 120 )) 0 -220 12 0.01; wait_log "$LOOKLOG" 2 gesture_ended
+    # Held still before the release: nothing coasts, so the scene is at rest for the screenshot.
+    drag "$CX" $(( CY + 120 )) 0 -220 12 0.01 0.3; wait_log "$LOOKLOG" 2 gesture_ended
     quiet_log "$LOOKLOG" paged 1.2
     import -window "$WID" "$WORK/look-live.png" 2>/dev/null
     stop_app
