@@ -3,68 +3,6 @@ import FlickEngine
 import FlickSDL
 import Foundation
 
-/// The session around a scene: who and when (id, wall clock, participant, task), the one clock
-/// of scene, log and recording (seconds since the session started), the replay's pace, markers.
-struct SessionState {
-    var info: SessionInfo
-    /// SDL's clock at session time 0, seconds.
-    let sdlStart: Double
-    var replay: ReplayClock
-    /// The next marker is a task start (then an end, and so on).
-    var markerStarts = true
-    /// The replay has played every input and everything has settled.
-    var replayEnded = false
-    /// SDL time at which the replay ended (a loop starts again a second later).
-    var replayEndedAt = 0.0
-    /// Frame-clock time the scene was last advanced to.
-    var lastAdvanceClock = -Double.infinity
-
-    init(options: AppOptions, sdlStart: Double) {
-        if let header = options.replay?.recording.header {
-            // A replay carries the recorded session's identity, so its log is the live log again.
-            info = SessionInfo(id: header.session, started: header.started,
-                               participant: options.participant, task: options.task)
-        } else {
-            info = SessionInfo.new(participant: options.participant, task: options.task)
-        }
-        self.sdlStart = sdlStart
-        replay = ReplayClock(speed: options.speed)
-    }
-
-    /// SDL seconds (an event's timestamp, or now) as session seconds, to the microsecond.
-    func time(sdl: Double) -> Double { sessionTime(sdl - sdlStart) }
-
-    mutating func nextMarker() -> Marker {
-        defer { markerStarts.toggle() }
-        return Marker(label: markerStarts ? "start" : "end", task: info.task)
-    }
-
-    /// A replay in a window is playing (not paused, not ended): frames keep coming.
-    func replayRunning(_ player: Player?) -> Bool {
-        player != nil && !replay.paused && !replayEnded
-    }
-}
-
-/// Session time of a replay in a window: wall time scaled by `speed`, stopped while paused.
-struct ReplayClock {
-    var speed: Double
-    var paused = false
-    private(set) var time = 0.0
-    private var lastWall: Double?
-
-    init(speed: Double) { self.speed = speed }
-
-    mutating func tick(wall: Double) {
-        if let lastWall, !paused { time += (wall - lastWall) * speed }
-        lastWall = wall
-    }
-
-    mutating func restart() {
-        time = 0
-        lastWall = nil
-    }
-}
-
 extension App {
     /// What a recording starts with: everything needed to replay it without options.
     static func header(_ options: AppOptions, _ info: SessionInfo, window: Size) -> RecordingHeader {

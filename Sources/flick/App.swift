@@ -94,7 +94,8 @@ final class App {
         tools = ToolUI(renderer: renderer, fontPath: fontPath, options: options, configWatch: configWatch)
         events.filter = tools.imgui
         player = options.replay
-        let session = SessionState(options: options, sdlStart: options.headless ? 0 : SDLContext.now)
+        let session = SessionState(recorded: options.replay?.recording.header, participant: options.participant,
+                                   task: options.task, sdlStart: options.headless ? 0 : SDLContext.now, speed: options.speed)
         self.session = session
         timeline = SceneTimeline(start: 0)
         // The header lists every card file with its size: made only when recording, so a large
