@@ -13,10 +13,21 @@ extension CardRenderer {
         func overlaps(_ o: Box) -> Bool { o.x0 < x1 && x0 < o.x1 && o.y0 < y1 && y0 < o.y1 }
     }
 
-    /// Part of a textured rectangle: where it is and the texture coordinates at its edges.
+    /// Part of a textured rectangle: where it is and the texture coordinates at its edges, and
+    /// the whole quad it was cut from (for the software blitter, which maps whole pixels of the
+    /// quad to whole texels as SDL's triangle filler did).
     struct Piece {
         var box: Box
         var u0: Float, v0: Float, u1: Float, v1: Float
+        let quad: Box
+        let quadUV: (u0: Float, v0: Float, u1: Float, v1: Float)
+
+        init(box: Box, u0: Float, v0: Float, u1: Float, v1: Float) {
+            self.box = box
+            self.u0 = u0; self.v0 = v0; self.u1 = u1; self.v1 = v1
+            quad = box
+            quadUV = (u0, v0, u1, v1)
+        }
 
         /// The part between x0 and x1 (inside this piece's x range), texture coordinates to match.
         func columns(_ x0: Double, _ x1: Double) -> Piece {
@@ -72,7 +83,10 @@ extension CardRenderer {
         var viewport = SDL_Rect()
         SDL_RenderGetViewport(renderer.pointer, &viewport)
         viewportSize = (Double(viewport.w), Double(viewport.h))
-        copiesPieces = renderer.isSoftware && sx == 1 && sy == 1 && viewport.w > 0 && viewport.h > 0
+        copiesPieces = usesCopies && renderer.isSoftware && sx == 1 && sy == 1 && viewport.w > 0 && viewport.h > 0
+        // SDL's software triangle filler samples thin slivers badly (texels from outside the
+        // texture: bright lines, and reads out of bounds): with it, cards are drawn whole.
+        cutsPieces = copiesPieces || !renderer.isSoftware
     }
 
     /// The opaque rectangles of every axis-aligned card drawn at full alpha with an opaque face:
@@ -102,6 +116,7 @@ extension CardRenderer {
 
     /// Removes from `pieces` what the occluders of items `first...` cover; true when anything was.
     func cutAway(coveredFrom first: Int) -> Bool {
+        guard cutsPieces else { return false }
         var cut = false
         for o in occluders where o.owner >= first {
             guard pieces.count < CardRenderer.maxPieces else { break }
@@ -112,12 +127,14 @@ extension CardRenderer {
             for p in pieces {
                 let b = p.box
                 guard b.overlaps(c) else { piecesScratch.append(p); continue }
-                if b.y0 < c.y0 { piecesScratch.append(p.rows(b.y0, c.y0)) }
-                if c.y1 < b.y1 { piecesScratch.append(p.rows(c.y1, b.y1)) }
+                // A piece never gets thinner than a pixel: it reaches into the occluder instead
+                // (which is drawn over it, opaque), as SDL's triangle filler samples slivers badly.
+                if b.y0 < c.y0 { piecesScratch.append(p.rows(b.y0, min(b.y1, max(c.y0, b.y0 + 1)))) }
+                if c.y1 < b.y1 { piecesScratch.append(p.rows(max(b.y0, min(c.y1, b.y1 - 1)), b.y1)) }
                 let y0 = max(b.y0, c.y0), y1 = min(b.y1, c.y1)
                 let middle = p.rows(y0, y1)
-                if b.x0 < c.x0 { piecesScratch.append(middle.columns(b.x0, c.x0)) }
-                if c.x1 < b.x1 { piecesScratch.append(middle.columns(c.x1, b.x1)) }
+                if b.x0 < c.x0 { piecesScratch.append(middle.columns(b.x0, min(b.x1, max(c.x0, b.x0 + 1)))) }
+                if c.x1 < b.x1 { piecesScratch.append(middle.columns(max(b.x0, min(c.x1, b.x1 - 1)), b.x1)) }
             }
             swap(&pieces, &piecesScratch)
         }
@@ -142,24 +159,28 @@ extension CardRenderer {
         for i in quadIndices { indices.append(base + i) }
     }
 
-    /// A piece through SDL's blitter (software renderer): the pixels whose centres it covers
-    /// (as the triangle filler would), clipped to the viewport (SDL would otherwise scale
-    /// through a temporary surface), nearest texel sampling as the triangle filler does. nil
-    /// texture: a black fill (a shadow's middle).
-    func copy(_ texture: Texture?, _ piece: Piece, alpha: UInt8, _ stats: inout FrameStatistics) throws {
-        var p = piece
+    /// A piece through SDL's blitter (software renderer), covering the pixels SDL's triangle
+    /// filler covered: it truncates the quad's corners to whole pixels and its texture
+    /// coordinates to whole texels and maps one onto the other, so the piece's whole-pixel edges
+    /// are mapped to texels on that same map (the blitter then samples each pixel's centre, as
+    /// the filler did). Clipped to the viewport (SDL would otherwise scale through a temporary
+    /// surface); nearest sampling. nil texture: a black fill (a shadow's middle).
+    func copy(_ texture: Texture?, _ p: Piece, alpha: UInt8, _ stats: inout FrameStatistics) throws {
+        let q = p.quad
+        // SDL draws an axis-aligned textured quad of SDL_RenderGeometry as a copy of whole
+        // pixels: x truncated, and the width truncated on its own. The same here.
+        // In single precision, as the vertices reach SDL.
+        let fx0 = Float(q.x0), fx1 = Float(q.x1), fy0 = Float(q.y0), fy1 = Float(q.y1)
+        let qx0 = Double(fx0.rounded(.towardZero)), qx1 = qx0 + Double((fx1 - fx0).rounded(.towardZero))
+        let qy0 = Double(fy0.rounded(.towardZero)), qy1 = qy0 + Double((fy1 - fy0).rounded(.towardZero))
+        guard qx1 > qx0, qy1 > qy0 else { return }
         let (vw, vh) = viewportSize
-        if p.box.x0 < 0 || p.box.x1 > vw {
-            let x0 = max(0, p.box.x0), x1 = min(vw, p.box.x1)
-            guard x1 > x0 else { return }
-            p = p.columns(x0, x1)
-        }
-        if p.box.y0 < 0 || p.box.y1 > vh {
-            let y0 = max(0, p.box.y0), y1 = min(vh, p.box.y1)
-            guard y1 > y0 else { return }
-            p = p.rows(y0, y1)
-        }
-        let x0 = p.box.x0.rounded(), x1 = p.box.x1.rounded(), y0 = p.box.y0.rounded(), y1 = p.box.y1.rounded()
+        let left = p.box.x0 == q.x0 ? qx0 : p.box.x0.rounded(.towardZero)
+        let top = p.box.y0 == q.y0 ? qy0 : p.box.y0.rounded(.towardZero)
+        let right = p.box.x1 == q.x1 ? qx1 : p.box.x1.rounded(.towardZero)
+        let bottom = p.box.y1 == q.y1 ? qy1 : p.box.y1.rounded(.towardZero)
+        let x0 = max(0, left), x1 = min(vw, right)
+        let y0 = max(0, top), y1 = min(vh, bottom)
         guard x1 > x0, y1 > y0 else { return }
         var dst = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
         stats.copies += 1
@@ -169,20 +190,20 @@ extension CardRenderer {
             try check(SDL_RenderFillRect(renderer.pointer, &dst), "SDL_RenderFillRect")
             return
         }
-        // The texture coordinates at the whole pixels' edges, in texels.
-        let tw = Double(texture.width), th = Double(texture.height)
-        func texel(_ u0: Float, _ u1: Float, _ a: Double, _ b: Double, at x: Double, size: Double) -> Int {
-            let u = Double(u0) + Double(u1 - u0) * (x - a) / (b - a)
-            return Int(min(size, max(0, (u * size).rounded())))
+        let tw = Float(texture.width), th = Float(texture.height)
+        // (A whole quad: src = the whole cell in texels, truncated, as SDL maps the corners' texture coordinates.)
+        let tx0 = Double(Int(p.quadUV.u0 * tw)), tx1 = Double(Int(p.quadUV.u1 * tw))
+        let ty0 = Double(Int(p.quadUV.v0 * th)), ty1 = Double(Int(p.quadUV.v1 * th))
+        func texel(_ x: Double, _ a: Double, _ b: Double, _ t0: Double, _ t1: Double) -> Int32 {
+            Int32((t0 + (x - a) * (t1 - t0) / (b - a)).rounded())
         }
-        var sx0 = texel(p.u0, p.u1, p.box.x0, p.box.x1, at: x0, size: tw)
-        var sx1 = texel(p.u0, p.u1, p.box.x0, p.box.x1, at: x1, size: tw)
-        var sy0 = texel(p.v0, p.v1, p.box.y0, p.box.y1, at: y0, size: th)
-        var sy1 = texel(p.v0, p.v1, p.box.y0, p.box.y1, at: y1, size: th)
-        if sx1 <= sx0 { if sx0 < Int(tw) { sx1 = sx0 + 1 } else { sx0 = sx1 - 1 } }
-        if sy1 <= sy0 { if sy0 < Int(th) { sy1 = sy0 + 1 } else { sy0 = sy1 - 1 } }
-        var src = SDL_Rect(x: Int32(sx0), y: Int32(sy0), w: Int32(sx1 - sx0), h: Int32(sy1 - sy0))
-        SDL_SetTextureScaleMode(texture.pointer, SDL_ScaleModeNearest)
+        var sx0 = texel(x0, qx0, qx1, tx0, tx1), sx1 = texel(x1, qx0, qx1, tx0, tx1)
+        var sy0 = texel(y0, qy0, qy1, ty0, ty1), sy1 = texel(y1, qy0, qy1, ty0, ty1)
+        let w = Int32(texture.width), h = Int32(texture.height)
+        sx0 = min(max(0, sx0), w - 1); sx1 = min(max(sx0 + 1, sx1), w)
+        sy0 = min(max(0, sy0), h - 1); sy1 = min(max(sy0 + 1, sy1), h)
+        var src = SDL_Rect(x: sx0, y: sy0, w: sx1 - sx0, h: sy1 - sy0)
+        if nearestCopies { SDL_SetTextureScaleMode(texture.pointer, SDL_ScaleModeNearest) }
         SDL_SetTextureAlphaMod(texture.pointer, alpha)
         defer { if alpha != 255 { SDL_SetTextureAlphaMod(texture.pointer, 255) } }
         try check(SDL_RenderCopy(renderer.pointer, texture.pointer, &src, &dst), "SDL_RenderCopy")

@@ -1,4 +1,5 @@
 import CSDL2
+import Glibc
 import FlickEngine
 
 /// Draws a render list: each card is one textured quad (`SDL_RenderGeometry`, 4 vertices and
@@ -118,8 +119,19 @@ public final class CardRenderer {
     /// changes). Set it to false for faces with see-through areas. Shadows follow their own
     /// `ShadowStyle.opaqueCards` too.
     public var opaqueFaces = true
+    /// On the software renderer, draws axis-aligned pieces with SDL_RenderCopy (SDL's scaled
+    /// blitter) instead of SDL_RenderGeometry (its triangle filler, several times slower per
+    /// pixel). Nearest sampling either way; the blitter's whole-pixel rectangles can pick a
+    /// neighbouring texel where the filler would not (a phase shift under a texel, not a visible
+    /// change). False keeps every piece in the batched geometry calls (tests of batching).
+    public var usesCopies = true
     /// Draws axis-aligned pieces with SDL_RenderCopy (software renderer at render scale 1).
     var copiesPieces = false
+    /// Copies sample the nearest texel (FLICK_NEAREST=1, for comparisons); else the texture's own
+    /// filtering, as SDL did for axis-aligned quads.
+    let nearestCopies = getenv("FLICK_NEAREST").map { String(cString: $0) == "1" } ?? false
+    /// Cuts covered parts away (not with SDL's software triangle filler).
+    var cutsPieces = false
     /// The output (viewport) size in pixels, for clipping copies.
     var viewportSize = (width: 0.0, height: 0.0)
     var items: [Item] = []
@@ -296,13 +308,19 @@ public final class CardRenderer {
         let b = shadowBorderUV
         let us: (Float, Float, Float, Float) = (0, b, 1 - b, 1)
         let t = card.transform
+        let snaps = snapsShadowToPixels
         func pixel(_ x: Double, _ y: Double) -> Point {
             let p = t.apply(to: Point(x: x, y: y)) + style.offset
-            return Point(x: p.x * scale, y: p.y * scale)
+            // As the grid's vertices were on the software renderer (see snapsShadowToPixels).
+            return snaps ? Point(x: Double(Float(p.x * scale).rounded()), y: Double(Float(p.y * scale).rounded()))
+                         : Point(x: p.x * scale, y: p.y * scale)
         }
         var cut = false
+        // The middle cell, when the card hides all of it (the old exact test), is not drawn at all.
+        let middleHidden = style.opaqueCards && isShadowCentreHidden(card, style: style, edge: e)
         for row in 0..<3 {
             for col in 0..<3 {
+                if row == 1 && col == 1 && middleHidden { continue }
                 let p0 = pixel(CardRenderer.element(xs, col), CardRenderer.element(ys, row))
                 let p1 = pixel(CardRenderer.element(xs, col + 1), CardRenderer.element(ys, row + 1))
                 guard p1.x > p0.x, p1.y > p0.y else { continue }
