@@ -202,7 +202,12 @@ final class FaceWorker: @unchecked Sendable {
     /// for when it leaves SCHED_IDLE (`checkStarved`).
     private func becomeBackgroundThread() {
         workerThreadID = flick_gettid()
-        guard FaceWorker.runsIdle else { return }
+        guard FaceWorker.runsIdle else {
+            // Below the main thread (nice 0: about a tenth of its weight when they compete for a
+            // core), level with `nice`d builds; raising one's nice needs no privilege.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(workerThreadID), FaceWorker.niceLevel)
+            return
+        }
         SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW)
         setIdlePolicy(true)
     }
@@ -210,9 +215,13 @@ final class FaceWorker: @unchecked Sendable {
     /// SCHED_IDLE starves the decoder whenever other programs keep both cores busy (a build
     /// beside the app: faces took 3 to 10 s), and an unprivileged thread cannot leave it again
     /// (RLIMIT_NICE 0). The worker now runs at the main thread's own priority, a fair share
-    /// against other programs, and keeps out of the frames' way by the frame gate alone
-    /// (`waitForGap`). Kept as a switch for comparisons.
+    /// against `nice`d programs (nice 10), a tenth of the main thread's weight when both want one
+    /// core, and keeps out of the frames' way by the frame gate (`waitForGap`). At nice 0 it
+    /// took the main thread's core on a busy machine (frames of 150 to 700 ms in the stall
+    /// bench). Kept as a switch for comparisons.
     static let runsIdle = false
+    /// The worker's nice level when it does not run SCHED_IDLE.
+    static let niceLevel: Int32 = 10
 
     private func setIdlePolicy(_ idle: Bool) {
         var param = sched_param()
