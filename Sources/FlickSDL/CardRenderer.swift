@@ -1,4 +1,5 @@
 import CSDL2
+import Glibc
 import FlickEngine
 
 /// Draws a render list: each card is one textured quad (`SDL_RenderGeometry`, 4 vertices and
@@ -50,6 +51,14 @@ public final class CardRenderer {
         public var geometryCalls = 0
         /// Vertices sent to SDL.
         public var vertices = 0
+        /// SDL_RenderCopy / SDL_RenderFillRect calls (axis-aligned pieces on the software renderer).
+        public var copies = 0
+        /// Cards (or shadows) of which covered parts were left out.
+        public var occludedCards = 0
+        /// Output pixels of card and shadow quads drawn (after occlusion), a measure of fill.
+        public var pixels = 0.0
+        /// SDL calls of every kind.
+        public var calls: Int { geometryCalls + copies }
         public init() {}
     }
 
@@ -91,10 +100,10 @@ public final class CardRenderer {
     /// half-pixel snap does not show. GL rasterises shared edges exactly and keeps sub-pixels.
     private let snapsShadowToPixels: Bool
 
-    private let shadowTexture: Texture
+    let shadowTexture: Texture
     private let shadowBorderUV: Float
     /// The cards' corner radius, points: how far in from a corner the face is opaque.
-    private let cornerRadius: Double
+    let cornerRadius: Double
     private var vertices = ContiguousArray<SDL_Vertex>()
     private var indices = ContiguousArray<Int32>()
     private var shadowVertices = ContiguousArray<SDL_Vertex>()
@@ -102,7 +111,34 @@ public final class CardRenderer {
     /// Middles of shadows that show (under translucent cards): plain black quads, no texture.
     private var centreVertices = ContiguousArray<SDL_Vertex>()
     private var centreIndices = ContiguousArray<Int32>()
-    private static let quadIndices: [Int32] = [0, 1, 2, 0, 2, 3]
+    static let quadIndices: [Int32] = [0, 1, 2, 0, 2, 3]
+
+    /// The card faces are opaque inside their rounded corners and one-texel transparent ring
+    /// (`CardFace.compose`: photos, screenshots, placeholders on an opaque background), so an
+    /// axis-aligned card at full alpha hides what is under it and that is not drawn (no pixel
+    /// changes). Set it to false for faces with see-through areas. Shadows follow their own
+    /// `ShadowStyle.opaqueCards` too.
+    public var opaqueFaces = true
+    /// On the software renderer, draws axis-aligned pieces with SDL_RenderCopy (SDL's scaled
+    /// blitter) instead of SDL_RenderGeometry (its triangle filler, several times slower per
+    /// pixel). Nearest sampling either way; the blitter's whole-pixel rectangles can pick a
+    /// neighbouring texel where the filler would not (a phase shift under a texel, not a visible
+    /// change). False keeps every piece in the batched geometry calls (tests of batching).
+    public var usesCopies = true
+    /// Draws axis-aligned pieces with SDL_RenderCopy (software renderer at render scale 1).
+    var copiesPieces = false
+    /// Copies sample the nearest texel (FLICK_NEAREST=1, for comparisons); else the texture's own
+    /// filtering, as SDL did for axis-aligned quads.
+    let nearestCopies = getenv("FLICK_NEAREST").map { String(cString: $0) == "1" } ?? false
+    /// Cuts covered parts away (not with SDL's software triangle filler).
+    var cutsPieces = false
+    /// The output (viewport) size in pixels, for clipping copies.
+    var viewportSize = (width: 0.0, height: 0.0)
+    var items: [Item] = []
+    /// Opaque rectangles of the items, in item order (`owner` ascending).
+    var occluders: [Occluder] = []
+    var pieces: [Piece] = []
+    var piecesScratch: [Piece] = []
 
     /// - Parameter cornerRadius: the cards' corner radius in points, so the shadow's corners match.
     public init(renderer: Renderer, shadow: ShadowStyle? = ShadowStyle(), cornerRadius: Double = 12) throws {
@@ -121,6 +157,10 @@ public final class CardRenderer {
         shadowIndices.reserveCapacity(64 * 54)
         centreVertices.reserveCapacity(64 * 4)
         centreIndices.reserveCapacity(64 * 6)
+        items.reserveCapacity(64)
+        occluders.reserveCapacity(128)
+        pieces.reserveCapacity(32)
+        piecesScratch.reserveCapacity(32)
     }
 
     // MARK: - Drawing a render list
@@ -134,6 +174,13 @@ public final class CardRenderer {
     /// Draws `cards` (already back to front) with a `Face` each: a face still fading in is drawn
     /// at `opacity` times the card's alpha over its `under` texture (at the card's alpha). The
     /// shadow follows the card's alpha. nil skips the card.
+    ///
+    /// Cards whose edges run along the pixel axes (no rotation: the switcher, the stack at rest,
+    /// the carousel, the now list at rest) are cut into the rectangles that opaque axis-aligned
+    /// cards drawn after them leave visible (`opaqueFaces`), and so are their shadows: what an
+    /// opaque card covers is never blended. On the software renderer those rectangles are
+    /// `SDL_RenderCopy` calls (SDL's scaled blitter: a fraction of the cost of its triangle
+    /// filler); elsewhere they are quads of the same batched `SDL_RenderGeometry` calls.
     public func draw(_ cards: [CardAttributes], scale: Double, face: (CardAttributes) -> Face?) throws {
         var stats = FrameStatistics()
         stats.cards = cards.count
@@ -144,32 +191,34 @@ public final class CardRenderer {
         centreVertices.removeAll(keepingCapacity: true)
         centreIndices.removeAll(keepingCapacity: true)
         defer { lastFrame = stats }
+        beginFrame()
+
+        items.removeAll(keepingCapacity: true)
+        for card in cards where CardRenderer.isDrawable(card) {
+            items.append(Item(card: card, face: face(card), box: CardRenderer.axisBox(card, scale: scale)))
+        }
+        findOccluders()
 
         if let shadow, shadow.ordering == .batchedBelowAll {
-            for card in cards where CardRenderer.isDrawable(card) {
-                appendShadow(of: card, style: shadow, scale: scale)
-            }
+            for i in items.indices { try appendShadow(of: i, style: shadow, scale: scale, coveredFrom: 0, &stats) }
             try flushShadows(&stats)
         }
         var current: Texture?
-        for card in cards where CardRenderer.isDrawable(card) {
-            guard let f = face(card) else { continue }
+        for i in items.indices {
+            guard let f = items[i].face else { continue }
+            let card = items[i].card
             if let shadow, shadow.ordering == .perCard {
                 try flushCards(current, &stats)
                 current = nil
-                appendShadow(of: card, style: shadow, scale: scale)
+                try appendShadow(of: i, style: shadow, scale: scale, coveredFrom: i, &stats)
                 try flushShadows(&stats)
             }
             let opacity = min(1, max(0, f.opacity.isFinite ? f.opacity : 1))
             if let under = f.under, opacity < 1 {
-                if current !== under { try flushCards(current, &stats) }
-                current = under
-                appendQuad(of: card, alpha: card.alpha, scale: scale)
+                try drawCard(i, texture: under, alpha: card.alpha, scale: scale, current: &current, &stats)
             }
             if opacity > 0 {
-                if current !== f.texture { try flushCards(current, &stats) }
-                current = f.texture
-                appendQuad(of: card, alpha: card.alpha * opacity, scale: scale)
+                try drawCard(i, texture: f.texture, alpha: card.alpha * opacity, scale: scale, current: &current, &stats)
                 if let label = f.label {
                     if current !== label.texture { try flushCards(current, &stats) }
                     current = label.texture
@@ -185,9 +234,37 @@ public final class CardRenderer {
         try flushCards(current, &stats)
     }
 
+    /// One card's texture: whole as one quad when it is turned, else the rectangles of it that
+    /// no later opaque card covers.
+    private func drawCard(_ i: Int, texture: Texture, alpha: Double, scale: Double, current: inout Texture?,
+                          _ stats: inout FrameStatistics) throws {
+        let item = items[i]
+        guard let box = item.box else {
+            if current !== texture { try flushCards(current, &stats) }
+            current = texture
+            appendQuad(of: item.card, alpha: alpha, scale: scale)
+            return
+        }
+        pieces.removeAll(keepingCapacity: true)
+        pieces.append(Piece(box: box, u0: 0, v0: 0, u1: 1, v1: 1))
+        if cutAway(coveredFrom: i + 1) { stats.occludedCards += 1 }
+        let a = CardRenderer.alphaByte(alpha)
+        if copiesPieces {
+            try flushCards(current, &stats)
+            for p in pieces { try copy(texture, p, alpha: a, &stats) }
+        } else {
+            if current !== texture { try flushCards(current, &stats) }
+            current = texture
+            for p in pieces {
+                CardRenderer.appendPiece(p, alpha: a, black: false, to: &vertices, &indices)
+                stats.pixels += p.box.area
+            }
+        }
+    }
+
     // MARK: - Geometry
 
-    private static func isDrawable(_ card: CardAttributes) -> Bool {
+    static func isDrawable(_ card: CardAttributes) -> Bool {
         card.isFinite && card.alpha > 0 && !card.size.isEmpty
     }
 
@@ -197,7 +274,7 @@ public final class CardRenderer {
                    tex_coord: SDL_FPoint(x: u, y: v))
     }
 
-    private static func alphaByte(_ alpha: Double) -> UInt8 {
+    static func alphaByte(_ alpha: Double) -> UInt8 {
         UInt8((min(1, max(0, alpha)) * 255).rounded())
     }
 
@@ -212,8 +289,65 @@ public final class CardRenderer {
         for i in CardRenderer.quadIndices { indices.append(base + i) }
     }
 
+    /// The shadow of `items[i]`: for an axis-aligned card, the nine cells of the blurred frame
+    /// less what opaque cards from `coveredFrom` on cover (the card's own middle included);
+    /// else the whole grid as before.
+    private func appendShadow(of i: Int, style: ShadowStyle, scale: Double, coveredFrom: Int,
+                              _ stats: inout FrameStatistics) throws {
+        let card = items[i].card
+        guard items[i].box != nil else {
+            appendShadowGrid(of: card, style: style, scale: scale)
+            return
+        }
+        let alpha = CardRenderer.alphaByte(style.opacity * card.alpha)
+        guard alpha > 0 else { return }
+        let hw = card.size.width / 2, hh = card.size.height / 2
+        let e = min(style.spread, hw, hh)
+        let xs = (-hw - e, -hw + e, hw - e, hw + e)
+        let ys = (-hh - e, -hh + e, hh - e, hh + e)
+        let b = shadowBorderUV
+        let us: (Float, Float, Float, Float) = (0, b, 1 - b, 1)
+        let t = card.transform
+        let snaps = snapsShadowToPixels
+        func pixel(_ x: Double, _ y: Double) -> Point {
+            let p = t.apply(to: Point(x: x, y: y)) + style.offset
+            // As the grid's vertices were on the software renderer (see snapsShadowToPixels).
+            return snaps ? Point(x: Double(Float(p.x * scale).rounded()), y: Double(Float(p.y * scale).rounded()))
+                         : Point(x: p.x * scale, y: p.y * scale)
+        }
+        var cut = false
+        // The middle cell, when the card hides all of it (the old exact test), is not drawn at all.
+        let middleHidden = style.opaqueCards && isShadowCentreHidden(card, style: style, edge: e)
+        for row in 0..<3 {
+            for col in 0..<3 {
+                if row == 1 && col == 1 && middleHidden { continue }
+                let p0 = pixel(CardRenderer.element(xs, col), CardRenderer.element(ys, row))
+                let p1 = pixel(CardRenderer.element(xs, col + 1), CardRenderer.element(ys, row + 1))
+                guard p1.x > p0.x, p1.y > p0.y else { continue }
+                pieces.removeAll(keepingCapacity: true)
+                pieces.append(Piece(box: Box(x0: p0.x, y0: p0.y, x1: p1.x, y1: p1.y),
+                                    u0: CardRenderer.element(us, col), v0: CardRenderer.element(us, row),
+                                    u1: CardRenderer.element(us, col + 1), v1: CardRenderer.element(us, row + 1)))
+                if style.opaqueCards && cutAway(coveredFrom: coveredFrom) { cut = true }
+                let middle = row == 1 && col == 1
+                for p in pieces {
+                    if copiesPieces {
+                        try copy(middle ? nil : shadowTexture, p, alpha: alpha, &stats)
+                    } else if middle {
+                        CardRenderer.appendPiece(p, alpha: alpha, black: true, to: &centreVertices, &centreIndices)
+                        stats.pixels += p.box.area
+                    } else {
+                        CardRenderer.appendPiece(p, alpha: alpha, black: false, to: &shadowVertices, &shadowIndices)
+                        stats.pixels += p.box.area
+                    }
+                }
+            }
+        }
+        if cut { stats.occludedCards += 1 }
+    }
+
     /// A 4×4 grid of vertices (9 quads) around the card, `spread` points either side of its edge.
-    private func appendShadow(of card: CardAttributes, style: ShadowStyle, scale: Double) {
+    private func appendShadowGrid(of card: CardAttributes, style: ShadowStyle, scale: Double) {
         let alpha = CardRenderer.alphaByte(style.opacity * card.alpha)
         guard alpha > 0 else { return }
         let hw = card.size.width / 2, hh = card.size.height / 2
@@ -284,13 +418,13 @@ public final class CardRenderer {
     }
 
     @inline(__always)
-    private static func element<T>(_ t: (T, T, T, T), _ i: Int) -> T {
+    static func element<T>(_ t: (T, T, T, T), _ i: Int) -> T {
         switch i { case 0: t.0; case 1: t.1; case 2: t.2; default: t.3 }
     }
 
     // MARK: - Flushing batches
 
-    private func flushCards(_ texture: Texture?, _ stats: inout FrameStatistics) throws {
+    func flushCards(_ texture: Texture?, _ stats: inout FrameStatistics) throws {
         guard let texture, !vertices.isEmpty else { return }
         try submit(texture, vertices, indices, &stats)
         vertices.removeAll(keepingCapacity: true)
@@ -309,7 +443,7 @@ public final class CardRenderer {
         shadowIndices.removeAll(keepingCapacity: true)
     }
 
-    private func submit(_ texture: Texture?, _ v: ContiguousArray<SDL_Vertex>, _ i: ContiguousArray<Int32>,
+    func submit(_ texture: Texture?, _ v: ContiguousArray<SDL_Vertex>, _ i: ContiguousArray<Int32>,
                         _ stats: inout FrameStatistics) throws {
         try v.withUnsafeBufferPointer { vb in
             try i.withUnsafeBufferPointer { ib in

@@ -37,13 +37,31 @@ struct Bench: ParsableCommand {
         renderer) for --memory-frames frames, scrolling and paging through many cards, and \
         reports its peak resident memory (VmHWM).
 
+        Faces: from a cold start (a fresh face store, nothing decoded), a scene at rest filling \
+        each --faces-sizes window, frames back to back with vsync off, with the bundled cards \
+        and with 12 generated 1170x2532 screenshots (--screens-dir): the time until no card \
+        draws a placeholder.
+
+        Latency (pointer to photon): each interaction's scripted session in real time, inputs \
+        arriving at their scripted times, frames on a 60 Hz grid; an input's latency is its \
+        arrival to the return of the present of the frame that applied it.
+
         Budgets (--check exits 1 when one is missed): ratio <= 1.10 for every interaction \
-        and renderer, first frame <= 300 ms, peak RSS <= 100 MB. Build with -c release.
+        and renderer; frames with shadows median <= 8.3 ms and p99 <= 16.7 ms up to 1280x800, \
+        median <= 16.7 ms above (1920x1080); every face shown <= 1 s; latency p99 <= one frame \
+        interval + that frame's render time; first frame <= 300 ms; peak RSS <= 100 MB; \
+        stall worst <= 2x median and <= 50 ms. Build with -c release.
         """
     )
 
-    @Option(help: ArgumentHelp("What to measure: a comma list of frames, first-frame, memory, stall (stall is not in the default list: it writes about 1 GB of photos the first time).", valueName: "parts"))
-    var only: String = "frames,first-frame,memory"
+    @Option(help: ArgumentHelp("What to measure: a comma list of frames, faces, latency, first-frame, memory, stall (stall is not in the default list: it writes about 1 GB of photos the first time).", valueName: "parts"))
+    var only: String = "frames,faces,latency,first-frame,memory"
+
+    @Option(help: ArgumentHelp("Stage sizes of the faces part (cold start until every card shows its face), comma separated.", valueName: "WxH,..."))
+    var facesSizes: String = "390x844,1280x800,1920x1080"
+
+    @Option(help: ArgumentHelp("Folder of the faces part's generated 1170x2532 screenshots (made if missing, reused).", valueName: "dir"))
+    var screensDir: String = "/tmp/flick-bench-screens"
 
     @Option(help: ArgumentHelp("Folder of the stall part's generated photos (made if missing, reused).", valueName: "dir"))
     var stallDir: String = "/tmp/flick-bench-stall-photos"
@@ -63,8 +81,8 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("Renderers: auto (software, plus accelerated with a display), software, accelerated.", valueName: "which"))
     var renderers: String = "auto"
 
-    @Option(help: ArgumentHelp("Window size for the frame sessions, WIDTHxHEIGHT (the scene fills it).", valueName: "WxH"))
-    var size: String = "1280x800"
+    @Option(help: ArgumentHelp("Window sizes for the frame sessions, WIDTHxHEIGHT, comma separated (the scene fills each); the stall part uses the first.", valueName: "WxH,..."))
+    var size: String = "1280x800,1920x1080"
 
     @Option(help: "Cards in each frame session (the images repeat).")
     var count: Int = 40
@@ -137,12 +155,13 @@ struct Bench: ParsableCommand {
 
 /// The checked options of `flick bench`.
 struct BenchOptions {
-    enum Part: String, CaseIterable { case frames, firstFrame = "first-frame", memory, stall }
+    enum Part: String, CaseIterable { case frames, faces, latency, firstFrame = "first-frame", memory, stall }
 
     var parts: Set<Part>
     var interactions: [Interaction]
     var renderers: [FrameBench.Kind]?      // nil: auto
-    var size: Size
+    var sizes: [Size]
+    var size: Size { sizes[0] }
     var count: Int
     var images: [CardImage]
     var repeats: Int
@@ -152,6 +171,8 @@ struct BenchOptions {
     var memoryDir: String?
     var snapshots: String?
     var stallDir: String
+    var facesSizes: [Size]
+    var screensDir: String
     var stallPhotos: Int
     var stallSeconds: Double
     var stallInteractions: [Interaction]
@@ -160,7 +181,7 @@ struct BenchOptions {
         parts = []
         for word in b.only.split(separator: ",") {
             guard let p = Part(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                throw UserError("--only '\(word)' is not a part (expected frames, first-frame, memory, stall)")
+                throw UserError("--only '\(word)' is not a part (expected frames, faces, latency, first-frame, memory, stall)")
             }
             parts.insert(p)
         }
@@ -177,7 +198,8 @@ struct BenchOptions {
         case "all", "both": renderers = [.software, .accelerated]
         default: throw UserError("--renderers '\(b.renderers)' (expected auto, software or accelerated)")
         }
-        size = try parseSize(b.size)
+        sizes = try b.size.split(separator: ",").map { try parseSize(String($0).trimmingCharacters(in: .whitespaces)) }
+        guard !sizes.isEmpty else { throw UserError("--size needs at least one WIDTHxHEIGHT") }
         guard (1...1_000_000).contains(b.count) else { throw UserError("--count \(b.count) is out of range (1 to 1000000)") }
         count = b.count
         images = try BenchCards.images(in: b.cards ?? BenchCards.defaultFolder())
@@ -191,6 +213,10 @@ struct BenchOptions {
         memoryFrames = b.memoryFrames
         memoryDir = b.memoryDir
         stallDir = b.stallDir
+        facesSizes = try b.facesSizes.split(separator: ",").map {
+            try parseSize(String($0).trimmingCharacters(in: .whitespaces), option: "--faces-sizes")
+        }
+        screensDir = b.screensDir
         guard (1...10_000).contains(b.stallPhotos) else { throw UserError("--stall-photos \(b.stallPhotos) is out of range (1 to 10000)") }
         stallPhotos = b.stallPhotos
         guard b.stallSeconds.isFinite, (3...600).contains(b.stallSeconds) else {
@@ -215,11 +241,25 @@ struct BenchOptions {
 /// Everything `flick bench` measured.
 struct BenchReport: Codable {
     struct Budgets: Codable {
+        /// The frame budgets at a stage of `size` ("WxH"): up to 1280x800 pixels 120 fps
+        /// (median and p99), above it 60 fps (median).
+        func frame(size: String) -> (median: Double, p99: Double?) {
+            let parts = size.split(separator: "x").compactMap { Double($0) }
+            let pixels = parts.count == 2 ? parts[0] * parts[1] : 0
+            return pixels <= 1280 * 800 ? (frameMedianMs, frameP99Ms) : (largeFrameMedianMs, nil)
+        }
         var ratio = 1.10
+        /// Frames with shadows at up to 1280x800: 120 fps with headroom.
+        var frameMedianMs = 8.3
+        var frameP99Ms = 16.7
+        /// Larger stages (1920x1080): 60 fps.
+        var largeFrameMedianMs = 16.7
         var firstFrameMs = 300.0
         var peakRSSMB = 100.0
         var stallWorstOverMedian = 2.0
         var stallWorstMs = 50.0
+        /// Every face on the stage within this of a cold start.
+        var facesShownMs = 1000.0
     }
     var sdl: String
     var videoDriver: String
@@ -231,14 +271,27 @@ struct BenchReport: Codable {
     var firstFrameManyCards: FirstFrameResult?
     var memory: MemoryResult?
     var stall: StallReport?
+    var faces: [FacesResult] = []
+    var latency: [LatencyResult] = []
     var budgets = Budgets()
     var misses: [String] = []
 
     mutating func evaluate() {
         misses = []
         for r in frames where !(r.ratio <= budgets.ratio) {
-            misses.append(String(format: "%@ on %@: flick/baseline %.2f > %.2f", r.interaction, r.rendererKind,
-                                 r.ratio, budgets.ratio))
+            misses.append(String(format: "%@ on %@ at %@: flick/baseline %.2f > %.2f", r.interaction, r.rendererKind,
+                                 r.size, r.ratio, budgets.ratio))
+        }
+        for r in frames {
+            let b = budgets.frame(size: r.size)
+            if !(r.flick.medianMs <= b.median) {
+                misses.append(String(format: "%@ on %@ at %@: median frame %.2f ms > %.1f ms", r.interaction, r.rendererKind,
+                                     r.size, r.flick.medianMs, b.median))
+            }
+            if let p99 = b.p99, !(r.flick.p99Ms <= p99) {
+                misses.append(String(format: "%@ on %@ at %@: p99 frame %.2f ms > %.1f ms", r.interaction, r.rendererKind,
+                                     r.size, r.flick.p99Ms, p99))
+            }
         }
         for f in [firstFrame, firstFrameManyCards].compactMap({ $0 }) where !(f.medianMs <= budgets.firstFrameMs) {
             misses.append(String(format: "first frame (%@) %.0f ms > %.0f ms", f.arguments.joined(separator: " "), f.medianMs, budgets.firstFrameMs))
@@ -250,6 +303,14 @@ struct BenchReport: Codable {
             if !(r.worstMs <= budgets.stallWorstMs) {
                 misses.append(String(format: "stall %@: worst frame %.1f ms > %.0f ms", r.interaction, r.worstMs, budgets.stallWorstMs))
             }
+        }
+        for f in faces where !((f.allShownMs ?? .infinity) <= budgets.facesShownMs) {
+            misses.append(String(format: "faces %@ at %@ (%@, %@): every face shown after %@ > %.0f ms", f.interaction, f.size,
+                                 f.cards, f.renderer, f.allShownMs.map { String(format: "%.0f ms", $0) } ?? "never", budgets.facesShownMs))
+        }
+        for l in latency where !(l.p99OverBudgetMs <= 0) {
+            misses.append(String(format: "latency %@ on %@: p99 %.1f ms exceeds one frame interval + its render time by %.1f ms",
+                                 l.interaction, l.renderer, l.p99Ms, l.p99OverBudgetMs))
         }
         if let m = memory, !(m.peakRSSMB <= budgets.peakRSSMB) {
             misses.append(String(format: "peak RSS %.1f MB > %.0f MB", m.peakRSSMB, budgets.peakRSSMB))
@@ -263,15 +324,20 @@ struct BenchReport: Codable {
         out.append("flick-bench — \(sdl), video driver \(videoDriver), \(size), vsync off")
         if !frames.isEmpty {
             out.append("")
-            out.append("Frame times, ms (median / p99); ratio = no-shadow / baseline medians; budget ratio <= \(String(format: "%.2f", budgets.ratio))")
-            out.append(pad("interaction", 12) + pad("renderer", 22) + "  flick (shadows)    no shadow          baseline           ratio  shadow  p99 ratio")
+            out.append("Frame times, ms (median / p99); ratio = no-shadow / baseline medians; budgets: ratio <= \(String(format: "%.2f", budgets.ratio)), "
+                       + String(format: "flick (shadows) median <= %.1f and p99 <= %.1f up to 1280x800, median <= %.1f above",
+                                budgets.frameMedianMs, budgets.frameP99Ms, budgets.largeFrameMedianMs))
+            out.append(pad("interaction", 12) + pad("size", 10) + pad("renderer", 22) + "  flick (shadows)    no shadow          baseline           ratio  shadow  p99 ratio  budget")
             for r in frames {
                 let name = "\(r.rendererKind) (\(r.renderer))"
-                out.append(pad(r.interaction, 12) + pad(name, 22)
+                let b = budgets.frame(size: r.size)
+                let met = r.ratio <= budgets.ratio && r.flick.medianMs <= b.median && (b.p99.map { r.flick.p99Ms <= $0 } ?? true)
+                out.append(pad(r.interaction, 12) + pad(r.size, 10) + pad(name, 22)
                            + "  \(ms(r.flick.medianMs)) \(ms(r.flick.p99Ms))    \(ms(r.flickNoShadow.medianMs)) \(ms(r.flickNoShadow.p99Ms))    "
                            + "\(ms(r.baseline.medianMs)) \(ms(r.baseline.p99Ms))    "
                            + String(format: "%5.2f  %5.2f   %5.2f", r.ratio, r.ratioWithShadows, r.p99Ratio)
-                           + (r.ratio <= budgets.ratio ? "" : "  MISSED"))
+                           + String(format: "      %.1f", b.median) + (b.p99.map { String(format: "/%.1f", $0) } ?? "")
+                           + (met ? "" : "  MISSED"))
             }
         }
         for n in notes { out.append("note: \(n)") }
@@ -287,6 +353,29 @@ struct BenchReport: Codable {
             out.append(String(format: "Peak RSS: %.1f MB (VmHWM) with %d image cards, %d frames, %d faces made, furthest card %d; budget <= %.0f MB%@",
                               m.peakRSSMB, m.cards, m.frames, m.facesMade, m.furthestCard, budgets.peakRSSMB,
                               m.peakRSSMB <= budgets.peakRSSMB ? "" : "  MISSED"))
+        }
+        if !faces.isEmpty {
+            out.append("")
+            out.append(String(format: "Faces from a cold start (frames back to back, vsync off); budget every face shown <= %.0f ms", budgets.facesShownMs))
+            out.append(pad("interaction", 12) + pad("size", 10) + pad("cards", 26) + pad("renderer", 10) + "  shown ms  settled ms  frames  median/worst frame ms  decodes")
+            for f in faces {
+                let shown = f.allShownMs.map { String(format: "%8.0f", $0) } ?? "   never"
+                let settled = f.settledMs.map { String(format: "%10.0f", $0) } ?? "     never"
+                out.append(pad(f.interaction, 12) + pad(f.size, 10) + pad(f.cards, 26) + pad(f.renderer, 10) + "  \(shown)  \(settled)  "
+                           + String(format: "%6d  %8.2f / %8.2f    %7d", f.frames, f.frameMedianMs, f.frameWorstMs, f.decodes)
+                           + ((f.allShownMs ?? .infinity) <= budgets.facesShownMs ? "" : "  MISSED"))
+            }
+        }
+        if !latency.isEmpty {
+            out.append("")
+            out.append("Pointer to photon (input timestamp to the present of the first frame showing it; inputs at their scripted times, frames paced at 60 Hz), ms; budget p99 <= one frame interval + that frame's render time")
+            out.append(pad("interaction", 12) + pad("renderer", 22) + "  inputs  median     p90     p99     max  p99 over budget  frame median/worst")
+            for l in latency {
+                out.append(pad(l.interaction, 12) + pad(l.renderer, 22) + String(format: "  %6d  %6.2f  %6.2f  %6.2f  %6.2f  %8.2f         %6.2f / %6.2f", l.inputs, l.medianMs,
+                                                                              l.p90Ms, l.p99Ms, l.maxMs, l.p99OverBudgetMs,
+                                                                              l.frameMedianMs, l.frameWorstMs)
+                           + (l.p99OverBudgetMs <= 0 ? "" : "  MISSED"))
+            }
         }
         if let st = stall {
             out.append("")
@@ -321,21 +410,55 @@ struct BenchRunner {
         let display = Self.hasDisplay
         let sdl = try SDLContext(videoDriver: display ? nil : "dummy")
         var report = BenchReport(sdl: sdl.versionDescription, videoDriver: sdl.videoDriver,
-                                 size: "\(Int(options.size.width))x\(Int(options.size.height))")
+                                 size: options.sizes.map { "\(Int($0.width))x\(Int($0.height))" }.joined(separator: ","))
         try withExtendedLifetime(sdl) {
             if options.parts.contains(.frames) {
-                let sessions = options.interactions.map {
-                    BenchSession.make($0, viewport: options.size, count: options.count)
+                let kinds = options.renderers ?? (display ? [.software, .accelerated] : [.software])
+                for size in options.sizes {
+                    let sessions = options.interactions.map {
+                        BenchSession.make($0, viewport: size, count: options.count)
+                    }
+                    for kind in kinds {
+                        if let results = try FrameBench.run(kind: kind, sessions: sessions, images: options.images,
+                                                            size: size, hidden: !display,
+                                                            repeats: options.repeats, snapshots: options.snapshots,
+                                                            progress: progress) {
+                            report.frames += results
+                        } else if !report.notes.contains(where: { $0.hasPrefix("no accelerated") }) {
+                            report.notes.append("no accelerated renderer on \(sdl.videoDriver): only software measured")
+                        }
+                    }
                 }
+            }
+            if options.parts.contains(.faces) {
+                let kinds = options.renderers ?? (display ? [.software, .accelerated] : [.software])
+                try FacesBench.makeScreenshotFolder(options.screensDir, count: 12, from: options.images, progress: progress)
+                let sets = [("bundled", options.images),
+                            ("12 screens 1170x2532", try BenchCards.images(in: options.screensDir))]
+                for kind in kinds {
+                    for size in options.facesSizes {
+                        for (name, images) in sets {
+                            for interaction in options.interactions {
+                                if let r = try FacesBench.run(interaction: interaction, size: size, images: images, cardsName: name,
+                                                              kind: kind, hidden: !display) {
+                                    progress("faces \(interaction.rawValue) \(r.size) \(name) \(r.renderer): "
+                                             + (r.allShownMs.map { String(format: "%.0f ms", $0) } ?? "never"))
+                                    report.faces.append(r)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if options.parts.contains(.latency) {
                 let kinds = options.renderers ?? (display ? [.software, .accelerated] : [.software])
                 for kind in kinds {
-                    if let results = try FrameBench.run(kind: kind, sessions: sessions, images: options.images,
-                                                        size: options.size, hidden: !display,
-                                                        repeats: options.repeats, snapshots: options.snapshots,
-                                                        progress: progress) {
-                        report.frames += results
-                    } else {
-                        report.notes.append("no accelerated renderer on \(sdl.videoDriver): only software measured")
+                    for interaction in options.interactions {
+                        let session = BenchSession.make(interaction, viewport: options.size, count: options.count)
+                        if let r = try LatencyBench.run(session, kind: kind, images: options.images, hidden: !display) {
+                            progress(String(format: "latency %@ %@: p99 %.1f ms", r.interaction, r.renderer, r.p99Ms))
+                            report.latency.append(r)
+                        }
                     }
                 }
             }

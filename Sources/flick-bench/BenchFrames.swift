@@ -208,6 +208,8 @@ final class FrameBench {
 /// The figures of one interaction on one renderer.
 struct FrameResult: Codable {
     var interaction: String
+    /// The window, "WxH" pixels.
+    var size: String
     var renderer: String
     var rendererKind: String
     var flick: FrameTimeMs
@@ -248,7 +250,8 @@ extension FrameBench {
             let s = try bench.measure(session, quads: quads, repeats: repeats)
             let f = FrameTimeMs(seconds: s.flick), n = FrameTimeMs(seconds: s.flickNoShadow)
             let b = FrameTimeMs(seconds: s.baseline)
-            results.append(FrameResult(interaction: session.interaction.rawValue, renderer: renderer.name,
+            results.append(FrameResult(interaction: session.interaction.rawValue,
+                                       size: "\(Int(size.width))x\(Int(size.height))", renderer: renderer.name,
                                        rendererKind: kind.rawValue, flick: f, flickNoShadow: n, baseline: b,
                                        ratio: n.medianMs / b.medianMs, ratioWithShadows: f.medianMs / b.medianMs,
                                        p99Ratio: n.p99Ms / b.p99Ms, session: summary))

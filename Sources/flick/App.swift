@@ -31,6 +31,8 @@ final class App {
     var stage: Stage
     var running = true
     var hudVisible = false
+    /// Pointer-to-photon latency of every pointer input, for the HUD.
+    var latency = PointerToPhoton()
     var pointerOnStage = false
     var frameTimes = FrameTimes()
     var configWatch: ConfigWatch?
@@ -134,6 +136,9 @@ final class App {
                 && faces.isSettled && !hasTransientsOnScreen && !session.replayRunning(player)
             let input = idle ? events.wait(timeout: 0.25) : events.poll()
             let frameStart = PerformanceClock.now
+            // Pointer to photon: each pointer event's timestamp, until this frame's present.
+            var inputTimes: [Double] = []
+            for case .pointer(let p) in input { inputTimes.append(p.time) }
             session.replay.tick(wall: SDLContext.now)
             for event in input { handle(event) }
             playDueInputs()
@@ -151,6 +156,8 @@ final class App {
             try draw()
             renderer.present()
             faces.presented()
+            let presented = SDLContext.now
+            for t in inputTimes { latency.add(input: t, presented: presented) }
             // The whole frame (events, scene, drawing, present) and the renderer's share of it.
             let end = PerformanceClock.now
             // Frames after an idle wait start a new run: the HUD's fps is that of motion.
@@ -355,6 +362,10 @@ final class App {
         return (timeDescription.map { ["time: \($0)"] } ?? []) + [
             String(format: "%.0f fps  %.1f ms/frame (render + present %.1f)", frameTimes.fps,
                    frameTimes.median.frame * 1000, frameTimes.median.render * 1000),
+            latency.percentiles.map {
+                String(format: "pointer to photon %.0f ms median, %.0f p99 (%d inputs)", $0.median * 1000, $0.p99 * 1000,
+                       latency.count)
+            } ?? "pointer to photon: no input yet",
             String(format: "pointer %.0f, %.0f pt/s", v.dx, v.dy),
             "gesture \(scene.gestureDescription)",
             "cards \(scene.deck.count)  views \(scene.pool.liveCount)/\(scene.viewBound)  refused inputs \(refusedInputs)",

@@ -23,12 +23,14 @@ extension FlickSDLTests {
         ]
         let background = RGBA(200, 200, 200)
         let skipping = try CardRenderer(renderer: renderer, shadow: .init(opaqueCards: true))
+        skipping.usesCopies = false   // counts geometry calls
         try renderer.clear(background)
         try skipping.draw(list, scale: 1) { _ in white }
         let skipped = try renderer.readPixels()
         #expect(skipping.lastFrame.geometryCalls == 2, "no call for shadow middles")
 
         let full = try CardRenderer(renderer: renderer, shadow: .init(opaqueCards: false))
+        full.usesCopies = false
         try renderer.clear(background)
         try full.draw(list, scale: 1) { _ in white }
         #expect(full.lastFrame.geometryCalls == 3, "shadow middles, shadow rings, cards")
@@ -43,6 +45,7 @@ extension FlickSDLTests {
                                   transform: AffineTransform(translationX: 80, y: 80), alpha: 0.5, zIndex: 0)
         let background = RGBA(200, 200, 200)
         let cards = try CardRenderer(renderer: renderer)   // opacity 0.4, opaque cards assumed
+        cards.usesCopies = false   // counts geometry calls
         try renderer.clear(background)
         try cards.draw([card], scale: 1) { _ in white }
         let pixels = try renderer.readPixels()
@@ -51,5 +54,41 @@ extension FlickSDLTests {
         // 0.5 × 255 + 0.5 × 160 ≈ 208 (228 without a shadow).
         let middle = pixels[80, 80]
         #expect(abs(Int(middle.r) - 208) <= 3, "\(middle); \(saveArtifact(pixels, name: "shadow-translucent"))")
+    }
+
+    /// Occlusion and copies change no pixel beyond sampling phase: overlapping axis-aligned
+    /// cards (the switcher's kind: scaled, the left one translucent, the right ones opaque) with
+    /// shadows, drawn with occlusion and SDL_RenderCopy, against every card and shadow drawn whole
+    /// through SDL_RenderGeometry.
+    @Test func occludedCopiesMatchWholeGeometry() throws {
+        let renderer = try Renderer(offscreenWidth: 320, height: 200)
+        let colours = [RGBA(220, 60, 60), RGBA(60, 200, 90), RGBA(70, 90, 230), RGBA(240, 200, 40)]
+        let textures = try colours.map { try solidTexture($0, renderer: renderer) }
+        let size = Size(width: 90, height: 130)
+        let list = (0..<4).map { i in
+            CardAttributes(card: CardID(i), index: i, size: size,
+                           transform: AffineTransform(scaleX: 0.8 + 0.07 * Double(i), y: 0.8 + 0.07 * Double(i))
+                               .translatedBy(x: 70 + 55.3 * Double(i), y: 100.4),
+                           alpha: i == 0 ? 0.6 : 1, zIndex: Double(i))
+        }
+        let background = RGBA(44, 50, 66)
+        let fast = try CardRenderer(renderer: renderer)
+        try renderer.clear(background)
+        try fast.draw(list, scale: 1) { textures[$0.index] }
+        let cut = try renderer.readPixels()
+        #expect(fast.lastFrame.copies > 0)
+        #expect(fast.lastFrame.occludedCards >= 3)
+
+        let whole = try CardRenderer(renderer: renderer)
+        whole.usesCopies = false
+        whole.opaqueFaces = false
+        try renderer.clear(background)
+        try whole.draw(list, scale: 1) { textures[$0.index] }
+        #expect(whole.lastFrame.copies == 0)
+        #expect(fast.lastFrame.pixels < 0.9 * whole.lastFrame.pixels, "\(fast.lastFrame.pixels) of \(whole.lastFrame.pixels) px")
+        let reference = try renderer.readPixels()
+        // Solid faces: only the blurred shadow's sampling phase may differ, by a few levels.
+        let bad = expectPixels(cut, name: "occluded-copies", tolerance: 8) { x, y in reference[x, y] }
+        #expect(bad == 0)
     }
 }
