@@ -20,6 +20,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import crafted  # noqa: E402
+
 BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/flick")
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
@@ -292,6 +295,90 @@ ROWS = [
 ]
 
 
+# Family 1 (issue 18): crafted session files through every command that reads them. Each is a
+# one-line refusal (exit 2) naming the line and the field; before, these trapped (SIGILL), walked
+# 6e8 frames, or opened files outside the card folder.
+CRAFTED = crafted.make(w("crafted"), ASSETS)
+PRESETS = [write("preset-a.json", '{"now": {"throwSpeed": 500}}\n'), write("preset-b.json", '{"now": {"throwSpeed": 900}}\n')]
+
+
+def crafted_rows():
+    rows = []
+    for name, (path, culprit) in sorted(CRAFTED.items()):
+        if not culprit:
+            continue
+        if name.endswith(".log"):
+            rows.append((f"report of {name}", ["report", path, "--out", OUT + "-report"], 2, culprit, []))
+            continue
+        rows += [
+            (f"--replay {name}", ["--replay", path] + H, 2, culprit, []),
+            (f"report {name}", ["report", path, "--out", OUT + "-report"], 2, culprit, []),
+            (f"compare {name}", ["compare", "--replay", path, "--config", PRESETS[0], "--config", PRESETS[1], "--out", OUT + "-cmp"], 2, culprit, []),
+            (f"export {name}", ["export", path, "--out", OUT + ".mp4"], 2, culprit, []),
+        ]
+    return rows
+
+
+ROWS += crafted_rows()
+
+
+# Family 2 (issue 18): every file a study command writes goes through the output policy. Before,
+# `export r.mp4 --out r.mp4` replaced the recording with its video, and report/compare replaced
+# read-only files, symlinks, FIFOs, their own inputs and presets; thumbnails went through a
+# predictable /tmp name.
+GOOD_REC = CRAFTED["good.rec"][0]
+GOOD_LOG = CRAFTED["good.log"][0]
+
+
+def study_setup():
+    rec = open(GOOD_REC).read()
+    write("rec-named.mp4", rec)
+    write("ro.mp4", "keep\n", mode=0o444)
+    os.makedirs(w("dir.mp4"), exist_ok=True)
+    for name, target in [("link.mp4", "old.jsonl"), ("rep-link/report.html", "../old.jsonl"),
+                         ("cmp-link/differences.csv", "../old.jsonl")]:
+        os.makedirs(os.path.dirname(w(name)), exist_ok=True)
+        if not os.path.lexists(w(name)):
+            os.symlink(target, w(name))
+    for name in ["fifo.mp4", "rep-fifo/gestures.csv"]:
+        os.makedirs(os.path.dirname(w(name)), exist_ok=True)
+        if not os.path.exists(w(name)):
+            os.mkfifo(w(name))
+    write("rep-ro/report.html", "keep\n", mode=0o444)
+    write("rep-self/report.html", open(GOOD_LOG).read())
+    write("cmp-preset/report.html", '{"now": {"throwSpeed": 700}}\n')
+    write("cmp-self/gestures.csv", rec)
+    write("cmp-ro/contact-sheet.png", "keep\n", mode=0o444)
+    os.makedirs(w("no-tmp"), exist_ok=True)
+
+
+study_setup()
+REPORT_OUT = [OUT + "-report", OUT + "-report/report.html", OUT + "-report/gestures.csv"]
+CMP_OUT = [OUT + "-cmp"] + [OUT + "-cmp/" + f for f in ("contact-sheet.png", "report.html", "gestures.csv", "differences.csv")]
+CMP = ["compare", "--replay", GOOD_REC, "--config", PRESETS[0], "--config", PRESETS[1], "--out"]
+ROWS += [
+    ("export onto its own recording", ["export", w("rec-named.mp4"), "--out", w("rec-named.mp4")], 2, "it is the recording of this run", []),
+    ("export onto its own recording, another spelling", ["export", w("rec-named.mp4"), "--out", w("empty", "..", "rec-named.mp4")], 2, "it is the recording of this run", []),
+    ("export onto a read-only file", ["export", GOOD_REC, "--out", w("ro.mp4")], 2, "it is read-only", []),
+    ("export through a symlink", ["export", GOOD_REC, "--out", w("link.mp4")], 2, "it is a symlink", []),
+    ("export onto a FIFO", ["export", GOOD_REC, "--out", w("fifo.mp4")], 2, "it is a FIFO", []),
+    ("export onto a directory", ["export", GOOD_REC, "--out", w("dir.mp4")], 2, "it is a directory", []),
+    ("export into a missing folder", ["export", GOOD_REC, "--out", w("nope", "x.mp4")], 2, "does not exist", []),
+    ("report onto a read-only report.html", ["report", GOOD_LOG, "--out", w("rep-ro")], 2, "it is read-only", []),
+    ("report through a symlinked report.html", ["report", GOOD_LOG, "--out", w("rep-link")], 2, "it is a symlink", []),
+    ("report onto a FIFO gestures.csv", ["report", GOOD_LOG, "--out", w("rep-fifo")], 2, "it is a FIFO", []),
+    ("report onto its own session file", ["report", w("rep-self", "report.html"), "--out", w("rep-self")], 2, "it is a session file of this run", []),
+    ("report --out is a file", ["report", GOOD_LOG, "--out", w("c.json")], 2, "is a file (expected a folder)", []),
+    ("compare onto a preset in --out", ["compare", "--replay", GOOD_REC, "--config", w("cmp-preset", "report.html"), "--config", PRESETS[1], "--out", w("cmp-preset")], 2, "it is a --config preset of this run", []),
+    ("compare onto its own recording", ["compare", "--replay", w("cmp-self", "gestures.csv"), "--config", PRESETS[0], "--config", PRESETS[1], "--out", w("cmp-self")], 2, "it is the --replay file of this run", []),
+    ("compare through a symlinked differences.csv", CMP + [w("cmp-link")], 2, "it is a symlink", []),
+    ("compare onto a read-only contact sheet", CMP + [w("cmp-ro")], 2, "it is read-only", []),
+    ("report of a recording makes thumbnails without a temporary folder", ["@env:TMPDIR=" + w("no-tmp", "missing"), "report", GOOD_REC, "--out", OUT + "-report"], 0, "", REPORT_OUT),
+    ("compare makes its sheet without a temporary folder", ["@env:TMPDIR=" + w("no-tmp", "missing")] + CMP + [OUT + "-cmp"], 0, "", CMP_OUT),
+    ("report of a good log", ["report", GOOD_LOG, "--out", OUT + "-report"], 0, "", REPORT_OUT),
+]
+
+
 # --------------------------------------------------------------------------------------------
 
 def snapshot():
@@ -331,6 +418,10 @@ def run_row(n, row):
         env["DISPLAY"] = ":987"
         env["WAYLAND_DISPLAY"] = ""
     sig = None
+    while args and args[0].startswith("@env:"):
+        key, _, value = args[0][5:].partition("=")
+        env[key] = value
+        args = args[1:]
     if args and args[0] == "@full":
         args = args[1:]
         for name in os.listdir(FULL):

@@ -51,7 +51,14 @@ struct Compare: ParsableCommand {
         }
         let presets = try config.map(Self.preset)
         if let out {
-            try writeComparison(rec, presets: presets, cards: cards, folder: StudyOutput.folder(out))
+            let folder = try StudyOutput.folder(out)
+            try StudyOutput.check(["contact-sheet.png": "the contact sheet", "report.html": "the report",
+                                   "gestures.csv": "the gesture table", "differences.csv": "the differences"]
+                                    .sorted { $0.key < $1.key }.map { (folder + "/" + $0.key, $0.value) },
+                                  inputs: [RunInput(path: replay, what: "the --replay file")]
+                                    + config.map { RunInput(path: $0, what: "a --config preset") },
+                                  cards: cards)
+            try writeComparison(rec, presets: presets, cards: cards, folder: folder)
         } else {
             let size = window.size?.size ?? Size(width: 1280, height: 800)
             try MainActor.assumeIsolated {
@@ -106,8 +113,6 @@ struct Compare: ParsableCommand {
                     }
                 }
                 var all: [[Thumbnail]] = []
-                let temp = NSTemporaryDirectory() + "flick-compare-\(getpid()).png"
-                defer { try? FileManager.default.removeItem(atPath: temp) }
                 for (r, p) in presets.enumerated() {
                     if let font, let tex = try? font.texture(p.name, color: RGBA(33, 37, 41), renderer: sheet, wrapWidth: labelWidth - 16) {
                         try sheet.copy(tex, x: 10, y: Double(top + r * cell.h + 10))
@@ -121,9 +126,9 @@ struct Compare: ParsableCommand {
                                             times: moments, cell: cell) { renderer, i in
                         let pixels = try renderer.readPixels()
                         try sheet.paste(pixels, x: labelWidth + i * cell.w, y: top + r * cell.h)
-                        try renderer.savePNG(to: temp)
+                        // Encoded in memory: no temporary file.
                         row.append(Thumbnail(t: moments[i], caption: "\(p.name) \(String(format: "%.2f s", moments[i]))",
-                                             png: try Data(contentsOf: URL(fileURLWithPath: temp))))
+                                             png: Data(try pixels.pngData())))
                     }
                     all.append(row)
                 }

@@ -49,12 +49,10 @@ enum ContactSheet {
         let v = metrics.session.viewport
         let cell = (w: width, h: Int((Double(width) * v.height / v.width).rounded()))
         var out: [Thumbnail] = []
-        let temp = NSTemporaryDirectory() + "flick-thumb-\(getpid()).png"
-        defer { try? FileManager.default.removeItem(atPath: temp) }
+        // Encoded in memory: no temporary file, so nothing to plant a symlink on or leave behind.
         try frames(of: recording, config: config, cards: cards,
                    times: moments.map(\.t), cell: cell) { renderer, i in
-            try renderer.savePNG(to: temp)
-            let data = try Data(contentsOf: URL(fileURLWithPath: temp))
+            let data = Data(try renderer.readPixels().pngData())
             out.append(Thumbnail(t: moments[i].t, caption: moments[i].caption, png: data))
         }
         return out

@@ -49,6 +49,7 @@ struct Export: ParsableCommand {
         guard let header = rec.header, let cards = try rec.cardSource(allowMissing: missing.allowMissingCards) else {
             throw UserError("'\(recording)' is a recording without a header (made before Flick 0.4); replay it with --record to give it one")
         }
+        try StudyOutput.check([(out, "the video")], inputs: [RunInput(path: recording, what: "the recording")], cards: cards)
         guard let ffmpeg = VideoEncoder.findFFmpeg() else {
             throw UserError("ffmpeg is not installed (make deps installs it; Debian package 'ffmpeg')")
         }
