@@ -88,6 +88,7 @@ struct Compare: ParsableCommand {
             sessions.append(s)
         }
         let metrics = sessions.map(SessionMetrics.init)
+        if Interrupt.isRequested { throw InterruptedError() }
         let changes = Self.differences(metrics)
         // The same moments in every row: just after each release of the first preset's card
         // gestures (releases are the same input under every preset), then pages, at most 8.
@@ -136,6 +137,7 @@ struct Compare: ParsableCommand {
                 return all
             }
         }
+        if Interrupt.isRequested { throw InterruptedError() }
         let extra = Self.differencesHTML(changes, presets: presets.map(\.name))
         let html = ReportHTML.make(title: "Flick compare: \(presets.map(\.name).joined(separator: " vs "))",
                                    sessions: metrics, thumbnails: thumbs, extra: extra)

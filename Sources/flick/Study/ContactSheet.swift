@@ -32,7 +32,11 @@ enum ContactSheet {
         var frame = 0
         for (i, t) in times.enumerated() {
             // The 60 Hz grid of a headless replay, up to the moment itself.
-            while Double(frame) / 60 < t { replay.advance(to: Double(frame) / 60); frame += 1 }
+            while Double(frame) / 60 < t {
+                if Interrupt.isRequested { throw InterruptedError() }
+                replay.advance(to: Double(frame) / 60)
+                frame += 1
+            }
             replay.advance(to: t)
             try renderer.clear(background)
             try view.draw(replay.scene, in: (0, 0, cell.w, cell.h), outside: background, settle: true)

@@ -56,6 +56,7 @@ struct Export: ParsableCommand {
         // How long: the recording plus the time everything takes to settle (engine only, fast).
         guard let probe = HeadlessReplay(rec) else { return }
         let end = probe.runToEnd()
+        if Interrupt.isRequested { throw InterruptedError() }
         let frames = Int((end / speed * Double(fps)).rounded(.up)) + 1
         let started = Date()
         try MainActor.assumeIsolated {

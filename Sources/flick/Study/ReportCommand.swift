@@ -31,6 +31,7 @@ struct Report: ParsableCommand {
         try StudyOutput.check([(folder + "/report.html", "the report"), (folder + "/gestures.csv", "the gesture table")],
                               inputs: sessions.map { RunInput(path: $0, what: "a session file") })
         let metrics = loaded.map(SessionMetrics.init)
+        if Interrupt.isRequested { throw InterruptedError() }
         let thumbnails = try MainActor.assumeIsolated {
             let sdl = try App.openSDL(headless: true)
             return try withExtendedLifetime(sdl) {
@@ -41,6 +42,7 @@ struct Report: ParsableCommand {
                 }
             }
         }
+        if Interrupt.isRequested { throw InterruptedError() }
         let heading = title ?? (loaded.count == 1 ? "Flick session report: \(loaded[0].name)" : "Flick report: \(loaded.count) sessions")
         let html = ReportHTML.make(title: heading, sessions: metrics, thumbnails: thumbnails)
         try StudyOutput.save(Data(html.utf8), to: folder + "/report.html", what: "the report")
