@@ -332,6 +332,8 @@ GOOD_LOG = CRAFTED["good.log"][0]
 
 def study_setup():
     rec = open(GOOD_REC).read()
+    # Five hours of session clock: the replay walk of report/compare/export takes seconds.
+    write("five-hours.rec", rec + json.dumps({"t": 18000, "command": "next"}) + "\n")
     write("rec-named.mp4", rec)
     write("ro.mp4", "keep\n", mode=0o444)
     os.makedirs(w("dir.mp4"), exist_ok=True)
@@ -376,6 +378,26 @@ ROWS += [
     ("report of a recording makes thumbnails without a temporary folder", ["@env:TMPDIR=" + w("no-tmp", "missing"), "report", GOOD_REC, "--out", OUT + "-report"], 0, "", REPORT_OUT),
     ("compare makes its sheet without a temporary folder", ["@env:TMPDIR=" + w("no-tmp", "missing")] + CMP + [OUT + "-cmp"], 0, "", CMP_OUT),
     ("report of a good log", ["report", GOOD_LOG, "--out", OUT + "-report"], 0, "", REPORT_OUT),
+]
+
+# Family 4 (issue 18): signals and descriptors in every command. Before, report ignored SIGINT
+# and SIGTERM once SDL was up, SIGQUIT was ignored everywhere, a closed stderr pipe killed a
+# session by SIGPIPE, and with stderr closed the log opened on descriptor 2.
+FIVE = w("five-hours.rec")
+FIVE_CMP = ["compare", "--replay", FIVE] + [x for p in PRESETS + PRESETS for x in ("--config", p)] + ["--out", OUT + "-cmp"]
+ROWS += [
+    ("SIGTERM stops report mid-walk", ["@signal:TERM", "report"] + [FIVE] * 6 + ["--out", OUT + "-report"], 143, "stopped by SIGTERM", REPORT_OUT),
+    ("SIGINT stops report mid-walk", ["@signal:INT", "report"] + [FIVE] * 6 + ["--out", OUT + "-report"], 130, "stopped by SIGINT", REPORT_OUT),
+    ("SIGHUP stops compare mid-walk", ["@signal:HUP"] + FIVE_CMP, 129, "stopped by SIGHUP", CMP_OUT),
+    ("SIGQUIT stops compare mid-walk", ["@signal:QUIT"] + FIVE_CMP, 131, "stopped by SIGQUIT", CMP_OUT),
+    ("SIGTERM stops export mid-walk", ["@signal:TERM", "export", FIVE, "--out", OUT + ".mp4"], 143, "stopped by SIGTERM", []),
+    ("SIGQUIT stops export mid-walk", ["@signal:QUIT", "export", FIVE, "--out", OUT + ".gif"], 131, "stopped by SIGQUIT", []),
+    ("SIGQUIT ends a headless run", ["@signal:QUIT", "--headless", "--frames", "1000000", "--log", OUT + ".jsonl"], 131, "stopped by SIGQUIT", [OUT + ".jsonl"]),
+    ("SIGQUIT ends a headless replay", ["@signal:QUIT", "--headless", "--frames", "1000000", "--replay", GOOD_REC, "--log", OUT + ".jsonl", "--record", OUT + "-rec.jsonl"], 131, "stopped by SIGQUIT", [OUT + ".jsonl", OUT + "-rec.jsonl"]),
+    ("a closed stderr pipe is no SIGPIPE death", ["@brokenstderr", "--cards", w("cards"), "--headless", "--frames", "120", "--log", OUT + ".jsonl", "--record", OUT + "-rec.jsonl"], 0, "", [OUT + ".jsonl", OUT + "-rec.jsonl"]),
+    ("with stderr closed the log is not descriptor 2", ["@closefd:2", "--cards", w("cards"), "--headless", "--frames", "3", "--log", OUT + ".jsonl"], 0, "", [OUT + ".jsonl"]),
+    ("with stdin, stdout and stderr closed a run still works", ["@closefd:0,1,2", "--headless", "--frames", "3", "--log", OUT + ".jsonl", "--record", OUT + "-rec.jsonl"], 0, "", [OUT + ".jsonl", OUT + "-rec.jsonl"]),
+    ("with stderr closed report writes its folder", ["@closefd:2", "report", GOOD_LOG, "--out", OUT + "-report"], 0, "", REPORT_OUT),
 ]
 
 
@@ -432,6 +454,13 @@ def run_row(n, row):
     if args and args[0].startswith("@signal:"):
         sig = getattr(signal, "SIG" + args[0].split(":")[1])
         args = args[1:]
+    close_fds, broken = [], False
+    if args and args[0].startswith("@closefd:"):
+        close_fds = [int(x) for x in args[0].split(":")[1].split(",")]
+        args = args[1:]
+    if args and args[0] == "@brokenstderr":
+        broken = True
+        args = args[1:]
     before = snapshot()
     t0 = time.time()
     if sig is not None:
@@ -446,6 +475,27 @@ def run_row(n, row):
         except subprocess.TimeoutExpired:
             p.kill()
             rc, err = "timeout", ""
+    elif broken:
+        # Standard error a pipe nobody reads any more: writes fail (EPIPE), the run goes on.
+        r, wr = os.pipe()
+        os.close(r)
+        p = subprocess.Popen([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=wr)
+        os.close(wr)
+        try:
+            rc, err = p.wait(timeout=30), ""
+        except subprocess.TimeoutExpired:
+            p.kill()
+            rc, err = "timeout", ""
+    elif close_fds:
+        def closer():
+            for fd in close_fds:
+                os.close(fd)
+        try:
+            p = subprocess.run([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               timeout=30, preexec_fn=closer)
+            rc, err = p.returncode, ""
+        except subprocess.TimeoutExpired:
+            rc, err = "timeout", ""
     else:
         try:
             p = subprocess.run([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -456,8 +506,8 @@ def run_row(n, row):
     took = time.time() - t0
     after = snapshot()
     problems = []
-    if sig is not None:
-        if took > 1.0:
+    if sig is not None or broken:
+        if sig is not None and took > 1.0:
             problems.append(f"took {took:.2f} s after the signal")
         logs = [a for a in allowed if a.endswith(".jsonl") and "-rec" not in a]
         for lp in logs:

@@ -238,8 +238,15 @@ package struct Recording {
                 header = h
                 continue
             }
-            guard object != nil, var input = try? decoder.decode(RecordedInput.self, from: stripped), input.t.isFinite else {
-                throw UserError("\(option) file '\(path)' line \(n + 1) is not a recorded input (expected JSON like {\"t\": 0.5, \"pointer\": {...}})")
+            var input: RecordedInput
+            do {
+                guard object != nil else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not JSON")) }
+                input = try decoder.decode(RecordedInput.self, from: stripped)
+            } catch {
+                // The field at fault when there is one (a wrong type, a missing key, an unknown phase).
+                let field = Self.describe(error)
+                let why = field.hasPrefix("bad value at ''") || field.contains("DecodingError") ? "" : " (\(field))"
+                throw UserError("\(option) file '\(path)' line \(n + 1) is not a recorded input\(why) (expected JSON like {\"t\": 0.5, \"pointer\": {...}})")
             }
             input.config = config
             try input.check(check)
