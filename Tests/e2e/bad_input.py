@@ -400,6 +400,38 @@ ROWS += [
     ("with stderr closed report writes its folder", ["@closefd:2", "report", GOOD_LOG, "--out", OUT + "-report"], 0, "", REPORT_OUT),
 ]
 
+# Family 3 (issue 18): ffmpeg is a child to supervise. Fake ffmpegs (first on PATH) fail, flood
+# standard error, stall, or write a broken file; export stops with exit 3 naming the video, keeps
+# no temporary file, and leaves no ffmpeg behind.
+FAKES = w("fake-ffmpeg")
+
+
+def fake(name, body):
+    folder = os.path.join(FAKES, name)
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, "ffmpeg")
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\necho $$ > " + w("fake.pid") + "\n" + body + "\n")
+    os.chmod(path, 0o755)
+    return "@env:PATH=" + folder + ":/usr/bin:/bin"
+
+
+FAKE_FAILS = fake("fails", 'echo "fake ffmpeg: unknown encoder" >&2; exit 1')
+FAKE_FLOODS = fake("floods", "head -c 20000000 /dev/zero | tr '\\0' x >&2; cat >/dev/null; exit 0")
+FAKE_STALLS = fake("stalls", "exec sleep 1000")
+FAKE_GARBAGE = fake("garbage", 'for a; do last=$a; done; cat >/dev/null; printf garbage > "$last"; exit 0')
+PID = w("fake.pid")
+ROWS += [
+    ("export with an ffmpeg that fails: exit 3", [FAKE_FAILS, "@nochild", "export", GOOD_REC, "--out", OUT + ".mp4"], 3, "cannot write the video", [PID]),
+    ("export with an ffmpeg flooding stderr: no deadlock, exit 3", [FAKE_FLOODS, "@nochild", "export", GOOD_REC, "--out", OUT + ".mp4"], 3, "the video came out unplayable", [PID]),
+    ("export with an ffmpeg writing garbage: probed, exit 3", [FAKE_GARBAGE, "@nochild", "export", GOOD_REC, "--out", OUT + ".mp4"], 3, "the video came out unplayable", [PID]),
+    ("export with a garbage GIF: probed, exit 3", [FAKE_GARBAGE, "@nochild", "export", GOOD_REC, "--out", OUT + ".gif"], 3, "the video came out unplayable", [PID]),
+    ("SIGTERM ends export with a stalled ffmpeg, and the ffmpeg", ["@signal:TERM", FAKE_STALLS, "@nochild", "export", GOOD_REC, "--out", OUT + ".mp4"], 143, "stopped by SIGTERM", [PID]),
+    ("SIGINT ends export with a stalled ffmpeg, and the ffmpeg", ["@signal:INT", FAKE_STALLS, "@nochild", "export", GOOD_REC, "--out", OUT + ".gif"], 130, "stopped by SIGINT", [PID]),
+    ("export on a full disk: exit 3, nothing kept", ["@full", "export", GOOD_REC, "--out", os.path.join(FULL, "v.mp4")], 3, f"cannot write the video '{FULL}/v.mp4'", []),
+    ("export of a GIF: two passes, a playable file", ["export", GOOD_REC, "--out", OUT + ".gif", "--size", "320x240"], 0, "", [OUT + ".gif"]),
+]
+
 
 # --------------------------------------------------------------------------------------------
 
@@ -454,6 +486,15 @@ def run_row(n, row):
     if args and args[0].startswith("@signal:"):
         sig = getattr(signal, "SIG" + args[0].split(":")[1])
         args = args[1:]
+    while args and args[0].startswith("@env:"):
+        key, _, value = args[0][5:].partition("=")
+        env[key] = value
+        args = args[1:]
+    nochild = bool(args) and args[0] == "@nochild"
+    if nochild:
+        args = args[1:]
+        if os.path.exists(w("fake.pid")):
+            os.remove(w("fake.pid"))
     close_fds, broken = [], False
     if args and args[0].startswith("@closefd:"):
         close_fds = [int(x) for x in args[0].split(":")[1].split(",")]
@@ -506,6 +547,17 @@ def run_row(n, row):
     took = time.time() - t0
     after = snapshot()
     problems = []
+    if nochild:
+        try:
+            child = int(open(w("fake.pid")).read().strip())
+            time.sleep(0.2)
+            os.kill(child, 0)
+            problems.append(f"ffmpeg (pid {child}) still runs")
+            os.kill(child, signal.SIGKILL)
+        except (FileNotFoundError, ValueError):
+            problems.append("the fake ffmpeg never ran")
+        except ProcessLookupError:
+            pass
     if sig is not None or broken:
         if sig is not None and took > 1.0:
             problems.append(f"took {took:.2f} s after the signal")
