@@ -379,6 +379,14 @@ ROWS += [
     ("compare makes its sheet without a temporary folder", ["@env:TMPDIR=" + w("no-tmp", "missing")] + CMP + [OUT + "-cmp"], 0, "", CMP_OUT),
     ("report of a good log", ["report", GOOD_LOG, "--out", OUT + "-report"], 0, "", REPORT_OUT),
 ]
+# Valid but absurd proportions: a 1x16384 stage made compare hang on a 2.4-million-pixel-tall
+# cell; a 16384x1 one failed with an SDL error. Cells keep within 1:8 to 8:1, letterboxed.
+for shape, stage in [("thin", {"width": 1, "height": 16384}), ("wide", {"width": 16384, "height": 1})]:
+    write(f"{shape}.rec", crafted.recording(crafted.header(ASSETS, stage=stage, stage_corner_radius=0), crafted.fling()))
+    ROWS += [
+        (f"compare of a {stage['width']}x{stage['height']} stage", ["compare", "--replay", w(f"{shape}.rec"), "--config", PRESETS[0], "--config", PRESETS[1], "--out", OUT + "-cmp"], 0, "", CMP_OUT),
+        (f"report of a {stage['width']}x{stage['height']} stage", ["report", w(f"{shape}.rec"), "--out", OUT + "-report"], 0, "", REPORT_OUT),
+    ]
 
 # Family 4 (issue 18): signals and descriptors in every command. Before, report ignored SIGINT
 # and SIGTERM once SDL was up, SIGQUIT was ignored everywhere, a closed stderr pipe killed a

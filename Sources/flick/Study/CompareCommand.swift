@@ -98,7 +98,7 @@ struct Compare: ParsableCommand {
         if moments.isEmpty { moments = [rec.duration] }
         if moments.count > 8 { moments = (0..<8).map { moments[$0 * moments.count / 8] } }
         let v = sessions[0].viewport
-        let cell = (w: 150, h: Int((150 * v.height / v.width).rounded()))
+        let cell = ContactSheet.cell(width: 150, viewport: v)
         let labelWidth = 170, top = 24
         let sheetSize = (w: labelWidth + moments.count * cell.w, h: top + presets.count * cell.h)
         let thumbs: [[Thumbnail]] = try MainActor.assumeIsolated {

@@ -20,6 +20,14 @@ enum ContactSheet {
         return moments
     }
 
+    /// A cell `width` pixels wide in the viewport's proportions, its height kept within 1/8 to 8
+    /// times the width: a 1x16384 stage (valid, if absurd) is drawn letterboxed, not into a
+    /// 2.4-million-pixel-tall texture SDL cannot make.
+    nonisolated static func cell(width: Int, viewport v: Size) -> (w: Int, h: Int) {
+        let ratio = min(max(v.height / v.width, 0.125), 8)
+        return (width, max(1, Int((Double(width) * ratio).rounded())))
+    }
+
     /// Replays `recording` (under `config` when given) and draws one frame at each of `times`
     /// (ascending, session seconds) into cells `cell` big; calls `take` after each frame with
     /// the renderer holding it at (0, 0).
@@ -51,7 +59,7 @@ enum ContactSheet {
         let moments = keyMoments(metrics)
         guard !moments.isEmpty else { return [] }
         let v = metrics.session.viewport
-        let cell = (w: width, h: Int((Double(width) * v.height / v.width).rounded()))
+        let cell = Self.cell(width: width, viewport: v)
         var out: [Thumbnail] = []
         // Encoded in memory: no temporary file, so nothing to plant a symlink on or leave behind.
         try frames(of: recording, config: config, cards: cards,
