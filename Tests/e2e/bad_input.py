@@ -392,9 +392,13 @@ for shape, stage in [("thin", {"width": 1, "height": 16384}), ("wide", {"width":
 # and SIGTERM once SDL was up, SIGQUIT was ignored everywhere, a closed stderr pipe killed a
 # session by SIGPIPE, and with stderr closed the log opened on descriptor 2.
 FIVE = w("five-hours.rec")
+# A fling at the start and one five hours on: the report walks to it twice, the second time with
+# SDL up drawing the contact sheet (where SDL used to swallow SIGINT and SIGTERM).
+write("late.rec", crafted.recording(crafted.header(ASSETS), crafted.fling() + crafted.fling(18000.0)))
 FIVE_CMP = ["compare", "--replay", FIVE] + [x for p in PRESETS + PRESETS for x in ("--config", p)] + ["--out", OUT + "-cmp"]
 ROWS += [
     ("SIGTERM stops report mid-walk", ["@signal:TERM", "report"] + [FIVE] * 6 + ["--out", OUT + "-report"], 143, "stopped by SIGTERM", REPORT_OUT),
+    ("SIGTERM stops report with SDL up", ["@signal:TERM", "report", w("late.rec"), w("late.rec"), "--out", OUT + "-report"], 143, "stopped by SIGTERM", REPORT_OUT),
     ("SIGINT stops report mid-walk", ["@signal:INT", "report"] + [FIVE] * 6 + ["--out", OUT + "-report"], 130, "stopped by SIGINT", REPORT_OUT),
     ("SIGHUP stops compare mid-walk", ["@signal:HUP"] + FIVE_CMP, 129, "stopped by SIGHUP", CMP_OUT),
     ("SIGQUIT stops compare mid-walk", ["@signal:QUIT"] + FIVE_CMP, 131, "stopped by SIGQUIT", CMP_OUT),
