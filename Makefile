@@ -69,7 +69,8 @@ goldens:
 clean:
 	rm -rf .build
 
-# Fuzzes the config, recording and log parsers (2,000 random and mutated inputs each; not in CI).
+# Fuzzes the config, recording and log parsers (2,000 random and mutated inputs each, and 2,000
+# structure-aware ones for recordings and logs: valid JSON with absurd values; not in CI).
 fuzz: build
 	bash Tests/fuzz.sh .build/release/flick $(FUZZ_INPUTS)
 

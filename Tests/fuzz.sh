@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make fuzz: seeds from a real session (a recording with its header, the log it made, the
-# presets), then `flick-lab fuzz` (built beside flick) mutates them, 2,000 inputs per parser by
+# presets), then `flick-lab fuzz` (built beside flick) mutates them (bytes, and for recordings and
+# logs also valid JSON with absurd values), 2,000 inputs per parser by
 # default.
 # Usage: Tests/fuzz.sh path/to/flick [inputs]
 set -u

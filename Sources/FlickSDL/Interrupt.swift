@@ -5,7 +5,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// SIGINT, SIGTERM and SIGHUP as a flag every loop polls once per frame (window, headless,
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT as a flag every loop polls once per frame (window, headless,
 /// replay, bench, report, export): the loop ends, the log gets its `quit` line and the files
 /// close. A second signal of the same kind ends the process at once (the default action).
 public enum Interrupt {
@@ -30,6 +30,7 @@ public enum Interrupt {
         case SIGINT: return "SIGINT"
         case SIGTERM: return "SIGTERM"
         case SIGHUP: return "SIGHUP"
+        case SIGQUIT: return "SIGQUIT"
         case let s?: return "signal \(s)"
         case nil: return "no signal"
         }
@@ -42,7 +43,9 @@ public enum Interrupt {
     /// A window waiting for events is woken at once: the handler writes a byte to a pipe (all a
     /// signal handler may safely do) and a small thread pushes SDL_QUIT, which SDL delivers to
     /// a waiting `SDL_WaitEventTimeout` from another thread.
-    public static func install(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]) {
+    /// Installed first thing by every command (`ProcessSetup`), so SDL, which takes SIGINT and
+    /// SIGTERM only while they are at their default action, leaves them to this.
+    public static func install(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]) {
         _ = requested.load(ordering: .relaxed)   // initialised here, never first in a handler
         var fds: [Int32] = [-1, -1]
         if wakeFD.load(ordering: .relaxed) < 0, pipe(&fds) == 0 {

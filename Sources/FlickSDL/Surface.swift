@@ -100,6 +100,25 @@ public final class Surface {
     public func savePNG(to path: String) throws {
         try check(IMG_SavePNG(pointer, path), "IMG_SavePNG(\(path))")
     }
+
+    /// The PNG encoding of this surface, made in memory (no temporary file): a buffer as big as
+    /// the worst case (stored, uncompressed rows) is written through an SDL_RWops.
+    public func pngData() throws -> [UInt8] {
+        let capacity = width * height * 4 + height * 8 + 1 << 20
+        var buffer = [UInt8](repeating: 0, count: capacity)
+        let written: Int = try buffer.withUnsafeMutableBytes { raw in
+            guard let rw = SDL_RWFromMem(raw.baseAddress, Int32(clamping: raw.count)) else {
+                throw SDLError.current("SDL_RWFromMem")
+            }
+            let result = IMG_SavePNG_RW(pointer, rw, 0)
+            let end = SDL_RWtell(rw)
+            SDL_RWclose(rw)
+            try check(result, "IMG_SavePNG_RW")
+            guard end > 0 else { throw SDLError(function: "IMG_SavePNG_RW", message: "nothing written") }
+            return Int(end)
+        }
+        return Array(buffer.prefix(written))
+    }
 }
 
 /// Pixels read back from a renderer: RGBA bytes, row-major, tightly packed, top row first.
@@ -152,5 +171,10 @@ public struct PixelBuffer: Sendable {
     /// Writes a PNG with SDL_image (IMG_SavePNG).
     public func savePNG(to path: String) throws {
         try makeSurface().savePNG(to: path)
+    }
+
+    /// The PNG encoding of these pixels, in memory.
+    public func pngData() throws -> [UInt8] {
+        try makeSurface().pngData()
     }
 }

@@ -20,6 +20,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import crafted  # noqa: E402
+
 BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/flick")
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
@@ -292,6 +295,156 @@ ROWS = [
 ]
 
 
+# Family 1 (issue 18): crafted session files through every command that reads them. Each is a
+# one-line refusal (exit 2) naming the line and the field; before, these trapped (SIGILL), walked
+# 6e8 frames, or opened files outside the card folder.
+CRAFTED = crafted.make(w("crafted"), ASSETS)
+PRESETS = [write("preset-a.json", '{"now": {"throwSpeed": 500}}\n'), write("preset-b.json", '{"now": {"throwSpeed": 900}}\n')]
+
+
+def crafted_rows():
+    rows = []
+    for name, (path, culprit) in sorted(CRAFTED.items()):
+        if not culprit:
+            continue
+        if name.endswith(".log"):
+            rows.append((f"report of {name}", ["report", path, "--out", OUT + "-report"], 2, culprit, []))
+            continue
+        rows += [
+            (f"--replay {name}", ["--replay", path] + H, 2, culprit, []),
+            (f"report {name}", ["report", path, "--out", OUT + "-report"], 2, culprit, []),
+            (f"compare {name}", ["compare", "--replay", path, "--config", PRESETS[0], "--config", PRESETS[1], "--out", OUT + "-cmp"], 2, culprit, []),
+            (f"export {name}", ["export", path, "--out", OUT + ".mp4"], 2, culprit, []),
+        ]
+    return rows
+
+
+ROWS += crafted_rows()
+
+
+# Family 2 (issue 18): every file a study command writes goes through the output policy. Before,
+# `export r.mp4 --out r.mp4` replaced the recording with its video, and report/compare replaced
+# read-only files, symlinks, FIFOs, their own inputs and presets; thumbnails went through a
+# predictable /tmp name.
+GOOD_REC = CRAFTED["good.rec"][0]
+GOOD_LOG = CRAFTED["good.log"][0]
+
+
+def study_setup():
+    rec = open(GOOD_REC).read()
+    # Five hours of session clock: the replay walk of report/compare/export takes seconds.
+    write("five-hours.rec", rec + json.dumps({"t": 18000, "command": "next"}) + "\n")
+    write("rec-named.mp4", rec)
+    write("ro.mp4", "keep\n", mode=0o444)
+    os.makedirs(w("dir.mp4"), exist_ok=True)
+    for name, target in [("link.mp4", "old.jsonl"), ("rep-link/report.html", "../old.jsonl"),
+                         ("cmp-link/differences.csv", "../old.jsonl")]:
+        os.makedirs(os.path.dirname(w(name)), exist_ok=True)
+        if not os.path.lexists(w(name)):
+            os.symlink(target, w(name))
+    for name in ["fifo.mp4", "rep-fifo/gestures.csv"]:
+        os.makedirs(os.path.dirname(w(name)), exist_ok=True)
+        if not os.path.exists(w(name)):
+            os.mkfifo(w(name))
+    write("rep-ro/report.html", "keep\n", mode=0o444)
+    write("rep-self/report.html", open(GOOD_LOG).read())
+    write("cmp-preset/report.html", '{"now": {"throwSpeed": 700}}\n')
+    write("cmp-self/gestures.csv", rec)
+    write("cmp-ro/contact-sheet.png", "keep\n", mode=0o444)
+    os.makedirs(w("no-tmp"), exist_ok=True)
+
+
+study_setup()
+REPORT_OUT = [OUT + "-report", OUT + "-report/report.html", OUT + "-report/gestures.csv"]
+CMP_OUT = [OUT + "-cmp"] + [OUT + "-cmp/" + f for f in ("contact-sheet.png", "report.html", "gestures.csv", "differences.csv")]
+CMP = ["compare", "--replay", GOOD_REC, "--config", PRESETS[0], "--config", PRESETS[1], "--out"]
+ROWS += [
+    ("export onto its own recording", ["export", w("rec-named.mp4"), "--out", w("rec-named.mp4")], 2, "it is the recording of this run", []),
+    ("export onto its own recording, another spelling", ["export", w("rec-named.mp4"), "--out", w("empty", "..", "rec-named.mp4")], 2, "it is the recording of this run", []),
+    ("export onto a read-only file", ["export", GOOD_REC, "--out", w("ro.mp4")], 2, "it is read-only", []),
+    ("export through a symlink", ["export", GOOD_REC, "--out", w("link.mp4")], 2, "it is a symlink", []),
+    ("export onto a FIFO", ["export", GOOD_REC, "--out", w("fifo.mp4")], 2, "it is a FIFO", []),
+    ("export onto a directory", ["export", GOOD_REC, "--out", w("dir.mp4")], 2, "it is a directory", []),
+    ("export into a missing folder", ["export", GOOD_REC, "--out", w("nope", "x.mp4")], 2, "does not exist", []),
+    ("report onto a read-only report.html", ["report", GOOD_LOG, "--out", w("rep-ro")], 2, "it is read-only", []),
+    ("report through a symlinked report.html", ["report", GOOD_LOG, "--out", w("rep-link")], 2, "it is a symlink", []),
+    ("report onto a FIFO gestures.csv", ["report", GOOD_LOG, "--out", w("rep-fifo")], 2, "it is a FIFO", []),
+    ("report onto its own session file", ["report", w("rep-self", "report.html"), "--out", w("rep-self")], 2, "it is a session file of this run", []),
+    ("report --out is a file", ["report", GOOD_LOG, "--out", w("c.json")], 2, "is a file (expected a folder)", []),
+    ("compare onto a preset in --out", ["compare", "--replay", GOOD_REC, "--config", w("cmp-preset", "report.html"), "--config", PRESETS[1], "--out", w("cmp-preset")], 2, "it is a --config preset of this run", []),
+    ("compare onto its own recording", ["compare", "--replay", w("cmp-self", "gestures.csv"), "--config", PRESETS[0], "--config", PRESETS[1], "--out", w("cmp-self")], 2, "it is the --replay file of this run", []),
+    ("compare through a symlinked differences.csv", CMP + [w("cmp-link")], 2, "it is a symlink", []),
+    ("compare onto a read-only contact sheet", CMP + [w("cmp-ro")], 2, "it is read-only", []),
+    ("report of a recording makes thumbnails without a temporary folder", ["@env:TMPDIR=" + w("no-tmp", "missing"), "report", GOOD_REC, "--out", OUT + "-report"], 0, "", REPORT_OUT),
+    ("compare makes its sheet without a temporary folder", ["@env:TMPDIR=" + w("no-tmp", "missing")] + CMP + [OUT + "-cmp"], 0, "", CMP_OUT),
+    ("report of a good log", ["report", GOOD_LOG, "--out", OUT + "-report"], 0, "", REPORT_OUT),
+]
+# Valid but absurd proportions: a 1x16384 stage made compare hang on a 2.4-million-pixel-tall
+# cell; a 16384x1 one failed with an SDL error. Cells keep within 1:8 to 8:1, letterboxed.
+for shape, stage in [("thin", {"width": 1, "height": 16384}), ("wide", {"width": 16384, "height": 1})]:
+    write(f"{shape}.rec", crafted.recording(crafted.header(ASSETS, stage=stage, stage_corner_radius=0), crafted.fling()))
+    ROWS += [
+        (f"compare of a {stage['width']}x{stage['height']} stage", ["compare", "--replay", w(f"{shape}.rec"), "--config", PRESETS[0], "--config", PRESETS[1], "--out", OUT + "-cmp"], 0, "", CMP_OUT),
+        (f"report of a {stage['width']}x{stage['height']} stage", ["report", w(f"{shape}.rec"), "--out", OUT + "-report"], 0, "", REPORT_OUT),
+    ]
+
+# Family 4 (issue 18): signals and descriptors in every command. Before, report ignored SIGINT
+# and SIGTERM once SDL was up, SIGQUIT was ignored everywhere, a closed stderr pipe killed a
+# session by SIGPIPE, and with stderr closed the log opened on descriptor 2.
+FIVE = w("five-hours.rec")
+# A fling at the start and one five hours on: the report walks to it twice, the second time with
+# SDL up drawing the contact sheet (where SDL used to swallow SIGINT and SIGTERM).
+write("late.rec", crafted.recording(crafted.header(ASSETS), crafted.fling() + crafted.fling(18000.0)))
+FIVE_CMP = ["compare", "--replay", FIVE] + [x for p in PRESETS + PRESETS for x in ("--config", p)] + ["--out", OUT + "-cmp"]
+ROWS += [
+    ("SIGTERM stops report mid-walk", ["@signal:TERM", "report"] + [FIVE] * 6 + ["--out", OUT + "-report"], 143, "stopped by SIGTERM", REPORT_OUT),
+    ("SIGTERM stops report with SDL up", ["@signal:TERM", "report", w("late.rec"), w("late.rec"), "--out", OUT + "-report"], 143, "stopped by SIGTERM", REPORT_OUT),
+    ("SIGINT stops report mid-walk", ["@signal:INT", "report"] + [FIVE] * 6 + ["--out", OUT + "-report"], 130, "stopped by SIGINT", REPORT_OUT),
+    ("SIGHUP stops compare mid-walk", ["@signal:HUP"] + FIVE_CMP, 129, "stopped by SIGHUP", CMP_OUT),
+    ("SIGQUIT stops compare mid-walk", ["@signal:QUIT"] + FIVE_CMP, 131, "stopped by SIGQUIT", CMP_OUT),
+    ("SIGTERM stops export mid-walk", ["@signal:TERM", "export", FIVE, "--out", OUT + ".mp4"], 143, "stopped by SIGTERM", []),
+    ("SIGQUIT stops export mid-walk", ["@signal:QUIT", "export", FIVE, "--out", OUT + ".gif"], 131, "stopped by SIGQUIT", []),
+    ("SIGQUIT ends a headless run", ["@signal:QUIT", "--headless", "--frames", "1000000", "--log", OUT + ".jsonl"], 131, "stopped by SIGQUIT", [OUT + ".jsonl"]),
+    ("SIGQUIT ends a headless replay", ["@signal:QUIT", "--headless", "--frames", "1000000", "--replay", GOOD_REC, "--log", OUT + ".jsonl", "--record", OUT + "-rec.jsonl"], 131, "stopped by SIGQUIT", [OUT + ".jsonl", OUT + "-rec.jsonl"]),
+    ("a closed stderr pipe is no SIGPIPE death", ["@brokenstderr", "--cards", w("cards"), "--headless", "--frames", "120", "--log", OUT + ".jsonl", "--record", OUT + "-rec.jsonl"], 0, "", [OUT + ".jsonl", OUT + "-rec.jsonl"]),
+    ("with stderr closed the log is not descriptor 2", ["@closefd:2", "--cards", w("cards"), "--headless", "--frames", "3", "--log", OUT + ".jsonl"], 0, "", [OUT + ".jsonl"]),
+    ("with stdin, stdout and stderr closed a run still works", ["@closefd:0,1,2", "--headless", "--frames", "3", "--log", OUT + ".jsonl", "--record", OUT + "-rec.jsonl"], 0, "", [OUT + ".jsonl", OUT + "-rec.jsonl"]),
+    ("with stderr closed report writes its folder", ["@closefd:2", "report", GOOD_LOG, "--out", OUT + "-report"], 0, "", REPORT_OUT),
+]
+
+# Family 3 (issue 18): ffmpeg is a child to supervise. Fake ffmpegs (first on PATH) fail, flood
+# standard error, stall, or write a broken file; export stops with exit 3 naming the video, keeps
+# no temporary file, and leaves no ffmpeg behind.
+FAKES = w("fake-ffmpeg")
+
+
+def fake(name, body):
+    folder = os.path.join(FAKES, name)
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, "ffmpeg")
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\necho $$ > " + w("fake.pid") + "\n" + body + "\n")
+    os.chmod(path, 0o755)
+    return "@env:PATH=" + folder + ":/usr/bin:/bin"
+
+
+FAKE_FAILS = fake("fails", 'echo "fake ffmpeg: unknown encoder" >&2; exit 1')
+FAKE_FLOODS = fake("floods", "head -c 20000000 /dev/zero | tr '\\0' x >&2; cat >/dev/null; exit 0")
+FAKE_STALLS = fake("stalls", "exec sleep 1000")
+FAKE_GARBAGE = fake("garbage", 'for a; do last=$a; done; cat >/dev/null; printf garbage > "$last"; exit 0')
+PID = w("fake.pid")
+ROWS += [
+    ("export with an ffmpeg that fails: exit 3", [FAKE_FAILS, "@nochild", "export", GOOD_REC, "--out", OUT + ".mp4"], 3, "cannot write the video", [PID]),
+    ("export with an ffmpeg flooding stderr: no deadlock, exit 3", [FAKE_FLOODS, "@nochild", "export", GOOD_REC, "--out", OUT + ".mp4"], 3, "the video came out unplayable", [PID]),
+    ("export with an ffmpeg writing garbage: probed, exit 3", [FAKE_GARBAGE, "@nochild", "export", GOOD_REC, "--out", OUT + ".mp4"], 3, "the video came out unplayable", [PID]),
+    ("export with a garbage GIF: probed, exit 3", [FAKE_GARBAGE, "@nochild", "export", GOOD_REC, "--out", OUT + ".gif"], 3, "the video came out unplayable", [PID]),
+    ("SIGTERM ends export with a stalled ffmpeg, and the ffmpeg", ["@signal:TERM", FAKE_STALLS, "@nochild", "export", GOOD_REC, "--out", OUT + ".mp4"], 143, "stopped by SIGTERM", [PID]),
+    ("SIGINT ends export with a stalled ffmpeg, and the ffmpeg", ["@signal:INT", FAKE_STALLS, "@nochild", "export", GOOD_REC, "--out", OUT + ".gif"], 130, "stopped by SIGINT", [PID]),
+    ("export on a full disk: exit 3, nothing kept", ["@full", "export", GOOD_REC, "--out", os.path.join(FULL, "v.mp4")], 3, f"cannot write the video '{FULL}/v.mp4'", []),
+    ("export of a GIF: two passes, a playable file", ["export", GOOD_REC, "--out", OUT + ".gif", "--size", "320x240"], 0, "", [OUT + ".gif"]),
+]
+
+
 # --------------------------------------------------------------------------------------------
 
 def snapshot():
@@ -331,6 +484,10 @@ def run_row(n, row):
         env["DISPLAY"] = ":987"
         env["WAYLAND_DISPLAY"] = ""
     sig = None
+    while args and args[0].startswith("@env:"):
+        key, _, value = args[0][5:].partition("=")
+        env[key] = value
+        args = args[1:]
     if args and args[0] == "@full":
         args = args[1:]
         for name in os.listdir(FULL):
@@ -340,6 +497,22 @@ def run_row(n, row):
             return None, "skipped", "(no small file system could be mounted: not root?)", 0
     if args and args[0].startswith("@signal:"):
         sig = getattr(signal, "SIG" + args[0].split(":")[1])
+        args = args[1:]
+    while args and args[0].startswith("@env:"):
+        key, _, value = args[0][5:].partition("=")
+        env[key] = value
+        args = args[1:]
+    nochild = bool(args) and args[0] == "@nochild"
+    if nochild:
+        args = args[1:]
+        if os.path.exists(w("fake.pid")):
+            os.remove(w("fake.pid"))
+    close_fds, broken = [], False
+    if args and args[0].startswith("@closefd:"):
+        close_fds = [int(x) for x in args[0].split(":")[1].split(",")]
+        args = args[1:]
+    if args and args[0] == "@brokenstderr":
+        broken = True
         args = args[1:]
     before = snapshot()
     t0 = time.time()
@@ -355,6 +528,27 @@ def run_row(n, row):
         except subprocess.TimeoutExpired:
             p.kill()
             rc, err = "timeout", ""
+    elif broken:
+        # Standard error a pipe nobody reads any more: writes fail (EPIPE), the run goes on.
+        r, wr = os.pipe()
+        os.close(r)
+        p = subprocess.Popen([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=wr)
+        os.close(wr)
+        try:
+            rc, err = p.wait(timeout=30), ""
+        except subprocess.TimeoutExpired:
+            p.kill()
+            rc, err = "timeout", ""
+    elif close_fds:
+        def closer():
+            for fd in close_fds:
+                os.close(fd)
+        try:
+            p = subprocess.run([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               timeout=30, preexec_fn=closer)
+            rc, err = p.returncode, ""
+        except subprocess.TimeoutExpired:
+            rc, err = "timeout", ""
     else:
         try:
             p = subprocess.run([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -365,8 +559,19 @@ def run_row(n, row):
     took = time.time() - t0
     after = snapshot()
     problems = []
-    if sig is not None:
-        if took > 1.0:
+    if nochild:
+        try:
+            child = int(open(w("fake.pid")).read().strip())
+            time.sleep(0.2)
+            os.kill(child, 0)
+            problems.append(f"ffmpeg (pid {child}) still runs")
+            os.kill(child, signal.SIGKILL)
+        except (FileNotFoundError, ValueError):
+            problems.append("the fake ffmpeg never ran")
+        except ProcessLookupError:
+            pass
+    if sig is not None or broken:
+        if sig is not None and took > 1.0:
             problems.append(f"took {took:.2f} s after the signal")
         logs = [a for a in allowed if a.endswith(".jsonl") and "-rec" not in a]
         for lp in logs:

@@ -97,6 +97,22 @@ FAILED=$((FAILED + $(printf '%s\n' "$bad_out" | grep -c '^  FAIL')))
 printf '%s\n' "$bad_out" | grep -q '^bad input: .* 0 failed' || FAILED=$((FAILED + 1))
 
 # ---------------------------------------------------------------------------------------------
+echo "e2e: fuzz, 200 inputs per parser (make fuzz runs 2,000): bytes, and valid JSON with absurd values"
+(cd "$ROOT" && SDL_VIDEODRIVER=dummy "$BIN" --headless --demo now --replay docs/sessions/now.jsonl --frames 300 \
+  --record "$WORK/fuzz-seed.recording.jsonl" --log "$WORK/fuzz-seed.log.jsonl" >/dev/null 2>&1)
+mkdir -p "$WORK/fuzz"
+fuzz_args=()
+for r in "$ROOT"/docs/sessions/*.jsonl "$WORK/fuzz-seed.recording.jsonl"; do fuzz_args+=(--recording-seed "$r"); done
+fuzz_out=$(cd "$ROOT" && SDL_VIDEODRIVER=dummy timeout 600 "$LAB" fuzz --inputs 200 --work "$WORK/fuzz" "${fuzz_args[@]}" \
+  --log-seed "$WORK/fuzz-seed.log.jsonl" 2>&1); rc=$?
+printf '%s\n' "$fuzz_out" | grep '^fuzz' | sed 's/^/        /'
+if [ $rc = 0 ] && [ "$(printf '%s\n' "$fuzz_out" | grep -c '^fuzz .*: 200 inputs, .* 0 unclear')" = 5 ]; then
+  pass "fuzz: 5 parsers x 200 inputs, every refusal one line naming the file, no crash, no hang"
+else
+  fail "fuzz: exit $rc (a crash or hang leaves its input in $WORK/fuzz)"
+fi
+
+# ---------------------------------------------------------------------------------------------
 echo "e2e: soak (5 simulated minutes of random gestures, invariants every frame, memory)"
 soak_out=$("$LAB" soak --minutes 5 --seed 7 --log-file "$WORK/soak.jsonl" 2>&1); rc=$?
 printf '%s\n' "$soak_out" | sed 's/^/        /'

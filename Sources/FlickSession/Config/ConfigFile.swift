@@ -8,6 +8,7 @@ package enum ConfigFile {
     package static func load(_ path: String, data given: Data? = nil) throws -> SceneConfig {
         let data: Data
         if let given { data = given } else { data = try InputFile.read(path, what: "--config file") }
+        let label = "--config file '\(path)'"
         var user: [String: Any]
         do {
             guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
@@ -19,10 +20,17 @@ package enum ConfigFile {
         } catch {
             throw UserError("--config file '\(path)' is not valid JSON for a SceneConfig (expected an object; see flick --print-config)")
         }
+        return try decode(user, label: label)
+    }
+
+    /// A config object read from elsewhere (a recording's header, a log line): the same checks
+    /// as a `--config` file (unknown keys, types, ranges), each refusal starting with `label`.
+    package static func decode(_ object: [String: Any], label: String) throws -> SceneConfig {
+        var user = object
         // Presets (assets/presets/) say in one line what they are for.
         if let d = user["description"] {
             guard d is String else {
-                throw UserError("--config file '\(path)': wrong type at 'description': expected a string, found \(jsonKind(d))")
+                throw UserError("\(label): wrong type at 'description': expected a string, found \(jsonKind(d))")
             }
             user["description"] = nil
         }
@@ -32,23 +40,23 @@ package enum ConfigFile {
         } catch {
             throw UserError("cannot encode the default config: \(error)")
         }
-        let merged = try merge(user, over: defaults, path: path, at: "")
-        try checkNumbers(merged, path: path)
+        let merged = try merge(user, over: defaults, label: label, at: "")
+        try checkNumbers(merged, label: label)
         do {
             return try JSONDecoder().decode(SceneConfig.self, from: JSONSerialization.data(withJSONObject: merged))
         } catch let error as ConfigError {
-            throw UserError("--config file '\(path)': \(error)")
+            throw UserError("\(label): \(error)")
         } catch let DecodingError.typeMismatch(type, ctx) {
-            throw UserError("--config file '\(path)': wrong type at '\(keyPath(ctx))': expected \(describe(type))")
+            throw UserError("\(label): wrong type at '\(keyPath(ctx))': expected \(describe(type))")
         } catch let DecodingError.valueNotFound(type, ctx) {
-            throw UserError("--config file '\(path)': wrong type at '\(keyPath(ctx))': expected \(describe(type)), not null")
+            throw UserError("\(label): wrong type at '\(keyPath(ctx))': expected \(describe(type)), not null")
         } catch let DecodingError.dataCorrupted(ctx) where ctx.codingPath.last?.stringValue == "axisLock" {
             let valid = ["horizontal", "vertical", "free"].filter { AxisLock(rawValue: $0) != nil }
-            throw UserError("--config file '\(path)': wrong value at '\(keyPath(ctx))' (expected one of: \(valid.joined(separator: ", ")))")
+            throw UserError("\(label): wrong value at '\(keyPath(ctx))' (expected one of: \(valid.joined(separator: ", ")))")
         } catch let DecodingError.dataCorrupted(ctx) {
-            throw UserError("--config file '\(path)': wrong value at '\(keyPath(ctx))': \(ctx.debugDescription)")
+            throw UserError("\(label): wrong value at '\(keyPath(ctx))': \(ctx.debugDescription)")
         } catch {
-            throw UserError("--config file '\(path)' is not valid JSON for a SceneConfig (\(error))")
+            throw UserError("\(label) is not valid JSON for a SceneConfig (\(error))")
         }
     }
 
@@ -64,7 +72,7 @@ package enum ConfigFile {
 
     /// Every numeric key of the table: a number (not true/false, not a string), whole for a
     /// count, inside its range. Checked on the JSON so a huge count never reaches `Int(...)`.
-    package static func checkNumbers(_ merged: [String: Any], path: String) throws {
+    package static func checkNumbers(_ merged: [String: Any], label: String) throws {
         for key in SceneConfig.keys {
             var node: Any? = merged
             for part in key.path.split(separator: ".") {
@@ -73,19 +81,19 @@ package enum ConfigFile {
             guard let value = node, !(value is NSNull && key.path == "pan.slopOverride") else { continue }
             guard let number = value as? NSNumber, !isBoolean(number) else {
                 let what = key.isInteger ? "a whole number" : "a number"
-                throw UserError("--config file '\(path)': wrong type at '\(key.path)': expected \(what), found \(jsonKind(value))")
+                throw UserError("\(label): wrong type at '\(key.path)': expected \(what), found \(jsonKind(value))")
             }
             let v = number.doubleValue
             if key.isInteger && v.isFinite && v != v.rounded() {
-                throw UserError("--config file '\(path)': wrong type at '\(key.path)': expected a whole number, found \(v)")
+                throw UserError("\(label): wrong type at '\(key.path)': expected a whole number, found \(v)")
             }
             guard key.accepts(v) else {
-                throw UserError("--config file '\(path)': \(ConfigError.outOfRange(key: key.path, value: v, range: key.range))")
+                throw UserError("\(label): \(ConfigError.outOfRange(key: key.path, value: v, range: key.range))")
             }
         }
     }
 
-    private static func isBoolean(_ n: NSNumber) -> Bool {
+    package static func isBoolean(_ n: NSNumber) -> Bool {
         String(cString: n.objCType) == "c" || String(describing: type(of: n)).contains("Boolean")
     }
 
@@ -102,7 +110,7 @@ package enum ConfigFile {
     }
 
     /// `user` laid over `base`, recursively; keys the base does not have are refused.
-    private static func merge(_ user: [String: Any], over base: [String: Any], path: String,
+    private static func merge(_ user: [String: Any], over base: [String: Any], label: String,
                               at prefix: String) throws -> [String: Any] {
         var out = base
         for (key, value) in user.sorted(by: { $0.key < $1.key }) {
@@ -110,13 +118,13 @@ package enum ConfigFile {
             guard let old = base[key] else {
                 // Optional values (pan.slopOverride) are absent from the defaults.
                 if SceneConfig.key(at: name) != nil { out[key] = value; continue }
-                throw UserError("--config file '\(path)' has an unknown key '\(name)' (see flick --print-config)")
+                throw UserError("\(label) has an unknown key '\(name)' (see flick --print-config)")
             }
             if let o = old as? [String: Any] {
                 guard let u = value as? [String: Any] else {
-                    throw UserError("--config file '\(path)': wrong type at '\(name)': expected an object, found \(jsonKind(value))")
+                    throw UserError("\(label): wrong type at '\(name)': expected an object, found \(jsonKind(value))")
                 }
-                out[key] = try merge(u, over: o, path: path, at: name)
+                out[key] = try merge(u, over: o, label: label, at: name)
             } else {
                 out[key] = value
             }

@@ -230,15 +230,69 @@ package enum LogLine: Decodable, Equatable {
     }
 
     /// Reads a whole log; a bad line is a one-line error naming the file and the line number.
+    /// Every field is checked once, here: times within `SessionLimits.maxTime`, sizes and counts
+    /// in range, every other number within `SessionLimits.magnitude`, a config as a --config file.
     package static func read(path: String) throws -> [LogLine] {
         let data = try InputFile.read(path, what: "log file")
         let decoder = JSONDecoder()
         var lines: [LogLine] = []
         for (n, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
-            do { lines.append(try decoder.decode(LogLine.self, from: Data(line))) } catch {
-                throw UserError("\(path):\(n + 1): not a log line of schema \(InteractionLog.schemaVersion) (\(error))")
+            func notALine(_ why: String) -> UserError {
+                UserError("\(path):\(n + 1): not a log line of schema \(InteractionLog.schemaVersion) (\(why))")
             }
+            guard var object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] else {
+                throw notALine("not a JSON object")
+            }
+            let check = LineCheck(file: "log file '\(path)'", line: n + 1)
+            var config: SceneConfig?
+            if let raw = object["config"], !(raw is NSNull) {
+                guard let dict = raw as? [String: Any] else { throw check.problem("'config' is not an object (expected a SceneConfig)") }
+                config = try ConfigFile.decode(dict, label: "log file '\(path)' line \(n + 1): config")
+                object["config"] = nil
+            }
+            try checkFields(object, check)
+            let bytes = config == nil ? Data(line) : ((try? JSONSerialization.data(withJSONObject: object)) ?? Data(line))
+            var decoded: LogLine
+            do { decoded = try decoder.decode(LogLine.self, from: bytes) } catch {
+                throw notALine("\(error)")
+            }
+            if let config {
+                switch decoded {
+                case .started(var s): s.config = config; decoded = .started(s)
+                case .configReloaded(var c): c.config = config; decoded = .configReloaded(c)
+                case .configChanged(var c): c.config = config; decoded = .configChanged(c)
+                default: break
+                }
+            }
+            lines.append(decoded)
         }
         return lines
+    }
+
+    /// The numbers of one line (its config taken out): times, sizes, counts, the rest by magnitude.
+    private static func checkFields(_ object: [String: Any], _ c: LineCheck) throws {
+        let started = object["event"] as? String == "started"
+        func walk(_ value: Any, _ field: String, _ key: String, _ index: Int?) throws {
+            switch value {
+            case let dict as [String: Any]:
+                for (k, v) in dict { try walk(v, field.isEmpty ? k : "\(field).\(k)", k, nil) }
+            case let array as [Any]:
+                guard array.count <= 64 else { throw c.problem("'\(field)' has \(array.count) entries (expected at most 64)") }
+                for (i, v) in array.enumerated() { try walk(v, "\(field)[\(i)]", key, i) }
+            case let number as NSNumber where !ConfigFile.isBoolean(number):
+                let v = number.doubleValue
+                if SessionLimits.timeFields.contains(key) {
+                    try c.time(field, v)
+                } else if started && key == "cards" {
+                    try c.number(field, v, Double(SessionLimits.count.lowerBound)...Double(SessionLimits.count.upperBound))
+                } else if started && (key == "window" || key == "viewport" || (key == "stage" && (index ?? 0) >= 2)) {
+                    try c.number(field, v, SessionLimits.side)
+                } else {
+                    try c.number(field, v, -SessionLimits.magnitude...SessionLimits.magnitude)
+                }
+            default: break
+            }
+        }
+        try walk(object, "", "", nil)
     }
 }

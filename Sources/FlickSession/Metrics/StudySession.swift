@@ -1,3 +1,4 @@
+import FlickSDL
 import FlickEngine
 import Foundation
 
@@ -57,6 +58,7 @@ package struct StudySession {
             throw UserError("'\(recording.path)' is a recording without a header (made before Flick 0.4); replay it with --record to give it one")
         }
         replay.runToEnd()
+        if Interrupt.isRequested { throw InterruptedError() }
         return StudySession(name: Self.name(path: recording.path, participant: header.participant, task: header.task),
                             path: recording.path, demo: header.demo, viewport: header.stage ?? header.window,
                             config: config ?? header.config, participant: header.participant, task: header.task,

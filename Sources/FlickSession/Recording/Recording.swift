@@ -203,23 +203,53 @@ package struct Recording {
         let decoder = JSONDecoder()
         var parsed: [RecordedInput] = []
         var header: RecordingHeader?
+        let file = "\(option) file '\(path)'"
         for (n, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
-            if n == 0, let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-               let format = object["flick_recording"] {
+            let check = LineCheck(file: file, line: n + 1)
+            var object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any]
+            // A `config` is read as a --config file is (unknown keys, types, ranges, named), then
+            // put back in full: keys a newer Flick added come from the defaults.
+            var config: SceneConfig?
+            if let raw = object?["config"], !(raw is NSNull) {
+                guard let dict = raw as? [String: Any] else {
+                    throw check.problem("'config' is not an object (expected a SceneConfig)")
+                }
+                config = try ConfigFile.decode(dict, label: "\(file) line \(n + 1): config")
+                object?["config"] = nil
+            }
+            // Lines without a config are decoded from their own bytes (times exactly as written).
+            let stripped = config == nil ? Data(line) : object.flatMap { try? JSONSerialization.data(withJSONObject: $0) } ?? Data(line)
+            if n == 0, let object, let format = object["flick_recording"] {
                 guard let v = format as? Int, v >= 1 else {
                     throw UserError("\(option) file '\(path)' line 1: 'flick_recording' is not a format version (expected 1 to \(RecordingHeader.formatVersion))")
                 }
                 guard v <= RecordingHeader.formatVersion else {
                     throw UserError("\(option) file '\(path)' is recording format \(v), newer than this flick reads (\(RecordingHeader.formatVersion)); update flick")
                 }
-                do { header = try decoder.decode(RecordingHeader.self, from: Self.completingConfig(Data(line))) } catch {
+                guard let config else {
+                    throw UserError("\(option) file '\(path)' line 1 is not a valid recording header (missing 'config')")
+                }
+                var h: RecordingHeader
+                do { h = try decoder.decode(RecordingHeader.self, from: Self.withDefaultConfig(stripped)) } catch {
                     throw UserError("\(option) file '\(path)' line 1 is not a valid recording header (\(Self.describe(error)))")
                 }
+                h.config = config
+                try h.check(check)
+                header = h
                 continue
             }
-            guard let input = try? decoder.decode(RecordedInput.self, from: Self.completingConfig(Data(line))), input.t.isFinite else {
-                throw UserError("\(option) file '\(path)' line \(n + 1) is not a recorded input (expected JSON like {\"t\": 0.5, \"pointer\": {...}})")
+            var input: RecordedInput
+            do {
+                guard object != nil else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not JSON")) }
+                input = try decoder.decode(RecordedInput.self, from: stripped)
+            } catch {
+                // The field at fault when there is one (a wrong type, a missing key, an unknown phase).
+                let field = Self.describe(error)
+                let why = field.hasPrefix("bad value at ''") || field.contains("DecodingError") ? "" : " (\(field))"
+                throw UserError("\(option) file '\(path)' line \(n + 1) is not a recorded input\(why) (expected JSON like {\"t\": 0.5, \"pointer\": {...}})")
             }
+            input.config = config
+            try input.check(check)
             if let last = parsed.last, input.t < last.t {
                 throw UserError("\(option) file '\(path)' line \(n + 1) goes back in time (\(input.t) s after \(last.t) s)")
             }
@@ -227,6 +257,16 @@ package struct Recording {
         }
         self.header = header
         inputs = parsed
+    }
+
+    /// The line (an object without its `config`) with the default config in its place, for
+    /// decoding; the reader then sets the config it checked.
+    private static func withDefaultConfig(_ line: Data) -> Data {
+        guard var object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any],
+              let defaults = try? JSONSerialization.jsonObject(with: JSONEncoder().encode(SceneConfig())),
+              let data = try? JSONSerialization.data(withJSONObject: { object["config"] = defaults; return object }())
+        else { return line }
+        return data
     }
 
     /// A line whose `config` lacks keys that came after it was recorded (a newer Flick added a

@@ -1,3 +1,4 @@
+import FlickSDL
 import FlickEngine
 
 /// A recording played through the engine alone, with no window: the same inputs through the
@@ -63,7 +64,8 @@ package final class HeadlessReplay {
         while true {
             let t = Double(frame) / 60
             advance(to: t)
-            if isSettled || t > recording.duration + limit { return t }
+            // A stop request ends the walk; callers check `Interrupt.isRequested` after it.
+            if isSettled || t > recording.duration + limit || Interrupt.isRequested { return t }
             frame += 1
         }
     }

@@ -5,7 +5,8 @@ import FlickEngineTesting
 import Foundation
 
 /// `flick-lab fuzz` (`make fuzz` runs it): the parsers we own — config files, recordings,
-/// interaction logs — fed random and mutated bytes. Each input is written to a file and parsed
+/// interaction logs — fed random and mutated bytes, and recordings and logs also as valid JSON
+/// with absurd values (`StructuredMutator`), whose accepted inputs are replayed and measured. Each input is written to a file and parsed
 /// as the app parses it; it must be accepted or refused with one line naming the file. A crash
 /// leaves the input that caused it in the work folder (`current.*`); a parse that takes longer
 /// than the time limit is a hang and stops the run.
@@ -57,17 +58,32 @@ struct Fuzz: ParsableCommand {
         }
         let watchdog = Watchdog(limit: hangSeconds)
         var rng = SeededRandom(seed: seed)
-        let parsers: [(name: String, file: String, seeds: [Data], parse: (String) throws -> Void)] = [
-            ("config", "current.json", configs, { _ = try ConfigFile.load($0) }),
-            ("recording", "current.recording.jsonl", recordings, { _ = try Recording(path: $0) }),
-            ("log", "current.log.jsonl", logs, { _ = try LogLine.read(path: $0) }),
+        let bytes = { (n: Int, seeds: [Data], rng: inout SeededRandom) in Mutator.input(number: n, seeds: seeds, rng: &rng) }
+        let structured = { (_: Int, seeds: [Data], rng: inout SeededRandom) in StructuredMutator.input(seeds: seeds, rng: &rng) }
+        let parsers: [(name: String, file: String, seeds: [Data], make: (Int, [Data], inout SeededRandom) -> Data, parse: (String) throws -> Void)] = [
+            ("config", "current.json", configs, bytes, { _ = try ConfigFile.load($0) }),
+            ("recording", "current.recording.jsonl", recordings, bytes, { _ = try Recording(path: $0) }),
+            ("log", "current.log.jsonl", logs, bytes, { _ = try LogLine.read(path: $0) }),
+            // Valid JSON with absurd values; what the reader accepts must then replay and measure
+            // without a trap or a hang (the watchdog), as report, compare and export use it.
+            ("recording (structured)", "current.structured.recording.jsonl", recordings, structured, { path in
+                let recording = try Recording(path: path)
+                guard recording.header != nil else { return }
+                _ = SessionMetrics(try StudySession.fromRecording(recording))
+                _ = try? recording.cardSource(allowMissing: true)
+            }),
+            ("log (structured)", "current.structured.log.jsonl", logs, structured, { path in
+                let lines = try LogLine.read(path: path)
+                guard case .started? = lines.first else { return }
+                _ = SessionMetrics(try StudySession.fromLog(path))
+            }),
         ]
         var failed = false
         for parser in parsers {
             var tally = Tally()
             let path = (work as NSString).appendingPathComponent(parser.file)
             for n in 0..<inputs {
-                let input = Mutator.input(number: n, seeds: parser.seeds, rng: &rng)
+                let input = parser.make(n, parser.seeds, &rng)
                 _ = FileManager.default.createFile(atPath: path, contents: input)
                 let started = Date()
                 watchdog.arm(path)
@@ -196,5 +212,92 @@ enum Mutator {
             }
         }
         return data
+    }
+}
+
+/// Structure-aware inputs: a seed session parsed line by line, one to three of its fields (a
+/// header's, an input's, a log line's, a config key) set to an absurd value, a key added or
+/// removed, a line duplicated or moved, and written back as valid JSON lines. These reach the
+/// checks past the JSON parser, where random bytes rarely get.
+enum StructuredMutator {
+    nonisolated(unsafe) static let absurd: [Any] = [1e300, -1e300, 1e-300, -1e-300, Int.max, Int.min, 0, -1, 1e7, 1e20, 21_601, 0.5,
+                                1e15, 4097, -10_001, "../../../etc/passwd", "/etc/passwd", "..", "", "x/y.png",
+                                NSNull(), true, false, [String: Any](), [Any](), ["width": 1e-300, "height": 1e300]]
+
+    enum Step { case key(String), index(Int) }
+
+    static func input(seeds: [Data], rng: inout SeededRandom) -> Data {
+        func below(_ k: Int) -> Int { k <= 0 ? 0 : Int(rng.next() % UInt64(k)) }
+        let seed = seeds[below(seeds.count)]
+        var lines: [Any] = seed.split(separator: 0x0A).compactMap { try? JSONSerialization.jsonObject(with: Data($0)) }
+        guard !lines.isEmpty else { return seed }
+        for _ in 0...below(3) {
+            // The first line (header or `started`) a third of the time: it holds most of the fields.
+            let n = below(3) == 0 ? 0 : below(lines.count)
+            switch below(8) {
+            case 0...3: // a leaf set to an absurd value
+                let leaves = paths(lines[n])
+                guard !leaves.isEmpty else { continue }
+                lines[n] = set(lines[n], at: leaves[below(leaves.count)][...], to: absurd[below(absurd.count)])
+            case 4: // an unknown key, at the top or in an object inside
+                let objects = [[Step]()] + paths(lines[n], objects: true)
+                lines[n] = set(lines[n], at: objects[below(objects.count)][...], adding: "zz\(below(100))", absurd[below(absurd.count)])
+            case 5: // a key removed
+                let leaves = paths(lines[n])
+                guard !leaves.isEmpty else { continue }
+                lines[n] = set(lines[n], at: leaves[below(leaves.count)][...], to: nil)
+            case 6: // a line duplicated
+                lines.insert(lines[n], at: below(lines.count + 1))
+            default: // a line moved
+                let line = lines.remove(at: n)
+                lines.insert(line, at: below(lines.count + 1))
+            }
+        }
+        var out = Data()
+        for line in lines {
+            if let data = try? JSONSerialization.data(withJSONObject: line) { out += data + Data([0x0A]) }
+        }
+        return out
+    }
+
+    /// Paths to every leaf (or, with `objects`, every object) inside `value`.
+    static func paths(_ value: Any, objects: Bool = false) -> [[Step]] {
+        var out: [[Step]] = []
+        func walk(_ v: Any, _ at: [Step]) {
+            if let d = v as? [String: Any] {
+                if objects && !at.isEmpty { out.append(at) }
+                for (k, x) in d { walk(x, at + [.key(k)]) }
+            } else if let a = v as? [Any] {
+                for (i, x) in a.enumerated() { walk(x, at + [.index(i)]) }
+            } else if !objects {
+                out.append(at)
+            }
+        }
+        walk(value, [])
+        return out
+    }
+
+    /// `value` with the leaf at `path` replaced (removed when nil), or with `key` added to the
+    /// object at `path`.
+    static func set(_ value: Any, at path: ArraySlice<Step>, to new: Any?, adding key: String? = nil) -> Any {
+        guard let step = path.first else {
+            if let key, var d = value as? [String: Any] { d[key] = new; return d }
+            return new ?? NSNull()
+        }
+        let rest = path.dropFirst()
+        switch step {
+        case .key(let k):
+            guard var d = value as? [String: Any], let inner = d[k] else { return value }
+            if rest.isEmpty && key == nil && new == nil { d[k] = nil } else { d[k] = set(inner, at: rest, to: new, adding: key) }
+            return d
+        case .index(let i):
+            guard var a = value as? [Any], i < a.count else { return value }
+            a[i] = set(a[i], at: rest, to: new ?? NSNull(), adding: key)
+            return a
+        }
+    }
+
+    static func set(_ value: Any, at path: ArraySlice<Step>, adding key: String, _ new: Any) -> Any {
+        set(value, at: path, to: new, adding: key)
     }
 }

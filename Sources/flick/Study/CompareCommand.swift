@@ -51,7 +51,14 @@ struct Compare: ParsableCommand {
         }
         let presets = try config.map(Self.preset)
         if let out {
-            try writeComparison(rec, presets: presets, cards: cards, folder: StudyOutput.folder(out))
+            let folder = try StudyOutput.folder(out)
+            try StudyOutput.check(["contact-sheet.png": "the contact sheet", "report.html": "the report",
+                                   "gestures.csv": "the gesture table", "differences.csv": "the differences"]
+                                    .sorted { $0.key < $1.key }.map { (folder + "/" + $0.key, $0.value) },
+                                  inputs: [RunInput(path: replay, what: "the --replay file")]
+                                    + config.map { RunInput(path: $0, what: "a --config preset") },
+                                  cards: cards)
+            try writeComparison(rec, presets: presets, cards: cards, folder: folder)
         } else {
             let size = window.size?.size ?? Size(width: 1280, height: 800)
             try MainActor.assumeIsolated {
@@ -81,6 +88,7 @@ struct Compare: ParsableCommand {
             sessions.append(s)
         }
         let metrics = sessions.map(SessionMetrics.init)
+        if Interrupt.isRequested { throw InterruptedError() }
         let changes = Self.differences(metrics)
         // The same moments in every row: just after each release of the first preset's card
         // gestures (releases are the same input under every preset), then pages, at most 8.
@@ -90,7 +98,7 @@ struct Compare: ParsableCommand {
         if moments.isEmpty { moments = [rec.duration] }
         if moments.count > 8 { moments = (0..<8).map { moments[$0 * moments.count / 8] } }
         let v = sessions[0].viewport
-        let cell = (w: 150, h: Int((150 * v.height / v.width).rounded()))
+        let cell = ContactSheet.cell(width: 150, viewport: v)
         let labelWidth = 170, top = 24
         let sheetSize = (w: labelWidth + moments.count * cell.w, h: top + presets.count * cell.h)
         let thumbs: [[Thumbnail]] = try MainActor.assumeIsolated {
@@ -106,8 +114,6 @@ struct Compare: ParsableCommand {
                     }
                 }
                 var all: [[Thumbnail]] = []
-                let temp = NSTemporaryDirectory() + "flick-compare-\(getpid()).png"
-                defer { try? FileManager.default.removeItem(atPath: temp) }
                 for (r, p) in presets.enumerated() {
                     if let font, let tex = try? font.texture(p.name, color: RGBA(33, 37, 41), renderer: sheet, wrapWidth: labelWidth - 16) {
                         try sheet.copy(tex, x: 10, y: Double(top + r * cell.h + 10))
@@ -121,9 +127,9 @@ struct Compare: ParsableCommand {
                                             times: moments, cell: cell) { renderer, i in
                         let pixels = try renderer.readPixels()
                         try sheet.paste(pixels, x: labelWidth + i * cell.w, y: top + r * cell.h)
-                        try renderer.savePNG(to: temp)
+                        // Encoded in memory: no temporary file.
                         row.append(Thumbnail(t: moments[i], caption: "\(p.name) \(String(format: "%.2f s", moments[i]))",
-                                             png: try Data(contentsOf: URL(fileURLWithPath: temp))))
+                                             png: Data(try pixels.pngData())))
                     }
                     all.append(row)
                 }
@@ -131,6 +137,7 @@ struct Compare: ParsableCommand {
                 return all
             }
         }
+        if Interrupt.isRequested { throw InterruptedError() }
         let extra = Self.differencesHTML(changes, presets: presets.map(\.name))
         let html = ReportHTML.make(title: "Flick compare: \(presets.map(\.name).joined(separator: " vs "))",
                                    sessions: metrics, thumbnails: thumbs, extra: extra)

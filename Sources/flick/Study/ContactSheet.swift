@@ -20,6 +20,14 @@ enum ContactSheet {
         return moments
     }
 
+    /// A cell `width` pixels wide in the viewport's proportions, its height kept within 1/8 to 8
+    /// times the width: a 1x16384 stage (valid, if absurd) is drawn letterboxed, not into a
+    /// 2.4-million-pixel-tall texture SDL cannot make.
+    nonisolated static func cell(width: Int, viewport v: Size) -> (w: Int, h: Int) {
+        let ratio = min(max(v.height / v.width, 0.125), 8)
+        return (width, max(1, Int((Double(width) * ratio).rounded())))
+    }
+
     /// Replays `recording` (under `config` when given) and draws one frame at each of `times`
     /// (ascending, session seconds) into cells `cell` big; calls `take` after each frame with
     /// the renderer holding it at (0, 0).
@@ -32,7 +40,11 @@ enum ContactSheet {
         var frame = 0
         for (i, t) in times.enumerated() {
             // The 60 Hz grid of a headless replay, up to the moment itself.
-            while Double(frame) / 60 < t { replay.advance(to: Double(frame) / 60); frame += 1 }
+            while Double(frame) / 60 < t {
+                if Interrupt.isRequested { throw InterruptedError() }
+                replay.advance(to: Double(frame) / 60)
+                frame += 1
+            }
             replay.advance(to: t)
             try renderer.clear(background)
             try view.draw(replay.scene, in: (0, 0, cell.w, cell.h), outside: background, settle: true)
@@ -47,14 +59,12 @@ enum ContactSheet {
         let moments = keyMoments(metrics)
         guard !moments.isEmpty else { return [] }
         let v = metrics.session.viewport
-        let cell = (w: width, h: Int((Double(width) * v.height / v.width).rounded()))
+        let cell = Self.cell(width: width, viewport: v)
         var out: [Thumbnail] = []
-        let temp = NSTemporaryDirectory() + "flick-thumb-\(getpid()).png"
-        defer { try? FileManager.default.removeItem(atPath: temp) }
+        // Encoded in memory: no temporary file, so nothing to plant a symlink on or leave behind.
         try frames(of: recording, config: config, cards: cards,
                    times: moments.map(\.t), cell: cell) { renderer, i in
-            try renderer.savePNG(to: temp)
-            let data = try Data(contentsOf: URL(fileURLWithPath: temp))
+            let data = Data(try renderer.readPixels().pngData())
             out.append(Thumbnail(t: moments[i].t, caption: moments[i].caption, png: data))
         }
         return out

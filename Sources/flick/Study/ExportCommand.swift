@@ -41,7 +41,6 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
-        signal(SIGPIPE, SIG_IGN)   // a dying ffmpeg is an error message, not a silent exit
         let ext = (out as NSString).pathExtension.lowercased()
         let speed = playback.speed
         let (w, h) = (size.width, size.height)
@@ -49,28 +48,31 @@ struct Export: ParsableCommand {
         guard let header = rec.header, let cards = try rec.cardSource(allowMissing: missing.allowMissingCards) else {
             throw UserError("'\(recording)' is a recording without a header (made before Flick 0.4); replay it with --record to give it one")
         }
+        try StudyOutput.check([(out, "the video")], inputs: [RunInput(path: recording, what: "the recording")], cards: cards)
         guard let ffmpeg = VideoEncoder.findFFmpeg() else {
             throw UserError("ffmpeg is not installed (make deps installs it; Debian package 'ffmpeg')")
         }
         // How long: the recording plus the time everything takes to settle (engine only, fast).
         guard let probe = HeadlessReplay(rec) else { return }
         let end = probe.runToEnd()
+        if Interrupt.isRequested { throw InterruptedError() }
         let frames = Int((end / speed * Double(fps)).rounded(.up)) + 1
         let started = Date()
         try MainActor.assumeIsolated {
             let sdl = try App.openSDL(headless: true)
             Interrupt.install()
             try withExtendedLifetime(sdl) {
-                guard let replay = HeadlessReplay(rec) else { return }
                 let renderer = try Renderer(offscreenWidth: w, height: h)
                 let view = try StageView(renderer: renderer, cards: cards, header: header)
                 let dot = try VideoTouchDot(renderer: renderer, radius: max(8, Double(min(w, h)) / 40))
                 let background = Theme.of(header.demo).window
-                try AtomicFile.save(to: out, what: "the video") { temp in
-                    let encoder = try VideoEncoder(ffmpeg: ffmpeg, output: temp, format: ext, width: w, height: h, fps: fps)
+                let passes = ext == "gif" ? 2 : 1
+                // Every frame, from a fresh replay, into `encoder`; then the file is finished.
+                @MainActor func render(into encoder: VideoEncoder, pass: Int) throws {
+                    guard let replay = HeadlessReplay(rec) else { return }
                     var lastReport = Date()
                     for j in 0..<frames {
-                        if Interrupt.isRequested { throw InterruptedError() }
+                        if Interrupt.isRequested { encoder.stop(); throw InterruptedError() }
                         let t = Double(j) / Double(fps) * speed
                         replay.advance(to: t)
                         try renderer.clear(background)
@@ -82,10 +84,30 @@ struct Export: ParsableCommand {
                         try encoder.send(renderer.readPixels().bytes)
                         if Date().timeIntervalSince(started) > 1, Date().timeIntervalSince(lastReport) >= 0.5 || j == frames - 1 {
                             lastReport = Date()
-                            try? FileHandle.standardError.write(contentsOf: Data(String(format: "\rflick export: frame %d/%d (%.0f%%)", j + 1, frames, Double(j + 1) / Double(frames) * 100).utf8))
+                            let done = Double((pass - 1) * frames + j + 1) / Double(passes * frames)
+                            let label = passes > 1 ? " pass \(pass)/\(passes)" : ""
+                            try? FileHandle.standardError.write(contentsOf: Data(String(format: "\rflick export%@: frame %d/%d (%.0f%%)", label, j + 1, frames, done * 100).utf8))
                         }
                     }
                     try encoder.finish()
+                }
+                let seconds = Double(frames) / Double(fps)
+                try AtomicFile.save(to: out, what: "the video", verify: { VideoEncoder.probe($0, seconds: seconds) }) { temp in
+                    if ext == "gif" {
+                        // Two passes in bounded memory: the palette from statistics, then the
+                        // frames mapped to it as they come (one pass held every frame).
+                        // The palette is a file of our own, made exclusively beside the output
+                        // and removed on every way out.
+                        let palette = temp + ".palette.png"
+                        let fd = open(palette, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+                        guard fd >= 0 else { throw AtomicFile.WriteFailure(errno) }
+                        close(fd)
+                        defer { unlink(palette) }
+                        try render(into: VideoEncoder(ffmpeg: ffmpeg, output: palette, format: "palette", width: w, height: h, fps: fps), pass: 1)
+                        try render(into: VideoEncoder(ffmpeg: ffmpeg, output: temp, format: "gif", width: w, height: h, fps: fps, palette: palette), pass: 2)
+                    } else {
+                        try render(into: VideoEncoder(ffmpeg: ffmpeg, output: temp, format: ext, width: w, height: h, fps: fps), pass: 1)
+                    }
                 }
             }
         }
@@ -113,26 +135,39 @@ final class VideoTouchDot {
     }
 }
 
-/// ffmpeg reading raw RGBA frames on its standard input and writing an MP4 (H.264) or a GIF.
+/// ffmpeg reading raw RGBA frames on its standard input and writing an MP4 (H.264) or a GIF: a
+/// child supervised from start to end. Its standard error is read as it comes (a flood never
+/// blocks it), frames are written without blocking (a stop request or a stalled ffmpeg ends the
+/// wait), and every way out that is not `finish()` ends it (SIGTERM, then SIGKILL) and waits
+/// for it, so no ffmpeg outlives an export or writes after its file was removed.
 final class VideoEncoder {
     private let process = Process()
     private let input = Pipe()
     private let errors = Pipe()
     private let frameBytes: Int
+    private let tail = ErrorTail()
+    /// Seconds without a frame taken before ffmpeg counts as stalled.
+    static let stallLimit = 30.0
 
-    static func findFFmpeg() -> String? {
+    static func findFFmpeg() -> String? { findTool("ffmpeg") }
+
+    static func findTool(_ name: String) -> String? {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
-        return (paths + ["/usr/bin", "/usr/local/bin"]).map { $0 + "/ffmpeg" }
+        return (paths + ["/usr/bin", "/usr/local/bin"]).map { $0 + "/" + name }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    init(ffmpeg: String, output: String, format: String, width: Int, height: Int, fps: Int) throws {
+    init(ffmpeg: String, output: String, format: String, width: Int, height: Int, fps: Int, palette: String? = nil) throws {
         frameBytes = width * height * 4
         process.executableURL = URL(fileURLWithPath: ffmpeg)
-        var args = ["-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
-                    "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "-"]
-        if format == "gif" {
-            args += ["-vf", "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer", "-f", "gif", output]
+        var args = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
+                    "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "pipe:0"]
+        if format == "palette" {
+            // GIF pass 1: only the palette, from statistics (bounded memory, no frame kept).
+            args += ["-vf", "palettegen=stats_mode=diff", "-f", "image2", "-c:v", "png", "-update", "1", output]
+        } else if format == "gif", let palette {
+            // GIF pass 2: frames mapped to the palette as they come.
+            args = Array(args.dropLast(2)) + ["-i", "pipe:0", "-i", palette, "-lavfi", "[0:v][1:v]paletteuse=dither=bayer", "-f", "gif", output]
         } else {
             args += ["-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p",
                      "-movflags", "+faststart", "-f", "mp4", output]
@@ -144,26 +179,130 @@ final class VideoEncoder {
         do { try process.run() } catch {
             throw UserError("cannot start ffmpeg '\(ffmpeg)': \(error.localizedDescription)")
         }
+        let handle = errors.fileHandleForReading
+        let tail = self.tail
+        let reader = Thread {
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { break }
+                tail.append(data)
+            }
+            tail.close()
+        }
+        reader.name = "flick-ffmpeg-stderr"
+        reader.start()
+        let fd = input.fileHandleForWriting.fileDescriptor
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
+
+    deinit { stop() }
 
     func send(_ rgba: [UInt8]) throws {
         precondition(rgba.count == frameBytes)
-        do { try input.fileHandleForWriting.write(contentsOf: Data(rgba)) } catch {
-            throw UserError("ffmpeg stopped taking frames: \(message())")
+        let fd = input.fileHandleForWriting.fileDescriptor
+        var lastProgress = Date()
+        try rgba.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                if Interrupt.isRequested { stop(); throw InterruptedError() }
+                let n = write(fd, raw.baseAddress! + done, raw.count - done)
+                if n > 0 { done += n; lastProgress = Date(); continue }
+                if n < 0 && (errno == EAGAIN || errno == EINTR) {
+                    var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&p, 1, 100)
+                    if Date().timeIntervalSince(lastProgress) > Self.stallLimit {
+                        stop()
+                        throw UserError("ffmpeg took no frame for \(Int(Self.stallLimit)) s; stopped it")
+                    }
+                    continue
+                }
+                stop()
+                throw UserError("ffmpeg stopped taking frames: \(message())")
+            }
         }
     }
 
+    /// Ends the input and waits for ffmpeg to finish the file (a stop request ends it instead).
     func finish() throws {
         try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        while process.isRunning {
+            if Interrupt.isRequested { stop(); throw InterruptedError() }
+            usleep(10_000)
+        }
+        tail.wait(seconds: 2)
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw UserError("ffmpeg failed (exit \(process.terminationStatus)): \(message())")
         }
     }
 
+    /// Ends ffmpeg if it still runs: its input closed, SIGTERM, SIGKILL after 2 s; then waits.
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
     private func message() -> String {
-        let data = (try? errors.fileHandleForReading.readToEnd()) ?? nil
-        let text = data.map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return text.split(separator: "\n").last.map(String.init) ?? "no message"
+        tail.wait(seconds: 1)
+        return tail.lastLine() ?? "no message"
+    }
+
+    /// Whether `path` is a whole, playable video of about `seconds`: ffprobe reads its duration.
+    /// A problem, or nil when it is fine (or when ffprobe is not installed).
+    static func probe(_ path: String, seconds: Double) -> String? {
+        guard let ffprobe = findTool("ffprobe") else { return nil }
+        let p = Process()
+        let out = Pipe()
+        p.executableURL = URL(fileURLWithPath: ffprobe)
+        p.arguments = ["-v", "error", "-show_entries", "format=duration", "-of", "default=nw=1:nk=1", path]
+        p.standardInput = FileHandle.nullDevice
+        p.standardOutput = out
+        p.standardError = out
+        do { try p.run() } catch { return nil }
+        let data = (try? out.fileHandleForReading.readToEnd()) ?? nil
+        p.waitUntilExit()
+        let text = (data.map { String(decoding: $0, as: UTF8.self) } ?? "")
+            .replacingOccurrences(of: path + ": ", with: "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard p.terminationStatus == 0, let duration = Double(text.split(separator: "\n").last ?? ""), duration > 0 else {
+            return "the video came out unplayable (ffprobe: \(text.split(separator: "\n").last.map(String.init) ?? "no duration"))"
+        }
+        if duration < seconds * 0.5 {
+            return String(format: "the video came out truncated (%.2f s of %.2f s; disk full?)", duration, seconds)
+        }
+        return nil
+    }
+}
+
+/// The last few KB of ffmpeg's standard error, read by a thread as it comes.
+final class ErrorTail: @unchecked Sendable {
+    private let lock = NSCondition()
+    private var bytes = Data()
+    private var closed = false
+
+    func append(_ data: Data) {
+        lock.lock()
+        bytes += data
+        if bytes.count > 8192 { bytes = bytes.suffix(4096) }
+        lock.unlock()
+    }
+
+    func close() {
+        lock.lock(); closed = true; lock.broadcast(); lock.unlock()
+    }
+
+    func wait(seconds: Double) {
+        lock.lock()
+        let until = Date().addingTimeInterval(seconds)
+        while !closed && lock.wait(until: until) {}
+        lock.unlock()
+    }
+
+    func lastLine() -> String? {
+        lock.lock(); defer { lock.unlock() }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").last.map(String.init)
     }
 }

@@ -25,9 +25,13 @@ struct Report: ParsableCommand {
 
     func run() throws {
         guard !sessions.isEmpty else { throw UserError("flick report: no session given (expected logs or recordings)") }
-        let folder = try StudyOutput.folder(out)
+        // Inputs first: a refused session leaves no folder behind.
         let loaded = try sessions.map { try StudySession.load($0) }
+        let folder = try StudyOutput.folder(out)
+        try StudyOutput.check([(folder + "/report.html", "the report"), (folder + "/gestures.csv", "the gesture table")],
+                              inputs: sessions.map { RunInput(path: $0, what: "a session file") })
         let metrics = loaded.map(SessionMetrics.init)
+        if Interrupt.isRequested { throw InterruptedError() }
         let thumbnails = try MainActor.assumeIsolated {
             let sdl = try App.openSDL(headless: true)
             return try withExtendedLifetime(sdl) {
@@ -38,6 +42,7 @@ struct Report: ParsableCommand {
                 }
             }
         }
+        if Interrupt.isRequested { throw InterruptedError() }
         let heading = title ?? (loaded.count == 1 ? "Flick session report: \(loaded[0].name)" : "Flick report: \(loaded.count) sessions")
         let html = ReportHTML.make(title: heading, sessions: metrics, thumbnails: thumbnails)
         try StudyOutput.save(Data(html.utf8), to: folder + "/report.html", what: "the report")
@@ -59,6 +64,18 @@ enum StudyOutput {
             }
         }
         return path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+    }
+
+    /// The output policy of the window's --log/--record/--screenshot, for study outputs: each is
+    /// a one-shot file (replaced whole when it is a plain writable file), never an input of the
+    /// run, a symlink, a FIFO, a device, a directory or a read-only file. Checked before any work.
+    static func check(_ outputs: [(path: String, what: String)], inputs: [RunInput], cards: CardSource? = nil) throws {
+        var all = inputs
+        if let cards {
+            all += cards.items.map { RunInput(path: $0.path, what: "a card image (\(($0.path as NSString).lastPathComponent))") }
+        }
+        try OutputPolicy.check(outputs.map { OutputFile(path: $0.path, what: $0.what, isStream: false) },
+                               inputs: all, overwrite: true)
     }
 
     static func save(_ data: Data, to path: String, what: String) throws {

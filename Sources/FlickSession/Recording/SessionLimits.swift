@@ -1,0 +1,126 @@
+import FlickEngine
+import Foundation
+
+/// What a recording or a log may hold. The study tools and replays trust what the readers let
+/// through, so every field of every line is checked once, in the reader (`Recording`,
+/// `LogLine.read`), against these ranges; a refusal is one line with the file, the line number,
+/// the field, the value and the range.
+package enum SessionLimits {
+    /// The longest session a file may span, seconds (6 hours): beyond it a replay would walk
+    /// millions of frames for what is a broken or crafted clock.
+    package static let maxTime = 21_600.0
+    /// Window, stage and viewport sides, points (a window can be made small by hand, so the
+    /// lower end is 1, not `--size`'s 64).
+    package static let side = 1.0...16_384.0
+    /// Cards in a session (`--count`'s range).
+    package static let count = 0...10_000_000
+    /// Card files listed in a recording's header.
+    package static let cardFiles = 0...1_000_000
+    /// Mouse-wheel notches in one input.
+    package static let notches = -10_000...10_000
+    /// A wheel scroll, points.
+    package static let wheel = -PointerEvent.coordinateLimit...PointerEvent.coordinateLimit
+    /// Any other number of a log line (positions, translations, velocities, indices), either sign.
+    package static let magnitude = 1e7
+
+    /// The field names of log lines that are session times (seconds), checked against `maxTime`.
+    package static let timeFields: Set<String> = ["t", "time", "start", "end", "startTime", "endTime"]
+}
+
+/// Checks the fields of one line; refusals name the file, the line, the field, the value and
+/// the range.
+package struct LineCheck {
+    /// How the file is named, e.g. "--replay file 'a.jsonl'".
+    package let file: String
+    /// 1-based.
+    package let line: Int
+
+    package init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    package func refuse(_ field: String, _ value: String, expected: String) -> UserError {
+        UserError("\(file) line \(line): '\(field)' = \(value) is out of range (expected \(expected))")
+    }
+
+    package func problem(_ what: String) -> UserError {
+        UserError("\(file) line \(line): \(what)")
+    }
+
+    package func number(_ field: String, _ v: Double, _ range: ClosedRange<Double>) throws {
+        guard v.isFinite, range.contains(v) else {
+            throw refuse(field, Self.format(v), expected: "\(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))")
+        }
+    }
+
+    package func whole(_ field: String, _ v: Int, _ range: ClosedRange<Int>) throws {
+        guard range.contains(v) else {
+            throw refuse(field, "\(v)", expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+    }
+
+    /// A session time: 0 to `SessionLimits.maxTime`.
+    package func time(_ field: String, _ v: Double) throws {
+        guard v.isFinite, v >= 0, v <= SessionLimits.maxTime else {
+            throw refuse(field, Self.format(v), expected: "0 to \(Self.format(SessionLimits.maxTime)) s; sessions are at most 6 hours")
+        }
+    }
+
+    package func size(_ field: String, _ s: Size) throws {
+        try number(field + ".width", s.width, SessionLimits.side)
+        try number(field + ".height", s.height, SessionLimits.side)
+    }
+
+    /// A card file's name: a plain file name in the card folder, never a path.
+    package func fileName(_ field: String, _ name: String) throws {
+        let plain = !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
+            && name.utf8.count <= 255
+        guard plain else {
+            throw problem("'\(field)' = '\(name.prefix(80))' is not a plain file name (a card file is a name in the card folder, without '/' or '..')")
+        }
+    }
+
+    package static func format(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return "\(v)"
+    }
+}
+
+extension RecordingHeader {
+    /// Every field in range (the config is checked where it is decoded).
+    package func check(_ c: LineCheck) throws {
+        try c.whole("count", count, SessionLimits.count)
+        try c.size("window", window)
+        if let stage { try c.size("stage", stage) }
+        if let r = stageCornerRadius {
+            let limit = stage.map { min($0.width, $0.height) / 2 } ?? SessionLimits.side.upperBound / 2
+            try c.number("stage_corner_radius", r, 0...limit)
+        }
+        try c.whole("card_files (entries)", cardFiles.count, SessionLimits.cardFiles)
+        for (i, file) in cardFiles.enumerated() {
+            try c.fileName("card_files[\(i)].name", file.name)
+            try c.whole("card_files[\(i)].size", file.size, 0...Int(Int64.max / 2))
+        }
+        if !bundledCards {
+            guard cardFolder.hasPrefix("/"), !cardFolder.contains("\0") else {
+                throw c.problem("'card_folder' = '\(cardFolder.prefix(80))' is not an absolute folder path")
+            }
+        }
+    }
+}
+
+extension RecordedInput {
+    /// Every field in range. Pointer positions are the engine's to refuse (it logs why), as in
+    /// the live window, so a replay gives the same refusals.
+    package func check(_ c: LineCheck) throws {
+        try c.time("t", t)
+        if let wheel { try c.number("wheel", wheel, SessionLimits.wheel) }
+        if let notches { try c.whole("notches", notches, SessionLimits.notches) }
+        if let viewport { try c.size("viewport", viewport) }
+        if let window { try c.size("window", window) }
+        if let configSource, configSource != "panel", configSource != "preset" {
+            throw c.problem("'configSource' = '\(configSource.prefix(40))' is not a config source (expected panel or preset)")
+        }
+    }
+}
