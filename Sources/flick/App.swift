@@ -82,7 +82,7 @@ final class App {
         if let why = renderer.fallbackReason { note("no accelerated renderer (\(why)); using the software renderer") }
         events = EventSource(window: window)
         stage = Stage(viewport: options.stage, window: window.size, margin: options.look.present ? 0.015 : 0.04)
-        let fontPath = Overlay.fontPath()
+        let fontPath = StageFont.path()
         overlay = Overlay()
         faces = CardFaces(images: options.cards.items, renderer: renderer, fontPath: fontPath, style: options.look.style)
         titles = CardTitles(renderer: renderer, fontPath: fontPath)

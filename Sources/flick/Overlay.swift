@@ -12,8 +12,6 @@ final class Overlay {
 
     init() {}
 
-    /// The font of the window's words (StageFont's).
-    static func fontPath() -> String? { StageFont.path() }
 
     /// Keeps the last few scene events as lines for the side panel.
     func remember(_ e: SceneEvent) {

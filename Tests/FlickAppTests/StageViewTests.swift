@@ -19,7 +19,7 @@ import Testing
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
         let image = CardImage(path: root + "/docs/fit-cards/02-landscape.png", title: nil)
         let renderer = try Renderer(offscreenWidth: 390, height: 844)
-        let font = Overlay.fontPath()
+        let font = StageFont.path()
         let view = try StageView(renderer: renderer,
                                  faces: CardFaces(images: look.titled([image]), renderer: renderer, fontPath: font, style: look.style),
                                  titles: CardTitles(renderer: renderer, fontPath: font), cornerRadius: 0)

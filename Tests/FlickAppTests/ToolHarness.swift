@@ -37,7 +37,7 @@ final class ToolHarness {
         SDL_FlushEvents(0, UInt32.max)
         renderer = try Renderer(offscreenWidth: Int(window.width), height: Int(window.height))
         let options = try AppOptions(WindowCommand.parse(arguments))
-        tools = ToolUI(renderer: renderer, fontPath: Overlay.fontPath(), options: options, configWatch: watch)
+        tools = ToolUI(renderer: renderer, fontPath: StageFont.path(), options: options, configWatch: watch)
         let size = window
         events = EventSource(viewportSize: { size })
         events.filter = tools.imgui

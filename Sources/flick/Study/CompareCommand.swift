@@ -106,8 +106,8 @@ struct Compare: ParsableCommand {
             return try withExtendedLifetime(sdl) {
                 let sheet = try Renderer(offscreenWidth: sheetSize.w, height: sheetSize.h)
                 try sheet.clear(RGBA(255, 255, 255))
-                let font = Overlay.fontPath().flatMap { try? Font(path: $0, pixelSize: 15) }
-                let small = Overlay.fontPath().flatMap { try? Font(path: $0, pixelSize: 11) }
+                let font = StageFont.path().flatMap { try? Font(path: $0, pixelSize: 15) }
+                let small = StageFont.path().flatMap { try? Font(path: $0, pixelSize: 11) }
                 for (c, t) in moments.enumerated() {
                     if let small, let tex = try? small.texture(String(format: "%.2f s", t), color: RGBA(73, 80, 87), renderer: sheet) {
                         try sheet.copy(tex, x: Double(labelWidth + c * cell.w + 6), y: 5)

@@ -35,7 +35,7 @@ final class CompareWindow {
         renderer = try Renderer(window: window)
         events = EventSource(window: window)
         try restart()
-        let font = Overlay.fontPath().flatMap { try? Font(path: $0, pixelSize: Int((16 * renderer.pixelScale).rounded())) }
+        let font = StageFont.path().flatMap { try? Font(path: $0, pixelSize: Int((16 * renderer.pixelScale).rounded())) }
         labels = presets.map { p in font.flatMap { try? $0.texture(p.name, color: RGBA(236, 238, 242), renderer: renderer) } }
     }
 

@@ -46,7 +46,7 @@ enum ContactSheet {
                 frame += 1
             }
             replay.advance(to: t)
-            try renderer.clear(background)
+            // The stage view fills the whole cell with `background` first: no clear of its own.
             try view.draw(replay.scene, in: (0, 0, cell.w, cell.h), outside: background, settle: true)
             try take(renderer, i)
         }

@@ -65,7 +65,6 @@ struct Export: ParsableCommand {
                 let renderer = try Renderer(offscreenWidth: w, height: h)
                 let view = try StageView(renderer: renderer, cards: cards, header: header)
                 let dot = try VideoTouchDot(renderer: renderer, radius: max(8, Double(min(w, h)) / 40))
-                let background = Theme.of(header.demo).window
                 let passes = ext == "gif" ? 2 : 1
                 // Every frame, from a fresh replay, into `encoder`; then the file is finished.
                 @MainActor func render(into encoder: VideoEncoder, pass: Int) throws {
@@ -75,7 +74,7 @@ struct Export: ParsableCommand {
                         if Interrupt.isRequested { encoder.stop(); throw InterruptedError() }
                         let t = Double(j) / Double(fps) * speed
                         replay.advance(to: t)
-                        try renderer.clear(background)
+                        // The stage view fills the whole frame first: no clear of its own.
                         try view.draw(replay.scene, in: (0, 0, w, h), outside: Theme.of(replay.scene.interaction).window, settle: true)
                         if let p = replay.pointer, p.phase == .down || p.phase == .move {
                             let at = StageView.pixel(of: p.position, viewport: replay.scene.viewport, in: (0, 0, w, h))
