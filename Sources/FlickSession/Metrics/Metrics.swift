@@ -69,6 +69,8 @@ package struct SessionMetrics {
     /// Seconds from each task start marker to the next end marker.
     package var tasks: [(task: String?, start: Double, seconds: Double)]
     package var pages: [(t: Double, from: Int, to: Int)]
+    /// Cards brought back (undo), session seconds.
+    package var restores: [(t: Double, card: CardID)]
 
     package static let undoWindow = 3.0
     package static let backWindow = 2.0
@@ -113,6 +115,7 @@ package struct SessionMetrics {
         }
         self.gestures = gestures
         self.pages = pages
+        self.restores = restores
         // A throw undone: its card is restored within the window of the release.
         undoneThrows = gestures.compactMap { g in
             guard g.outcome == .thrown, let card = g.card,
