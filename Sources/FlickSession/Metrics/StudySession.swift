@@ -35,6 +35,8 @@ package struct StudySession {
     package var items: [SessionItem]
     /// The recording, when the session was read from one (then it can be drawn).
     package var recording: Recording?
+    /// The pointer samples of a replayed recording (empty for a log).
+    package var pointer: [PointerSample] = []
 
     /// Reads a log (`--log`) or a recording (`--record`); which one it is comes from the first line.
     package static func load(_ path: String, config override: SceneConfig? = nil) throws -> StudySession {
@@ -59,11 +61,13 @@ package struct StudySession {
         }
         replay.runToEnd()
         if Interrupt.isRequested { throw InterruptedError() }
-        return StudySession(name: Self.name(path: recording.path, participant: header.participant, task: header.task),
+        var session = StudySession(name: Self.name(path: recording.path, participant: header.participant, task: header.task),
                             path: recording.path, demo: header.demo, viewport: header.stage ?? header.window,
                             config: config ?? header.config, participant: header.participant, task: header.task,
                             sessionID: header.session, wallClock: header.started,
                             items: Self.ordered(replay.items), recording: recording)
+        session.pointer = replay.pointerTrail
+        return session
     }
 
     package static func fromLog(_ path: String) throws -> StudySession {

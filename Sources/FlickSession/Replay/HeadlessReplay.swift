@@ -18,6 +18,9 @@ package final class HeadlessReplay {
     package private(set) var items: [SessionItem] = []
     /// The newest pointer event delivered, scene points (for the touch dot of a video).
     package private(set) var pointer: PointerEvent?
+    /// Every pointer sample delivered, with where a press landed on a card (for the study's
+    /// hesitation, pauses, reversals and heatmaps).
+    package private(set) var pointerTrail: [PointerSample] = []
 
     /// `config` replaces the recorded config (and its reloads) when given.
     package init(_ recording: Recording, demo: Interaction, count: Int, viewport: Size, config: SceneConfig,
@@ -73,12 +76,28 @@ package final class HeadlessReplay {
     private func deliver(by clock: Double) {
         for (input, sceneTime) in timeline.due(by: clock) {
             let t = max(sceneTime, scene.time)
+            if let p = input.pointer {
+                pointerTrail.append(PointerSample(t: t, phase: p.phase, position: p.position,
+                                                  onCard: p.phase == .down ? cardPoint(p.position) : nil))
+            }
             _ = scene.apply(input, at: t)
             if var p = input.pointer { p.time = t; pointer = p }
             collect()
             if let config = input.config { items.append(.config(t: t, config: config)) }
             if let m = input.marker { items.append(.marker(t: t, label: m.label, task: m.task)) }
         }
+    }
+
+    /// Where `point` lands on the topmost card of the last frame, normalised to the card.
+    private func cardPoint(_ point: Point) -> Point? {
+        for a in scene.renderList.reversed() where a.alpha > 0 {
+            guard let inverse = a.transform.inverted(), a.size.width > 0, a.size.height > 0 else { continue }
+            let local = inverse.apply(to: point)
+            if abs(local.x) <= a.size.width / 2 && abs(local.y) <= a.size.height / 2 {
+                return Point(x: local.x / a.size.width + 0.5, y: local.y / a.size.height + 0.5)
+            }
+        }
+        return nil
     }
 
     private func collect() {

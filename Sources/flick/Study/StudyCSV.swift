@@ -1,0 +1,105 @@
+import FlickSession
+import FlickEngine
+import Foundation
+
+/// The study's tidy tables (one observation per row, one variable per column, a header row,
+/// RFC 4180 quoting, empty cells for values that do not exist) that R's `read.csv`, pandas'
+/// `read_csv` and DuckDB's `read_csv_auto` read as they are:
+/// - `gestures.csv`: one row per gesture;
+/// - `participants.csv`: one row per participant x condition x interaction x task;
+/// - `conditions.csv`: one row per condition x interaction x task x measure, with intervals;
+/// - `comparisons.csv`: one row per interaction x measure x pair of conditions.
+enum StudyCSV {
+    static func num(_ x: Double) -> String { ReportCSV.num(x) }
+    static func num(_ x: Double?) -> String { x.map(ReportCSV.num) ?? "" }
+    static func q(_ s: String) -> String { ReportCSV.quoted(s) }
+    static func flag(_ b: Bool?) -> String { b.map { $0 ? "true" : "false" } ?? "" }
+
+    static func gestures(_ study: Study) -> String {
+        var rows = ["participant,condition,task,session,interaction,kind,card,start,duration,outcome,direction,distance_fraction,speed_fraction,near_miss,attempt,repeated,undone,hesitation,pauses,reversed,press_on_card_x,press_on_card_y,release_boundary_x,release_boundary_y"]
+        for e in study.entries {
+            let numbers = e.attempts.attemptNumber
+            let repeated = Set(e.attempts.repeated), undone = Set(e.attempts.undone.map(\.index))
+            for (i, g) in e.metrics.gestures.enumerated() {
+                let trace = e.traces[i], release = g.releaseOnBoundary
+                let isCardDrag = g.kind == .card && g.card != nil
+                var r: [String] = [q(e.participant), q(e.condition), q(e.gestureTasks[i]), q(e.metrics.session.name)]
+                r += [g.interaction.rawValue, g.kind.rawValue, g.card.map { String($0.value) } ?? ""]
+                r += [num(g.start), num(g.duration), g.outcome.rawValue, g.direction?.rawValue ?? ""]
+                r += [num(g.distanceFraction), num(g.speedFraction), flag(g.isCardRelease ? g.isNearMiss() : nil)]
+                r += [numbers[i].map { String($0) } ?? "", flag(isCardDrag ? repeated.contains(i) : nil)]
+                r.append(flag(isCardDrag && g.outcome == .thrown ? undone.contains(i) : nil))
+                r += [num(trace?.hesitation), trace.map { String($0.pauses) } ?? "", flag(trace?.reversed)]
+                r += [num(trace?.onCard?.x), num(trace?.onCard?.y), num(release?.x), num(release?.y)]
+                rows.append(r.joined(separator: ","))
+            }
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+
+    static func participants(_ study: Study) -> String {
+        let counts = Study.Count.allCases
+        var header: [String] = ["participant", "condition", "interaction", "task", "sessions"]
+        header += counts.map(\.rawValue)
+        header += Study.rates.map { $0.id + "_rate" }
+        header += ["hesitation_median", "task_seconds_median", "tasks", "attempts_per_throw_mean"]
+        var rows = [header.joined(separator: ",")]
+        for cell in study.cells {
+            for (who, t) in study.tallies[cell]!.sorted(by: { $0.key < $1.key }) {
+                var r: [String] = [q(who), q(cell.condition), cell.interaction, q(cell.task), String(t.sessions.count)]
+                r += counts.map { String(t[$0]) }
+                r += Study.rates.map { rate in num(Proportion(t[rate.events], t[rate.trials]).rate) }
+                let apt: Double? = t.attemptsPerThrow.isEmpty ? nil : Double(t.attemptsPerThrow.reduce(0, +)) / Double(t.attemptsPerThrow.count)
+                r += [num(Spread(t.hesitations)?.median), num(Spread(t.taskSeconds)?.median), String(t.taskSeconds.count), num(apt)]
+                rows.append(r.joined(separator: ","))
+            }
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+
+    static func conditions(_ study: Study) -> String {
+        var rows = ["condition,interaction,task,measure,participants,gestures,throws,events,trials,rate,ci_low,ci_high,wilson_low,wilson_high,median,q1,q3,count"]
+        for cell in study.cells {
+            let people = study.tallies[cell]!
+            var all = Study.Tally()
+            for t in people.values { all.add(t) }
+            let lead: [String] = [q(cell.condition), cell.interaction, q(cell.task)]
+            for rate in Study.rates {
+                let s = Study.summary(rate, people)
+                guard s.pooled.n > 0 else { continue }
+                var r = lead
+                r += [rate.id, String(s.perParticipant.count), String(all[.gestures]), String(all[.throwsMade])]
+                r += [String(s.pooled.k), String(s.pooled.n), num(s.pooled.rate)]
+                r += [num(s.clustered?.low), num(s.clustered?.high), num(s.wilson?.low), num(s.wilson?.high), "", "", "", ""]
+                rows.append(r.joined(separator: ","))
+            }
+            let measures: [(String, [String: [Double]])] = [
+                ("hesitation_seconds", people.mapValues { $0.hesitations }),
+                ("task_seconds", people.mapValues { $0.taskSeconds }),
+                ("attempts_per_throw", people.mapValues { $0.attemptsPerThrow.map { Double($0) } }),
+            ]
+            for (id, values) in measures {
+                guard let s = Spread(values.values.flatMap { $0 }) else { continue }
+                var r = lead
+                r += [id, String(values.values.filter { !$0.isEmpty }.count), String(all[.gestures]), String(all[.throwsMade])]
+                r += ["", "", "", "", "", "", "", num(s.median), num(s.q1), num(s.q3), String(s.count)]
+                rows.append(r.joined(separator: ","))
+            }
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+
+    static func comparisons(_ list: [Study.Comparison]) -> String {
+        var rows = ["interaction,measure,first,second,first_participants,first_events,first_trials,first_rate,second_participants,second_events,second_trials,second_rate,difference,ci_low,ci_high,newcombe_low,newcombe_high,fisher_p"]
+        for c in list {
+            var r: [String] = [c.interaction, c.rate.id, q(c.first), q(c.second)]
+            r += [String(c.a.perParticipant.count), String(c.a.pooled.k), String(c.a.pooled.n), num(c.a.pooled.rate)]
+            r += [String(c.b.perParticipant.count), String(c.b.pooled.k), String(c.b.pooled.n), num(c.b.pooled.rate)]
+            r += [num(c.difference?.value), num(c.clustered?.low), num(c.clustered?.high)]
+            r += [num(c.difference?.interval.low), num(c.difference?.interval.high)]
+            r.append(c.fisherP.map { String(format: "%.6g", $0) } ?? "")
+            rows.append(r.joined(separator: ","))
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,74 @@
+import FlickSession
+import ArgumentParser
+import FlickEngine
+import FlickSDL
+import Foundation
+
+/// `flick study SESSION... --out DIR [--design design.csv]`: many sessions as one study, with
+/// participants, tasks and conditions: DIR/study.html and the tidy tables of `StudyCSV`.
+struct StudyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "study",
+        abstract: "Measure a study (many logs or recordings: participants, tasks, conditions): DIR/study.html and tidy CSV tables.",
+        discussion: """
+        Participant and task come from each session's header (--participant, --task) and task markers (M); \
+        the condition from --design, else the config in force at the start ("default", "config 1", ...). \
+        --design names them per file: a CSV with a header row file,participant,task,condition (an empty cell keeps the session's own).
+        Writes study.html (self-contained), gestures.csv (a row per gesture), participants.csv (a row per participant x \
+        condition x interaction x task), conditions.csv (a row per condition x interaction x task x measure, with 95 % \
+        intervals) and comparisons.csv (every pair of conditions, per interaction and measure).
+        """)
+
+    @Argument(help: ArgumentHelp("Interaction logs (--log) or recordings (--record).", valueName: "session"))
+    var sessions: [String]
+
+    @Option(help: ArgumentHelp("Folder to write study.html and the CSV tables into (made if missing).", valueName: "dir"))
+    var out: String
+
+    @Option(help: ArgumentHelp("CSV naming each file's participant, task and condition (header: file,participant,task,condition).", valueName: "file"))
+    var design: String?
+
+    @Option(help: ArgumentHelp("Page title.", valueName: "text"))
+    var title: String?
+
+    static let outputs = [("study.html", "the study page"), ("gestures.csv", "the gesture table"),
+                          ("participants.csv", "the participant table"), ("conditions.csv", "the condition table"),
+                          ("comparisons.csv", "the comparison table")]
+
+    func run() throws {
+        guard !sessions.isEmpty else { throw UserError("flick study: no session given (expected logs or recordings)") }
+        if let twice = Dictionary(grouping: sessions, by: { ($0 as NSString).standardizingPath }).first(where: { $0.value.count > 1 }) {
+            throw UserError("flick study: '\(twice.value[0])' is given twice (each session once)")
+        }
+        // Inputs first: a refused design or session leaves no folder behind.
+        let plan = try design.map { try StudyDesign.load($0, sessions: sessions) }
+        for path in sessions {
+            let kind = PathKind.target(of: path)
+            guard case .regular = kind else { throw UserError("session file '\(path)' \(kind.phrase) (expected a regular file)") }
+        }
+        let folder = try StudyOutput.folder(out)
+        try StudyOutput.check(Self.outputs.map { (folder + "/" + $0.0, $0.1) },
+                              inputs: sessions.map { RunInput(path: $0, what: "a session file") }
+                                + (design.map { [RunInput(path: $0, what: "the --design file")] } ?? []))
+        var study = Study()
+        for path in sessions {
+            let session = try StudySession.load(path)
+            if Interrupt.isRequested { throw InterruptedError() }
+            let row = plan?.row(for: path)
+            study.add(session, participant: row?.participant, task: row?.task, condition: row?.condition)
+        }
+        let comparisons = study.comparisons()
+        if Interrupt.isRequested { throw InterruptedError() }
+        let heading = title ?? "Flick study: \(study.participants.count) participants, \(sessions.count) sessions"
+        let files: [(String, String, String)] = [
+            ("study.html", StudyHTML.make(title: heading, study: study, comparisons: comparisons, design: design), "the study page"),
+            ("gestures.csv", StudyCSV.gestures(study), "the gesture table"),
+            ("participants.csv", StudyCSV.participants(study), "the participant table"),
+            ("conditions.csv", StudyCSV.conditions(study), "the condition table"),
+            ("comparisons.csv", StudyCSV.comparisons(comparisons), "the comparison table"),
+        ]
+        for (name, text, what) in files { try StudyOutput.save(Data(text.utf8), to: folder + "/" + name, what: what) }
+        let gestures = study.entries.reduce(0) { $0 + $1.metrics.gestures.count }
+        print("\(folder)/study.html and 4 tables: \(sessions.count) session\(sessions.count == 1 ? "" : "s"), \(study.participants.count) participants, \(study.conditions.count) condition\(study.conditions.count == 1 ? "" : "s"), \(gestures) gestures")
+    }
+}

@@ -1,0 +1,158 @@
+import FlickSession
+import FlickEngine
+import Foundation
+
+/// `study.html`: one self-contained page (inline SVG and CSS; no script, no network). Summary
+/// first: the rates per condition x interaction x task with their intervals and a dot per
+/// participant, time per task, the conditions compared, the heatmaps; then every session folded
+/// (`<details>`), so the page stays usable at hundreds of sessions.
+enum StudyHTML {
+    static let esc = SVGCharts.esc
+    static let pct = StudyCharts.pct
+    static let secs = StudyCharts.secs
+
+    static func make(title: String, study: Study, comparisons: [Study.Comparison], design: String?) -> String {
+        let participants = study.participants, conditions = study.conditions
+        let colour = Dictionary(uniqueKeysWithValues: conditions.enumerated().map { ($0.element, StudyCharts.color(condition: $0.offset)) })
+        let gestures = study.entries.reduce(0) { $0 + $1.metrics.gestures.count }
+        let traced = study.entries.contains { $0.traces.contains { $0 != nil } }
+        var h = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>\(esc(title))</title>
+        <style>
+        body { font: 14px/1.45 system-ui, sans-serif; color: #212529; margin: 24px; background: #fff; max-width: 1400px; }
+        h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 17px; margin: 30px 0 8px; border-bottom: 1px solid #dee2e6; }
+        h3 { font-size: 14px; margin: 16px 0 6px; color: #343a40; }
+        table { border-collapse: collapse; font-size: 12px; } td, th { border: 1px solid #dee2e6; padding: 2px 6px; text-align: right; vertical-align: middle; }
+        th { background: #f1f3f5; } td.l, th.l { text-align: left; } td.strip { padding: 0 4px; }
+        .muted { color: #868e96; font-size: 12px; } .big { font-size: 20px; font-weight: 600; }
+        .cond { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 4px; vertical-align: middle; }
+        .maps { display: flex; flex-wrap: wrap; gap: 18px; align-items: flex-start; } .maps figure { margin: 0; font-size: 12px; text-align: center; }
+        details { margin: 4px 0; } summary { cursor: pointer; } .sentence { text-align: left; max-width: 460px; font-size: 12px; }
+        .shown { font-weight: 600; }
+        </style></head><body>
+        <h1>\(esc(title))</h1>
+        <p class="summary">\(study.entries.count) sessions · \(participants.count) participants · \(conditions.count) condition\(conditions.count == 1 ? "" : "s") (\(conditions.map { "<span class=\"cond\" style=\"background:\(colour[$0]!)\"></span>\(esc($0))" }.joined(separator: ", "))) · \(Set(study.cells.map(\.task)).filter { !$0.isEmpty }.count) tasks · \(gestures) gestures\(design.map { " · design from \(esc(($0 as NSString).lastPathComponent))" } ?? "")</p>
+        <p class="muted">Made by flick \(esc(FlickVersion.current)). Each rate: events of trials summed over participants (the bar), its 95 % interval across participants (a bootstrap that resamples whole participants, \(ClusterBootstrap.replicates) resamples, fixed seed; dashed: the Wilson interval over gestures, when fewer than 2 participants), and one dot per participant with their own rate. The Wilson interval over gestures is in the table beside it: where it is much narrower than the participants' one, people differ more than gestures do.\(traced ? "" : " Hesitation, pauses, reversals and the heatmaps of presses and paths need recordings (a log holds no pointer samples).")</p>
+
+        """
+        // Rates.
+        h += "<h2>Rates per condition, interaction and task</h2>"
+        h += "<p class=\"muted\">" + Study.rates.map { "<b>\(esc($0.name))</b>: \(esc($0.definition))." }.joined(separator: " ") + "</p>"
+        let blocks = Array(Set(study.cells.map { [$0.interaction, $0.task] })).sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }
+        for block in blocks {
+            let (interaction, task) = (block[0], block[1])
+            h += "<h3>\(esc(interaction)) · \(task.isEmpty ? "no task named" : "task " + esc(task))</h3>"
+            h += "<table class=\"rates\"><tr><th class=\"l\">measure</th><th class=\"l\">condition</th><th>participants</th><th>events / trials</th><th>rate</th><th>95 % CI (participants)</th><th>95 % CI (Wilson, gestures)</th><th class=\"l\">0–100 %, a dot per participant</th></tr>"
+            for r in Study.rates {
+                for condition in conditions {
+                    let people = study.tallies[Study.Cell(condition: condition, interaction: interaction, task: task)] ?? [:]
+                    let s = Study.summary(r, people)
+                    guard s.pooled.n > 0 else { continue }
+                    h += "<tr class=\"rate-row\" data-measure=\"\(r.id)\"><td class=\"l\">\(esc(r.name))</td><td class=\"l\"><span class=\"cond\" style=\"background:\(colour[condition]!)\"></span>\(esc(condition))</td>"
+                    h += "<td>\(s.perParticipant.count)</td><td>\(s.pooled.k) / \(s.pooled.n)</td><td class=\"shown\">\(s.pooled.rate.map(pct) ?? "—")</td>"
+                    h += "<td>\(s.clustered.map { "\(pct($0.low)) – \(pct($0.high))" } ?? "—")</td><td>\(s.wilson.map { "\(pct($0.low)) – \(pct($0.high))" } ?? "—")</td>"
+                    h += "<td class=\"strip\">\(StudyCharts.rateStrip(s, participants: participants, color: colour[condition]!, label: "\(r.name), \(condition), \(interaction)\(task.isEmpty ? "" : ", " + task)"))</td></tr>"
+                }
+            }
+            h += "</table>"
+            // Continuous measures of the block.
+            let hesitations: (Study.Tally) -> [Double] = { $0.hesitations }
+            let attempts: (Study.Tally) -> [Double] = { $0.attemptsPerThrow.map { Double($0) } }
+            let seconds: [(String, String, (Study.Tally) -> [Double])] = [
+                ("Hesitation (press to passing the slop), card drags", "hesitation", hesitations),
+                ("Attempts per throw", "attempts", attempts),
+            ]
+            var rows = ""
+            for (name, id, values) in seconds {
+                let top = study.tallies.filter { $0.key.interaction == interaction }.values.flatMap { $0.values.flatMap(values) }.max() ?? 1
+                for condition in conditions {
+                    let people = study.tallies[Study.Cell(condition: condition, interaction: interaction, task: task)] ?? [:]
+                    let per = people.keys.sorted().map { ($0, values(people[$0]!)) }.filter { !$0.1.isEmpty }
+                    guard let spread = Spread(per.flatMap(\.1)) else { continue }
+                    func unit(_ v: Double) -> String { id == "attempts" ? String(format: "%.2f", v) : secs(v) }
+                    rows += "<tr class=\"spread-row\" data-measure=\"\(id)\"><td class=\"l\">\(esc(name))</td><td class=\"l\"><span class=\"cond\" style=\"background:\(colour[condition]!)\"></span>\(esc(condition))</td><td>\(per.count)</td><td>\(spread.count)</td><td class=\"shown\">\(unit(spread.median))</td><td>\(unit(spread.q1)) – \(unit(spread.q3))</td>"
+                    rows += "<td class=\"strip\">\(StudyCharts.secondsStrip(per.map { ($0.0, $0.1) }, participants: participants, color: colour[condition]!, top: top, label: "\(name), \(condition)", format: unit))</td></tr>"
+                }
+            }
+            if !rows.isEmpty {
+                h += "<table class=\"spreads\" style=\"margin-top:6px\"><tr><th class=\"l\">measure</th><th class=\"l\">condition</th><th>participants</th><th>n</th><th>median</th><th>IQR</th><th class=\"l\">a dot per value, by participant</th></tr>" + rows + "</table>"
+            }
+        }
+        // Time per task.
+        h += "<h2>Time per task</h2><p class=\"muted\">From each task start marker (M) to the next end marker; median and interquartile range over every participant's tasks, a dot per task done.</p>"
+        let taskNames = Array(Set(study.cells.map(\.task))).sorted()
+        let top = study.tallies.values.flatMap { $0.values.flatMap(\.taskSeconds) }.max() ?? 0
+        var taskRows = ""
+        for task in taskNames {
+            for condition in conditions {
+                let people = study.byParticipant(condition: condition, task: task)
+                let per = people.keys.sorted().map { ($0, people[$0]!.taskSeconds) }.filter { !$0.1.isEmpty }
+                guard let spread = Spread(per.flatMap(\.1)) else { continue }
+                taskRows += "<tr class=\"task-row\"><td class=\"l\">\(task.isEmpty ? "no task named" : esc(task))</td><td class=\"l\"><span class=\"cond\" style=\"background:\(colour[condition]!)\"></span>\(esc(condition))</td><td>\(per.count)</td><td>\(spread.count)</td><td class=\"shown\">\(secs(spread.median))</td><td>\(secs(spread.q1)) – \(secs(spread.q3))</td>"
+                taskRows += "<td class=\"strip\">\(StudyCharts.secondsStrip(per.map { ($0.0, $0.1) }, participants: participants, color: colour[condition]!, top: top, label: "time per task \(task), \(condition)"))</td></tr>"
+            }
+        }
+        h += taskRows.isEmpty ? "<p class=\"muted\">no task markers</p>" :
+            "<table class=\"tasks\"><tr><th class=\"l\">task</th><th class=\"l\">condition</th><th>participants</th><th>tasks</th><th>median</th><th>IQR</th><th class=\"l\">a dot per task done</th></tr>" + taskRows + "</table>"
+        // Conditions compared.
+        h += "<h2>Conditions compared</h2>"
+        if comparisons.isEmpty {
+            h += "<p class=\"muted\">One condition: nothing to compare. Name conditions with --design (a condition column), or record sessions under different configs.</p>"
+        } else {
+            h += "<p class=\"muted\">Per interaction, over all tasks: the second condition's rate minus the first's, in percentage points. The interval across participants resamples people (paired where a participant took both conditions), so it is the one to generalise from; Newcombe's interval and Fisher's exact test (two-sided) are over gestures and take them as independent, which a participant's gestures are not. An interval that holds 0 means the data cannot tell the conditions apart, not that they are the same.</p>"
+            for interaction in Array(Set(comparisons.map(\.interaction))).sorted() {
+                h += "<h3>\(esc(interaction))</h3><table class=\"comparisons\"><tr><th class=\"l\">measure</th><th class=\"l\">first</th><th class=\"l\">second</th><th>first: events / trials (participants)</th><th>second: events / trials (participants)</th><th>difference</th><th>95 % CI (participants)</th><th>95 % CI (Newcombe)</th><th>Fisher p</th><th class=\"l\">what can be said</th></tr>"
+                for c in comparisons where c.interaction == interaction {
+                    func pts(_ x: Double) -> String { String(format: "%+.1f", 100 * x) }
+                    h += "<tr class=\"comparison\" data-measure=\"\(c.rate.id)\"><td class=\"l\">\(esc(c.rate.name))</td><td class=\"l\">\(esc(c.first))</td><td class=\"l\">\(esc(c.second))</td>"
+                    h += "<td>\(c.a.pooled.k) / \(c.a.pooled.n) (\(c.a.perParticipant.count))</td><td>\(c.b.pooled.k) / \(c.b.pooled.n) (\(c.b.perParticipant.count))</td>"
+                    h += "<td class=\"shown\">\(c.difference.map { pts($0.value) } ?? "—")</td><td>\(c.clustered.map { "\(pts($0.low)) to \(pts($0.high))" } ?? "—")</td>"
+                    h += "<td>\(c.difference.map { "\(pts($0.interval.low)) to \(pts($0.interval.high))" } ?? "—")</td><td>\(c.fisherP.map { $0 < 0.001 ? "< 0.001" : String(format: "%.3f", $0) } ?? "—")</td>"
+                    h += "<td class=\"sentence\">\(esc(c.sentence))</td></tr>"
+                }
+                h += "</table>"
+            }
+        }
+        // Heatmaps.
+        h += "<h2>Where drags start, where they end, how they go</h2><p class=\"muted\">Per interaction and condition. Presses: where card drags started on the card (the card's own rectangle, every card the same size). Releases: each card release in units of the throw distance of the direction it was judged along, so the dashed square is the throw boundary and the yellow one 15 % inside it (near misses fall between). Paths: each card drag from its press (centre) to its release. Colours are outcomes: \(SVGCharts.legend([.thrown, .snappedBack, .broughtBack, .cancelled, .stayed]))</p>"
+        for interaction in Array(Set(study.cells.map(\.interaction))).sorted() {
+            for condition in conditions {
+                var presses: [(Point, GestureOutcome)] = [], releases: [(Point, GestureOutcome)] = [], paths: [([Point], GestureOutcome)] = []
+                for e in study.entries where e.condition == condition {
+                    for (i, g) in e.metrics.gestures.enumerated() where g.interaction.rawValue == interaction && (g.kind == .card || g.kind == .bringBack) {
+                        if let r = g.releaseOnBoundary { releases.append((r, g.outcome)) }
+                        if let t = e.traces[i] {
+                            if let p = t.onCard { presses.append((p, g.outcome)) }
+                            paths.append((t.path, g.outcome))
+                        }
+                    }
+                }
+                guard !releases.isEmpty || !paths.isEmpty else { continue }
+                let name = "\(interaction), \(condition)"
+                h += "<h3><span class=\"cond\" style=\"background:\(colour[condition]!)\"></span>\(esc(name))</h3><div class=\"maps\">"
+                if !presses.isEmpty { h += "<figure>\(StudyCharts.pressHeatmap(presses, title: "presses on the card, \(name)"))<figcaption>presses on the card</figcaption></figure>" }
+                if !releases.isEmpty { h += "<figure>\(StudyCharts.releaseMap(releases, title: "releases against the throw boundary, \(name)"))<figcaption>releases / throw boundary</figcaption></figure>" }
+                if !paths.isEmpty { h += "<figure>\(StudyCharts.pathMap(paths, title: "drag paths, \(name)"))<figcaption>drag paths</figcaption></figure>" }
+                h += "</div>"
+            }
+        }
+        // Per participant and session, folded.
+        h += "<h2>Sessions</h2><p class=\"muted\">Every session, folded: open one for its gestures over time and its decision map (the per-session report's sections; `flick report` on the file gives the whole report with frames).</p>"
+        for who in participants {
+            let mine = study.entries.filter { $0.participant == who }
+            h += "<details class=\"participant\"><summary><b>\(esc(who))</b> · \(mine.count) session\(mine.count == 1 ? "" : "s") · \(mine.reduce(0) { $0 + $1.metrics.gestures.count }) gestures</summary>"
+            for e in mine {
+                let m = e.metrics, s = m.session
+                h += "<details class=\"session\"><summary>\(esc(s.name)) · \(esc(e.condition))\(e.task.map { " · " + esc($0) } ?? "") · \(esc(s.demo.rawValue)) · \(String(format: "%.1f", s.duration)) s · \(m.gestures.count) gestures · \(e.attempts.throwCount) throws · \(m.nearMisses.count) near misses · \(e.attempts.repeated.count) repeated · \(e.attempts.undone.count) undone</summary>"
+                h += "<div class=\"muted\">\(esc(s.path))\(s.sessionID.map { " · session " + esc($0) } ?? "")</div>"
+                h += SVGCharts.timeline(m.gestures, markers: s.markers, duration: s.duration)
+                let releases = m.gestures.filter(\.isCardRelease)
+                if !releases.isEmpty { h += SVGCharts.decisionMap(releases, title: "\(s.name) decision map", size: 220) }
+                h += "</details>"
+            }
+            h += "</details>"
+        }
+        return h + "</body></html>\n"
+    }
+}
