@@ -11,6 +11,14 @@ package struct StudyDesign: Equatable {
         package var participant: String?
         package var task: String?
         package var condition: String?
+
+        package init(line: Int, file: String, participant: String?, task: String?, condition: String?) {
+            self.line = line
+            self.file = file
+            self.participant = participant
+            self.task = task
+            self.condition = condition
+        }
     }
 
     package static let columns = ["file", "participant", "task", "condition"]
