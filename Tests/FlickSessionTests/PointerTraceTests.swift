@@ -44,6 +44,15 @@ import Testing
         #expect(GestureTrace.traces([Self.gesture(0, 1)], samples: []).allSatisfy { $0 == nil })
     }
 
+    @Test func aRestWithNoSamplesIsAPause() {
+        // A mouse at rest sends nothing: 0.4 s without a sample, then a 20 pt move.
+        let s = Self.samples([(0, .down, 100, 100), (0.1, .move, 110, 100), (0.5, .move, 130, 100), (0.55, .move, 150, 100), (0.6, .up, 150, 100)])
+        #expect(GestureTrace.traces([Self.gesture(0.1, 0.6)], samples: s)[0]!.pauses == 1)
+        // The same path at an even pace: none.
+        let even = Self.samples([(0, .down, 100, 100), (0.1, .move, 110, 100), (0.2, .move, 130, 100), (0.3, .move, 150, 100), (0.4, .up, 150, 100)])
+        #expect(GestureTrace.traces([Self.gesture(0.1, 0.4)], samples: even)[0]!.pauses == 0)
+    }
+
     @Test func releaseAgainstTheBoundary() {
         var g = Self.gesture(0, 1)
         g.translation = Vector(dx: -80, dy: 20)

@@ -152,6 +152,13 @@ PASSED=$((PASSED + $(printf '%s\n' "$study_out" | grep -c '^  ok')))
 FAILED=$((FAILED + $(printf '%s\n' "$study_out" | grep -c '^  FAIL')))
 
 # ---------------------------------------------------------------------------------------------
+echo "e2e: flick study (a small study recorded under Xvfb, its tables, its page in Chromium)"
+many_out=$(bash "$HERE/study_many.sh" "$BIN" "$WORK/study-many" 2>&1)
+printf '%s\n' "$many_out"
+PASSED=$((PASSED + $(printf '%s\n' "$many_out" | grep -c '^  ok')))
+FAILED=$((FAILED + $(printf '%s\n' "$many_out" | grep -c '^  FAIL')))
+
+# ---------------------------------------------------------------------------------------------
 echo "e2e: real pointer input under Xvfb"
 source "$HERE/x11.sh"
 start_xvfb "$WORK" || fail "Xvfb did not start (see $WORK/xvfb.log)"

@@ -23,9 +23,9 @@ package struct PointerSample: Equatable {
 /// Definitions (quoted on the study page and in the README):
 /// - *hesitation*: seconds from the press (`down`) to the gesture's start, which the engine
 ///   emits when the pointer passes the pan slop;
-/// - a *pause*: the pointer stays within `pauseRadius` (3 pt) of one place for at least
-///   `pauseSeconds` (0.25 s) between the gesture's start and its release, and then moves on
-///   (a hold just before letting go is not a pause);
+/// - a *pause*: between the gesture's start and its release, the pointer stays within
+///   `pauseRadius` (3 pt) of one place for at least `pauseSeconds` (0.25 s) and then moves on
+///   (a hold that ends with letting go is not a pause);
 /// - a *reversal*: along the axis the drag went furthest on (from the press), the pointer comes
 ///   back from its furthest point by at least `reversalPoints` (24 pt) and `reversalShare`
 ///   (a third) of that excursion before the release: a change of mind;
@@ -51,18 +51,15 @@ package struct GestureTrace {
         hesitation = max(0, gesture.start - down.t)
         onCard = gesture.kind == .card || gesture.kind == .bringBack ? down.onCard : nil
         path = samples.map { Point(x: $0.position.x - down.position.x, y: $0.position.y - down.position.y) }
-        // Pauses: a run of samples, after the start, all within the radius of the run's first one.
+        // Pauses: the pointer stays within the radius of one sample (a mouse at rest sends
+        // nothing) until a move takes it out; the rest lasted from that sample to the move.
         var pauses = 0
         var anchor: PointerSample?
-        var counted = false
         for s in samples where s.t >= gesture.start {
-            if let a = anchor, Self.length(s.position, a.position) <= Self.pauseRadius {
-                // Mid-drag: the pointer moves again after it (a hold before the release is not one).
-                if !counted && s.phase == .move && s.t - a.t >= Self.pauseSeconds { pauses += 1; counted = true }
-            } else {
-                anchor = s
-                counted = false
-            }
+            if let a = anchor, Self.length(s.position, a.position) <= Self.pauseRadius { continue }
+            // Mid-drag: a move ends it (a hold that the release ends is not a pause).
+            if let a = anchor, s.phase == .move, s.t - a.t >= Self.pauseSeconds { pauses += 1 }
+            anchor = s
         }
         self.pauses = pauses
         // Reversal along the axis of the furthest excursion.

@@ -1,0 +1,209 @@
+#!/usr/bin/env bash
+# flick study end to end: a small real study recorded through the window under Xvfb (3
+# participants with different gesture styles, 2 presets as conditions, a task with markers),
+# then `flick study` over the recordings with a design CSV; its tables checked against the
+# logs (counted here independently), its page rendered in headless Chromium.
+# Prints "  ok    ..." / "  FAIL  ..." lines; run.sh counts them.
+# Usage: study_many.sh path/to/flick WORKDIR [KEEP_DIR]   (KEEP_DIR: copy the sessions there)
+set -u
+BIN=$1; WORK=$2; KEEP=${3:-}
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+mkdir -p "$WORK"
+pass() { echo "  ok    $1"; }
+fail() { echo "  FAIL  $1"; }
+PIDS=()
+trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done' EXIT
+source "$HERE/x11.sh"
+start_xvfb "$WORK" || fail "Xvfb did not start (see $WORK/xvfb.log)"
+
+# gesture X0 Y0 HOLD SEGMENT... : press at (X0, Y0) (window points), wait HOLD s, then each
+# SEGMENT "DX DY STEPS STEP_SECONDS [PAUSE]" moves by (DX, DY) in STEPS and rests PAUSE s; release.
+# One xdotool process for the whole chain.
+gesture() {
+  local x=$(( WX + $1 )) y=$(( WY + $2 )) hold=$3; shift 3
+  local args=(mousemove "$x" "$y" sleep 0.05 mousedown 1 sleep "$hold")
+  for seg in "$@"; do
+    read -r dx dy steps dt pause <<<"$seg"
+    local x0=$x y0=$y
+    for i in $(seq 1 "$steps"); do
+      x=$(( x0 + dx * i / steps )); y=$(( y0 + dy * i / steps ))
+      args+=(mousemove "$x" "$y" sleep "$dt")
+    done
+    [ -n "${pause:-}" ] && args+=(sleep "$pause")
+  done
+  args+=(mouseup 1)
+  xdotool "${args[@]}"
+}
+
+# settled LOG N: N card motions have ended (a throw's `deleted` or a `snapped_back`).
+settled() {
+  local end; end=$(deadline_us 20)
+  while [ $(( $(count_events "$1" deleted) + $(count_events "$1" snapped_back) )) -lt "$2" ]; do
+    [ "$(now_us)" -ge "$end" ] && { echo "  (waited for $2 card motions in $1)"; return 1; }
+    sleep 0.05
+  done
+}
+
+# The styles: each a card drag from the stack's centre, leftwards.
+FIRM="-170 0 8 0.01"              # long and fast: throws under both presets
+MILD="-95 0 10 0.03"              # 95 pt at ~300 pt/s: throws under snappy (70 pt), snaps back under floaty (150 pt)
+RECORD_OK=1
+record() {   # record PARTICIPANT CONDITION STYLE
+  local who=$1 cond=$2 style=$3 log="$WORK/$1-$2.jsonl" rec="$WORK/$1-$2.rec" n=0 ended=0
+  if ! start_app "$log" --demo stack --size 900x700 --record "$rec" --config "$ROOT/assets/presets/$cond.json" \
+       --participant "$who" --task triage; then RECORD_OK=0; return; fi
+  local cx=$(( SX + SW / 2 )) cy=$(( SY + SH / 2 ))
+  step() {   # step HOLD SEGMENT...: one gesture, then wait for its release and its motion
+    ended=$(( ended + 1 )); n=$(( n + 1 ))
+    gesture "$cx" "$cy" "$@"
+    wait_log "$log" "$ended" gesture_ended || RECORD_OK=0
+  }
+  key() { xdotool key --window "$WID" "$1"; }
+  key m; wait_log "$log" 1 marker || RECORD_OK=0
+  case $style in
+    decisive)   # fast, sure throws; one mild drag, retried at once with a firm one
+      step 0 "$FIRM"; settled "$log" 1
+      step 0 "$FIRM"; settled "$log" 2
+      step 0 "$MILD"                      # under floaty: snaps back; retried within 2 s
+      step 0 "$FIRM"; settled "$log" 3
+      ;;
+    hesitant)   # holds before moving, rests mid-drag; undoes one throw
+      step 0.45 "-40 0 6 0.03 0.35" "-55 0 6 0.03"; settled "$log" 1
+      step 0.45 "$MILD"; settled "$log" 2
+      step 0.3 "$FIRM"; settled "$log" 3
+      key z; wait_log "$log" 1 restored || RECORD_OK=0
+      ;;
+    reverser)   # goes out, changes their mind, comes back
+      step 0 "-120 0 10 0.02" "70 0 8 0.02"; settled "$log" 1
+      step 0 "-130 0 10 0.02" "80 0 8 0.02"; settled "$log" 2
+      step 0 "$FIRM"; settled "$log" 3
+      ;;
+  esac
+  key m; wait_log "$log" 2 marker || RECORD_OK=0
+  stop_app
+}
+SESSIONS=()
+for who in p1:decisive p2:hesitant p3:reverser; do
+  for cond in snappy floaty; do
+    record "${who%%:*}" "$cond" "${who##*:}"
+    SESSIONS+=("$WORK/${who%%:*}-$cond.rec")
+  done
+done
+if [ "$RECORD_OK" = 1 ]; then
+  pass "a study recorded under Xvfb: 3 participants (decisive, hesitant, reverser) x 2 presets (snappy, floaty), task markers"
+else
+  fail "recording the study under Xvfb (see $WORK/*.jsonl.out)"
+fi
+[ -n "$KEEP" ] && { mkdir -p "$KEEP"; cp "$WORK"/p?-*.rec "$KEEP"/; }
+
+# The design names the conditions by preset (the recordings only hold the config).
+DESIGN="$WORK/design.csv"
+{ echo "file,participant,task,condition"
+  for s in "${SESSIONS[@]}"; do b=$(basename "$s" .rec); echo "$(basename "$s"),${b%%-*},triage,${b#*-}"; done; } > "$DESIGN"
+OUT="$WORK/study"
+if "$BIN" study "${SESSIONS[@]}" --design "$DESIGN" --out "$OUT" >"$WORK/study.out" 2>&1; then
+  pass "flick study over the 6 recordings: $(cat "$WORK/study.out")"
+else
+  fail "flick study: $(cat "$WORK/study.out")"
+fi
+
+# The tables against the logs, counted here from the log lines with the definitions of the
+# README (repeated: a non-throw card drag followed within 2 s by a drag on the same card;
+# undone: its card restored within 3 s), and the pointer measures against the styles.
+got=$(python3 - "$OUT" "$WORK" <<'PY'
+import csv, json, sys, glob, os, statistics
+out, work = sys.argv[1], sys.argv[2]
+rows = list(csv.DictReader(open(os.path.join(out, "gestures.csv"))))
+expect = {"gestures": 0, "repeated": 0, "undone": 0, "throws": 0}
+for log in sorted(glob.glob(os.path.join(work, "p?-*.jsonl"))):
+    ev = [json.loads(l) for l in open(log)]
+    began = {}; drags = []; restores = []
+    for e in ev:
+        if e["event"] == "gesture_began": began[e["kind"]] = e
+        elif e["event"] == "gesture_ended":
+            b = began.pop(e["kind"], None)
+            expect["gestures"] += 1
+            if e["kind"] == "card" and b and "card" in b: drags.append((b["t"], e["t"], b["card"], e["outcome"]))
+        elif e["event"] == "restored": restores.append((e["t"], e["card"]))
+    for i, (s, end, card, outcome) in enumerate(drags):
+        if outcome == "thrown":
+            expect["throws"] += 1
+            if any(c == card and end <= t <= end + 3 for t, c in restores): expect["undone"] += 1
+        else:
+            nxt = [d for d in drags[i + 1:] if d[2] == card]
+            if nxt and 0 <= nxt[0][0] - end <= 2: expect["repeated"] += 1
+seen = {"gestures": len(rows), "repeated": sum(r["repeated"] == "true" for r in rows),
+        "undone": sum(r["undone"] == "true" for r in rows), "throws": sum(r["outcome"] == "thrown" and r["kind"] == "card" for r in rows)}
+cards = [r for r in rows if r["kind"] == "card"]
+hes = {p: statistics.median(float(r["hesitation"]) for r in cards if r["participant"] == p and r["hesitation"]) for p in ("p1", "p2", "p3")}
+rev = {p: sum(r["reversed"] == "true" for r in cards if r["participant"] == p) for p in ("p1", "p2", "p3")}
+pauses = {p: sum(int(r["pauses"] or 0) for r in cards if r["participant"] == p) for p in ("p1", "p2", "p3")}
+press = all(0 <= float(r["press_on_card_x"]) <= 1 and 0 <= float(r["press_on_card_y"]) <= 1 for r in cards)
+cond = list(csv.DictReader(open(os.path.join(out, "conditions.csv"))))
+comp = list(csv.DictReader(open(os.path.join(out, "comparisons.csv"))))
+parts = list(csv.DictReader(open(os.path.join(out, "participants.csv"))))
+ok = (seen == expect and hes["p2"] >= 0.4 > max(hes["p1"], hes["p3"]) and rev["p3"] >= 4 and rev["p1"] == 0
+      and pauses["p2"] >= 2 and press and {r["condition"] for r in cond} == {"snappy", "floaty"}
+      and len(parts) == 6 and any(r["measure"] == "snap_back" and r["fisher_p"] for r in comp))
+print(ok, json.dumps({"expect": expect, "seen": seen, "hesitation": hes, "reversals": rev, "pauses": pauses,
+                      "conditions": len(cond), "comparisons": len(comp), "participant_rows": len(parts)}))
+PY
+)
+if [ "${got%% *}" = True ]; then
+  pass "study tables match the logs and the styles: ${got#* }"
+else
+  fail "study tables: $got"
+fi
+
+# The page in headless Chromium: the DOM it parsed has a dot per participant in every rate
+# strip (3 participants), no external resource; the screenshot shows both conditions' colours.
+if command -v chromium >/dev/null; then
+  timeout 120 chromium --headless --no-sandbox --disable-gpu --dump-dom "file://$OUT/study.html" >"$WORK/study.dom" 2>"$WORK/chromium.err"
+  timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1300,2600 \
+    --screenshot="$WORK/study.png" "file://$OUT/study.html" >"$WORK/chromium.out" 2>&1
+  seen=$(/usr/bin/python3 - "$WORK/study.dom" "$WORK/study.png" "$OUT/gestures.csv" <<'PY'
+import sys, re, csv
+from html.parser import HTMLParser
+from PIL import Image
+class P(HTMLParser):
+    def __init__(self):
+        super().__init__(); self.strips = []; self.inside = False; self.external = 0
+    def handle_starttag(self, tag, a):
+        a = dict(a)
+        if tag in ("script", "link", "img") and not (a.get("src") or "").startswith("data:"): self.external += 1
+        if tag == "svg" and a.get("class") == "rate-strip": self.strips.append(set()); self.inside = True
+        if tag == "circle" and self.inside and "participant-dot" in (a.get("class") or ""): self.strips[-1].add(a["data-participant"])
+    def handle_endtag(self, tag):
+        if tag == "svg": self.inside = False
+p = P(); p.feed(open(sys.argv[1]).read())
+rows = list(csv.DictReader(open(sys.argv[3])))
+im = Image.open(sys.argv[2]).convert("RGB"); px = im.load(); w, h = im.size
+def count(t): return sum(1 for y in range(0, h, 2) for x in range(0, w, 2) if all(abs(a - b) <= 10 for a, b in zip(px[x, y], t)))
+# Snap-back strips: every participant made card drags under both conditions.
+full = sum(1 for s in p.strips if s == {"p1", "p2", "p3"})
+print(len(p.strips), full, p.external, count((0x19, 0x71, 0xc2)), count((0xe8, 0x59, 0x0c)), w, h)
+PY
+)
+  read -r strips full external blue orange pw ph <<<"$seen"
+  if [ "${strips:-0}" -ge 8 ] && [ "${full:-0}" -ge 4 ] && [ "$external" = 0 ] && [ "${blue:-0}" -gt 50 ] && [ "${orange:-0}" -gt 50 ]; then
+    pass "study.html in headless Chromium (${pw}x$ph): $strips rate strips, $full with a dot for each of the 3 participants, no external resource, both conditions drawn ($blue and $orange px)"
+  else
+    fail "study.html in Chromium: strips $strips, full $full, external $external, colours $blue $orange: $(tail -n 2 "$WORK/chromium.err")"
+  fi
+else
+  fail "chromium is not installed (make deps installs it)"
+fi
+
+# A design CSV with a wrong file or a missing column is refused with its line, and no output.
+printf 'file,participant,task,condition\np1-snappy.rec,p1,triage,snappy\nnobody.rec,p9,triage,snappy\n' > "$WORK/bad1.csv"
+printf 'file,participant,condition\np1-snappy.rec,p1,snappy\n' > "$WORK/bad2.csv"
+e1=$("$BIN" study "${SESSIONS[@]}" --design "$WORK/bad1.csv" --out "$WORK/refused" 2>&1); c1=$?
+e2=$("$BIN" study "${SESSIONS[@]}" --design "$WORK/bad2.csv" --out "$WORK/refused" 2>&1); c2=$?
+if [ "$c1" != 0 ] && [ "$c2" != 0 ] && [ ! -e "$WORK/refused" ] \
+   && [ "$e1" = "flick: $WORK/bad1.csv line 3: 'nobody.rec' is not one of the sessions given (by path or file name)" ] \
+   && [[ "$e2" == "flick: $WORK/bad2.csv line 1: no 'task' column"* ]]; then
+  pass "design CSV refused with its line (wrong file: line 3; missing column: line 1), exit $c1/$c2, no output folder"
+else
+  fail "design CSV refusals: exit $c1 '$e1' / exit $c2 '$e2'"
+fi
