@@ -11,6 +11,8 @@ enum StudyHTML {
     static let pct = StudyCharts.pct
     static let secs = StudyCharts.secs
 
+    static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+
     static func make(title: String, study: Study, comparisons: [Study.Comparison], design: String?) -> String {
         let participants = study.participants, conditions = study.conditions
         let colour = Dictionary(uniqueKeysWithValues: conditions.enumerated().map { ($0.element, StudyCharts.color(condition: $0.offset)) })
@@ -32,7 +34,7 @@ enum StudyHTML {
         .shown { font-weight: 600; }
         </style></head><body>
         <h1>\(esc(title))</h1>
-        <p class="summary">\(study.entries.count) sessions · \(participants.count) participants · \(conditions.count) condition\(conditions.count == 1 ? "" : "s") (\(conditions.map { "<span class=\"cond\" style=\"background:\(colour[$0]!)\"></span>\(esc($0))" }.joined(separator: ", "))) · \(Set(study.cells.map(\.task)).filter { !$0.isEmpty }.count) tasks · \(gestures) gestures\(design.map { " · design from \(esc(($0 as NSString).lastPathComponent))" } ?? "")</p>
+        <p class="summary">\(plural(study.entries.count, "session")) · \(plural(participants.count, "participant")) · \(conditions.count) condition\(conditions.count == 1 ? "" : "s") (\(conditions.map { "<span class=\"cond\" style=\"background:\(colour[$0]!)\"></span>\(esc($0))" }.joined(separator: ", "))) · \(plural(Set(study.cells.map(\.task)).filter { !$0.isEmpty }.count, "task")) · \(gestures) gestures\(design.map { " · design from \(esc(($0 as NSString).lastPathComponent))" } ?? "")</p>
         <p class="muted">Made by flick \(esc(FlickVersion.current)). Each rate: events of trials summed over participants (the bar), its 95 % interval across participants (a bootstrap that resamples whole participants, \(ClusterBootstrap.replicates) resamples, fixed seed; dashed: the Wilson interval over gestures, when fewer than 2 participants), and one dot per participant with their own rate. The Wilson interval over gestures is in the table beside it: where it is much narrower than the participants' one, people differ more than gestures do.\(traced ? "" : " Hesitation, pauses, reversals and the heatmaps of presses and paths need recordings (a log holds no pointer samples).")</p>
 
         """
