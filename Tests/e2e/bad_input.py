@@ -379,6 +379,26 @@ ROWS += [
     ("compare makes its sheet without a temporary folder", ["@env:TMPDIR=" + w("no-tmp", "missing")] + CMP + [OUT + "-cmp"], 0, "", CMP_OUT),
     ("report of a good log", ["report", GOOD_LOG, "--out", OUT + "-report"], 0, "", REPORT_OUT),
 ]
+# flick study: design CSV refusals name their line; outputs follow the output policy; a refused
+# session leaves no folder behind.
+write("design-wrong.csv", "file,participant,task,condition\n" + os.path.basename(GOOD_LOG) + ",p1,t,a\nnobody.rec,p9,t,a\n")
+write("design-nocol.csv", "file,participant,task\n" + os.path.basename(GOOD_LOG) + ",p1,t\n")
+write("stu-self/comparisons.csv", "file,participant,task,condition\n")
+os.makedirs(w("stu-link"), exist_ok=True)
+if not os.path.lexists(w("stu-link", "study.html")):
+    os.symlink("../old.jsonl", w("stu-link", "study.html"))
+write("not-a-session.rec", "garbage\n")
+STUDY_OUT = [OUT + "-study"] + [OUT + "-study/" + f for f in ("study.html", "gestures.csv", "participants.csv", "conditions.csv", "comparisons.csv")]
+ROWS += [
+    ("study with a design naming a file not given", ["study", GOOD_LOG, GOOD_REC, "--design", w("design-wrong.csv"), "--out", OUT + "-study"], 2, "design-wrong.csv line 3: 'nobody.rec' is not one of the sessions given", []),
+    ("study with a design missing a column", ["study", GOOD_LOG, "--design", w("design-nocol.csv"), "--out", OUT + "-study"], 2, "design-nocol.csv line 1: no 'condition' column", []),
+    ("study with a directory as design", ["study", GOOD_LOG, "--design", w("empty"), "--out", OUT + "-study"], 2, "is a directory (expected a regular file)", []),
+    ("study onto its own design file", ["study", GOOD_LOG, "--design", w("stu-self", "comparisons.csv"), "--out", w("stu-self")], 2, "it is the --design file of this run", []),
+    ("study through a symlinked study.html", ["study", GOOD_LOG, "--out", w("stu-link")], 2, "it is a symlink", []),
+    ("study of a file that is no session", ["study", GOOD_LOG, w("not-a-session.rec"), "--out", OUT + "-study"], 2, "is neither an interaction log", []),
+    ("study of a session given twice", ["study", GOOD_LOG, GOOD_LOG, "--out", OUT + "-study"], 2, "is given twice", []),
+    ("study of a log and a recording", ["study", GOOD_LOG, GOOD_REC, "--out", OUT + "-study"], 0, "", STUDY_OUT),
+]
 # Valid but absurd proportions: a 1x16384 stage made compare hang on a 2.4-million-pixel-tall
 # cell; a 16384x1 one failed with an SDL error. Cells keep within 1:8 to 8:1, letterboxed.
 for shape, stage in [("thin", {"width": 1, "height": 16384}), ("wide", {"width": 16384, "height": 1})]:

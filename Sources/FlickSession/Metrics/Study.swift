@@ -225,6 +225,10 @@ package struct Study {
         package var clustered: Interval?
         package var fisherP: Double?
 
+        /// Participants under the condition with fewer (under 8 the interval across people is
+        /// rough: a bootstrap over few people is too narrow).
+        package var fewestParticipants: Int { min(a.perParticipant.count, b.perParticipant.count) }
+
         /// What can and cannot be said, in one or two plain sentences.
         package var sentence: String {
             func pts(_ x: Double) -> String { String(format: "%+.1f", 100 * x) }
@@ -235,12 +239,10 @@ package struct Study {
             guard let c = clustered else {
                 return "Too few participants for an interval across people (at least 2 under each condition). Over gestures the difference is \(pts(d.value)) points (\(pts(d.interval.low)) to \(pts(d.interval.high)), Fisher \(p)), but that treats one person's gestures as independent: it cannot be generalised to people."
             }
-            let people = min(a.perParticipant.count, b.perParticipant.count)
-            let few = people < 8 ? " With \(people) participants under a condition the interval across people is rough (a bootstrap over few people is too narrow): confirm with more." : ""
             if c.low > 0 || c.high < 0 {
-                return "The \(rate.name.lowercased()) rate is \(c.low > 0 ? "higher" : "lower") under \(second) than under \(first): \(pts(d.value)) points, 95 % interval across participants \(pts(c.low)) to \(pts(c.high)) (Fisher \(p) over gestures).\(few)"
+                return "The \(rate.name.lowercased()) rate is \(c.low > 0 ? "higher" : "lower") under \(second) than under \(first): \(pts(d.value)) points, 95 % interval across participants \(pts(c.low)) to \(pts(c.high)) (Fisher \(p) over gestures)."
             }
-            return "The data cannot tell \(first) and \(second) apart on this rate: across participants the difference could be anywhere from \(pts(c.low)) to \(pts(c.high)) points (Fisher \(p) over gestures). This is not evidence that they are the same.\(few)"
+            return "The data cannot tell \(first) and \(second) apart on this rate: across participants the difference could be anywhere from \(pts(c.low)) to \(pts(c.high)) points (Fisher \(p) over gestures). This is not evidence that they are the same."
         }
     }
 

@@ -38,7 +38,7 @@ struct StudyCommand: ParsableCommand {
     func run() throws {
         guard !sessions.isEmpty else { throw UserError("flick study: no session given (expected logs or recordings)") }
         if let twice = Dictionary(grouping: sessions, by: { ($0 as NSString).standardizingPath }).first(where: { $0.value.count > 1 }) {
-            throw UserError("flick study: '\(twice.value[0])' is given twice (each session once)")
+            throw UserError("session file '\(twice.value[0])' is given twice (each session once)")
         }
         // Inputs first: a refused design or session leaves no folder behind.
         let plan = try design.map { try StudyDesign.load($0, sessions: sessions) }
@@ -46,10 +46,14 @@ struct StudyCommand: ParsableCommand {
             let kind = PathKind.target(of: path)
             guard case .regular = kind else { throw UserError("session file '\(path)' \(kind.phrase) (expected a regular file)") }
         }
-        let folder = try StudyOutput.folder(out)
-        try StudyOutput.check(Self.outputs.map { (folder + "/" + $0.0, $0.1) },
-                              inputs: sessions.map { RunInput(path: $0, what: "a session file") }
-                                + (design.map { [RunInput(path: $0, what: "the --design file")] } ?? []))
+        // Outputs checked before the work when the folder is there, and again before writing;
+        // the folder is made only once every session has been read (a refused one leaves none).
+        let outputs = { (folder: String) in
+            try StudyOutput.check(Self.outputs.map { (folder + "/" + $0.0, $0.1) },
+                                  inputs: sessions.map { RunInput(path: $0, what: "a session file") }
+                                    + (design.map { [RunInput(path: $0, what: "the --design file")] } ?? []))
+        }
+        if FileManager.default.fileExists(atPath: out) { try outputs(try StudyOutput.folder(out)) }
         var study = Study()
         for path in sessions {
             let session = try StudySession.load(path)
@@ -57,6 +61,8 @@ struct StudyCommand: ParsableCommand {
             let row = plan?.row(for: path)
             study.add(session, participant: row?.participant, task: row?.task, condition: row?.condition)
         }
+        let folder = try StudyOutput.folder(out)
+        try outputs(folder)
         let comparisons = study.comparisons()
         if Interrupt.isRequested { throw InterruptedError() }
         let heading = title ?? "Flick study: \(study.participants.count) participants, \(sessions.count) sessions"
@@ -69,6 +75,6 @@ struct StudyCommand: ParsableCommand {
         ]
         for (name, text, what) in files { try StudyOutput.save(Data(text.utf8), to: folder + "/" + name, what: what) }
         let gestures = study.entries.reduce(0) { $0 + $1.metrics.gestures.count }
-        print("\(folder)/study.html and 4 tables: \(sessions.count) session\(sessions.count == 1 ? "" : "s"), \(study.participants.count) participants, \(study.conditions.count) condition\(study.conditions.count == 1 ? "" : "s"), \(gestures) gestures")
+        print("\(folder)/study.html and 4 tables: \(sessions.count) session\(sessions.count == 1 ? "" : "s"), \(StudyHTML.plural(study.participants.count, "participant")), \(study.conditions.count) condition\(study.conditions.count == 1 ? "" : "s"), \(gestures) gestures")
     }
 }

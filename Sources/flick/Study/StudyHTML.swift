@@ -31,7 +31,8 @@ enum StudyHTML {
         .cond { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 4px; vertical-align: middle; }
         .maps { display: flex; flex-wrap: wrap; gap: 18px; align-items: flex-start; } .maps figure { margin: 0; font-size: 12px; text-align: center; }
         details { margin: 4px 0; } summary { cursor: pointer; } .sentence { text-align: left; max-width: 460px; font-size: 12px; }
-        .shown { font-weight: 600; }
+        .shown { font-weight: 600; } .caveat { background: #fff9db; padding: 4px 8px; font-size: 12px; }
+        .key { margin-right: 10px; white-space: nowrap; } .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 4px; vertical-align: middle; }
         </style></head><body>
         <h1>\(esc(title))</h1>
         <p class="summary">\(plural(study.entries.count, "session")) · \(plural(participants.count, "participant")) · \(conditions.count) condition\(conditions.count == 1 ? "" : "s") (\(conditions.map { "<span class=\"cond\" style=\"background:\(colour[$0]!)\"></span>\(esc($0))" }.joined(separator: ", "))) · \(plural(Set(study.cells.map(\.task)).filter { !$0.isEmpty }.count, "task")) · \(gestures) gestures\(design.map { " · design from \(esc(($0 as NSString).lastPathComponent))" } ?? "")</p>
@@ -103,6 +104,10 @@ enum StudyHTML {
             h += "<p class=\"muted\">One condition: nothing to compare. Name conditions with --design (a condition column), or record sessions under different configs.</p>"
         } else {
             h += "<p class=\"muted\">Per interaction, over all tasks: the second condition's rate minus the first's, in percentage points. The interval across participants resamples people (paired where a participant took both conditions), so it is the one to generalise from; Newcombe's interval and Fisher's exact test (two-sided) are over gestures and take them as independent, which a participant's gestures are not. An interval that holds 0 means the data cannot tell the conditions apart, not that they are the same.</p>"
+            let fewest = comparisons.map(\.fewestParticipants).min() ?? 0
+            if fewest < 8 {
+                h += "<p class=\"caveat\">With \(plural(fewest, "participant")) under a condition, the intervals across participants are rough (a bootstrap over few people is too narrow): read a difference as a lead to confirm with more participants.</p>"
+            }
             for interaction in Array(Set(comparisons.map(\.interaction))).sorted() {
                 h += "<h3>\(esc(interaction))</h3><table class=\"comparisons\"><tr><th class=\"l\">measure</th><th class=\"l\">first</th><th class=\"l\">second</th><th>first: events / trials (participants)</th><th>second: events / trials (participants)</th><th>difference</th><th>95 % CI (participants)</th><th>95 % CI (Newcombe)</th><th>Fisher p</th><th class=\"l\">what can be said</th></tr>"
                 for c in comparisons where c.interaction == interaction {
