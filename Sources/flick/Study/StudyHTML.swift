@@ -137,7 +137,16 @@ enum StudyHTML {
                 }
                 guard !releases.isEmpty || !paths.isEmpty else { continue }
                 let name = "\(interaction), \(condition)"
-                h += "<h3><span class=\"cond\" style=\"background:\(colour[condition]!)\"></span>\(esc(name))</h3><div class=\"maps\">"
+                h += "<h3><span class=\"cond\" style=\"background:\(colour[condition]!)\"></span>\(esc(name))</h3>"
+                // Reversals (changes of mind) by what became of the drag.
+                var reversals: [GestureOutcome: Int] = [:]
+                for e in study.entries where e.condition == condition {
+                    for (i, g) in e.metrics.gestures.enumerated() where g.interaction.rawValue == interaction && g.kind == .card && e.traces[i]?.reversed == true {
+                        reversals[g.outcome, default: 0] += 1
+                    }
+                }
+                let total = reversals.values.reduce(0, +)
+                h += "<p class=\"reversals muted\">\(plural(total, "reversed drag"))" + (total == 0 ? "" : ": " + reversals.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", ")) + "</p><div class=\"maps\">"
                 if !presses.isEmpty { h += "<figure>\(StudyCharts.pressHeatmap(presses, title: "presses on the card, \(name)"))<figcaption>presses on the card</figcaption></figure>" }
                 if !releases.isEmpty { h += "<figure>\(StudyCharts.releaseMap(releases, title: "releases against the throw boundary, \(name)"))<figcaption>releases / throw boundary</figcaption></figure>" }
                 if !paths.isEmpty { h += "<figure>\(StudyCharts.pathMap(paths, title: "drag paths, \(name)"))<figcaption>drag paths</figcaption></figure>" }
