@@ -95,89 +95,81 @@ package struct Study {
 
     package init() {}
 
-    /// `participant`, `task` and `condition` (per session, nil = not given) override what the
-    /// session says; a condition not given is named after the config in force at the start
-    /// ("default", else "config 1", "config 2" … in order of first appearance).
-    package init(_ sessions: [StudySession], participant: [String?], task: [String?], condition: [String?]) {
-        for (i, session) in sessions.enumerated() {
-            add(session, participant: participant[i], task: task[i], condition: condition[i])
-        }
-    }
-
-    /// Adds one session. What is kept of it is its measures: its recording and pointer samples
-    /// are let go (a study of hundreds of sessions holds only what it reports).
+    /// Adds one session. `participant`, `task` and `condition` (nil = not given) override what
+    /// the session says; a condition not given is named after the config in force at the start
+    /// ("default", else "config 1", "config 2" … in order of first appearance). What is kept of
+    /// the session is its measures: its recording and pointer samples are let go (a study of
+    /// hundreds of sessions holds only what it reports).
     package mutating func add(_ session: StudySession, participant: String?, task: String?, condition: String?) {
         let i = entries.count
         var session = session
-        do {
-            var m = SessionMetrics(session)
-            let who = participant ?? session.participant ?? session.name
-            let what = task ?? session.task
-            let given = task
-            let condition = condition ?? {
-                if let name = configNames[session.config] { return name }
-                let name = session.config == SceneConfig() ? "default" : "config \(configNames.values.filter { $0 != "default" }.count + 1)"
-                configNames[session.config] = name
-                return name
-            }()
-            let attempts = Attempts(m)
-            let traces = GestureTrace.traces(m.gestures, samples: session.pointer)
-            session.pointer = []
-            session.recording = nil
-            m.session = session
-            // Marker tasks, for sessions whose design does not fix the task.
-            let marked = m.tasks
-            func taskAt(_ t: Double) -> String {
-                if let given { return given }
-                if let interval = marked.first(where: { $0.task != nil && t >= $0.start && t <= $0.start + $0.seconds }) {
-                    return interval.task!
-                }
-                return session.task ?? ""
+        var m = SessionMetrics(session)
+        let who = participant ?? session.participant ?? session.name
+        let what = task ?? session.task
+        let given = task
+        let condition = condition ?? {
+            if let name = configNames[session.config] { return name }
+            let name = session.config == SceneConfig() ? "default" : "config \(configNames.values.filter { $0 != "default" }.count + 1)"
+            configNames[session.config] = name
+            return name
+        }()
+        let attempts = Attempts(m)
+        let traces = GestureTrace.traces(m.gestures, samples: session.pointer)
+        session.pointer = []
+        session.recording = nil
+        m.session = session
+        // Marker tasks, for sessions whose design does not fix the task.
+        let marked = m.tasks
+        func taskAt(_ t: Double) -> String {
+            if let given { return given }
+            if let interval = marked.first(where: { $0.task != nil && t >= $0.start && t <= $0.start + $0.seconds }) {
+                return interval.task!
             }
-            let gestureTasks = m.gestures.map { taskAt($0.start) }
-            entries.append(Entry(metrics: m, participant: who, condition: condition, task: what,
-                                 attempts: attempts, traces: traces, gestureTasks: gestureTasks))
-            // The interaction in force at a time, for pages and tasks.
-            var changes: [(t: Double, to: Interaction)] = []
-            for case .scene(.interactionChanged(let t, _, let to), _) in session.items { changes.append((t, to)) }
-            func interactionAt(_ t: Double) -> Interaction { changes.last(where: { $0.t <= t })?.to ?? session.demo }
-            func bump(_ t: Double, _ interaction: Interaction, _ change: (inout Tally) -> Void) {
-                let cell = Cell(condition: condition, interaction: interaction.rawValue, task: taskAt(t))
-                var tally = tallies[cell, default: [:]][who, default: Tally()]
-                tally.sessions.insert(i)
-                change(&tally)
-                tallies[cell, default: [:]][who] = tally
-            }
-            let repeated = Set(attempts.repeated), undone = Set(attempts.undone.map(\.index))
-            for (g, gesture) in m.gestures.enumerated() {
-                bump(gesture.start, gesture.interaction) { t in
-                    t.counts[.gestures, default: 0] += 1
-                    if gesture.isCardRelease {
-                        t.counts[.cardReleases, default: 0] += 1
-                        if gesture.isNearMiss() { t.counts[.nearMisses, default: 0] += 1 }
-                    }
-                    guard gesture.kind == .card, gesture.card != nil else { return }
-                    t.counts[.cardDrags, default: 0] += 1
-                    if gesture.outcome == .thrown { t.counts[.throwsMade, default: 0] += 1 }
-                    if gesture.outcome == .snappedBack { t.counts[.snapBacks, default: 0] += 1 }
-                    if repeated.contains(g) { t.counts[.repeated, default: 0] += 1 }
-                    if undone.contains(g) { t.counts[.undone, default: 0] += 1 }
-                    if let trace = traces[g] {
-                        t.counts[.tracedDrags, default: 0] += 1
-                        if trace.reversed { t.counts[.reversals, default: 0] += 1 }
-                        if trace.pauses > 0 { t.counts[.pausedDrags, default: 0] += 1 }
-                        t.hesitations.append(trace.hesitation)
-                    }
-                }
-            }
-            for chain in attempts.chains where chain.thrown {
-                let first = m.gestures[chain.gestures[0]]
-                bump(first.start, first.interaction) { $0.attemptsPerThrow.append(chain.attempts) }
-            }
-            for p in m.pages { bump(p.t, interactionAt(p.t)) { $0.counts[.pages, default: 0] += 1 } }
-            for p in m.accidentalPages { bump(p.t, interactionAt(p.t)) { $0.counts[.accidentalPages, default: 0] += 1 } }
-            for t in m.tasks { bump(t.start, interactionAt(t.start)) { $0.taskSeconds.append(t.seconds) } }
+            return session.task ?? ""
         }
+        let gestureTasks = m.gestures.map { taskAt($0.start) }
+        entries.append(Entry(metrics: m, participant: who, condition: condition, task: what,
+                             attempts: attempts, traces: traces, gestureTasks: gestureTasks))
+        // The interaction in force at a time, for pages and tasks.
+        var changes: [(t: Double, to: Interaction)] = []
+        for case .scene(.interactionChanged(let t, _, let to), _) in session.items { changes.append((t, to)) }
+        func interactionAt(_ t: Double) -> Interaction { changes.last(where: { $0.t <= t })?.to ?? session.demo }
+        func bump(_ t: Double, _ interaction: Interaction, _ change: (inout Tally) -> Void) {
+            let cell = Cell(condition: condition, interaction: interaction.rawValue, task: taskAt(t))
+            var tally = tallies[cell, default: [:]][who, default: Tally()]
+            tally.sessions.insert(i)
+            change(&tally)
+            tallies[cell, default: [:]][who] = tally
+        }
+        let repeated = Set(attempts.repeated), undone = Set(attempts.undone.map(\.index))
+        for (g, gesture) in m.gestures.enumerated() {
+            bump(gesture.start, gesture.interaction) { t in
+                t.counts[.gestures, default: 0] += 1
+                if gesture.isCardRelease {
+                    t.counts[.cardReleases, default: 0] += 1
+                    if gesture.isNearMiss() { t.counts[.nearMisses, default: 0] += 1 }
+                }
+                guard gesture.kind == .card, gesture.card != nil else { return }
+                t.counts[.cardDrags, default: 0] += 1
+                if gesture.outcome == .thrown { t.counts[.throwsMade, default: 0] += 1 }
+                if gesture.outcome == .snappedBack { t.counts[.snapBacks, default: 0] += 1 }
+                if repeated.contains(g) { t.counts[.repeated, default: 0] += 1 }
+                if undone.contains(g) { t.counts[.undone, default: 0] += 1 }
+                if let trace = traces[g] {
+                    t.counts[.tracedDrags, default: 0] += 1
+                    if trace.reversed { t.counts[.reversals, default: 0] += 1 }
+                    if trace.pauses > 0 { t.counts[.pausedDrags, default: 0] += 1 }
+                    t.hesitations.append(trace.hesitation)
+                }
+            }
+        }
+        for chain in attempts.chains where chain.thrown {
+            let first = m.gestures[chain.gestures[0]]
+            bump(first.start, first.interaction) { $0.attemptsPerThrow.append(chain.attempts) }
+        }
+        for p in m.pages { bump(p.t, interactionAt(p.t)) { $0.counts[.pages, default: 0] += 1 } }
+        for p in m.accidentalPages { bump(p.t, interactionAt(p.t)) { $0.counts[.accidentalPages, default: 0] += 1 } }
+        for t in m.tasks { bump(t.start, interactionAt(t.start)) { $0.taskSeconds.append(t.seconds) } }
     }
 
     package var participants: [String] { Array(Set(entries.map(\.participant))).sorted() }
