@@ -50,6 +50,12 @@ import Testing
             let dots = svg.components(separatedBy: "class=\"participant-dot\" data-participant=\"").dropFirst().map { $0.prefix(2) }
             #expect(dots.sorted() == ["p1", "p2", "p3"], "\(svg.prefix(200))")
         }
+        // Every comparison has a strip with each participant's own difference (all took both).
+        let differences = html.components(separatedBy: "<svg ").filter { $0.hasPrefix("xmlns=\"http://www.w3.org/2000/svg\" class=\"difference-strip\"") }
+        #expect(differences.count == 4)
+        for strip in differences {
+            #expect(strip.components(separatedBy: "</svg>")[0].components(separatedBy: "class=\"participant-dot\"").count - 1 == 3)
+        }
         #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("src=\"http"))
         #expect(html.contains("Hesitation, pauses, reversals and the heatmaps of presses and paths need recordings"))
     }

@@ -47,6 +47,34 @@ enum StudyCharts {
         return h + "</svg>"
     }
 
+    /// A difference of rates in percentage points, on an axis from -100 to +100: the interval
+    /// across participants (dashed: Newcombe's over gestures, when there is none), the pooled
+    /// difference (a bar), and a dot per participant who took both conditions (their own
+    /// difference).
+    static func differenceStrip(_ c: Study.Comparison, participants: [String], width: Double = 200, height: Double = 30) -> String {
+        let pad = 6.0, plot = width - 2 * pad
+        func x(_ v: Double) -> Double { pad + (max(-1, min(1, v)) + 1) / 2 * plot }
+        var h = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"difference-strip\" width=\"\(f(width))\" height=\"\(f(height + 12))\" viewBox=\"0 0 \(f(width)) \(f(height + 12))\" role=\"img\" aria-label=\"\(esc("\(c.rate.name): \(c.second) minus \(c.first)"))\">"
+        h += "<rect x=\"\(f(pad))\" y=\"2\" width=\"\(f(plot))\" height=\"\(f(height - 4))\" fill=\"#f8f9fa\" stroke=\"#e9ecef\"/>"
+        h += "<line x1=\"\(f(x(0)))\" y1=\"2\" x2=\"\(f(x(0)))\" y2=\"\(f(height - 2))\" stroke=\"#868e96\"/>"
+        for (v, anchor) in [(-1.0, "start"), (0.0, "middle"), (1.0, "end")] {
+            h += "<text x=\"\(f(x(v)))\" y=\"\(f(height + 10))\" font-size=\"9\" text-anchor=\"\(anchor)\" fill=\"#868e96\">\(v == 0 ? "0" : String(format: "%+.0f", v * 100))</text>"
+        }
+        if let ci = c.clustered ?? c.difference?.interval {
+            h += "<line class=\"interval\" x1=\"\(f(x(ci.low)))\" y1=\"\(f(height / 2))\" x2=\"\(f(x(ci.high)))\" y2=\"\(f(height / 2))\" stroke=\"#495057\" stroke-width=\"6\" stroke-opacity=\"0.25\"\(c.clustered == nil ? " stroke-dasharray=\"4 2\"" : "")/>"
+        }
+        if let d = c.difference?.value {
+            h += "<line class=\"pooled\" x1=\"\(f(x(d)))\" y1=\"3\" x2=\"\(f(x(d)))\" y2=\"\(f(height - 3))\" stroke=\"#212529\" stroke-width=\"2.5\"/>"
+        }
+        let first = Dictionary(uniqueKeysWithValues: c.a.perParticipant.map { ($0.participant, $0.counts) })
+        for (who, counts) in c.b.perParticipant {
+            guard let rb = counts.rate, let ra = first[who]?.rate else { continue }
+            let index = participants.firstIndex(of: who) ?? 0
+            h += "<circle class=\"participant-dot\" data-participant=\"\(esc(who))\" cx=\"\(f(x(rb - ra)))\" cy=\"\(f(jitter(index, height: height)))\" r=\"3.5\" fill=\"#fff\" stroke=\"#212529\" stroke-width=\"1.2\"><title>\(esc("\(who): \(String(format: "%+.1f", 100 * (rb - ra))) points"))</title></circle>"
+        }
+        return h + "</svg>"
+    }
+
     /// Seconds per participant: each participant's values as dots, the median (bar) and the
     /// interquartile range (band) of all of them, on an axis from 0 to `top` seconds.
     static func secondsStrip(_ values: [(participant: String, seconds: [Double])], participants: [String], color: String,

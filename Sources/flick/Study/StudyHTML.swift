@@ -109,13 +109,14 @@ enum StudyHTML {
                 h += "<p class=\"caveat\">With \(plural(fewest, "participant")) under a condition, the intervals across participants are rough (a bootstrap over few people is too narrow): read a difference as a lead to confirm with more participants.</p>"
             }
             for interaction in Array(Set(comparisons.map(\.interaction))).sorted() {
-                h += "<h3>\(esc(interaction))</h3><table class=\"comparisons\"><tr><th class=\"l\">measure</th><th class=\"l\">first</th><th class=\"l\">second</th><th>first: events / trials (participants)</th><th>second: events / trials (participants)</th><th>difference</th><th>95 % CI (participants)</th><th>95 % CI (Newcombe)</th><th>Fisher p</th><th class=\"l\">what can be said</th></tr>"
+                h += "<h3>\(esc(interaction))</h3><table class=\"comparisons\"><tr><th class=\"l\">measure</th><th class=\"l\">first</th><th class=\"l\">second</th><th>first: events / trials (participants)</th><th>second: events / trials (participants)</th><th>difference</th><th>95 % CI (participants)</th><th>95 % CI (Newcombe)</th><th>Fisher p</th><th class=\"l\">-100 to +100 points, a dot per participant who took both</th><th class=\"l\">what can be said</th></tr>"
                 for c in comparisons where c.interaction == interaction {
                     func pts(_ x: Double) -> String { String(format: "%+.1f", 100 * x) }
                     h += "<tr class=\"comparison\" data-measure=\"\(c.rate.id)\"><td class=\"l\">\(esc(c.rate.name))</td><td class=\"l\">\(esc(c.first))</td><td class=\"l\">\(esc(c.second))</td>"
                     h += "<td>\(c.a.pooled.k) / \(c.a.pooled.n) (\(c.a.perParticipant.count))</td><td>\(c.b.pooled.k) / \(c.b.pooled.n) (\(c.b.perParticipant.count))</td>"
                     h += "<td class=\"shown\">\(c.difference.map { pts($0.value) } ?? "—")</td><td>\(c.clustered.map { "\(pts($0.low)) to \(pts($0.high))" } ?? "—")</td>"
                     h += "<td>\(c.difference.map { "\(pts($0.interval.low)) to \(pts($0.interval.high))" } ?? "—")</td><td>\(c.fisherP.map { $0 < 0.001 ? "< 0.001" : String(format: "%.3f", $0) } ?? "—")</td>"
+                    h += "<td class=\"strip\">\(StudyCharts.differenceStrip(c, participants: participants))</td>"
                     h += "<td class=\"sentence\">\(esc(c.sentence))</td></tr>"
                 }
                 h += "</table>"
