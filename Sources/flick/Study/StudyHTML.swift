@@ -30,7 +30,7 @@ enum StudyHTML {
         .muted { color: #868e96; font-size: 12px; } .big { font-size: 20px; font-weight: 600; }
         .cond { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 4px; vertical-align: middle; }
         .maps { display: flex; flex-wrap: wrap; gap: 18px; align-items: flex-start; } .maps figure { margin: 0; font-size: 12px; text-align: center; }
-        details { margin: 4px 0; } summary { cursor: pointer; } .sentence { text-align: left; max-width: 460px; font-size: 12px; }
+        details { margin: 4px 0; } summary { cursor: pointer; } .sentence { text-align: left; min-width: 300px; max-width: 460px; font-size: 12px; }
         .shown { font-weight: 600; } .caveat { background: #fff9db; padding: 4px 8px; font-size: 12px; }
         .key { margin-right: 10px; white-space: nowrap; } .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 4px; vertical-align: middle; }
         </style></head><body>
