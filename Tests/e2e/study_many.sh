@@ -156,6 +156,37 @@ else
   fail "study tables: $got"
 fi
 
+# The tables as pandas reads them with no option (Debian's python3-pandas): counts are integers,
+# rates and intervals floats, flags booleans, one row per gesture.
+tidy=$(/usr/bin/python3 - "$OUT" <<'PY' 2>&1
+import sys, os
+import pandas as pd
+out = sys.argv[1]
+g = pd.read_csv(os.path.join(out, "gestures.csv"))
+p = pd.read_csv(os.path.join(out, "participants.csv"))
+c = pd.read_csv(os.path.join(out, "conditions.csv"))
+k = pd.read_csv(os.path.join(out, "comparisons.csv"))
+checks = {
+    "gesture rows": len(g) == 20,
+    "start float": g["start"].dtype == "float64",
+    "card drags have attempt numbers": g.loc[g["kind"] == "card", "attempt"].notna().all(),
+    "participant counts int": p["card_drags"].dtype == "int64" and p["sessions"].dtype == "int64",
+    "rates float": c["rate"].dtype == "float64" and c["ci_low"].dtype == "float64" and c["wilson_high"].dtype == "float64",
+    "rates within intervals": ((c["wilson_low"] <= c["rate"] + 1e-9) & (c["rate"] <= c["wilson_high"] + 1e-9) | c["rate"].isna()).all(),
+    "fisher p float in 0..1": k["fisher_p"].dtype == "float64" and k["fisher_p"].between(0, 1).all(),
+    "repeated flags": set(g["repeated"].dropna().astype(str)) <= {"True", "False"},
+    "snap-back per participant": set(p["participant"]) == {"p1", "p2", "p3"},
+}
+bad = [name for name, ok in checks.items() if not ok]
+print("ok" if not bad else "bad: " + ", ".join(bad), len(g), len(p), len(c), len(k))
+PY
+)
+if [ "${tidy%% *}" = ok ]; then
+  pass "the four tables read by pandas with no option: typed columns (counts int, rates and p float, flags bool), $tidy rows"
+else
+  fail "tables in pandas: $tidy"
+fi
+
 # The page in headless Chromium: the DOM it parsed has a dot per participant in every rate
 # strip (3 participants), no external resource; the screenshot shows both conditions' colours.
 if command -v chromium >/dev/null; then
