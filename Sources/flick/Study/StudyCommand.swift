@@ -55,8 +55,7 @@ struct StudyCommand: ParsableCommand {
         }
         if FileManager.default.fileExists(atPath: out) { try outputs(try StudyOutput.folder(out)) }
         var study = Study()
-        for path in sessions {
-            let session = try StudySession.load(path)
+        try SessionLoader.forEach(sessions) { path, session in
             if Interrupt.isRequested { throw InterruptedError() }
             let row = plan?.row(for: path)
             study.add(session, participant: row?.participant, task: row?.task, condition: row?.condition)
