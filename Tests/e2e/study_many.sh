@@ -242,6 +242,12 @@ printf 'file,participant,task,condition\np1-snappy.rec,p1,triage,snappy\nnobody.
 printf 'file,participant,condition\np1-snappy.rec,p1,snappy\n' > "$WORK/bad2.csv"
 e1=$("$BIN" study "${SESSIONS[@]}" --design "$WORK/bad1.csv" --out "$WORK/refused" 2>&1); c1=$?
 e2=$("$BIN" study "${SESSIONS[@]}" --design "$WORK/bad2.csv" --out "$WORK/refused" 2>&1); c2=$?
+e3=$("$BIN" study "$WORK/p1-snappy.rec" "$WORK/p2-snappy.rec" "$WORK/p1-snappy.jsonl" --out "$WORK/refused" 2>&1); c3=$?
+if [ "$c3" != 0 ] && [[ "$e3" == "flick: '$WORK/p1-snappy.jsonl' and '$WORK/p1-snappy.rec' are the same session (id "*"): give its log or its recording, not both" ]]; then
+  pass "a session given as its log and its recording is refused (it would count twice): exit $c3"
+else
+  fail "log and recording of one session: exit $c3 '$e3'"
+fi
 if [ "$c1" != 0 ] && [ "$c2" != 0 ] && [ ! -e "$WORK/refused" ] \
    && [ "$e1" = "flick: $WORK/bad1.csv line 3: 'nobody.rec' is not one of the sessions given (by path or file name)" ] \
    && [[ "$e2" == "flick: $WORK/bad2.csv line 1: no 'task' column"* ]]; then

@@ -55,8 +55,16 @@ struct StudyCommand: ParsableCommand {
         }
         if FileManager.default.fileExists(atPath: out) { try outputs(try StudyOutput.folder(out)) }
         var study = Study()
+        var ids: [String: String] = [:]
         try SessionLoader.forEach(sessions) { path, session in
             if Interrupt.isRequested { throw InterruptedError() }
+            // A session's log and its recording carry the same id: both would count it twice.
+            if let id = session.sessionID {
+                if let other = ids[id] {
+                    throw UserError("'\(path)' and '\(other)' are the same session (id \(id)): give its log or its recording, not both")
+                }
+                ids[id] = path
+            }
             let row = plan?.row(for: path)
             study.add(session, participant: row?.participant, task: row?.task, condition: row?.condition)
         }
