@@ -75,8 +75,8 @@ enum StudyCharts {
         return h + "</svg>"
     }
 
-    /// Seconds per participant: each participant's values as dots, the median (bar) and the
-    /// interquartile range (band) of all of them, on an axis from 0 to `top` seconds.
+    /// Seconds per participant: the median (bar) and interquartile range (band) of all the
+    /// values, and a dot per participant at their own median, on an axis from 0 to `top`.
     static func secondsStrip(_ values: [(participant: String, seconds: [Double])], participants: [String], color: String,
                              top: Double, label: String, width: Double = 260, height: Double = 30,
                              format: (Double) -> String = secs) -> String {
@@ -91,10 +91,9 @@ enum StudyCharts {
             h += "<line class=\"median\" x1=\"\(f(x(spread.median)))\" y1=\"3\" x2=\"\(f(x(spread.median)))\" y2=\"\(f(height - 3))\" stroke=\"\(color)\" stroke-width=\"2.5\"><title>\(esc("\(label): median \(format(spread.median)), IQR \(format(spread.q1))–\(format(spread.q3))"))</title></line>"
         }
         for (who, seconds) in values {
+            guard let own = Spread(seconds) else { continue }
             let index = participants.firstIndex(of: who) ?? 0
-            for v in seconds {
-                h += "<circle class=\"participant-dot\" data-participant=\"\(esc(who))\" cx=\"\(f(x(v)))\" cy=\"\(f(jitter(index, height: height)))\" r=\"3\" fill=\"#fff\" stroke=\"#212529\" stroke-width=\"1.1\"><title>\(esc("\(who): \(format(v))"))</title></circle>"
-            }
+            h += "<circle class=\"participant-dot\" data-participant=\"\(esc(who))\" cx=\"\(f(x(own.median)))\" cy=\"\(f(jitter(index, height: height)))\" r=\"3.5\" fill=\"#fff\" stroke=\"#212529\" stroke-width=\"1.2\"><title>\(esc("\(who): median \(format(own.median)) of \(own.count)"))</title></circle>"
         }
         return h + "</svg>"
     }

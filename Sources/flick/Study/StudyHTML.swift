@@ -11,6 +11,14 @@ enum StudyHTML {
     static let pct = StudyCharts.pct
     static let secs = StudyCharts.secs
 
+    /// The end of a strip's axis for these groups of values (a participant's in a cell each):
+    /// past every group's median and upper quartile, so the dots and bands fit and a few long
+    /// values do not squeeze them to the left.
+    static func axisTop(_ groups: [[Double]]) -> Double {
+        let ends = groups.compactMap { Spread($0) }.flatMap { [$0.median, $0.q3] }
+        return max(1e-3, (ends.max() ?? 1) * 1.25)
+    }
+
     static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
     static func make(title: String, study: Study, comparisons: [Study.Comparison], design: String?) -> String {
@@ -42,20 +50,30 @@ enum StudyHTML {
         // Rates.
         h += "<h2>Rates per condition, interaction and task</h2>"
         h += "<p class=\"muted\">" + Study.rates.map { "<b>\(esc($0.name))</b>: \(esc($0.definition))." }.joined(separator: " ") + "</p>"
-        let blocks = Array(Set(study.cells.map { [$0.interaction, $0.task] })).sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }
-        for block in blocks {
-            let (interaction, task) = (block[0], block[1])
-            h += "<h3>\(esc(interaction)) · \(task.isEmpty ? "no task named" : "task " + esc(task))</h3>"
+        // Per interaction: all its tasks together first (when there are several), then each task.
+        var blocks: [(interaction: String, task: String?)] = []
+        for interaction in Array(Set(study.cells.map(\.interaction))).sorted() {
+            let tasks = Array(Set(study.cells.filter { $0.interaction == interaction }.map(\.task))).sorted()
+            if tasks.count > 1 { blocks.append((interaction, nil)) }
+            blocks += tasks.map { (interaction, $0) }
+        }
+        for (interaction, task) in blocks {
+            func tallies(_ condition: String) -> [String: Study.Tally] {
+                task.map { study.tallies[Study.Cell(condition: condition, interaction: interaction, task: $0)] ?? [:] }
+                    ?? study.byParticipant(condition: condition, interaction: interaction)
+            }
+            let taskName = task.map { $0.isEmpty ? "no task named" : "task " + $0 } ?? "all tasks"
+            h += "<h3 class=\"\(task == nil ? "all-tasks" : "one-task")\">\(esc(interaction)) · \(esc(taskName))</h3>"
             h += "<table class=\"rates\"><tr><th class=\"l\">measure</th><th class=\"l\">condition</th><th>participants</th><th>events / trials</th><th>rate</th><th>95 % CI (participants)</th><th>95 % CI (Wilson, gestures)</th><th class=\"l\">0–100 %, a dot per participant</th></tr>"
             for r in Study.rates {
                 for condition in conditions {
-                    let people = study.tallies[Study.Cell(condition: condition, interaction: interaction, task: task)] ?? [:]
+                    let people = tallies(condition)
                     let s = Study.summary(r, people)
                     guard s.pooled.n > 0 else { continue }
                     h += "<tr class=\"rate-row\" data-measure=\"\(r.id)\"><td class=\"l\">\(esc(r.name))</td><td class=\"l\"><span class=\"cond\" style=\"background:\(colour[condition]!)\"></span>\(esc(condition))</td>"
                     h += "<td>\(s.perParticipant.count)</td><td>\(s.pooled.k) / \(s.pooled.n)</td><td class=\"shown\">\(s.pooled.rate.map(pct) ?? "—")</td>"
                     h += "<td>\(s.clustered.map { "\(pct($0.low)) – \(pct($0.high))" } ?? "—")</td><td>\(s.wilson.map { "\(pct($0.low)) – \(pct($0.high))" } ?? "—")</td>"
-                    h += "<td class=\"strip\">\(StudyCharts.rateStrip(s, participants: participants, color: colour[condition]!, label: "\(r.name), \(condition), \(interaction)\(task.isEmpty ? "" : ", " + task)"))</td></tr>"
+                    h += "<td class=\"strip\">\(StudyCharts.rateStrip(s, participants: participants, color: colour[condition]!, label: "\(r.name), \(condition), \(interaction), \(taskName)"))</td></tr>"
                 }
             }
             h += "</table>"
@@ -68,9 +86,9 @@ enum StudyHTML {
             ]
             var rows = ""
             for (name, id, values) in seconds {
-                let top = study.tallies.filter { $0.key.interaction == interaction }.values.flatMap { $0.values.flatMap(values) }.max() ?? 1
+                let top = Self.axisTop(study.tallies.filter { $0.key.interaction == interaction }.values.flatMap { $0.values.map(values) })
                 for condition in conditions {
-                    let people = study.tallies[Study.Cell(condition: condition, interaction: interaction, task: task)] ?? [:]
+                    let people = tallies(condition)
                     let per = people.keys.sorted().map { ($0, values(people[$0]!)) }.filter { !$0.1.isEmpty }
                     guard let spread = Spread(per.flatMap(\.1)) else { continue }
                     func unit(_ v: Double) -> String { id == "attempts" ? String(format: "%.2f", v) : secs(v) }
@@ -79,13 +97,13 @@ enum StudyHTML {
                 }
             }
             if !rows.isEmpty {
-                h += "<table class=\"spreads\" style=\"margin-top:6px\"><tr><th class=\"l\">measure</th><th class=\"l\">condition</th><th>participants</th><th>n</th><th>median</th><th>IQR</th><th class=\"l\">a dot per value, by participant</th></tr>" + rows + "</table>"
+                h += "<table class=\"spreads\" style=\"margin-top:6px\"><tr><th class=\"l\">measure</th><th class=\"l\">condition</th><th>participants</th><th>n</th><th>median</th><th>IQR</th><th class=\"l\">a dot per participant (their median)</th></tr>" + rows + "</table>"
             }
         }
         // Time per task.
-        h += "<h2>Time per task</h2><p class=\"muted\">From each task start marker (M) to the next end marker; median and interquartile range over every participant's tasks, a dot per task done.</p>"
+        h += "<h2>Time per task</h2><p class=\"muted\">From each task start marker (M) to the next end marker; median and interquartile range over every task done, a dot per participant at their own median.</p>"
         let taskNames = Array(Set(study.cells.map(\.task))).sorted()
-        let top = study.tallies.values.flatMap { $0.values.flatMap(\.taskSeconds) }.max() ?? 0
+        let top = Self.axisTop(study.tallies.values.flatMap { $0.values.map(\.taskSeconds) })
         var taskRows = ""
         for task in taskNames {
             for condition in conditions {
@@ -97,7 +115,7 @@ enum StudyHTML {
             }
         }
         h += taskRows.isEmpty ? "<p class=\"muted\">no task markers</p>" :
-            "<table class=\"tasks\"><tr><th class=\"l\">task</th><th class=\"l\">condition</th><th>participants</th><th>tasks</th><th>median</th><th>IQR</th><th class=\"l\">a dot per task done</th></tr>" + taskRows + "</table>"
+            "<table class=\"tasks\"><tr><th class=\"l\">task</th><th class=\"l\">condition</th><th>participants</th><th>tasks</th><th>median</th><th>IQR</th><th class=\"l\">a dot per participant (their median)</th></tr>" + taskRows + "</table>"
         // Conditions compared.
         h += "<h2>Conditions compared</h2>"
         if comparisons.isEmpty {
