@@ -72,16 +72,12 @@ struct StudyCommand: ParsableCommand {
         try outputs(folder)
         let comparisons = study.comparisons()
         if Interrupt.isRequested { throw InterruptedError() }
-        let heading = title ?? "Flick study: \(study.participants.count) participants, \(sessions.count) sessions"
-        let files: [(String, String, String)] = [
-            ("study.html", StudyHTML.make(title: heading, study: study, comparisons: comparisons, design: design), "the study page"),
-            ("gestures.csv", StudyCSV.gestures(study), "the gesture table"),
-            ("participants.csv", StudyCSV.participants(study), "the participant table"),
-            ("conditions.csv", StudyCSV.conditions(study), "the condition table"),
-            ("comparisons.csv", StudyCSV.comparisons(comparisons), "the comparison table"),
-        ]
-        for (name, text, what) in files { try StudyOutput.save(Data(text.utf8), to: folder + "/" + name, what: what) }
+        let heading = title ?? "Flick study: \(StudyHTML.plural(study.participants.count, "participant")), \(StudyHTML.plural(sessions.count, "session"))"
+        let texts = ["study.html": StudyHTML.make(title: heading, study: study, comparisons: comparisons, design: design),
+                     "gestures.csv": StudyCSV.gestures(study), "participants.csv": StudyCSV.participants(study),
+                     "conditions.csv": StudyCSV.conditions(study), "comparisons.csv": StudyCSV.comparisons(comparisons)]
+        for (name, what) in Self.outputs { try StudyOutput.save(Data(texts[name]!.utf8), to: folder + "/" + name, what: what) }
         let gestures = study.entries.reduce(0) { $0 + $1.metrics.gestures.count }
-        print("\(folder)/study.html and 4 tables: \(sessions.count) session\(sessions.count == 1 ? "" : "s"), \(StudyHTML.plural(study.participants.count, "participant")), \(study.conditions.count) condition\(study.conditions.count == 1 ? "" : "s"), \(gestures) gestures")
+        print("\(folder)/study.html and 4 tables: \(StudyHTML.plural(sessions.count, "session")), \(StudyHTML.plural(study.participants.count, "participant")), \(StudyHTML.plural(study.conditions.count, "condition")), \(StudyHTML.plural(gestures, "gesture"))")
     }
 }
