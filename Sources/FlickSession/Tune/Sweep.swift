@@ -1,0 +1,101 @@
+import FlickEngine
+import FlickSDL
+import Foundation
+
+/// A threshold sweep: every recording replayed headless, without frames (the engine and the
+/// metrics only), once under its own config (what the participant lived) and once per point of
+/// the grid, on every core. Each replay is independent and exact, so the counts are the same on
+/// every run and in any order of work.
+package struct Sweep {
+    package let grid: SweepGrid
+    package let recordings: [Recording]
+
+    package init(grid: SweepGrid, recordings: [Recording]) {
+        self.grid = grid
+        self.recordings = recordings
+    }
+
+    /// Counts per point (grid order), per recording (the order given).
+    package struct Result {
+        package var points: [[Double]]
+        package var counts: [[TuneCounts]]
+        /// Seconds of session replayed (each recording's length, once per replay).
+        package var sessionSeconds: Double
+
+        /// The counts of every recording at point `i`.
+        package func total(_ i: Int) -> TuneCounts { counts[i].reduce(TuneCounts(), +) }
+
+        /// The point with the fewest error proxies; ties go to fewer near misses, then the first.
+        package var best: Int? {
+            points.indices.min { a, b in
+                let x = total(a), y = total(b)
+                return (x.errorProxies, x.nearMisses, a) < (y.errorProxies, y.nearMisses, b)
+            }
+        }
+    }
+
+    /// Replays: one live per recording, then one per point and recording.
+    package var replayCount: Int { recordings.count * (grid.points.count + 1) }
+
+    /// Runs the sweep on `cores` threads; `progress(done, total)` is called (serialised) after
+    /// each replay. Stops early, throwing `InterruptedError`, on SIGINT/SIGTERM.
+    package func run(cores: Int = ProcessInfo.processInfo.activeProcessorCount,
+                     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> Result {
+        let points = grid.points
+        let total = replayCount
+        let counter = Counter(progress: progress, total: total)
+        // Read-only from here on: each worker reads them and builds its own scene.
+        nonisolated(unsafe) let recordings = recordings
+        let n = recordings.count
+        nonisolated(unsafe) let live = try parallel(n, cores: cores) { i -> SessionMetrics in
+            defer { counter.tick() }
+            return SessionMetrics(try StudySession.fromRecording(recordings[i]))
+        }
+        nonisolated(unsafe) let configs = try recordings.map { r in
+            try points.map { try grid.config(r.header?.config ?? SceneConfig(), at: $0) }
+        }
+        let flat = try parallel(points.count * n, cores: cores) { j -> TuneCounts in
+            defer { counter.tick() }
+            let (p, r) = (j / n, j % n)
+            let replay = SessionMetrics(try StudySession.fromRecording(recordings[r], config: configs[r][p]))
+            return TuneCounts(live: live[r], replay: replay)
+        }
+        let counts = points.indices.map { p in Array(flat[(p * recordings.count)..<((p + 1) * recordings.count)]) }
+        let seconds = recordings.reduce(0) { $0 + $1.duration } * Double(points.count + 1)
+        return Result(points: points, counts: counts, sessionSeconds: seconds)
+    }
+
+    /// `work(i)` for i in 0..<count on `cores` threads, results in index order; the first error
+    /// (by index) is thrown.
+    private func parallel<T>(_ count: Int, cores: Int, _ work: @escaping @Sendable (Int) throws -> T) throws -> [T] {
+        let slots = Slots<T>(count)
+        let stride = max(1, cores)
+        DispatchQueue.concurrentPerform(iterations: min(stride, max(count, 1))) { worker in
+            var i = worker
+            while i < count {
+                if Interrupt.isRequested { slots.put(i, .failure(InterruptedError())) } else {
+                    slots.put(i, Swift.Result { try work(i) })
+                }
+                i += stride
+            }
+        }
+        return try (0..<count).map { try slots.get($0).get() }
+    }
+
+    private final class Slots<T>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [Swift.Result<T, any Error>?]
+        init(_ n: Int) { results = Array(repeating: nil, count: n) }
+        func put(_ i: Int, _ r: Swift.Result<T, any Error>) { lock.lock(); results[i] = r; lock.unlock() }
+        func get(_ i: Int) -> Swift.Result<T, any Error> { lock.lock(); defer { lock.unlock() }; return results[i]! }
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var done = 0
+        private let total: Int
+        private let progress: @Sendable (Int, Int) -> Void
+        init(progress: @escaping @Sendable (Int, Int) -> Void, total: Int) { self.progress = progress; self.total = total }
+        func tick() { lock.lock(); done += 1; progress(done, total); lock.unlock() }
+    }
+}

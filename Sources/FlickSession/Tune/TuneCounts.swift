@@ -1,0 +1,57 @@
+import FlickEngine
+
+/// What one recording's gestures do under one point of a sweep, set against what they did in
+/// the live session. The two error counts are proxies, not truths: an undo within 3 s suggests
+/// a throw the participant did not mean, a card dragged again within 2 s suggests a throw they
+/// meant and did not get.
+package struct TuneCounts: Equatable, Sendable {
+    package var cardDrags = 0
+    package var throwCount = 0
+    package var snapBacks = 0
+    /// Card releases within 15 % under a threshold (`Gesture.isNearMiss`).
+    package var nearMisses = 0
+    /// Throws undone within 3 s in the live session (the same under every point).
+    package var undoneLive = 0
+    /// ... of which this point still throws: likely accidental throws it keeps.
+    package var accidentalKept = 0
+    /// First tries of repeated attempts in the live session (a card drag that did not throw and
+    /// was dragged again within 2 s; the same under every point).
+    package var retriedLive = 0
+    /// ... of which this point throws at the first try: likely missed intent it would serve.
+    package var missedServed = 0
+
+    package init() {}
+
+    /// Repeated attempts whose first try this point still does not throw.
+    package var missedLeft: Int { retriedLive - missedServed }
+    /// The sum the sweep minimises: accidental throws kept plus missed intent left.
+    package var errorProxies: Int { accidentalKept + missedLeft }
+
+    package static func + (a: TuneCounts, b: TuneCounts) -> TuneCounts {
+        var s = a
+        s.cardDrags += b.cardDrags; s.throwCount += b.throwCount; s.snapBacks += b.snapBacks
+        s.nearMisses += b.nearMisses; s.undoneLive += b.undoneLive; s.accidentalKept += b.accidentalKept
+        s.retriedLive += b.retriedLive; s.missedServed += b.missedServed
+        return s
+    }
+
+    /// `replay`: the same recording replayed under the point's config; `live`: under its own.
+    /// A gesture is the same gesture in both when it began at the same session time (the same
+    /// press): its card may differ once an earlier outcome changed, its press did not.
+    package init(live: SessionMetrics, replay: SessionMetrics) {
+        let cardDrags = replay.gestures.filter { $0.kind == .card && $0.card != nil }
+        self.cardDrags = cardDrags.count
+        throwCount = cardDrags.filter { $0.outcome == .thrown }.count
+        snapBacks = cardDrags.filter { $0.outcome == .snappedBack }.count
+        nearMisses = replay.gestures.filter { $0.isNearMiss() }.count
+        var byStart: [Double: Gesture] = [:]
+        for g in replay.gestures where byStart[g.start] == nil { byStart[g.start] = g }
+        let throwsThere = { (g: Gesture) in byStart[g.start].map { $0.kind == .card && $0.outcome == .thrown } ?? false }
+        let attempts = Attempts(live)
+        undoneLive = attempts.undone.count
+        accidentalKept = attempts.undone.filter { throwsThere(live.gestures[$0.index]) }.count
+        let firstTries = attempts.chains.filter { $0.attempts >= 2 }.map { live.gestures[$0.gestures[0]] }
+        retriedLive = firstTries.count
+        missedServed = firstTries.filter(throwsThere).count
+    }
+}
