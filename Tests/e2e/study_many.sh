@@ -255,3 +255,63 @@ if [ "$c1" != 0 ] && [ "$c2" != 0 ] && [ ! -e "$WORK/refused" ] \
 else
   fail "design CSV refusals: exit $c1 '$e1' / exit $c2 '$e2'"
 fi
+
+# --- flick tune over the same recordings ---------------------------------------------------------
+# stack.throwDistance swept 20..300 pt. At each session's own value the config is the one it was
+# recorded with, so its throws must be the live log's; a longer threshold never throws more.
+TUNE="$WORK/tune"
+if "$BIN" tune "${SESSIONS[@]}" --key stack.throwDistance --values 20:300:10 --out "$TUNE" >"$WORK/tune.out" 2>"$WORK/tune.err"; then
+  got=$(python3 - "$TUNE/tune.csv" "${SESSIONS[@]}" <<'PY'
+import csv, json, sys, collections
+rows = list(csv.DictReader(open(sys.argv[1])))
+by = collections.defaultdict(dict)
+for r in rows: by[r["recording"]][float(r["stack.throwDistance"])] = r
+match, checked = 0, 0
+for rec in sys.argv[2:]:
+    own = json.loads(open(rec).readline())["config"]["stack"]["throwDistance"]
+    log = rec[:-4] + ".jsonl"
+    live = sum(1 for l in open(log) if '"gesture_ended"' in l and json.loads(l).get("kind") == "card" and json.loads(l).get("outcome") == "thrown")
+    row = by[rec].get(float(own))
+    if row is None: continue
+    checked += 1
+    match += int(row["throws"]) == live
+totals = collections.defaultdict(int)
+for r in rows: totals[float(r["stack.throwDistance"])] += int(r["throws"])
+values = sorted(totals)
+monotone = all(totals[a] >= totals[b] for a, b in zip(values, values[1:]))
+print(len(rows), checked, match, int(monotone), totals[values[0]], totals[values[-1]])
+PY
+)
+  read -r nrows checked match monotone lo hi <<<"$got"
+  if [ "$nrows" = $(( 29 * ${#SESSIONS[@]} )) ] && [ "$checked" = "${#SESSIONS[@]}" ] && [ "$match" = "$checked" ] \
+     && [ "$monotone" = 1 ] && [ "$lo" -gt "$hi" ]; then
+    pass "flick tune over the ${#SESSIONS[@]} recordings: $nrows rows; at each session's own value its throws are the live log's ($match of $checked); throws fall from $lo to $hi as throwDistance rises ($(tail -n 1 "$WORK/tune.out" | sed 's/.*: //'))"
+  else
+    fail "flick tune: rows $nrows, own value checked $checked matched $match, monotone $monotone ($lo -> $hi); $(cat "$WORK/tune.err" | tail -n 2)"
+  fi
+  if command -v chromium >/dev/null; then
+    timeout 120 chromium --headless --no-sandbox --disable-gpu --dump-dom "file://$TUNE/tune.html" >"$WORK/tune.dom" 2>/dev/null
+    timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1100,1000 \
+      --screenshot="$WORK/tune.png" "file://$TUNE/tune.html" >/dev/null 2>&1
+    lines=$(grep -o '<polyline' "$WORK/tune.dom" | wc -l); best=$(grep -c 'class="best"' "$WORK/tune.dom")
+    external=$(grep -Eo '(src|href)="(https?:)?//' "$WORK/tune.dom" | wc -l)
+    colours=$(convert "$WORK/tune.png" -fuzz 8% -fill black +opaque '#2f9e44' -fill white -opaque '#2f9e44' -format '%[fx:round(mean*w*h)]' info: 2>/dev/null)
+    if [ "$lines" = 6 ] && [ "$best" -ge 1 ] && [ "$external" = 0 ] && grep -q 'proxies' "$WORK/tune.dom" && [ "${colours:-0}" -gt 200 ]; then
+      pass "tune.html in headless Chromium: 6 count lines, the best value marked, the proxies said, no external resource ($colours px of the throws line)"
+    else
+      fail "tune.html in Chromium: lines $lines, best $best, external $external, throws-line px $colours"
+    fi
+  fi
+else
+  fail "flick tune failed: $(tail -n 3 "$WORK/tune.err")"
+fi
+# Refusals: a log (events, not inputs), an unknown key; no folder left behind.
+t1=$("$BIN" tune "$WORK/p1-snappy.jsonl" --key stack.throwDistance --values 20:300:10 --out "$WORK/tune-refused" 2>&1); c1=$?
+t2=$("$BIN" tune "${SESSIONS[@]}" --key stack.throwDistanse --values 20:300:10 --out "$WORK/tune-refused" 2>&1); c2=$?
+if [ "$c1" != 0 ] && [ "$c2" != 0 ] && [ ! -e "$WORK/tune-refused" ] \
+   && [ "$t1" = "flick: '$WORK/p1-snappy.jsonl' is an interaction log: a log cannot be replayed under another value (give its recording, --record)" ] \
+   && [[ "$t2" == "flick: --key 'stack.throwDistanse' is not a config key"* ]]; then
+  pass "flick tune refuses a log and an unknown key by name (exit $c1/$c2), no output folder"
+else
+  fail "flick tune refusals: exit $c1 '$t1' / exit $c2 '$t2'"
+fi

@@ -34,6 +34,13 @@ struct TuneCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Page title.", valueName: "text"))
     var title: String?
 
+    @Option(help: ArgumentHelp("Replays run at once, 1 to 256 (default: one per core).", valueName: "n"))
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    func validate() throws {
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs \(jobs) is out of range (expected 1 to 256)") }
+    }
+
     static let outputs = [("tune.html", "the tune page"), ("tune.csv", "the tune table")]
 
     func run() throws {
@@ -49,9 +56,7 @@ struct TuneCommand: ParsableCommand {
         for path in recordings {
             let kind = PathKind.target(of: path)
             guard case .regular = kind else { throw UserError("recording '\(path)' \(kind.phrase) (expected a regular file)") }
-            let session = try StudySession.load(path, config: SceneConfig())
-            guard let recording = session.recording else { throw UserError("'\(path)' is not a recording") }
-            loaded.append(recording)
+            loaded.append(try Self.recording(path))
         }
         let checkOutputs = { (folder: String) in
             try StudyOutput.check(Self.outputs.map { (folder + "/" + $0.0, $0.1) },
@@ -62,7 +67,7 @@ struct TuneCommand: ParsableCommand {
         let sweep = Sweep(grid: grid, recordings: loaded)
         let bar = ProgressBar(total: sweep.replayCount, what: "replays")
         let started = Date()
-        let result = try sweep.run { done, total in bar.update(done) }
+        let result = try sweep.run(cores: jobs) { done, total in bar.update(done) }
         bar.finish()
         let wall = Date().timeIntervalSince(started)
 
@@ -78,6 +83,23 @@ struct TuneCommand: ParsableCommand {
             zip(grid.axes, result.points[i]).map { "\($0.key) = \(SweepAxis.fmt($1))" }.joined(separator: ", ")
         } ?? "none"
         print("\(folder)/tune.html, \(folder)/tune.csv: \(StudyHTML.plural(sweep.replayCount, "replay")) (\(String(format: "%.0f", result.sessionSeconds)) s of sessions) in \(String(format: "%.1f", wall)) s, \(String(format: "%.0f", result.sessionSeconds / max(wall, 1e-6)))x real time; fewest error proxies at \(best)")
+    }
+}
+
+extension TuneCommand {
+    /// A recording with a header; a log (which holds events, not inputs) is refused by name.
+    static func recording(_ path: String) throws -> Recording {
+        let data = try InputFile.read(path, what: "recording")
+        let first = data.split(separator: 0x0A, maxSplits: 1).first.map { Data($0) } ?? Data()
+        let head = (try? JSONSerialization.jsonObject(with: first)) as? [String: Any]
+        if head?["event"] as? String == "started" {
+            throw UserError("'\(path)' is an interaction log: a log cannot be replayed under another value (give its recording, --record)")
+        }
+        let recording = try Recording(path: path, option: "recording")
+        guard recording.header != nil else {
+            throw UserError("'\(path)' is a recording without a header (made before Flick 0.4); replay it with --record to give it one")
+        }
+        return recording
     }
 }
 
