@@ -399,6 +399,28 @@ ROWS += [
     ("study of a session given twice", ["study", GOOD_LOG, GOOD_LOG, "--out", OUT + "-study"], 2, "is given twice", []),
     ("study of a log and a recording", ["study", GOOD_LOG, GOOD_REC, "--out", OUT + "-study"], 0, "", STUDY_OUT),
 ]
+# flick tune: the values grammar names the value, a log is refused (it holds events, not
+# inputs), outputs follow the output policy, a refused run leaves no folder.
+TUNE_OUT = [OUT + "-tune", OUT + "-tune/tune.html", OUT + "-tune/tune.csv"]
+TK = ["--key", "stack.throwSpeed"]
+ROWS += [
+    ("tune with an unknown key", ["tune", GOOD_REC, "--key", "stack.throwSped", "--values", "300:900:50", "--out", OUT + "-tune"], 2, "--key 'stack.throwSped' is not a config key", []),
+    ("tune with a backwards range", ["tune", GOOD_REC] + TK + ["--values", "900:300:50", "--out", OUT + "-tune"], 2, "TO (300) is below FROM (900)", []),
+    ("tune with a zero step", ["tune", GOOD_REC] + TK + ["--values", "300:900:0", "--out", OUT + "-tune"], 2, "the step must be above 0", []),
+    ("tune with a million values", ["tune", GOOD_REC] + TK + ["--values", "1:100000:0.1", "--out", OUT + "-tune"], 2, "values (at most 200", []),
+    ("tune with a value out of range", ["tune", GOOD_REC] + TK + ["--values", "0,1e300", "--out", OUT + "-tune"], 2, "is outside its range (expected 1 to 100000", []),
+    ("tune with a NaN value", ["tune", GOOD_REC] + TK + ["--values", "nan", "--out", OUT + "-tune"], 2, "'nan' is not a number", []),
+    ("tune with --key but no --values", ["tune", GOOD_REC] + TK + ["--out", OUT + "-tune"], 2, "flick: 1 --key and 0 --values", []),
+    ("tune with three keys", ["tune", GOOD_REC] + TK + ["--values", "500"] + ["--key", "now.throwSpeed", "--values", "500", "--key", "carousel.throwSpeed", "--values", "500", "--out", OUT + "-tune"], 2, "a sweep takes one key or a grid of two", []),
+    ("tune of a log", ["tune", GOOD_LOG] + TK + ["--values", "300:900:100", "--out", OUT + "-tune"], 2, "is an interaction log: a log cannot be replayed", []),
+    ("tune of a file that is no recording", ["tune", w("not-a-session.rec")] + TK + ["--values", "300:900:100", "--out", OUT + "-tune"], 2, "not-a-session.rec", []),
+    ("tune with --jobs 0", ["tune", GOOD_REC] + TK + ["--values", "500", "--jobs", "0", "--out", OUT + "-tune"], 2, "--jobs 0 is out of range", []),
+    ("tune onto its own recording", ["tune", w("tune-self", "tune.csv")] + TK + ["--values", "500", "--out", w("tune-self")], 2, "tune.csv", []),
+    ("tune of a recording", ["tune", GOOD_REC] + TK + ["--values", "300:900:100", "--out", OUT + "-tune"], 0, "", TUNE_OUT),
+]
+os.makedirs(w("tune-self"), exist_ok=True)
+shutil.copy(GOOD_REC, w("tune-self", "tune.csv"))
+
 # Valid but absurd proportions: a 1x16384 stage made compare hang on a 2.4-million-pixel-tall
 # cell; a 16384x1 one failed with an SDL error. Cells keep within 1:8 to 8:1, letterboxed.
 for shape, stage in [("thin", {"width": 1, "height": 16384}), ("wide", {"width": 16384, "height": 1})]:

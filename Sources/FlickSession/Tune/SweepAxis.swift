@@ -75,8 +75,8 @@ package struct SweepGrid: Sendable {
     package static let maxPoints = 400
 
     package init(_ axes: [SweepAxis]) throws {
-        guard !axes.isEmpty else { throw UserError("flick tune: no --key given (e.g. --key now.throwSpeed --values 300:900:50)") }
-        guard axes.count <= 2 else { throw UserError("flick tune: \(axes.count) --key options; a sweep takes one key or a grid of two") }
+        guard !axes.isEmpty else { throw UserError("no --key given (e.g. --key now.throwSpeed --values 300:900:50)") }
+        guard axes.count <= 2 else { throw UserError("\(axes.count) --key options; a sweep takes one key or a grid of two") }
         if axes.count == 2, axes[0].key == axes[1].key {
             throw UserError("--key '\(axes[0].key)' is given twice (a grid needs two different keys)")
         }

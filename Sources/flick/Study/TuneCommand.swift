@@ -44,9 +44,9 @@ struct TuneCommand: ParsableCommand {
     static let outputs = [("tune.html", "the tune page"), ("tune.csv", "the tune table")]
 
     func run() throws {
-        guard !recordings.isEmpty else { throw UserError("flick tune: no recording given") }
+        guard !recordings.isEmpty else { throw UserError("no recording given (expected recordings made with --record)") }
         guard key.count == values.count else {
-            throw UserError("flick tune: \(key.count) --key and \(values.count) --values (give --values after each --key)")
+            throw UserError("\(key.count) --key and \(values.count) --values (give --values after each --key)")
         }
         let grid = try SweepGrid(zip(key, values).map { try SweepAxis.parse(key: $0, values: $1) })
         if let twice = Dictionary(grouping: recordings, by: { ($0 as NSString).standardizingPath }).first(where: { $0.value.count > 1 }) {
