@@ -76,7 +76,6 @@ final class App {
         } catch {
             throw UserError("cannot open a window (\(error)); use --headless to draw without one")
         }
-        if options.fullscreen { try? window.setFullscreen(true) }
         renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: options.software,
                                                                           vsync: options.vsync))
         if let why = renderer.fallbackReason { note("no accelerated renderer (\(why)); using the software renderer") }
@@ -156,6 +155,7 @@ final class App {
             try draw()
             renderer.present()
             faces.presented()
+            if fullscreenPending { enterStartFullscreen() }
             let presented = SDLContext.now
             for t in inputTimes { latency.add(input: t, presented: presented) }
             // The whole frame (events, scene, drawing, present) and the renderer's share of it.
@@ -248,6 +248,8 @@ final class App {
     }
 
     var screenshotRequested = false
+    /// `--fullscreen` waits for the first frame (see enterStartFullscreen).
+    lazy var fullscreenPending = options.fullscreen && !options.headless
     /// Inputs the scene refused this session (HUD; each is a log line too).
     var refusedInputs = 0
     /// Frame-clock time of the latest input, so recorded times never go back.
