@@ -81,7 +81,7 @@ extension App {
     }
 
     /// A path as people read it: `~/Pictures/Flick/x.png` rather than the whole home folder.
-    static func homeRelative(_ path: String, home: String = ScreenshotFolder.home) -> String {
+    nonisolated static func homeRelative(_ path: String, home: String = ScreenshotFolder.home) -> String {
         let full = (path as NSString).standardizingPath
         guard home.count > 1, full.hasPrefix(home + "/") else { return full }
         return "~" + full.dropFirst(home.count)
