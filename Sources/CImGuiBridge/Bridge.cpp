@@ -292,6 +292,9 @@ bool fig_checkbox(const char *label, bool *value) { return ImGui::Checkbox(label
 bool fig_slider_double(const char *label, double *value, double min, double max, const char *format, int flags) {
     return ImGui::SliderScalar(label, ImGuiDataType_Double, value, &min, &max, format, flags);
 }
+bool fig_drag_double(const char *label, double *value, float speed, double min, double max, const char *format, int flags) {
+    return ImGui::DragScalar(label, ImGuiDataType_Double, value, speed, &min, &max, format, flags);
+}
 bool fig_slider_int(const char *label, int *value, int min, int max, const char *format) {
     return ImGui::SliderInt(label, value, min, max, format, ImGuiSliderFlags_AlwaysClamp);
 }

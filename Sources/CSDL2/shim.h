@@ -4,6 +4,9 @@
 #include <SDL2/SDL_image.h>
 #include <SDL2/SDL_ttf.h>
 #include <SDL2/SDL_syswm.h>
+#if defined(SDL_VIDEO_DRIVER_X11)
+#include <X11/Xatom.h>
+#endif
 
 // Function-like and cast macros do not import into Swift; these inline helpers stand in for them.
 
@@ -62,6 +65,29 @@ static inline int flick_x11_pointer_event_time(const SDL_Event *event, unsigned 
 #else
     (void)event; (void)time;
     return 0;
+#endif
+}
+
+/// Whether a window manager runs on the window's X display (the EWMH way: the root window names
+/// a supporting window in _NET_SUPPORTING_WM_CHECK): 1 yes, 0 no, -1 not an X11 window. Without
+/// one, SDL's fullscreen asks a manager that is not there and reports a size the window never got.
+static inline int flick_x11_window_manager_running(SDL_Window *window) {
+#if defined(SDL_VIDEO_DRIVER_X11)
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return -1;
+    Display *display = info.info.x11.display;
+    Atom check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", True);
+    if (check == None) return 0;
+    Atom type = None; int format = 0; unsigned long count = 0, after = 0; unsigned char *data = NULL;
+    int status = XGetWindowProperty(display, DefaultRootWindow(display), check, 0, 1, False, XA_WINDOW,
+                                    &type, &format, &count, &after, &data);
+    int found = status == Success && type == XA_WINDOW && count == 1 && data != NULL;
+    if (data != NULL) XFree(data);
+    return found ? 1 : 0;
+#else
+    (void)window;
+    return -1;
 #endif
 }
 

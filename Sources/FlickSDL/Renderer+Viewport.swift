@@ -22,19 +22,6 @@ extension Renderer {
     }
 }
 
-extension Window {
-    /// Fullscreen at the desktop's resolution, or back to a window.
-    public func setFullscreen(_ on: Bool) throws {
-        try check(SDL_SetWindowFullscreen(pointer, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0),
-                  "SDL_SetWindowFullscreen")
-    }
-
-    /// True while fullscreen.
-    public var isFullscreen: Bool {
-        SDL_GetWindowFlags(pointer) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
-    }
-}
-
 /// Milliseconds-precise clocks for measuring frames, from SDL's performance counter.
 public enum PerformanceClock {
     /// Seconds on a monotonic high-resolution clock (arbitrary origin).

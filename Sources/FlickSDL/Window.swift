@@ -21,6 +21,10 @@ public final class Window {
     /// The SDL_Window*; valid for the life of this object.
     public let pointer: OpaquePointer
 
+    /// Where the window was before Flick made it cover the display itself (an X server without a
+    /// window manager, see Window+Fullscreen.swift); nil when not so.
+    var windowedFrame: (x: Int32, y: Int32, width: Int32, height: Int32)?
+
     /// - Parameter size: content size in points.
     public init(title: String, size: Size, options: Options = Options()) throws {
         var flags = SDL_WINDOW_SHOWN.rawValue

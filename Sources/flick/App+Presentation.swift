@@ -11,6 +11,15 @@ extension App {
         toasts.post(presentation.isOn ? "Presentation: Tab to leave" : "Presentation off", now: clock())
     }
 
+    /// `--fullscreen`, after the first frame is shown: an X server without a window manager moves
+    /// a window only once it is mapped and drawn (Window+Fullscreen.swift), so asking earlier left
+    /// it display-sized at its windowed origin, partly off screen.
+    func enterStartFullscreen() {
+        fullscreenPending = false
+        try? window.setFullscreen(true)
+        relayout()
+    }
+
     /// Lays the stage out again when the window's size (fullscreen on or off, a resize SDL did
     /// not announce) or the presentation margin changed since the last layout: at once, not
     /// at the next resize event.
@@ -45,7 +54,14 @@ extension App {
     /// P: the frame as a PNG in `--shots`, named by the wall clock to the millisecond
     /// (`flick-YYYYMMDD-HHMMSS-mmm.png`), never over an existing file; a toast says where.
     func saveScreenshot() {
-        let folder = options.look.shots
+        let folder = options.look.shots.path
+        do {
+            try options.look.shots.prepare()
+        } catch {
+            warn("\(error)")
+            toasts.post("Screenshot not saved: \(error)", kind: .problem, now: clock())
+            return
+        }
         let stamp = Self.screenshotStamp(Date())
         var name = "flick-\(stamp).png"
         var n = 2
@@ -57,11 +73,18 @@ extension App {
         do {
             try AtomicFile.writePNG(to: path, what: "the screenshot") { try renderer.savePNG(to: $0) }
             note("screenshot saved to \(path)")
-            toasts.post("Screenshot saved: \(name)", now: clock())
+            toasts.post("Screenshot saved: \(Self.homeRelative(path))", now: clock())
         } catch {
             warn("cannot save the screenshot '\(path)': \(error)")
             toasts.post("Screenshot not saved: \((error as? OutputError).map { "\($0)" } ?? "\(error)")", kind: .problem, now: clock())
         }
+    }
+
+    /// A path as people read it: `~/Pictures/Flick/x.png` rather than the whole home folder.
+    nonisolated static func homeRelative(_ path: String, home: String = ScreenshotFolder.home) -> String {
+        let full = (path as NSString).standardizingPath
+        guard home.count > 1, full.hasPrefix(home + "/") else { return full }
+        return "~" + full.dropFirst(home.count)
     }
 
     /// "20261122-163105-042": local time, as people read their clocks, to the millisecond.

@@ -76,7 +76,6 @@ final class App {
         } catch {
             throw UserError("cannot open a window (\(error)); use --headless to draw without one")
         }
-        if options.fullscreen { try? window.setFullscreen(true) }
         renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: options.software,
                                                                           vsync: options.vsync))
         if let why = renderer.fallbackReason { note("no accelerated renderer (\(why)); using the software renderer") }
@@ -156,6 +155,7 @@ final class App {
             try draw()
             renderer.present()
             faces.presented()
+            if fullscreenPending { enterStartFullscreen() }
             let presented = SDLContext.now
             for t in inputTimes { latency.add(input: t, presented: presented) }
             // The whole frame (events, scene, drawing, present) and the renderer's share of it.
@@ -248,6 +248,8 @@ final class App {
     }
 
     var screenshotRequested = false
+    /// `--fullscreen` waits for the first frame (see enterStartFullscreen).
+    lazy var fullscreenPending = options.fullscreen && !options.headless
     /// Inputs the scene refused this session (HUD; each is a log line too).
     var refusedInputs = 0
     /// Frame-clock time of the latest input, so recorded times never go back.
@@ -357,21 +359,38 @@ final class App {
     }
 
     func hudLines() -> [String] {
-        let v = scene.pointerVelocity
         let stats = faces.statistics
+        let held = tools.overlay.pointer.map { $0.phase == .down || $0.phase == .move } ?? false
         return (timeDescription.map { ["time: \($0)"] } ?? []) + [
-            String(format: "%.0f fps  %.1f ms/frame (render + present %.1f)", frameTimes.fps,
-                   frameTimes.median.frame * 1000, frameTimes.median.render * 1000),
+            Self.frameLine(frameTimes),
             latency.percentiles.map {
                 String(format: "pointer to photon %.0f ms median, %.0f p99 (%d inputs)", $0.median * 1000, $0.p99 * 1000,
                        latency.count)
             } ?? "pointer to photon: no input yet",
-            String(format: "pointer %.0f, %.0f pt/s", v.dx, v.dy),
+            Self.pointerLine(velocity: scene.pointerVelocity, held: held),
             "gesture \(scene.gestureDescription)",
             "cards \(scene.deck.count)  views \(scene.pool.liveCount)/\(scene.viewBound)  refused inputs \(refusedInputs)",
             "face textures \(stats.textures) (max \(stats.maxTextures))  decoded \(stats.decodes)  uploads \(stats.uploads)",
             "\(renderer.name)\(renderer.hasVsync ? " vsync" : "")",
         ]
+    }
+
+    /// Frames now: the running figures while something moves; while idle, that no frames are
+    /// drawn, with the last run of motion labelled as past (not shown as if current).
+    nonisolated static func frameLine(_ f: FrameTimes) -> String {
+        if !f.isIdle {
+            let m = f.median
+            return String(format: "%.0f fps  %.1f ms/frame (render + present %.1f)", f.fps, m.frame * 1000, m.render * 1000)
+        }
+        guard let last = f.lastRun else { return "idle: nothing moves, no frames drawn" }
+        return String(format: "idle: no frames drawn (last motion %.0f fps, %.1f ms/frame)", last.fps, last.frame * 1000)
+    }
+
+    /// The pointer's velocity while it is held; once released the pointer is at rest (0), and
+    /// the release velocity is said as such.
+    nonisolated static func pointerLine(velocity v: Vector, held: Bool) -> String {
+        held ? String(format: "pointer %.0f, %.0f pt/s", v.dx, v.dy)
+            : String(format: "pointer up, 0 pt/s (released at %.0f, %.0f pt/s)", v.dx, v.dy)
     }
 }
 
@@ -384,9 +403,17 @@ struct FrameTimes {
     private var next = 0
     /// The last figure of a run, kept on screen while idle.
     var fpsShown = 0.0
+    /// The last run of motion (fps and median frame, seconds), shown labelled as such while idle.
+    private(set) var lastRun: (fps: Double, frame: Double)?
+
+    /// No run of frames under way: nothing moved since the last idle wait.
+    var isIdle: Bool { stamps.count <= 1 }
 
     mutating func restart() {
-        if stamps.count > 1 { fpsShown = fps }
+        if stamps.count > 1 {
+            fpsShown = fps
+            lastRun = (fps, median.frame)
+        }
         stamps.removeAll(keepingCapacity: true)
         frames.removeAll(keepingCapacity: true)
         renders.removeAll(keepingCapacity: true)

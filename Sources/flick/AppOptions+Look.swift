@@ -8,7 +8,7 @@ import Foundation
 struct Look {
     var session: SessionLook
     /// Folder for screenshots taken with P.
-    var shots: String
+    var shots: ScreenshotFolder
 
     var style: FaceStyle { session.style }
     /// Start in presentation mode (only the phone).
@@ -21,8 +21,8 @@ struct Look {
 
     /// The parsed --fit, --card-background, --titles, --present, --touches over `recorded` (a
     /// replay's look; the defaults otherwise): an option given replaces what it names. A titles
-    /// file is read here, and the --shots folder checked.
-    init(_ c: LookOptions, recorded: SessionLook?) throws {
+    /// file is read here, and a --shots folder checked (the default one is made at the first P).
+    init(_ c: LookOptions, recorded: SessionLook?, recordPath: String? = nil, logPath: String? = nil) throws {
         var look = recorded ?? SessionLook()
         if let fit = c.fit { look.fit = fit }
         if let color = c.cardBackground { look.cardBackground = SessionLook.hex(color.rgba) }
@@ -35,18 +35,20 @@ struct Look {
         if c.present { look.present = true }
         if let touches = c.touches { look.touches = touches.forced }
         session = look
+        shots = ScreenshotFolder.resolve(given: c.shots, recordPath: recordPath, logPath: logPath)
         // Checked now, not at the first P: a screenshot that cannot be saved would be lost.
-        switch PathKind.target(of: c.shots) {
-        case .directory:
-            guard access(c.shots, W_OK | X_OK) == 0 else {
-                throw UserError("--shots folder '\(c.shots)' is not writable (expected a folder for screenshots)")
+        if let given = c.shots {
+            switch PathKind.target(of: given) {
+            case .directory:
+                guard access(given, W_OK | X_OK) == 0 else {
+                    throw UserError("--shots folder '\(given)' is not writable (expected a folder for screenshots)")
+                }
+            case .missing:
+                throw UserError("--shots folder '\(given)' does not exist (expected a folder for screenshots)")
+            case let kind:
+                throw UserError("--shots '\(given)' is not a folder: it \(kind.phrase) (expected a folder for screenshots)")
             }
-        case .missing:
-            throw UserError("--shots folder '\(c.shots)' does not exist (expected a folder for screenshots)")
-        case let kind:
-            throw UserError("--shots '\(c.shots)' is not a folder: it \(kind.phrase) (expected a folder for screenshots)")
         }
-        shots = c.shots
     }
 
     /// A JSON object of file name -> title.

@@ -94,7 +94,7 @@ struct AppOptions {
             self.config = header?.config ?? SceneConfig()
         }
         self.configPath = c.config
-        self.look = try Look(c.look, recorded: header?.look)
+        self.look = try Look(c.look, recorded: header?.look, recordPath: c.record, logPath: c.log)
         self.cards = CardSource(folder: cards.folder, items: self.look.titled(cards.items))
         let recordedStage = header.map { $0.stage.map(sizeText) ?? "window" }
         overrides("--stage", c.stage?.description, recordedStage)

@@ -145,6 +145,13 @@ PASSED=$((PASSED + $(printf '%s\n' "$input_out" | grep -c '^  ok')))
 FAILED=$((FAILED + $(printf '%s\n' "$input_out" | grep -c '^  FAIL')))
 
 # ---------------------------------------------------------------------------------------------
+echo "e2e: the participant's screen (fullscreen without a window manager, screenshots' folder)"
+screen_out=$(bash "$HERE/screen.sh" "$BIN" "$WORK/screen" 2>&1)
+printf '%s\n' "$screen_out"
+PASSED=$((PASSED + $(printf '%s\n' "$screen_out" | grep -c '^  ok')))
+FAILED=$((FAILED + $(printf '%s\n' "$screen_out" | grep -c '^  FAIL')))
+
+# ---------------------------------------------------------------------------------------------
 echo "e2e: study tools (presets, recordings, replay, report, compare, export)"
 study_out=$(bash "$HERE/study.sh" "$BIN" "$WORK/study" 2>&1)
 printf '%s\n' "$study_out"

@@ -368,14 +368,15 @@ done
 
 # --- a panel slider that flips a throw, in the live window, and the headless replay -------------
 # The tuning panel's rows at --size 1280x800 (ImGui lays them out the same way every run):
-# stack.throwSpeed's slider grab at (1138, 483), stack.throwDistance's at (1118, 506). A layout
-# change shows here as "no config_changed".
+# stack.throwSpeed's field at (1138, 483), stack.throwDistance's at (1118, 506); a pixel of drag
+# moves a value by half a percent (800 -> ~400 pt/s over 140 px, 100 -> ~37 pt over 200). A
+# layout change shows here as "no config_changed".
 PREC="$WORK/panel.rec"; PLOG="$WORK/panel.jsonl"
 if start_app "$PLOG" --demo stack --size 1280x800 --panel --record "$PREC"; then
   CX=$(( SX + SW / 2 )); CY=$(( SY + SH / 2 ))
   drag $(( CX + 40 )) "$CY" -60 0 12 0.025; wait_log "$PLOG" 1 snapped_back      # gentle: snaps back
   drag 1138 483 -140 0 10 0.02; wait_log "$PLOG" 1 config_changed               # throwSpeed down
-  drag 1118 506 -120 0 10 0.02; wait_log "$PLOG" 2 config_changed               # throwDistance down
+  drag 1118 506 -200 0 10 0.02; wait_log "$PLOG" 2 config_changed               # throwDistance down
   drag $(( CX + 40 )) "$CY" -60 0 12 0.025; wait_log "$PLOG" 1 deleted           # the same drag throws
   stop_app
   got=$(python3 - "$PLOG" <<'PY'

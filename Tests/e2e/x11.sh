@@ -2,8 +2,8 @@
 # Needs ROOT (the package root) and BIN (the flick binary); appends the processes it starts to
 # the caller's PIDS array, which the caller's exit trap kills.
 #
-#   start_xvfb DIR           a private Xvfb that never resets; exports DISPLAY once it accepts
-#                            connections
+#   start_xvfb DIR [WxH]     a private Xvfb that never resets (screen 1280x800 unless given);
+#                            exports DISPLAY once it accepts connections
 #   start_app LOG ARGS...    flick --log LOG ARGS; waits for its window and its "started" line;
 #                            sets APP, WID, WX WY (window origin), SX SY SW SH (the stage, points)
 #   stop_app                 SIGTERM, then SIGKILL after 5 s
@@ -33,11 +33,11 @@
 # connection. Measured with transient clients racing (race_clients below): 3-8 connections of
 # about 170 refused per run without -noreset, 0 with it; run.sh checks the 0.
 start_xvfb() {
-  local dir=$1 numfile="$1/xvfb.display" n
+  local dir=$1 numfile="$1/xvfb.display" screen=${2:-1280x800} n
   for n in $(seq 141 190); do
     [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ] && continue
     : >"$numfile"
-    Xvfb ":$n" -displayfd 3 -noreset -screen 0 1280x800x24 -nolisten tcp 3>"$numfile" >"$dir/xvfb.log" 2>&1 &
+    Xvfb ":$n" -displayfd 3 -noreset -screen 0 "${screen}x24" -nolisten tcp 3>"$numfile" >"$dir/xvfb.log" 2>&1 &
     XVFB_PID=$!
     for _ in $(seq 1 300); do
       [ -s "$numfile" ] && break

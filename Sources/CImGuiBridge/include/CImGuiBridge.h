@@ -98,6 +98,9 @@ enum { FIG_SLIDER_LOG = 1 << 5, FIG_SLIDER_CLAMP = 1 << 4, FIG_SLIDER_NO_ROUND =
 /// A slider over [min, max]; true when the value changed this frame.
 bool fig_slider_double(const char *label, double *value, double min, double max, const char *format, int flags);
 bool fig_slider_int(const char *label, int *value, int min, int max, const char *format);
+/// A drag field over [min, max] showing its value: `speed` per pixel of mouse travel (ImGui makes
+/// it 10x with Shift, 1/100 with Alt), double-click or Ctrl+click to type; true when it changed.
+bool fig_drag_double(const char *label, double *value, float speed, double min, double max, const char *format, int flags);
 bool fig_input_text(const char *label, char *buffer, int capacity);
 bool fig_begin_combo(const char *label, const char *preview);
 void fig_end_combo(void);

@@ -77,6 +77,6 @@ struct LookOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A dot under the pointer while it is pressed, for observers and recordings: auto (on in presentation mode; the default), on, off."))
     var touches: TouchesMode?
 
-    @Option(help: ArgumentHelp("Folder for screenshots taken with P (flick-YYYYMMDD-HHMMSS-mmm.png).", valueName: "dir"))
-    var shots: String = "."
+    @Option(help: ArgumentHelp("Folder for screenshots taken with P (flick-YYYYMMDD-HHMMSS-mmm.png; default: the folder of --record or --log, else Flick in your pictures folder, never the working directory).", valueName: "dir"))
+    var shots: String?
 }

@@ -143,6 +143,13 @@ enum UI {
         return fig_slider_double(label, &value, range.lowerBound, range.upperBound, format, flags)
     }
 
+    /// A drag field: `speed` per pixel of mouse travel, the value shown in it by `format` (ImGui
+    /// rounds the value to the format's decimals), clamped to `range`.
+    static func drag(_ label: String, _ value: inout Double, speed: Double, range: ClosedRange<Double>,
+                     format: String) -> Bool {
+        fig_drag_double(label, &value, Float(speed), range.lowerBound, range.upperBound, format, Int32(FIG_SLIDER_CLAMP))
+    }
+
     static func slider(_ label: String, _ value: inout Int, _ range: ClosedRange<Int>) -> Bool {
         var v = Int32(clamping: value)
         let changed = fig_slider_int(label, &v, Int32(clamping: range.lowerBound), Int32(clamping: range.upperBound), "%d")

@@ -112,8 +112,9 @@ final class TuningPanel {
         return result
     }
 
-    /// One key: its name, a slider over its range with the unit, and a reset button when it
-    /// differs from the default. Returns the edited config.
+    /// One key: its name, a drag field showing the value with its unit (fine steps near the
+    /// value, Shift for coarse ones; double-click to type one), and a reset button when it
+    /// differs from the default. Returns the edited config, the value at the key's precision.
     private func row(_ key: ConfigKey, in config: SceneConfig) -> SceneConfig? {
         guard var value = config.value(at: key.path) else {
             // An optional key left unset (pan.slopOverride): the engine picks; a file can set it.
@@ -135,17 +136,10 @@ final class TuningPanel {
         UI.column()
         let changed = UI.withID(key.path) { () -> Bool in
             UI.itemWidth(-1) {
-                if key.isInteger {
-                    var i = Int(value.rounded())
-                    let lo = Int(key.range.lowerBound.rounded(.up)), hi = Int(min(key.range.upperBound, 1e9).rounded(.down))
-                    let c = UI.slider("##v", &i, lo...max(lo, hi))
-                    value = Double(i)
-                    return c
-                }
-                let format = "%.\(Self.decimals(key))f" + (key.unit.isEmpty ? "" : " \(key.unit.replacingOccurrences(of: "%", with: "%%"))")
-                return UI.slider("##v", &value, key.range, format: format, logarithmic: Self.isLogarithmic(key))
+                UI.drag("##v", &value, speed: key.panelDragSpeed(at: value), range: key.range, format: key.panelFormat)
             }
         }
+        if changed { value = key.panelRounded(value) }
         sliderRects[key.path] = UI.itemRect
         UI.column()
         var reset = false
@@ -184,20 +178,7 @@ final class TuningPanel {
         UI.endPopup()
     }
 
-    static func decimals(_ key: ConfigKey) -> Int {
-        let span = key.range.upperBound - key.range.lowerBound
-        if span >= 500 { return 0 }
-        if span >= 20 { return 1 }
-        if span >= 2 { return 2 }
-        return 3
-    }
-
-    /// Wide ranges that start above zero read better on a log scale (0.99 vs 0.998 matters).
-    static func isLogarithmic(_ key: ConfigKey) -> Bool {
-        key.range.lowerBound > 0 && key.range.upperBound / key.range.lowerBound >= 100
-    }
-
     static func format(_ v: Double, _ key: ConfigKey) -> String {
-        key.isInteger ? String(Int(v.rounded())) : String(format: "%.\(max(decimals(key), 3))g", v)
+        key.isInteger ? String(Int(v.rounded())) : String(format: "%.\(max(key.panelDecimals, 3))g", v)
     }
 }
