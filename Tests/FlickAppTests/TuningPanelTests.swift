@@ -172,6 +172,25 @@ struct TuningPanelTests {
         #expect(try library.load("quick") == config)
         #expect(throws: UserError.self) { try library.save(changedFrom: SceneConfig(), config: config, name: "../up") }
     }
+
+    /// Issue 18, family 6: "Save preset…" over an existing preset replaced the bundled `uikit`
+    /// with `{}` without asking. Now an existing preset is replaced only when the panel has asked.
+    @Test func anExistingPresetIsReplacedOnlyWhenAsked() throws {
+        let folder = NSTemporaryDirectory() + "flick-presets-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let uikit = folder + "/uikit.json"
+        let original = #"{"now": {"throwSpeed": 500}}"# + "\n"
+        try original.write(toFile: uikit, atomically: false, encoding: .utf8)
+        let library = PresetLibrary(folder: folder)
+        #expect(throws: PresetExists.self) { try library.save(changedFrom: SceneConfig(), config: SceneConfig(), name: "uikit") }
+        #expect(throws: PresetExists.self) { try library.save(changedFrom: SceneConfig(), config: SceneConfig(), name: "uikit.json") }
+        #expect(try String(contentsOfFile: uikit, encoding: .utf8) == original, "the preset was replaced without asking")
+        var config = SceneConfig()
+        config.now.throwSpeed = 420
+        _ = try library.save(changedFrom: SceneConfig(), config: config, name: "uikit", replace: true)
+        #expect(try library.load("uikit").now.throwSpeed == 420)
+    }
 }
 
 /// How a range bound is printed in error messages (600 or 0.5, no trailing zeros).

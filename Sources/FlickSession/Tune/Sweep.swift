@@ -44,14 +44,14 @@ package struct Sweep {
         let points = grid.points
         let total = replayCount
         let counter = Counter(progress: progress, total: total)
-        // Read-only from here on: each worker reads them and builds its own scene.
-        nonisolated(unsafe) let recordings = recordings
+        // Read-only from here on (Sendable values): each worker builds its own scene.
+        let recordings = recordings
         let n = recordings.count
-        nonisolated(unsafe) let live = try parallel(n, cores: cores) { i -> SessionMetrics in
+        let live = try parallel(n, cores: cores) { i -> SessionMetrics in
             defer { counter.tick() }
             return SessionMetrics(try StudySession.fromRecording(recordings[i]))
         }
-        nonisolated(unsafe) let configs = try recordings.map { r in
+        let configs = try recordings.map { r in
             try points.map { try grid.config(r.header?.config ?? SceneConfig(), at: $0) }
         }
         let flat = try parallel(points.count * n, cores: cores) { j -> TuneCounts in

@@ -92,7 +92,7 @@ final class ToolUI {
             pending = ConfigChange(config: edited, source: panel.lastSource)
             panel.configFile?.changed(to: edited)
         }
-        panel.configFile?.flush(now: now, force: false)
+        if let problem = panel.configFile?.flush(now: now, force: false) { panel.say(problem, isError: true) }
         widgetHeld = UI.anyItemActive
         imgui.render()
     }

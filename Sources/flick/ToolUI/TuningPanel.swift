@@ -19,6 +19,8 @@ final class TuningPanel {
     let plot = SpeedPlot()
     private let defaults = SceneConfig()
     private var saveName = "my-preset"
+    /// A preset "Save" found already there: the popup asks before replacing it.
+    private var replacing: PresetExists?
     private var message: (text: String, isError: Bool)?
     private(set) var selectedPreset: String?
     /// Where each key's slider was drawn last frame, pixels (tests drive the mouse there).
@@ -160,23 +162,52 @@ final class TuningPanel {
 
     private func savePopup(config: SceneConfig, px: Double) {
         guard UI.beginPopupModal("save-preset") else { return }
+        if let existing = replacing {
+            UI.text("A preset named '\(existing.name)' exists:")
+            UI.dim(existing.path)
+            UI.text("Replace it with the keys that differ from the defaults?")
+            if UI.button("Replace") {
+                save(config: config, replace: true)
+                UI.closePopup()
+            }
+            UI.sameLine()
+            if UI.button("Keep it") {
+                replacing = nil
+                message = ("'\(existing.name)' kept as it was; choose another name", false)
+            }
+            UI.endPopup()
+            return
+        }
         UI.text("Save the keys that differ from the defaults as a preset:")
         UI.itemWidth(260 * px) { _ = UI.input("name", &saveName) }
         UI.dim("→ \(presets.path(for: saveName))")
         if UI.button("Save") {
-            do {
-                let path = try presets.save(changedFrom: defaults, config: config, name: saveName)
-                message = ("saved \(path)", false)
-                selectedPreset = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            } catch {
-                message = ("\(error)", true)
-            }
-            UI.closePopup()
+            if save(config: config, replace: false) { UI.closePopup() }
         }
         UI.sameLine()
-        if UI.button("Cancel") { UI.closePopup() }
+        if UI.button("Cancel") { replacing = nil; UI.closePopup() }
         UI.endPopup()
     }
+
+    /// Saves the preset; false when it exists and the popup should ask (never replaced unasked).
+    @discardableResult
+    func save(config: SceneConfig, replace: Bool) -> Bool {
+        replacing = nil
+        do {
+            let path = try presets.save(changedFrom: defaults, config: config, name: saveName, replace: replace)
+            message = ("saved \(path)", false)
+            selectedPreset = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        } catch let exists as PresetExists {
+            replacing = exists
+            return false
+        } catch {
+            message = ("\(error)", true)
+        }
+        return true
+    }
+
+    /// A line under the preset row (a write-back refused, a preset kept).
+    func say(_ text: String, isError: Bool) { message = (text, isError) }
 
     static func format(_ v: Double, _ key: ConfigKey) -> String {
         key.isInteger ? String(Int(v.rounded())) : String(format: "%.\(max(key.panelDecimals, 3))g", v)

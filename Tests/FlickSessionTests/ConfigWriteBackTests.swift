@@ -1,0 +1,79 @@
+import FlickEngine
+import FlickSession
+import Foundation
+import Testing
+
+/// The panel's writes into the user's files (issue 18, family 6): before, a `--config` file that
+/// was invalid JSON mid-edit was replaced by the panel's keys alone, and a symlinked one by a
+/// plain file.
+@Suite(.serialized) struct ConfigWriteBackTests {
+    let dir: String = {
+        let d = FileManager.default.temporaryDirectory.appendingPathComponent("flick-writeback-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: d)
+        try? FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+        return d
+    }()
+
+    var faster: SceneConfig { var c = SceneConfig(); c.now.throwSpeed = 450; return c }
+
+    @Test func keysThePanelDoesNotSetAreKept() throws {
+        // The panel's config holds what the file set (it was loaded from it) and one edit.
+        let text = #"{"now": {"throwSpeed": 600, "heightRatio": 0.6, "cardGap": 8}, "comment": "mine"}"#
+        var config = faster
+        config.now.heightRatio = 0.6
+        let merged = try ConfigWriteBack.merged(Data(text.utf8), path: "f.json", config: config)
+        let now = try #require(merged["now"] as? [String: Any])
+        #expect(now["throwSpeed"] as? Double == 450)
+        #expect(now["heightRatio"] as? Double == 0.6)
+        #expect(now["cardGap"] as? Double == 8, "a key the panel does not know was lost")
+        #expect(merged["comment"] as? String == "mine")
+    }
+
+    @Test(arguments: [#"{"now": {"throwSpeed": 6"#, "[1, 2]", "\"text\"", "{,}"])
+    func aFileThatDoesNotParseIsNotWritten(_ text: String) throws {
+        let path = dir + "/mid-edit.json"
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        #expect {
+            let object = try ConfigWriteBack.merged(FileManager.default.contents(atPath: path), path: path, config: faster)
+            try ConfigWriteBack.write(object, to: path, what: "the --config file")
+        } throws: { "\($0)".contains("is not a JSON object right now") && "\($0)".contains(path) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text, "the user's file was changed")
+    }
+
+    @Test func anEmptyOrMissingFileGetsThePanelsKeys() throws {
+        #expect(try ConfigWriteBack.merged(nil, path: "f.json", config: faster)["now"] != nil)
+        #expect(try ConfigWriteBack.merged(Data(" \n".utf8), path: "f.json", config: faster)["now"] != nil)
+    }
+
+    @Test func aSymlinkIsWrittenThrough() throws {
+        let real = dir + "/real.json", link = dir + "/link.json"
+        try #"{"keep": 1}"#.write(toFile: real, atomically: false, encoding: .utf8)
+        chmod(real, 0o640)
+        try? FileManager.default.removeItem(atPath: link)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.json")
+        let object = try ConfigWriteBack.merged(FileManager.default.contents(atPath: link), path: link, config: faster)
+        try ConfigWriteBack.write(object, to: link, what: "the --config file")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.json", "the link was replaced")
+        let back = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: real))) as? [String: Any]
+        #expect(back?["keep"] as? Int == 1)
+        #expect((back?["now"] as? [String: Any])?["throwSpeed"] as? Double == 450)
+        var st = stat()
+        #expect(stat(real, &st) == 0 && st.st_mode & 0o777 == 0o640, "the file's permissions changed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).allSatisfy { !$0.contains(".tmp") })
+    }
+
+    @Test func danglingLinksReadOnlyFilesAndFoldersAreRefused() throws {
+        let dangling = dir + "/dangling.json"
+        try? FileManager.default.removeItem(atPath: dangling)
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "nowhere.json")
+        #expect { try ConfigWriteBack.write([:], to: dangling, what: "x") } throws: { "\($0)".contains("dangling") }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/nowhere.json"))
+        if getuid() != 0 {   // root may write read-only files
+            let ro = dir + "/ro.json"
+            try "{}".write(toFile: ro, atomically: false, encoding: .utf8)
+            chmod(ro, 0o444)
+            #expect { try ConfigWriteBack.write([:], to: ro, what: "x") } throws: { "\($0)".contains("read-only") }
+        }
+        #expect { try ConfigWriteBack.write([:], to: dir, what: "x") } throws: { "\($0)".contains("not written") }
+    }
+}
