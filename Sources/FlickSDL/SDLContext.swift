@@ -14,7 +14,10 @@ public final class SDLContext {
     ///   nil keeps the environment's choice.
     public init(videoDriver: String? = nil) throws {
         if let videoDriver {
-            SDL_SetHint(SDL_HINT_VIDEODRIVER, videoDriver)
+            // Over the environment: SDL reads an SDL_VIDEODRIVER that is set but empty as "try
+            // every driver", which with a dead display ended in one that shows nothing (1 GB,
+            // then a crash on SIGTERM). The caller has already let a non-empty one decide.
+            SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, videoDriver, SDL_HINT_OVERRIDE)
         }
         // Trackpads and touch screens: synthetic mouse events from touches still arrive, tagged
         // with SDL_TOUCH_MOUSEID; EventSource drops them. No synthetic touches from the mouse.

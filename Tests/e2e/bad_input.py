@@ -399,6 +399,13 @@ ROWS += [
     ("study of a session given twice", ["study", GOOD_LOG, GOOD_LOG, "--out", OUT + "-study"], 2, "is given twice", []),
     ("study of a log and a recording", ["study", GOOD_LOG, GOOD_REC, "--out", OUT + "-study"], 0, "", STUDY_OUT),
 ]
+# Family 7 (issue 18): SDL_VIDEODRIVER set but empty with a dead display ran invisibly at 1 GB
+# in a driver that shows nothing and crashed on SIGTERM; a refused run left an empty log.
+ROWS += [
+    ("an empty SDL_VIDEODRIVER with a dead display", ["@env:SDL_VIDEODRIVER=", "@env:DISPLAY=:987", "--log", OUT + ".jsonl"], 2, "no display available at DISPLAY=:987", []),
+    ("an empty SDL_VIDEODRIVER and no display", ["@env:SDL_VIDEODRIVER=", "--log", OUT + ".jsonl"], 2, "no display available (neither DISPLAY nor WAYLAND_DISPLAY is set)", []),
+]
+
 # flick tune: the values grammar names the value, a log is refused (it holds events, not
 # inputs), outputs follow the output policy, a refused run leaves no folder.
 TUNE_OUT = [OUT + "-tune", OUT + "-tune/tune.html", OUT + "-tune/tune.csv"]

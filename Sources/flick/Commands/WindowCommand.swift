@@ -128,8 +128,9 @@ struct WindowCommand: ParsableCommand {
         // Every output is checked against the policy before anything is opened or written.
         try options.checkOutputs(overwrite: overwrite)
         try MainActor.assumeIsolated {
-            let log = try options.logPath.map { try InteractionLog(path: $0, overwrite: overwrite) }
+            // The display first: a run refused for want of one leaves no empty log behind.
             let sdl = try App.openSDL(headless: options.headless)
+            let log = try options.logPath.map { try InteractionLog(path: $0, overwrite: overwrite) }
             Interrupt.install()
             try withExtendedLifetime(sdl) {
                 let app = try App(options: options, sdl: sdl, log: log)
