@@ -4,8 +4,10 @@ import Glibc
 #endif
 
 /// Checks an image file before anything decodes it: only a regular file is opened (a FIFO
-/// named x.png must not block), and its pixel count, read from the PNG IHDR or the JPEG SOF
-/// header, must stay under a limit, so a small file that would decode past gigabytes is refused.
+/// named x.png must not block), its content must be a PNG or a JPEG whatever its name says
+/// (a BMP named x.png was decoded whole past the pixel limit: the limit holds only for headers
+/// read here), and its pixel count, read from the PNG IHDR or the JPEG SOF header, must stay
+/// under a limit, so a small file that would decode past gigabytes is refused.
 public enum ImageFile {
     /// Most pixels an image may have (width × height); 50 megapixels unless the app says otherwise.
     public static let maxPixels = Atomic<Int>(50_000_000)
@@ -34,6 +36,9 @@ public enum ImageFile {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return "cannot be opened (\(String(cString: strerror(errno))))" }
         defer { close(fd) }
+        if let other = otherFormat(fd: fd) {
+            return "is \(other), not a PNG or JPEG image (whatever its name says; convert it to PNG)"
+        }
         guard let (w, h) = dimensions(fd: fd) else { return nil }   // SDL_image judges the rest
         let pixels = w.multipliedReportingOverflow(by: h)
         if pixels.overflow || pixels.partialValue > maxPixels {
@@ -42,6 +47,25 @@ public enum ImageFile {
             return "is \(w)x\(h) pixels (\(tenths(mp)) megapixels, over the limit of \(tenths(limit)); see --max-image-pixels)"
         }
         return nil
+    }
+
+    /// What a file that is neither PNG nor JPEG is, by its first bytes ("a BMP image", "data of an
+    /// unknown kind"); nil for a PNG or a JPEG signature (and for a file too short to tell,
+    /// which the decoder refuses).
+    static func otherFormat(fd: Int32) -> String? {
+        var head = [UInt8](repeating: 0, count: 16)
+        let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 16, 0) }
+        guard n >= 4 else { return nil }
+        let b = head.prefix(n)
+        if b.starts(with: [0x89, 0x50, 0x4E, 0x47]) || b.starts(with: [0xFF, 0xD8]) { return nil }
+        if b.starts(with: Array("BM".utf8)) { return "a BMP image" }
+        if b.starts(with: Array("GIF8".utf8)) { return "a GIF image" }
+        if b.starts(with: Array("RIFF".utf8)) && n >= 12 && Array(head[8..<12]) == Array("WEBP".utf8) { return "a WebP image" }
+        if b.starts(with: [0x49, 0x49, 0x2A, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "a TIFF image" }
+        if b.starts(with: Array("qoif".utf8)) { return "a QOI image" }
+        if b.starts(with: [0x00, 0x00, 0x01, 0x00]) { return "an ICO icon" }
+        if b[b.startIndex] == 0x50, (0x31...0x37).contains(b[b.startIndex + 1]) { return "a PNM image" }
+        return "data of an unknown kind"
     }
 
     /// Width and height from the header of a PNG or a JPEG, or nil for anything else.

@@ -398,6 +398,31 @@ struct FlickSDLTests {
         SDL_ClearError()
     }
 
+    /// Issue 18, family 5: the pixel limit holds only for headers Flick reads (PNG, JPEG), so a
+    /// file of another format is refused by its content whatever its name (a BMP named .png was
+    /// decoded whole past the limit, 4.4 GB); a real PNG under that name still loads.
+    @Test func otherFormatsAreRefusedByContentNotName() throws {
+        let dir = PixelArtifacts.folder
+        var bmp = Data("BM".utf8) + Data(count: 52)
+        bmp[18] = 0xE8; bmp[19] = 0x80   // width and height 33000: 4.4 GB at 32 bits
+        bmp[22] = 0xE8; bmp[23] = 0x80
+        let cases: [(String, Data, String)] = [
+            ("bmp-as.png", bmp, "is a BMP image, not a PNG or JPEG image"),
+            ("gif-as.png", Data("GIF89a".utf8) + Data(count: 20), "is a GIF image"),
+            ("webp-as.jpg", Data("RIFF".utf8) + Data(count: 4) + Data("WEBPVP8 ".utf8) + Data(count: 20), "is a WebP image"),
+            ("tiff-as.png", Data([0x49, 0x49, 0x2A, 0x00]) + Data(count: 20), "is a TIFF image"),
+        ]
+        for (name, bytes, reason) in cases {
+            let path = "\(dir)/\(name)"
+            _ = FileManager.default.createFile(atPath: path, contents: bytes)
+            #expect(ImageFile.problem(at: path)?.contains(reason) == true, "\(name): \(ImageFile.problem(at: path) ?? "accepted")")
+        }
+        let png = "\(dir)/real-card.png"
+        let surface = try Surface(width: 8, height: 8)
+        try surface.savePNG(to: png)
+        #expect(ImageFile.problem(at: png) == nil)
+    }
+
     @Test func unreadableCardImageBecomesAPlaceholderNamingTheFile() throws {
         let renderer = try Renderer(offscreenWidth: 32, height: 32)
         let path = "\(PixelArtifacts.folder)/zero-bytes.png"

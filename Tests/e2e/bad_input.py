@@ -165,6 +165,14 @@ def setup():
     os.makedirs(w("giant-cards"), exist_ok=True)
     write("giant-cards/giant.png", png_header(23180, 23180))
     shutil.copy(GOOD_IMAGE, w("giant-cards", "ok.png"))
+    # Family 5 (issue 18): a BMP named .png was decoded whole past the pixel limit (4.4 GB);
+    # the header below claims 33000x33000 at 32 bits.
+    os.makedirs(w("bmp-cards"), exist_ok=True)
+    import struct
+    bmp = b"BM" + struct.pack("<IHHI", 54 + 64, 0, 0, 54) + struct.pack("<IiiHHIIiiII", 40, 33000, 33000, 1, 32, 0, 0, 2835, 2835, 0, 0) + bytes(64)
+    write("bmp-cards/01-big.png", bmp)
+    write("bmp-cards/02-anim.png", b"GIF89a" + bytes(32))
+    shutil.copy(GOOD_IMAGE, w("bmp-cards", "03-ok.png"))
     os.makedirs(w("card-copy"), exist_ok=True)
     shutil.copy(GOOD_IMAGE, w("card-copy", "a.png"))
     if not os.path.exists(w("fifo")):
@@ -280,6 +288,8 @@ ROWS = [
     # Images: placeholders, never a crash or a hang
     ("bad images become placeholders", ["--cards", w("cards"), "--log", OUT + ".jsonl", "--screenshot", OUT + ".png", "--frames", "3", "--headless"], 0, "warning:", [OUT + ".jsonl", OUT + ".png"]),
     ("a FIFO named x.png does not block start-up", ["--cards", w("fifo-cards")] + H, 0, "x.png", []),
+    ("a BMP named .png is refused by its content", ["--cards", w("bmp-cards"), "--frames", "3", "--headless"], 0, "01-big.png' is a BMP image, not a PNG or JPEG image", []),
+    ("a GIF named .png is refused by its content", ["--cards", w("bmp-cards"), "--frames", "3", "--headless"], 0, "02-anim.png' is a GIF image, not a PNG or JPEG image", []),
     ("a 23180x23180 PNG is refused by size", ["--cards", w("giant-cards"), "--frames", "3", "--headless"], 0, "23180x23180", []),
     ("--max-image-pixels 0", ["--max-image-pixels", "0"] + H, 2, "--max-image-pixels", []),
     # Signals: a long headless run (or replay) ends within a frame, quit line written, files closed
