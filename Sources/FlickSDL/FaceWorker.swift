@@ -52,6 +52,8 @@ final class FaceWorker: @unchecked Sendable {
     /// a bit pattern). Atomics, not the lock: the main thread must never wait for a worker
     /// that the scheduler (SCHED_IDLE) may hold off for long.
     private let drawing = Atomic<Bool>(false)
+    /// The thread has left its loop (set by the thread itself, last).
+    private let threadDone = Atomic<Bool>(false)
     private let drawingSince = Atomic<UInt64>(0)
     private var box = (width: 1, height: 1)
     private var sniffPaths: [String]
@@ -85,6 +87,7 @@ final class FaceWorker: @unchecked Sendable {
             let worker = Unmanaged<FaceWorker>.fromOpaque(data).takeRetainedValue()
             worker.becomeBackgroundThread()
             worker.loop()
+            worker.threadDone.store(true, ordering: .releasing)
             return 0
         }, "flick-faces", context)
         if thread == nil {
@@ -93,12 +96,28 @@ final class FaceWorker: @unchecked Sendable {
         }
     }
 
-    /// Stops the thread after the job in hand; pending jobs are dropped.
+    /// Stops the thread after the job in hand; pending jobs are dropped. Quitting never waits
+    /// for a decode: one image can take minutes (a progressive JPEG whose last scan repeats
+    /// thousands of times kept a quitting app alive for 11 minutes, and SDL_image cannot be
+    /// interrupted), so after `stopWait` the thread is left to the process's end
+    /// (`BackgroundWork.abandoned`: the exit then skips the handlers a running decoder could
+    /// trip over).
     func stop() {
         lock { stopping = true; SDL_CondBroadcast(condition) }
-        if let thread { SDL_WaitThread(thread, nil) }
-        thread = nil
+        guard let thread else { return }
+        self.thread = nil
+        let deadline = PerformanceClock.now + Self.stopWait
+        while !threadDone.load(ordering: .acquiring) && PerformanceClock.now < deadline { SDL_Delay(2) }
+        if threadDone.load(ordering: .acquiring) {
+            SDL_WaitThread(thread, nil)
+        } else {
+            SDL_DetachThread(thread)
+            BackgroundWork.abandoned.store(true, ordering: .relaxed)
+        }
     }
+
+    /// How long quitting waits for the job in hand.
+    static let stopWait = 0.25
 
     deinit {
         SDL_DestroyCond(condition)

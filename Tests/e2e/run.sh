@@ -152,6 +152,13 @@ PASSED=$((PASSED + $(printf '%s\n' "$screen_out" | grep -c '^  ok')))
 FAILED=$((FAILED + $(printf '%s\n' "$screen_out" | grep -c '^  FAIL')))
 
 # ---------------------------------------------------------------------------------------------
+echo "e2e: quitting never waits for a decode (Xvfb)"
+quit_out=$(bash "$HERE/quit.sh" "$BIN" "$WORK/quit" 2>&1)
+printf '%s\n' "$quit_out"
+PASSED=$((PASSED + $(printf '%s\n' "$quit_out" | grep -c '^  ok')))
+FAILED=$((FAILED + $(printf '%s\n' "$quit_out" | grep -c '^  FAIL')))
+
+# ---------------------------------------------------------------------------------------------
 echo "e2e: study tools (presets, recordings, replay, report, compare, export)"
 study_out=$(bash "$HERE/study.sh" "$BIN" "$WORK/study" 2>&1)
 printf '%s\n' "$study_out"

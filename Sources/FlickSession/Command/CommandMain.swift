@@ -5,8 +5,16 @@ import Foundation
 import Glibc
 #endif
 
-/// Ends the process now with `code` (no unwinding: every file was closed by the caller).
-package func exitProcess(_ code: Int32) -> Never { Glibc.exit(code) }
+/// Ends the process now with `code` (no unwinding: every file was closed by the caller). With
+/// a decode left running in the background (`BackgroundWork`), standard streams are flushed and
+/// the process ends at once, without exit handlers.
+package func exitProcess(_ code: Int32) -> Never {
+    if BackgroundWork.abandoned.load(ordering: .relaxed) {
+        fflush(nil)
+        Glibc._exit(code)
+    }
+    Glibc.exit(code)
+}
 
 /// What every command does first, before it parses or opens anything.
 package enum ProcessSetup {
@@ -40,6 +48,7 @@ extension ParsableCommand {
                 note("stopped by \(Interrupt.signalName)")
                 exitProcess(Interrupt.exitCode)
             }
+            if BackgroundWork.abandoned.load(ordering: .relaxed) { exitProcess(0) }
         } catch is InterruptedError {
             note("stopped by \(Interrupt.signalName); nothing half-written was kept")
             exitProcess(Interrupt.exitCode)
