@@ -173,6 +173,10 @@ def setup():
     write("bmp-cards/01-big.png", bmp)
     write("bmp-cards/02-anim.png", b"GIF89a" + bytes(32))
     shutil.copy(GOOD_IMAGE, w("bmp-cards", "03-ok.png"))
+    # A Latin-1 file name (not UTF-8): it was "missing"; now said by its bytes and skipped.
+    os.makedirs(w("latin1-cards"), exist_ok=True)
+    shutil.copy(GOOD_IMAGE, os.path.join(os.fsencode(w("latin1-cards")), b"caf\xe9.png"))
+    shutil.copy(GOOD_IMAGE, w("latin1-cards", "ok.png"))
     os.makedirs(w("card-copy"), exist_ok=True)
     shutil.copy(GOOD_IMAGE, w("card-copy", "a.png"))
     if not os.path.exists(w("fifo")):
@@ -288,6 +292,7 @@ ROWS = [
     # Images: placeholders, never a crash or a hang
     ("bad images become placeholders", ["--cards", w("cards"), "--log", OUT + ".jsonl", "--screenshot", OUT + ".png", "--frames", "3", "--headless"], 0, "warning:", [OUT + ".jsonl", OUT + ".png"]),
     ("a FIFO named x.png does not block start-up", ["--cards", w("fifo-cards")] + H, 0, "x.png", []),
+    ("a file name that is not UTF-8 is said by its bytes", ["--cards", w("latin1-cards"), "--frames", "3", "--headless"], 0, "the file name 'caf\\xE9.png' is not UTF-8 text", []),
     ("a BMP named .png is refused by its content", ["--cards", w("bmp-cards"), "--frames", "3", "--headless"], 0, "01-big.png' is a BMP image, not a PNG or JPEG image", []),
     ("a GIF named .png is refused by its content", ["--cards", w("bmp-cards"), "--frames", "3", "--headless"], 0, "02-anim.png' is a GIF image, not a PNG or JPEG image", []),
     ("a 23180x23180 PNG is refused by size", ["--cards", w("giant-cards"), "--frames", "3", "--headless"], 0, "23180x23180", []),

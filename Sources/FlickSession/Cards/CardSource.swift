@@ -21,13 +21,14 @@ package struct CardSource {
         case let kind:
             throw UserError("--cards '\(folder)' is not a folder: it \(kind.phrase) (expected a folder of PNG or JPEG images)")
         }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder)
-        } catch {
+        guard let listing = DirectoryListing(folder: folder) else {
             throw UserError("--cards folder '\(folder)' cannot be read (permission denied?)")
         }
-        let images = CardFolder.imageNames(names)
+        // A name that is not UTF-8 cannot be opened through a String: said, not shown as missing.
+        for name in listing.undecodable where CardFolder.isImageName(name) {
+            warn("'\(folder)': the file name '\(name)' is not UTF-8 text, so it cannot be shown; skipped (rename it, e.g. with convmv)")
+        }
+        let images = CardFolder.imageNames(listing.names)
         guard !images.isEmpty else {
             throw UserError("--cards folder '\(folder)' holds no PNG or JPEG images")
         }
