@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Quitting never waits for a decode (issue 18, family 5): a progressive JPEG whose last scan
+# Quitting never waits for a decode (issue 18, family 5), and a killed export leaves nothing
+# for long (family 3). A progressive JPEG whose last scan
 # repeats 20,000 times (700 KB, 4000x4000, under the pixel limit) takes libjpeg minutes to
 # decode, and SDL_image cannot be interrupted; before, SIGTERM (or Q) left the app alive until
 # the decode ended (11 minutes for the issue's file). Checked under Xvfb with the real binary:
@@ -49,4 +50,34 @@ if start_app "$LOG" --cards "$OUT/cards" --size 1000x700; then
   fi
 else
   fail "flick did not open a window with the slow JPEG"
+fi
+
+# SIGKILL of an export (issue 18, family 3): nothing can run in the killed process, so ffmpeg
+# must end by itself (its standard input closes) and the next save of the same file removes
+# the temporary the killed run left (`.NAME.tmp-PID-N` of a PID no longer running).
+"$PY" -c "
+import sys; sys.path.insert(0, '$HERE')
+import crafted
+open('$OUT/long.rec', 'w').write(crafted.recording(crafted.header('$ROOT/assets'), crafted.fling() + crafted.fling(900.0)))
+open('$OUT/short.rec', 'w').write(crafted.recording(crafted.header('$ROOT/assets'), crafted.fling()))
+"
+mkdir -p "$OUT/video"
+(SDL_VIDEODRIVER=dummy exec "$BIN" export "$OUT/long.rec" --out "$OUT/video/v.mp4") >"$OUT/export.out" 2>&1 &
+EXP=$!; PIDS+=("$EXP")
+end=$(deadline_us 20)
+until ls "$OUT"/video/.v.mp4.tmp-* >/dev/null 2>&1 && pgrep -f -- "$OUT/video/.v.mp4.tmp" >/dev/null; do
+  [ "$(now_us)" -ge "$end" ] && break
+  sleep 0.1
+done
+kill -KILL "$EXP"; wait "$EXP" 2>/dev/null
+end=$(deadline_us 10)
+while pgrep -f -- "$OUT/video/.v.mp4.tmp" >/dev/null && [ "$(now_us)" -lt "$end" ]; do sleep 0.1; done
+left=$(pgrep -f -- "$OUT/video/.v.mp4.tmp" | wc -l)
+stale=$(ls -A "$OUT/video" | grep -c '^\.v\.mp4\.tmp-')
+if (SDL_VIDEODRIVER=dummy "$BIN" export "$OUT/short.rec" --out "$OUT/video/v.mp4" >"$OUT/export2.out" 2>&1); then again=0; else again=$?; fi
+after=$(ls -A "$OUT/video" | tr '\n' ' ')
+if [ "$left" = 0 ] && [ "$stale" -ge 1 ] && [ "$again" = 0 ] && [ "$after" = "v.mp4 " ]; then
+  ok "SIGKILL of an export: its ffmpeg ended by itself, the $stale temporary file it left was removed by the next export (folder now: $after)"
+else
+  fail "SIGKILL of an export: ffmpeg left $left, stale temporaries $stale, next export exit $again, folder: $after; $(tail -n 2 "$OUT/export2.out")"
 fi

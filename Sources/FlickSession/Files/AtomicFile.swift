@@ -15,6 +15,7 @@ package enum AtomicFile {
                       _ produce: (String) throws -> Void) throws {
         let folder = OutputPolicy.parentFolder(of: path)
         let name = (path as NSString).lastPathComponent
+        removeStaleTemporaries(of: name, in: folder)
         let temp = (folder as NSString).appendingPathComponent(".\(name).tmp-\(getpid())-\(counter.next())")
         func fail(_ why: String) -> OutputError {
             unlink(temp)
@@ -36,6 +37,24 @@ package enum AtomicFile {
         Glibc.close(fd)
         if let synced { throw fail(String(cString: strerror(synced))) }
         guard rename(temp, path) == 0 else { throw fail(String(cString: strerror(errno))) }
+    }
+
+    /// Removes the temporary files of `name` (`.NAME.tmp-PID-N`, and a GIF's `.palette.png` of
+    /// one) left in `folder` by a process that no longer runs: one killed with SIGKILL (or a lost
+    /// machine) cannot clean up after itself, so the next save of the same file does. A temporary
+    /// of a process still running is left alone.
+    package static func removeStaleTemporaries(of name: String, in folder: String) {
+        let prefix = ".\(name).tmp-"
+        guard let listing = DirectoryListing(folder: folder) else { return }
+        for entry in listing.names where entry.hasPrefix(prefix) {
+            let rest = entry.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0, pid != getpid() else { continue }
+            guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            let tail = rest[rest.index(after: dash)...]
+            let counterDigits = tail.prefix { $0.isNumber }
+            guard !counterDigits.isEmpty, tail.dropFirst(counterDigits.count).isEmpty || tail.dropFirst(counterDigits.count) == ".palette.png" else { continue }
+            unlink((folder as NSString).appendingPathComponent(entry))
+        }
     }
 
     /// A PNG made by `produce` (SDL_image, which does not report every failed write): renamed
