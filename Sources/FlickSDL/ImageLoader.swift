@@ -28,7 +28,9 @@ public enum ImageLoader {
             throw ImageLoadError(path: path, reason: "image has no pixels (\(surface.width)x\(surface.height))")
         }
         do {
-            return try surface.rgba32()
+            let rgba = try surface.rgba32()
+            if let inverted = CMYKImage.adobeInverted(at: path) { CMYKImage.convert(rgba, inverted: inverted) }
+            return rgba
         } catch {
             throw ImageLoadError(path: path, reason: "\(error)")
         }
