@@ -41,12 +41,29 @@ public enum ImageFile {
         }
         guard let (w, h) = dimensions(fd: fd) else { return nil }   // SDL_image judges the rest
         let pixels = w.multipliedReportingOverflow(by: h)
+        let mp = Double(w) * Double(h) / 1e6
         if pixels.overflow || pixels.partialValue > maxPixels {
-            let mp = Double(w) * Double(h) / 1e6
             let limit = Double(maxPixels) / 1e6
             return "is \(w)x\(h) pixels (\(tenths(mp)) megapixels, over the limit of \(tenths(limit)); see --max-image-pixels)"
         }
+        // Decoded whole by SDL_image (a JPEG, an interlaced PNG): its row offsets are 32-bit, so
+        // an image of 2 GB or more (at 4 bytes a pixel) crashed libpng whatever the limit said.
+        if decodedWhole(fd: fd), pixels.partialValue >= wholeDecodePixels {
+            return "is \(w)x\(h) pixels (\(tenths(mp)) megapixels): a JPEG or interlaced PNG is decoded whole, at most \(tenths(Double(wholeDecodePixels) / 1e6)) megapixels (save it as a non-interlaced PNG)"
+        }
         return nil
+    }
+
+    /// Most pixels of an image SDL_image decodes whole: under 2 GB at 4 bytes a pixel.
+    public static let wholeDecodePixels = (1 << 31) / 4 - 1
+
+    /// A JPEG, or a PNG whose IHDR says interlaced (Adam7): these are not decoded row by row.
+    static func decodedWhole(fd: Int32) -> Bool {
+        var head = [UInt8](repeating: 0, count: 29)
+        let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 29, 0) }
+        guard n >= 2 else { return false }
+        if head[0] == 0xFF && head[1] == 0xD8 { return true }
+        return n == 29 && head.starts(with: [0x89, 0x50, 0x4E, 0x47]) && head[28] != 0
     }
 
     /// What a file that is neither PNG nor JPEG is, by its first bytes ("a BMP image", "data of an

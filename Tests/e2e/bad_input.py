@@ -55,11 +55,11 @@ def write(name, text, mode=None):
 GOOD_IMAGE = os.path.join(ASSETS, "01-weather.png")
 
 
-def png_header(width, height):
+def png_header(width, height, interlace=0):
     """A PNG whose IHDR claims width x height; the pixels are missing (never needed)."""
     import struct
     import zlib
-    ihdr = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, interlace)
     chunk = b"IHDR" + ihdr
     return (b"\x89PNG\r\n\x1a\n" + struct.pack(">I", len(ihdr)) + chunk
             + struct.pack(">I", zlib.crc32(chunk) & 0xFFFFFFFF)
@@ -173,6 +173,11 @@ def setup():
     write("bmp-cards/01-big.png", bmp)
     write("bmp-cards/02-anim.png", b"GIF89a" + bytes(32))
     shutil.copy(GOOD_IMAGE, w("bmp-cards", "03-ok.png"))
+    # An interlaced PNG is decoded whole by SDL_image, whose 32-bit row offsets crashed libpng
+    # past 2 GB when --max-image-pixels allowed it (up to 1e9).
+    os.makedirs(w("interlaced-cards"), exist_ok=True)
+    write("interlaced-cards/01-adam7.png", png_header(30000, 30000, interlace=1))
+    shutil.copy(GOOD_IMAGE, w("interlaced-cards", "02-ok.png"))
     # A Latin-1 file name (not UTF-8): it was "missing"; now said by its bytes and skipped.
     os.makedirs(w("latin1-cards"), exist_ok=True)
     shutil.copy(GOOD_IMAGE, os.path.join(os.fsencode(w("latin1-cards")), b"caf\xe9.png"))
@@ -292,6 +297,7 @@ ROWS = [
     # Images: placeholders, never a crash or a hang
     ("bad images become placeholders", ["--cards", w("cards"), "--log", OUT + ".jsonl", "--screenshot", OUT + ".png", "--frames", "3", "--headless"], 0, "warning:", [OUT + ".jsonl", OUT + ".png"]),
     ("a FIFO named x.png does not block start-up", ["--cards", w("fifo-cards")] + H, 0, "x.png", []),
+    ("a 900-megapixel interlaced PNG is refused even under a high limit", ["--cards", w("interlaced-cards"), "--max-image-pixels", "1000000000", "--frames", "3", "--headless"], 0, "a JPEG or interlaced PNG is decoded whole, at most 536.9 megapixels", []),
     ("a file name that is not UTF-8 is said by its bytes", ["--cards", w("latin1-cards"), "--frames", "3", "--headless"], 0, "the file name 'caf\\xE9.png' is not UTF-8 text", []),
     ("a BMP named .png is refused by its content", ["--cards", w("bmp-cards"), "--frames", "3", "--headless"], 0, "01-big.png' is a BMP image, not a PNG or JPEG image", []),
     ("a GIF named .png is refused by its content", ["--cards", w("bmp-cards"), "--frames", "3", "--headless"], 0, "02-anim.png' is a GIF image, not a PNG or JPEG image", []),
