@@ -58,6 +58,56 @@ struct FlickSDLTests {
         }
     }
 
+    /// Issue 18, family 7: SDL 2.26's software triangle filler read outside textures (a segfault
+    /// about 1 run in 8 of the software switcher bench). Every kind of geometry Flick can hand it,
+    /// and absurd ones: turned at any angle, sub-pixel, a thousandfold, far away, non-finite,
+    /// on textures from 1x1 to odd sizes; thousands of them, drawn without a crash. (A card
+    /// seven times wider than the viewport, turned, crashed it within a few frames.)
+    @Test func absurdGeometryIsDrawnWithoutACrash() throws {
+        let renderer = try Renderer(offscreenWidth: 320, height: 240)
+        let cards = try CardRenderer(renderer: renderer, shadow: nil)
+        var textures: [Texture] = []
+        for (w, h) in [(1, 1), (2, 3), (7, 5), (33, 17), (390, 844)] {
+            let surface = try Surface(width: w, height: h)
+            try surface.fill(RGBA(200, 40, 40))
+            textures.append(try Texture(renderer: renderer, surface: surface))
+        }
+        var random = SystemRandomNumberGenerator()
+        var drawn = 0
+        for frame in 0..<300 {
+            var list: [CardAttributes] = []
+            for i in 0..<12 {
+                let size: Double = [0.01, 0.4, 3, 40, 390, 5000, 1e6].randomElement(using: &random)!
+                let angle = Double.random(in: -10...10, using: &random)
+                let far: Double = [0, 10, 300, 1e4, 1e7, -1e9].randomElement(using: &random)!
+                let transform = AffineTransform(rotation: angle)
+                    .concatenating(AffineTransform(scaleX: [0.001, 1, 7, 1000].randomElement(using: &random)! as Double, y: 1))
+                    .concatenating(AffineTransform(translationX: Double.random(in: -50...370, using: &random) + far, y: Double.random(in: -50...290, using: &random)))
+                list.append(CardAttributes(card: CardID(frame * 12 + i), index: i, size: Size(width: size, height: size * 1.7),
+                                           transform: transform, alpha: Double.random(in: 0...1, using: &random), zIndex: Double(i)))
+            }
+            list.append(CardAttributes(card: CardID(-1), index: 99, size: Size(width: .nan, height: 10),
+                                       transform: AffineTransform(translationX: .infinity, y: 0), alpha: 1, zIndex: 0))
+            try renderer.clear(RGBA(0, 0, 0))
+            try cards.draw(list, scale: 1) { textures[Int($0.card.value.magnitude) % textures.count] }
+            drawn += cards.lastFrame.drawnCards
+        }
+        #expect(drawn > 300, "only \(drawn) cards drawn")
+
+    }
+
+    /// The cut QuadClip makes: a card from x -100 to 300 over an output 0...200 wide keeps the
+    /// part inside, its texture coordinates a quarter and three quarters of the way across.
+    @Test func quadClipKeepsTheInsideWithItsTextureCoordinates() {
+        let square = [QuadClip.Vertex(x: -100, y: 0, u: 0, v: 0), QuadClip.Vertex(x: 300, y: 0, u: 1, v: 0),
+                      QuadClip.Vertex(x: 300, y: 100, u: 1, v: 1), QuadClip.Vertex(x: -100, y: 100, u: 0, v: 1)]
+        let cut = QuadClip.clip(square, x0: 0, y0: 0, x1: 200, y1: 100)
+        #expect(cut.count == 4)
+        #expect(Set(cut.map { "\($0.x),\($0.y),\($0.u),\($0.v)" })
+                == ["0.0,0.0,0.25,0.0", "200.0,0.0,0.75,0.0", "200.0,100.0,0.75,1.0", "0.0,100.0,0.25,1.0"])
+        #expect(QuadClip.clip(square, x0: 400, y0: 0, x1: 500, y1: 100).count < 3, "a card wholly outside keeps nothing")
+    }
+
     // MARK: - (b) corners land where the transform says
 
     @Test func rotatedScaledCardPutsEachCornerWhereTheTransformSays() throws {
