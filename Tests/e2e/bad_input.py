@@ -588,7 +588,8 @@ def run_row(n, row):
     t0 = time.time()
     if sig is not None:
         # Started, given a second to get going, then signalled: it must end within a second.
-        p = subprocess.Popen([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        p = subprocess.Popen([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             start_new_session=True)
         time.sleep(1.5)
         t0 = time.time()
         p.send_signal(sig)
@@ -602,7 +603,8 @@ def run_row(n, row):
         # Standard error a pipe nobody reads any more: writes fail (EPIPE), the run goes on.
         r, wr = os.pipe()
         os.close(r)
-        p = subprocess.Popen([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=wr)
+        p = subprocess.Popen([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=wr,
+                             start_new_session=True)
         os.close(wr)
         try:
             rc, err = p.wait(timeout=30), ""
@@ -613,22 +615,39 @@ def run_row(n, row):
         def closer():
             for fd in close_fds:
                 os.close(fd)
+        p = subprocess.Popen([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             preexec_fn=closer, start_new_session=True)
         try:
-            p = subprocess.run([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               timeout=30, preexec_fn=closer)
+            p.communicate(timeout=30)
             rc, err = p.returncode, ""
         except subprocess.TimeoutExpired:
+            p.kill()
+            p.communicate()
             rc, err = "timeout", ""
     else:
+        p = subprocess.Popen([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             start_new_session=True)
         try:
-            p = subprocess.run([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               timeout=30)
-            rc, err = p.returncode, p.stderr.decode(errors="replace")
-        except subprocess.TimeoutExpired as e:
-            rc, err = "timeout", (e.stderr or b"").decode(errors="replace")
+            _, err = p.communicate(timeout=30)
+            rc, err = p.returncode, err.decode(errors="replace")
+        except subprocess.TimeoutExpired:
+            p.kill()
+            _, err = p.communicate()
+            rc, err = "timeout", err.decode(errors="replace")
     took = time.time() - t0
-    after = snapshot()
     problems = []
+    # No process left behind: the run had a process group of its own (an ffmpeg it started is in
+    # it); once flick has ended, nothing of that group may still run.
+    try:
+        time.sleep(0.05)
+        os.killpg(p.pid, 0)
+        problems.append("processes of its group still run after it ended")
+        os.killpg(p.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    except PermissionError:
+        problems.append("processes of its group still run after it ended")
+    after = snapshot()
     if nochild:
         try:
             child = int(open(w("fake.pid")).read().strip())
