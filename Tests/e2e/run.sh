@@ -20,6 +20,16 @@ trap cleanup EXIT INT TERM
 
 pass() { PASSED=$((PASSED + 1)); echo "  ok    $1"; }
 fail() { FAILED=$((FAILED + 1)); echo "  FAIL  $1"; }
+# part TITLE SCRIPT DIR: one e2e script (Tests/e2e/SCRIPT BIN WORK/DIR), its lines shown and its
+# "  ok" / "  FAIL" lines counted.
+part() {
+  local out
+  echo "e2e: $1"
+  out=$(bash "$HERE/$2" "$BIN" "$WORK/$3" 2>&1)
+  printf '%s\n' "$out"
+  PASSED=$((PASSED + $(printf '%s\n' "$out" | grep -c '^  ok')))
+  FAILED=$((FAILED + $(printf '%s\n' "$out" | grep -c '^  FAIL')))
+}
 
 # The quality tools (soak) live in flick-lab, built beside flick.
 LAB=$(dirname "$BIN")/flick-lab
@@ -124,53 +134,25 @@ else
 fi
 
 # ---------------------------------------------------------------------------------------------
-echo "e2e: golden screenshots (headless, software renderer)"
-golden_out=$(bash "$HERE/golden.sh" "$BIN" "$WORK/golden" 2>&1)
-printf '%s\n' "$golden_out"
-PASSED=$((PASSED + $(printf '%s\n' "$golden_out" | grep -c '^  ok')))
-FAILED=$((FAILED + $(printf '%s\n' "$golden_out" | grep -c '^  FAIL')))
+part "golden screenshots (headless, software renderer)" golden.sh golden
 
 # ---------------------------------------------------------------------------------------------
-echo "e2e: presentation mode and the touch indicator (headless)"
-present_out=$(bash "$HERE/presentation.sh" "$BIN" "$WORK/presentation" 2>&1)
-printf '%s\n' "$present_out"
-PASSED=$((PASSED + $(printf '%s\n' "$present_out" | grep -c '^  ok')))
-FAILED=$((FAILED + $(printf '%s\n' "$present_out" | grep -c '^  FAIL')))
+part "presentation mode and the touch indicator (headless)" presentation.sh presentation
 
 # ---------------------------------------------------------------------------------------------
-echo "e2e: wheel notches and taps under Xvfb"
-input_out=$(bash "$HERE/input.sh" "$BIN" "$WORK/input" 2>&1)
-printf '%s\n' "$input_out"
-PASSED=$((PASSED + $(printf '%s\n' "$input_out" | grep -c '^  ok')))
-FAILED=$((FAILED + $(printf '%s\n' "$input_out" | grep -c '^  FAIL')))
+part "wheel notches and taps under Xvfb" input.sh input
 
 # ---------------------------------------------------------------------------------------------
-echo "e2e: the participant's screen (fullscreen without a window manager, screenshots' folder)"
-screen_out=$(bash "$HERE/screen.sh" "$BIN" "$WORK/screen" 2>&1)
-printf '%s\n' "$screen_out"
-PASSED=$((PASSED + $(printf '%s\n' "$screen_out" | grep -c '^  ok')))
-FAILED=$((FAILED + $(printf '%s\n' "$screen_out" | grep -c '^  FAIL')))
+part "the participant's screen (fullscreen without a window manager, screenshots' folder)" screen.sh screen
 
 # ---------------------------------------------------------------------------------------------
-echo "e2e: quitting never waits for a decode (Xvfb)"
-quit_out=$(bash "$HERE/quit.sh" "$BIN" "$WORK/quit" 2>&1)
-printf '%s\n' "$quit_out"
-PASSED=$((PASSED + $(printf '%s\n' "$quit_out" | grep -c '^  ok')))
-FAILED=$((FAILED + $(printf '%s\n' "$quit_out" | grep -c '^  FAIL')))
+part "quitting never waits for a decode (Xvfb)" quit.sh quit
 
 # ---------------------------------------------------------------------------------------------
-echo "e2e: study tools (presets, recordings, replay, report, compare, export)"
-study_out=$(bash "$HERE/study.sh" "$BIN" "$WORK/study" 2>&1)
-printf '%s\n' "$study_out"
-PASSED=$((PASSED + $(printf '%s\n' "$study_out" | grep -c '^  ok')))
-FAILED=$((FAILED + $(printf '%s\n' "$study_out" | grep -c '^  FAIL')))
+part "study tools (presets, recordings, replay, report, compare, export)" study.sh study
 
 # ---------------------------------------------------------------------------------------------
-echo "e2e: flick study (a small study recorded under Xvfb, its tables, its page in Chromium)"
-many_out=$(bash "$HERE/study_many.sh" "$BIN" "$WORK/study-many" 2>&1)
-printf '%s\n' "$many_out"
-PASSED=$((PASSED + $(printf '%s\n' "$many_out" | grep -c '^  ok')))
-FAILED=$((FAILED + $(printf '%s\n' "$many_out" | grep -c '^  FAIL')))
+part "flick study (a small study recorded under Xvfb, its tables, its page in Chromium)" study_many.sh study-many
 
 # ---------------------------------------------------------------------------------------------
 echo "e2e: real pointer input under Xvfb"
