@@ -278,33 +278,15 @@ public final class CardRenderer {
         UInt8((min(1, max(0, alpha)) * 255).rounded())
     }
 
-    /// One card as a textured quad, cut to the output when it reaches more than a pixel past it
-    /// (QuadClip: SDL's software triangle filler crashed on turned cards much larger than the
-    /// output, issue 18 family 7).
     private func appendQuad(of card: CardAttributes, alpha: Double, scale: Double) {
         let base = Int32(vertices.count)
         let a = CardRenderer.alphaByte(alpha)
         let (tl, tr, br, bl) = card.corners
-        let (u0, v0, u1, v1) = (0.0, 0.0, 1.0, 1.0)
-        let corners = [QuadClip.Vertex(x: tl.x * scale, y: tl.y * scale, u: u0, v: v0),
-                       QuadClip.Vertex(x: tr.x * scale, y: tr.y * scale, u: u1, v: v0),
-                       QuadClip.Vertex(x: br.x * scale, y: br.y * scale, u: u1, v: v1),
-                       QuadClip.Vertex(x: bl.x * scale, y: bl.y * scale, u: u0, v: v1)]
-        let (w, h) = viewportSize
-        let inside = corners.allSatisfy { $0.x >= -1 && $0.y >= -1 && $0.x <= w + 1 && $0.y <= h + 1 }
-        // Off the output, or within a pixel of it: as it is; else cut to the output (QuadClip).
-        let polygon = inside || w <= 0 || h <= 0 ? corners : QuadClip.clip(corners, x0: -1, y0: -1, x1: w + 1, y1: h + 1)
-        guard polygon.count >= 3 else { return }
-        for c in polygon {
-            vertices.append(SDL_Vertex(position: SDL_FPoint(x: Float(c.x), y: Float(c.y)),
-                                       color: SDL_Color(r: 255, g: 255, b: 255, a: a),
-                                       tex_coord: SDL_FPoint(x: Float(min(max(c.u, 0), 1)), y: Float(min(max(c.v, 0), 1)))))
-        }
-        if polygon.count == 4 && inside {
-            for i in CardRenderer.quadIndices { indices.append(base + i) }
-        } else {
-            for k in 1..<(polygon.count - 1) { indices += [base, base + Int32(k), base + Int32(k + 1)] }
-        }
+        vertices.append(CardRenderer.vertex(tl, scale: scale, u: 0, v: 0, alpha: a))
+        vertices.append(CardRenderer.vertex(tr, scale: scale, u: 1, v: 0, alpha: a))
+        vertices.append(CardRenderer.vertex(br, scale: scale, u: 1, v: 1, alpha: a))
+        vertices.append(CardRenderer.vertex(bl, scale: scale, u: 0, v: 1, alpha: a))
+        for i in CardRenderer.quadIndices { indices.append(base + i) }
     }
 
     /// The shadow of `items[i]`: for an axis-aligned card, the nine cells of the blurred frame
@@ -461,11 +443,22 @@ public final class CardRenderer {
         shadowIndices.removeAll(keepingCapacity: true)
     }
 
+    /// Hands triangles to SDL, those reaching more than a pixel past the output cut to it first
+    /// (QuadClip: SDL's software triangle filler crashed on turned cards much larger than the
+    /// output, issue 18 family 7): cards, shadows and titles alike.
     func submit(_ texture: Texture?, _ v: ContiguousArray<SDL_Vertex>, _ i: ContiguousArray<Int32>,
                         _ stats: inout FrameStatistics) throws {
         try v.withUnsafeBufferPointer { vb in
             try i.withUnsafeBufferPointer { ib in
-                try renderer.drawGeometry(texture: texture, vertices: vb, indices: ib)
+                if let cut = QuadClip.cutTriangles(vb, ib, width: viewportSize.width, height: viewportSize.height) {
+                    try cut.vertices.withUnsafeBufferPointer { cv in
+                        try cut.indices.withUnsafeBufferPointer { ci in
+                            try renderer.drawGeometry(texture: texture, vertices: cv, indices: ci)
+                        }
+                    }
+                } else {
+                    try renderer.drawGeometry(texture: texture, vertices: vb, indices: ib)
+                }
             }
         }
         stats.geometryCalls += 1

@@ -26,12 +26,23 @@ struct BaselineQuad {
         }
     }
 
-    /// Draws `quads` one SDL call each.
+    /// Draws `quads` one SDL call each; a quad reaching past the output is cut to it first, as the
+    /// card renderer does (QuadClip: SDL 2.26's software triangle filler crashes on turned quads
+    /// much larger than the output, issue 18 family 7; the bench is no exception).
     static func draw(_ quads: [BaselineQuad], on renderer: Renderer) throws {
+        let (w, h) = renderer.outputSize
         try indices.withUnsafeBufferPointer { idx in
             for quad in quads {
                 try quad.vertices.withUnsafeBufferPointer { v in
-                    try renderer.drawGeometry(texture: quad.texture, vertices: v, indices: idx)
+                    if let cut = QuadClip.cutTriangles(v, idx, width: Double(w), height: Double(h)) {
+                        try cut.vertices.withUnsafeBufferPointer { cv in
+                            try cut.indices.withUnsafeBufferPointer { ci in
+                                try renderer.drawGeometry(texture: quad.texture, vertices: cv, indices: ci)
+                            }
+                        }
+                    } else {
+                        try renderer.drawGeometry(texture: quad.texture, vertices: v, indices: idx)
+                    }
                 }
             }
         }
