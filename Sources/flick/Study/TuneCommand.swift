@@ -124,17 +124,22 @@ final class ProgressBar: @unchecked Sendable {
         if isTerminal {
             let width = 30, filled = width * done / total
             let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-            FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) \(what), \(eta)   ".utf8))
+            say("\r[\(bar)] \(done)/\(total) \(what), \(eta)   ")
         } else {
             let tenth = 10 * done / total
             guard tenth > lastTenth else { return }
             lastTenth = tenth
-            FileHandle.standardError.write(Data("flick tune: \(done)/\(total) \(what), \(eta)\n".utf8))
+            say("flick tune: \(done)/\(total) \(what), \(eta)\n")
         }
     }
 
     func finish() {
-        if isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+        if isTerminal { say("\n") }
+    }
+
+    /// Progress is a courtesy: a closed or full standard error never stops the sweep.
+    private func say(_ text: String) {
+        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
     }
 
     static func duration(_ s: Double) -> String {
