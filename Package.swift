@@ -38,7 +38,7 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
         /// Row-by-row PNG decoding with on-the-fly reduction (libpng, as SDL_image uses).
-        .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         .target(name: "FlickSDL", dependencies: ["CSDL2", "CImageDecode", "FlickEngine"]),
 
         // MARK: - Tool UI: Dear ImGui from the system (libimgui-dev), behind a small C surface

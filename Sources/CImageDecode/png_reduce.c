@@ -10,6 +10,7 @@ struct FlickPNG {
     png_structp png;
     png_infop info;
     uint32_t width, height;
+    int passes;   // 1, or 7 for an Adam7-interlaced image
     char error[256];
 };
 
@@ -51,8 +52,7 @@ FlickPNG *flick_png_open(const char *path) {
     png_uint_32 w = 0, h = 0;
     int depth = 0, colour = 0, interlace = 0;
     png_get_IHDR(p->png, p->info, &w, &h, &depth, &colour, &interlace, NULL, NULL);
-    if (interlace != PNG_INTERLACE_NONE || w == 0 || h == 0) {
-        // Interlaced images arrive in passes, not rows: left to the whole-image decoder.
+    if (w == 0 || h == 0) {
         flick_png_close(p);
         return NULL;
     }
@@ -64,6 +64,7 @@ FlickPNG *flick_png_open(const char *path) {
     if (has_trns) png_set_tRNS_to_alpha(p->png);
     if (colour == PNG_COLOR_TYPE_GRAY || colour == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(p->png);
     if (!(colour & PNG_COLOR_MASK_ALPHA) && !has_trns) png_set_filler(p->png, 0xFF, PNG_FILLER_AFTER);
+    p->passes = interlace != PNG_INTERLACE_NONE ? png_set_interlace_handling(p->png) : 1;
     png_read_update_info(p->png, p->info);
     if (png_get_rowbytes(p->png, p->info) != (size_t)w * 4) {
         flick_png_close(p);
@@ -76,6 +77,7 @@ FlickPNG *flick_png_open(const char *path) {
 
 uint32_t flick_png_width(const FlickPNG *p) { return p->width; }
 uint32_t flick_png_height(const FlickPNG *p) { return p->height; }
+int flick_png_interlaced(const FlickPNG *p) { return p->passes > 1; }
 const char *flick_png_error(const FlickPNG *p) { return p->error; }
 
 int flick_png_read_reduced(FlickPNG *p, int factor, uint8_t *dst, size_t dst_pitch,
@@ -83,6 +85,10 @@ int flick_png_read_reduced(FlickPNG *p, int factor, uint8_t *dst, size_t dst_pit
     const int k = factor < 1 ? 1 : (factor > 64 ? 64 : factor);
     const uint32_t w = p->width, h = p->height;
     const uint32_t ow = w / (uint32_t)k, oh = h / (uint32_t)k;
+    if (p->passes > 1) {
+        snprintf(p->error, sizeof p->error, "an interlaced image is read whole (flick_png_read_whole)");
+        return -1;
+    }
     if (ow == 0 || oh == 0) {
         snprintf(p->error, sizeof p->error, "image %ux%u is smaller than the reduction %d", w, h, k);
         return -1;
@@ -155,6 +161,25 @@ int flick_png_read_reduced(FlickPNG *p, int factor, uint8_t *dst, size_t dst_pit
     }
     free(row);
     free(sums);
+    return 0;
+}
+
+int flick_png_read_whole(FlickPNG *p, uint8_t *dst, size_t dst_pitch,
+                         int (*between_rows)(void *context), void *context) {
+    if (setjmp(png_jmpbuf(p->png))) return -1;
+    const uint32_t rows_per_check = (uint32_t)(65536 / ((size_t)p->width * 4)) + 1;
+    uint32_t since_check = rows_per_check - 1;   // the first check right after the first row
+    // Each Adam7 pass fills in more of every row it touches, so every pass goes over the rows
+    // of `dst` again (libpng skips the rows a pass has none of).
+    for (int pass = 0; pass < p->passes; pass++) {
+        for (uint32_t y = 0; y < p->height; y++) {
+            png_read_row(p->png, dst + (size_t)y * dst_pitch, NULL);
+            if (between_rows && ++since_check >= rows_per_check) {
+                since_check = 0;
+                if (between_rows(context) != 0) return 1;
+            }
+        }
+    }
     return 0;
 }
 

@@ -393,8 +393,11 @@ final class FaceWorker: @unchecked Sendable {
         case .notHandled:
             let full: Surface
             do {
-                full = try ImageLoader.loadSurface(path: job.path)
-            } catch {
+                guard let whole = try ImageLoader.loadSurface(path: job.path, keepGoing: { [unowned self] in waitForGap() }) else {
+                    throw Stopped()
+                }
+                full = whole
+            } catch let error as ImageLoadError {
                 broken[i] = error.reason
                 throw error
             }

@@ -1,4 +1,7 @@
 import CSDL2
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Loads card images (PNG, JPEG, anything SDL_image reads) into surfaces and textures.
 /// Failures throw `ImageLoadError` naming the file; oversized images are scaled down first.
@@ -6,33 +9,41 @@ public enum ImageLoader {
     /// Side used when the renderer reports no maximum texture size (the software renderer).
     public static let defaultMaxTextureSize = 8192
 
+    /// Longest a decode may take before it is given up (a 500-megapixel JPEG decodes in about
+    /// 6 s here): a file that holds the decoder longer is reported, not waited for.
+    public static let decodeTimeLimit = 30.0
+
     /// Decodes `path` into an RGBA32 surface.
     public static func loadSurface(path: String) throws(ImageLoadError) -> Surface {
-        // Only regular files, and none that would decode past the pixel limit (ImageFile).
-        if let problem = ImageFile.problem(at: path) { throw ImageLoadError(path: path, reason: problem) }
-        guard let rw = SDL_RWFromFile(path, "rb") else {
-            throw ImageLoadError(path: path, reason: "cannot open file: \(SDLError.current("SDL_RWFromFile").message)")
+        guard let surface = try loadSurface(path: path, keepGoing: { true }) else {
+            throw ImageLoadError(path: path, reason: "decoding was stopped")
         }
-        let size = SDL_RWsize(rw)
-        if size == 0 {
-            SDL_RWclose(rw)
+        return surface
+    }
+
+    /// Decodes `path` into an RGBA32 surface; nil when `keepGoing` (asked every few rows) says
+    /// false. A decode past `decodeTimeLimit` is given up with an error.
+    public static func loadSurface(path: String, keepGoing: @escaping () -> Bool) throws(ImageLoadError) -> Surface? {
+        // Only regular files, PNG or JPEG by content, and none that would decode past the pixel
+        // limit (ImageFile).
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 {
             throw ImageLoadError(path: path, reason: "file is empty (0 bytes)")
         }
-        // IMG_Load_RW with freesrc = 1 closes `rw` whatever happens.
-        guard let raw = IMG_Load_RW(rw, 1) else {
-            let message = SDLError.current("IMG_Load").message
-            throw ImageLoadError(path: path, reason: message.isEmpty ? "not a readable image" : message)
-        }
-        let surface = Surface(taking: raw)
-        guard surface.width > 0, surface.height > 0 else {
-            throw ImageLoadError(path: path, reason: "image has no pixels (\(surface.width)x\(surface.height))")
-        }
-        do {
-            let rgba = try surface.rgba32()
-            if let inverted = CMYKImage.adobeInverted(at: path) { CMYKImage.convert(rgba, inverted: inverted) }
-            return rgba
-        } catch {
-            throw ImageLoadError(path: path, reason: "\(error)")
+        if let problem = ImageFile.problem(at: path) { throw ImageLoadError(path: path, reason: problem) }
+        let deadline = PerformanceClock.now + decodeTimeLimit
+        var late = false
+        switch WholeDecode.decode(path: path, keepGoing: {
+            if PerformanceClock.now > deadline { late = true; return false }
+            return keepGoing()
+        }) {
+        case .decoded(let surface):
+            return surface
+        case .stopped:
+            if late { throw ImageLoadError(path: path, reason: "took more than \(Int(decodeTimeLimit)) s to decode (given up)") }
+            return nil
+        case .failed(let reason):
+            throw ImageLoadError(path: path, reason: reason)
         }
     }
 

@@ -9,7 +9,7 @@ enum ReducedDecode {
         case decoded(image: Surface, width: Int, height: Int)
         /// `pause` asked to stop.
         case stopped
-        /// Not a PNG this path reads (JPEG, interlaced, corrupt, ...): decode it whole.
+        /// Not a PNG this path reads (JPEG, interlaced, corrupt, ...): decode it whole (`WholeDecode`).
         case notHandled
     }
 
@@ -20,19 +20,16 @@ enum ReducedDecode {
     static func png(path: String, factor: (Int, Int) -> Int, pause: @escaping () -> Bool) -> Outcome {
         guard let png = flick_png_open(path) else { return .notHandled }
         defer { flick_png_close(png) }
+        guard flick_png_interlaced(png) == 0 else { return .notHandled }
         let w = Int(flick_png_width(png)), h = Int(flick_png_height(png))
         let k = max(1, min(64, factor(w, h)))
         guard w / k > 0, h / k > 0, let out = try? Surface(width: w / k, height: h / k), out.isRGBA32 else {
             return .notHandled
         }
-        let box = PauseBox(pause)
-        let context = Unmanaged.passUnretained(box).toOpaque()
+        let box = StopBox(pause)
         let status: Int32 = out.withRGBABytes { bytes, pitch in
             guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return -1 }
-            return flick_png_read_reduced(png, Int32(k), base, pitch, { context in
-                guard let context else { return 0 }
-                return Unmanaged<PauseBox>.fromOpaque(context).takeUnretainedValue().pause() ? 0 : 1
-            }, context)
+            return flick_png_read_reduced(png, Int32(k), base, pitch, StopBox.callback, box.pointer)
         }
         withExtendedLifetime(box) {}
         switch status {
@@ -40,10 +37,5 @@ enum ReducedDecode {
         case 1: return .stopped
         default: return .notHandled   // the whole-image decoder reports the error in its words
         }
-    }
-
-    private final class PauseBox {
-        let pause: () -> Bool
-        init(_ pause: @escaping () -> Bool) { self.pause = pause }
     }
 }

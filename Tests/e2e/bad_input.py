@@ -55,6 +55,10 @@ def write(name, text, mode=None):
 GOOD_IMAGE = os.path.join(ASSETS, "01-weather.png")
 
 
+# Pillow's progressive 16x16 JPEG of one colour.
+PROGRESSIVE_JPEG = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgMCAgMDAwMEAwMEBQgFBQQEBQoHBwYIDAoMDAsKCwsNDhIQDQ4RDgsLEBYQERMUFRUVDA8XGBYUGBIUFRT/2wBDAQMEBAUEBQkFBQkUDQsNFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBT/wgARCAAQABADASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAVAQEBAAAAAAAAAAAAAAAAAAAFB//aAAwDAQACEAMQAAABjARaP//EABQQAQAAAAAAAAAAAAAAAAAAACD/2gAIAQEAAQUCH//EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQMBAT8Bf//EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQIBAT8Bf//EABQQAQAAAAAAAAAAAAAAAAAAACD/2gAIAQEABj8CH//EABQQAQAAAAAAAAAAAAAAAAAAACD/2gAIAQEAAT8hH//aAAwDAQACAAMAAAAQ+//EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQMBAT8Qf//EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQIBAT8Qf//EABQQAQAAAAAAAAAAAAAAAAAAACD/2gAIAQEAAT8QH//Z"
+
+
 def png_header(width, height, interlace=0):
     """A PNG whose IHDR claims width x height; the pixels are missing (never needed)."""
     import struct
@@ -178,6 +182,15 @@ def setup():
     os.makedirs(w("interlaced-cards"), exist_ok=True)
     write("interlaced-cards/01-adam7.png", png_header(30000, 30000, interlace=1))
     shutil.copy(GOOD_IMAGE, w("interlaced-cards", "02-ok.png"))
+    # A progressive JPEG whose last scan repeats 20,000 times kept the decoder (and a quitting
+    # app) busy for 11 minutes at 4000x4000; Flick's own JPEG reader refuses past 100 scans.
+    import base64
+    jpeg = base64.b64decode(PROGRESSIVE_JPEG)
+    last, end = jpeg.rfind(b"\xff\xda"), jpeg.rfind(b"\xff\xd9")
+    os.makedirs(w("scans-cards"), exist_ok=True)
+    with open(w("scans-cards", "01-scans.jpg"), "wb") as f:
+        f.write(jpeg[:end] + jpeg[last:end] * 20000 + b"\xff\xd9")
+    shutil.copy(GOOD_IMAGE, w("scans-cards", "02-ok.png"))
     # A Latin-1 file name (not UTF-8): it was "missing"; now said by its bytes and skipped.
     os.makedirs(w("latin1-cards"), exist_ok=True)
     shutil.copy(GOOD_IMAGE, os.path.join(os.fsencode(w("latin1-cards")), b"caf\xe9.png"))
@@ -297,6 +310,7 @@ ROWS = [
     # Images: placeholders, never a crash or a hang
     ("bad images become placeholders", ["--cards", w("cards"), "--log", OUT + ".jsonl", "--screenshot", OUT + ".png", "--frames", "3", "--headless"], 0, "warning:", [OUT + ".jsonl", OUT + ".png"]),
     ("a FIFO named x.png does not block start-up", ["--cards", w("fifo-cards")] + H, 0, "x.png", []),
+    ("a JPEG of 20,000 scans is refused past 100, the other card still drawn", ["--cards", w("scans-cards"), "--frames", "120", "--headless"], 0, "has more than 100 scans", []),
     ("a 900-megapixel interlaced PNG is refused even under a high limit", ["--cards", w("interlaced-cards"), "--max-image-pixels", "1000000000", "--frames", "3", "--headless"], 0, "a JPEG or interlaced PNG is decoded whole, at most 536.9 megapixels", []),
     ("a file name that is not UTF-8 is said by its bytes", ["--cards", w("latin1-cards"), "--frames", "3", "--headless"], 0, "the file name 'caf\\xE9.png' is not UTF-8 text", []),
     ("a BMP named .png is refused by its content", ["--cards", w("bmp-cards"), "--frames", "3", "--headless"], 0, "01-big.png' is a BMP image, not a PNG or JPEG image", []),
