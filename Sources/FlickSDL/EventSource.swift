@@ -100,6 +100,20 @@ public enum InputEvent: Hashable, Sendable {
     /// The GPU lost render-target (or all) textures; caches should be cleared.
     case renderTargetsReset
     case quit
+    /// Something for the app's second window (`EventSource.secondWindowID`): never a pointer
+    /// or key of the main window's scene.
+    case secondWindow(SecondWindowEvent)
+}
+
+/// What a second window (the facilitator's) gets: its keys, its typed text, its window events.
+public enum SecondWindowEvent: Hashable, Sendable {
+    case key(KeyPress)
+    /// Text typed (SDL_TEXTINPUT, UTF-8, already composed by the input method).
+    case text(String)
+    case resized(Size)
+    case exposed
+    /// Its close button.
+    case closeRequested
 }
 
 /// Something drawn over the window that may take input before the app sees it (a tool UI).
@@ -126,6 +140,11 @@ public final class EventSource {
     private var buffer: [InputEvent] = []
     /// Sees each event first (the tool UI); what it takes is not translated.
     public weak var filter: (any SDLEventFilter)?
+    /// A second window's id: its events come as `.secondWindow`, its mouse is ignored.
+    public var secondWindowID: UInt32?
+    /// The main window's id, when there are two: its close button ends the app (SDL sends
+    /// SDL_QUIT only when the last window closes).
+    public var mainWindowID: UInt32?
 
     /// Pointer id of the mouse; fingers get 1, 2, ... while they are down.
     public static let mousePointerID = 0
@@ -207,6 +226,10 @@ public final class EventSource {
         if event.type == SDL_SYSWMEVENT.rawValue {
             _ = noteServerTime(event, arrived: time)
             return nil
+        }
+        if let second = secondWindowID, Self.windowID(of: event) == second {
+            pendingServerTime = nil
+            return secondWindow(event)
         }
         if let filter, withUnsafePointer(to: event, { filter.takes(sdlEvent: UnsafeRawPointer($0)) }) {
             pendingServerTime = nil
@@ -290,8 +313,48 @@ public final class EventSource {
         return .pointer(PointerEvent(pointerID: id, phase: phase, position: position, time: time, device: .touch))
     }
 
+    /// The window an input or window event belongs to; nil for the others.
+    static func windowID(of event: SDL_Event) -> UInt32? {
+        switch event.type {
+        case SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue: return event.key.windowID
+        case SDL_TEXTINPUT.rawValue: return event.text.windowID
+        case SDL_TEXTEDITING.rawValue: return event.edit.windowID
+        case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue: return event.button.windowID
+        case SDL_MOUSEMOTION.rawValue: return event.motion.windowID
+        case SDL_MOUSEWHEEL.rawValue: return event.wheel.windowID
+        case SDL_WINDOWEVENT.rawValue: return event.window.windowID
+        default: return nil
+        }
+    }
+
+    private func secondWindow(_ event: SDL_Event) -> InputEvent? {
+        switch event.type {
+        case SDL_KEYDOWN.rawValue:
+            let k = event.key
+            return .secondWindow(.key(KeyPress(key: Key(keycode: k.keysym.sym), keycode: k.keysym.sym,
+                                               modifiers: KeyModifiers(sdl: k.keysym.mod), isRepeat: k.repeat != 0,
+                                               time: Double(event.common.timestamp) / 1000)))
+        case SDL_TEXTINPUT.rawValue:
+            let text = withUnsafeBytes(of: event.text.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return text.isEmpty ? nil : .secondWindow(.text(text))
+        case SDL_WINDOWEVENT.rawValue:
+            switch UInt32(event.window.event) {
+            case SDL_WINDOWEVENT_CLOSE.rawValue: return .secondWindow(.closeRequested)
+            case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue:
+                return .secondWindow(.resized(Size(width: Double(event.window.data1), height: Double(event.window.data2))))
+            case SDL_WINDOWEVENT_EXPOSED.rawValue: return .secondWindow(.exposed)
+            default: return nil
+            }
+        default:
+            return nil   // its mouse never reaches the scene
+        }
+    }
+
     private func window(_ w: SDL_WindowEvent) -> InputEvent? {
         switch UInt32(w.event) {
+        case SDL_WINDOWEVENT_CLOSE.rawValue where mainWindowID != nil && w.windowID == mainWindowID: return .quit
         case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue:
             return .resized(Size(width: Double(w.data1), height: Double(w.data2)))
         case SDL_WINDOWEVENT_SHOWN.rawValue: return .windowShown

@@ -71,6 +71,16 @@ public final class Window {
 
     public var isMinimized: Bool { SDL_GetWindowFlags(pointer) & SDL_WINDOW_MINIMIZED.rawValue != 0 }
 
+    /// Places the window's top-left corner at `x`, `y` (points, desktop coordinates).
+    public func move(x: Int, y: Int) { SDL_SetWindowPosition(pointer, Int32(x), Int32(y)) }
+
+    /// The part of the window's display that windows may use (points), nil if SDL cannot say.
+    public var usableDisplayBounds: Rect? {
+        var r = SDL_Rect()
+        guard let index = displayIndex, SDL_GetDisplayUsableBounds(Int32(index), &r) == 0 else { return nil }
+        return Rect(x: Double(r.x), y: Double(r.y), width: Double(r.w), height: Double(r.h))
+    }
+
     public func show() { SDL_ShowWindow(pointer) }
     public func hide() { SDL_HideWindow(pointer) }
     public func raise() { SDL_RaiseWindow(pointer) }

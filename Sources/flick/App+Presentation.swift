@@ -32,6 +32,7 @@ extension App {
         if presentation.showsTouches {
             try touchDot.draw(presentation.touch, now: clock(), scale: scale, on: renderer)
         }
+        if timeline.isPaused { try drawPauseSign(scale: scale) }
     }
 
     /// Toasts: below the phone's middle in the window, or inside the phone in presentation
@@ -40,8 +41,23 @@ extension App {
         let now = clock()
         for m in configWatch?.takeMessages() ?? [] { toasts.post(m.text, kind: m.problem ? .problem : .info, now: now) }
         toasts.prune(now: now)
+        // With a facilitator window, words for the facilitator go there, never over the phone.
+        if facilitatorWindow != nil { return }
         let area = presentation.isOn || options.stage == nil ? stage.frame : Rect(origin: .zero, size: window.size)
         try toastView.draw(toasts, now: now, in: area, pixelScale: px)
+    }
+
+    /// Paused (Space): the participant sees why nothing moves, a pause sign in the phone's
+    /// top-right corner (two bars on a dark disc-like square), and no words.
+    func drawPauseSign(scale: Double) throws {
+        let viewport = scene.viewport
+        let side = 44 * scale, inset = 16 * scale
+        let x = viewport.width * scale - side - inset, y = inset + 24 * scale
+        try renderer.fill(x: x, y: y, width: side, height: side, color: RGBA(0, 0, 0, 150))
+        let bar = side * 0.16, height = side * 0.5
+        for dx in [side * 0.3, side * 0.54] {
+            try renderer.fill(x: x + dx, y: y + side * 0.25, width: bar, height: height, color: RGBA(255, 255, 255, 235))
+        }
     }
 
     /// True while something on screen still moves without input (a fading dot or toast).

@@ -8,18 +8,21 @@ extension App {
     static func header(_ options: AppOptions, _ info: SessionInfo, window: Size) -> RecordingHeader {
         let folder = URL(fileURLWithPath: options.cards.folder).standardizedFileURL.path
         let bundled = folder == URL(fileURLWithPath: CardSource.defaultFolder()).standardizedFileURL.path
-        return RecordingHeader(format: RecordingHeader.formatVersion, flickVersion: FlickVersion.current,
+        var header = RecordingHeader(format: RecordingHeader.formatVersion, flickVersion: FlickVersion.current,
                                session: info.id, started: info.started, participant: info.participant,
                                task: info.task, demo: options.demo, cardFolder: folder, bundledCards: bundled,
                                cardFiles: RecordingHeader.cardFiles(of: options.cards), count: options.count,
                                window: window, stage: options.stage, stageCornerRadius: options.stageCornerRadius,
                                config: options.config, look: options.look.session)
+        header.tasks = options.tasks
+        header.markers = options.markers
+        return header
     }
 
     /// What the app does beyond the scene for an input (`CardScene.apply` did the scene's
     /// part): config reloads and markers go into the log, a replayed viewport refits the stage.
     func applyStudyInput(_ input: RecordedInput, at t: Double, configBefore: SceneConfig? = nil) {
-        if input.config != nil || input.marker != nil {
+        if input.config != nil || input.marker != nil || input.note != nil {
             // The scene's events up to `t` go into the log before the app's own line for `t`.
             scene.noteInput(at: t)
             logged { try flushSceneEvents() }
@@ -32,10 +35,8 @@ extension App {
         if let viewport = input.viewport {
             if player != nil { stage = Stage(viewport: viewport, window: window.size) }
         }
-        if let marker = input.marker {
-            logged { try log?.marker(time: t, label: marker.label, task: marker.task) }
-            note("marker: task \(marker.label)\(marker.task.map { " (\($0))" } ?? "") at \(String(format: "%.3f", t)) s")
-        }
+        if let marker = input.marker { applyMarker(marker, at: t) }
+        if let text = input.note { applyNote(text, at: t) }
     }
 
     /// Advances the scene to the frame clock's now (through the timeline), remembering the

@@ -40,6 +40,12 @@ final class App {
     let player: Player?
     /// The session: its id and clock, the replay's pace, markers (App+Session.swift).
     var session: SessionState
+    /// `--tasks` as they run (Facilitator/App+Tasks.swift).
+    var tasks: TaskRun?
+    /// The note being typed, the live feed, the releases (Facilitator/).
+    var desk = FacilitatorDesk()
+    /// `--facilitator`: the second window.
+    var facilitatorWindow: FacilitatorWindow?
     /// The clock of the frames: SDL's (the events' clock) in a window, a fixed 60 Hz in headless runs.
     var headlessFrame = 0
 
@@ -106,6 +112,13 @@ final class App {
             try Recorder(path: $0, header: Self.header(options, session.info, window: windowSize),
                          overwrite: options.overwrite)
         }
+        tasks = options.tasks.map(TaskRun.init)
+        if options.facilitator {
+            facilitatorWindow = try FacilitatorWindow(beside: window, hidden: options.headless, software: options.software,
+                                                      fontPath: fontPath)
+            events.mainWindowID = window.id
+            events.secondWindowID = facilitatorWindow?.window.id
+        }
         scene.advance(to: 0)
         try log?.started(time: 0, demo: options.demo, cards: scene.deck.count, window: window.size,
                          stage: stage.frame, session: session.info, viewport: scene.viewport, config: options.config)
@@ -155,6 +168,7 @@ final class App {
             try draw()
             renderer.present()
             faces.presented()
+            try drawFacilitator()
             if fullscreenPending { enterStartFullscreen() }
             let presented = SDLContext.now
             for t in inputTimes { latency.add(input: t, presented: presented) }
@@ -204,6 +218,8 @@ final class App {
             tools.imgui.releaseTextures()
         case .quit:
             running = false
+        case .secondWindow(let e):
+            handleFacilitator(e)
         default:
             break
         }
@@ -229,7 +245,7 @@ final class App {
                 try? window.setFullscreen(!window.isFullscreen)
                 relayout()
             case "p": screenshotRequested = true
-            case "m": apply(RecordedInput(t: t, marker: session.nextMarker()))
+            case "m": dropTaskMarker(at: t)
             case "q": running = false
             default: break
             }
@@ -326,10 +342,12 @@ final class App {
         for (e, release) in zip(scene.events, scene.releases) {
             try log?.record(e, release: release)
             overlay.remember(e)
+            observeForTasks(e, release: release)
             notePress(e)
             tools.noteEvent(e, now: clock())
         }
         scene.clearEvents()
+        taskTick(scene.time)
     }
 
     // MARK: - Drawing

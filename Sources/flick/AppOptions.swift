@@ -43,6 +43,12 @@ struct AppOptions {
     var panel: Bool
     /// The debug overlay starts on.
     var debugOverlay: Bool
+    /// A facilitator window beside the participant's.
+    var facilitator: Bool
+    /// Labels of the facilitator's markers, keys 1-9.
+    var markers: [String]
+    /// `--tasks`, or the recording's.
+    var tasks: TaskList?
 
     /// Ranges were checked by the parser (WindowCommand.validate and its option groups); what
     /// is left is merging the options with a recording's header.
@@ -111,6 +117,20 @@ struct AppOptions {
         self.replay = recording.map(Player.init)
         self.participant = c.participant ?? header?.participant
         self.task = c.task ?? header?.task
+        self.facilitator = c.facilitation.facilitator
+        // The participant's window shows only the phone: the facilitator's words have a window of their own.
+        if facilitator { self.look.session.present = true }
+        self.markers = try c.facilitation.markers.map(MarkerLabels.parse) ?? header?.markers ?? FacilitatorOptions.defaultMarkers
+        let cardNames = cards.items.map { ($0.path as NSString).lastPathComponent }
+        if let path = c.facilitation.tasks {
+            if header?.tasks != nil { note("--tasks \(path) overrides the recording's tasks") }
+            self.tasks = try TaskList.load(path: path, cards: cardNames)
+        } else {
+            self.tasks = header?.tasks
+        }
+        if let giveUp = tasks?.giveUp, !markers.contains(giveUp) {
+            note("the tasks' give-up marker '\(giveUp)' is not among --markers; M or Enter ends a task instead")
+        }
     }
 
     /// Reads a preset (see `ConfigFile`): a typo'd key, a wrong type or a value out of range is a

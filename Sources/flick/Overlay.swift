@@ -19,7 +19,7 @@ final class Overlay {
         if recent.count > 10 { recent.removeFirst(recent.count - 10) }
     }
 
-    static func describe(_ e: SceneEvent) -> String {
+    nonisolated static func describe(_ e: SceneEvent) -> String {
         let t = String(format: "%7.2f", e.time)
         switch e {
         case .gestureBegan(_, let kind, let card):
@@ -45,6 +45,7 @@ final class Overlay {
         "Z         undo      R  reset",
         "H         HUD       F  fullscreen",
         "T         tuning    D  debug overlay",
+        "M         task marker: start, then end",
         "S         slow motion (1/10)",
         "Space     pause     .  one frame",
         "Tab       presentation (only the phone)",

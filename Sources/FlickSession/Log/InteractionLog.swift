@@ -4,7 +4,7 @@ import Foundation
 /// The interaction log (`--log FILE`): one JSON object per line, written through `Codable` and
 /// flushed as each event happens, so another tool can follow it live (`tail -f`) and nothing is
 /// lost if the app is killed. The engine's `SceneEvent`s are written as they encode themselves;
-/// the app adds its own lines (`started`, `quit`, `marker`, `config_reloaded`). The schema, with
+/// the app adds its own lines (`started`, `quit`, `marker`, `note`, `task_started`, `task_ended`, `config_reloaded`, …). The schema, with
 /// its version (`schema` on the `started` line), is docs/schema/log.schema.json (prose in
 /// docs/log-schema.md); LogSchemaTests keeps these types and that file in step.
 package final class InteractionLog {
@@ -212,6 +212,9 @@ package enum LogLine: Decodable, Equatable {
     case configReloaded(LogConfigReloaded)
     case configChanged(LogConfigChanged)
     case inputRefused(LogInputRefused)
+    case note(LogNote)
+    case taskStarted(LogTaskStarted)
+    case taskEnded(LogTaskEnded)
     /// A scene event, with the throw rule's verdict for a card release (nil in older logs).
     case scene(LoggedSceneEvent)
 
@@ -225,6 +228,9 @@ package enum LogLine: Decodable, Equatable {
         case "config_reloaded": self = .configReloaded(try LogConfigReloaded(from: decoder))
         case "config_changed": self = .configChanged(try LogConfigChanged(from: decoder))
         case "input_refused": self = .inputRefused(try LogInputRefused(from: decoder))
+        case "note": self = .note(try LogNote(from: decoder))
+        case "task_started": self = .taskStarted(try LogTaskStarted(from: decoder))
+        case "task_ended": self = .taskEnded(try LogTaskEnded(from: decoder))
         default: self = .scene(try LoggedSceneEvent(from: decoder))
         }
     }

@@ -28,6 +28,10 @@ package struct StudySession {
     /// Scene points.
     package var viewport: Size
     package var config: SceneConfig
+    /// How each `--tasks` task ended (task_ended lines, or the replayed recording's).
+    package var taskEnds: [LogTaskEnded] = []
+    /// The facilitator's notes.
+    package var notes: [(t: Double, text: String)] = []
     package var participant: String?
     package var task: String?
     package var sessionID: String?
@@ -60,6 +64,7 @@ package struct StudySession {
             throw UserError("'\(recording.path)' is a recording without a header (made before Flick 0.4); replay it with --record to give it one")
         }
         replay.runToEnd()
+        replay.finish()
         if Interrupt.isRequested { throw InterruptedError() }
         var session = StudySession(name: Self.name(path: recording.path, participant: header.participant, task: header.task),
                             path: recording.path, demo: header.demo, viewport: header.stage ?? header.window,
@@ -67,6 +72,8 @@ package struct StudySession {
                             sessionID: header.session, wallClock: header.started,
                             items: Self.ordered(replay.items), recording: recording)
         session.pointer = replay.pointerTrail
+        session.taskEnds = replay.tasks?.ended ?? []
+        session.notes = replay.notes
         return session
     }
 
@@ -86,19 +93,23 @@ package struct StudySession {
             warn("'\(path)' does not say its viewport (an older log); thresholds are measured on 390x844")
         }
         var items: [SessionItem] = []
+        var taskEnds: [LogTaskEnded] = []
+        var notes: [(t: Double, text: String)] = []
         for line in lines.dropFirst() {
             switch line {
             case .scene(let e): items.append(.scene(e.event, e.release))
             case .marker(let m): items.append(.marker(t: m.t, label: m.label, task: m.task))
             case .configReloaded(let c): if let config = c.config { items.append(.config(t: c.t, config: config)) }
             case .configChanged(let c): if let config = c.config { items.append(.config(t: c.t, config: config)) }
-            case .started, .quit, .inputRefused: break
+            case .taskEnded(let line): taskEnds.append(line)
+            case .note(let n): notes.append((n.t, n.text))
+            case .started, .quit, .inputRefused, .taskStarted: break
             }
         }
         return StudySession(name: Self.name(path: path, participant: s.participant, task: s.task), path: path,
                             demo: s.demo, viewport: viewport, config: s.config ?? SceneConfig(),
                             participant: s.participant, task: s.task, sessionID: s.session, wallClock: s.wallClock,
-                            items: Self.ordered(items), recording: nil)
+                            items: Self.ordered(items), recording: nil, taskEnds: taskEnds, notes: notes)
     }
 
     /// Items in time order; equal times keep their order.
@@ -123,7 +134,9 @@ package struct StudySession {
         items.compactMap { if case .scene(let e, _) = $0 { return e } else { return nil } }
     }
 
-    package init(name: String, path: String, demo: Interaction, viewport: Size, config: SceneConfig, participant: String? = nil, task: String? = nil, sessionID: String? = nil, wallClock: String? = nil, items: [SessionItem], recording: Recording? = nil) {
+    package init(name: String, path: String, demo: Interaction, viewport: Size, config: SceneConfig, participant: String? = nil, task: String? = nil, sessionID: String? = nil, wallClock: String? = nil, items: [SessionItem], recording: Recording? = nil, taskEnds: [LogTaskEnded] = [], notes: [(t: Double, text: String)] = []) {
+        self.taskEnds = taskEnds
+        self.notes = notes
         self.name = name
         self.path = path
         self.demo = demo

@@ -7,9 +7,10 @@ package enum FlickVersion {
     package static let current = "0.4.0"
 }
 
-/// A task marker dropped with `M`: the start or the end of a task, in the log and the recording.
+/// A marker dropped by the facilitator: a task's start or end (`M`, Enter in the facilitator
+/// window), or a labelled one from `--markers` (keys 1-9), in the log and the recording.
 package struct Marker: Codable, Equatable, Sendable {
-    /// "start" or "end".
+    /// "start", "end", or a `--markers` label.
     package var label: String
     /// The session's `--task`, when one was named.
     package var task: String?
@@ -45,11 +46,14 @@ package struct RecordedInput: Codable, Equatable {
     /// The window's size when the viewport changed, points.
     package var window: Size?
     package var marker: Marker?
+    /// A note typed in the facilitator window.
+    package var note: String?
     /// Slow motion, pause, resume or a single step (S, Space, `.`); replays move time the same way.
     package var time: SceneTimeline.Control?
 
-    package init(t: Double, pointer: PointerEvent? = nil, wheel: Double? = nil, notches: Int? = nil, command: CardScene.Command? = nil, interaction: Interaction? = nil, config: SceneConfig? = nil, configPath: String? = nil, viewport: Size? = nil, window: Size? = nil, marker: Marker? = nil, time: SceneTimeline.Control? = nil) {
+    package init(t: Double, pointer: PointerEvent? = nil, wheel: Double? = nil, notches: Int? = nil, command: CardScene.Command? = nil, interaction: Interaction? = nil, config: SceneConfig? = nil, configPath: String? = nil, viewport: Size? = nil, window: Size? = nil, marker: Marker? = nil, note: String? = nil, time: SceneTimeline.Control? = nil) {
         self.configSource = nil
+        self.note = note
         self.preset = nil
         self.t = t
         self.pointer = pointer
@@ -109,11 +113,15 @@ package struct RecordingHeader: Codable, Equatable {
     package var config: SceneConfig
     /// How the participant's screen looked (format 2 on; nil in format 1).
     package var look: SessionLook?
+    /// The session's `--tasks`, so a replay checks the same goals.
+    package var tasks: TaskList?
+    /// The session's `--markers` labels.
+    package var markers: [String]?
 
     package enum CodingKeys: String, CodingKey {
         case format = "flick_recording", flickVersion = "flick_version", session, started, participant, task,
              demo, cardFolder = "card_folder", bundledCards = "bundled_cards", cardFiles = "card_files", count,
-             window, stage, stageCornerRadius = "stage_corner_radius", config, look
+             window, stage, stageCornerRadius = "stage_corner_radius", config, look, tasks, markers
     }
 
     /// The look to draw this recording with: the recorded one, or the defaults of format 1.
@@ -394,6 +402,7 @@ extension RecordedInput {
         if config != nil { return "config" }
         if viewport != nil { return "viewport" }
         if marker != nil { return "marker" }
+        if note != nil { return "note" }
         return "time"
     }
 }

@@ -24,6 +24,8 @@ package enum SessionLimits {
     package static let magnitude = 1e7
 
     /// The field names of log lines that are session times (seconds), checked against `maxTime`.
+    /// Characters of a facilitator's note.
+    package static let noteLength = 2000
     package static let timeFields: Set<String> = ["t", "time", "start", "end", "startTime", "endTime"]
 }
 
@@ -107,6 +109,12 @@ extension RecordingHeader {
                 throw c.problem("'card_folder' = '\(cardFolder.prefix(80))' is not an absolute folder path")
             }
         }
+        // The same checks as the command line's --tasks and --markers.
+        if let tasks {
+            let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(tasks))
+            _ = try TaskList.parse(json, file: "\(c.file) line \(c.line): 'tasks'", cards: nil)
+        }
+        if let markers { _ = try MarkerLabels.parse(markers.joined(separator: ",")) }
     }
 }
 
@@ -119,6 +127,12 @@ extension RecordedInput {
         if let notches { try c.whole("notches", notches, SessionLimits.notches) }
         if let viewport { try c.size("viewport", viewport) }
         if let window { try c.size("window", window) }
+        if let note, note.isEmpty || note.count > SessionLimits.noteLength {
+            throw c.problem("'note' has \(note.count) characters (expected 1 to \(SessionLimits.noteLength))")
+        }
+        if let marker, !MarkerLabels.isValid(marker.label) {
+            throw c.problem("'marker.label' = '\(marker.label.prefix(60))' is not a marker label (1 to \(MarkerLabels.maxLength) characters)")
+        }
         if let configSource, configSource != "panel", configSource != "preset" {
             throw c.problem("'configSource' = '\(configSource.prefix(40))' is not a config source (expected panel or preset)")
         }

@@ -21,6 +21,11 @@ package final class HeadlessReplay {
     /// Every pointer sample delivered, with where a press landed on a card (for the study's
     /// hesitation, pauses, reversals and heatmaps).
     package private(set) var pointerTrail: [PointerSample] = []
+    /// The header's `--tasks` as they ran: the same ends, times and outcomes as the live session.
+    package private(set) var tasks: TaskRun?
+    private var cardName: (CardID) -> String? = { _ in nil }
+    /// The facilitator's notes, session seconds.
+    package private(set) var notes: [(t: Double, text: String)] = []
 
     /// `config` replaces the recorded config (and its reloads) when given.
     package init(_ recording: Recording, demo: Interaction, count: Int, viewport: Size, config: SceneConfig,
@@ -36,6 +41,13 @@ package final class HeadlessReplay {
         guard let h = recording.header else { return nil }
         self.init(recording, demo: h.demo, count: h.count, viewport: h.stage ?? h.window,
                   config: config ?? h.config, keepsConfig: config != nil)
+        tasks = h.tasks.map(TaskRun.init)
+        cardName = TaskRun.cardNames(h.cardFiles.map(\.name))
+    }
+
+    /// Ends a task still under way when the replay stops (as the live session's end did).
+    package func finish() {
+        _ = tasks?.end(at: scene.time, .sessionEnded)
     }
 
     package var isFinished: Bool { next >= recording.inputs.count }
@@ -57,6 +69,7 @@ package final class HeadlessReplay {
         lastAdvance = clock
         scene.advance(to: max(scene.time, timeline.sceneTime(at: clock)))
         collect()
+        _ = tasks?.tick(scene.time)
     }
 
     /// Runs on the 60 Hz frame grid of a headless replay until everything has settled (at most
@@ -84,7 +97,11 @@ package final class HeadlessReplay {
             if var p = input.pointer { p.time = t; pointer = p }
             collect()
             if let config = input.config { items.append(.config(t: t, config: config)) }
-            if let m = input.marker { items.append(.marker(t: t, label: m.label, task: m.task)) }
+            if let m = input.marker {
+                items.append(.marker(t: t, label: m.label, task: m.task))
+                _ = tasks?.marker(m.label, at: t)
+            }
+            if let text = input.note { notes.append((t, text)) }
         }
     }
 
@@ -101,7 +118,10 @@ package final class HeadlessReplay {
     }
 
     private func collect() {
-        for (e, release) in zip(scene.events, scene.releases) { items.append(.scene(e, release)) }
+        for (e, release) in zip(scene.events, scene.releases) {
+            items.append(.scene(e, release))
+            _ = tasks?.observe(e, cardName: cardName, cardAt: { [scene] in scene.deck.card(at: $0) })
+        }
         scene.clearEvents()
     }
 }

@@ -80,3 +80,23 @@ struct LookOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Folder for screenshots taken with P (flick-YYYYMMDD-HHMMSS-mmm.png; default: the folder of --record or --log, else Flick in your pictures folder, never the working directory).", valueName: "dir"))
     var shots: String?
 }
+
+/// The person running a session: their own window, labelled markers, tasks with goals.
+struct FacilitatorOptions: ParsableArguments {
+    @Flag(help: "Open a facilitator window beside the participant's: recording state, task, markers (keys 1-9), notes (type, Enter), live events, decision map, toasts. The participant's window shows only the phone.")
+    var facilitator = false
+
+    @Option(help: ArgumentHelp("Labelled markers for keys 1-9 of the facilitator window, comma-separated (default: \"found it,gave up,asked for help\").", valueName: "labels"))
+    var markers: String?
+
+    @Option(help: ArgumentHelp("JSON file of tasks in order, each with a name, an optional goal and time limit (see README): started from the facilitator window (Enter) or with M.", valueName: "file"))
+    var tasks: String?
+
+    static let defaultMarkers = ["found it", "gave up", "asked for help"]
+
+    func validate() throws {
+        if let markers {
+            do { _ = try MarkerLabels.parse(markers) } catch let e as UserError { throw ValidationError(e.message) }
+        }
+    }
+}

@@ -47,6 +47,8 @@ struct WindowCommand: ParsableCommand {
     @Flag(help: "Replace an existing --log or --record file (refused otherwise: yesterday's session stays).")
     var overwrite = false
 
+    @OptionGroup(title: "Facilitator") var facilitation: FacilitatorOptions
+
     // MARK: Replay
 
     @Option(help: ArgumentHelp("Replay a recorded session; its header restores demo, cards, stage and config (a named option overrides them).", valueName: "file"))

@@ -96,10 +96,16 @@ enum ReportHTML {
             return "<div class=\"muted\">median \(String(format: "%.2f", median(g))) s · mean \(String(format: "%.2f", g.isEmpty ? 0 : g.reduce(0, +) / Double(g.count))) s · \(g.count) gaps</div>" +
                 SVGCharts.histogram(g, bin: 0.5, unit: "seconds between gestures", cssClass: "gap-histogram", height: 130)
         }
-        row("Time per task", "From each task start marker (M) to the next end marker.") { m, _ in
-            m.tasks.isEmpty ? "<p class=\"muted\">no task markers</p>" :
+        row("Tasks", "Each task of --tasks: how it ended (its goal met, given up, its time limit, ended by the facilitator or by the session's end), its time and the gestures it took; for sessions without --tasks, from each task start marker (M) to the next end marker. Notes typed by the facilitator follow.") { m, _ in
+            let s = m.session
+            if !s.taskEnds.isEmpty {
+                return "<table class=\"tasks\"><tr><th>#</th><th>task</th><th>outcome</th><th>seconds</th><th>attempts</th></tr>" +
+                    s.taskEnds.map { "<tr><td>\($0.number)</td><td>\(esc($0.task))</td><td class=\"outcome-\($0.outcome.rawValue)\">\($0.outcome.rawValue)</td><td>\(String(format: "%.2f", $0.seconds))</td><td>\($0.attempts)</td></tr>" }.joined() +
+                    "</table><div class=\"muted\">\(s.taskEnds.filter { $0.outcome == .success }.count) of \(s.taskEnds.count) tasks met their goal</div>" + Self.notes(s)
+            }
+            return (m.tasks.isEmpty ? "<p class=\"muted\">no task markers</p>" :
                 "<table class=\"tasks\"><tr><th>task</th><th>start</th><th>seconds</th></tr>" +
-                m.tasks.map { "<tr><td>\(esc($0.task ?? "task"))</td><td>\(String(format: "%.2f", $0.start))</td><td>\(String(format: "%.2f", $0.seconds))</td></tr>" }.joined() + "</table>"
+                m.tasks.map { "<tr><td>\(esc($0.task ?? "task"))</td><td>\(String(format: "%.2f", $0.start))</td><td>\(String(format: "%.2f", $0.seconds))</td></tr>" }.joined() + "</table>") + Self.notes(s)
         }
         if let extra { h += extra }
         row("Contact sheet", "The session replayed headless, a frame just after each throw and each page.") { m, i in
@@ -112,5 +118,10 @@ enum ReportHTML {
             }.joined() + "</div>"
         }
         return h + "</body></html>\n"
+    }
+
+    /// The facilitator's notes of a session, with their times.
+    static func notes(_ s: StudySession) -> String {
+        s.notes.isEmpty ? "" : "<ul class=\"notes\">" + s.notes.map { "<li><b>\(String(format: "%.2f", $0.t)) s</b> \(SVGCharts.esc($0.text))</li>" }.joined() + "</ul>"
     }
 }

@@ -14,5 +14,6 @@ extension App {
     func finishScene() throws {
         scene.commit()
         try flushSceneEvents()
+        finishTasks(at: scene.time)
     }
 }

@@ -1,0 +1,58 @@
+import FlickEngine
+
+/// A note typed by the facilitator, timestamped on the session clock.
+package struct LogNote: Codable, Equatable {
+    package var event = "note"
+    package var t: Double
+    package var text: String
+    /// The task under way, if any.
+    package var task: String?
+    package init(t: Double, text: String, task: String? = nil) {
+        self.t = SceneEvent.microseconds(t)
+        self.text = text
+        self.task = task
+    }
+}
+
+/// A task of `--tasks` began (started from the facilitator window or with M).
+package struct LogTaskStarted: Codable, Equatable {
+    package var event = "task_started"
+    package var t: Double
+    package var task: String
+    /// 1-based position in the task list.
+    package var number: Int
+    package var goal: TaskGoal?
+    package var timeLimit: Double?
+    package init(t: Double, task: String, number: Int, goal: TaskGoal?, timeLimit: Double?) {
+        self.t = SceneEvent.microseconds(t)
+        self.task = task
+        self.number = number
+        self.goal = goal
+        self.timeLimit = timeLimit
+    }
+}
+
+/// A task of `--tasks` ended: how, after how long, after how many gestures.
+package struct LogTaskEnded: Codable, Equatable {
+    package var event = "task_ended"
+    package var t: Double
+    package var task: String
+    package var number: Int
+    package var outcome: TaskRun.Outcome
+    /// From the task's start to its end.
+    package var seconds: Double
+    /// Gestures begun during the task.
+    package var attempts: Int
+    package init(t: Double, task: String, number: Int, outcome: TaskRun.Outcome, seconds: Double, attempts: Int) {
+        self.t = SceneEvent.microseconds(t)
+        self.task = task
+        self.number = number
+        self.outcome = outcome
+        self.seconds = SceneEvent.microseconds(seconds)
+        self.attempts = attempts
+    }
+}
+
+extension InteractionLog {
+    package func note(time: Double, text: String, task: String?) throws { try write(LogNote(t: time, text: text, task: task)) }
+}

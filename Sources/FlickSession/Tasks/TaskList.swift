@@ -1,0 +1,242 @@
+import FlickEngine
+import Foundation
+
+/// What a task asks of the participant, checked by Flick from the scene's events.
+package enum TaskGoal: Equatable, Sendable {
+    /// Any `count` cards deleted (thrown away) during the task: `{"deleted": 3}`.
+    case deletedCount(Int)
+    /// This card (its image file's name) deleted: `{"deleted": "03-photos.png"}`.
+    case deletedCard(String)
+    /// This card brought to the front (paged to, or tapped): `{"reached": "05-settings.png"}`.
+    case reached(String)
+    /// This card tapped (selected): `{"selected": "05-settings.png"}`.
+    case selected(String)
+    /// The participant switched to this interaction: `{"interaction": "stack"}`.
+    case interaction(Interaction)
+
+    /// In words, for the facilitator window and the log: "delete 03-photos.png".
+    package var description: String {
+        switch self {
+        case .deletedCount(let n): return n == 1 ? "delete a card" : "delete \(n) cards"
+        case .deletedCard(let name): return "delete \(name)"
+        case .reached(let name): return "reach \(name)"
+        case .selected(let name): return "select \(name)"
+        case .interaction(let i): return "use \(i.rawValue)"
+        }
+    }
+
+    /// The card the goal names, if it names one.
+    package var card: String? {
+        switch self {
+        case .deletedCard(let n), .reached(let n), .selected(let n): return n
+        case .deletedCount, .interaction: return nil
+        }
+    }
+}
+
+extension TaskGoal: Codable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        guard c.allKeys.count == 1, let key = c.allKeys.first else {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription:
+                "a goal has exactly one of 'deleted', 'reached', 'selected', 'interaction'"))
+        }
+        switch key.stringValue {
+        case "deleted":
+            if let n = try? c.decode(Int.self, forKey: key) { self = .deletedCount(n) } else {
+                self = .deletedCard(try c.decode(String.self, forKey: key))
+            }
+        case "reached": self = .reached(try c.decode(String.self, forKey: key))
+        case "selected": self = .selected(try c.decode(String.self, forKey: key))
+        case "interaction": self = .interaction(try c.decode(Interaction.self, forKey: key))
+        default:
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [key], debugDescription:
+                "unknown goal '\(key.stringValue)' (expected 'deleted', 'reached', 'selected' or 'interaction')"))
+        }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        switch self {
+        case .deletedCount(let n): try c.encode(n, forKey: Key(stringValue: "deleted"))
+        case .deletedCard(let s): try c.encode(s, forKey: Key(stringValue: "deleted"))
+        case .reached(let s): try c.encode(s, forKey: Key(stringValue: "reached"))
+        case .selected(let s): try c.encode(s, forKey: Key(stringValue: "selected"))
+        case .interaction(let i): try c.encode(i, forKey: Key(stringValue: "interaction"))
+        }
+    }
+}
+
+/// One task of a session: a name the facilitator reads out, an optional goal and time limit.
+package struct TaskSpec: Codable, Equatable, Sendable {
+    package var name: String
+    package var goal: TaskGoal?
+    /// Seconds from the task's start; past it the task ends as "time_limit".
+    package var timeLimit: Double?
+
+    package init(name: String, goal: TaskGoal? = nil, timeLimit: Double? = nil) {
+        self.name = name
+        self.goal = goal
+        self.timeLimit = timeLimit
+    }
+}
+
+/// `--tasks tasks.json`: the session's tasks in order, started one by one from the facilitator
+/// window (or `M`), each ending on its goal, on the give-up marker, or on its time limit. Saved
+/// in the recording's header, so a replay checks the same goals.
+package struct TaskList: Codable, Equatable, Sendable {
+    package var tasks: [TaskSpec]
+    /// The marker label that ends a task as given up.
+    package var giveUp: String
+
+    package static let defaultGiveUp = "gave up"
+    package static let maxTasks = 100
+    package static let timeLimits = 1.0...86_400.0
+    package static let counts = 1...10_000
+
+    package init(tasks: [TaskSpec], giveUp: String = TaskList.defaultGiveUp) {
+        self.tasks = tasks
+        self.giveUp = giveUp
+    }
+
+    private enum CodingKeys: String, CodingKey { case tasks, giveUp }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        tasks = try c.decode([TaskSpec].self, forKey: .tasks)
+        giveUp = try c.decodeIfPresent(String.self, forKey: .giveUp) ?? Self.defaultGiveUp
+    }
+
+    /// Reads and checks `path`: JSON `{"tasks": [{"name": …, "goal": {…}, "timeLimit": s}],
+    /// "giveUp": "gave up"}` (or just the array). A card a goal names must be one of `cards`
+    /// (file names; the extension may be left off). Every problem is one line naming the file,
+    /// the task and the field.
+    package static func load(path: String, cards: [String]) throws -> TaskList {
+        let data = try InputFile.read(path, what: "--tasks file")
+        guard let json = try? JSONSerialization.jsonObject(with: data) else {
+            throw UserError("--tasks file '\(path)' is not JSON (expected {\"tasks\": [{\"name\": \"…\", \"goal\": {\"deleted\": 1}}]})")
+        }
+        return try parse(json, file: "--tasks file '\(path)'", cards: cards)
+    }
+
+    /// Checks a decoded JSON value (a file, or a recording header's `tasks`).
+    package static func parse(_ json: Any, file: String, cards: [String]?) throws -> TaskList {
+        var object: [String: Any]
+        if let array = json as? [Any] { object = ["tasks": array] } else if let o = json as? [String: Any] { object = o } else {
+            throw UserError("\(file): expected an object with 'tasks' (a list) or a list of tasks")
+        }
+        if let unknown = object.keys.first(where: { !["tasks", "giveUp"].contains($0) }) {
+            throw UserError("\(file): unknown key '\(unknown)' (expected 'tasks' and optionally 'giveUp')")
+        }
+        guard let raw = object["tasks"] as? [Any] else { throw UserError("\(file): 'tasks' is missing or not a list") }
+        guard (1...maxTasks).contains(raw.count) else {
+            throw UserError("\(file): \(raw.count) tasks (expected 1 to \(maxTasks))")
+        }
+        var giveUp = defaultGiveUp
+        if let g = object["giveUp"] {
+            guard let s = g as? String, MarkerLabels.isValid(s) else {
+                throw UserError("\(file): 'giveUp' must be a marker label of 1 to \(MarkerLabels.maxLength) characters")
+            }
+            giveUp = s
+        }
+        var tasks: [TaskSpec] = []
+        for (i, item) in raw.enumerated() {
+            let at = "\(file): task \(i + 1)"
+            guard let t = item as? [String: Any] else { throw UserError("\(at) is not an object (expected {\"name\": …})") }
+            if let unknown = t.keys.first(where: { !["name", "goal", "timeLimit"].contains($0) }) {
+                throw UserError("\(at): unknown key '\(unknown)' (expected 'name', 'goal', 'timeLimit')")
+            }
+            guard let name = t["name"] as? String, !name.trimmingCharacters(in: .whitespaces).isEmpty, name.count <= 200,
+                  !name.contains(where: \.isNewline) else {
+                throw UserError("\(at): 'name' must be one line of 1 to 200 characters")
+            }
+            if tasks.contains(where: { $0.name == name }) { throw UserError("\(at): the name '\(name)' is used twice") }
+            var spec = TaskSpec(name: name)
+            if let limit = t["timeLimit"] {
+                guard let n = limit as? NSNumber, !ConfigFile.isBoolean(n), timeLimits.contains(n.doubleValue) else {
+                    throw UserError("\(at) '\(name)': 'timeLimit' = \(limit) is out of range (expected 1 to 86400 seconds)")
+                }
+                spec.timeLimit = n.doubleValue
+            }
+            if let g = t["goal"] {
+                spec.goal = try goal(g, at: "\(at) '\(name)'", cards: cards)
+            }
+            tasks.append(spec)
+        }
+        return TaskList(tasks: tasks, giveUp: giveUp)
+    }
+
+    private static func goal(_ raw: Any, at: String, cards: [String]?) throws -> TaskGoal {
+        let expected = "expected one of {\"deleted\": N or \"card.png\"}, {\"reached\": \"card.png\"}, {\"selected\": \"card.png\"}, {\"interaction\": \"stack\"}"
+        guard let g = raw as? [String: Any], g.count == 1, let (key, value) = g.first else {
+            throw UserError("\(at): 'goal' is not a goal (\(expected))")
+        }
+        func card(_ v: Any) throws -> String {
+            guard let name = v as? String, !name.isEmpty else { throw UserError("\(at): goal '\(key)' needs a card file name (\(expected))") }
+            guard let cards else { return name }
+            if let match = cards.first(where: { $0 == name || ($0 as NSString).deletingPathExtension == name }) { return match }
+            let shown = cards.prefix(6).joined(separator: ", ") + (cards.count > 6 ? ", …" : "")
+            throw UserError("\(at): goal '\(key)' names the card '\(name)', which is not among the cards (\(shown))")
+        }
+        switch key {
+        case "deleted":
+            if let n = value as? NSNumber, !ConfigFile.isBoolean(n) {
+                guard n.doubleValue == n.doubleValue.rounded(), counts.contains(Int(exactly: n.doubleValue) ?? 0) else {
+                    throw UserError("\(at): goal 'deleted' = \(n) is out of range (expected a whole number from 1 to 10000, or a card file name)")
+                }
+                return .deletedCount(n.intValue)
+            }
+            return .deletedCard(try card(value))
+        case "reached": return .reached(try card(value))
+        case "selected": return .selected(try card(value))
+        case "interaction":
+            guard let s = value as? String, let i = Interaction(rawValue: s) else {
+                throw UserError("\(at): goal 'interaction' = \(value) is not an interaction (expected one of \(Interaction.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return .interaction(i)
+        default:
+            throw UserError("\(at): unknown goal '\(key)' (\(expected))")
+        }
+    }
+}
+
+/// `--markers "found it,gave up,asked for help"`: labelled markers the facilitator drops with
+/// keys 1 to 9 in the facilitator window.
+package enum MarkerLabels {
+    package static let maxCount = 9
+    package static let maxLength = 40
+    /// Labels the task markers use themselves.
+    package static let reserved: Set<String> = ["start", "end"]
+
+    package static func isValid(_ label: String) -> Bool {
+        let trimmed = label.trimmingCharacters(in: .whitespaces)
+        return !trimmed.isEmpty && trimmed == label && label.count <= maxLength && !label.contains(where: \.isNewline)
+    }
+
+    /// Splits and checks a `--markers` value; a one-line error naming the label at fault.
+    package static func parse(_ text: String) throws -> [String] {
+        let labels = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard (1...maxCount).contains(labels.count) else {
+            throw UserError("--markers '\(text)' has \(labels.count) labels (expected 1 to \(maxCount), one per key 1-9, separated by commas)")
+        }
+        for label in labels {
+            guard isValid(label) else {
+                throw UserError("--markers '\(text)': the label '\(label)' must be 1 to \(maxLength) characters")
+            }
+            guard !reserved.contains(label) else {
+                throw UserError("--markers '\(text)': '\(label)' is the task marker's own label (choose another word)")
+            }
+        }
+        if let twice = labels.first(where: { l in labels.filter { $0 == l }.count > 1 }) {
+            throw UserError("--markers '\(text)': '\(twice)' is given twice")
+        }
+        return labels
+    }
+}

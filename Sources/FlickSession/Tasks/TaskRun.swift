@@ -1,0 +1,116 @@
+import FlickEngine
+
+/// The tasks of a session as they run: which one is under way, since when, how many gestures it
+/// took, and when it ends (its goal met, the give-up marker, its time limit, or ended by the
+/// facilitator). Fed the same inputs and scene events live and in a replay, it ends each task at
+/// the same time with the same outcome: the log lines it makes are part of the session record.
+package struct TaskRun {
+    package enum Outcome: String, Codable, Sendable {
+        /// The goal was met.
+        case success
+        /// The give-up marker was dropped.
+        case gaveUp = "gave_up"
+        /// The time limit passed.
+        case timeLimit = "time_limit"
+        /// The facilitator ended it (Enter, M) before anything else did.
+        case ended
+        /// The session ended first.
+        case sessionEnded = "session_ended"
+    }
+
+    package struct Active: Equatable {
+        package var index: Int
+        package var start: Double
+        /// Gestures begun during the task (every kind: scrolling to a card is an attempt too).
+        package var attempts = 0
+        /// Cards deleted during the task.
+        package var deleted = 0
+    }
+
+    package let list: TaskList
+    /// The next task to start (== tasks.count when all have run).
+    package private(set) var next = 0
+    package private(set) var current: Active?
+    /// Every task that ended, in order.
+    package private(set) var ended: [LogTaskEnded] = []
+
+    package init(list: TaskList) { self.list = list }
+
+    package var nextTask: TaskSpec? { next < list.tasks.count ? list.tasks[next] : nil }
+    package var currentTask: TaskSpec? { current.map { list.tasks[$0.index] } }
+    package var allDone: Bool { current == nil && next >= list.tasks.count }
+
+    /// Starts the next task at `t`; nil when one is under way or all have run.
+    package mutating func start(at t: Double) -> LogTaskStarted? {
+        guard current == nil, let task = nextTask else { return nil }
+        current = Active(index: next, start: t)
+        next += 1
+        return LogTaskStarted(t: t, task: task.name, number: next, goal: task.goal, timeLimit: task.timeLimit)
+    }
+
+    /// Ends the task under way at `t` with `outcome`.
+    package mutating func end(at t: Double, _ outcome: Outcome) -> LogTaskEnded? {
+        guard let active = current else { return nil }
+        current = nil
+        let line = LogTaskEnded(t: t, task: list.tasks[active.index].name, number: active.index + 1,
+                                outcome: outcome, seconds: sessionTime(t - active.start), attempts: active.attempts)
+        ended.append(line)
+        return line
+    }
+
+    /// A marker dropped at `t` (the time limit checked first): "start" starts the next task,
+    /// "end" ends the one under way as ended by the facilitator, the give-up label as given up.
+    package mutating func marker(_ label: String, at t: Double) -> (ended: [LogTaskEnded], started: LogTaskStarted?) {
+        var ended = tick(t).map { [$0] } ?? []
+        switch label {
+        case "start": return (ended, start(at: t))
+        case "end": if let e = end(at: t, .ended) { ended.append(e) }
+        case list.giveUp: if let e = end(at: t, .gaveUp) { ended.append(e) }
+        default: break
+        }
+        return (ended, nil)
+    }
+
+    /// The card names of a deck of `files` images (card n shows image n modulo their count).
+    package static func cardNames(_ files: [String]) -> (CardID) -> String? {
+        { card in files.isEmpty ? nil : files[((card.value % files.count) + files.count) % files.count] }
+    }
+
+    /// The time limit of the task under way, if it has passed by `t`: the task ends at its
+    /// limit exactly (not at the frame that noticed), so a replay ends it at the same time.
+    package mutating func tick(_ t: Double) -> LogTaskEnded? {
+        guard let active = current, let limit = list.tasks[active.index].timeLimit else { return nil }
+        let deadline = sessionTime(active.start + limit)
+        return t >= deadline ? end(at: deadline, .timeLimit) : nil
+    }
+
+    /// A scene event: counts attempts and deletions and checks the goal. `cardName` is the
+    /// image file a card shows; `cardAt` the card at a deck index now.
+    package mutating func observe(_ event: SceneEvent, cardName: (CardID) -> String?, cardAt: (Int) -> CardID?) -> [LogTaskEnded] {
+        var lines: [LogTaskEnded] = []
+        if let limit = tick(event.time) { lines.append(limit) }
+        guard var active = current else { return lines }
+        let goal = list.tasks[active.index].goal
+        var met = false
+        switch event {
+        case .gestureBegan:
+            active.attempts += 1
+        case .deleted(_, let card, _):
+            active.deleted += 1
+            if case .deletedCount(let n) = goal { met = active.deleted >= n }
+            if case .deletedCard(let name) = goal { met = cardName(card) == name }
+        case .paged(_, _, let to):
+            if case .reached(let name) = goal { met = cardAt(to).flatMap(cardName) == name }
+        case .selected(_, let card):
+            if case .reached(let name) = goal { met = cardName(card) == name }
+            if case .selected(let name) = goal { met = cardName(card) == name }
+        case .interactionChanged(_, _, let to):
+            if case .interaction(let i) = goal { met = i == to }
+        default:
+            break
+        }
+        current = active
+        if met, let done = end(at: event.time, .success) { lines.append(done) }
+        return lines
+    }
+}

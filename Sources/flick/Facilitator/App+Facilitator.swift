@@ -1,0 +1,107 @@
+import FlickEngine
+import FlickSDL
+import FlickSession
+import Foundation
+
+/// The facilitator window's keys and text, and what it is shown each frame.
+extension App {
+    func handleFacilitator(_ event: SecondWindowEvent) {
+        switch event {
+        case .text(let text):
+            desk.type(text)
+        case .key(var press):
+            press.time = session.time(sdl: press.time)
+            handleFacilitatorKey(press)
+        case .closeRequested:
+            // One session, two windows: closing either ends it (the log gets its quit line).
+            running = false
+        case .resized, .exposed:
+            break
+        }
+    }
+
+    /// With an empty note: 1-9 drop the labelled markers, Enter starts or ends the task, Space
+    /// pauses. While a note is typed, keys edit it: Enter saves it, Escape drops it.
+    func handleFacilitatorKey(_ press: KeyPress) {
+        let t = press.time
+        if press.modifiers.contains(.control), press.key == .character("q") {
+            running = false
+            return
+        }
+        if player != nil {
+            // A replay plays the recorded notes and markers; only pausing is the viewer's.
+            if press.key == .space { _ = handleReplayKey(press) }
+            return
+        }
+        switch press.key {
+        case .backspace:
+            if !desk.draft.isEmpty { desk.draft.removeLast() }
+        case .escape:
+            desk.draft = ""
+        case .enter:
+            guard !press.isRepeat else { return }
+            if let text = desk.takeDraft() {
+                apply(RecordedInput(t: t, note: text))
+            } else {
+                dropTaskMarker(at: t)
+            }
+        case .space where desk.draft.isEmpty:
+            _ = handleTimeKey(press)
+        case .character(let c) where desk.draft.isEmpty && ("1"..."9").contains(c):
+            guard !press.isRepeat else { return }
+            dropLabelledMarker(Int(String(c))!, at: t)
+        default:
+            break
+        }
+    }
+
+    /// Draws the facilitator window, if there is one, after the participant's frame.
+    func drawFacilitator() throws {
+        guard let facilitatorWindow else { return }
+        try facilitatorWindow.draw(facilitatorModel(), toasts: toasts, now: clock())
+    }
+
+    func facilitatorModel() -> FacilitatorModel {
+        let now = clock()
+        var m = FacilitatorModel()
+        m.recording = recorder != nil ? options.recordPath : nil
+        m.replaying = player != nil
+        m.logging = log != nil
+        m.elapsed = now
+        m.participant = session.info.participant
+        m.paused = timeline.isPaused
+        m.markers = options.markers
+        m.draft = desk.draft
+        m.feed = desk.feed
+        m.releases = desk.releases
+        m.interaction = scene.interaction.rawValue
+        if let run = tasks {
+            if let active = run.current, let task = run.currentTask {
+                m.task = "Task \(active.index + 1) of \(run.list.tasks.count): \(task.name)"
+                var detail = task.goal.map { "goal: \($0.description)" } ?? "no goal: Enter ends it"
+                detail += String(format: " · %@", FacilitatorModel.clock(scene.time - active.start))
+                if let limit = task.timeLimit { detail += " of " + FacilitatorModel.clock(limit) }
+                detail += " · \(active.attempts) gestures"
+                m.taskDetail = detail
+                m.nextAction = "Enter ends the task" + (run.list.giveUp.isEmpty ? "" : " · marker '\(run.list.giveUp)' gives up")
+                m.taskRunning = true
+            } else if let next = run.nextTask {
+                m.task = run.next == 0 ? "No task yet" : "Between tasks (\(run.next) of \(run.list.tasks.count) done)"
+                m.taskDetail = "next: \(next.name)" + (next.goal.map { " (\($0.description))" } ?? "")
+                m.nextAction = "Enter starts task \(run.next + 1)"
+            } else {
+                m.task = "All \(run.list.tasks.count) tasks done"
+                let done = run.ended
+                m.taskDetail = "\(done.filter { $0.outcome == .success }.count) met their goal"
+                m.nextAction = ""
+            }
+        } else {
+            let name = session.info.task.map { "Task: \($0)" } ?? "Task"
+            m.task = name
+            m.taskRunning = !session.markerStarts
+            m.taskDetail = session.markerStarts ? "not started" : "running"
+            m.nextAction = session.markerStarts ? "Enter (or M) starts the task" : "Enter (or M) ends the task"
+        }
+        return m
+    }
+}

@@ -1,0 +1,53 @@
+import FlickEngine
+import FlickSession
+import Foundation
+
+/// What the facilitator window shows besides the session's own state: the note being typed, the
+/// live stream of what happened (scene events, markers, notes, tasks), and every card release
+/// for the decision map. Plain data, filled whether or not the window is open.
+struct FacilitatorDesk {
+    /// The note being typed (Enter saves it as a recorded input).
+    var draft = ""
+    /// Newest last.
+    private(set) var feed: [FeedLine] = []
+    /// Card releases as fractions of the throw thresholds, and whether the card went.
+    private(set) var releases: [(distance: Double, speed: Double, crossed: Bool)] = []
+
+    struct FeedLine: Equatable {
+        enum Kind { case event, marker, note, task }
+        var text: String
+        var kind: Kind
+    }
+
+    static let feedLimit = 200
+    static let releaseLimit = 2000
+    static let draftLimit = SessionLimits.noteLength
+
+    mutating func add(_ text: String, _ kind: FeedLine.Kind, at t: Double) {
+        feed.append(FeedLine(text: String(format: "%7.2f  ", t) + text, kind: kind))
+        if feed.count > Self.feedLimit { feed.removeFirst(feed.count - Self.feedLimit) }
+    }
+
+    mutating func event(_ e: SceneEvent, release: ReleaseRecord?) {
+        feed.append(FeedLine(text: Overlay.describe(e), kind: .event))
+        if feed.count > Self.feedLimit { feed.removeFirst(feed.count - Self.feedLimit) }
+        if let r = release, case .gestureEnded(_, _, _, _, let outcome) = e {
+            releases.append((r.distanceFraction, r.speedFraction, outcome == .thrown || outcome == .broughtBack))
+            if releases.count > Self.releaseLimit { releases.removeFirst(releases.count - Self.releaseLimit) }
+        }
+    }
+
+    /// Typed text: appended to the draft, except a first character that is a command key of an
+    /// empty draft (1-9 drop markers, Space pauses): those keys act instead.
+    mutating func type(_ text: String) {
+        if draft.isEmpty, let c = text.first, text.count == 1, c == " " || ("1"..."9").contains(c) { return }
+        draft = String((draft + text).prefix(Self.draftLimit).filter { !$0.isNewline })
+    }
+
+    /// The draft as a note to save, trimmed; nil when there is nothing to save.
+    mutating func takeDraft() -> String? {
+        let text = draft.trimmingCharacters(in: .whitespaces)
+        draft = ""
+        return text.isEmpty ? nil : text
+    }
+}

@@ -1,0 +1,218 @@
+import FlickEngine
+import FlickSDL
+import FlickSession
+import Foundation
+
+/// What the facilitator window shows this frame (App+Facilitator.swift builds it).
+struct FacilitatorModel {
+    /// The recording's path while recording.
+    var recording: String?
+    var replaying = false
+    var logging = false
+    /// Session seconds.
+    var elapsed = 0.0
+    var participant: String?
+    var interaction = ""
+    var task = ""
+    var taskDetail = ""
+    var taskRunning = false
+    /// What Enter does next.
+    var nextAction = ""
+    var paused = false
+    var markers: [String] = []
+    var draft = ""
+    var feed: [FacilitatorDesk.FeedLine] = []
+    var releases: [(distance: Double, speed: Double, crossed: Bool)] = []
+
+    /// "1:05" (minutes and seconds), "1:02:05" past an hour.
+    static func clock(_ seconds: Double) -> String {
+        let s = max(0, Int(seconds.rounded(.down)))
+        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+    }
+}
+
+/// The facilitator's own window (`--facilitator`): a real second SDL window with its own
+/// renderer, beside the participant's. Recording state and time, participant, the task and what
+/// Enter does next, the markers of keys 1-9, the note being typed, the live event stream, the
+/// decision map of every release so far, the pause state and the toasts the participant's
+/// window no longer shows.
+@MainActor
+final class FacilitatorWindow {
+    let window: Window
+    let renderer: Renderer
+    private let fontPath: String?
+    private var fonts: (title: TextCache, body: TextCache, small: TextCache)?
+    private var pixelScale = 0.0
+
+    static let size = Size(width: 560, height: 800)
+    static let background = RGBA(24, 26, 32)
+    static let text = RGBA(230, 232, 238)
+    static let muted = RGBA(150, 156, 170)
+    static let accent = RGBA(120, 200, 255)
+
+    init(beside participant: Window, hidden: Bool, software: Bool, fontPath: String?) throws {
+        do {
+            window = try Window(title: "flick — facilitator", size: Self.size,
+                                options: Window.Options(resizable: true, allowHighDPI: true, hidden: hidden))
+        } catch {
+            throw UserError("cannot open the facilitator window (\(error))")
+        }
+        renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: software, vsync: false))
+        self.fontPath = fontPath
+        Self.placeSideBySide(participant, window)
+    }
+
+    /// The two windows side by side, centred on the participant window's display, when both fit;
+    /// else left where SDL put them.
+    static func placeSideBySide(_ left: Window, _ right: Window) {
+        guard let bounds = left.usableDisplayBounds else { return }
+        let a = left.size, b = right.size, gap = 16.0
+        let total = a.width + gap + b.width
+        guard total <= bounds.width, max(a.height, b.height) <= bounds.height else { return }
+        let x = bounds.minX + (bounds.width - total) / 2
+        left.move(x: Int(x), y: Int(bounds.minY + (bounds.height - a.height) / 2))
+        right.move(x: Int(x + a.width + gap), y: Int(bounds.minY + (bounds.height - b.height) / 2))
+    }
+
+    private func caches(_ px: Double) -> (title: TextCache, body: TextCache, small: TextCache)? {
+        if px != pixelScale || fonts == nil {
+            pixelScale = px
+            guard let path = fontPath,
+                  let t = try? Font(path: path, pixelSize: Int((20 * px).rounded())),
+                  let b = try? Font(path: path, pixelSize: Int((15 * px).rounded())),
+                  let s = try? Font(path: path, pixelSize: Int((13 * px).rounded())) else { return nil }
+            fonts = (TextCache(font: t, renderer: renderer, capacity: 32), TextCache(font: b, renderer: renderer, capacity: 96),
+                     TextCache(font: s, renderer: renderer, capacity: 96))
+        }
+        return fonts
+    }
+
+    func draw(_ m: FacilitatorModel, toasts: Toasts, now: Double) throws {
+        let px = renderer.pixelScale
+        try renderer.resetViewport()
+        try renderer.clear(Self.background)
+        guard let f = caches(px) else {
+            renderer.present()
+            return
+        }
+        let size = window.size
+        let margin = 18 * px, width = size.width * px - 2 * margin
+        var y = margin
+        func line(_ text: String, _ cache: TextCache, _ color: RGBA = FacilitatorWindow.text, x: Double? = nil, advance: Bool = true) throws -> Double {
+            guard !text.isEmpty else { return 0 }
+            let t = try cache.texture(text, color: color, wrapWidth: Int(width - ((x ?? margin) - margin)))
+            try renderer.copy(t, x: x ?? margin, y: y)
+            if advance { y += Double(t.height) + 4 * px }
+            return Double(t.width)
+        }
+
+        // Recording state and time.
+        if let path = m.recording {
+            try renderer.fill(x: margin, y: y + 5 * px, width: 14 * px, height: 14 * px, color: RGBA(230, 50, 50))
+            _ = try line("REC  \(FacilitatorModel.clock(m.elapsed))   \((path as NSString).lastPathComponent)", f.title,
+                         x: margin + 24 * px)
+        } else if m.replaying {
+            _ = try line("REPLAY  \(FacilitatorModel.clock(m.elapsed))", f.title, Self.accent)
+        } else {
+            _ = try line("not recording  \(FacilitatorModel.clock(m.elapsed))" + (m.logging ? "  (log only)" : ""), f.title, Self.muted)
+        }
+        _ = try line("participant \(m.participant ?? "(none given)")  ·  \(m.interaction)", f.body, Self.muted)
+        y += 8 * px
+
+        // Pause state: the participant's screen is frozen.
+        if m.paused {
+            try renderer.fill(x: margin - 6 * px, y: y - 2 * px, width: width + 12 * px, height: 26 * px, color: RGBA(200, 150, 30))
+            _ = try line("PAUSED: the prototype is frozen (Space resumes)", f.body, RGBA(20, 20, 20))
+            y += 6 * px
+        }
+
+        // The task and what Enter does next.
+        try renderer.fill(x: margin - 6 * px, y: y - 4 * px, width: 4 * px, height: 62 * px,
+                          color: m.taskRunning ? RGBA(80, 200, 120) : Self.muted)
+        _ = try line(m.task, f.title, x: margin + 6 * px)
+        _ = try line(m.taskDetail, f.body, Self.muted, x: margin + 6 * px)
+        _ = try line(m.nextAction, f.body, Self.accent, x: margin + 6 * px)
+        y += 10 * px
+
+        // Markers of keys 1-9.
+        _ = try line("Markers", f.small, Self.muted)
+        var x = margin
+        for (i, label) in m.markers.enumerated() {
+            let t = try f.body.texture("\(i + 1)  \(label)", color: Self.text)
+            if x + Double(t.width) > margin + width { x = margin; y += Double(t.height) + 8 * px }
+            try renderer.fill(x: x - 4 * px, y: y - 2 * px, width: Double(t.width) + 8 * px, height: Double(t.height) + 4 * px,
+                              color: RGBA(44, 48, 58))
+            try renderer.copy(t, x: x, y: y)
+            x += Double(t.width) + 16 * px
+            if i == m.markers.count - 1 { y += Double(t.height) + 12 * px }
+        }
+
+        // The note being typed.
+        _ = try line("Note (type, Enter saves, Esc clears)", f.small, Self.muted)
+        try renderer.fill(x: margin - 4 * px, y: y - 2 * px, width: width + 8 * px, height: 26 * px, color: RGBA(12, 13, 17))
+        let shown = m.draft.count > 70 ? "…" + m.draft.suffix(69) : m.draft
+        let caret = Int(now * 2) % 2 == 0 ? "▏" : " "
+        _ = try line(shown.isEmpty ? caret : shown + caret, f.body)
+        y += 10 * px
+
+        // The decision map (right) beside the newest events (left).
+        let mapSide = min(200 * px, width * 0.42)
+        let top = y
+        try drawDecisionMap(m.releases, x: margin + width - mapSide, y: top + 18 * px, side: mapSide, caption: f.small)
+        _ = try line("Events", f.small, Self.muted)
+        let feedBottom = size.height * px - margin - 110 * px
+        let lineHeight = Double(f.small.font.lineSkip)
+        let count = max(0, Int((feedBottom - y) / lineHeight))
+        for entry in m.feed.suffix(count) {
+            let color: RGBA
+            switch entry.kind {
+            case .event: color = Self.text
+            case .marker: color = RGBA(120, 220, 140)
+            case .note: color = RGBA(250, 210, 110)
+            case .task: color = Self.accent
+            }
+            let t = try f.small.texture(entry.text, color: color)
+            try renderer.copy(t, x: margin, y: y, width: min(Double(t.width), width - mapSide - 12 * px), height: Double(t.height))
+            y += lineHeight
+        }
+
+        // Toasts, newest at the bottom.
+        var bottom = size.height * px - margin
+        for (toast, alpha) in toasts.visible(now: now).reversed() {
+            let t = try f.body.texture(toast.text, color: .white)
+            let h = Double(t.height) + 10 * px
+            let back = toast.kind == .problem ? RGBA(150, 40, 40) : RGBA(50, 56, 70)
+            try renderer.fill(x: margin - 6 * px, y: bottom - h, width: width + 12 * px, height: h,
+                              color: RGBA(back.r, back.g, back.b, UInt8((235 * alpha).rounded())))
+            t.setColorMod(RGBA(255, 255, 255, UInt8((255 * alpha).rounded())))
+            try renderer.copy(t, x: margin, y: bottom - h + 5 * px)
+            bottom -= h + 6 * px
+        }
+        renderer.present()
+    }
+
+    /// Every release so far: distance (x) against speed (y) as fractions of the throw
+    /// thresholds, 0 to 2; past either dashed line the card went. Green went, orange stayed.
+    private func drawDecisionMap(_ releases: [(distance: Double, speed: Double, crossed: Bool)], x: Double, y: Double,
+                                 side: Double, caption: TextCache) throws {
+        let label = try caption.texture("Decision map (\(releases.count) releases)", color: Self.muted)
+        try renderer.copy(label, x: x, y: y - Double(label.height) - 2)
+        try renderer.fill(x: x, y: y, width: side, height: side, color: RGBA(12, 13, 17))
+        let px = renderer.pixelScale
+        // Threshold lines at 1 (the middle), drawn dashed.
+        var d = 0.0
+        while d < side {
+            try renderer.fill(x: x + side / 2, y: y + d, width: px, height: min(4 * px, side - d), color: Self.muted)
+            try renderer.fill(x: x + d, y: y + side / 2, width: min(4 * px, side - d), height: px, color: Self.muted)
+            d += 8 * px
+        }
+        let dot = 5 * px
+        for r in releases {
+            let fx = min(2, max(0, r.distance)) / 2, fy = min(2, max(0, r.speed)) / 2
+            let color = r.crossed ? RGBA(90, 210, 120, 220) : RGBA(240, 150, 60, 220)
+            try renderer.fill(x: x + fx * (side - dot), y: y + (1 - fy) * (side - dot), width: dot, height: dot, color: color)
+        }
+        let axes = try caption.texture("distance →   ↑ speed", color: Self.muted)
+        try renderer.copy(axes, x: x, y: y + side + 2)
+    }
+}
