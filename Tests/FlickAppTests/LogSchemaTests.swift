@@ -38,6 +38,9 @@ import Testing
         try Data(contentsOf: URL(fileURLWithPath: path)).split(separator: 0x0A).map { try JSONValue.parse(Data($0)) }
     }
 
+    /// One goal of every kind.
+    static let goals: [TaskGoal] = [.deletedCount(2), .deletedCard("a.png"), .reached("a.png"), .selected("a.png"), .interaction(.stack)]
+
     /// A log with every line kind, written by InteractionLog.
     func writtenLog() throws -> [JSONValue] {
         let path = temporaryPath("log")
@@ -48,6 +51,11 @@ import Testing
                         stage: Rect(x: 0.5, y: 0.5, width: 399.5, height: 719.5), session: session,
                         viewport: Size(width: 390.5, height: 844.5), config: SceneConfig())
         try log.marker(time: 0.25, label: "start", task: "t1")
+        try log.note(time: 0.3125, text: "hesitates", task: "t1")
+        for (i, goal) in Self.goals.enumerated() {
+            try log.write(LogTaskStarted(t: 0.25, task: "t\(i + 1)", number: i + 1, goal: goal, timeLimit: 90))
+        }
+        try log.write(LogTaskEnded(t: 0.375, task: "t1", number: 1, outcome: .gaveUp, seconds: 0.125, attempts: 3))
         try log.configReloaded(time: 0.5, path: "feel.json", config: SceneConfig())
         var faster = SceneConfig()
         faster.stack.throwSpeed = 300
@@ -74,7 +82,11 @@ import Testing
             window: Size(width: 1280.5, height: 800.5), stage: Size(width: 390.5, height: 844.5),
             stageCornerRadius: 47.33, config: SceneConfig(),
             look: SessionLook(fit: .fill, background: RGBA(18, 52, 86), titles: .map(["a.png": "A"]), touches: true, present: true))
-        let recorder = try Recorder(path: path, header: header)
+        var withTasks = header
+        withTasks.tasks = TaskList(tasks: Self.goals.enumerated().map { TaskSpec(name: "t\($0.offset)", goal: $0.element, timeLimit: 60) },
+                                   giveUp: "gave up")
+        withTasks.markers = ["found it", "gave up"]
+        let recorder = try Recorder(path: path, header: withTasks)
         let pointer = PointerEvent(pointerID: 0, phase: .down, position: Point(x: 10.5, y: 20.5), time: 0.125, device: .touch)
         let inputs = [
             RecordedInput(t: 0.125, pointer: pointer),
@@ -86,6 +98,7 @@ import Testing
             RecordedInput(t: 0.8125, change: ConfigChange(config: SceneConfig(), source: .preset("uikit"))),
             RecordedInput(t: 0.875, viewport: Size(width: 600.5, height: 400.5), window: Size(width: 640.5, height: 480.5)),
             RecordedInput(t: 1.125, marker: Marker(label: "end", task: "t1")),
+            RecordedInput(t: 1.1875, note: "asked where settings are"),
             RecordedInput(t: 1.25, time: .slow),
         ]
         for input in inputs { recorder.record(input) }
@@ -121,9 +134,10 @@ import Testing
             }
             return Set(a.compactMap { if case .string(let s) = $0 { return s } else { return nil } })
         }
-        let appLines = ["started", "quit", "marker", "config_reloaded", "config_changed", "input_refused"]
+        let appLines = ["started", "quit", "marker", "note", "task_started", "task_ended", "config_reloaded", "config_changed", "input_refused"]
         #expect(try values("log.schema.json", "#/properties/event") == Set(appLines + SceneEvent.names))
         #expect(try values("log.schema.json", "#/$defs/interaction") == Set(Interaction.allCases.map(\.rawValue)))
+        #expect(try values("log.schema.json", "#/$defs/task_ended/properties/outcome") == Set(TaskRun.Outcome.allCases.map(\.rawValue)))
         #expect(try values("log.schema.json", "#/$defs/gesture_kind") == Set(GestureKind.allCases.map(\.rawValue)))
         #expect(try values("log.schema.json", "#/$defs/gesture_outcome") == Set(GestureOutcome.allCases.map(\.rawValue)))
         #expect(try values("recording.schema.json", "#/$defs/input/properties/command")

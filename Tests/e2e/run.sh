@@ -148,6 +148,8 @@ part "the participant's screen (fullscreen without a window manager, screenshots
 # ---------------------------------------------------------------------------------------------
 part "quitting never waits for a decode (Xvfb)" quit.sh quit
 
+part "a facilitated session: two windows, tasks with goals, notes, markers (Xvfb)" facilitator.sh facilitator
+
 # ---------------------------------------------------------------------------------------------
 part "study tools (presets, recordings, replay, report, compare, export)" study.sh study
 

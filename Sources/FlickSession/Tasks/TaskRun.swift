@@ -5,7 +5,7 @@ import FlickEngine
 /// facilitator). Fed the same inputs and scene events live and in a replay, it ends each task at
 /// the same time with the same outcome: the log lines it makes are part of the session record.
 package struct TaskRun {
-    package enum Outcome: String, Codable, Sendable {
+    package enum Outcome: String, Codable, CaseIterable, Sendable {
         /// The goal was met.
         case success
         /// The give-up marker was dropped.

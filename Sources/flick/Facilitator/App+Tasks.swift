@@ -78,8 +78,8 @@ extension App {
         case .ended: how = "ended"
         case .sessionEnded: how = "session ended"
         }
-        desk.add("task \(line.number) \(how) after \(String(format: "%.1f", line.seconds)) s, \(line.attempts) gestures", .task, at: line.t)
-        post("Task \(line.number) \(how): \(String(format: "%.1f", line.seconds)) s, \(line.attempts) gestures")
+        desk.add("task \(line.number) \(how) after \(String(format: "%.1f", line.seconds)) s, \(line.attempts) gesture\(line.attempts == 1 ? "" : "s")", .task, at: line.t)
+        post("Task \(line.number) \(how): \(String(format: "%.1f", line.seconds)) s, \(line.attempts) gesture\(line.attempts == 1 ? "" : "s")")
     }
 
     /// A time limit that has passed by `t` ends its task, at the limit.

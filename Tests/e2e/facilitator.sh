@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# A session run as a facilitator runs one (issue 21), under a bare X server with two real SDL
+# windows, driven by real X events:
+# - the facilitator starts task 1 (Enter in the facilitator window), types a note, drops the
+#   labelled marker "found it" (key 1); the participant flicks a card up in the participant
+#   window, which meets the task's goal (delete a card): the task ends as a success;
+# - task 2 is started and given up with the marker "gave up" (key 2);
+# - the log, the recording and the report agree on all of it, and a headless replay of the
+#   recording ends both tasks at the same times with the same outcomes and plays the note;
+# - the participant window shows only the phone (no toast, no panel), the facilitator window
+#   shows recording on, the task and the notes; a screenshot of both is kept (README).
+# Usage: facilitator.sh path/to/flick OUTDIR
+set -u
+BIN=$1; OUT=$2
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+mkdir -p "$OUT"
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done; }
+trap cleanup EXIT
+ok() { echo "  ok    $1"; }
+fail() { echo "  FAIL  $1"; }
+PY=$( [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
+
+source "$HERE/x11.sh"
+start_xvfb "$OUT" 1920x1080 || fail "Xvfb did not start (see $OUT/xvfb.log)"
+
+cat >"$OUT/tasks.json" <<'JSON'
+{"tasks": [
+  {"name": "Close an app", "goal": {"deleted": 1}, "timeLimit": 120},
+  {"name": "Find the maps screen", "goal": {"reached": "04-maps.png"}}
+]}
+JSON
+LOG="$OUT/session.jsonl"; REC="$OUT/session.rec.jsonl"
+rm -f "$LOG" "$REC"
+start_app "$LOG" --facilitator --tasks "$OUT/tasks.json" --markers "found it,gave up,asked for help" \
+  --record "$REC" --participant P07 --size 900x800 || fail "the app did not start"
+PWID=$(xdotool search --onlyvisible --name 'switcher$' | head -n 1)
+FWID=$(xdotool search --onlyvisible --name 'facilitator$' | head -n 1)
+if [ -n "$PWID" ] && [ -n "$FWID" ] && [ "$PWID" != "$FWID" ]; then
+  ok "two real windows: the participant's ($PWID) and the facilitator's ($FWID)"
+else
+  fail "two windows expected, found participant '$PWID' and facilitator '$FWID'"
+fi
+eval "$(xdotool getwindowgeometry --shell "$PWID")"; WX=$X; WY=$Y
+
+# The facilitator's keys go to the facilitator window (focused, as a person clicks into it).
+fkeys() { xdotool windowfocus --sync "$FWID" "$@"; }
+fkeys key Return
+wait_log "$LOG" 1 task_started 10 && ok "Enter in the facilitator window started task 1" || fail "no task_started after Enter"
+fkeys type "hesitates before the flick"
+fkeys key Return
+wait_log "$LOG" 1 note 10 && ok "a typed note was saved on Enter" || fail "no note line"
+fkeys key 1
+wait_text "$LOG" '"label":"found it"' 10 >/dev/null && ok "key 1 dropped the marker 'found it'" || fail "no 'found it' marker"
+sleep 0.3
+# The participant flicks the middle card up: the switcher deletes it (the task's goal).
+xdotool windowfocus --sync "$PWID"
+drag $(( SX + SW / 2 )) $(( SY + SH / 2 )) 0 -320 8 0.012
+wait_log "$LOG" 1 task_ended 10 || true
+sleep 0.5
+import -window root "$OUT/both.png" 2>/dev/null
+import -window "$PWID" "$OUT/participant.png" 2>/dev/null
+fkeys key Return
+wait_log "$LOG" 2 task_started 10 >/dev/null || true
+fkeys key 2
+wait_log "$LOG" 2 task_ended 10 >/dev/null || true
+sleep 0.5
+import -window "$FWID" "$OUT/facilitator.png" 2>/dev/null
+xdotool windowfocus --sync "$PWID" key q
+for _ in $(seq 1 50); do kill -0 "$APP" 2>/dev/null || break; sleep 0.1; done
+wait "$APP" 2>/dev/null
+
+"$PY" - "$LOG" "$REC" <<'PY' && ok "log and recording agree: task 1 met its goal, task 2 given up, the note and the markers in both" || fail "log or recording disagree (above)"
+import json, sys
+log = [json.loads(l) for l in open(sys.argv[1])]
+rec = [json.loads(l) for l in open(sys.argv[2])]
+ends = [l for l in log if l["event"] == "task_ended"]
+problems = []
+if [(e["task"], e["outcome"]) for e in ends] != [("Close an app", "success"), ("Find the maps screen", "gave_up")]:
+    problems.append(f"task ends {[(e['task'], e['outcome']) for e in ends]}")
+if ends and ends[0]["attempts"] < 1: problems.append("task 1 took no gesture")
+deleted = [l for l in log if l["event"] == "deleted"]
+if not deleted or not ends or abs(deleted[0]["t"] - ends[0]["t"]) > 1e-6:
+    problems.append("task 1 did not end at the deletion")
+notes = [l["text"] for l in log if l["event"] == "note"]
+if notes != ["hesitates before the flick"]: problems.append(f"log notes {notes}")
+markers = [l["label"] for l in log if l["event"] == "marker"]
+if markers != ["start", "found it", "start", "gave up"]: problems.append(f"log markers {markers}")
+header = rec[0]
+if [t["name"] for t in header.get("tasks", {}).get("tasks", [])] != ["Close an app", "Find the maps screen"]:
+    problems.append("recording header lacks the tasks")
+if header.get("markers") != ["found it", "gave up", "asked for help"]: problems.append("recording header lacks the markers")
+if [i["note"] for i in rec[1:] if "note" in i] != notes: problems.append("recording notes differ")
+if [i["marker"]["label"] for i in rec[1:] if "marker" in i] != markers: problems.append("recording markers differ")
+for p in problems: print("   ", p)
+sys.exit(1 if problems else 0)
+PY
+
+# A headless replay of the recording: the same task ends (times, outcomes, attempts) and notes.
+RLOG="$OUT/replay.jsonl"; rm -f "$RLOG"
+"$BIN" --replay "$REC" --headless --log "$RLOG" --screenshot "$OUT/replay.png" >"$OUT/replay.out" 2>&1
+"$PY" - "$LOG" "$RLOG" <<'PY' && ok "the replay ends both tasks at the same times with the same outcomes and attempts, and plays the note" || fail "the replay differs from the session (above)"
+import json, sys
+def lines(p, kinds): return [{k: v for k, v in json.loads(l).items()} for l in open(p) if json.loads(l)["event"] in kinds]
+kinds = {"task_started", "task_ended", "note", "marker", "deleted"}
+live, replay = lines(sys.argv[1], kinds), lines(sys.argv[2], kinds)
+if live != replay:
+    for a, b in zip(live, replay):
+        if a != b: print("    live  ", a); print("    replay", b); break
+    print(f"    {len(live)} live lines, {len(replay)} replayed")
+    sys.exit(1)
+PY
+
+# The report of the log and the report of the recording (replayed) say the same.
+for src in log rec; do
+  f=$LOG; [ $src = rec ] && f=$REC
+  rm -rf "$OUT/report-$src"
+  "$BIN" report "$f" --out "$OUT/report-$src" >"$OUT/report-$src.out" 2>&1
+done
+"$PY" - "$OUT/report-log/report.html" "$OUT/report-rec/report.html" <<'PY' && ok "the report of the log and of the recording both show task 1 success, task 2 gave_up with times and attempts, and the note" || fail "reports disagree (above)"
+import re, sys
+rows = []
+for p in sys.argv[1:]:
+    h = open(p).read()
+    t = re.findall(r'<tr><td>(\d+)</td><td>([^<]*)</td><td class="outcome-(\w+)">\w+</td><td>([\d.]+)</td><td>(\d+)</td></tr>', h)
+    if "hesitates before the flick" not in h: print("    no note in", p)
+    rows.append(t)
+if not rows[0] or rows[0] != rows[1] or [r[2] for r in rows[0]] != ["success", "gave_up"]:
+    print("    ", rows); sys.exit(1)
+PY
+
+# The participant window: only the phone (presentation), no toast over it; the facilitator
+# window: the red recording mark, and text.
+"$PY" - "$OUT/participant.png" "$OUT/facilitator.png" <<'PY' && ok "the participant window shows only the phone on black, the facilitator window shows recording on" || fail "windows' pixels (above)"
+import sys
+from PIL import Image
+p = Image.open(sys.argv[1]).convert("RGB")
+w, h = p.size
+# Outside the phone's box the participant window is black: no panel, no toast.
+box = p.convert("L").point(lambda v: 255 if v > 12 else 0).getbbox()
+problems = []
+if not box: problems.append("participant window is blank")
+else:
+    bw, bh = box[2] - box[0], box[3] - box[1]
+    if bw > w * 0.6: problems.append(f"lit area {box} wider than a phone (a panel or a toast?)")
+f = Image.open(sys.argv[2]).convert("RGB")
+reds = sum(1 for x in range(0, 80) for y in range(0, 60) if (lambda c: c[0] > 200 and c[1] < 80 and c[2] < 80)(f.getpixel((x, y))))
+if reds < 50: problems.append(f"no red recording mark in the facilitator window ({reds} red pixels)")
+for pr in problems: print("   ", pr)
+sys.exit(1 if problems else 0)
+PY
