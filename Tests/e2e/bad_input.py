@@ -191,6 +191,10 @@ def setup():
     with open(w("scans-cards", "01-scans.jpg"), "wb") as f:
         f.write(jpeg[:end] + jpeg[last:end] * 20000 + b"\xff\xd9")
     shutil.copy(GOOD_IMAGE, w("scans-cards", "02-ok.png"))
+    # --tasks files (issue 21): not JSON, a goal naming a card that is not there, a bad limit.
+    write("tasks-notjson.json", "{tasks: [")
+    write("tasks-nocard.json", '{"tasks": [{"name": "find it", "goal": {"reached": "99-nowhere.png"}}]}')
+    write("tasks-limit.json", '{"tasks": [{"name": "quick", "timeLimit": 1e300}]}')
     # A Latin-1 file name (not UTF-8): it was "missing"; now said by its bytes and skipped.
     os.makedirs(w("latin1-cards"), exist_ok=True)
     shutil.copy(GOOD_IMAGE, os.path.join(os.fsencode(w("latin1-cards")), b"caf\xe9.png"))
@@ -310,6 +314,12 @@ ROWS = [
     # Images: placeholders, never a crash or a hang
     ("bad images become placeholders", ["--cards", w("cards"), "--log", OUT + ".jsonl", "--screenshot", OUT + ".png", "--frames", "3", "--headless"], 0, "warning:", [OUT + ".jsonl", OUT + ".png"]),
     ("a FIFO named x.png does not block start-up", ["--cards", w("fifo-cards")] + H, 0, "x.png", []),
+    ("--tasks file that is not JSON", ["--tasks", w("tasks-notjson.json"), "--headless"], 2, "is not JSON", []),
+    ("--tasks goal naming a card not in the deck", ["--tasks", w("tasks-nocard.json"), "--headless"], 2, "names the card '99-nowhere.png', which is not among the cards", []),
+    ("--tasks time limit of 1e300 s", ["--tasks", w("tasks-limit.json"), "--headless"], 2, "'timeLimit' = 1e+300 is out of range", []),
+    ("--tasks file missing", ["--tasks", w("no-such-tasks.json"), "--headless"], 2, "no-such-tasks.json", []),
+    ("--markers with ten labels", ["--markers", "a,b,c,d,e,f,g,h,i,j", "--headless"], 2, "has 10 labels (expected 1 to 9", []),
+    ("--markers reusing the task marker's label", ["--markers", "found it,start", "--headless"], 2, "'start' is the task marker's own label", []),
     ("a JPEG of 20,000 scans is refused past 100, the other card still drawn", ["--cards", w("scans-cards"), "--frames", "120", "--headless"], 0, "has more than 100 scans", []),
     ("a 900-megapixel interlaced PNG is refused even under a high limit", ["--cards", w("interlaced-cards"), "--max-image-pixels", "1000000000", "--frames", "3", "--headless"], 0, "a JPEG or interlaced PNG is decoded whole, at most 536.9 megapixels", []),
     ("a file name that is not UTF-8 is said by its bytes", ["--cards", w("latin1-cards"), "--frames", "3", "--headless"], 0, "the file name 'caf\\xE9.png' is not UTF-8 text", []),
