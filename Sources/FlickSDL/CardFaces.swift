@@ -38,7 +38,13 @@ public final class CardFaces {
     /// Corner radius of a card, points (the card renderer's shadows use the same).
     public static let cornerRadiusPoints = 12.0
 
-    public let images: [CardImage]
+    /// Every image a card may show; files added or changed while the app runs are appended
+    /// (`addImage`), so an index always means the same picture and no cache goes stale.
+    public private(set) var images: [CardImage]
+    /// Cards 0, 1, 2, … cycle over the first `baseImageCount` images; cards given an image of
+    /// their own (`assignedImages`) show that one.
+    public let baseImageCount: Int
+    public var assignedImages: [CardID: Int] = [:]
     public let renderer: Renderer
     /// Font for the captions of placeholder cards of broken files.
     public let fontPath: String?
@@ -121,6 +127,7 @@ public final class CardFaces {
     public init(images: [CardImage], renderer: Renderer, fontPath: String?, style: FaceStyle = FaceStyle(),
                 composedCapacity: Int = 24) {
         self.images = images
+        baseImageCount = images.count
         self.renderer = renderer
         self.fontPath = fontPath
         self.style = style
@@ -141,9 +148,18 @@ public final class CardFaces {
 
     /// The image a card shows: cards cycle through the images.
     public func imageIndex(of card: CardID) -> Int? {
-        let n = images.count
+        if let assigned = assignedImages[card] { return assigned }
+        let n = baseImageCount
         guard n > 0 else { return nil }
         return ((card.value % n) + n) % n
+    }
+
+    /// Appends an image (a file added to the folder, or a new version of a changed one) and
+    /// returns its index.
+    @discardableResult
+    public func addImage(_ image: CardImage) -> Int {
+        images.append(image)
+        return images.count - 1
     }
 
     // MARK: - Each frame

@@ -22,7 +22,7 @@ extension App {
     /// What the app does beyond the scene for an input (`CardScene.apply` did the scene's
     /// part): config reloads and markers go into the log, a replayed viewport refits the stage.
     func applyStudyInput(_ input: RecordedInput, at t: Double, configBefore: SceneConfig? = nil) {
-        if input.config != nil || input.marker != nil || input.note != nil {
+        if input.config != nil || input.marker != nil || input.note != nil || input.cards != nil {
             // The scene's events up to `t` go into the log before the app's own line for `t`.
             scene.noteInput(at: t)
             logged { try flushSceneEvents() }
@@ -37,6 +37,7 @@ extension App {
         }
         if let marker = input.marker { applyMarker(marker, at: t) }
         if let text = input.note { applyNote(text, at: t) }
+        if let change = input.cards { applyCardChange(change, at: t) }
     }
 
     /// Advances the scene to the frame clock's now (through the timeline), remembering the

@@ -46,6 +46,10 @@ final class App {
     var desk = FacilitatorDesk()
     /// `--facilitator`: the second window.
     var facilitatorWindow: FacilitatorWindow?
+    /// Which image each card shows as the `--cards` folder changes, and the folder's watch
+    /// (Files/App+CardFolder.swift).
+    var deckImages: DeckImages
+    var cardWatch: CardFolderWatch?
     /// The clock of the frames: SDL's (the events' clock) in a window, a fixed 60 Hz in headless runs.
     var headlessFrame = 0
 
@@ -113,6 +117,13 @@ final class App {
                          overwrite: options.overwrite)
         }
         tasks = options.tasks.map(TaskRun.init)
+        // A replay's cards by the recorded names (a file gone since reads "x.png (missing)").
+        let imageNames = options.replay?.recording.header?.cardFiles.map(\.name)
+            ?? options.cards.items.map { ($0.path as NSString).lastPathComponent }
+        deckImages = DeckImages(names: imageNames)
+        if options.replay == nil && !options.headless {
+            cardWatch = CardFolderWatch(folder: options.cards.folder, names: imageNames)
+        }
         if options.facilitator {
             facilitatorWindow = try FacilitatorWindow(beside: window, hidden: options.headless, software: options.software,
                                                       fontPath: fontPath)
@@ -158,6 +169,7 @@ final class App {
                 apply(RecordedInput(t: clock(), config: config, configPath: watch.path))
             }
             applyPanelChange()
+            pollCardFolder()
             deliverDueInputs()
             advanceToNow()
             try flushSceneEvents()
@@ -342,6 +354,7 @@ final class App {
         for (e, release) in zip(scene.events, scene.releases) {
             try log?.record(e, release: release)
             overlay.remember(e)
+            observeForCards(e)
             observeForTasks(e, release: release)
             notePress(e)
             tools.noteEvent(e, now: clock())

@@ -52,6 +52,7 @@ import Testing
                         viewport: Size(width: 390.5, height: 844.5), config: SceneConfig())
         try log.marker(time: 0.25, label: "start", task: "t1")
         try log.note(time: 0.3125, text: "hesitates", task: "t1")
+        try log.write(LogCardsChanged(t: 0.34375, change: CardFolderChange(added: [.init(name: "b.png", size: 9)], removed: ["a.png"], changed: [.init(name: "c.png", size: 3)])))
         for (i, goal) in Self.goals.enumerated() {
             try log.write(LogTaskStarted(t: 0.25, task: "t\(i + 1)", number: i + 1, goal: goal, timeLimit: 90))
         }
@@ -99,6 +100,8 @@ import Testing
             RecordedInput(t: 0.875, viewport: Size(width: 600.5, height: 400.5), window: Size(width: 640.5, height: 480.5)),
             RecordedInput(t: 1.125, marker: Marker(label: "end", task: "t1")),
             RecordedInput(t: 1.1875, note: "asked where settings are"),
+            RecordedInput(t: 1.21875, cards: CardFolderChange(added: [.init(name: "b.png", size: 9)], removed: ["a.png"],
+                                                              changed: [.init(name: "c.png", size: 3)])),
             RecordedInput(t: 1.25, time: .slow),
         ]
         for input in inputs { recorder.record(input) }
@@ -134,7 +137,7 @@ import Testing
             }
             return Set(a.compactMap { if case .string(let s) = $0 { return s } else { return nil } })
         }
-        let appLines = ["started", "quit", "marker", "note", "task_started", "task_ended", "config_reloaded", "config_changed", "input_refused"]
+        let appLines = ["started", "quit", "marker", "note", "task_started", "task_ended", "cards_changed", "config_reloaded", "config_changed", "input_refused"]
         #expect(try values("log.schema.json", "#/properties/event") == Set(appLines + SceneEvent.names))
         #expect(try values("log.schema.json", "#/$defs/interaction") == Set(Interaction.allCases.map(\.rawValue)))
         #expect(try values("log.schema.json", "#/$defs/task_ended/properties/outcome") == Set(TaskRun.Outcome.allCases.map(\.rawValue)))

@@ -150,3 +150,66 @@ if reds < 50: problems.append(f"no red recording mark in the facilitator window 
 for pr in problems: print("   ", pr)
 sys.exit(1 if problems else 0)
 PY
+
+# Cards that follow the files (issue 21, part 3): with --cards DIR, a file added, removed or
+# saved anew shows within a second; the log says what changed with the deck's own events, and
+# a headless replay of the recording (the folder as the session left it) gives the same events.
+CARDS="$OUT/cards"; rm -rf "$CARDS"; mkdir -p "$CARDS"
+cp "$ROOT"/assets/0[1-4]-*.png "$CARDS/"
+FLOG="$OUT/follow.jsonl"; FREC="$OUT/follow.rec.jsonl"; rm -f "$FLOG" "$FREC"
+start_app "$FLOG" --cards "$CARDS" --demo stack --record "$FREC" --size 700x800 || fail "the app did not start with --cards"
+sleep 0.5
+# within_a_second WHAT: the next cards_changed line comes within 1.5 s (the issue: within a second).
+within_a_second() {
+  local n=$1 what=$2 t0; t0=$(now_us)
+  if wait_log "$FLOG" "$n" cards_changed 5; then
+    local ms=$(( ($(now_us) - t0) / 1000 ))
+    [ "$ms" -le 1000 ] && ok "$what showed in $ms ms" || fail "$what took $ms ms (want within 1000)"
+  else
+    fail "$what: no cards_changed line"
+  fi
+}
+cp "$ROOT/assets/07-settings.png" "$CARDS/03b-settings.png"
+within_a_second 1 "a file added to the folder"
+rm "$CARDS/02-music.png"
+within_a_second 2 "a file removed from the folder"
+cp "$ROOT/assets/09-news.png" "$CARDS/01-weather.png.tmp" && mv "$CARDS/01-weather.png.tmp" "$CARDS/01-weather.png"
+within_a_second 3 "a file saved anew"
+sleep 0.5
+import -window "$WID" "$OUT/follow.png" 2>/dev/null
+stop_app
+"$PY" - "$FLOG" <<'PY' && ok "the log has each change with the deck's own inserted/deleted events, in name order" || fail "follow log (above)"
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+changes = [l for l in lines if l["event"] == "cards_changed"]
+want = [(["03b-settings.png"], [], []), ([], ["02-music.png"], []), ([], [], ["01-weather.png"])]
+got = [(c["added"], c["removed"], c["changed"]) for c in changes]
+problems = [] if got == want else [f"changes {got}"]
+ins = [l for l in lines if l["event"] == "inserted"]
+dels = [l for l in lines if l["event"] == "deleted"]
+if len(ins) != 1 or ins[0]["index"] != 3 or abs(ins[0]["t"] - changes[0]["t"]) > 1e-6: problems.append(f"inserted {ins}")
+if len(dels) != 1 or dels[0]["card"] != 1: problems.append(f"deleted {dels}")
+for p in problems: print("   ", p)
+sys.exit(1 if problems else 0)
+PY
+"$PY" - "$OUT/follow.png" <<'PY' && ok "the changed file is on screen: the top card shows the new picture (news), not the old (weather)" || fail "the top card still shows the old file (above)"
+import sys
+from PIL import Image
+im = Image.open(sys.argv[1]).convert("RGB")
+w, h = im.size
+# The weather screen is blue (its sky); the news screen is white-grey.
+px = [im.getpixel((x, y)) for x in range(w // 2 - 60, w // 2 + 60, 6) for y in range(h // 2 - 200, h // 2 - 80, 6)]
+blue = sum(1 for r, g, b in px if b > 180 and r < 140)
+if blue > len(px) // 4: print(f"    {blue} of {len(px)} sampled pixels blue"); sys.exit(1)
+PY
+RFLOG="$OUT/follow-replay.jsonl"; rm -f "$RFLOG"
+"$BIN" --replay "$FREC" --headless --log "$RFLOG" >"$OUT/follow-replay.out" 2>&1
+"$PY" - "$FLOG" "$RFLOG" <<'PY' && ok "a headless replay makes the same folder changes: the same events at the same times" || fail "the replay of the folder changes differs (above)"
+import json, sys
+def ev(p): return [l for l in (json.loads(x) for x in open(p)) if l["event"] not in ("started", "quit")]
+a, b = ev(sys.argv[1]), ev(sys.argv[2])
+if a != b:
+    for x, y in zip(a, b):
+        if x != y: print("    live  ", x); print("    replay", y); break
+    print(f"    {len(a)} live lines, {len(b)} replayed"); sys.exit(1)
+PY

@@ -215,6 +215,7 @@ package enum LogLine: Decodable, Equatable {
     case note(LogNote)
     case taskStarted(LogTaskStarted)
     case taskEnded(LogTaskEnded)
+    case cardsChanged(LogCardsChanged)
     /// A scene event, with the throw rule's verdict for a card release (nil in older logs).
     case scene(LoggedSceneEvent)
 
@@ -231,6 +232,7 @@ package enum LogLine: Decodable, Equatable {
         case "note": self = .note(try LogNote(from: decoder))
         case "task_started": self = .taskStarted(try LogTaskStarted(from: decoder))
         case "task_ended": self = .taskEnded(try LogTaskEnded(from: decoder))
+        case "cards_changed": self = .cardsChanged(try LogCardsChanged(from: decoder))
         default: self = .scene(try LoggedSceneEvent(from: decoder))
         }
     }

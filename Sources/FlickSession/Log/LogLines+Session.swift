@@ -53,6 +53,22 @@ package struct LogTaskEnded: Codable, Equatable {
     }
 }
 
+/// The `--cards` folder changed: the files added, removed and saved anew (the deck's own
+/// `deleted` and `inserted` events follow).
+package struct LogCardsChanged: Codable, Equatable {
+    package var event = "cards_changed"
+    package var t: Double
+    package var added: [String]
+    package var removed: [String]
+    package var changed: [String]
+    package init(t: Double, change: CardFolderChange) {
+        self.t = SceneEvent.microseconds(t)
+        added = change.added.map(\.name)
+        removed = change.removed
+        changed = change.changed.map(\.name)
+    }
+}
+
 extension InteractionLog {
     package func note(time: Double, text: String, task: String?) throws { try write(LogNote(t: time, text: text, task: task)) }
 }

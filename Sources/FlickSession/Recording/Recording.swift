@@ -48,11 +48,14 @@ package struct RecordedInput: Codable, Equatable {
     package var marker: Marker?
     /// A note typed in the facilitator window.
     package var note: String?
+    /// The `--cards` folder changed (files added, removed, saved anew).
+    package var cards: CardFolderChange?
     /// Slow motion, pause, resume or a single step (S, Space, `.`); replays move time the same way.
     package var time: SceneTimeline.Control?
 
-    package init(t: Double, pointer: PointerEvent? = nil, wheel: Double? = nil, notches: Int? = nil, command: CardScene.Command? = nil, interaction: Interaction? = nil, config: SceneConfig? = nil, configPath: String? = nil, viewport: Size? = nil, window: Size? = nil, marker: Marker? = nil, note: String? = nil, time: SceneTimeline.Control? = nil) {
+    package init(t: Double, pointer: PointerEvent? = nil, wheel: Double? = nil, notches: Int? = nil, command: CardScene.Command? = nil, interaction: Interaction? = nil, config: SceneConfig? = nil, configPath: String? = nil, viewport: Size? = nil, window: Size? = nil, marker: Marker? = nil, note: String? = nil, cards: CardFolderChange? = nil, time: SceneTimeline.Control? = nil) {
         self.configSource = nil
+        self.cards = cards
         self.note = note
         self.preset = nil
         self.t = t
@@ -324,19 +327,32 @@ package struct Recording {
         guard let header else { return nil }
         let folder = header.bundledCards ? CardSource.defaultFolder() : header.cardFolder
         let current = (try? CardSource(folder: folder))?.items.map { ($0.path as NSString).lastPathComponent } ?? []
+        // The folder as the session left it: the header's files with the recorded changes made
+        // (a file saved anew, added or removed while it ran is expected so now).
+        var expected: [String: Int] = [:]
+        for file in header.cardFiles { expected[file.name] = file.size }
+        for change in inputs.compactMap(\.cards) {
+            for f in change.added + change.changed { expected[f.name] = f.size }
+            for name in change.removed { expected[name] = nil }
+        }
         var problems: [String] = []
         var items: [CardImage] = []
         for file in header.cardFiles {
             let path = (folder as NSString).appendingPathComponent(file.name)
             let size = RecordingHeader.fileSize(path)
-            if size == file.size {
+            guard let want = expected[file.name] else {
+                // Removed during the session: its cards leave when the replay gets there.
+                items.append(CardImage(path: path + " (removed during the session)", title: file.name))
+                continue
+            }
+            if size == want {
                 items.append(CardImage(path: path, title: file.name))
                 continue
             }
-            problems.append(size == nil ? "\(file.name) is missing" : "\(file.name) is \(size!) bytes, was \(file.size)")
+            problems.append(size == nil ? "\(file.name) is missing" : "\(file.name) is \(size!) bytes, was \(want)")
             items.append(CardImage(path: path + " (missing)", title: file.name))
         }
-        let extra = Set(current).subtracting(header.cardFiles.map(\.name)).sorted()
+        let extra = Set(current).subtracting(expected.keys).sorted()
         if !extra.isEmpty { problems.append("new \(extra.joined(separator: ", "))") }
         if !problems.isEmpty {
             let what = "the card folder '\(folder)' changed since the recording (\(problems.prefix(3).joined(separator: "; "))\(problems.count > 3 ? "; …" : ""))"
@@ -403,6 +419,7 @@ extension RecordedInput {
         if viewport != nil { return "viewport" }
         if marker != nil { return "marker" }
         if note != nil { return "note" }
+        if cards != nil { return "cards" }
         return "time"
     }
 }

@@ -127,6 +127,15 @@ extension RecordedInput {
         if let notches { try c.whole("notches", notches, SessionLimits.notches) }
         if let viewport { try c.size("viewport", viewport) }
         if let window { try c.size("window", window) }
+        if let cards {
+            let files = cards.added + cards.changed
+            try c.whole("cards (entries)", files.count + cards.removed.count, 1...SessionLimits.cardFiles.upperBound)
+            for (i, f) in files.enumerated() {
+                try c.fileName("cards[\(i)].name", f.name)
+                try c.whole("cards[\(i)].size", f.size, 0...Int(Int64.max / 2))
+            }
+            for (i, name) in cards.removed.enumerated() { try c.fileName("cards.removed[\(i)]", name) }
+        }
         if let note, note.isEmpty || note.count > SessionLimits.noteLength {
             throw c.problem("'note' has \(note.count) characters (expected 1 to \(SessionLimits.noteLength))")
         }

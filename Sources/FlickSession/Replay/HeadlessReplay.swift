@@ -23,7 +23,8 @@ package final class HeadlessReplay {
     package private(set) var pointerTrail: [PointerSample] = []
     /// The header's `--tasks` as they ran: the same ends, times and outcomes as the live session.
     package private(set) var tasks: TaskRun?
-    private var cardName: (CardID) -> String? = { _ in nil }
+    /// Which image each card shows as the recorded folder changes play.
+    package private(set) var deckImages = DeckImages(names: [])
     /// The facilitator's notes, session seconds.
     package private(set) var notes: [(t: Double, text: String)] = []
 
@@ -42,7 +43,7 @@ package final class HeadlessReplay {
         self.init(recording, demo: h.demo, count: h.count, viewport: h.stage ?? h.window,
                   config: config ?? h.config, keepsConfig: config != nil)
         tasks = h.tasks.map(TaskRun.init)
-        cardName = TaskRun.cardNames(h.cardFiles.map(\.name))
+        deckImages = DeckImages(names: h.cardFiles.map(\.name))
     }
 
     /// Ends a task still under way when the replay stops (as the live session's end did).
@@ -102,6 +103,10 @@ package final class HeadlessReplay {
                 _ = tasks?.marker(m.label, at: t)
             }
             if let text = input.note { notes.append((t, text)) }
+            if let change = input.cards {
+                _ = deckImages.apply(change, to: scene, at: t)
+                collect()
+            }
         }
     }
 
@@ -120,7 +125,10 @@ package final class HeadlessReplay {
     private func collect() {
         for (e, release) in zip(scene.events, scene.releases) {
             items.append(.scene(e, release))
-            _ = tasks?.observe(e, cardName: cardName, cardAt: { [scene] in scene.deck.card(at: $0) })
+            deckImages.observe(e)
+            let images = deckImages
+            _ = tasks?.observe(e, cardName: { images.image(of: $0).map { images.names[$0] } },
+                               cardAt: { [scene] in scene.deck.card(at: $0) })
         }
         scene.clearEvents()
     }

@@ -91,8 +91,9 @@ extension App {
     func observeForTasks(_ e: SceneEvent, release: ReleaseRecord?) {
         desk.event(e, release: release)
         guard tasks != nil else { return }
-        let names = TaskRun.cardNames(options.cards.items.map { ($0.path as NSString).lastPathComponent })
-        let lines = tasks!.observe(e, cardName: names, cardAt: { [scene] index in scene.deck.card(at: index) })
+        let images = deckImages
+        let lines = tasks!.observe(e, cardName: { images.image(of: $0).map { images.names[$0] } },
+                                   cardAt: { [scene] index in scene.deck.card(at: index) })
         for line in lines { taskEnded(line) }
     }
 

@@ -1,0 +1,79 @@
+import FlickEngine
+@testable import FlickSession
+import Foundation
+import Testing
+
+/// Issue 21, part 3: cards follow the designer's files.
+@Suite struct CardFolderFollowTests {
+    func folder() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-follow-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    func write(_ dir: String, _ name: String, _ bytes: Int) {
+        _ = FileManager.default.createFile(atPath: "\(dir)/\(name)", contents: Data(repeating: 7, count: bytes))
+    }
+
+    /// A change is reported once the file held still for one listing, never half-written.
+    @Test func theWatchReportsAddedChangedAndRemovedFilesOnceSettled() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(dir, "01-a.png", 10)
+        write(dir, "02-b.png", 10)
+        let watch = CardFolderWatch(folder: dir, names: ["01-a.png", "02-b.png"])
+        #expect(watch.poll(now: 0) == nil)
+        write(dir, "03-c.png", 20)
+        write(dir, "notes.txt", 5)   // not an image: never a card
+        #expect(watch.poll(now: 0.2) == nil)   // too soon to look
+        #expect(watch.poll(now: 0.5) == nil)   // seen once: maybe still being written
+        #expect(watch.poll(now: 1.0) == CardFolderChange(added: [.init(name: "03-c.png", size: 20)]))
+        #expect(watch.poll(now: 1.5) == nil)
+        write(dir, "01-a.png", 33)
+        try FileManager.default.removeItem(atPath: "\(dir)/02-b.png")
+        _ = watch.poll(now: 2.0)
+        #expect(watch.poll(now: 2.5) == CardFolderChange(removed: ["02-b.png"], changed: [.init(name: "01-a.png", size: 33)]))
+        // A file still growing is not reported until it stops.
+        write(dir, "04-d.png", 1)
+        _ = watch.poll(now: 3.0)
+        write(dir, "04-d.png", 2)
+        #expect(watch.poll(now: 3.5) == nil)
+        #expect(watch.poll(now: 4.0)?.added.map(\.size) == [2])
+    }
+
+    func scene(_ count: Int) -> CardScene {
+        let s = CardScene(interaction: .switcher, count: count, viewport: Size(width: 390, height: 844), config: SceneConfig(), time: 0)
+        s.advance(to: 0)
+        return s
+    }
+
+    func settle(_ s: CardScene, _ images: inout DeckImages, to t: Double) -> [SceneEvent] {
+        s.advance(to: t)
+        let events = s.events
+        for e in events { images.observe(e) }
+        s.clearEvents()
+        return events
+    }
+
+    @Test func removedFilesLeaveAddedOnesComeInByNameChangedOnesGetANewImage() throws {
+        let s = scene(3)
+        var images = DeckImages(names: ["01-a.png", "03-c.png", "05-e.png"])
+        // Removed: its card leaves with a deletion event.
+        #expect(images.apply(CardFolderChange(removed: ["03-c.png"]), to: s, at: 1).isEmpty)
+        var events = settle(s, &images, to: 3)
+        #expect(events.contains { if case .deleted(_, CardID(1), _) = $0 { return true } else { return false } })
+        #expect(s.deck.count == 2)
+        // Added: a card where the name sorts (between 01 and 05), showing the new image.
+        let fresh = images.apply(CardFolderChange(added: [.init(name: "04-d.png", size: 1)]), to: s, at: 4)
+        #expect(fresh.map(\.name) == ["04-d.png"] && fresh.first?.index == 3)
+        events = settle(s, &images, to: 6)
+        let inserted = events.compactMap { if case .inserted(_, let card, let index) = $0 { return (card, index) } else { return nil } }
+        #expect(inserted.count == 1 && inserted.first?.1 == 1)
+        if let card = inserted.first?.0 { #expect(images.image(of: card) == 3) }
+        // Changed: the cards showing it now show a new image index (a fresh decode).
+        let again = images.apply(CardFolderChange(changed: [.init(name: "01-a.png", size: 9)]), to: s, at: 7)
+        #expect(again.map(\.index) == [4])
+        #expect(images.image(of: CardID(0)) == 4 && images.names[4] == "01-a.png")
+        #expect(images.image(of: CardID(2)) == 2)   // 05-e untouched
+    }
+}
