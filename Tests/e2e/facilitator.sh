@@ -159,7 +159,7 @@ cp "$ROOT"/assets/0[1-4]-*.png "$CARDS/"
 FLOG="$OUT/follow.jsonl"; FREC="$OUT/follow.rec.jsonl"; rm -f "$FLOG" "$FREC"
 start_app "$FLOG" --cards "$CARDS" --demo stack --record "$FREC" --size 700x800 || fail "the app did not start with --cards"
 sleep 0.5
-# within_a_second WHAT: the next cards_changed line comes within 1.5 s (the issue: within a second).
+# within_a_second N WHAT: the Nth cards_changed line comes within a second of the file change.
 within_a_second() {
   local n=$1 what=$2 t0; t0=$(now_us)
   if wait_log "$FLOG" "$n" cards_changed 5; then
