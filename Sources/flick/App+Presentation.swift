@@ -42,7 +42,7 @@ extension App {
         for m in configWatch?.takeMessages() ?? [] { toasts.post(m.text, kind: m.problem ? .problem : .info, now: now) }
         toasts.prune(now: now)
         // With a facilitator window, words for the facilitator go there, never over the phone.
-        if facilitatorWindow != nil { return }
+        if facilitatorWindow != nil || options.facilitated { return }
         let area = presentation.isOn || options.stage == nil ? stage.frame : Rect(origin: .zero, size: window.size)
         try toastView.draw(toasts, now: now, in: area, pixelScale: px)
     }

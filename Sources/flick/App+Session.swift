@@ -16,6 +16,7 @@ extension App {
                                config: options.config, look: options.look.session)
         header.tasks = options.tasks
         header.markers = options.markers
+        if options.facilitated { header.facilitator = true }
         return header
     }
 

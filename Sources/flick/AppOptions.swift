@@ -45,6 +45,9 @@ struct AppOptions {
     var debugOverlay: Bool
     /// A facilitator window beside the participant's.
     var facilitator: Bool
+    /// This session, or the recorded one, had a facilitator window: the participant's screen
+    /// shows no toasts (they were the facilitator's).
+    var facilitated: Bool
     /// Labels of the facilitator's markers, keys 1-9.
     var markers: [String]
     /// `--tasks`, or the recording's.
@@ -118,6 +121,7 @@ struct AppOptions {
         self.participant = c.participant ?? header?.participant
         self.task = c.task ?? header?.task
         self.facilitator = c.facilitation.facilitator
+        self.facilitated = facilitator || header?.facilitator == true
         // The participant's window shows only the phone: the facilitator's words have a window of their own.
         if facilitator { self.look.session.present = true }
         self.markers = try c.facilitation.markers.map(MarkerLabels.parse) ?? header?.markers ?? FacilitatorOptions.defaultMarkers

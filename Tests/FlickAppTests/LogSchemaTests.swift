@@ -87,6 +87,7 @@ import Testing
         withTasks.tasks = TaskList(tasks: Self.goals.enumerated().map { TaskSpec(name: "t\($0.offset)", goal: $0.element, timeLimit: 60) },
                                    giveUp: "gave up")
         withTasks.markers = ["found it", "gave up"]
+        withTasks.facilitator = true
         let recorder = try Recorder(path: path, header: withTasks)
         let pointer = PointerEvent(pointerID: 0, phase: .down, position: Point(x: 10.5, y: 20.5), time: 0.125, device: .touch)
         let inputs = [
