@@ -114,21 +114,15 @@ PY
 
 # The replay's last frame is the participant's phone as the session left it (within the two
 # renderers' antialiasing: each live pixel against the closest replay pixel of its 3x3).
-"$PY" - "$LOG" "$OUT/participant.png" "$OUT/replay.png" <<'PY' && ok "the headless replay's frame is the participant window's phone" || fail "the replay's frame differs from the participant's window (above)"
+"$PY" - "$HERE" "$LOG" "$OUT/participant.png" "$OUT/replay.png" <<'PY' && ok "the headless replay's frame is the participant window's phone" || fail "the replay's frame differs from the participant's window (above)"
 import json, sys
-from PIL import Image, ImageChops, ImageStat
+sys.path.insert(0, sys.argv.pop(1))
+from PIL import Image
+from framediff import phone_difference
 x, y, w, h = [round(v) for v in json.loads(open(sys.argv[1]).readline())["stage"]]
 live = Image.open(sys.argv[2]).convert("RGB").crop((x, y, x + w, y + h))
 replay = Image.open(sys.argv[3]).convert("RGB").crop((x, y, x + w, y + h))
-best = None
-for dx in (-1, 0, 1):
-    for dy in (-1, 0, 1):
-        d = ImageChops.difference(live, ImageChops.offset(replay, dx, dy)).convert("L")
-        best = d if best is None else ImageChops.darker(best, d)
-best = best.crop((2, 2, w - 2, h - 2))
-px = list(best.getdata())
-share = sum(1 for p in px if p > 40) / len(px)
-mean = ImageStat.Stat(best).mean[0]
+share, mean = phone_difference(live, replay)
 print(f"    {share * 100:.2f} % of pixels over 40/255, mean {mean:.2f}/255")
 sys.exit(0 if share < 0.01 and mean < 2 else 1)
 PY

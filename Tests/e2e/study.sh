@@ -293,26 +293,18 @@ fi
 # renderers' antialiasing; for now, the exported video's last frame shows the same phone (fill,
 # titles, square corners), scaled.
 look_compare() {   # WORK LOG REC EXPORT_PNG_OR_-: prints share mean export_mean fit titles stage shown
-  /usr/bin/python3 - "$@" <<'PY'
+  /usr/bin/python3 - "$HERE" "$@" <<'PY'
 import json, sys
+sys.path.insert(0, sys.argv.pop(1))
 from PIL import Image, ImageChops, ImageStat
+from framediff import phone_difference
 work, log, rec, exported_png = sys.argv[1:5]
 header = json.loads(open(rec).readline())
 x, y, w, h = [round(v) for v in json.loads(open(log).readline())["stage"]]
 live = Image.open(work + "/look-live.png").convert("RGB").crop((x, y, x + w, y + h))
 replay = Image.open(work + "/look-replay.png").convert("RGB").crop((x, y, x + w, y + h))
-# Within antialiasing: the live window (GL on llvmpipe) and the headless replay (software)
-# sample scaled textures half a pixel apart, so each live pixel is compared with the closest of
-# the replay's pixels around it (3x3), a few pixels in from the stage's edges.
-best = None
-for dx in (-1, 0, 1):
-    for dy in (-1, 0, 1):
-        d = ImageChops.difference(live, ImageChops.offset(replay, dx, dy)).convert("L")
-        best = d if best is None else ImageChops.darker(best, d)
-best = best.crop((2, 2, w - 2, h - 2))
-px = list(best.getdata())
-share = sum(1 for p in px if p > 40) / len(px)
-mean = ImageStat.Stat(best).mean[0]
+# Within antialiasing (framediff.py).
+share, mean = phone_difference(live, replay)
 emean = -1
 if exported_png != "-":
     # The export: the phone fitted into 640x480 as Stage does it (a margin of 4 % of the
