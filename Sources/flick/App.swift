@@ -116,6 +116,8 @@ final class App {
             try Recorder(path: $0, header: Self.header(options, session.info, window: windowSize),
                          overwrite: options.overwrite)
         }
+        stageView.imageFolder = options.cards.folder
+        stageView.imageLook = options.look.session
         tasks = options.tasks.map(TaskRun.init)
         // A replay's cards by the recorded names (a file gone since reads "x.png (missing)").
         let imageNames = options.replay?.recording.header?.cardFiles.map(\.name)

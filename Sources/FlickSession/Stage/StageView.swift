@@ -15,6 +15,10 @@ package final class StageView {
     package let corners = StageCorners()
     /// The screen's corner radius, points (0: square, as a stage that fills the window).
     package var cornerRadius: Double
+    /// Where the images of a deck that follows its folder are read (`follow`), and the look
+    /// that titles them.
+    package var imageFolder: String?
+    package var imageLook: SessionLook?
 
     /// A stage with faces and titles of its own (the window's, or a study tool's).
     package init(renderer: Renderer, faces: CardFaces, titles: CardTitles, cornerRadius: Double) throws {
@@ -32,6 +36,20 @@ package final class StageView {
         try self.init(renderer: renderer,
                       faces: CardFaces(images: look.titled(source.items), renderer: renderer, fontPath: font, style: look.style),
                       titles: CardTitles(renderer: renderer, fontPath: font), cornerRadius: header.drawnCornerRadius)
+        imageFolder = source.folder
+        imageLook = look
+    }
+
+    /// Faces for a deck whose folder changed (`DeckImages`): the images it added are loaded, and
+    /// each card shows the image the deck gives it. Cheap when nothing changed.
+    package func follow(_ images: DeckImages) {
+        guard let folder = imageFolder else { return }
+        while faces.images.count < images.names.count {
+            let name = images.names[faces.images.count]
+            let image = CardImage(path: (folder as NSString).appendingPathComponent(name), title: name)
+            faces.addImage(imageLook.map { $0.titled([image])[0] } ?? image)
+        }
+        if faces.assignedImages != images.assigned { faces.assignedImages = images.assigned }
     }
 
     /// Draws `scene` (its render list, or `list` when given) on `stage`, a stage laid out in an

@@ -16,13 +16,8 @@ extension App {
     /// A folder change reached the scene at `t`: cards of removed files leave, changed files get
     /// a new image, added files a card where their names sort; faces load the new images.
     func applyCardChange(_ change: CardFolderChange, at t: Double) {
-        let folder = options.cards.folder
-        for (index, name) in deckImages.apply(change, to: scene, at: t) {
-            let image = options.look.titled([CardImage(path: (folder as NSString).appendingPathComponent(name), title: name)])[0]
-            let added = faces.addImage(image)
-            if added != index { warn("card images out of step (\(added) for \(index)); faces may show the wrong file") }
-        }
-        faces.assignedImages = deckImages.assigned
+        _ = deckImages.apply(change, to: scene, at: t)
+        stageView.follow(deckImages)
         logged { try log?.write(LogCardsChanged(t: t, change: change)) }
         desk.add("cards \(change.summary)", .event, at: t)
         post("Cards changed: \(change.summary)")
@@ -32,6 +27,6 @@ extension App {
     func observeForCards(_ e: SceneEvent) {
         guard case .inserted = e else { return }
         deckImages.observe(e)
-        faces.assignedImages = deckImages.assigned
+        stageView.follow(deckImages)
     }
 }

@@ -90,6 +90,7 @@ final class CompareWindow {
         let paneWidth = w / max(1, panes.count)
         for (i, pane) in panes.enumerated() {
             let rect = (x: i * paneWidth, y: labelHeight, w: paneWidth, h: h - labelHeight)
+            pane.view.follow(pane.replay.deckImages)
             try pane.view.draw(pane.replay.scene, in: rect, outside: background, settle: false)
             if let label = labels[i] {
                 try renderer.copy(label, x: Double(rect.x + (paneWidth - label.width) / 2), y: Double(labelHeight - label.height) / 2 + 2)

@@ -47,6 +47,7 @@ enum ContactSheet {
             }
             replay.advance(to: t)
             // The stage view fills the whole cell with `background` first: no clear of its own.
+            view.follow(replay.deckImages)
             try view.draw(replay.scene, in: (0, 0, cell.w, cell.h), outside: background, settle: true)
             try take(renderer, i)
         }

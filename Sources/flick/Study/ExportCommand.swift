@@ -75,6 +75,7 @@ struct Export: ParsableCommand {
                         let t = Double(j) / Double(fps) * speed
                         replay.advance(to: t)
                         // The stage view fills the whole frame first: no clear of its own.
+                        view.follow(replay.deckImages)
                         try view.draw(replay.scene, in: (0, 0, w, h), outside: Theme.of(replay.scene.interaction).window, settle: true)
                         if let p = replay.pointer, p.phase == .down || p.phase == .move {
                             let at = StageView.pixel(of: p.position, viewport: replay.scene.viewport, in: (0, 0, w, h))
