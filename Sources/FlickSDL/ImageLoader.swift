@@ -3,7 +3,7 @@ import CSDL2
 import Glibc
 #endif
 
-/// Loads card images (PNG, JPEG, anything SDL_image reads) into surfaces and textures.
+/// Loads card images (PNG and JPEG, through `WholeDecode`) into surfaces and textures.
 /// Failures throw `ImageLoadError` naming the file; oversized images are scaled down first.
 public enum ImageLoader {
     /// Side used when the renderer reports no maximum texture size (the software renderer).

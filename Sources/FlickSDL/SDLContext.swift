@@ -26,10 +26,12 @@ public final class SDLContext {
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
 
         try check(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init")
-        let wanted = Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)
+        // SDL_image only writes PNGs now (screenshots, frames); cards are decoded by WholeDecode
+        // and ReducedDecode, which SDL_image's loaders could not interrupt.
+        let wanted = Int32(IMG_INIT_PNG.rawValue)
         let got = IMG_Init(wanted)
         if got & wanted != wanted {
-            let error = SDLError.current("IMG_Init(PNG|JPG)")
+            let error = SDLError.current("IMG_Init(PNG)")
             IMG_Quit(); SDL_Quit()
             throw error
         }

@@ -36,9 +36,7 @@ extension App {
         if let viewport = input.viewport {
             if player != nil { stage = Stage(viewport: viewport, window: window.size) }
         }
-        if let marker = input.marker { applyMarker(marker, at: t) }
-        if let text = input.note { applyNote(text, at: t) }
-        if let change = input.cards { applyCardChange(change, at: t) }
+        if input.marker != nil || input.note != nil || input.cards != nil { applyStudy(input, at: t) }
     }
 
     /// Advances the scene to the frame clock's now (through the timeline), remembering the

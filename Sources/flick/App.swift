@@ -40,15 +40,14 @@ final class App {
     let player: Player?
     /// The session: its id and clock, the replay's pace, markers (App+Session.swift).
     var session: SessionState
-    /// `--tasks` as they run (Facilitator/App+Tasks.swift).
-    var tasks: TaskRun?
+    /// `--tasks` as they run and which image each card shows as the `--cards` folder changes
+    /// (Facilitator/App+Tasks.swift, Files/App+CardFolder.swift); replays keep the same.
+    var study: StudyInputs
     /// The note being typed, the live feed, the releases (Facilitator/).
     var desk = FacilitatorDesk()
     /// `--facilitator`: the second window.
     var facilitatorWindow: FacilitatorWindow?
-    /// Which image each card shows as the `--cards` folder changes, and the folder's watch
-    /// (Files/App+CardFolder.swift).
-    var deckImages: DeckImages
+    /// The `--cards` folder's watch, live sessions only (Files/App+CardFolder.swift).
     var cardWatch: CardFolderWatch?
     /// The clock of the frames: SDL's (the events' clock) in a window, a fixed 60 Hz in headless runs.
     var headlessFrame = 0
@@ -118,11 +117,10 @@ final class App {
         }
         stageView.imageFolder = options.cards.folder
         stageView.imageLook = options.look.session
-        tasks = options.tasks.map(TaskRun.init)
         // A replay's cards by the recorded names (a file gone since reads "x.png (missing)").
         let imageNames = options.replay?.recording.header?.cardFiles.map(\.name)
             ?? options.cards.items.map { ($0.path as NSString).lastPathComponent }
-        deckImages = DeckImages(names: imageNames)
+        study = StudyInputs(tasks: options.tasks, cardNames: imageNames)
         if options.replay == nil && !options.headless {
             cardWatch = CardFolderWatch(folder: options.cards.folder, names: imageNames)
         }
@@ -356,8 +354,7 @@ final class App {
         for (e, release) in zip(scene.events, scene.releases) {
             try log?.record(e, release: release)
             overlay.remember(e)
-            observeForCards(e)
-            observeForTasks(e, release: release)
+            observeForStudy(e, release: release)
             notePress(e)
             tools.noteEvent(e, now: clock())
         }

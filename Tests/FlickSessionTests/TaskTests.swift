@@ -65,7 +65,7 @@ import Testing
 
 
     func observe(_ run: inout TaskRun, _ e: SceneEvent, deck: [Int] = [0, 1, 2]) -> [LogTaskEnded] {
-        run.observe(e, cardName: TaskRun.cardNames(Self.cards), cardAt: { deck.indices.contains($0) ? CardID(deck[$0]) : nil })
+        run.observe(e, cardName: DeckImages(names: Self.cards).name(of:), cardAt: { deck.indices.contains($0) ? CardID(deck[$0]) : nil })
     }
 
     @Test func aTaskEndsWhenItsGoalIsMetCountingItsGestures() throws {

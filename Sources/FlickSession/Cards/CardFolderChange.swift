@@ -44,6 +44,9 @@ package struct DeckImages {
         base = names.count
     }
 
+    /// The file name a card shows.
+    package func name(of card: CardID) -> String? { image(of: card).map { names[$0] } }
+
     package func image(of card: CardID) -> Int? {
         if let a = assigned[card] { return a }
         guard base > 0 else { return nil }
@@ -58,7 +61,8 @@ package struct DeckImages {
     /// Makes `change` at scene time `t`: deletes the cards of removed files (deletion events),
     /// re-points the cards of changed files to their new image, inserts one card per added
     /// file where its name sorts in the deck (an insertion event). Returns the images added,
-    /// index and name, for the front end to load.
+    /// index and name (the front ends load them through `StageView.follow`).
+    @discardableResult
     package mutating func apply(_ change: CardFolderChange, to scene: CardScene, at t: Double) -> [(index: Int, name: String)] {
         var fresh: [(index: Int, name: String)] = []
         let deck = (0..<scene.deck.count).compactMap { scene.deck.card(at: $0) }

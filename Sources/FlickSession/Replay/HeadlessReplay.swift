@@ -21,10 +21,11 @@ package final class HeadlessReplay {
     /// Every pointer sample delivered, with where a press landed on a card (for the study's
     /// hesitation, pauses, reversals and heatmaps).
     package private(set) var pointerTrail: [PointerSample] = []
-    /// The header's `--tasks` as they ran: the same ends, times and outcomes as the live session.
-    package private(set) var tasks: TaskRun?
-    /// Which image each card shows as the recorded folder changes play.
-    package private(set) var deckImages = DeckImages(names: [])
+    /// The header's `--tasks` as they ran (the same ends, times and outcomes as the live
+    /// session) and which image each card shows as the recorded folder changes play.
+    package private(set) var study = StudyInputs(tasks: nil, cardNames: [])
+    package var tasks: TaskRun? { study.tasks }
+    package var deckImages: DeckImages { study.images }
     /// The facilitator's notes, session seconds.
     package private(set) var notes: [(t: Double, text: String)] = []
 
@@ -42,13 +43,12 @@ package final class HeadlessReplay {
         guard let h = recording.header else { return nil }
         self.init(recording, demo: h.demo, count: h.count, viewport: h.stage ?? h.window,
                   config: config ?? h.config, keepsConfig: config != nil)
-        tasks = h.tasks.map(TaskRun.init)
-        deckImages = DeckImages(names: h.cardFiles.map(\.name))
+        study = StudyInputs(tasks: h.tasks, cardNames: h.cardFiles.map(\.name))
     }
 
     /// Ends a task still under way when the replay stops (as the live session's end did).
     package func finish() {
-        _ = tasks?.end(at: scene.time, .sessionEnded)
+        _ = study.finish(at: scene.time)
     }
 
     package var isFinished: Bool { next >= recording.inputs.count }
@@ -70,7 +70,7 @@ package final class HeadlessReplay {
         lastAdvance = clock
         scene.advance(to: max(scene.time, timeline.sceneTime(at: clock)))
         collect()
-        _ = tasks?.tick(scene.time)
+        _ = study.tick(scene.time)
     }
 
     /// Runs on the 60 Hz frame grid of a headless replay until everything has settled (at most
@@ -98,15 +98,10 @@ package final class HeadlessReplay {
             if var p = input.pointer { p.time = t; pointer = p }
             collect()
             if let config = input.config { items.append(.config(t: t, config: config)) }
-            if let m = input.marker {
-                items.append(.marker(t: t, label: m.label, task: m.task))
-                _ = tasks?.marker(m.label, at: t)
-            }
+            if let m = input.marker { items.append(.marker(t: t, label: m.label, task: m.task)) }
             if let text = input.note { notes.append((t, text)) }
-            if let change = input.cards {
-                _ = deckImages.apply(change, to: scene, at: t)
-                collect()
-            }
+            _ = study.apply(input, to: scene, at: t)
+            if input.cards != nil { collect() }
         }
     }
 
@@ -125,10 +120,7 @@ package final class HeadlessReplay {
     private func collect() {
         for (e, release) in zip(scene.events, scene.releases) {
             items.append(.scene(e, release))
-            deckImages.observe(e)
-            let images = deckImages
-            _ = tasks?.observe(e, cardName: { images.image(of: $0).map { images.names[$0] } },
-                               cardAt: { [scene] in scene.deck.card(at: $0) })
+            _ = study.observe(e, in: scene)
         }
         scene.clearEvents()
     }

@@ -71,11 +71,6 @@ package struct TaskRun {
         return (ended, nil)
     }
 
-    /// The card names of a deck of `files` images (card n shows image n modulo their count).
-    package static func cardNames(_ files: [String]) -> (CardID) -> String? {
-        { card in files.isEmpty ? nil : files[((card.value % files.count) + files.count) % files.count] }
-    }
-
     /// The time limit of the task under way, if it has passed by `t`: the task ends at its
     /// limit exactly (not at the frame that noticed), so a replay ends it at the same time.
     package mutating func tick(_ t: Double) -> LogTaskEnded? {

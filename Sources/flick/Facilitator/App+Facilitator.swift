@@ -55,9 +55,10 @@ extension App {
         }
     }
 
-    /// Draws the facilitator window, if there is one, after the participant's frame.
+    /// Draws the facilitator window, if there is one, after the participant's frame: at most
+    /// 30 times a second, so that while the participant drags, the phone's frames come first.
     func drawFacilitator() throws {
-        guard let facilitatorWindow else { return }
+        guard let facilitatorWindow, facilitatorWindow.isDue(at: SDLContext.now) else { return }
         try facilitatorWindow.draw(facilitatorModel(), toasts: toasts, now: clock())
     }
 
@@ -75,7 +76,7 @@ extension App {
         m.feed = desk.feed
         m.releases = desk.releases
         m.interaction = scene.interaction.rawValue
-        if let run = tasks {
+        if let run = study.tasks {
             if let active = run.current, let task = run.currentTask {
                 m.task = "Task \(active.index + 1) of \(run.list.tasks.count): \(task.name)"
                 var detail = task.goal.map { "goal: \($0.description)" } ?? "no goal: Enter ends it"

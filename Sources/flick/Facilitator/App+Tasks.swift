@@ -10,7 +10,7 @@ extension App {
     /// What `M` (and Enter in the facilitator window) drops next: a task's start or end. With
     /// `--tasks`, the next task's start or the current one's end; nil when all tasks have run.
     func nextTaskMarker() -> Marker? {
-        guard let run = tasks else { return session.nextMarker() }
+        guard let run = study.tasks else { return session.nextMarker() }
         if let current = run.currentTask { return Marker(label: "end", task: current.name) }
         return run.nextTask.map { Marker(label: "start", task: $0.name) }
     }
@@ -18,7 +18,7 @@ extension App {
     /// M: the next task marker, said where the facilitator looks.
     func dropTaskMarker(at t: Double) {
         guard let marker = nextTaskMarker() else {
-            post("All \(tasks?.list.tasks.count ?? 0) tasks have run")
+            post("All \(study.tasks?.list.tasks.count ?? 0) tasks have run")
             return
         }
         apply(RecordedInput(t: t, marker: marker))
@@ -27,45 +27,43 @@ extension App {
     /// Key 1-9 of the facilitator window: the labelled marker.
     func dropLabelledMarker(_ n: Int, at t: Double) {
         guard n >= 1, n <= options.markers.count else { return }
-        apply(RecordedInput(t: t, marker: Marker(label: options.markers[n - 1], task: tasks?.currentTask?.name ?? session.info.task)))
+        apply(RecordedInput(t: t, marker: Marker(label: options.markers[n - 1], task: currentTaskName)))
     }
 
-    /// A marker or note reached the scene's time `t` (App.applyStudyInput): the log line, the
-    /// task it starts, ends or gives up, the feed and a word to the facilitator.
-    func applyMarker(_ marker: Marker, at t: Double) {
-        taskTick(t)
-        logged { try log?.marker(time: t, label: marker.label, task: marker.task) }
-        desk.add("marker: \(marker.label)\(marker.task.map { " (\($0))" } ?? "")", .marker, at: t)
-        if tasks != nil {
-            let (ended, started) = tasks!.marker(marker.label, at: t)
-            for line in ended { taskEnded(line) }
-            if let line = started {
-                logged { try log?.write(line) }
-                desk.add("task \(line.number) started: \(line.task)", .task, at: t)
-                post("Task \(line.number) started: \(line.task). Enter or M ends it")
-            } else if ended.isEmpty {
-                post("Marker: \(marker.label)")
-            }
-        } else {
-            switch marker.label {
-            case "start": post("Task started\(marker.task.map { ": \($0)" } ?? ""). M ends it")
-            case "end": post("Task ended. M starts the next")
+    /// The task under way (of `--tasks`), else the session's `--task`.
+    var currentTaskName: String? { study.tasks?.currentTask?.name ?? session.info.task }
+
+    /// A marker, a note or a folder change reached the scene at `t` (App.applyStudyInput): a
+    /// time limit passed by then ends its task first, then the input's own line, then what
+    /// `StudyInputs` made of it (a task started or ended, the deck edited).
+    func applyStudy(_ input: RecordedInput, at t: Double) {
+        if let line = study.tick(t) { taskEnded(line) }
+        if let marker = input.marker {
+            logged { try log?.marker(time: t, label: marker.label, task: marker.task) }
+            desk.add("marker: \(marker.label)\(marker.task.map { " (\($0))" } ?? "")", .marker, at: t)
+        }
+        if let text = input.note {
+            logged { try log?.note(time: t, text: text, task: currentTaskName) }
+            desk.add("note: \(text)", .note, at: t)
+            post("Note saved")
+        }
+        let (ended, started) = study.apply(input, to: scene, at: t)
+        for line in ended { taskEnded(line) }
+        if let line = started {
+            logged { try log?.write(line) }
+            desk.add("task \(line.number) started: \(line.task)", .task, at: t)
+            post("Task \(line.number) started: \(line.task). Enter or M ends it")
+        }
+        if let change = input.cards { noteCardChange(change, at: t) }
+        if let marker = input.marker, ended.isEmpty, started == nil {
+            // Without --tasks (or a marker tasks do not act on): said as it is.
+            switch (study.tasks == nil, marker.label) {
+            case (true, "start"): post("Task started\(marker.task.map { ": \($0)" } ?? ""). M ends it")
+            case (true, "end"): post("Task ended. M starts the next")
             default: post("Marker: \(marker.label)")
             }
+            if study.tasks == nil { note("marker: task \(marker.label)\(marker.task.map { " (\($0))" } ?? "") at \(String(format: "%.3f", t)) s") }
         }
-        if tasks == nil { note("marker: task \(marker.label)\(marker.task.map { " (\($0))" } ?? "") at \(String(format: "%.3f", t)) s") }
-    }
-
-    func applyNote(_ text: String, at t: Double) {
-        taskTick(t)
-        let task = tasks?.currentTask?.name ?? session.info.task
-        logged { try log?.note(time: t, text: text, task: task) }
-        desk.add("note: \(text)", .note, at: t)
-        post("Note saved")
-    }
-
-    func endTask(at t: Double, _ outcome: TaskRun.Outcome) {
-        if let line = tasks?.end(at: t, outcome) { taskEnded(line) }
     }
 
     func taskEnded(_ line: LogTaskEnded) {
@@ -78,29 +76,28 @@ extension App {
         case .ended: how = "ended"
         case .sessionEnded: how = "session ended"
         }
-        desk.add("task \(line.number) \(how) after \(String(format: "%.1f", line.seconds)) s, \(line.attempts) gesture\(line.attempts == 1 ? "" : "s")", .task, at: line.t)
-        post("Task \(line.number) \(how): \(String(format: "%.1f", line.seconds)) s, \(line.attempts) gesture\(line.attempts == 1 ? "" : "s")")
+        let summary = "\(String(format: "%.1f", line.seconds)) s, \(line.attempts) gesture\(line.attempts == 1 ? "" : "s")"
+        desk.add("task \(line.number) \(how) after \(summary)", .task, at: line.t)
+        post("Task \(line.number) \(how): \(summary)")
     }
 
     /// A time limit that has passed by `t` ends its task, at the limit.
     func taskTick(_ t: Double) {
-        if let line = tasks?.tick(t) { taskEnded(line) }
+        if let line = study.tick(t) { taskEnded(line) }
     }
 
-    /// A scene event, for the task under way (attempts, goal) and the facilitator's feed.
-    func observeForTasks(_ e: SceneEvent, release: ReleaseRecord?) {
+    /// A scene event, for the facilitator's feed, the deck's images (an insertion for an added
+    /// file) and the task under way (attempts, goal).
+    func observeForStudy(_ e: SceneEvent, release: ReleaseRecord?) {
         desk.event(e, release: release)
-        guard tasks != nil else { return }
-        let images = deckImages
-        let lines = tasks!.observe(e, cardName: { images.image(of: $0).map { images.names[$0] } },
-                                   cardAt: { [scene] index in scene.deck.card(at: index) })
-        for line in lines { taskEnded(line) }
+        let ended = study.observe(e, in: scene)
+        if case .inserted = e { stageView.follow(study.images) }
+        for line in ended { taskEnded(line) }
     }
 
     /// The session ends with a task under way: it ends as "session_ended".
     func finishTasks(at t: Double) {
-        taskTick(t)
-        endTask(at: t, .sessionEnded)
+        for line in study.finish(at: t) { taskEnded(line) }
     }
 
     /// A word for the facilitator: in the facilitator window when there is one (never over the

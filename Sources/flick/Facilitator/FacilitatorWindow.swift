@@ -43,6 +43,16 @@ final class FacilitatorWindow {
     private let fontPath: String?
     private var fonts: (title: TextCache, body: TextCache, small: TextCache)?
     private var pixelScale = 0.0
+    /// SDL time of the last frame drawn.
+    private var drawnAt = -Double.infinity
+    static let frameInterval = 1.0 / 30
+
+    /// True when a frame is due at `now` (SDL seconds); the frame counts as drawn.
+    func isDue(at now: Double) -> Bool {
+        guard now - drawnAt >= Self.frameInterval else { return false }
+        drawnAt = now
+        return true
+    }
 
     static let size = Size(width: 560, height: 800)
     static let background = RGBA(24, 26, 32)
