@@ -31,6 +31,25 @@ public final class Font {
     /// Recommended distance between baselines, pixels.
     public var lineSkip: Int { Int(TTF_FontLineSkip(pointer)) }
 
+    /// Width of `text` on one line, pixels.
+    public func width(of text: String) -> Int {
+        var w: Int32 = 0, h: Int32 = 0
+        return TTF_SizeUTF8(pointer, text, &w, &h) == 0 ? Int(w) : 0
+    }
+
+    /// `text` on one line within `maxWidth` pixels: whole, or its longest start that fits
+    /// followed by "…".
+    public func fitting(_ text: String, maxWidth: Int) -> String {
+        guard width(of: text) > maxWidth else { return text }
+        let characters = Array(text)
+        var lo = 0, hi = characters.count
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if width(of: String(characters[..<mid]) + "…") <= maxWidth { lo = mid } else { hi = mid - 1 }
+        }
+        return String(characters[..<lo]) + "…"
+    }
+
     /// Renders `text` (UTF-8, anti-aliased, transparent background); wraps at `wrapWidth` pixels
     /// when given. An empty string renders as a 1×lineSkip transparent surface.
     public func renderSurface(_ text: String, color: RGBA, wrapWidth: Int? = nil) throws -> Surface {

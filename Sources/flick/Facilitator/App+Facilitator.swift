@@ -84,7 +84,8 @@ extension App {
                 if let limit = task.timeLimit { detail += " of " + FacilitatorModel.clock(limit) }
                 detail += " · \(active.attempts) gestures"
                 m.taskDetail = detail
-                m.nextAction = "Enter ends the task" + (run.list.giveUp.isEmpty ? "" : " · marker '\(run.list.giveUp)' gives up")
+                let giveUp = options.markers.firstIndex(of: run.list.giveUp).map { " · \($0 + 1) '\(run.list.giveUp)' gives up" } ?? ""
+                m.nextAction = "Enter ends the task" + giveUp
                 m.taskRunning = true
             } else if let next = run.nextTask {
                 m.task = run.next == 0 ? "No task yet" : "Between tasks (\(run.next) of \(run.list.tasks.count) done)"

@@ -108,9 +108,12 @@ final class FacilitatorWindow {
         let size = window.size
         let margin = 18 * px, width = size.width * px - 2 * margin
         var y = margin
+        // One line each, cut with "…" to the window's width (a long task name or note never
+        // pushes the rest down or gets squeezed).
         func line(_ text: String, _ cache: TextCache, _ color: RGBA = FacilitatorWindow.text, x: Double? = nil, advance: Bool = true) throws -> Double {
             guard !text.isEmpty else { return 0 }
-            let t = try cache.texture(text, color: color, wrapWidth: Int(width - ((x ?? margin) - margin)))
+            let room = Int(width - ((x ?? margin) - margin))
+            let t = try cache.texture(cache.font.fitting(text, maxWidth: room), color: color)
             try renderer.copy(t, x: x ?? margin, y: y)
             if advance { y += Double(t.height) + 4 * px }
             return Double(t.width)
@@ -160,17 +163,22 @@ final class FacilitatorWindow {
         // The note being typed.
         _ = try line("Note (type, Enter saves, Esc clears)", f.small, Self.muted)
         try renderer.fill(x: margin - 4 * px, y: y - 2 * px, width: width + 8 * px, height: 26 * px, color: RGBA(12, 13, 17))
-        let shown = m.draft.count > 70 ? "…" + m.draft.suffix(69) : m.draft
+        // The end of a long note shows, where the typing is.
         let caret = Int(now * 2) % 2 == 0 ? "▏" : " "
-        _ = try line(shown.isEmpty ? caret : shown + caret, f.body)
+        var shown = m.draft + caret
+        if f.body.font.width(of: shown) > Int(width) {
+            let tail = f.body.font.fitting(String(shown.reversed()), maxWidth: Int(width))
+            shown = "…" + String(tail.dropLast().reversed())
+        }
+        _ = try line(shown, f.body)
         y += 10 * px
 
         // The decision map (right) beside the newest events (left).
-        let mapSide = min(200 * px, width * 0.42)
+        let feedBottom = size.height * px - margin - 110 * px
+        let mapSide = max(40 * px, min(200 * px, width * 0.42, feedBottom - y - 40 * px))
         let top = y
         try drawDecisionMap(m.releases, x: margin + width - mapSide, y: top + 18 * px, side: mapSide, caption: f.small)
         _ = try line("Events", f.small, Self.muted)
-        let feedBottom = size.height * px - margin - 110 * px
         let lineHeight = Double(f.small.font.lineSkip)
         let count = max(0, Int((feedBottom - y) / lineHeight))
         for entry in m.feed.suffix(count) {
@@ -181,15 +189,15 @@ final class FacilitatorWindow {
             case .note: color = RGBA(250, 210, 110)
             case .task: color = Self.accent
             }
-            let t = try f.small.texture(entry.text, color: color)
-            try renderer.copy(t, x: margin, y: y, width: min(Double(t.width), width - mapSide - 12 * px), height: Double(t.height))
+            let t = try f.small.texture(f.small.font.fitting(entry.text, maxWidth: Int(width - mapSide - 12 * px)), color: color)
+            try renderer.copy(t, x: margin, y: y)
             y += lineHeight
         }
 
         // Toasts, newest at the bottom.
         var bottom = size.height * px - margin
         for (toast, alpha) in toasts.visible(now: now).reversed() {
-            let t = try f.body.texture(toast.text, color: .white)
+            let t = try f.body.texture(f.body.font.fitting(toast.text, maxWidth: Int(width)), color: .white)
             let h = Double(t.height) + 10 * px
             let back = toast.kind == .problem ? RGBA(150, 40, 40) : RGBA(50, 56, 70)
             try renderer.fill(x: margin - 6 * px, y: bottom - h, width: width + 12 * px, height: h,
