@@ -517,6 +517,18 @@ struct FlickSDLTests {
 
     // MARK: - Text
 
+    /// The facilitator window's lines: cut to fit with "…", never wider than asked.
+    @Test func textIsCutToFitOneLine() throws {
+        guard let path = Font.findSystemFont() else { return }   // no font installed: nothing to test
+        let font = try Font(path: path, pixelSize: 14)
+        #expect(font.fitting("short", maxWidth: 1000) == "short")
+        let long = String(repeating: "task name é✓ ", count: 40)
+        let cut = font.fitting(long, maxWidth: 200)
+        #expect(cut.hasSuffix("…") && long.hasPrefix(String(cut.dropLast())))
+        #expect(font.width(of: cut) <= 200 && font.width(of: cut) > 150, "\(font.width(of: cut)) px")
+        #expect(font.fitting(long, maxWidth: 1) == "…")
+    }
+
     @Test func textTexturesAreRenderedOnceWhileUnchanged() throws {
         guard let path = Font.findSystemFont() else { return }   // no font installed: nothing to test
         let renderer = try Renderer(offscreenWidth: 200, height: 100)
