@@ -3,7 +3,7 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
 APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libpng-dev pkg-config xvfb xdotool imagemagick \
-                libjpeg62-turbo-dev libimgui-dev ffmpeg chromium python3-pil python3-jsonschema python3-pandas
+                libjpeg62-turbo-dev libpixman-1-dev libimgui-dev ffmpeg chromium python3-pil python3-jsonschema python3-pandas
 SWIFT_BUILD_FLAGS ?=
 # Debian's Python, the one python3-pil installs Pillow into (a python3 earlier on PATH, e.g.
 # pyenv's, would not see it).

@@ -39,7 +39,9 @@ let package = Package(
         ),
         /// Row-by-row PNG decoding with on-the-fly reduction (libpng, as SDL_image uses).
         .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
-        .target(name: "FlickSDL", dependencies: ["CSDL2", "CImageDecode", "FlickEngine"]),
+        /// pixman, the CPU compositor of cards where no GPU draws (libpixman-1-dev).
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        .target(name: "FlickSDL", dependencies: ["CSDL2", "CImageDecode", "CPixman", "FlickEngine"]),
 
         // MARK: - Tool UI: Dear ImGui from the system (libimgui-dev), behind a small C surface
         // (Sources/CImGuiBridge/include/CImGuiBridge.h says why C and not C++ interop).

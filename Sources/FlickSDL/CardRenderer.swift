@@ -1,3 +1,4 @@
+import CPixman
 import CSDL2
 import Glibc
 import FlickEngine
@@ -101,7 +102,7 @@ public final class CardRenderer {
     private let snapsShadowToPixels: Bool
 
     let shadowTexture: Texture
-    private let shadowBorderUV: Float
+    let shadowBorderUV: Float
     /// The cards' corner radius, points: how far in from a corner the face is opaque.
     let cornerRadius: Double
     private var vertices = ContiguousArray<SDL_Vertex>()
@@ -139,6 +140,14 @@ public final class CardRenderer {
     var occluders: [Occluder] = []
     var pieces: [Piece] = []
     var piecesScratch: [Piece] = []
+    /// Composites on the CPU (`Renderer.compositesOnCPU`) when the renderer does; false keeps
+    /// SDL's own drawing (comparisons, tests of the SDL path).
+    public var usesCPUCompositing = true
+    /// This frame's CPU compositing, while `draw` runs with it.
+    var frame: CPUFrame?
+    private var cpuFrame: CPUFrame?
+    var solidMasks = [OpaquePointer?](repeating: nil, count: 256)
+    var turnedShadows: [(key: ShadowKey, image: PixelImage)] = []
 
     /// - Parameter cornerRadius: the cards' corner radius in points, so the shadow's corners match.
     public init(renderer: Renderer, shadow: ShadowStyle? = ShadowStyle(), cornerRadius: Double = 12) throws {
@@ -163,12 +172,15 @@ public final class CardRenderer {
         piecesScratch.reserveCapacity(32)
     }
 
+    deinit { for mask in solidMasks { if let mask { pixman_image_unref(mask) } } }
+
     // MARK: - Drawing a render list
 
     /// Draws `cards` (already back to front). `scale` is pixels per point
     /// (`renderer.pixelScale`); `texture` gives each card's texture, nil to skip the card.
-    public func draw(_ cards: [CardAttributes], scale: Double, texture: (CardAttributes) -> Texture?) throws {
-        try draw(cards, scale: scale, face: { card in texture(card).map { Face(texture: $0) } })
+    public func draw(_ cards: [CardAttributes], scale: Double, background: RGBA? = nil,
+                     texture: (CardAttributes) -> Texture?) throws {
+        try draw(cards, scale: scale, background: background, face: { card in texture(card).map { Face(texture: $0) } })
     }
 
     /// Draws `cards` (already back to front) with a `Face` each: a face still fading in is drawn
@@ -181,7 +193,13 @@ public final class CardRenderer {
     /// opaque card covers is never blended. On the software renderer those rectangles are
     /// `SDL_RenderCopy` calls (SDL's scaled blitter: a fraction of the cost of its triangle
     /// filler); elsewhere they are quads of the same batched `SDL_RenderGeometry` calls.
-    public func draw(_ cards: [CardAttributes], scale: Double, face: (CardAttributes) -> Face?) throws {
+    ///
+    /// Where the renderer composites on the CPU (`Renderer.compositesOnCPU`), the pieces and
+    /// turned cards are composited with pixman into one frame (`CPUFrame`) that goes to SDL as a
+    /// single copy. `background` is what lies under the cards when it is one colour (the stage
+    /// fill): the frame starts from it; nil reads back what the renderer has drawn there.
+    public func draw(_ cards: [CardAttributes], scale: Double, background: RGBA? = nil,
+                     face: (CardAttributes) -> Face?) throws {
         var stats = FrameStatistics()
         stats.cards = cards.count
         vertices.removeAll(keepingCapacity: true)
@@ -198,6 +216,8 @@ public final class CardRenderer {
             items.append(Item(card: card, face: face(card), box: CardRenderer.axisBox(card, scale: scale)))
         }
         findOccluders()
+        try openFrame(scale: scale, background: background)
+        defer { frame = nil }
 
         if let shadow, shadow.ordering == .batchedBelowAll {
             for i in items.indices { try appendShadow(of: i, style: shadow, scale: scale, coveredFrom: 0, &stats) }
@@ -220,18 +240,45 @@ public final class CardRenderer {
             if opacity > 0 {
                 try drawCard(i, texture: f.texture, alpha: card.alpha * opacity, scale: scale, current: &current, &stats)
                 if let label = f.label {
-                    if current !== label.texture { try flushCards(current, &stats) }
-                    current = label.texture
                     var placed = card
                     placed.size = label.rect.size
                     placed.transform = AffineTransform(translationX: label.rect.center.x, y: label.rect.center.y)
                         .concatenating(card.transform)
-                    appendQuad(of: placed, alpha: card.alpha * opacity, scale: scale)
+                    if let frame {
+                        compositeCard(placed, texture: label.texture, alpha: CardRenderer.alphaByte(card.alpha * opacity),
+                                      scale: scale, into: frame, &stats)
+                    } else {
+                        if current !== label.texture { try flushCards(current, &stats) }
+                        current = label.texture
+                        appendQuad(of: placed, alpha: card.alpha * opacity, scale: scale)
+                    }
                 }
             }
             stats.drawnCards += 1
         }
         try flushCards(current, &stats)
+        try frame?.end()
+    }
+
+    /// Starts this frame's CPU compositing when the renderer composites on the CPU and every
+    /// texture to draw has its pixels in memory (else SDL draws, as elsewhere).
+    private func openFrame(scale: Double, background: RGBA?) throws {
+        frame = nil
+        guard usesCPUCompositing, renderer.compositesOnCPU, !items.isEmpty,
+              items.allSatisfy({ item in
+                  guard let f = item.face else { return true }
+                  return f.texture.pixels != nil && (f.under?.pixels != nil || f.under == nil)
+                      && (f.label?.texture.pixels != nil || f.label == nil)
+              }),
+              shadow == nil || shadowTexture.pixels != nil,
+              let region = compositeRegion(scale: scale) else { return }
+        let cpu = cpuFrame ?? CPUFrame(renderer: renderer)
+        cpuFrame = cpu
+        guard cpu.begin(rect: region, viewport: (Int(viewportSize.width), Int(viewportSize.height)),
+                        background: background) else { return }
+        frame = cpu
+        copiesPieces = false
+        cutsPieces = true
     }
 
     /// One card's texture: whole as one quad when it is turned, else the rectangles of it that
@@ -240,6 +287,11 @@ public final class CardRenderer {
                           _ stats: inout FrameStatistics) throws {
         let item = items[i]
         guard let box = item.box else {
+            if let frame {
+                compositeCard(item.card, texture: texture, alpha: CardRenderer.alphaByte(alpha), scale: scale,
+                              into: frame, &stats)
+                return
+            }
             if current !== texture { try flushCards(current, &stats) }
             current = texture
             appendQuad(of: item.card, alpha: alpha, scale: scale)
@@ -249,7 +301,9 @@ public final class CardRenderer {
         pieces.append(Piece(box: box, u0: 0, v0: 0, u1: 1, v1: 1))
         if cutAway(coveredFrom: i + 1) { stats.occludedCards += 1 }
         let a = CardRenderer.alphaByte(alpha)
-        if copiesPieces {
+        if let frame {
+            for p in pieces { compositePiece(texture, p, alpha: a, into: frame, &stats) }
+        } else if copiesPieces {
             try flushCards(current, &stats)
             for p in pieces { try copy(texture, p, alpha: a, &stats) }
         } else {
@@ -296,7 +350,11 @@ public final class CardRenderer {
                               _ stats: inout FrameStatistics) throws {
         let card = items[i].card
         guard items[i].box != nil else {
-            appendShadowGrid(of: card, style: style, scale: scale)
+            if let frame {
+                compositeTurnedShadow(of: card, style: style, scale: scale, into: frame, &stats)
+            } else {
+                appendShadowGrid(of: card, style: style, scale: scale)
+            }
             return
         }
         let alpha = CardRenderer.alphaByte(style.opacity * card.alpha)
@@ -312,7 +370,7 @@ public final class CardRenderer {
         func pixel(_ x: Double, _ y: Double) -> Point {
             let p = t.apply(to: Point(x: x, y: y)) + style.offset
             // As the grid's vertices were on the software renderer (see snapsShadowToPixels).
-            return snaps ? Point(x: Double(Float(p.x * scale).rounded()), y: Double(Float(p.y * scale).rounded()))
+            return snaps && frame == nil ? Point(x: Double(Float(p.x * scale).rounded()), y: Double(Float(p.y * scale).rounded()))
                          : Point(x: p.x * scale, y: p.y * scale)
         }
         var cut = false
@@ -331,7 +389,9 @@ public final class CardRenderer {
                 if style.opaqueCards && cutAway(coveredFrom: coveredFrom) { cut = true }
                 let middle = row == 1 && col == 1
                 for p in pieces {
-                    if copiesPieces {
+                    if let frame {
+                        compositePiece(middle ? nil : shadowTexture, p, alpha: alpha, into: frame, &stats)
+                    } else if copiesPieces {
                         try copy(middle ? nil : shadowTexture, p, alpha: alpha, &stats)
                     } else if middle {
                         CardRenderer.appendPiece(p, alpha: alpha, black: true, to: &centreVertices, &centreIndices)
@@ -397,7 +457,7 @@ public final class CardRenderer {
     /// moved by the screen-space offset) lies inside the opaque part of the card, which is drawn
     /// over it: the card is fully opaque and the offset, in the card's own units, keeps the cell
     /// one pixel clear of the card's edge and outside its rounded corners.
-    private func isShadowCentreHidden(_ card: CardAttributes, style: ShadowStyle, edge e: Double) -> Bool {
+    func isShadowCentreHidden(_ card: CardAttributes, style: ShadowStyle, edge e: Double) -> Bool {
         guard CardRenderer.alphaByte(card.alpha) == 255, let inverse = card.transform.inverted() else { return false }
         // The offset in the card's local units (the inverse's linear part only).
         let origin = inverse.apply(to: Point(x: 0, y: 0))

@@ -15,6 +15,9 @@ public final class Texture {
     public let renderer: Renderer
     /// Size in pixels.
     public let width: Int, height: Int
+    /// The pixels again in CPU memory, premultiplied, where the renderer composites cards on the
+    /// CPU (`Renderer.compositesOnCPU`); nil elsewhere and for render targets.
+    public private(set) var pixels: PixelImage?
 
     /// Uploads a surface. Blend mode is SDL_BLENDMODE_BLEND (straight alpha), linear filtering.
     public init(renderer: Renderer, surface: Surface) throws {
@@ -23,6 +26,7 @@ public final class Texture {
                             "SDL_CreateTextureFromSurface(\(surface.width)x\(surface.height))")
         width = surface.width
         height = surface.height
+        if renderer.compositesOnCPU { pixels = PixelImage(surface: surface) }
         configure()
     }
 
@@ -56,6 +60,10 @@ public final class Texture {
         let source = try surface.rgba32()
         try source.withRGBABytes { bytes, pitch in
             try check(SDL_UpdateTexture(pointer, nil, bytes.baseAddress, Int32(pitch)), "SDL_UpdateTexture")
+        }
+        if renderer.compositesOnCPU {
+            if pixels == nil { pixels = PixelImage(width: width, height: height) }
+            pixels?.replace(with: source)
         }
     }
 

@@ -152,7 +152,7 @@ final class FrameBench {
         scene.clearEvents()
         try renderer.clear(background)
         prepareFaces(scene)
-        try cards.draw(scene.renderList, scale: scale) { [faces] in faces.face(for: $0) }
+        try cards.draw(scene.renderList, scale: scale, background: background) { [faces] in faces.face(for: $0) }
         renderer.finish()
         let end = PerformanceClock.now
         if let folder = snapshot, i % 150 == 75 {

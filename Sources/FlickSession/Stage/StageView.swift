@@ -83,7 +83,7 @@ package final class StageView {
         // In the stacks only the front card carries its title; elsewhere every card does.
         let titledIndex = scene.scrollDirection == nil ? scene.currentIndex : nil
         let images = faces.images
-        try cards.draw(list, scale: scale) { [faces, titles] card in
+        try cards.draw(list, scale: scale, background: theme.stage) { [faces, titles] card in
             guard var face = faces.face(for: card) else { return nil }
             if let image = faces.imageIndex(of: card.card), titledIndex == nil || titledIndex == card.index {
                 face.label = titles.label(images[image].title, on: card, scale: scale)

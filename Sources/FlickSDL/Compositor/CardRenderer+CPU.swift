@@ -1,0 +1,201 @@
+import CPixman
+import FlickEngine
+import Glibc
+
+/// The card renderer's CPU path (`Renderer.compositesOnCPU`): the same pieces the occlusion
+/// leaves and the same turned quads, composited with pixman into one `CPUFrame` instead of
+/// handed to SDL one by one. pixman's SSE2/SSSE3 paths blend, scale (bilinear) and turn cards
+/// several times faster than SDL's software blitter and triangle filler, and a card at the size
+/// its face was made is a plain blend of whole pixels.
+extension CardRenderer {
+    /// The frame's rectangle: everything the items (and their shadows) can touch, in whole
+    /// viewport pixels; nil when nothing is visible.
+    func compositeRegion(scale: Double) -> (x: Int, y: Int, width: Int, height: Int)? {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        let reach = shadow.map { max(1, $0.spread) + max(abs($0.offset.dx), abs($0.offset.dy)) } ?? 0
+        for item in items {
+            let (a, b, c, d) = item.card.corners
+            for p in [a, b, c, d] {
+                x0 = min(x0, p.x - reach); x1 = max(x1, p.x + reach)
+                y0 = min(y0, p.y - reach); y1 = max(y1, p.y + reach)
+            }
+        }
+        let left = max(0, Int((x0 * scale).rounded(.down)) - 2), top = max(0, Int((y0 * scale).rounded(.down)) - 2)
+        let vw = Int(viewportSize.width), vh = Int(viewportSize.height)
+        guard x1.isFinite, y1.isFinite else { return nil }
+        let right = min(vw, Int(min(1e9, (x1 * scale).rounded(.up))) + 2)
+        let bottom = min(vh, Int(min(1e9, (y1 * scale).rounded(.up))) + 2)
+        guard right > left, bottom > top else { return nil }
+        return (left, top, right - left, bottom - top)
+    }
+
+    /// A piece of an axis-aligned card or shadow cell: the texture mapped onto the whole quad the
+    /// piece was cut from, composited over the piece's pixels only. nil texture: a black fill.
+    func compositePiece(_ texture: Texture?, _ p: Piece, alpha: UInt8, into frame: CPUFrame,
+                        _ stats: inout FrameStatistics) {
+        guard let dst = frame.image, alpha > 0 else { return }
+        let q = p.quad
+        // Outer edges cover the pixels the quad touches (bilinear sampling fades them); cut
+        // edges, on whole pixels already, stay where they are.
+        let left = p.box.x0 == q.x0 ? p.box.x0.rounded(.down) : p.box.x0.rounded()
+        let right = p.box.x1 == q.x1 ? p.box.x1.rounded(.up) : p.box.x1.rounded()
+        let top = p.box.y0 == q.y0 ? p.box.y0.rounded(.down) : p.box.y0.rounded()
+        let bottom = p.box.y1 == q.y1 ? p.box.y1.rounded(.up) : p.box.y1.rounded()
+        let r = frame.rect
+        let x0 = max(Double(r.x), left), x1 = min(Double(r.x + r.width), right)
+        let y0 = max(Double(r.y), top), y1 = min(Double(r.y + r.height), bottom)
+        guard x1 > x0, y1 > y0, x1 - x0 < 1e6, y1 - y0 < 1e6 else { return }
+        let dx = Int32(x0) - Int32(r.x), dy = Int32(y0) - Int32(r.y)
+        let w = Int32(x1 - x0), h = Int32(y1 - y0)
+        stats.copies += 1
+        stats.pixels += Double(w) * Double(h)
+        guard let texture else {
+            var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(alpha) * 257)
+            var box = pixman_box32_t(x1: dx, y1: dy, x2: dx + w, y2: dy + h)
+            _ = pixman_image_fill_boxes(PIXMAN_OP_OVER, dst, &color, 1, &box)
+            return
+        }
+        guard let src = texture.pixels else { return }
+        let tw = Double(src.width), th = Double(src.height)
+        // Texels per pixel and the texel at viewport pixel 0, along each axis.
+        let sx = tw * Double(p.quadUV.u1 - p.quadUV.u0) / (q.x1 - q.x0)
+        let sy = th * Double(p.quadUV.v1 - p.quadUV.v0) / (q.y1 - q.y0)
+        let tx = tw * Double(p.quadUV.u0) - sx * q.x0, ty = th * Double(p.quadUV.v0) - sy * q.y0
+        let mask = solidMask(alpha)
+        // A face drawn at the size it was made (less than half a texel of drift across it) is
+        // a blend of whole pixels: no filtering, no blur from a fractional position.
+        if abs(sx - 1) * tw < 0.5, abs(sy - 1) * th < 0.5 {
+            pixman_image_set_transform(src.image, nil)
+            // Whole pixels as SDL places a copy: the quad's corner truncated toward zero.
+            let ox = Int32((tx + Double(r.x)).rounded(.towardZero)), oy = Int32((ty + Double(r.y)).rounded(.towardZero))
+            pixman_image_composite32(PIXMAN_OP_OVER, src.image, mask, dst, dx + ox, dy + oy, 0, 0, dx, dy, w, h)
+            return
+        }
+        var m = pixman_transform()
+        CardRenderer.setFixed(&m, a: sx, b: 0, c: tx + sx * Double(r.x), d: 0, e: sy, f: ty + sy * Double(r.y))
+        pixman_image_set_transform(src.image, &m)
+        pixman_image_composite32(PIXMAN_OP_OVER, src.image, mask, dst, dx, dy, 0, 0, dx, dy, w, h)
+        pixman_image_set_transform(src.image, nil)
+    }
+
+    /// `image` drawn as the parallelogram `corners` (top left, top right, bottom left, viewport
+    /// pixels) at `alpha`: a turned card, its title or its shadow.
+    func compositeQuad(_ image: PixelImage, tl: Point, tr: Point, bl: Point, alpha: UInt8, nearest: Bool = false,
+                       into frame: CPUFrame, _ stats: inout FrameStatistics) {
+        guard let dst = frame.image, alpha > 0 else { return }
+        let tw = Double(image.width), th = Double(image.height)
+        // Forward: texel (u, v) -> pixel tl + u·ax + v·bx. pixman wants the inverse.
+        let ax = (tr.x - tl.x) / tw, ay = (tr.y - tl.y) / tw
+        let bx = (bl.x - tl.x) / th, by = (bl.y - tl.y) / th
+        let det = ax * by - bx * ay
+        guard det.isFinite, abs(det) > 1e-12 else { return }
+        let br = Point(x: tr.x + bl.x - tl.x, y: tr.y + bl.y - tl.y)
+        let r = frame.rect
+        let xs = [tl.x, tr.x, bl.x, br.x], ys = [tl.y, tr.y, bl.y, br.y]
+        let x0 = max(Double(r.x), xs.min()!.rounded(.down)), x1 = min(Double(r.x + r.width), xs.max()!.rounded(.up))
+        let y0 = max(Double(r.y), ys.min()!.rounded(.down)), y1 = min(Double(r.y + r.height), ys.max()!.rounded(.up))
+        guard x1 > x0, y1 > y0 else { return }
+        let dx = Int32(x0) - Int32(r.x), dy = Int32(y0) - Int32(r.y)
+        let w = Int32(x1 - x0), h = Int32(y1 - y0)
+        // Inverse, in the frame image's coordinates (pixel = frame pixel + r.origin).
+        let ia = by / det, ib = -bx / det, ic = -ay / det, id = ax / det
+        let ox = Double(r.x) - tl.x, oy = Double(r.y) - tl.y
+        var m = pixman_transform()
+        CardRenderer.setFixed(&m, a: ia, b: ib, c: ia * ox + ib * oy, d: ic, e: id, f: ic * ox + id * oy)
+        pixman_image_set_transform(image.image, &m)
+        if nearest { pixman_image_set_filter(image.image, PIXMAN_FILTER_NEAREST, nil, 0) }
+        pixman_image_composite32(PIXMAN_OP_OVER, image.image, solidMask(alpha), dst, dx, dy, 0, 0, dx, dy, w, h)
+        if nearest { pixman_image_set_filter(image.image, PIXMAN_FILTER_BILINEAR, nil, 0) }
+        pixman_image_set_transform(image.image, nil)
+        stats.copies += 1
+        stats.pixels += Double(w) * Double(h)
+    }
+
+    /// A card's (or title's) whole texture as its transformed quad.
+    func compositeCard(_ card: CardAttributes, texture: Texture, alpha: UInt8, scale: Double, into frame: CPUFrame,
+                       _ stats: inout FrameStatistics) {
+        guard let image = texture.pixels else { return }
+        let (tl, tr, _, bl) = card.corners
+        func px(_ p: Point) -> Point { Point(x: p.x * scale, y: p.y * scale) }
+        compositeQuad(image, tl: px(tl), tr: px(tr), bl: px(bl), alpha: alpha, into: frame, &stats)
+    }
+
+    /// The shadow of a turned card: the nine cells laid out once for its size into an image of
+    /// their own (cached), drawn as one turned quad with nearest sampling (it is a blur).
+    func compositeTurnedShadow(of card: CardAttributes, style: ShadowStyle, scale: Double, into frame: CPUFrame,
+                               _ stats: inout FrameStatistics) {
+        let alpha = CardRenderer.alphaByte(style.opacity * card.alpha)
+        guard alpha > 0, let cells = shadowTexture.pixels else { return }
+        let hw = card.size.width / 2, hh = card.size.height / 2
+        let e = min(style.spread, hw, hh)
+        let t = card.transform
+        let stretch = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
+        // Half the pixels of the drawn size are plenty for a blur.
+        let k = min(4, max(0.05, stretch * scale / 2))
+        let hollow = style.opaqueCards && isShadowCentreHidden(card, style: style, edge: e)
+        let key = ShadowKey(width: Int(((2 * hw + 2 * e) * k).rounded(.up)), height: Int(((2 * hh + 2 * e) * k).rounded(.up)),
+                            edge: Int((2 * e * k).rounded()), hollow: hollow)
+        guard let image = shadowImage(key, cells: cells) else { return }
+        func px(_ x: Double, _ y: Double) -> Point {
+            let p = t.apply(to: Point(x: x, y: y)) + style.offset
+            return Point(x: p.x * scale, y: p.y * scale)
+        }
+        compositeQuad(image, tl: px(-hw - e, -hh - e), tr: px(hw + e, -hh - e), bl: px(-hw - e, hh + e),
+                      alpha: alpha, nearest: true, into: frame, &stats)
+    }
+
+    struct ShadowKey: Hashable {
+        var width: Int, height: Int, edge: Int, hollow: Bool
+    }
+
+    /// The shadow's nine cells stretched to `key`'s size (the middle left clear when hollow).
+    private func shadowImage(_ key: ShadowKey, cells: PixelImage) -> PixelImage? {
+        if let hit = turnedShadows.first(where: { $0.key == key }) { return hit.image }
+        guard key.width > 0, key.height > 0, key.width <= 8192, key.height <= 8192,
+              let image = PixelImage(width: key.width, height: key.height) else { return nil }
+        let e = Double(max(1, min(key.edge, key.width / 2, key.height / 2)))
+        let W = Double(key.width), H = Double(key.height)
+        let b = Double(shadowBorderUV)
+        let cw = Double(cells.width), ch = Double(cells.height)
+        let xs = [0, e, W - e, W], ys = [0, e, H - e, H]
+        let us = [0, b * cw, (1 - b) * cw, cw], vs = [0, b * ch, (1 - b) * ch, ch]
+        for row in 0..<3 {
+            for col in 0..<3 where !(key.hollow && row == 1 && col == 1) {
+                let x0 = xs[col].rounded(), x1 = xs[col + 1].rounded(), y0 = ys[row].rounded(), y1 = ys[row + 1].rounded()
+                guard x1 > x0, y1 > y0 else { continue }
+                let sx = (us[col + 1] - us[col]) / (x1 - x0), sy = (vs[row + 1] - vs[row]) / (y1 - y0)
+                var m = pixman_transform()
+                CardRenderer.setFixed(&m, a: sx, b: 0, c: us[col] - sx * x0, d: 0, e: sy, f: vs[row] - sy * y0)
+                pixman_image_set_transform(cells.image, &m)
+                pixman_image_set_repeat(cells.image, PIXMAN_REPEAT_PAD)
+                pixman_image_composite32(PIXMAN_OP_SRC, cells.image, nil, image.image, Int32(x0), Int32(y0), 0, 0,
+                                         Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
+                pixman_image_set_repeat(cells.image, PIXMAN_REPEAT_NONE)
+            }
+        }
+        pixman_image_set_transform(cells.image, nil)
+        turnedShadows.insert((key, image), at: 0)
+        if turnedShadows.count > 4 { turnedShadows.removeLast() }
+        return image
+    }
+
+    /// A solid mask of `alpha` (nil at 255: no mask, pixman's fastest paths).
+    private func solidMask(_ alpha: UInt8) -> OpaquePointer? {
+        guard alpha < 255 else { return nil }
+        if let mask = solidMasks[Int(alpha)] { return mask }
+        var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16(alpha) * 257)
+        let mask = pixman_image_create_solid_fill(&color)
+        solidMasks[Int(alpha)] = mask
+        return mask
+    }
+
+    /// A pixman matrix [a b c; d e f; 0 0 1] (16.16 fixed point).
+    static func setFixed(_ m: inout pixman_transform, a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
+        func fixed(_ v: Double) -> pixman_fixed_t {
+            pixman_fixed_t(clamping: Int64((max(-32767, min(32767, v)) * 65536).rounded()))
+        }
+        m.matrix.0 = (fixed(a), fixed(b), fixed(c))
+        m.matrix.1 = (fixed(d), fixed(e), fixed(f))
+        m.matrix.2 = (0, 0, 1 << 16)
+    }
+}
