@@ -366,11 +366,11 @@ public final class CardRenderer {
         let b = shadowBorderUV
         let us: (Float, Float, Float, Float) = (0, b, 1 - b, 1)
         let t = card.transform
-        let snaps = snapsShadowToPixels
+        let snaps = snapsShadowToPixels || frame != nil   // the CPU frame covers whole pixels too
         func pixel(_ x: Double, _ y: Double) -> Point {
             let p = t.apply(to: Point(x: x, y: y)) + style.offset
             // As the grid's vertices were on the software renderer (see snapsShadowToPixels).
-            return snaps && frame == nil ? Point(x: Double(Float(p.x * scale).rounded()), y: Double(Float(p.y * scale).rounded()))
+            return snaps ? Point(x: Double(Float(p.x * scale).rounded()), y: Double(Float(p.y * scale).rounded()))
                          : Point(x: p.x * scale, y: p.y * scale)
         }
         var cut = false

@@ -62,7 +62,10 @@ public final class Texture {
             try check(SDL_UpdateTexture(pointer, nil, bytes.baseAddress, Int32(pitch)), "SDL_UpdateTexture")
         }
         if renderer.compositesOnCPU {
-            if pixels == nil { pixels = PixelImage(width: width, height: height) }
+            if pixels == nil {
+                pixels = PixelImage(width: width, height: height)
+                pixels?.nearest = samplesNearest
+            }
             pixels?.replace(with: source)
         }
     }
@@ -75,7 +78,10 @@ public final class Texture {
     /// Nearest-neighbour instead of linear sampling (pixel-exact tests, pixel art).
     public func setNearestSampling(_ nearest: Bool) {
         SDL_SetTextureScaleMode(pointer, nearest ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
+        samplesNearest = nearest
+        pixels?.nearest = nearest
     }
+    private var samplesNearest = false
 
     /// Multiplies colours when drawn with RenderCopy. (RenderGeometry ignores it: use vertex colours.)
     public func setColorMod(_ c: RGBA) {

@@ -20,6 +20,7 @@ struct BaselineTests {
         // Whole geometry, as the baseline draws: the software renderer's copies for unrotated
         // cards (CardRenderer+Occlusion) are compared in FlickSDLTests.
         cards.usesCopies = false
+        cards.usesCPUCompositing = false   // SDL's own path
         let a = try solid(RGBA(255, 128, 0), renderer: renderer)
         let b = try solid(RGBA(0, 128, 255), renderer: renderer)
         let list = (0..<4).map { i in

@@ -88,6 +88,8 @@ struct FlickSDLTests {
             }
             list.append(CardAttributes(card: CardID(-1), index: 99, size: Size(width: .nan, height: 10),
                                        transform: AffineTransform(translationX: .infinity, y: 0), alpha: 1, zIndex: 0))
+            // Every other frame through SDL's own path, the rest composited on the CPU (pixman).
+            cards.usesCPUCompositing = frame.isMultiple(of: 2)
             try renderer.clear(RGBA(0, 0, 0))
             try cards.draw(list, scale: 1) { textures[Int($0.card.value.magnitude) % textures.count] }
             drawn += cards.lastFrame.drawnCards
@@ -177,6 +179,7 @@ struct FlickSDLTests {
         let renderer = try Renderer(offscreenWidth: 200, height: 200)
         let cards = try CardRenderer(renderer: renderer, shadow: .init(ordering: .batchedBelowAll))
         cards.usesCopies = false   // batching is about geometry calls
+        cards.usesCPUCompositing = false   // SDL's own path
         let white = try solidTexture(.white, renderer: renderer)
         let list = (0..<3).map { i in
             CardAttributes(card: CardID(i), index: i, size: Size(width: 40, height: 40),
@@ -194,6 +197,7 @@ struct FlickSDLTests {
 
         let exact = try CardRenderer(renderer: renderer, shadow: .init(ordering: .perCard))
         exact.usesCopies = false
+        exact.usesCPUCompositing = false   // SDL's own path
         try exact.draw(list, scale: 1) { _ in white }
         #expect(exact.lastFrame.geometryCalls == 6)
     }

@@ -24,6 +24,7 @@ extension FlickSDLTests {
         let background = RGBA(200, 200, 200)
         let skipping = try CardRenderer(renderer: renderer, shadow: .init(opaqueCards: true))
         skipping.usesCopies = false   // counts geometry calls
+        skipping.usesCPUCompositing = false   // SDL's own path
         try renderer.clear(background)
         try skipping.draw(list, scale: 1) { _ in white }
         let skipped = try renderer.readPixels()
@@ -31,6 +32,7 @@ extension FlickSDLTests {
 
         let full = try CardRenderer(renderer: renderer, shadow: .init(opaqueCards: false))
         full.usesCopies = false
+        full.usesCPUCompositing = false   // SDL's own path
         try renderer.clear(background)
         try full.draw(list, scale: 1) { _ in white }
         #expect(full.lastFrame.geometryCalls == 3, "shadow middles, shadow rings, cards")
@@ -46,6 +48,7 @@ extension FlickSDLTests {
         let background = RGBA(200, 200, 200)
         let cards = try CardRenderer(renderer: renderer)   // opacity 0.4, opaque cards assumed
         cards.usesCopies = false   // counts geometry calls
+        cards.usesCPUCompositing = false   // SDL's own path
         try renderer.clear(background)
         try cards.draw([card], scale: 1) { _ in white }
         let pixels = try renderer.readPixels()
@@ -81,6 +84,7 @@ extension FlickSDLTests {
 
         let whole = try CardRenderer(renderer: renderer)
         whole.usesCopies = false
+        whole.usesCPUCompositing = false   // SDL's own path
         whole.opaqueFaces = false
         try renderer.clear(background)
         try whole.draw(list, scale: 1) { textures[$0.index] }

@@ -35,12 +35,17 @@ extension CardRenderer {
                         _ stats: inout FrameStatistics) {
         guard let dst = frame.image, alpha > 0 else { return }
         let q = p.quad
-        // Outer edges cover the pixels the quad touches (bilinear sampling fades them); cut
-        // edges, on whole pixels already, stay where they are.
-        let left = p.box.x0 == q.x0 ? p.box.x0.rounded(.down) : p.box.x0.rounded()
-        let right = p.box.x1 == q.x1 ? p.box.x1.rounded(.up) : p.box.x1.rounded()
-        let top = p.box.y0 == q.y0 ? p.box.y0.rounded(.down) : p.box.y0.rounded()
-        let bottom = p.box.y1 == q.y1 ? p.box.y1.rounded(.up) : p.box.y1.rounded()
+        // The pixels SDL's software renderer covers for the quad (its corner truncated toward
+        // zero, its width truncated on its own: what the app always drew); cut edges are on
+        // whole pixels already. The texture is clamped at its edges (repeat pad, as GL's clamp
+        // to edge), so the card ends where its face does.
+        let fx0 = Float(q.x0), fx1 = Float(q.x1), fy0 = Float(q.y0), fy1 = Float(q.y1)
+        let qx0 = Double(fx0.rounded(.towardZero)), qx1 = qx0 + Double((fx1 - fx0).rounded(.towardZero))
+        let qy0 = Double(fy0.rounded(.towardZero)), qy1 = qy0 + Double((fy1 - fy0).rounded(.towardZero))
+        let left = p.box.x0 == q.x0 ? qx0 : p.box.x0.rounded(.towardZero)
+        let top = p.box.y0 == q.y0 ? qy0 : p.box.y0.rounded(.towardZero)
+        let right = p.box.x1 == q.x1 ? qx1 : p.box.x1.rounded(.towardZero)
+        let bottom = p.box.y1 == q.y1 ? qy1 : p.box.y1.rounded(.towardZero)
         let r = frame.rect
         let x0 = max(Double(r.x), left), x1 = min(Double(r.x + r.width), right)
         let y0 = max(Double(r.y), top), y1 = min(Double(r.y + r.height), bottom)
@@ -62,6 +67,8 @@ extension CardRenderer {
         let sy = th * Double(p.quadUV.v1 - p.quadUV.v0) / (q.y1 - q.y0)
         let tx = tw * Double(p.quadUV.u0) - sx * q.x0, ty = th * Double(p.quadUV.v0) - sy * q.y0
         let mask = solidMask(alpha)
+        pixman_image_set_repeat(src.image, PIXMAN_REPEAT_PAD)
+        defer { pixman_image_set_repeat(src.image, PIXMAN_REPEAT_NONE) }
         // A face drawn at the size it was made (less than half a texel of drift across it) is
         // a blend of whole pixels: no filtering, no blur from a fractional position.
         if abs(sx - 1) * tw < 0.5, abs(sy - 1) * th < 0.5 {
@@ -103,9 +110,11 @@ extension CardRenderer {
         var m = pixman_transform()
         CardRenderer.setFixed(&m, a: ia, b: ib, c: ia * ox + ib * oy, d: ic, e: id, f: ic * ox + id * oy)
         pixman_image_set_transform(image.image, &m)
-        if nearest { pixman_image_set_filter(image.image, PIXMAN_FILTER_NEAREST, nil, 0) }
+        let own = image.nearest
+        if nearest { image.nearest = true }
+        // Transparent outside its edges: bilinear sampling antialiases the turned edges.
         pixman_image_composite32(PIXMAN_OP_OVER, image.image, solidMask(alpha), dst, dx, dy, 0, 0, dx, dy, w, h)
-        if nearest { pixman_image_set_filter(image.image, PIXMAN_FILTER_BILINEAR, nil, 0) }
+        if nearest { image.nearest = own }
         pixman_image_set_transform(image.image, nil)
         stats.copies += 1
         stats.pixels += Double(w) * Double(h)

@@ -8,6 +8,10 @@ public final class PixelImage {
     /// The pixman_image_t*; valid for the life of this object.
     let image: OpaquePointer
     let width: Int, height: Int
+    /// Nearest-neighbour sampling instead of bilinear (`Texture.setNearestSampling`).
+    var nearest = false {
+        didSet { pixman_image_set_filter(image, nearest ? PIXMAN_FILTER_NEAREST : PIXMAN_FILTER_BILINEAR, nil, 0) }
+    }
     private let bits: UnsafeMutablePointer<UInt32>
 
     /// Transparent black pixels.

@@ -1,0 +1,145 @@
+import CSDL2
+import FlickEngine
+@testable import FlickSDL
+import Foundation
+import Testing
+
+/// The CPU compositor (pixman, `CPUFrame`) draws what SDL's own path draws: the same cards in the
+/// same places with the same alpha, turned cards, shadows and titles included.
+@MainActor
+@Suite(.serialized)
+struct CPUCompositingTests {
+    init() { _ = SDLTestEnvironment.context }
+
+    /// A face like the app's: a picture with a one-texel transparent ring.
+    func face(_ color: RGBA, _ stripe: RGBA, width: Int, height: Int, renderer: Renderer) throws -> Texture {
+        let surface = try Surface(width: width, height: height)
+        try surface.fill(.clear)
+        try surface.fill(color, rect: (1, 1, width - 2, height - 2))
+        try surface.fill(stripe, rect: (1, height / 3, width - 2, height / 6))
+        return try Texture(renderer: renderer, surface: surface)
+    }
+
+    /// A switcher-like row (scaled, one translucent), a card turned mid-throw, shadows on: the
+    /// CPU frame against SDL's geometry, pixel by pixel.
+    @Test func cpuFrameMatchesSDLsGeometry() throws {
+        let renderer = try Renderer(offscreenWidth: 420, height: 260)
+        #expect(renderer.compositesOnCPU, "the software renderer composites on the CPU")
+        let colours = [RGBA(220, 60, 60), RGBA(60, 200, 90), RGBA(70, 90, 230), RGBA(240, 200, 40)]
+        let textures = try colours.map { try face($0, .white, width: 90, height: 130, renderer: renderer) }
+        let size = Size(width: 90, height: 130)
+        var list = (0..<4).map { i in
+            CardAttributes(card: CardID(i), index: i, size: size,
+                           transform: AffineTransform(scaleX: 0.8 + 0.07 * Double(i), y: 0.8 + 0.07 * Double(i))
+                               .translatedBy(x: 70 + 55.3 * Double(i), y: 110.4),
+                           alpha: i == 0 ? 0.6 : 1, zIndex: Double(i))
+        }
+        list.append(CardAttributes(card: CardID(4), index: 4, size: size,
+                                   transform: AffineTransform(rotation: 0.3).translatedBy(x: 330, y: 140),
+                                   alpha: 0.9, zIndex: 4))
+        let background = RGBA(44, 50, 66)
+
+        let cpu = try CardRenderer(renderer: renderer)
+        try renderer.clear(background)
+        try cpu.draw(list, scale: 1, background: background) { textures[$0.index % 4] }
+        let composited = try renderer.readPixels()
+        #expect(cpu.lastFrame.geometryCalls == 0, "nothing through SDL's triangles")
+        #expect(cpu.lastFrame.drawnCards == 5)
+
+        let sdl = try CardRenderer(renderer: renderer)
+        sdl.usesCPUCompositing = false
+        sdl.usesCopies = false
+        try renderer.clear(background)
+        try sdl.draw(list, scale: 1) { textures[$0.index % 4] }
+        let reference = try renderer.readPixels()
+        // Edges differ by sampling (bilinear and antialiased here, nearest in SDL's filler):
+        // at most 3 % of pixels by more than 40 levels, and a small mean difference.
+        var far = 0, total = 0
+        for y in 0..<reference.height {
+            for x in 0..<reference.width {
+                let d = composited[x, y].maxChannelDifference(to: reference[x, y])
+                total += d
+                if d > 40 { far += 1 }
+            }
+        }
+        let n = reference.width * reference.height
+        let artifact = saveArtifact(composited, name: "cpu-frame")
+        #expect(Double(far) < 0.03 * Double(n), "\(far) of \(n) pixels differ by more than 40; \(artifact)")
+        #expect(Double(total) / Double(n) < 2.5, "mean difference \(Double(total) / Double(n)); \(artifact)")
+        // Inside the front card (opaque, scaled by 1.01) its colour, exactly.
+        #expect(composited[251, 70] == colours[3], "\(composited[251, 70]); \(artifact)")
+        // The translucent card at 0.6 over its own shadow and the background, as SDL blends it.
+        #expect(composited[40, 75].maxChannelDifference(to: reference[40, 75]) <= 2, "\(composited[40, 75]) vs \(reference[40, 75])")
+        #expect(composited[40, 75].r > 120 && composited[40, 75].r < 160, "0.6 of red over the dark background: \(composited[40, 75])")
+    }
+
+    /// The turned card's shadow is drawn (darker than the background just outside its edge,
+    /// on the side the offset pushes it) and the card's corners land where its transform says.
+    @Test func turnedCardAndItsShadowLandWhereTheTransformSays() throws {
+        let renderer = try Renderer(offscreenWidth: 240, height: 240)
+        let white = try face(.white, .white, width: 80, height: 120, renderer: renderer)
+        let transform = AffineTransform(rotation: .pi / 6).translatedBy(x: 120, y: 110)
+        let card = CardAttributes(card: CardID(0), index: 0, size: Size(width: 80, height: 120),
+                                  transform: transform, alpha: 1, zIndex: 0)
+        let background = RGBA(200, 200, 200)
+        let cards = try CardRenderer(renderer: renderer)
+        try renderer.clear(background)
+        try cards.draw([card], scale: 1, background: background) { _ in white }
+        let pixels = try renderer.readPixels()
+        let inverse = try #require(transform.inverted())
+        var inside = 0, wrongInside = 0
+        for y in 0..<240 {
+            for x in 0..<240 {
+                let p = inverse.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                if abs(p.x) < 38, abs(p.y) < 58 {
+                    inside += 1
+                    if pixels[x, y] != .white { wrongInside += 1 }
+                }
+            }
+        }
+        #expect(inside > 8000 && wrongInside == 0, "\(wrongInside) of \(inside) inside pixels not white; \(saveArtifact(pixels, name: "turned"))")
+        // Below the bottom corner (the shadow's offset is 6 pt down): darker than the background.
+        let bottom = card.corners.2
+        let below = pixels[Int(bottom.x), Int(bottom.y) + 5]
+        #expect(below.r < 190, "no shadow under the turned card: \(below); \(saveArtifact(pixels, name: "turned"))")
+        // Far from the card: the background, untouched.
+        #expect(pixels[5, 5] == background)
+    }
+
+    /// Without a background, the frame starts from what the renderer drew there already.
+    @Test func withoutABackgroundTheFrameKeepsWhatWasDrawn() throws {
+        let renderer = try Renderer(offscreenWidth: 200, height: 200)
+        try renderer.clear(RGBA(10, 20, 30))
+        try renderer.fill(x: 0, y: 0, width: 100, height: 200, color: RGBA(250, 0, 0))
+        let blue = try face(RGBA(0, 0, 250), RGBA(0, 0, 250), width: 60, height: 60, renderer: renderer)
+        let card = CardAttributes(card: CardID(0), index: 0, size: Size(width: 60, height: 60),
+                                  transform: AffineTransform(translationX: 100, y: 100), alpha: 0.5, zIndex: 0)
+        let cards = try CardRenderer(renderer: renderer, shadow: nil)
+        try cards.draw([card], scale: 1) { _ in blue }
+        let pixels = try renderer.readPixels()
+        #expect(pixels[90, 100].maxChannelDifference(to: RGBA(125, 0, 125)) <= 2, "\(pixels[90, 100])")
+        #expect(pixels[110, 100].maxChannelDifference(to: RGBA(5, 10, 140)) <= 2, "\(pixels[110, 100])")
+        #expect(pixels[50, 20] == RGBA(250, 0, 0) && pixels[150, 20] == RGBA(10, 20, 30))
+    }
+
+    /// GL drivers that rasterise on the CPU are recognised by their renderer string.
+    @Test func cpuRasterisersAreRecognised() {
+        #expect(Renderer.isCPURasterizer("llvmpipe (LLVM 15.0.6, 256 bits)"))
+        #expect(Renderer.isCPURasterizer("softpipe"))
+        #expect(Renderer.isCPURasterizer("Google SwiftShader"))
+        #expect(!Renderer.isCPURasterizer("AMD Radeon RX 6600 (navi23, LLVM 15.0.6, DRM 3.49, 6.1.0)"))
+        #expect(!Renderer.isCPURasterizer("Mesa Intel(R) UHD Graphics 620 (KBL GT2)"))
+    }
+
+    /// A texture keeps premultiplied pixels for the compositor where the renderer needs them.
+    @Test func texturesKeepPremultipliedPixels() throws {
+        let renderer = try Renderer(offscreenWidth: 8, height: 8)
+        let surface = try Surface(width: 2, height: 1)
+        try surface.fill(RGBA(200, 100, 50, 128), rect: (0, 0, 1, 1))
+        try surface.fill(RGBA(10, 20, 30, 255), rect: (1, 0, 1, 1))
+        let texture = try Texture(renderer: renderer, surface: surface)
+        let pixels = try #require(texture.pixels)
+        #expect(pixels.pixel(x: 0, y: 0).maxChannelDifference(to: RGBA(200, 100, 50, 128)) <= 1)
+        #expect(pixels.pixel(x: 1, y: 0) == RGBA(10, 20, 30, 255))
+    }
+}
