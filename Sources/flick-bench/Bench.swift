@@ -76,7 +76,7 @@ struct Bench: ParsableCommand {
     var stallInteractions: String = "now,switcher,carousel"
 
     @Option(help: ArgumentHelp("Interactions to time, comma separated.", valueName: "list"))
-    var interactions: String = "now,switcher,stack,carousel"
+    var interactions: String = "now,switcher,stack,carousel,swipe"
 
     @Option(help: ArgumentHelp("Renderers: auto (software, plus accelerated with a display), software, accelerated.", valueName: "which"))
     var renderers: String = "auto"
@@ -187,7 +187,7 @@ struct BenchOptions {
         }
         interactions = try b.interactions.split(separator: ",").map { word in
             guard let i = Interaction(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                throw UserError("unknown interaction '\(word)' (expected now, switcher, stack, carousel)")
+                throw UserError("unknown interaction '\(word)' (expected now, switcher, stack, carousel, swipe)")
             }
             return i
         }
@@ -225,7 +225,7 @@ struct BenchOptions {
         stallSeconds = b.stallSeconds
         stallInteractions = try b.stallInteractions.split(separator: ",").map { word in
             guard let i = Interaction(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                throw UserError("unknown interaction '\(word)' in --stall-interactions (expected now, switcher, stack, carousel)")
+                throw UserError("unknown interaction '\(word)' in --stall-interactions (expected now, switcher, stack, carousel, swipe)")
             }
             return i
         }

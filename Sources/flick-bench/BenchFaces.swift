@@ -65,7 +65,7 @@ enum FacesBench {
             let before = faces.statistics.placeholderDraws
             faces.prepare(scene.renderList, time: t, cardSize: scene.cardSize, scale: scale, stage: stage,
                           viewBound: scene.viewBound)
-            try cards.draw(scene.renderList, scale: scale) { faces.face(for: $0) }
+            try cards.draw(scene.renderList, scale: scale, background: RGBA(44, 50, 66)) { faces.face(for: $0) }
             renderer.present()
             faces.presented()
             let end = PerformanceClock.now

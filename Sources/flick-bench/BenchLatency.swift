@@ -57,7 +57,7 @@ enum LatencyBench {
             try renderer.clear(RGBA(44, 50, 66))
             faces.prepare(scene.renderList, time: now, cardSize: scene.cardSize, scale: scale, stage: session.viewport,
                           viewBound: scene.viewBound)
-            try cards.draw(scene.renderList, scale: scale) { faces.face(for: $0) }
+            try cards.draw(scene.renderList, scale: scale, background: RGBA(44, 50, 66)) { faces.face(for: $0) }
             renderer.present()
             renderer.finish()
             let shown = PerformanceClock.now

@@ -205,7 +205,7 @@ enum MemoryBench {
                 try renderer.setViewport(x: 0, y: 0, width: Int(stage.width * scale), height: Int(stage.height * scale))
                 faces.prepare(scene.renderList, time: t, cardSize: scene.cardSize, scale: scale, stage: stage,
                               viewBound: scene.viewBound)
-                try cardRenderer.draw(scene.renderList, scale: scale) { faces.face(for: $0) }
+                try cardRenderer.draw(scene.renderList, scale: scale, background: RGBA(28, 31, 38)) { faces.face(for: $0) }
                 try renderer.resetViewport()
                 renderer.present()
                 faces.presented()

@@ -165,7 +165,7 @@ enum StallBench {
                 let t1 = PerformanceClock.now
                 faces.prepare(list, time: t, cardSize: scene.cardSize, scale: scale, stage: stage, viewBound: scene.viewBound)
                 let t2 = PerformanceClock.now
-                try cards.draw(list, scale: scale) { faces.face(for: $0) }
+                try cards.draw(list, scale: scale, background: RGBA(44, 50, 66)) { faces.face(for: $0) }
                 let t3 = PerformanceClock.now
                 renderer.present()
                 faces.presented()

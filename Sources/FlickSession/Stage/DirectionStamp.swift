@@ -77,7 +77,12 @@ package final class DirectionStamp {
     }
 
     private func quadRenderer() -> CardRenderer? {
-        if quads == nil { quads = try? CardRenderer(renderer: renderer, shadow: nil, cornerRadius: 0) }
+        if quads == nil {
+            quads = try? CardRenderer(renderer: renderer, shadow: nil, cornerRadius: 0)
+            // Stamps are small and drawn over the cards: on a GL driver SDL's quads cost less
+            // than reading the cards back for the CPU compositor; in software the read is a copy.
+            quads?.usesCPUCompositing = renderer.isSoftware
+        }
         return quads
     }
 
