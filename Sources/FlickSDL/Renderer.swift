@@ -30,10 +30,9 @@ public final class Renderer {
     /// Why no accelerated renderer was made when one was asked for (SDL's message); nil when
     /// none was asked for or it worked. The front end decides whether to tell anyone.
     public let fallbackReason: String?
-    /// Cards are composited on the CPU (pixman) and handed to SDL as one frame texture: on SDL's
-    /// software renderer and on GL drivers that rasterise on the CPU (llvmpipe), where that is
-    /// several times faster than SDL's triangles (`CardCompositor`). FLICK_COMPOSITOR=cpu|gpu
-    /// overrides the choice.
+    /// Cards are composited on the CPU (pixman) and handed to SDL as one frame texture
+    /// (`CPUFrame`): on SDL's software renderer, where that is several times faster than SDL's
+    /// blitter and triangle filler. FLICK_COMPOSITOR=cpu|gpu overrides the choice.
     public let compositesOnCPU: Bool
 
     /// A renderer for `window`: accelerated (+ vsync unless disabled) when possible, otherwise
@@ -59,7 +58,7 @@ public final class Renderer {
         surface = nil
         fallbackReason = fallback
         (name, isSoftware, hasVsync, maxTextureSize) = Renderer.describe(pointer)
-        compositesOnCPU = Renderer.choosesCPUCompositing(pointer, name: name, isSoftware: isSoftware)
+        compositesOnCPU = Renderer.choosesCPUCompositing(isSoftware: isSoftware)
         try check(SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
     }
 
@@ -71,7 +70,7 @@ public final class Renderer {
         window = nil
         fallbackReason = nil
         (name, isSoftware, hasVsync, maxTextureSize) = Renderer.describe(pointer)
-        compositesOnCPU = Renderer.choosesCPUCompositing(pointer, name: name, isSoftware: isSoftware)
+        compositesOnCPU = Renderer.choosesCPUCompositing(isSoftware: isSoftware)
         try check(SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
     }
 

@@ -401,7 +401,8 @@ final class App {
             "gesture \(scene.gestureDescription)",
             "cards \(scene.deck.count)  views \(scene.pool.liveCount)/\(scene.viewBound)  refused inputs \(refusedInputs)",
             "face textures \(stats.textures) (max \(stats.maxTextures))  decoded \(stats.decodes)  uploads \(stats.uploads)",
-            "\(renderer.name)\(renderer.hasVsync ? " vsync" : "")",
+            "\(renderer.name)\(renderer.hasVsync ? " vsync" : "")"
+                + (renderer.compositesOnCPU ? ", cards composited on the CPU (pixman)" : ", cards drawn by the GPU"),
         ]
     }
 

@@ -20,11 +20,12 @@ extension CardRenderer {
                 y0 = min(y0, p.y - reach); y1 = max(y1, p.y + reach)
             }
         }
-        let left = max(0, Int((x0 * scale).rounded(.down)) - 2), top = max(0, Int((y0 * scale).rounded(.down)) - 2)
+        // In pixels, clamped before any conversion (absurd geometry must not trap).
+        func pixel(_ v: Double) -> Int { Int(max(-1e9, min(1e9, v.isNaN ? 0 : v))) }
         let vw = Int(viewportSize.width), vh = Int(viewportSize.height)
-        guard x1.isFinite, y1.isFinite else { return nil }
-        let right = min(vw, Int(min(1e9, (x1 * scale).rounded(.up))) + 2)
-        let bottom = min(vh, Int(min(1e9, (y1 * scale).rounded(.up))) + 2)
+        let left = max(0, pixel((x0 * scale).rounded(.down)) - 2), top = max(0, pixel((y0 * scale).rounded(.down)) - 2)
+        let right = min(vw, pixel((x1 * scale).rounded(.up)) + 2)
+        let bottom = min(vh, pixel((y1 * scale).rounded(.up)) + 2)
         guard right > left, bottom > top else { return nil }
         return (left, top, right - left, bottom - top)
     }
