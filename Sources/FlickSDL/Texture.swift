@@ -79,9 +79,25 @@ public final class Texture {
     public func setNearestSampling(_ nearest: Bool) {
         SDL_SetTextureScaleMode(pointer, nearest ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
         samplesNearest = nearest
+        drawnNearest = nil
         pixels?.nearest = nearest
     }
     private var samplesNearest = false
+    /// The sampling SDL has for the texture now (nil: the texture's own, linear unless
+    /// `setNearestSampling`).
+    private var drawnNearest: Bool?
+
+    /// Samples the nearest texel for the draws that follow when `nearest` (a card drawn at the
+    /// size its face was made: same pixels, a fraction of a GPU rasteriser's bilinear cost), else
+    /// the texture's own filtering. SDL applies a texture's scale mode when its queued draws
+    /// run, so queued draws are flushed first when the mode changes.
+    func sample(nearest: Bool) {
+        let want = nearest || samplesNearest
+        guard drawnNearest != want else { return }
+        if drawnNearest != nil { SDL_RenderFlush(renderer.pointer) }
+        SDL_SetTextureScaleMode(pointer, want ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
+        drawnNearest = want
+    }
 
     /// Multiplies colours when drawn with RenderCopy. (RenderGeometry ignores it: use vertex colours.)
     public func setColorMod(_ c: RGBA) {
