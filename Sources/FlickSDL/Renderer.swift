@@ -49,6 +49,11 @@ public final class Renderer {
             }
         }
         if created == nil {
+            // The software renderer's frames reach X11 straight (XShm), not through a GL texture
+            // SDL would otherwise make to present the window surface (on llvmpipe that upload
+            // and quad took 8-10 ms of a 12-15 ms frame at 1280x800). An environment variable
+            // still wins (normal priority).
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
             var flags = SDL_RENDERER_SOFTWARE.rawValue
             if options.vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
             created = SDL_CreateRenderer(window.pointer, -1, flags)

@@ -10,8 +10,20 @@ public final class Texture {
         case target
     }
 
-    /// The SDL_Texture*; valid for the life of this object.
-    public let pointer: OpaquePointer
+    /// The SDL_Texture*; valid for the life of this object (pixels given to `update(from:)` on a
+    /// CPU-compositing renderer reach it here, when SDL is first to draw it).
+    public var pointer: OpaquePointer {
+        if pendingUpload, let pixels {
+            pendingUpload = false
+            let bytes = pixels.straightRGBA()
+            bytes.withUnsafeBytes { _ = SDL_UpdateTexture(sdlTexture, nil, $0.baseAddress, Int32(width * 4)) }
+        }
+        return sdlTexture
+    }
+    private let sdlTexture: OpaquePointer
+    /// Pixels not yet uploaded to SDL: the CPU compositor draws from `pixels`, so a refilled
+    /// card view costs one copy, not two, until SDL itself draws the texture.
+    private var pendingUpload = false
     public let renderer: Renderer
     /// Size in pixels.
     public let width: Int, height: Int
@@ -22,7 +34,7 @@ public final class Texture {
     /// Uploads a surface. Blend mode is SDL_BLENDMODE_BLEND (straight alpha), linear filtering.
     public init(renderer: Renderer, surface: Surface) throws {
         self.renderer = renderer
-        pointer = try check(SDL_CreateTextureFromSurface(renderer.pointer, surface.pointer),
+        sdlTexture = try check(SDL_CreateTextureFromSurface(renderer.pointer, surface.pointer),
                             "SDL_CreateTextureFromSurface(\(surface.width)x\(surface.height))")
         width = surface.width
         height = surface.height
@@ -34,7 +46,7 @@ public final class Texture {
     public init(renderer: Renderer, width: Int, height: Int, access: Access = .target) throws {
         self.renderer = renderer
         let sdlAccess = access == .target ? SDL_TEXTUREACCESS_TARGET : SDL_TEXTUREACCESS_STATIC
-        pointer = try check(
+        sdlTexture = try check(
             SDL_CreateTexture(renderer.pointer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(sdlAccess.rawValue),
                               Int32(width), Int32(height)),
             "SDL_CreateTexture(\(width)x\(height))")
@@ -49,7 +61,7 @@ public final class Texture {
         try ImageLoader.loadTexture(path: path, renderer: renderer)
     }
 
-    deinit { SDL_DestroyTexture(pointer) }
+    deinit { SDL_DestroyTexture(sdlTexture) }
 
     /// Replaces the pixels with `surface`'s (same size; RGBA32 textures made with
     /// `init(renderer:width:height:access:)`): a reused card view refilled in place.
@@ -58,15 +70,20 @@ public final class Texture {
             throw SDLError(function: "SDL_UpdateTexture", message: "size \(surface.width)x\(surface.height) is not the texture's \(width)x\(height)")
         }
         let source = try surface.rgba32()
-        try source.withRGBABytes { bytes, pitch in
-            try check(SDL_UpdateTexture(pointer, nil, bytes.baseAddress, Int32(pitch)), "SDL_UpdateTexture")
-        }
         if renderer.compositesOnCPU {
             if pixels == nil {
                 pixels = PixelImage(width: width, height: height)
                 pixels?.nearest = samplesNearest
             }
-            pixels?.replace(with: source)
+            if let pixels {
+                pixels.replace(with: source)
+                pendingUpload = true
+                return
+            }
+        }
+        pendingUpload = false
+        try source.withRGBABytes { bytes, pitch in
+            try check(SDL_UpdateTexture(sdlTexture, nil, bytes.baseAddress, Int32(pitch)), "SDL_UpdateTexture")
         }
     }
 

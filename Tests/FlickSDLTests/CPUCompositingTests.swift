@@ -122,6 +122,22 @@ struct CPUCompositingTests {
         #expect(pixels[50, 20] == RGBA(250, 0, 0) && pixels[150, 20] == RGBA(10, 20, 30))
     }
 
+    /// On a GPU renderer a card within 10 % of its face's size samples the nearest texel; one
+    /// scaled further keeps bilinear filtering.
+    @Test func nearlyUnscaledCardsAreTheOnesSampledNearest() throws {
+        let renderer = try Renderer(offscreenWidth: 8, height: 8)
+        let texture = try solidTexture(.white, width: 200, height: 400, renderer: renderer)
+        func box(_ w: Double, _ h: Double) -> CardRenderer.Box { CardRenderer.Box(x0: 10.3, y0: 5.5, x1: 10.3 + w, y1: 5.5 + h) }
+        #expect(CardRenderer.isUnscaled(box(200, 400), texture))
+        #expect(CardRenderer.isUnscaled(box(200 * 0.94, 400 * 0.94), texture), "two switcher pitches left")
+        #expect(CardRenderer.isUnscaled(box(200 * 1.06, 400 * 1.06), texture), "two pitches right")
+        #expect(CardRenderer.isUnscaled(box(200 * 0.91, 400 * 0.91), texture), "three pitches left")
+        #expect(!CardRenderer.isUnscaled(box(200 * 0.85, 400 * 0.85), texture))
+        #expect(!CardRenderer.isUnscaled(box(200, 400 * 1.2), texture))
+        let cards = try CardRenderer(renderer: renderer)
+        #expect(!cards.samplesUnscaledNearest, "the software renderer keeps its own sampling")
+    }
+
     /// A texture keeps premultiplied pixels for the compositor where the renderer needs them.
     @Test func texturesKeepPremultipliedPixels() throws {
         let renderer = try Renderer(offscreenWidth: 8, height: 8)

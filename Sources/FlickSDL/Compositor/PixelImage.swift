@@ -52,6 +52,16 @@ public final class PixelImage {
         }
     }
 
+    /// Every pixel as straight-alpha RGBA bytes, rows packed (for SDL, which wants them so).
+    func straightRGBA() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        for i in 0..<(width * height) {
+            let c = pixel(x: i % width, y: i / width)
+            out[4 * i] = c.r; out[4 * i + 1] = c.g; out[4 * i + 2] = c.b; out[4 * i + 3] = c.a
+        }
+        return out
+    }
+
     /// The straight-alpha colour at (x, y) (tests).
     public func pixel(x: Int, y: Int) -> RGBA {
         let v = bits[y * width + x]
