@@ -28,12 +28,7 @@ struct CPUCompositingTests {
         let colours = [RGBA(220, 60, 60), RGBA(60, 200, 90), RGBA(70, 90, 230), RGBA(240, 200, 40)]
         let textures = try colours.map { try face($0, .white, width: 90, height: 130, renderer: renderer) }
         let size = Size(width: 90, height: 130)
-        var list = (0..<4).map { i in
-            CardAttributes(card: CardID(i), index: i, size: size,
-                           transform: AffineTransform(scaleX: 0.8 + 0.07 * Double(i), y: 0.8 + 0.07 * Double(i))
-                               .translatedBy(x: 70 + 55.3 * Double(i), y: 110.4),
-                           alpha: i == 0 ? 0.6 : 1, zIndex: Double(i))
-        }
+        var list = switcherLikeRow(y: 110.4)
         list.append(CardAttributes(card: CardID(4), index: 4, size: size,
                                    transform: AffineTransform(rotation: 0.3).translatedBy(x: 330, y: 140),
                                    alpha: 0.9, zIndex: 4))

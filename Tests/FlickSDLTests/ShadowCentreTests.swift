@@ -67,13 +67,7 @@ extension FlickSDLTests {
         let renderer = try Renderer(offscreenWidth: 320, height: 200)
         let colours = [RGBA(220, 60, 60), RGBA(60, 200, 90), RGBA(70, 90, 230), RGBA(240, 200, 40)]
         let textures = try colours.map { try solidTexture($0, renderer: renderer) }
-        let size = Size(width: 90, height: 130)
-        let list = (0..<4).map { i in
-            CardAttributes(card: CardID(i), index: i, size: size,
-                           transform: AffineTransform(scaleX: 0.8 + 0.07 * Double(i), y: 0.8 + 0.07 * Double(i))
-                               .translatedBy(x: 70 + 55.3 * Double(i), y: 100.4),
-                           alpha: i == 0 ? 0.6 : 1, zIndex: Double(i))
-        }
+        let list = switcherLikeRow(y: 100.4)
         let background = RGBA(44, 50, 66)
         let fast = try CardRenderer(renderer: renderer)
         try renderer.clear(background)
@@ -94,5 +88,16 @@ extension FlickSDLTests {
         // Solid faces: only the blurred shadow's sampling phase may differ, by a few levels.
         let bad = expectPixels(cut, name: "occluded-copies", tolerance: 8) { x, y in reference[x, y] }
         #expect(bad == 0)
+    }
+}
+
+/// Four 90x130 cards in a row as the switcher lays them out: each a little larger and further
+/// right than the last, the first translucent (0.6), centred at `y`.
+func switcherLikeRow(y: Double) -> [CardAttributes] {
+    (0..<4).map { i in
+        CardAttributes(card: CardID(i), index: i, size: Size(width: 90, height: 130),
+                       transform: AffineTransform(scaleX: 0.8 + 0.07 * Double(i), y: 0.8 + 0.07 * Double(i))
+                           .translatedBy(x: 70 + 55.3 * Double(i), y: y),
+                       alpha: i == 0 ? 0.6 : 1, zIndex: Double(i))
     }
 }
