@@ -40,6 +40,24 @@ extension CardRenderer {
             return p
         }
 
+        /// The output pixels SDL's software renderer covers for this piece (as SDL draws an
+        /// axis-aligned quad of SDL_RenderGeometry: the quad's corner truncated toward zero, its
+        /// width truncated on its own, in single precision as the vertices reach SDL; cut edges,
+        /// on whole pixels already, truncated), and the quad's own pixel rectangle; nil when the
+        /// quad covers no pixel.
+        func coveredPixels() -> (box: Box, quad: Box)? {
+            let q = quad
+            let fx0 = Float(q.x0), fx1 = Float(q.x1), fy0 = Float(q.y0), fy1 = Float(q.y1)
+            let qx0 = Double(fx0.rounded(.towardZero)), qx1 = qx0 + Double((fx1 - fx0).rounded(.towardZero))
+            let qy0 = Double(fy0.rounded(.towardZero)), qy1 = qy0 + Double((fy1 - fy0).rounded(.towardZero))
+            guard qx1 > qx0, qy1 > qy0 else { return nil }
+            return (Box(x0: box.x0 == q.x0 ? qx0 : box.x0.rounded(.towardZero),
+                        y0: box.y0 == q.y0 ? qy0 : box.y0.rounded(.towardZero),
+                        x1: box.x1 == q.x1 ? qx1 : box.x1.rounded(.towardZero),
+                        y1: box.y1 == q.y1 ? qy1 : box.y1.rounded(.towardZero)),
+                    Box(x0: qx0, y0: qy0, x1: qx1, y1: qy1))
+        }
+
         func rows(_ y0: Double, _ y1: Double) -> Piece {
             var p = self
             let h = box.y1 - box.y0
@@ -166,21 +184,11 @@ extension CardRenderer {
     /// the filler did). Clipped to the viewport (SDL would otherwise scale through a temporary
     /// surface); nearest sampling. nil texture: a black fill (a shadow's middle).
     func copy(_ texture: Texture?, _ p: Piece, alpha: UInt8, _ stats: inout FrameStatistics) throws {
-        let q = p.quad
-        // SDL draws an axis-aligned textured quad of SDL_RenderGeometry as a copy of whole
-        // pixels: x truncated, and the width truncated on its own. The same here.
-        // In single precision, as the vertices reach SDL.
-        let fx0 = Float(q.x0), fx1 = Float(q.x1), fy0 = Float(q.y0), fy1 = Float(q.y1)
-        let qx0 = Double(fx0.rounded(.towardZero)), qx1 = qx0 + Double((fx1 - fx0).rounded(.towardZero))
-        let qy0 = Double(fy0.rounded(.towardZero)), qy1 = qy0 + Double((fy1 - fy0).rounded(.towardZero))
-        guard qx1 > qx0, qy1 > qy0 else { return }
+        guard let (covered, quad) = p.coveredPixels() else { return }
+        let (qx0, qy0, qx1, qy1) = (quad.x0, quad.y0, quad.x1, quad.y1)
         let (vw, vh) = viewportSize
-        let left = p.box.x0 == q.x0 ? qx0 : p.box.x0.rounded(.towardZero)
-        let top = p.box.y0 == q.y0 ? qy0 : p.box.y0.rounded(.towardZero)
-        let right = p.box.x1 == q.x1 ? qx1 : p.box.x1.rounded(.towardZero)
-        let bottom = p.box.y1 == q.y1 ? qy1 : p.box.y1.rounded(.towardZero)
-        let x0 = max(0, left), x1 = min(vw, right)
-        let y0 = max(0, top), y1 = min(vh, bottom)
+        let x0 = max(0, covered.x0), x1 = min(vw, covered.x1)
+        let y0 = max(0, covered.y0), y1 = min(vh, covered.y1)
         guard x1 > x0, y1 > y0 else { return }
         var dst = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
         stats.copies += 1

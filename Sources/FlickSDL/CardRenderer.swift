@@ -325,14 +325,14 @@ public final class CardRenderer {
     /// On a GPU renderer (GL, llvmpipe): cards drawn at about the size their faces were made
     /// sample the nearest texel, and so does the blurred shadow (`Texture.sample(nearest:)`);
     /// llvmpipe's bilinear sampling was a third of the switcher's frame (1280x800: 11.8 ms
-    /// against 7.3). Cards scaled further and turned cards stay linear.
+    /// with it, 8.6 without). Cards scaled further and turned cards stay linear.
     var samplesUnscaledNearest: Bool { !renderer.isSoftware && frame == nil }
 
     /// True when `box` shows `texture` within 10 % of its own size: the faces are made at the
     /// size a card has at rest, and the switcher scales its cards by 3 % a pitch (three pitches
     /// either side of the middle stay nearest: a texel column in 10 or more doubled or dropped,
     /// not seen on moving cards; the card at rest in the middle is exact). At 7 % the switcher's
-    /// median was 10.3 ms, at 10 % 7.3 (GL, 1280x800).
+    /// median was 10.3 ms, at 10 % 8.6 (GL, 1280x800).
     static func isUnscaled(_ box: Box, _ texture: Texture) -> Bool {
         abs((box.x1 - box.x0) / Double(max(1, texture.width)) - 1) <= 0.1
             && abs((box.y1 - box.y0) / Double(max(1, texture.height)) - 1) <= 0.1

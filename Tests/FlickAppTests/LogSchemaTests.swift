@@ -52,11 +52,11 @@ import Testing
                         viewport: Size(width: 390.5, height: 844.5), config: SceneConfig())
         try log.marker(time: 0.25, label: "start", task: "t1")
         try log.note(time: 0.3125, text: "hesitates", task: "t1")
-        try log.write(LogCardsChanged(t: 0.34375, change: CardFolderChange(added: [.init(name: "b.png", size: 9)], removed: ["a.png"], changed: [.init(name: "c.png", size: 3)])))
+        try log.append(LogCardsChanged(t: 0.34375, change: CardFolderChange(added: [.init(name: "b.png", size: 9)], removed: ["a.png"], changed: [.init(name: "c.png", size: 3)])))
         for (i, goal) in Self.goals.enumerated() {
-            try log.write(LogTaskStarted(t: 0.25, task: "t\(i + 1)", number: i + 1, goal: goal, timeLimit: 90))
+            try log.append(LogTaskStarted(t: 0.25, task: "t\(i + 1)", number: i + 1, goal: goal, timeLimit: 90))
         }
-        try log.write(LogTaskEnded(t: 0.375, task: "t1", number: 1, outcome: .gaveUp, seconds: 0.125, attempts: 3))
+        try log.append(LogTaskEnded(t: 0.375, task: "t1", number: 1, outcome: .gaveUp, seconds: 0.125, attempts: 3))
         try log.configReloaded(time: 0.5, path: "feel.json", config: SceneConfig())
         var faster = SceneConfig()
         faster.stack.throwSpeed = 300

@@ -35,7 +35,7 @@ import Testing
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         #expect {
             let object = try ConfigWriteBack.merged(FileManager.default.contents(atPath: path), path: path, config: faster)
-            try ConfigWriteBack.write(object, to: path, what: "the --config file")
+            try ConfigWriteBack.save(object, to: path, what: "the --config file")
         } throws: { "\($0)".contains("is not a JSON object right now") && "\($0)".contains(path) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text, "the user's file was changed")
     }
@@ -52,7 +52,7 @@ import Testing
         try? FileManager.default.removeItem(atPath: link)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.json")
         let object = try ConfigWriteBack.merged(FileManager.default.contents(atPath: link), path: link, config: faster)
-        try ConfigWriteBack.write(object, to: link, what: "the --config file")
+        try ConfigWriteBack.save(object, to: link, what: "the --config file")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.json", "the link was replaced")
         let back = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: real))) as? [String: Any]
         #expect(back?["keep"] as? Int == 1)
@@ -66,14 +66,14 @@ import Testing
         let dangling = dir + "/dangling.json"
         try? FileManager.default.removeItem(atPath: dangling)
         try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "nowhere.json")
-        #expect { try ConfigWriteBack.write([:], to: dangling, what: "x") } throws: { "\($0)".contains("dangling") }
+        #expect { try ConfigWriteBack.save([:], to: dangling, what: "x") } throws: { "\($0)".contains("dangling") }
         #expect(!FileManager.default.fileExists(atPath: dir + "/nowhere.json"))
         if getuid() != 0 {   // root may write read-only files
             let ro = dir + "/ro.json"
             try "{}".write(toFile: ro, atomically: false, encoding: .utf8)
             chmod(ro, 0o444)
-            #expect { try ConfigWriteBack.write([:], to: ro, what: "x") } throws: { "\($0)".contains("read-only") }
+            #expect { try ConfigWriteBack.save([:], to: ro, what: "x") } throws: { "\($0)".contains("read-only") }
         }
-        #expect { try ConfigWriteBack.write([:], to: dir, what: "x") } throws: { "\($0)".contains("not written") }
+        #expect { try ConfigWriteBack.save([:], to: dir, what: "x") } throws: { "\($0)".contains("not written") }
     }
 }

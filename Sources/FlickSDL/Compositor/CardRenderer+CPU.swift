@@ -15,10 +15,10 @@ extension CardRenderer {
         let reach = shadow.map { max(1, $0.spread) + max(abs($0.offset.dx), abs($0.offset.dy)) } ?? 0
         for item in items {
             let (a, b, c, d) = item.card.corners
-            for p in [a, b, c, d] {
-                x0 = min(x0, p.x - reach); x1 = max(x1, p.x + reach)
-                y0 = min(y0, p.y - reach); y1 = max(y1, p.y + reach)
-            }
+            x0 = min(x0, a.x - reach, b.x - reach, c.x - reach, d.x - reach)
+            x1 = max(x1, a.x + reach, b.x + reach, c.x + reach, d.x + reach)
+            y0 = min(y0, a.y - reach, b.y - reach, c.y - reach, d.y - reach)
+            y1 = max(y1, a.y + reach, b.y + reach, c.y + reach, d.y + reach)
         }
         // In pixels, clamped before any conversion (absurd geometry must not trap).
         func pixel(_ v: Double) -> Int { Int(max(-1e9, min(1e9, v.isNaN ? 0 : v))) }
@@ -36,20 +36,13 @@ extension CardRenderer {
                         _ stats: inout FrameStatistics) {
         guard let dst = frame.image, alpha > 0 else { return }
         let q = p.quad
-        // The pixels SDL's software renderer covers for the quad (its corner truncated toward
-        // zero, its width truncated on its own: what the app always drew); cut edges are on
-        // whole pixels already. The texture is clamped at its edges (repeat pad, as GL's clamp
-        // to edge), so the card ends where its face does.
-        let fx0 = Float(q.x0), fx1 = Float(q.x1), fy0 = Float(q.y0), fy1 = Float(q.y1)
-        let qx0 = Double(fx0.rounded(.towardZero)), qx1 = qx0 + Double((fx1 - fx0).rounded(.towardZero))
-        let qy0 = Double(fy0.rounded(.towardZero)), qy1 = qy0 + Double((fy1 - fy0).rounded(.towardZero))
-        let left = p.box.x0 == q.x0 ? qx0 : p.box.x0.rounded(.towardZero)
-        let top = p.box.y0 == q.y0 ? qy0 : p.box.y0.rounded(.towardZero)
-        let right = p.box.x1 == q.x1 ? qx1 : p.box.x1.rounded(.towardZero)
-        let bottom = p.box.y1 == q.y1 ? qy1 : p.box.y1.rounded(.towardZero)
+        // The pixels SDL's software renderer covered (what the app always drew). The texture is
+        // clamped at its edges (repeat pad, as GL's clamp to edge), so the card ends where its
+        // face does.
+        guard let (covered, _) = p.coveredPixels() else { return }
         let r = frame.rect
-        let x0 = max(Double(r.x), left), x1 = min(Double(r.x + r.width), right)
-        let y0 = max(Double(r.y), top), y1 = min(Double(r.y + r.height), bottom)
+        let x0 = max(Double(r.x), covered.x0), x1 = min(Double(r.x + r.width), covered.x1)
+        let y0 = max(Double(r.y), covered.y0), y1 = min(Double(r.y + r.height), covered.y1)
         guard x1 > x0, y1 > y0, x1 - x0 < 1e6, y1 - y0 < 1e6 else { return }
         let dx = Int32(x0) - Int32(r.x), dy = Int32(y0) - Int32(r.y)
         let w = Int32(x1 - x0), h = Int32(y1 - y0)
@@ -99,9 +92,10 @@ extension CardRenderer {
         guard det.isFinite, abs(det) > 1e-12 else { return }
         let br = Point(x: tr.x + bl.x - tl.x, y: tr.y + bl.y - tl.y)
         let r = frame.rect
-        let xs = [tl.x, tr.x, bl.x, br.x], ys = [tl.y, tr.y, bl.y, br.y]
-        let x0 = max(Double(r.x), xs.min()!.rounded(.down)), x1 = min(Double(r.x + r.width), xs.max()!.rounded(.up))
-        let y0 = max(Double(r.y), ys.min()!.rounded(.down)), y1 = min(Double(r.y + r.height), ys.max()!.rounded(.up))
+        let x0 = max(Double(r.x), min(tl.x, tr.x, bl.x, br.x).rounded(.down))
+        let x1 = min(Double(r.x + r.width), max(tl.x, tr.x, bl.x, br.x).rounded(.up))
+        let y0 = max(Double(r.y), min(tl.y, tr.y, bl.y, br.y).rounded(.down))
+        let y1 = min(Double(r.y + r.height), max(tl.y, tr.y, bl.y, br.y).rounded(.up))
         guard x1 > x0, y1 > y0 else { return }
         let dx = Int32(x0) - Int32(r.x), dy = Int32(y0) - Int32(r.y)
         let w = Int32(x1 - x0), h = Int32(y1 - y0)

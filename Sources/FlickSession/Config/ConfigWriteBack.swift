@@ -64,7 +64,7 @@ package enum ConfigWriteBack {
 
     /// Writes `object` as sorted, indented JSON over `path` (through a symlink to its file),
     /// keeping the file's permission bits.
-    package static func write(_ object: [String: Any], to path: String, what: String) throws {
+    package static func save(_ object: [String: Any], to path: String, what: String) throws {
         let data: Data
         do {
             data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]) + Data("\n".utf8)

@@ -39,23 +39,23 @@ package final class InteractionLog {
                               participant: session.participant, task: session.task)
         line.viewport = [viewport.width, viewport.height]
         line.config = config
-        try write(line)
+        try append(line)
     }
 
-    package func quit(time: Double) throws { try write(LogQuit(t: time)) }
+    package func quit(time: Double) throws { try append(LogQuit(t: time)) }
 
     /// A task boundary or note dropped by the person running the session.
     package func marker(time: Double, label: String, task: String? = nil) throws {
         var line = LogMarker(t: time, label: label)
         line.task = task
-        try write(line)
+        try append(line)
     }
 
     /// The `--config` file changed and its constants are now in force.
     package func configReloaded(time: Double, path: String, config: SceneConfig? = nil) throws {
         var line = LogConfigReloaded(t: time, path: path)
         line.config = config
-        try write(line)
+        try append(line)
     }
 
     /// A config made in the app (a panel edit, a preset loaded) is now in force.
@@ -64,20 +64,20 @@ package final class InteractionLog {
                                     changed: ConfigChange.changedKeys(from: old, to: change.config))
         line.preset = change.source.presetName
         line.config = change.config
-        try write(line)
+        try append(line)
     }
 
     /// The scene refused an input (too late, not finite, absurd): counted and said, never dropped.
     package func inputRefused(time: Double, input: String, reason: String) throws {
-        try write(LogInputRefused(t: time, input: input, reason: reason))
+        try append(LogInputRefused(t: time, input: input, reason: reason))
     }
 
     package func record(_ event: SceneEvent, release: ReleaseRecord? = nil) throws {
-        try write(LoggedSceneEvent(event, release: release))
+        try append(LoggedSceneEvent(event, release: release))
     }
 
     /// One value as one line, flushed. Encoding or writing failures are one-line errors naming the file.
-    package func write(_ line: some Encodable) throws {
+    package func append(_ line: some Encodable) throws {
         let data: Data
         do { data = try encoder.encode(line) } catch {
             throw UserError("cannot write the log file '\(path)': a line could not be encoded (\(error))")

@@ -70,5 +70,5 @@ package struct LogCardsChanged: Codable, Equatable {
 }
 
 extension InteractionLog {
-    package func note(time: Double, text: String, task: String?) throws { try write(LogNote(t: time, text: text, task: task)) }
+    package func note(time: Double, text: String, task: String?) throws { try append(LogNote(t: time, text: text, task: task)) }
 }

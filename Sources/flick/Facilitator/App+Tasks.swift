@@ -50,7 +50,7 @@ extension App {
         let (ended, started) = study.apply(input, to: scene, at: t)
         for line in ended { taskEnded(line) }
         if let line = started {
-            logged { try log?.write(line) }
+            logged { try log?.append(line) }
             desk.add("task \(line.number) started: \(line.task)", .task, at: t)
             post("Task \(line.number) started: \(line.task). Enter or M ends it")
         }
@@ -67,7 +67,7 @@ extension App {
     }
 
     func taskEnded(_ line: LogTaskEnded) {
-        logged { try log?.write(line) }
+        logged { try log?.append(line) }
         let how: String
         switch line.outcome {
         case .success: how = "goal met"

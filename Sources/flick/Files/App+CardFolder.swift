@@ -18,7 +18,7 @@ extension App {
     /// load the new images, the log and the facilitator hear of it.
     func noteCardChange(_ change: CardFolderChange, at t: Double) {
         stageView.follow(study.images)
-        logged { try log?.write(LogCardsChanged(t: t, change: change)) }
+        logged { try log?.append(LogCardsChanged(t: t, change: change)) }
         desk.add("cards \(change.summary)", .event, at: t)
         post("Cards changed: \(change.summary)")
     }

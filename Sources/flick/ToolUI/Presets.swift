@@ -47,7 +47,7 @@ struct PresetLibrary {
         if !replace, PathKind.target(of: target) != .missing || (try? FileManager.default.destinationOfSymbolicLink(atPath: target)) != nil {
             throw PresetExists(name: String(trimmed.hasSuffix(".json") ? trimmed.dropLast(5) : Substring(trimmed)), path: target)
         }
-        try ConfigWriteBack.write(ConfigJSON.partial(config, relativeTo: defaults), to: target, what: "the preset")
+        try ConfigWriteBack.save(ConfigJSON.partial(config, relativeTo: defaults), to: target, what: "the preset")
         return target
     }
 }
@@ -101,7 +101,7 @@ final class ConfigFileSync {
     func write(_ config: SceneConfig) throws {
         let file = try ConfigWriteBack.target(of: path) ?? path
         let object = try ConfigWriteBack.merged(FileManager.default.contents(atPath: file), path: path, config: config)
-        try ConfigWriteBack.write(object, to: path, what: "the --config file")
+        try ConfigWriteBack.save(object, to: path, what: "the --config file")
         watch.acceptOwnWrite()
     }
 }
