@@ -15,9 +15,12 @@ extension Renderer {
     /// now 11.0 ms composited against 6.6 drawn by llvmpipe, carousel 7.0 against 5.6).
     /// FLICK_COMPOSITOR=cpu|gpu overrides the choice (comparisons).
     static func choosesCPUCompositing(isSoftware: Bool) -> Bool {
-        if let forced = getenv("FLICK_COMPOSITOR").flatMap({ Compositing(rawValue: String(cString: $0)) }) {
-            return forced == .cpu
+        guard let value = getenv("FLICK_COMPOSITOR").map({ String(cString: $0) }), !value.isEmpty else { return isSoftware }
+        guard let forced = Compositing(rawValue: value) else {
+            let line = "flick: FLICK_COMPOSITOR='\(value)' is not cpu or gpu; ignored (\(isSoftware ? "cpu" : "gpu") for this renderer)\n"
+            _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
+            return isSoftware
         }
-        return isSoftware
+        return forced == .cpu
     }
 }
