@@ -36,6 +36,32 @@ public enum Interrupt {
         }
     }
 
+    /// Whether SDL's event queue may be used from the watcher thread: true from `SDLContext`'s
+    /// init to the start of its deinit. The watcher pushes under this lock, and SDL_Quit waits
+    /// for it: a push that ran late (a busy machine holding the watcher back) while the main
+    /// thread was already inside SDL_Quit wrote into the queue SDL was freeing, a heap
+    /// corruption that aborted one SIGTERM run of quit.sh in CI (`malloc_consolidate`).
+    static let sdlEventsOpen = Mutex<Bool>(false)
+
+    /// SDL has set up its event queue (`SDLContext.init`).
+    static func sdlEventsOpened() { sdlEventsOpen.withLock { $0 = true } }
+
+    /// SDL is about to shut down (`SDLContext.deinit`): after this returns, no push is under
+    /// way and none will start.
+    static func sdlEventsClosing() { sdlEventsOpen.withLock { $0 = false } }
+
+    /// Pushes SDL_QUIT for a window waiting in `SDL_WaitEventTimeout`, while SDL is up; true
+    /// when pushed.
+    @discardableResult
+    static func pushQuitEvent() -> Bool {
+        sdlEventsOpen.withLock { open in
+            guard open, SDL_WasInit(UInt32(SDL_INIT_EVENTS)) != 0 else { return false }
+            var event = SDL_Event()
+            event.type = SDL_QUIT.rawValue
+            return SDL_PushEvent(&event) == 1
+        }
+    }
+
     /// Write end of the pipe that wakes the watcher thread (-1 until installed).
     static let wakeFD = Atomic<Int32>(-1)
 
@@ -56,11 +82,7 @@ public enum Interrupt {
             let watcher = Thread {
                 var byte: UInt8 = 0
                 while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
-                if SDL_WasInit(UInt32(SDL_INIT_EVENTS)) != 0 {
-                    var event = SDL_Event()
-                    event.type = SDL_QUIT.rawValue
-                    SDL_PushEvent(&event)
-                }
+                _ = pushQuitEvent()
             }
             watcher.name = "flick-signals"
             watcher.start()
@@ -68,9 +90,14 @@ public enum Interrupt {
         for s in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { s in
+                // The handler runs on whichever thread the signal lands on, in the middle of
+                // anything (a decoder's malloc): it touches nothing but atomics and one write,
+                // and gives that thread its errno back.
+                let saved = errno
                 Interrupt.requested.store(s, ordering: .relaxed)
                 var byte: UInt8 = 1
                 _ = write(Interrupt.wakeFD.load(ordering: .relaxed), &byte, 1)
+                errno = saved
             }
             sigemptyset(&action.sa_mask)
             action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)

@@ -48,9 +48,11 @@ public final class SDLContext {
         func text(_ v: SDL_version) -> String { "\(v.major).\(v.minor).\(v.patch)" }
         versionDescription = "SDL \(text(sdl)), SDL_image \(text(img)), SDL_ttf \(text(ttf))"
         hasPreciseWheel = flick_linked_sdl_at_least(2, 0, 18) != 0
+        Interrupt.sdlEventsOpened()
     }
 
     deinit {
+        Interrupt.sdlEventsClosing()
         TTF_Quit()
         IMG_Quit()
         SDL_Quit()

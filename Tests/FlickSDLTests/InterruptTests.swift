@@ -1,0 +1,23 @@
+import CSDL2
+@testable import FlickSDL
+import Testing
+
+/// The signal watcher pushes SDL_QUIT only while SDL is up: once `SDLContext` begins to shut
+/// SDL down, a late push is refused instead of writing into a queue SDL_Quit is freeing.
+@MainActor
+@Suite(.serialized)
+struct InterruptTests {
+    init() { _ = SDLTestEnvironment.context }
+
+    @Test func quitIsPushedOnlyWhileSDLEventsAreOpen() {
+        SDL_FlushEvent(SDL_QUIT.rawValue)
+        #expect(Interrupt.pushQuitEvent())
+        #expect(SDL_HasEvent(SDL_QUIT.rawValue) == SDL_TRUE)
+        SDL_FlushEvent(SDL_QUIT.rawValue)
+
+        Interrupt.sdlEventsClosing()
+        defer { Interrupt.sdlEventsOpened() }
+        #expect(!Interrupt.pushQuitEvent())
+        #expect(SDL_HasEvent(SDL_QUIT.rawValue) == SDL_FALSE)
+    }
+}
