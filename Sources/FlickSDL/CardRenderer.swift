@@ -217,7 +217,7 @@ public final class CardRenderer {
         }
         findOccluders()
         try openFrame(scale: scale, background: background)
-        defer { frame = nil }
+        defer { frame?.cancel(); frame = nil }
 
         if let shadow, shadow.ordering == .batchedBelowAll {
             for i in items.indices { try appendShadow(of: i, style: shadow, scale: scale, coveredFrom: 0, &stats) }

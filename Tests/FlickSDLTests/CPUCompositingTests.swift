@@ -117,6 +117,23 @@ struct CPUCompositingTests {
         #expect(pixels[50, 20] == RGBA(250, 0, 0) && pixels[150, 20] == RGBA(10, 20, 30))
     }
 
+    /// A frame that was opened and not ended (a draw that threw half-way) is cancelled: its
+    /// texture is unlocked, nothing of it reaches the output, and the next frame opens.
+    @Test func aCancelledFrameLeavesNothingAndTheNextOpens() throws {
+        let renderer = try Renderer(offscreenWidth: 64, height: 64)
+        try renderer.clear(RGBA(10, 20, 30))
+        let frame = CPUFrame(renderer: renderer)
+        #expect(frame.begin(rect: (8, 8, 32, 32), viewport: (64, 64), background: RGBA(200, 0, 0)))
+        #expect(!frame.begin(rect: (8, 8, 32, 32), viewport: (64, 64), background: nil), "one frame at a time")
+        frame.cancel()
+        #expect(frame.image == nil)
+        #expect(try renderer.readPixels()[20, 20] == RGBA(10, 20, 30))
+        #expect(frame.begin(rect: (8, 8, 32, 32), viewport: (64, 64), background: RGBA(0, 200, 0)))
+        try frame.end()
+        let pixels = try renderer.readPixels()
+        #expect(pixels[20, 20] == RGBA(0, 200, 0) && pixels[50, 50] == RGBA(10, 20, 30))
+    }
+
     /// On a GPU renderer a card within 10 % of its face's size samples the nearest texel; one
     /// scaled further keeps bilinear filtering.
     @Test func nearlyUnscaledCardsAreTheOnesSampledNearest() throws {

@@ -94,6 +94,15 @@ final class CPUFrame {
         try check(SDL_RenderCopy(renderer.pointer, texture, &source, &target), "SDL_RenderCopy(frame)")
     }
 
+    /// Closes a frame that was not ended (a draw that threw half-way): the texture is unlocked
+    /// and nothing is copied, so the next frame can open. Does nothing after `end`.
+    func cancel() {
+        guard let image, let texture else { return }
+        pixman_image_unref(image)
+        self.image = nil
+        SDL_UnlockTexture(texture)
+    }
+
     /// `c` as one pixel word of `format` (opaque).
     static func word(_ c: RGBA, format: pixman_format_code_t) -> UInt32 {
         let r = UInt32(c.r), g = UInt32(c.g), b = UInt32(c.b)
