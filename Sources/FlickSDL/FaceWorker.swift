@@ -150,15 +150,14 @@ final class FaceWorker: @unchecked Sendable {
         drawing.store(true, ordering: .releasing)
     }
 
-    /// The frame is presented: the worker goes on (woken at once when the lock is free, else
-    /// within a millisecond by its own timeout).
+    /// The frame is presented: the worker goes on within a millisecond, by its own timeout
+    /// (`waitForGap`). It is not woken from here: a thread woken by the main thread is put on
+    /// the main thread's core by the scheduler (wake-affine placement) and took it from the next
+    /// frame's present, 3 to 7 involuntary switches in the worst frames of the stall bench (5 to
+    /// 7 ms instead of 3). Without the wake-up they halved and those frames went.
     func frameEnded() {
         guard drawing.load(ordering: .acquiring) else { return }
         drawing.store(false, ordering: .releasing)
-        if SDL_TryLockMutex(mutex) == 0 {
-            SDL_CondBroadcast(condition)
-            SDL_UnlockMutex(mutex)
-        }
     }
 
     /// Replaces the wanted list (first = most wanted) and the box images are decoded to cover.

@@ -1,3 +1,4 @@
+import CPixman
 import CSDL2
 import FlickEngine
 @testable import FlickSDL
@@ -160,5 +161,43 @@ struct CPUCompositingTests {
         let pixels = try #require(texture.pixels)
         #expect(pixels.pixel(x: 0, y: 0).maxChannelDifference(to: RGBA(200, 100, 50, 128)) <= 1)
         #expect(pixels.pixel(x: 1, y: 0) == RGBA(10, 20, 30, 255))
+    }
+
+    /// A piece that reaches past its texture (texel = pixel + offset, some of them outside) is
+    /// split so that only the strips outside take the clamped general path: the pixels are
+    /// those of one clamped composite of the whole piece, at every offset around the edges.
+    @Test func wholePixelPiecesPastTheTextureMatchOneClampedComposite() throws {
+        let renderer = try Renderer(offscreenWidth: 8, height: 8)
+        let surface = try Surface(width: 7, height: 5)
+        for y in 0..<5 { for x in 0..<7 { try surface.fill(RGBA(UInt8(30 * x), UInt8(40 * y), 90, UInt8(120 + 20 * x)), rect: (x, y, 1, 1)) } }
+        let src = try #require(Texture(renderer: renderer, surface: surface).pixels)
+        pixman_image_set_repeat(src.image, PIXMAN_REPEAT_PAD)
+        defer { pixman_image_set_repeat(src.image, PIXMAN_REPEAT_NONE) }
+        var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 200 * 257)
+        let mask = pixman_image_create_solid_fill(&color)
+        defer { pixman_image_unref(mask) }
+        func frame() -> (OpaquePointer, UnsafeMutablePointer<UInt32>) {
+            let bits = UnsafeMutablePointer<UInt32>.allocate(capacity: 16 * 16)
+            bits.initialize(repeating: 0xff20_4060, count: 16 * 16)
+            return (pixman_image_create_bits(PIXMAN_a8r8g8b8, 16, 16, bits, 64)!, bits)
+        }
+        var checked = 0
+        for ox: Int32 in -4...4 {
+            for oy: Int32 in -3...3 {
+                for (w, h): (Int32, Int32) in [(7, 5), (9, 7), (3, 2)] {
+                    let (split, a) = frame(), (whole, b) = frame()
+                    CardRenderer.compositeWhole(src, mask, split, x: 4, y: 4, width: w, height: h, offset: (ox, oy))
+                    pixman_image_composite32(PIXMAN_OP_OVER, src.image, mask, whole, 4 + ox, 4 + oy, 0, 0, 4, 4, w, h)
+                    for i in 0..<(16 * 16) where a[i] != b[i] {
+                        Issue.record("offset (\(ox), \(oy)) size \(w)x\(h): pixel \(i % 16),\(i / 16) differs")
+                        break
+                    }
+                    checked += 1
+                    pixman_image_unref(split); pixman_image_unref(whole)
+                    a.deallocate(); b.deallocate()
+                }
+            }
+        }
+        #expect(checked == 9 * 7 * 3)
     }
 }
