@@ -135,11 +135,12 @@ final class FaceWorker: @unchecked Sendable {
     static let longestPause = 0.012
     /// Held back for half of the last `longestHold` or more (frames back to back, unpaced:
     /// `--no-vsync`, a headless run), the worker goes on for `guaranteedRun` whatever the
-    /// frames do: about half of a core, so every face on a large stage comes within a second
-    /// (it had a fifth: 3 to 6 s at 1920x1080). Paced frames (a few ms in 16.7) never hold it
-    /// that long.
+    /// frames do: half of a core, so every face on a large stage comes within a second. With
+    /// 8 ms (two fifths) twelve 1170x2532 screenshots took 0.8 to 1.0 s at 1280x800 and up
+    /// (software) and 1.1 to 1.5 s on GL; with 12 ms, 0.63 to 0.80 s on both. Paced frames
+    /// (a few ms in 16.7) never hold it that long.
     static let longestHold = 0.012
-    static let guaranteedRun = 0.008
+    static let guaranteedRun = 0.012
 
     /// The main thread starts drawing a frame: the worker pauses at its next row (or step)
     /// until `frameEnded`, so the frame has the cores, the caches and the memory bandwidth to
@@ -221,9 +222,16 @@ final class FaceWorker: @unchecked Sendable {
     private func becomeBackgroundThread() {
         workerThreadID = flick_gettid()
         guard FaceWorker.runsIdle else {
-            // Below the main thread (nice 0: about a tenth of its weight when they compete for a
-            // core), level with `nice`d builds; raising one's nice needs no privilege.
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(workerThreadID), FaceWorker.niceLevel)
+            // `niceLevel` above the process's own (raising one's nice needs no privilege; a
+            // process started with `nice` keeps its level for the worker too).
+            if FaceWorker.niceLevel > 0 {
+                errno = 0
+                let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+                if errno == 0 {
+                    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(workerThreadID),
+                                    min(19, own + FaceWorker.niceLevel))
+                }
+            }
             return
         }
         SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW)
@@ -232,15 +240,16 @@ final class FaceWorker: @unchecked Sendable {
 
     /// SCHED_IDLE starves the decoder whenever other programs keep both cores busy (a build
     /// beside the app: faces took 3 to 10 s), and an unprivileged thread cannot leave it again
-    /// (RLIMIT_NICE 0). The worker now runs at the main thread's own priority, a fair share
-    /// against `nice`d programs (nice 10), a tenth of the main thread's weight when both want one
-    /// core, and keeps out of the frames' way by the frame gate (`waitForGap`). At nice 0 it
-    /// took the main thread's core on a busy machine (frames of 150 to 700 ms in the stall
-    /// bench). Kept as a switch for comparisons.
+    /// (RLIMIT_NICE 0). Kept as a switch for comparisons.
     static let runsIdle = false
-    /// The worker's nice level when it does not run SCHED_IDLE.
-    static let niceLevel: Int32 = 10
-
+    /// The worker's nice level above the process's when it does not run SCHED_IDLE: none, a fair
+    /// share; the frame gate (`waitForGap`) keeps it out of the frames' way. At nice 10 it had a
+    /// tenth of the weight of each of llvmpipe's two rendering threads, so on GL with frames
+    /// back to back its guaranteed runs came to little (faces 1.1 to 1.5 s at 1280x800); at
+    /// nice 0 the stall bench held its budget (worst 1.6x to 1.9x the median, 2026-11-24). A
+    /// first version at nice 0 took the main thread's core (frames of 150 to 700 ms), before
+    /// the gate and before the main thread stopped waking it (`frameEnded`).
+    static let niceLevel: Int32 = 0
     private func setIdlePolicy(_ idle: Bool) {
         var param = sched_param()
         param.sched_priority = 0
