@@ -12,6 +12,13 @@ public struct CardImage: Hashable, Sendable {
         self.path = path
         self.title = title
     }
+
+    /// The file's name: the path after its last "/" (NSString's lastPathComponent, which also
+    /// tidies slashes, took a tenth of the start-up with 10,000 cards).
+    public var fileName: String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
+    }
 }
 
 /// A problem with one image, for the front end to report (FlickSDL never prints).

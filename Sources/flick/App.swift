@@ -119,7 +119,7 @@ final class App {
         stageView.imageLook = options.look.session
         // A replay's cards by the recorded names (a file gone since reads "x.png (missing)").
         let imageNames = options.replay?.recording.header?.cardFiles.map(\.name)
-            ?? options.cards.items.map { ($0.path as NSString).lastPathComponent }
+            ?? options.cards.items.map(\.fileName)
         study = StudyInputs(tasks: options.tasks, cardNames: imageNames)
         if options.replay == nil && !options.headless {
             cardWatch = CardFolderWatch(folder: options.cards.folder, names: imageNames)

@@ -125,7 +125,7 @@ struct AppOptions {
         // The participant's window shows only the phone: the facilitator's words have a window of their own.
         if facilitator { self.look.session.present = true }
         self.markers = try c.facilitation.markers.map(MarkerLabels.parse) ?? header?.markers ?? FacilitatorOptions.defaultMarkers
-        let cardNames = cards.items.map { ($0.path as NSString).lastPathComponent }
+        let cardNames = cards.items.map(\.fileName)
         if let path = c.facilitation.tasks {
             if header?.tasks != nil { note("--tasks \(path) overrides the recording's tasks") }
             self.tasks = try TaskList.load(path: path, cards: cardNames)

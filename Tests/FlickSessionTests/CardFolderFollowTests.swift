@@ -1,4 +1,5 @@
 import FlickEngine
+import FlickSDL
 @testable import FlickSession
 import Foundation
 import Testing
@@ -39,6 +40,25 @@ import Testing
         write(dir, "04-d.png", 2)
         #expect(watch.poll(now: 3.5) == nil)
         #expect(watch.poll(now: 4.0)?.added.map(\.size) == [2])
+    }
+
+    /// The watch reads nothing at start and nothing in the first frame (10,000 cards were 10,000
+    /// stats before the first present): the stamps of the opening files are taken at the first
+    /// listing, and an edit made before it is still told apart from the opening set.
+    @Test func theWatchReadsNothingBeforeItsFirstListing() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(dir, "01-a.png", 10)
+        let watch = CardFolderWatch(folder: dir + "/", names: ["01-a.png", "02-gone.png"])
+        try FileManager.default.removeItem(atPath: "\(dir)/01-a.png")
+        #expect(watch.poll(now: 5) == nil, "the first call only notes the time")
+        write(dir, "01-a.png", 10)
+        write(dir, "03-new.png", 4)
+        #expect(watch.poll(now: 5.1) == nil)   // too soon
+        #expect(watch.poll(now: 5.3) == nil)   // the opening stamps, then the first listing
+        #expect(watch.poll(now: 5.6) == CardFolderChange(added: [.init(name: "03-new.png", size: 4)]))
+        #expect(CardImage(path: "/a/b/card 1.png", title: nil).fileName == "card 1.png")
+        #expect(CardImage(path: "plain.png", title: nil).fileName == "plain.png")
     }
 
     func scene(_ count: Int) -> CardScene {

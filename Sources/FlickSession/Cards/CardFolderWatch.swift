@@ -21,17 +21,24 @@ package final class CardFolderWatch {
     }
 
     /// What the deck shows now, by file name.
-    private var shown: [String: Stamp]
+    private var shown: [String: Stamp] = [:]
+    /// The files the session opened with, until their stamps are taken (`shown`).
+    private var openedWith: [String]?
     /// Seen differing from `shown` at the last listing, with the stamp then.
     private var pending: [String: Stamp?] = [:]
     private var lastCheck = -Double.infinity
 
-    /// Starts from `names`, the files the session opened with.
+    /// Starts from `names`, the files the session opened with. Nothing is read here: the first
+    /// `poll` only notes the time, and the stamps of `names` are taken at the first listing, a
+    /// quarter of a second later, so a large folder (a stat a file: 10,000 of them) is not in
+    /// the way of the first frame.
     package init(folder: String, names: [String]) {
         self.folder = folder
-        var shown: [String: Stamp] = [:]
-        for name in names { if let s = Self.stamp((folder as NSString).appendingPathComponent(name)) { shown[name] = s } }
-        self.shown = shown
+        openedWith = names
+    }
+
+    private func path(_ name: String) -> String {
+        folder.isEmpty || folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
     private static func stamp(_ path: String) -> Stamp? {
@@ -43,6 +50,10 @@ package final class CardFolderWatch {
     /// The change since the last call, once per `interval` of `now` (seconds, any clock); nil
     /// when nothing changed or it is not time to look.
     package func poll(now: Double) -> CardFolderChange? {
+        if lastCheck == -Double.infinity {
+            lastCheck = now
+            return nil
+        }
         guard now - lastCheck >= pace else { return nil }
         lastCheck = now
         let began = ContinuousClock.now
@@ -50,10 +61,14 @@ package final class CardFolderWatch {
             let took = ContinuousClock.now - began
             pace = max(Self.interval, 20 * (Double(took.components.seconds) + Double(took.components.attoseconds) * 1e-18))
         }
+        if let names = openedWith {
+            for name in names { if let s = Self.stamp(path(name)) { shown[name] = s } }
+            openedWith = nil
+        }
         guard let listing = DirectoryListing(folder: folder) else { return nil }
         var seen: [String: Stamp] = [:]
         for name in CardFolder.imageNames(listing.names) {
-            if let s = Self.stamp((folder as NSString).appendingPathComponent(name)) { seen[name] = s }
+            if let s = Self.stamp(path(name)) { seen[name] = s }
         }
         var differing: [String: Stamp?] = [:]
         for (name, s) in seen where shown[name] != s { differing[name] = s }

@@ -33,7 +33,9 @@ package struct CardSource {
             throw UserError("--cards folder '\(folder)' holds no PNG or JPEG images")
         }
         self.folder = folder
-        self.items = images.map { CardImage(path: (folder as NSString).appendingPathComponent($0), title: $0) }
+        // Joined by hand: NSString's appendingPathComponent tidies every path again (10,000 cards).
+        let prefix = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
+        self.items = images.map { CardImage(path: prefix + $0, title: $0) }
     }
 
     /// The folder of bundled card images: `$FLICK_ASSETS`, `./assets`, or the one beside the

@@ -66,7 +66,7 @@ package struct SessionLook: Codable, Equatable, Sendable {
     /// The images with their titles as `titles` says.
     package func titled(_ images: [CardImage]) -> [CardImage] {
         images.map { image in
-            let name = (image.path as NSString).lastPathComponent
+            let name = image.fileName
             var out = image
             switch titles {
             case .none: out.title = nil

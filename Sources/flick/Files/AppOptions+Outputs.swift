@@ -15,7 +15,7 @@ extension AppOptions {
         var ins: [RunInput] = []
         if let p = configPath { ins.append(RunInput(path: p, what: "the --config file")) }
         if let p = replay?.path { ins.append(RunInput(path: p, what: "the --replay file")) }
-        ins += cards.items.map { RunInput(path: $0.path, what: "a card image (\($0.path.split(separator: "/").last.map(String.init) ?? $0.path))") }
+        ins += cards.items.map { RunInput(path: $0.path, what: "a card image (\($0.fileName))") }
         return ins
     }
 
