@@ -75,6 +75,23 @@ extension CardRenderer {
         var face: Face?
         /// Its rectangle in output pixels when its edges run along the axes (not turned or mirrored).
         var box: Box?
+        /// The middle of its shadow, left for the card's first draw to darken (`FusedShadow`).
+        var fusedShadow: FusedShadow? = nil
+        /// Its shadow is drawn right before it (per-card ordering, or a folded middle).
+        var shadowWithCard = false
+    }
+
+    /// The flat middle of a translucent card's shadow, which lies under the card's opaque
+    /// interior: instead of a black quad blended first and the card over it (two layers of
+    /// fill the size of the card), the card's pieces inside it are drawn once with the shadow
+    /// folded in (`fusedBlend`). For the CPU frame, the black is composited right before the
+    /// card over the same pieces. Either way the middle darkens what lies under the card, cards
+    /// beneath included, as a shadow drawn with its card does (`ShadowStyle.Ordering.perCard`).
+    struct FusedShadow {
+        /// Output pixels.
+        var box: Box
+        /// The shadow's alpha there.
+        var alpha: UInt8
     }
 
     /// A rectangle of output pixels item `owner` covers with opaque pixels (whole pixels).
@@ -159,12 +176,38 @@ extension CardRenderer {
         return cut
     }
 
+    /// The part of `p` inside `box`, texture coordinates to match; nil when they do not overlap.
+    static func intersection(_ p: Piece, _ box: Box) -> Piece? {
+        let b = p.box
+        let x0 = max(b.x0, box.x0), x1 = min(b.x1, box.x1), y0 = max(b.y0, box.y0), y1 = min(b.y1, box.y1)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return p.rows(y0, y1).columns(x0, x1)
+    }
+
+    /// `p` cut by `box`: the part inside it and the rectangles around it (at most five pieces).
+    static func split(_ p: Piece, by box: Box) -> [(piece: Piece, inside: Bool)] {
+        guard let inside = intersection(p, box) else { return [(p, false)] }
+        let b = p.box, i = inside.box
+        var out: [(piece: Piece, inside: Bool)] = [(inside, true)]
+        if b.y0 < i.y0 { out.append((p.rows(b.y0, i.y0), false)) }
+        if i.y1 < b.y1 { out.append((p.rows(i.y1, b.y1), false)) }
+        let band = p.rows(i.y0, i.y1)
+        if b.x0 < i.x0 { out.append((band.columns(b.x0, i.x0), false)) }
+        if i.x1 < b.x1 { out.append((band.columns(i.x1, b.x1), false)) }
+        return out
+    }
+
     /// A piece as a quad of a geometry batch.
     static func appendPiece(_ p: Piece, alpha: UInt8, black: Bool, to vertices: inout ContiguousArray<SDL_Vertex>,
                             _ indices: inout ContiguousArray<Int32>) {
-        let base = Int32(vertices.count)
         let c: UInt8 = black ? 0 : 255
-        let color = SDL_Color(r: c, g: c, b: c, a: alpha)
+        appendPiece(p, color: SDL_Color(r: c, g: c, b: c, a: alpha), to: &vertices, &indices)
+    }
+
+    /// A piece as a quad of a geometry batch, its vertices in `color`.
+    static func appendPiece(_ p: Piece, color: SDL_Color, to vertices: inout ContiguousArray<SDL_Vertex>,
+                            _ indices: inout ContiguousArray<Int32>) {
+        let base = Int32(vertices.count)
         let b = p.box
         vertices.append(SDL_Vertex(position: SDL_FPoint(x: Float(b.x0), y: Float(b.y0)), color: color,
                                    tex_coord: SDL_FPoint(x: p.u0, y: p.v0)))

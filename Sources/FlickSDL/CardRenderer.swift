@@ -147,6 +147,14 @@ public final class CardRenderer {
     var frame: CPUFrame?
     private var cpuFrame: CPUFrame?
     var solidMasks = [OpaquePointer?](repeating: nil, count: 256)
+    /// Premultiplied "over" (source × 1 + destination × (1 − source alpha)), for a card's pieces
+    /// with its shadow's middle folded in; nil where the renderer has no custom blend modes
+    /// (SDL's software renderer).
+    private let fusedBlend: SDL_BlendMode?
+    private var fusedVertices = ContiguousArray<SDL_Vertex>()
+    private var fusedIndices = ContiguousArray<Int32>()
+    /// Folds translucent cards' shadow middles into the cards where it can (GL, the CPU frame).
+    public var fusesShadowMiddles = true
     var turnedShadows: [(key: ShadowKey, image: PixelImage)] = []
 
     /// - Parameter cornerRadius: the cards' corner radius in points, so the shadow's corners match.
@@ -160,6 +168,15 @@ public final class CardRenderer {
         let surface = try CardFace.shadowSurface(blur: blur, cornerRadius: cornerRadius * Double(blur) / spread)
         shadowTexture = try Texture(renderer: renderer, surface: surface)
         shadowBorderUV = Float(2 * blur) / Float(surface.width)
+        let over = SDL_ComposeCustomBlendMode(SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
+                                              SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD)
+        if SDL_SetTextureBlendMode(shadowTexture.pointer, over) == 0 {
+            fusedBlend = over
+        } else {
+            SDL_ClearError()
+            fusedBlend = nil
+        }
+        SDL_SetTextureBlendMode(shadowTexture.pointer, SDL_BLENDMODE_BLEND)
         vertices.reserveCapacity(64 * 4)
         indices.reserveCapacity(64 * 6)
         shadowVertices.reserveCapacity(64 * 16)
@@ -219,15 +236,22 @@ public final class CardRenderer {
         try openFrame(scale: scale, background: background)
         defer { frame?.cancel(); frame = nil }
 
+        // A translucent card whose shadow's middle folds into it (`FusedShadow`) has its whole
+        // shadow drawn with it, so the middle and the rim fall alike on the cards beneath.
+        if let shadow {
+            for i in items.indices { items[i].shadowWithCard = shadow.ordering == .perCard || foldsShadowMiddle(i, style: shadow) }
+        }
         if let shadow, shadow.ordering == .batchedBelowAll {
-            for i in items.indices { try appendShadow(of: i, style: shadow, scale: scale, coveredFrom: 0, &stats) }
+            for i in items.indices where !items[i].shadowWithCard {
+                try appendShadow(of: i, style: shadow, scale: scale, coveredFrom: 0, &stats)
+            }
             try flushShadows(&stats)
         }
         var current: Texture?
         for i in items.indices {
             guard let f = items[i].face else { continue }
             let card = items[i].card
-            if let shadow, shadow.ordering == .perCard {
+            if let shadow, items[i].shadowWithCard {
                 try flushCards(current, &stats)
                 current = nil
                 try appendShadow(of: i, style: shadow, scale: scale, coveredFrom: i, &stats)
@@ -306,8 +330,44 @@ public final class CardRenderer {
         pieces.append(Piece(box: box, u0: 0, v0: 0, u1: 1, v1: 1))
         if cutAway(coveredFrom: i + 1) { stats.occludedCards += 1 }
         let a = CardRenderer.alphaByte(alpha)
+        // The shadow's middle goes with the card's first draw (the one under a fading face).
+        let fused = items[i].fusedShadow
+        items[i].fusedShadow = nil
         if let frame {
+            if let fused {
+                for p in pieces {
+                    if let inside = CardRenderer.intersection(p, fused.box) {
+                        compositePiece(nil, inside, alpha: fused.alpha, into: frame, &stats)
+                    }
+                }
+            }
             for p in pieces { compositePiece(texture, p, alpha: a, into: frame, &stats) }
+        } else if let fused, let blend = fusedBlend {
+            if current !== texture { try flushCards(current, &stats) }
+            current = texture
+            if samplesUnscaledNearest { texture.sample(nearest: CardRenderer.isUnscaled(box, texture)) }
+            // Inside the middle: the card at `a` over the destination darkened by the shadow,
+            // in one blend: colour a·C + (1 − a)(1 − s)·destination.
+            let ca = Double(a) / 255, s = Double(fused.alpha) / 255
+            let c = UInt8((ca * 255).rounded()), k = UInt8(((1 - (1 - ca) * (1 - s)) * 255).rounded())
+            let color = SDL_Color(r: c, g: c, b: c, a: k)
+            for p in pieces {
+                for part in CardRenderer.split(p, by: fused.box) {
+                    if part.inside {
+                        CardRenderer.appendPiece(part.piece, color: color, to: &fusedVertices, &fusedIndices)
+                    } else {
+                        CardRenderer.appendPiece(part.piece, alpha: a, black: false, to: &vertices, &indices)
+                    }
+                    stats.pixels += part.piece.box.area
+                }
+            }
+            guard !fusedVertices.isEmpty else { return }
+            try flushCards(current, &stats)
+            SDL_SetTextureBlendMode(texture.pointer, blend)
+            defer { SDL_SetTextureBlendMode(texture.pointer, SDL_BLENDMODE_BLEND) }
+            try submit(texture, fusedVertices, fusedIndices, &stats)
+            fusedVertices.removeAll(keepingCapacity: true)
+            fusedIndices.removeAll(keepingCapacity: true)
         } else if copiesPieces {
             try flushCards(current, &stats)
             for p in pieces { try copy(texture, p, alpha: a, &stats) }
@@ -396,14 +456,20 @@ public final class CardRenderer {
                          : Point(x: p.x * scale, y: p.y * scale)
         }
         var cut = false
-        // The middle cell, when the card hides all of it (the old exact test), is not drawn at all.
+        // The middle cell, when the card hides all of it (the old exact test), is not drawn at
+        // all; under a translucent card it may go with the card (`FusedShadow`).
         let middleHidden = style.opaqueCards && isShadowCentreHidden(card, style: style, edge: e)
+        let fuses = foldsShadowMiddle(i, style: style)
         for row in 0..<3 {
             for col in 0..<3 {
                 if row == 1 && col == 1 && middleHidden { continue }
                 let p0 = pixel(CardRenderer.element(xs, col), CardRenderer.element(ys, row))
                 let p1 = pixel(CardRenderer.element(xs, col + 1), CardRenderer.element(ys, row + 1))
                 guard p1.x > p0.x, p1.y > p0.y else { continue }
+                if row == 1 && col == 1 && fuses {
+                    items[i].fusedShadow = FusedShadow(box: Box(x0: p0.x, y0: p0.y, x1: p1.x, y1: p1.y), alpha: alpha)
+                    continue
+                }
                 pieces.removeAll(keepingCapacity: true)
                 pieces.append(Piece(box: Box(x0: p0.x, y0: p0.y, x1: p1.x, y1: p1.y),
                                     u0: CardRenderer.element(us, col), v0: CardRenderer.element(us, row),
@@ -475,12 +541,31 @@ public final class CardRenderer {
         }
     }
 
+    /// True when item `i`'s shadow middle folds into its first draw (`FusedShadow`): an
+    /// axis-aligned translucent card with a face, the middle inside its opaque part, on GL with
+    /// custom blend modes or in the CPU frame.
+    func foldsShadowMiddle(_ i: Int, style: ShadowStyle) -> Bool {
+        let item = items[i], card = item.card
+        guard fusesShadowMiddles, style.opaqueCards, item.box != nil,
+              frame != nil || (fusedBlend != nil && !copiesPieces && !renderer.isSoftware),
+              CardRenderer.alphaByte(card.alpha) < 255,
+              item.face.map({ $0.opacity > 0 || $0.under != nil }) == true else { return false }
+        let e = min(style.spread, card.size.width / 2, card.size.height / 2)
+        return isShadowCentreInside(card, style: style, edge: e)
+    }
+
     /// True when the middle cell of `card`'s shadow (its rectangle inset by `edge` points, then
     /// moved by the screen-space offset) lies inside the opaque part of the card, which is drawn
     /// over it: the card is fully opaque and the offset, in the card's own units, keeps the cell
     /// one pixel clear of the card's edge and outside its rounded corners.
     func isShadowCentreHidden(_ card: CardAttributes, style: ShadowStyle, edge e: Double) -> Bool {
-        guard CardRenderer.alphaByte(card.alpha) == 255, let inverse = card.transform.inverted() else { return false }
+        CardRenderer.alphaByte(card.alpha) == 255 && isShadowCentreInside(card, style: style, edge: e)
+    }
+
+    /// True when the middle cell of `card`'s shadow lies inside the opaque part of its face
+    /// (whatever the card's alpha): see `isShadowCentreHidden`.
+    func isShadowCentreInside(_ card: CardAttributes, style: ShadowStyle, edge e: Double) -> Bool {
+        guard let inverse = card.transform.inverted() else { return false }
         // The offset in the card's local units (the inverse's linear part only).
         let origin = inverse.apply(to: Point(x: 0, y: 0))
         let moved = inverse.apply(to: Point(x: style.offset.dx, y: style.offset.dy))

@@ -69,6 +69,46 @@ struct CPUCompositingTests {
         #expect(composited[40, 75].r > 120 && composited[40, 75].r < 160, "0.6 of red over the dark background: \(composited[40, 75])")
     }
 
+    /// A translucent card's shadow middle folded into the card (`FusedShadow`) gives the pixels
+    /// of the exact order, each card's shadow drawn right before it: translucent cards over
+    /// each other and over an opaque one, the shadows falling on the cards beneath.
+    @Test func foldedShadowMiddlesMatchShadowsDrawnWithTheirCards() throws {
+        let renderer = try Renderer(offscreenWidth: 420, height: 260)
+        let colours = [RGBA(220, 60, 60), RGBA(60, 200, 90), RGBA(70, 90, 230), RGBA(240, 200, 40)]
+        let textures = try colours.map { try face($0, .white, width: 90, height: 130, renderer: renderer) }
+        var list: [CardAttributes] = []
+        for i in 0..<4 {
+            let d = Double(i)
+            let alpha: Double = i == 0 ? 1 : 0.75 - 0.15 * d
+            let place = AffineTransform(translationX: 90 + 60 * d, y: 120 + 4 * d)
+            list.append(CardAttributes(card: CardID(i), index: i, size: Size(width: 90, height: 130),
+                                       transform: place, alpha: alpha, zIndex: d))
+        }
+        let background = RGBA(44, 50, 66)
+        func frame(fold: Bool, ordering: CardRenderer.ShadowStyle.Ordering) throws -> PixelBuffer {
+            let cards = try CardRenderer(renderer: renderer, shadow: CardRenderer.ShadowStyle(ordering: ordering))
+            cards.fusesShadowMiddles = fold
+            try renderer.clear(background)
+            try cards.draw(list, scale: 1, background: background) { textures[$0.index % 4] }
+            return try renderer.readPixels()
+        }
+        let folded = try frame(fold: true, ordering: .batchedBelowAll)
+        let exact = try frame(fold: false, ordering: .perCard)
+        let batched = try frame(fold: false, ordering: .batchedBelowAll)
+        var worst = 0, changed = 0
+        for y in 0..<exact.height {
+            for x in 0..<exact.width {
+                worst = max(worst, folded[x, y].maxChannelDifference(to: exact[x, y]))
+                if batched[x, y].maxChannelDifference(to: exact[x, y]) > 8 { changed += 1 }
+            }
+        }
+        let artifact = saveArtifact(folded, name: "folded-shadows")
+        #expect(worst <= 2, "folded against shadows drawn with their cards: \(worst) levels; \(artifact)")
+        // Where a translucent card lies over the opaque one, its shadow now darkens that card.
+        #expect(changed > 2000, "only \(changed) pixels show the shadows on the cards beneath")
+        #expect(folded[125, 120].maxChannelDifference(to: batched[125, 120]) > 8, "\(folded[125, 120]) vs \(batched[125, 120])")
+    }
+
     /// The turned card's shadow is drawn (darker than the background just outside its edge,
     /// on the side the offset pushes it) and the card's corners land where its transform says.
     @Test func turnedCardAndItsShadowLandWhereTheTransformSays() throws {
