@@ -119,8 +119,6 @@ extension CardRenderer {
         let y0 = max(Double(r.y), min(tl.y, tr.y, bl.y, br.y).rounded(.down))
         let y1 = min(Double(r.y + r.height), max(tl.y, tr.y, bl.y, br.y).rounded(.up))
         guard x1 > x0, y1 > y0 else { return }
-        let dx = Int32(x0) - Int32(r.x), dy = Int32(y0) - Int32(r.y)
-        let w = Int32(x1 - x0), h = Int32(y1 - y0)
         // Inverse, in the frame image's coordinates (pixel = frame pixel + r.origin).
         let ia = by / det, ib = -bx / det, ic = -ay / det, id = ax / det
         let ox = Double(r.x) - tl.x, oy = Double(r.y) - tl.y
@@ -129,12 +127,51 @@ extension CardRenderer {
         pixman_image_set_transform(image.image, &m)
         let own = image.nearest
         if nearest { image.nearest = true }
-        // Transparent outside its edges: bilinear sampling antialiases the turned edges.
-        pixman_image_composite32(PIXMAN_OP_OVER, image.image, solidMask(alpha), dst, dx, dy, 0, 0, dx, dy, w, h)
+        // Transparent outside its edges: bilinear sampling antialiases the turned edges. In bands
+        // of rows, each only as wide as the quad there (pixman's turned bilinear path fetches
+        // every pixel of what it is given, inside the quad or not: a card turned by 9 degrees
+        // has a bounding box a third larger than itself).
+        let mask = solidMask(alpha), corners = [tl, tr, br, bl]
+        var y = Int32(y0)
+        while y < Int32(y1) {
+            let yEnd = min(y + CardRenderer.turnedBand, Int32(y1))
+            if let (left, right) = CardRenderer.span(of: corners, rows: Double(y), Double(yEnd)) {
+                let bx0 = max(Int32(x0), Int32(left.rounded(.down)) - 1)
+                let bx1 = min(Int32(x1), Int32(right.rounded(.up)) + 1)
+                if bx1 > bx0 {
+                    let fx = bx0 - Int32(r.x), fy = y - Int32(r.y)
+                    pixman_image_composite32(PIXMAN_OP_OVER, image.image, mask, dst, fx, fy, 0, 0, fx, fy, bx1 - bx0, yEnd - y)
+                    stats.pixels += Double(bx1 - bx0) * Double(yEnd - y)
+                }
+            }
+            y = yEnd
+        }
         if nearest { image.nearest = own }
         pixman_image_set_transform(image.image, nil)
         stats.copies += 1
-        stats.pixels += Double(w) * Double(h)
+    }
+
+    /// Rows a turned quad is composited in at a time.
+    static let turnedBand: Int32 = 16
+
+    /// The x range the convex polygon `corners` covers between rows y0 and y1; nil when it
+    /// does not reach them.
+    static func span(of corners: [Point], rows y0: Double, _ y1: Double) -> (Double, Double)? {
+        var lo = Double.infinity, hi = -Double.infinity
+        for k in corners.indices {
+            let p = corners[k], q = corners[(k + 1) % corners.count]
+            let top = min(p.y, q.y), bottom = max(p.y, q.y)
+            guard bottom >= y0, top <= y1 else { continue }
+            if bottom - top < 1e-9 {
+                lo = min(lo, p.x, q.x); hi = max(hi, p.x, q.x)
+                continue
+            }
+            for yy in [max(y0, top), min(y1, bottom)] {
+                let x = p.x + (q.x - p.x) * (yy - p.y) / (q.y - p.y)
+                lo = min(lo, x); hi = max(hi, x)
+            }
+        }
+        return lo <= hi && lo.isFinite && hi.isFinite ? (lo, hi) : nil
     }
 
     /// A card's (or title's) whole texture as its transformed quad.
