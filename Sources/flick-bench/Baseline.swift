@@ -22,13 +22,7 @@ struct BaselineQuad {
                 SDL_Vertex(position: SDL_FPoint(x: Float(p.x * scale), y: Float(p.y * scale)),
                            color: SDL_Color(r: 255, g: 255, b: 255, a: a), tex_coord: SDL_FPoint(x: u, y: w))
             }
-            // Half a texel in from each edge: SDL 2.26's software triangle filler maps a texture
-            // coordinate of 1 to the texel past the last one and read a row beyond the pixels,
-            // a SIGSEGV in about one full bench run in five (libSDL2 +0x9eb8e) when that row
-            // lay on an unmapped page. The same pixels are filled either way.
-            let du = Float(0.5 / Double(max(1, t.width))), dv = Float(0.5 / Double(max(1, t.height)))
-            return BaselineQuad(texture: t, vertices: [v(tl, du, dv), v(tr, 1 - du, dv), v(br, 1 - du, 1 - dv),
-                                                       v(bl, du, 1 - dv)])
+            return BaselineQuad(texture: t, vertices: [v(tl, 0, 0), v(tr, 1, 0), v(br, 1, 1), v(bl, 0, 1)])
         }
     }
 
