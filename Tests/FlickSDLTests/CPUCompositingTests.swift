@@ -244,14 +244,14 @@ struct CPUCompositingTests {
     /// A turned quad is composited in bands of rows, each as wide as the quad is there.
     @Test func theSpanOfATurnedQuadBetweenTwoRows() throws {
         // A square turned by 45 degrees: corners at the top, right, bottom and left.
-        let diamond = [Point(x: 50, y: 0), Point(x: 100, y: 50), Point(x: 50, y: 100), Point(x: 0, y: 50)]
+        let diamond = (Point(x: 50, y: 0), Point(x: 100, y: 50), Point(x: 50, y: 100), Point(x: 0, y: 50))
         let top = try #require(CardRenderer.span(of: diamond, rows: 0, 10))
         #expect(abs(top.0 - 40) < 1e-9 && abs(top.1 - 60) < 1e-9, "\(top)")
         let middle = try #require(CardRenderer.span(of: diamond, rows: 40, 60))
         #expect(middle.0 == 0 && middle.1 == 100, "\(middle)")
         #expect(CardRenderer.span(of: diamond, rows: 101, 120) == nil)
         // An axis-aligned rectangle: its own width on every band.
-        let box = [Point(x: 10, y: 10), Point(x: 30, y: 10), Point(x: 30, y: 40), Point(x: 10, y: 40)]
+        let box = (Point(x: 10, y: 10), Point(x: 30, y: 10), Point(x: 30, y: 40), Point(x: 10, y: 40))
         let band = try #require(CardRenderer.span(of: box, rows: 16, 32))
         #expect(band.0 == 10 && band.1 == 30)
     }

@@ -131,7 +131,7 @@ extension CardRenderer {
         // of rows, each only as wide as the quad there (pixman's turned bilinear path fetches
         // every pixel of what it is given, inside the quad or not: a card turned by 9 degrees
         // has a bounding box a third larger than itself).
-        let mask = solidMask(alpha), corners = [tl, tr, br, bl]
+        let mask = solidMask(alpha), corners = (tl, tr, br, bl)
         var y = Int32(y0)
         while y < Int32(y1) {
             let yEnd = min(y + CardRenderer.turnedBand, Int32(y1))
@@ -156,20 +156,20 @@ extension CardRenderer {
 
     /// The x range the convex polygon `corners` covers between rows y0 and y1; nil when it
     /// does not reach them.
-    static func span(of corners: [Point], rows y0: Double, _ y1: Double) -> (Double, Double)? {
+    static func span(of corners: (Point, Point, Point, Point), rows y0: Double, _ y1: Double) -> (Double, Double)? {
         var lo = Double.infinity, hi = -Double.infinity
-        for k in corners.indices {
-            let p = corners[k], q = corners[(k + 1) % corners.count]
+        for k in 0..<4 {
+            let p = element(corners, k), q = element(corners, (k + 1) % 4)
             let top = min(p.y, q.y), bottom = max(p.y, q.y)
             guard bottom >= y0, top <= y1 else { continue }
             if bottom - top < 1e-9 {
                 lo = min(lo, p.x, q.x); hi = max(hi, p.x, q.x)
                 continue
             }
-            for yy in [max(y0, top), min(y1, bottom)] {
-                let x = p.x + (q.x - p.x) * (yy - p.y) / (q.y - p.y)
-                lo = min(lo, x); hi = max(hi, x)
-            }
+            let ya = max(y0, top), yb = min(y1, bottom)
+            let xa = p.x + (q.x - p.x) * (ya - p.y) / (q.y - p.y)
+            let xb = p.x + (q.x - p.x) * (yb - p.y) / (q.y - p.y)
+            lo = min(lo, xa, xb); hi = max(hi, xa, xb)
         }
         return lo <= hi && lo.isFinite && hi.isFinite ? (lo, hi) : nil
     }
