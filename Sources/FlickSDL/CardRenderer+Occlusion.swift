@@ -184,17 +184,17 @@ extension CardRenderer {
         return p.rows(y0, y1).columns(x0, x1)
     }
 
-    /// `p` cut by `box`: the part inside it and the rectangles around it (at most five pieces).
-    static func split(_ p: Piece, by box: Box) -> [(piece: Piece, inside: Bool)] {
-        guard let inside = intersection(p, box) else { return [(p, false)] }
+    /// `p` cut by `box`: the part inside it and the rectangles around it (at most five pieces),
+    /// each handed to `body` with whether it is the inside (no array: this runs per piece per frame).
+    static func split(_ p: Piece, by box: Box, _ body: (_ piece: Piece, _ inside: Bool) -> Void) {
+        guard let inside = intersection(p, box) else { return body(p, false) }
         let b = p.box, i = inside.box
-        var out: [(piece: Piece, inside: Bool)] = [(inside, true)]
-        if b.y0 < i.y0 { out.append((p.rows(b.y0, i.y0), false)) }
-        if i.y1 < b.y1 { out.append((p.rows(i.y1, b.y1), false)) }
+        body(inside, true)
+        if b.y0 < i.y0 { body(p.rows(b.y0, i.y0), false) }
+        if i.y1 < b.y1 { body(p.rows(i.y1, b.y1), false) }
         let band = p.rows(i.y0, i.y1)
-        if b.x0 < i.x0 { out.append((band.columns(b.x0, i.x0), false)) }
-        if i.x1 < b.x1 { out.append((band.columns(i.x1, b.x1), false)) }
-        return out
+        if b.x0 < i.x0 { body(band.columns(b.x0, i.x0), false) }
+        if i.x1 < b.x1 { body(band.columns(i.x1, b.x1), false) }
     }
 
     /// A piece as a quad of a geometry batch.
@@ -254,9 +254,10 @@ extension CardRenderer {
         sx0 = min(max(0, sx0), w - 1); sx1 = min(max(sx0 + 1, sx1), w)
         sy0 = min(max(0, sy0), h - 1); sy1 = min(max(sy0 + 1, sy1), h)
         var src = SDL_Rect(x: sx0, y: sy0, w: sx1 - sx0, h: sy1 - sy0)
-        if nearestCopies { SDL_SetTextureScaleMode(texture.pointer, SDL_ScaleModeNearest) }
-        SDL_SetTextureAlphaMod(texture.pointer, alpha)
-        defer { if alpha != 255 { SDL_SetTextureAlphaMod(texture.pointer, 255) } }
-        try check(SDL_RenderCopy(renderer.pointer, texture.pointer, &src, &dst), "SDL_RenderCopy")
+        let sdlTexture = try texture.pointer
+        if nearestCopies { SDL_SetTextureScaleMode(sdlTexture, SDL_ScaleModeNearest) }
+        SDL_SetTextureAlphaMod(sdlTexture, alpha)
+        defer { if alpha != 255 { SDL_SetTextureAlphaMod(sdlTexture, 255) } }
+        try check(SDL_RenderCopy(renderer.pointer, sdlTexture, &src, &dst), "SDL_RenderCopy")
     }
 }

@@ -170,13 +170,14 @@ public final class CardRenderer {
         shadowBorderUV = Float(2 * blur) / Float(surface.width)
         let over = SDL_ComposeCustomBlendMode(SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
                                               SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD)
-        if SDL_SetTextureBlendMode(shadowTexture.pointer, over) == 0 {
+        let shadowSDL = try shadowTexture.pointer
+        if SDL_SetTextureBlendMode(shadowSDL, over) == 0 {
             fusedBlend = over
         } else {
             SDL_ClearError()
             fusedBlend = nil
         }
-        SDL_SetTextureBlendMode(shadowTexture.pointer, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureBlendMode(shadowSDL, SDL_BLENDMODE_BLEND)
         vertices.reserveCapacity(64 * 4)
         indices.reserveCapacity(64 * 6)
         shadowVertices.reserveCapacity(64 * 16)
@@ -352,19 +353,20 @@ public final class CardRenderer {
             let c = UInt8((ca * 255).rounded()), k = UInt8(((1 - (1 - ca) * (1 - s)) * 255).rounded())
             let color = SDL_Color(r: c, g: c, b: c, a: k)
             for p in pieces {
-                for part in CardRenderer.split(p, by: fused.box) {
-                    if part.inside {
-                        CardRenderer.appendPiece(part.piece, color: color, to: &fusedVertices, &fusedIndices)
+                CardRenderer.split(p, by: fused.box) { piece, inside in
+                    if inside {
+                        CardRenderer.appendPiece(piece, color: color, to: &fusedVertices, &fusedIndices)
                     } else {
-                        CardRenderer.appendPiece(part.piece, alpha: a, black: false, to: &vertices, &indices)
+                        CardRenderer.appendPiece(piece, alpha: a, black: false, to: &vertices, &indices)
                     }
-                    stats.pixels += part.piece.box.area
+                    stats.pixels += piece.box.area
                 }
             }
             guard !fusedVertices.isEmpty else { return }
             try flushCards(current, &stats)
-            SDL_SetTextureBlendMode(texture.pointer, blend)
-            defer { SDL_SetTextureBlendMode(texture.pointer, SDL_BLENDMODE_BLEND) }
+            let sdlTexture = try texture.pointer
+            SDL_SetTextureBlendMode(sdlTexture, blend)
+            defer { SDL_SetTextureBlendMode(sdlTexture, SDL_BLENDMODE_BLEND) }
             try submit(texture, fusedVertices, fusedIndices, &stats)
             fusedVertices.removeAll(keepingCapacity: true)
             fusedIndices.removeAll(keepingCapacity: true)

@@ -37,6 +37,6 @@ extension Renderer {
         var s = SDL_Rect(x: Int32(source.x), y: Int32(source.y), w: Int32(source.width), h: Int32(source.height))
         var d = SDL_FRect(x: Float(destination.x), y: Float(destination.y),
                           w: Float(destination.width), h: Float(destination.height))
-        try check(SDL_RenderCopyF(pointer, texture.pointer, &s, &d), "SDL_RenderCopyF")
+        try check(SDL_RenderCopyF(pointer, try texture.pointer, &s, &d), "SDL_RenderCopyF")
     }
 }

@@ -136,7 +136,7 @@ public final class Renderer {
     public func copy(_ texture: Texture, x: Double, y: Double, width: Double? = nil, height: Double? = nil) throws {
         var r = SDL_FRect(x: Float(x), y: Float(y),
                           w: Float(width ?? Double(texture.width)), h: Float(height ?? Double(texture.height)))
-        try check(SDL_RenderCopyF(pointer, texture.pointer, nil, &r), "SDL_RenderCopyF")
+        try check(SDL_RenderCopyF(pointer, try texture.pointer, nil, &r), "SDL_RenderCopyF")
     }
 
     /// Draws triangles (`indices` into `vertices`, three per triangle) with one SDL_RenderGeometry call.
@@ -144,7 +144,8 @@ public final class Renderer {
     public func drawGeometry(texture: Texture?, vertices: UnsafeBufferPointer<SDL_Vertex>,
                              indices: UnsafeBufferPointer<Int32>?) throws {
         guard vertices.count > 0 else { return }
-        try check(SDL_RenderGeometry(pointer, texture?.pointer, vertices.baseAddress, Int32(vertices.count),
+        let sdlTexture = try texture?.pointer
+        try check(SDL_RenderGeometry(pointer, sdlTexture, vertices.baseAddress, Int32(vertices.count),
                                      indices?.baseAddress, Int32(indices?.count ?? 0)),
                   "SDL_RenderGeometry")
     }
@@ -154,7 +155,8 @@ public final class Renderer {
 
     /// Draws into `texture` (created with `.target` access) until set back to nil (the window).
     public func setTarget(_ texture: Texture?) throws {
-        try check(SDL_SetRenderTarget(pointer, texture?.pointer), "SDL_SetRenderTarget")
+        let sdlTexture = try texture?.pointer
+        try check(SDL_SetRenderTarget(pointer, sdlTexture), "SDL_SetRenderTarget")
     }
 
     // MARK: - Reading back

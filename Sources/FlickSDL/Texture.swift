@@ -10,20 +10,28 @@ public final class Texture {
         case target
     }
 
-    /// The SDL_Texture*; valid for the life of this object (pixels given to `update(from:)` on a
-    /// CPU-compositing renderer reach it here, when SDL is first to draw it).
+    /// The SDL_Texture*; valid for the life of this object. A texture made from compositor
+    /// pixels (`init(renderer:pixels:)`) has none until SDL is first to draw it, and pixels given
+    /// to `update(from:)` on a CPU-compositing renderer reach SDL here too.
     public var pointer: OpaquePointer {
-        if pendingUpload, let pixels {
-            pendingUpload = false
-            let bytes = pixels.straightRGBA()
-            bytes.withUnsafeBytes { _ = SDL_UpdateTexture(sdlTexture, nil, $0.baseAddress, Int32(width * 4)) }
+        get throws {
+            let made = try sdlTexture ?? makeSDLTexture()
+            if pendingUpload, let pixels {
+                pendingUpload = false
+                let bytes = pixels.straightRGBA()
+                bytes.withUnsafeBytes { _ = SDL_UpdateTexture(made, nil, $0.baseAddress, Int32(width * 4)) }
+            }
+            return made
         }
-        return sdlTexture
     }
-    private let sdlTexture: OpaquePointer
+    private var sdlTexture: OpaquePointer?
+    /// SDL has a texture for it (one made from compositor pixels has none until SDL draws it).
+    var hasSDLTexture: Bool { sdlTexture != nil }
     /// Pixels not yet uploaded to SDL: the CPU compositor draws from `pixels`, so a refilled
     /// card view costs one copy, not two, until SDL itself draws the texture.
     private var pendingUpload = false
+    /// `pixels` belongs to somebody else too (a cached face): `update(from:)` makes its own.
+    private var sharesPixels = false
     public let renderer: Renderer
     /// Size in pixels.
     public let width: Int, height: Int
@@ -55,13 +63,35 @@ public final class Texture {
         configure()
     }
 
+    /// A texture of premultiplied pixels made elsewhere (a face composed on the worker thread),
+    /// for a renderer that composites on the CPU: nothing is copied, and the SDL texture is only
+    /// made (and uploaded) if SDL itself comes to draw it. `pixels` must not change afterwards.
+    init(renderer: Renderer, pixels: PixelImage) {
+        self.renderer = renderer
+        width = pixels.width
+        height = pixels.height
+        self.pixels = pixels
+        sharesPixels = true
+        pendingUpload = true
+    }
+
+    private func makeSDLTexture() throws -> OpaquePointer {
+        let made = try check(
+            SDL_CreateTexture(renderer.pointer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
+                              Int32(width), Int32(height)),
+            "SDL_CreateTexture(\(width)x\(height))")
+        sdlTexture = made
+        configure()
+        return made
+    }
+
     /// Loads an image file (PNG, JPEG, ...), scaled below the renderer's maximum texture size.
     /// Throws `ImageLoadError` naming the file.
     public static func load(path: String, renderer: Renderer) throws -> Texture {
         try ImageLoader.loadTexture(path: path, renderer: renderer)
     }
 
-    deinit { SDL_DestroyTexture(sdlTexture) }
+    deinit { if let sdlTexture { SDL_DestroyTexture(sdlTexture) } }
 
     /// Replaces the pixels with `surface`'s (same size; RGBA32 textures made with
     /// `init(renderer:width:height:access:)`): a reused card view refilled in place.
@@ -71,7 +101,8 @@ public final class Texture {
         }
         let source = try surface.rgba32()
         if renderer.compositesOnCPU {
-            if pixels == nil {
+            if pixels == nil || sharesPixels {
+                sharesPixels = false
                 pixels = PixelImage(width: width, height: height)
                 pixels?.nearest = samplesNearest
             }
@@ -82,19 +113,26 @@ public final class Texture {
             }
         }
         pendingUpload = false
+        let made = try sdlTexture ?? makeSDLTexture()
         try source.withRGBABytes { bytes, pitch in
-            try check(SDL_UpdateTexture(sdlTexture, nil, bytes.baseAddress, Int32(pitch)), "SDL_UpdateTexture")
+            try check(SDL_UpdateTexture(made, nil, bytes.baseAddress, Int32(pitch)), "SDL_UpdateTexture")
         }
     }
 
+    /// Blend mode SDL_BLENDMODE_BLEND, the sampling and colour mod asked for so far.
     private func configure() {
-        SDL_SetTextureBlendMode(pointer, SDL_BLENDMODE_BLEND)
-        SDL_SetTextureScaleMode(pointer, SDL_ScaleModeLinear)
+        guard let sdlTexture else { return }
+        SDL_SetTextureBlendMode(sdlTexture, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(sdlTexture, (drawnNearest ?? samplesNearest) ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
+        if colorMod != RGBA(255, 255, 255) {
+            SDL_SetTextureColorMod(sdlTexture, colorMod.r, colorMod.g, colorMod.b)
+            SDL_SetTextureAlphaMod(sdlTexture, colorMod.a)
+        }
     }
 
     /// Nearest-neighbour instead of linear sampling (pixel-exact tests, pixel art).
     public func setNearestSampling(_ nearest: Bool) {
-        SDL_SetTextureScaleMode(pointer, nearest ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
+        if let sdlTexture { SDL_SetTextureScaleMode(sdlTexture, nearest ? SDL_ScaleModeNearest : SDL_ScaleModeLinear) }
         samplesNearest = nearest
         drawnNearest = nil
         pixels?.nearest = nearest
@@ -112,13 +150,17 @@ public final class Texture {
         let want = nearest || samplesNearest
         guard drawnNearest != want else { return }
         if drawnNearest != nil { SDL_RenderFlush(renderer.pointer) }
-        SDL_SetTextureScaleMode(pointer, want ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
         drawnNearest = want
+        guard let sdlTexture else { return }   // applied when SDL's texture is made
+        SDL_SetTextureScaleMode(sdlTexture, want ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
     }
 
     /// Multiplies colours when drawn with RenderCopy. (RenderGeometry ignores it: use vertex colours.)
     public func setColorMod(_ c: RGBA) {
-        SDL_SetTextureColorMod(pointer, c.r, c.g, c.b)
-        SDL_SetTextureAlphaMod(pointer, c.a)
+        colorMod = c
+        guard let sdlTexture else { return }   // applied when SDL's texture is made
+        SDL_SetTextureColorMod(sdlTexture, c.r, c.g, c.b)
+        SDL_SetTextureAlphaMod(sdlTexture, c.a)
     }
+    private var colorMod = RGBA(255, 255, 255)
 }

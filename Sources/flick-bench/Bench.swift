@@ -50,7 +50,7 @@ struct Bench: ParsableCommand {
         and renderer; frames with shadows median <= 8.3 ms and p99 <= 16.7 ms up to 1280x800, \
         median <= 16.7 ms above (1920x1080); every face shown <= 1 s; latency p99 <= one frame \
         interval + that frame's render time; first frame <= 300 ms; peak RSS <= 100 MB; \
-        stall worst <= 2x median and <= 50 ms. Build with -c release.
+        stall worst <= 2x median (after the first frame, which is start-up) and every frame <= 50 ms. Build with -c release.
         """
     )
 
@@ -300,8 +300,8 @@ struct BenchReport: Codable {
             if !(r.worstOverMedian <= budgets.stallWorstOverMedian) {
                 misses.append(String(format: "stall %@: worst frame %.1fx the median > %.1fx", r.interaction, r.worstOverMedian, budgets.stallWorstOverMedian))
             }
-            if !(r.worstMs <= budgets.stallWorstMs) {
-                misses.append(String(format: "stall %@: worst frame %.1f ms > %.0f ms", r.interaction, r.worstMs, budgets.stallWorstMs))
+            if !(max(r.worstMs, r.firstMs) <= budgets.stallWorstMs) {
+                misses.append(String(format: "stall %@: worst frame %.1f ms > %.0f ms", r.interaction, max(r.worstMs, r.firstMs), budgets.stallWorstMs))
             }
         }
         for f in faces where !((f.allShownMs ?? .infinity) <= budgets.facesShownMs) {
@@ -379,11 +379,11 @@ struct BenchReport: Codable {
         }
         if let st = stall {
             out.append("")
-            out.append("Stall: flinging through \(st.photos) photos in \(st.folder) (software, paced at 60 Hz); ms; budget worst <= \(budgets.stallWorstOverMedian)x median and <= \(budgets.stallWorstMs) ms")
-            out.append(pad("interaction", 12) + "  median     p99   worst  worst/median  >50ms  placeholder frames  decodes  cards shown  face textures (bound)")
+            out.append("Stall: flinging through \(st.photos) photos in \(st.folder) (software, paced at 60 Hz); ms; budget worst <= \(budgets.stallWorstOverMedian)x median and <= \(budgets.stallWorstMs) ms (worst: after the first frame, which is start-up)")
+            out.append(pad("interaction", 12) + "  median     p99   worst  worst/median   first  >50ms  placeholder frames  decodes  cards shown  face textures (bound)")
             for r in st.results {
-                out.append(pad(r.interaction, 12) + "  " + String(format: "%6.2f  %6.2f  %6.2f  %12.2f  %5d  %18d  %7d  %11d  %d (%d)",
-                    r.frames.medianMs, r.frames.p99Ms, r.worstMs, r.worstOverMedian, r.over50ms,
+                out.append(pad(r.interaction, 12) + "  " + String(format: "%6.2f  %6.2f  %6.2f  %12.2f  %6.2f  %5d  %18d  %7d  %11d  %d (%d)",
+                    r.frames.medianMs, r.frames.p99Ms, r.worstMs, r.worstOverMedian, r.firstMs, r.over50ms,
                     r.framesWithPlaceholders, r.decodes, r.cardsShown, r.maxFaceTextures, r.viewBound))
             }
         }

@@ -10,11 +10,17 @@ import Foundation
 /// frames paced at 60 Hz so the decoder runs beside them as it does in the app. A frame is timed
 /// from its first call (input, advance, faces, draw) to the end of present (and the app's
 /// `faces.presented()` after it). Budget: the worst frame at most 2x the median and none over
-/// 50 ms. `FLICK_STALL_TRACE=1` notes the phases of frames over 4 ms; `FLICK_STALL_DUMP=PREFIX`
+/// 50 ms. The first frame is shown apart and not in the ratio: nothing moves before it, so it
+/// cannot stutter an animation; it is start-up (the window's fresh shared memory, first touched
+/// by the first present: 1,000–1,600 page faults, 7–11 ms here), which `--only first-frame`
+/// budgets. It still counts toward "none over 50 ms". `FLICK_STALL_TRACE=1` notes the phases of frames over 4 ms; `FLICK_STALL_DUMP=PREFIX`
 /// writes PREFIX-<interaction>.csv with a line per frame.
 struct StallResult: Codable {
     var interaction: String
     var frames: FrameTimeMs
+    /// The first frame (start-up: not in `worstMs` nor the ratio).
+    var firstMs: Double
+    /// The worst frame after the first.
     var worstMs: Double
     var worstOverMedian: Double
     var over50ms: Int
@@ -197,14 +203,14 @@ enum StallBench {
                 }
             }
             let ft = FrameTimeMs(seconds: times)
-            let worst = (times.max() ?? 0) * 1000
+            let worst = (times.dropFirst().max() ?? 0) * 1000
             let stats = faces.statistics
-            let r = StallResult(interaction: interaction.rawValue, frames: ft, worstMs: worst,
+            let r = StallResult(interaction: interaction.rawValue, frames: ft, firstMs: (times.first ?? 0) * 1000, worstMs: worst,
                                 worstOverMedian: worst / ft.medianMs, over50ms: times.filter { $0 > 0.05 }.count,
                                 framesWithPlaceholders: withPlaceholders, decodes: stats.decodes,
                                 maxFaceTextures: stats.maxTextures, viewBound: scene.viewBound, cardsShown: shown.count)
-            progress(String(format: "stall %@: median %.2f ms, worst %.2f ms (%.2fx), %d over 50 ms, %d decodes, %d cards shown",
-                            r.interaction, ft.medianMs, worst, r.worstOverMedian, r.over50ms, r.decodes, r.cardsShown))
+            progress(String(format: "stall %@: median %.2f ms, worst %.2f ms (%.2fx; the first frame %.2f ms), %d over 50 ms, %d decodes, %d cards shown",
+                            r.interaction, ft.medianMs, worst, r.worstOverMedian, r.firstMs, r.over50ms, r.decodes, r.cardsShown))
             results.append(r)
         }
         return StallReport(folder: folder, photos: images.count, photoSize: "", results: results)

@@ -152,6 +152,51 @@ struct CardFacesTests {
         #expect(faces.statistics.composes == 2)
     }
 
+    /// Issue 22: where cards are composited on the CPU, a face arrives premultiplied from the
+    /// worker and becomes its slot's texture as it is (no SDL texture, no copy on the main
+    /// thread), and it fades in drawn by the compositor over the placeholder: half-way, the
+    /// card is half face, half placeholder.
+    @Test func aCompositedFaceIsTakenWithoutACopyAndFadesInOverItsPlaceholder() throws {
+        let colour = RGBA(30, 150, 90)
+        let image = try Surface(width: 300, height: 400)
+        try image.fill(colour)
+        let path = "\(PixelArtifacts.folder)/fade-green.png"
+        try image.savePNG(to: path)
+        let renderer = try Renderer(offscreenWidth: 160, height: 200)
+        try #require(renderer.compositesOnCPU, "FLICK_COMPOSITOR is set to keep SDL's drawing")
+        let faces = CardFaces(images: [CardImage(path: path, title: nil)], renderer: renderer, fontPath: nil)
+        faces.fadeDuration = 0.1
+        let cards = try CardRenderer(renderer: renderer, shadow: nil)
+        let size = Size(width: 100, height: 140), stage = Size(width: 160, height: 200)
+        let list = [card(0, slot: 0, size: size, at: Point(x: 80, y: 100))]
+        // Frames at time 0 until the face arrives: from then on it fades, from opacity 0.
+        var arrived = false
+        for _ in 0..<10_000 where !arrived {
+            faces.prepare(list, time: 0, cardSize: size, scale: 1, stage: stage, viewBound: 4)
+            arrived = faces.face(for: list[0])?.under != nil
+            if !arrived { SDL_Delay(1) }
+        }
+        try #require(arrived, "the face never arrived")
+        faces.prepare(list, time: 0.05, cardSize: size, scale: 1, stage: stage, viewBound: 4)
+        let face = try #require(faces.face(for: list[0]))
+        #expect(abs(face.opacity - 0.5) < 1e-9)
+        #expect(face.texture.pixels != nil && !face.texture.hasSDLTexture, "the face was copied into an SDL texture")
+        try renderer.clear(.black)
+        try cards.draw(list, scale: 1) { faces.face(for: $0) }
+        let mid = try renderer.readPixels()[80, 100]
+        let p = faces.placeholderColor
+        let expected = RGBA(UInt8((Int(colour.r) + Int(p.r)) / 2), UInt8((Int(colour.g) + Int(p.g)) / 2),
+                            UInt8((Int(colour.b) + Int(p.b)) / 2))
+        #expect(mid.maxChannelDifference(to: expected) <= 3, "half-way: \(mid), expected \(expected)")
+        // Faded in: the face alone, no placeholder beneath it any more.
+        faces.prepare(list, time: 0.2, cardSize: size, scale: 1, stage: stage, viewBound: 4)
+        #expect(faces.face(for: list[0])?.under == nil && faces.isSettled)
+        try renderer.clear(.black)
+        try cards.draw(list, scale: 1) { faces.face(for: $0) }
+        #expect(try renderer.readPixels()[80, 100].maxChannelDifference(to: colour) <= 2)
+        #expect(!face.texture.hasSDLTexture)
+    }
+
     /// Issue 8: each live reuse slot owns the texture it draws; a long scroll refills the slots
     /// and never holds more card-face textures than the interaction's view bound.
     @Test(arguments: Interaction.allCases)
