@@ -62,22 +62,47 @@ public enum QuadClip {
         var outI: [Int32] = []
         var t = 0
         while t + 2 < indices.count {
-            let tri = [vertices[Int(indices[t])], vertices[Int(indices[t + 1])], vertices[Int(indices[t + 2])]]
-            t += 3
+            // A quad as two triangles (a, b, c) and (a, c, d) is cut as one polygon: cut one
+            // triangle at a time, the diagonal left slivers a few pixels wide and thousands long
+            // at the cut edge, and SDL 2.26's filler read far outside a texture on such a sliver
+            // (a flick-bench baseline crash at 1920x1080, every run of the carousel there).
+            let shape: [SDL_Vertex]
+            if t + 5 < indices.count, indices[t + 3] == indices[t], indices[t + 4] == indices[t + 2] {
+                shape = [vertices[Int(indices[t])], vertices[Int(indices[t + 1])], vertices[Int(indices[t + 2])],
+                         vertices[Int(indices[t + 5])]]
+                t += 6
+            } else {
+                shape = [vertices[Int(indices[t])], vertices[Int(indices[t + 1])], vertices[Int(indices[t + 2])]]
+                t += 3
+            }
+            let tri = shape
             if tri.allSatisfy(inside) {
                 let base = Int32(outV.count)
                 outV += tri
-                outI += [base, base + 1, base + 2]
+                for k in 1..<(tri.count - 1) { outI += [base, base + Int32(k), base + Int32(k + 1)] }
                 continue
             }
             guard tri.allSatisfy({ $0.position.x.isFinite && $0.position.y.isFinite }) else { continue }
-            let polygon = clip(tri.map(Vertex.init), x0: x0, y0: y0, x1: x1, y1: y1)
+            var polygon = clip(tri.map(Vertex.init), x0: x0, y0: y0, x1: x1, y1: y1)
             guard polygon.count >= 3 else { continue }
+            if polygon.count == 4 { polygon = startingNear(Vertex(tri[0]), polygon) }
             let base = Int32(outV.count)
             outV += polygon.map(\.sdl)
             for k in 1..<(polygon.count - 1) { outI += [base, base + Int32(k), base + Int32(k + 1)] }
         }
         return (outV, outI)
+    }
+
+    /// `polygon` turned to start at the vertex whose texture coordinates are nearest `first`'s.
+    /// A cut quad comes out of `clip` starting wherever the cut left it; SDL 2.26 draws a
+    /// rectangle of two triangles as a copy, taking the source rectangle from the texture
+    /// coordinates of its vertices 0 and 2 as if vertex 0 were the top left: a cut card starting
+    /// at its top right gave a source of negative width, read far outside the texture and
+    /// crashed (the flick-bench baseline at 1920x1080, every run of the carousel there).
+    static func startingNear(_ first: Vertex, _ polygon: [Vertex]) -> [Vertex] {
+        func d(_ v: Vertex) -> Double { (v.u - first.u) * (v.u - first.u) + (v.v - first.v) * (v.v - first.v) }
+        guard let k = polygon.indices.min(by: { d(polygon[$0]) < d(polygon[$1]) }), k > 0 else { return polygon }
+        return Array(polygon[k...] + polygon[..<k])
     }
 
     /// Keeps the part where `side` >= 0, adding the crossing points of the edges that cross.

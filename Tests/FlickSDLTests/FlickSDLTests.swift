@@ -110,6 +110,42 @@ struct FlickSDLTests {
         #expect(QuadClip.clip(square, x0: 400, y0: 0, x1: 500, y1: 100).count < 3, "a card wholly outside keeps nothing")
     }
 
+    /// A card cut at the top of the output comes out of QuadClip starting at its top left, as
+    /// SDL 2.26 needs for a rectangle it draws as a copy: starting at the top right (where the
+    /// cut left it) gave SDL a source of negative width, and drawing it crashed in SDL (the
+    /// flick-bench baseline at 1920x1080, every carousel run). Drawn here on the software
+    /// renderer's own geometry path with a texture that large: it must not crash, and shows the
+    /// texture's colour.
+    @Test func aQuadCutAtTheTopStartsAtItsTopLeftAndSDLDrawsItAsACopy() throws {
+        let w: Float = 1382, h: Float = 756
+        func vertex(_ x: Float, _ y: Float, _ u: Float, _ v: Float) -> SDL_Vertex {
+            SDL_Vertex(position: SDL_FPoint(x: x, y: y), color: SDL_Color(r: 255, g: 255, b: 255, a: 232),
+                       tex_coord: SDL_FPoint(x: u, y: v))
+        }
+        // A card above the top of a 1920x1080 output, a quad of two triangles.
+        let quad = [vertex(268.8, -81, 0, 0), vertex(268.8 + w, -81, 1, 0), vertex(268.8 + w, -81 + h, 1, 1),
+                    vertex(268.8, -81 + h, 0, 1)]
+        let indices: [Int32] = [0, 1, 2, 0, 2, 3]
+        let cut = try #require(quad.withUnsafeBufferPointer { v in
+            indices.withUnsafeBufferPointer { QuadClip.cutTriangles(v, $0, width: 1920, height: 1080) }
+        })
+        #expect(cut.indices == [0, 1, 2, 0, 2, 3], "one quad, not two cut triangles")
+        #expect(cut.vertices.count == 4)
+        let first = cut.vertices[0]
+        #expect(first.tex_coord.x == 0 && abs(first.position.x - 268.8) < 0.01 && abs(first.position.y + 1) < 0.01,
+                "starts at \(first.position) uv \(first.tex_coord), not the top left")
+        let renderer = try Renderer(offscreenWidth: 1920, height: 1080)
+        let surface = try Surface(width: Int(w), height: Int(h))
+        try surface.fill(RGBA(40, 160, 220))
+        let texture = try Texture(renderer: renderer, surface: surface)
+        try renderer.clear(.black)
+        try cut.vertices.withUnsafeBufferPointer { v in
+            try cut.indices.withUnsafeBufferPointer { try renderer.drawGeometry(texture: texture, vertices: v, indices: $0) }
+        }
+        let pixels = try renderer.readPixels()
+        #expect(pixels[900, 300].maxChannelDifference(to: RGBA(36, 145, 200)) <= 3, "\(pixels[900, 300])")
+    }
+
     // MARK: - (b) corners land where the transform says
 
     @Test func rotatedScaledCardPutsEachCornerWhereTheTransformSays() throws {
