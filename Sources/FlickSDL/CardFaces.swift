@@ -396,7 +396,7 @@ public final class CardFaces {
     /// The face of a broken image: a plain card naming the file.
     private func brokenFace(_ key: FaceKey) -> FacePixels? {
         guard let surface = brokenCard(key) else { return nil }
-        return renderer.compositesOnCPU ? try? FacePixels(premultiplying: surface) : .straight(surface)
+        return try? FacePixels(surface, premultiplied: renderer.compositesOnCPU)
     }
 
     private func brokenCard(_ key: FaceKey) -> Surface? {

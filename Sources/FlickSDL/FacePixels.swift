@@ -8,8 +8,12 @@ enum FacePixels: @unchecked Sendable {
     case straight(Surface)
     case premultiplied(PixelImage)
 
-    /// `surface` premultiplied into memory of its own.
-    init(premultiplying surface: Surface) throws {
+    /// `surface` as it is, or premultiplied into memory of its own.
+    init(_ surface: Surface, premultiplied: Bool) throws {
+        guard premultiplied else {
+            self = .straight(surface)
+            return
+        }
         guard let pixels = PixelImage(surface: surface) else {
             throw SDLError(function: "PixelImage", message: "cannot hold a \(surface.width)x\(surface.height) face")
         }

@@ -359,7 +359,7 @@ final class FaceWorker: @unchecked Sendable {
             guard waitForGap() else { return }
             let face = try CardFace.compose(image, width: job.key.width, height: job.key.height,
                                             style: job.key.style, cornerRadius: Double(job.key.cornerRadius) / 100)
-            result = .face(job.key, premultiplies ? try FacePixels(premultiplying: face) : .straight(face))
+            result = .face(job.key, try FacePixels(face, premultiplied: premultiplies))
         } catch is Stopped {
             return
         } catch let error as ImageLoadError {

@@ -62,10 +62,9 @@ public enum QuadClip {
         var outI: [Int32] = []
         var t = 0
         while t + 2 < indices.count {
-            // A quad as two triangles (a, b, c) and (a, c, d) is cut as one polygon: cut one
-            // triangle at a time, the diagonal left slivers a few pixels wide and thousands long
-            // at the cut edge, and SDL 2.26's filler read far outside a texture on such a sliver
-            // (a flick-bench baseline crash at 1920x1080, every run of the carousel there).
+            // A quad as two triangles (a, b, c) and (a, c, d) is cut as one polygon: a cut
+            // rectangle stays one rectangle (which SDL draws as a copy, see `startingNear`)
+            // instead of two cut triangles with slivers along the diagonal.
             let shape: [SDL_Vertex]
             if t + 5 < indices.count, indices[t + 3] == indices[t], indices[t + 4] == indices[t + 2] {
                 shape = [vertices[Int(indices[t])], vertices[Int(indices[t + 1])], vertices[Int(indices[t + 2])],
@@ -75,17 +74,16 @@ public enum QuadClip {
                 shape = [vertices[Int(indices[t])], vertices[Int(indices[t + 1])], vertices[Int(indices[t + 2])]]
                 t += 3
             }
-            let tri = shape
-            if tri.allSatisfy(inside) {
+            if shape.allSatisfy(inside) {
                 let base = Int32(outV.count)
-                outV += tri
-                for k in 1..<(tri.count - 1) { outI += [base, base + Int32(k), base + Int32(k + 1)] }
+                outV += shape
+                for k in 1..<(shape.count - 1) { outI += [base, base + Int32(k), base + Int32(k + 1)] }
                 continue
             }
-            guard tri.allSatisfy({ $0.position.x.isFinite && $0.position.y.isFinite }) else { continue }
-            var polygon = clip(tri.map(Vertex.init), x0: x0, y0: y0, x1: x1, y1: y1)
+            guard shape.allSatisfy({ $0.position.x.isFinite && $0.position.y.isFinite }) else { continue }
+            var polygon = clip(shape.map(Vertex.init), x0: x0, y0: y0, x1: x1, y1: y1)
             guard polygon.count >= 3 else { continue }
-            if polygon.count == 4 { polygon = startingNear(Vertex(tri[0]), polygon) }
+            if polygon.count == 4 { polygon = startingNear(Vertex(shape[0]), polygon) }
             let base = Int32(outV.count)
             outV += polygon.map(\.sdl)
             for k in 1..<(polygon.count - 1) { outI += [base, base + Int32(k), base + Int32(k + 1)] }

@@ -409,6 +409,7 @@ struct BenchRunner {
     func run() throws -> BenchReport {
         let display = Self.hasDisplay
         let sdl = try SDLContext(videoDriver: display ? nil : "dummy")
+        if let problem = Renderer.compositorSettingProblem { note(problem) }
         var report = BenchReport(sdl: sdl.versionDescription, videoDriver: sdl.videoDriver,
                                  size: options.sizes.map { "\(Int($0.width))x\(Int($0.height))" }.joined(separator: ","))
         try withExtendedLifetime(sdl) {

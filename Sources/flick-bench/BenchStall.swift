@@ -13,8 +13,8 @@ import Foundation
 /// 50 ms. The first frame is shown apart and not in the ratio: nothing moves before it, so it
 /// cannot stutter an animation; it is start-up (the window's fresh shared memory, first touched
 /// by the first present: 1,000–1,600 page faults, 7–11 ms here), which `--only first-frame`
-/// budgets. It still counts toward "none over 50 ms". `FLICK_STALL_TRACE=1` notes the phases of frames over 4 ms; `FLICK_STALL_DUMP=PREFIX`
-/// writes PREFIX-<interaction>.csv with a line per frame.
+/// budgets. It still counts toward "none over 50 ms". `FLICK_STALL_TRACE=1` notes the phases of
+/// frames over 4 ms; `FLICK_STALL_DUMP=PREFIX` writes PREFIX-<interaction>.csv with a line per frame.
 struct StallResult: Codable {
     var interaction: String
     var frames: FrameTimeMs

@@ -54,6 +54,7 @@ final class App {
 
     /// SDL for the whole run; it must outlive the App (fonts and textures close before SDL quits).
     static func openSDL(headless: Bool) throws -> SDLContext {
+        if let problem = Renderer.compositorSettingProblem { note(problem) }
         if headless { return try SDLContext(videoDriver: "dummy") }
         // A real display only: without a choice SDL may fall back to a driver that shows
         // nothing, and the demo would run unseen. SDL_VIDEODRIVER still decides when it is set.

@@ -23,6 +23,22 @@ struct CPUCompositingTests {
 
     /// A switcher-like row (scaled, one translucent), a card turned mid-throw, shadows on: the
     /// CPU frame against SDL's geometry, pixel by pixel.
+    /// A FLICK_COMPOSITOR that is neither cpu nor gpu is ignored and said by the front end (FlickSDL
+    /// does not print): the problem names the value; cpu and gpu choose; unset, no problem.
+    @Test func aWrongCompositorSettingIsIgnoredAndNamed() throws {
+        let saved = getenv("FLICK_COMPOSITOR").map { String(cString: $0) }
+        defer { if let saved { setenv("FLICK_COMPOSITOR", saved, 1) } else { unsetenv("FLICK_COMPOSITOR") } }
+        setenv("FLICK_COMPOSITOR", "pixmann", 1)
+        #expect(Renderer.compositorSettingProblem?.contains("'pixmann' is not cpu or gpu") == true)
+        #expect(Renderer.choosesCPUCompositing(isSoftware: true) && !Renderer.choosesCPUCompositing(isSoftware: false))
+        setenv("FLICK_COMPOSITOR", "gpu", 1)
+        #expect(Renderer.compositorSettingProblem == nil && !Renderer.choosesCPUCompositing(isSoftware: true))
+        setenv("FLICK_COMPOSITOR", "cpu", 1)
+        #expect(Renderer.compositorSettingProblem == nil && Renderer.choosesCPUCompositing(isSoftware: false))
+        unsetenv("FLICK_COMPOSITOR")
+        #expect(Renderer.compositorSettingProblem == nil && Renderer.choosesCPUCompositing(isSoftware: true))
+    }
+
     @Test func cpuFrameMatchesSDLsGeometry() throws {
         let renderer = try Renderer(offscreenWidth: 420, height: 260)
         #expect(renderer.compositesOnCPU, "the software renderer composites on the CPU")
