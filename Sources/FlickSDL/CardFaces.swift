@@ -120,6 +120,9 @@ public final class CardFaces {
         public var composes = 0
         /// The background worker is making a face now.
         public var workerBusy = false
+        /// The longest the worker has run between two of its pause points (seconds): how long
+        /// a frame that begins can share the cores with a decode.
+        public var longestWorkerStep = 0.0
     }
     private var counts = Statistics()
     public var statistics: Statistics {
@@ -127,6 +130,7 @@ public final class CardFaces {
         let c = worker.counters
         s.decodes = c.decodes
         s.composes = c.composes
+        s.longestWorkerStep = c.longestStep
         s.workerBusy = worker.isBusy
         return s
     }

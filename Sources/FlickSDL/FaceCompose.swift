@@ -28,10 +28,13 @@ extension CardFace {
     /// (whole, centred) or filled (centre-cropped) and blended over it (so transparent pixels
     /// show the background), rounded corners of `cornerRadius` pixels and a transparent
     /// one-pixel ring (smooth tilted edges). Safe off the main thread: surfaces only.
+    /// `pause` runs between the steps and within the resample (a fraction of a millisecond
+    /// apart); what it throws ends the compose.
     public static func compose(_ image: Surface, width: Int, height: Int, style: FaceStyle,
-                               cornerRadius: Double) throws -> Surface {
+                               cornerRadius: Double, pause: () throws -> Void = {}) throws -> Surface {
         let face = try Surface(width: max(1, width), height: max(1, height))
         try face.fill(style.background)
+        try pause()
         let iw = Double(image.width), ih = Double(image.height)
         let fw = Double(face.width), fh = Double(face.height)
         switch style.fit {
@@ -39,16 +42,19 @@ extension CardFace {
             let s = min(fw / iw, fh / ih)
             let w = max(1, min(face.width, Int((iw * s).rounded())))
             let h = max(1, min(face.height, Int((ih * s).rounded())))
-            let scaled = try image.resampled(width: w, height: h, source: nil)
+            let scaled = try image.resampled(width: w, height: h, source: nil, pause: pause)
+            try pause()
             try face.draw(scaled, x: (face.width - w) / 2, y: (face.height - h) / 2)
         case .fill:
             let s = max(fw / iw, fh / ih)
             let cw = max(1, min(image.width, Int((fw / s).rounded())))
             let ch = max(1, min(image.height, Int((fh / s).rounded())))
             let crop = (x: (image.width - cw) / 2, y: (image.height - ch) / 2, width: cw, height: ch)
-            let scaled = try image.resampled(width: face.width, height: face.height, source: crop)
+            let scaled = try image.resampled(width: face.width, height: face.height, source: crop, pause: pause)
+            try pause()
             try face.draw(scaled, x: 0, y: 0)
         }
+        try pause()
         face.makeOpaque()   // SDL's blend rounds dst alpha to 254 here and there
         roundCorners(of: face, radius: cornerRadius)
         face.clearBorder()
@@ -71,17 +77,20 @@ extension Surface {
 
     /// A `width`×`height` RGBA32 copy of `source` (the whole image when nil) with good quality at
     /// any ratio: whole-pixel box averaging down to less than twice the target, then bilinear
-    /// (SDL_SoftStretchLinear). Surfaces only: safe off the main thread.
+    /// (SDL_SoftStretchLinear). Surfaces only: safe off the main thread. `pause` runs about
+    /// every 128 KB of pixels averaged; what it throws ends the resample.
     public func resampled(width: Int, height: Int,
-                          source: (x: Int, y: Int, width: Int, height: Int)? = nil) throws -> Surface {
+                          source: (x: Int, y: Int, width: Int, height: Int)? = nil,
+                          pause: () throws -> Void = {}) throws -> Surface {
         var src = try rgba32()
         var rect = source ?? (0, 0, src.width, src.height)
         // Blocks of at most 64x64 keep the sums within UInt32; bigger ratios take two passes.
         while true {
             let k = min(64, rect.width / max(1, width), rect.height / max(1, height))
             if k < 2 { break }
-            src = try src.boxReduced(factor: k, source: rect)
+            src = try src.boxReduced(factor: k, source: rect, pause: pause)
             rect = (0, 0, src.width, src.height)
+            try pause()
         }
         let out = try Surface(width: max(1, width), height: max(1, height))
         var s = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height))
@@ -97,16 +106,20 @@ extension Surface {
 
     /// The part `source` of this RGBA32 surface, each `factor`×`factor` block averaged into one
     /// pixel (colour weighted by alpha, so transparent pixels do not darken edges).
-    func boxReduced(factor k: Int, source r: (x: Int, y: Int, width: Int, height: Int)) throws -> Surface {
+    func boxReduced(factor k: Int, source r: (x: Int, y: Int, width: Int, height: Int),
+                    pause: () throws -> Void = {}) throws -> Surface {
         let w = max(1, r.width / k), h = max(1, r.height / k)
-        let out = try Surface(width: w, height: h)
+        let out = try Surface(uninitializedWidth: w, height: h)   // every pixel is written
         let n = UInt32(k * k)
-        withRGBABytes { src, srcPitch in
-            out.withRGBABytes { dst, dstPitch in
+        // Output rows between two pauses: about 128 KB of source pixels (0.1 to 0.2 ms here).
+        let rowsPerPause = max(1, 131_072 / (w * k * k * 4))
+        try withRGBABytes { src, srcPitch in
+            try out.withRGBABytes { dst, dstPitch in
                 guard let sp = src.baseAddress?.assumingMemoryBound(to: UInt8.self),
                       let dp = dst.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
                 var sums = [UInt32](repeating: 0, count: w * 4)
                 for oy in 0..<h {
+                    if oy > 0 && oy % rowsPerPause == 0 { try pause() }
                     for i in 0..<sums.count { sums[i] = 0 }
                     sums.withUnsafeMutableBufferPointer { acc in
                         for dy in 0..<k {

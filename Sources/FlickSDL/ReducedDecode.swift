@@ -23,7 +23,7 @@ enum ReducedDecode {
         guard flick_png_interlaced(png) == 0 else { return .notHandled }
         let w = Int(flick_png_width(png)), h = Int(flick_png_height(png))
         let k = max(1, min(64, factor(w, h)))
-        guard w / k > 0, h / k > 0, let out = try? Surface(width: w / k, height: h / k), out.isRGBA32 else {
+        guard w / k > 0, h / k > 0, let out = try? Surface(uninitializedWidth: w / k, height: h / k), out.isRGBA32 else {
             return .notHandled
         }
         let box = StopBox(pause)

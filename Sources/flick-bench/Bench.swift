@@ -264,6 +264,9 @@ struct BenchReport: Codable {
     var sdl: String
     var videoDriver: String
     var size: String
+    /// The frame thread's priority as the app asks for it (`FramePriority`): "nice -10" or
+    /// why not (optional: reports from before it was recorded).
+    var framePriority: String?
     var frames: [FrameResult] = []
     var notes: [String] = []
     var firstFrame: FirstFrameResult?
@@ -321,7 +324,7 @@ struct BenchReport: Codable {
         var out: [String] = []
         func ms(_ v: Double) -> String { String(format: "%7.3f", v) }
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
-        out.append("flick-bench — \(sdl), video driver \(videoDriver), \(size), vsync off")
+        out.append("flick-bench — \(sdl), video driver \(videoDriver), \(size), vsync off, frame thread \(framePriority ?? "not recorded")")
         if !frames.isEmpty {
             out.append("")
             out.append("Frame times, ms (median / p99); ratio = no-shadow / baseline medians; budgets: ratio <= \(String(format: "%.2f", budgets.ratio)), "
@@ -410,8 +413,11 @@ struct BenchRunner {
         let display = Self.hasDisplay
         let sdl = try SDLContext(videoDriver: display ? nil : "dummy")
         if let problem = Renderer.compositorSettingProblem { note(problem) }
+        // Frames are drawn on this thread, at the priority the app's window asks for.
+        let priority = FramePriority.raise()
         var report = BenchReport(sdl: sdl.versionDescription, videoDriver: sdl.videoDriver,
-                                 size: options.sizes.map { "\(Int($0.width))x\(Int($0.height))" }.joined(separator: ","))
+                                 size: options.sizes.map { "\(Int($0.width))x\(Int($0.height))" }.joined(separator: ","),
+                                 framePriority: priority)
         try withExtendedLifetime(sdl) {
             if options.parts.contains(.frames) {
                 let kinds = options.renderers ?? (display ? [.software, .accelerated] : [.software])

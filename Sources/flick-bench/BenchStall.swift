@@ -27,6 +27,9 @@ struct StallResult: Codable {
     /// Frames that drew at least one placeholder (a face still decoding).
     var framesWithPlaceholders: Int
     var decodes: Int
+    /// The longest the decoder ran between two of its pause points: how long a frame that
+    /// begins shares the cores with it.
+    var longestDecoderStepMs: Double
     var maxFaceTextures: Int
     var viewBound: Int
     var cardsShown: Int
@@ -208,9 +211,10 @@ enum StallBench {
             let r = StallResult(interaction: interaction.rawValue, frames: ft, firstMs: (times.first ?? 0) * 1000, worstMs: worst,
                                 worstOverMedian: worst / ft.medianMs, over50ms: times.filter { $0 > 0.05 }.count,
                                 framesWithPlaceholders: withPlaceholders, decodes: stats.decodes,
+                                longestDecoderStepMs: stats.longestWorkerStep * 1000,
                                 maxFaceTextures: stats.maxTextures, viewBound: scene.viewBound, cardsShown: shown.count)
-            progress(String(format: "stall %@: median %.2f ms, worst %.2f ms (%.2fx; the first frame %.2f ms), %d over 50 ms, %d decodes, %d cards shown",
-                            r.interaction, ft.medianMs, worst, r.worstOverMedian, r.firstMs, r.over50ms, r.decodes, r.cardsShown))
+            progress(String(format: "stall %@: median %.2f ms, worst %.2f ms (%.2fx; the first frame %.2f ms), %d over 50 ms, %d decodes (longest step %.2f ms), %d cards shown",
+                            r.interaction, ft.medianMs, worst, r.worstOverMedian, r.firstMs, r.over50ms, r.decodes, r.longestDecoderStepMs, r.cardsShown))
             results.append(r)
         }
         return StallReport(folder: folder, photos: images.count, photoSize: "", results: results)

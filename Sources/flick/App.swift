@@ -68,7 +68,12 @@ final class App {
             throw UserError("no display available (neither DISPLAY nor WAYLAND_DISPLAY is set); use --headless to draw without one")
         }
         do {
-            return try SDLContext(videoDriver: driver)
+            let sdl = try SDLContext(videoDriver: driver)
+            // A window's frames come before anything else of this user's (`FramePriority`);
+            // when the system refuses, the window runs as it is (the normal case for a user
+            // without RealtimeKit: nothing to fix, so nothing is said).
+            FramePriority.raise()
+            return sdl
         } catch {
             let display = nonEmpty("DISPLAY").map { " at DISPLAY=\($0)" } ?? ""
             throw UserError("no display available\(display) (\((error as? SDLError)?.message ?? "\(error)")); use --headless to draw without one")

@@ -72,6 +72,70 @@ struct ReducedDecodeTests {
         }
     }
 
+    /// A frame waits for the decoder only as long as one step: the pauses come every 16 KB or so
+    /// of decoded source rows, inside a block of rows reduced into one too (they once came once
+    /// per output row: for an 8000-pixel-wide photo reduced 10x, 320 KB and 5 ms apart).
+    @Test func pausesComeEverySixteenKilobytesInsideABlockOfRows() throws {
+        let s = try Surface(width: 1000, height: 128)
+        paint(s)
+        let path = "\(PixelArtifacts.folder)/reduced-wide.png"
+        try s.savePNG(to: path)
+        var pauses = 0
+        guard case .decoded(let image, _, _) = ReducedDecode.png(path: path, factor: { _, _ in 64 },
+                                                                 pause: { pauses += 1; return true }) else {
+            Issue.record("not decoded row by row")
+            return
+        }
+        #expect(image.width == 15 && image.height == 2)
+        // 4,000 bytes a row: a pause every 5 rows, 25 in 128 rows (2 when once per output row).
+        #expect(pauses >= 25, "\(pauses) pauses in 128 rows of 4,000 bytes")
+        // The same pauses in a whole decode (reduced by 1).
+        pauses = 0
+        guard case .decoded = ReducedDecode.png(path: path, factor: { _, _ in 1 }, pause: { pauses += 1; return true }) else {
+            Issue.record("not decoded whole")
+            return
+        }
+        #expect(pauses >= 25)
+    }
+
+    /// A face composed with pause points is the same face; a pause that throws ends the compose.
+    @Test func composePausesBetweenStepsAndStopsWhenAPauseThrows() throws {
+        let s = try Surface(width: 900, height: 700)
+        paint(s)
+        let plain = try CardFace.compose(s, width: 120, height: 200, style: FaceStyle(fit: .fill), cornerRadius: 10)
+        var pauses = 0
+        let paused = try CardFace.compose(s, width: 120, height: 200, style: FaceStyle(fit: .fill), cornerRadius: 10,
+                                          pause: { pauses += 1 })
+        #expect(bytes(paused) == bytes(plain))
+        // Steps, and inside the 900x700 -> 240x400 box reduction (3x3 blocks, 2.5 MB read).
+        #expect(pauses >= 10, "\(pauses) pauses")
+        struct Enough: Error {}
+        var calls = 0
+        #expect(throws: Enough.self) {
+            _ = try CardFace.compose(s, width: 120, height: 200, style: FaceStyle(fit: .fit), cornerRadius: 10,
+                                     pause: { calls += 1; if calls == 3 { throw Enough() } })
+        }
+        #expect(calls == 3)
+    }
+
+    /// A surface left uncleared for a writer that sets every pixel: usable like any other, and
+    /// an absurd size is a named error, not a crash.
+    @Test func anUninitializedSurfaceIsWrittenReadAndFreedAndAbsurdSizesAreRefused() throws {
+        let s = try Surface(uninitializedWidth: 33, height: 17)
+        #expect(s.width == 33 && s.height == 17 && s.isRGBA32)
+        try s.fill(RGBA(10, 20, 30, 40))
+        #expect(bytes(s).count == 33 * 17 * 4)
+        #expect(Set(bytes(s)) == [10, 20, 30, 40])
+        let copy = try s.resampled(width: 11, height: 5)
+        #expect(Set(bytes(copy)) == [10, 20, 30, 40])
+        do {
+            _ = try Surface(uninitializedWidth: 1 << 20, height: 1 << 20)
+            Issue.record("a 1048576x1048576 surface was made")
+        } catch let error as SDLError {
+            #expect(error.description.contains("1048576x1048576"), "\(error)")
+        }
+    }
+
     @Test func pauseAnsweringFalseStopsTheDecode() throws {
         let path = try pngs(width: 300, height: 300)[0]
         var pauses = 0
