@@ -9,9 +9,14 @@ public final class Renderer {
         public var forceSoftware = false
         /// Wait for the display's vertical blank in `present()`.
         public var vsync = true
-        public init(forceSoftware: Bool = false, vsync: Bool = true) {
+        /// The calling thread is the one that draws and presents this window's frames: raised
+        /// (`FramePriority`) when the renderer is the software one, which draws on it, and kept
+        /// at its level from before for GL, whose own threads start at the level they inherit.
+        public var raisesFrameThread = false
+        public init(forceSoftware: Bool = false, vsync: Bool = true, raisesFrameThread: Bool = false) {
             self.forceSoftware = forceSoftware
             self.vsync = vsync
+            self.raisesFrameThread = raisesFrameThread
         }
     }
 
@@ -40,6 +45,7 @@ public final class Renderer {
     public init(window: Window, options: Options = Options()) throws {
         var created: OpaquePointer?
         var fallback: String?
+        if options.raisesFrameThread { FramePriority.restore() }
         if !options.forceSoftware {
             var flags = SDL_RENDERER_ACCELERATED.rawValue
             if options.vsync { flags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
@@ -65,6 +71,7 @@ public final class Renderer {
         (name, isSoftware, hasVsync, maxTextureSize) = Renderer.describe(pointer)
         compositesOnCPU = Renderer.choosesCPUCompositing(isSoftware: isSoftware)
         try check(SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
+        if options.raisesFrameThread && isSoftware { FramePriority.raise() }
     }
 
     /// An offscreen software renderer drawing into a `width`×`height` RGBA surface (tests, snapshots).

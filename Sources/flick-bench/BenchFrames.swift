@@ -232,7 +232,7 @@ extension FrameBench {
         let window = try Window(title: "flick bench (\(kind.rawValue))", size: size,
                                 options: Window.Options(resizable: false, allowHighDPI: true, hidden: hidden))
         let renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: kind == .software,
-                                                                              vsync: false))
+                                                                              vsync: false, raisesFrameThread: true))
         if kind == .accelerated && renderer.isSoftware { return nil }
         return (window, renderer)
     }

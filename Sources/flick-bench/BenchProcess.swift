@@ -176,7 +176,8 @@ enum MemoryBench {
         try withExtendedLifetime(sdl) {
             let window = try Window(title: "flick-bench memory", size: Size(width: 1280, height: 800),
                                     options: Window.Options(resizable: false, hidden: true))
-            let renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: true, vsync: false))
+            let renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: true, vsync: false,
+                                                                                  raisesFrameThread: true))
             let images = try BenchCards.images(in: folder)
             let faces = CardFaces(images: images, renderer: renderer, fontPath: BenchCards.fontPath())
             let cardRenderer = try CardRenderer(renderer: renderer, cornerRadius: CardFaces.cornerRadiusPoints)

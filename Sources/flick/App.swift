@@ -68,12 +68,7 @@ final class App {
             throw UserError("no display available (neither DISPLAY nor WAYLAND_DISPLAY is set); use --headless to draw without one")
         }
         do {
-            let sdl = try SDLContext(videoDriver: driver)
-            // A window's frames come before anything else of this user's (`FramePriority`);
-            // when the system refuses, the window runs as it is (the normal case for a user
-            // without RealtimeKit: nothing to fix, so nothing is said).
-            FramePriority.raise()
-            return sdl
+            return try SDLContext(videoDriver: driver)
         } catch {
             let display = nonEmpty("DISPLAY").map { " at DISPLAY=\($0)" } ?? ""
             throw UserError("no display available\(display) (\((error as? SDLError)?.message ?? "\(error)")); use --headless to draw without one")
@@ -91,8 +86,10 @@ final class App {
         } catch {
             throw UserError("cannot open a window (\(error)); use --headless to draw without one")
         }
+        // A live window's frames come before anything else of this user's (`FramePriority`).
         renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: options.software,
-                                                                          vsync: options.vsync))
+                                                                          vsync: options.vsync,
+                                                                          raisesFrameThread: !options.headless))
         if let why = renderer.fallbackReason { note("no accelerated renderer (\(why)); using the software renderer") }
         events = EventSource(window: window)
         stage = Stage(viewport: options.stage, window: window.size, margin: options.look.present ? 0.015 : 0.04)
