@@ -11,7 +11,9 @@ import Testing
     static let down = #"{"t":0.1,"pointer":{"device":"mouse","phase":"down","pointerID":0,"position":{"x":10,"y":20},"time":0.1}}"#
 
     func write(_ text: String, _ name: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("flick-limits-\(getpid())-\(name)").path
+        // A file of its own per call: the cases of one parameterised test run at the same time,
+        // and with one file per name they read each other's lines.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("flick-limits-\(getpid())-\(name)-\(UUID().uuidString)").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }
