@@ -50,8 +50,8 @@ struct Bench: ParsableCommand {
         and renderer; frames with shadows median <= 8.3 ms and p99 <= 16.7 ms up to 1280x800, \
         median <= 16.7 ms above (1920x1080); every face shown <= 1 s; latency p99 <= one frame \
         interval + that frame's render time; first frame <= 300 ms; peak RSS <= 100 MB; \
-        stall worst <= 2x median (after the first frame, which is start-up) in the best of \
-        --stall-runs runs of each interaction, and every frame of every run <= 50 ms. Build with -c release.
+        stall worst <= 2x median (after the first frame, which is start-up) and every frame \
+        <= 50 ms, in each of --stall-runs runs of each interaction. Build with -c release.
         """
     )
 
@@ -73,7 +73,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Seconds of flinging per interaction in the stall part.")
     var stallSeconds: Double = 15
 
-    @Option(help: "Runs of each interaction in the stall part (its ratio is judged on the best; this machine's own pauses land on a frame of one run in six or seven).")
+    @Option(help: "Runs of each interaction in the stall part (every run is held to the budget; the worst is shown, with every run's ratio).")
     var stallRuns: Int = 3
 
     @Option(help: ArgumentHelp("Interactions the stall part flings through.", valueName: "list"))
@@ -308,7 +308,8 @@ struct BenchReport: Codable {
         }
         for r in stall?.results ?? [] {
             if !(r.worstOverMedian <= budgets.stallWorstOverMedian) {
-                misses.append(String(format: "stall %@: worst frame %.1fx the median > %.1fx", r.interaction, r.worstOverMedian, budgets.stallWorstOverMedian))
+                misses.append(String(format: "stall %@ (run %d of %d): worst frame %.1fx the median > %.1fx", r.interaction, r.run,
+                                     max(1, r.runWorstOverMedian.count), r.worstOverMedian, budgets.stallWorstOverMedian))
             }
             let worstOfRuns = ([max(r.worstMs, r.firstMs)] + r.runWorstMs).max() ?? 0
             if !(worstOfRuns <= budgets.stallWorstMs) {
@@ -390,7 +391,7 @@ struct BenchReport: Codable {
         }
         if let st = stall {
             out.append("")
-            out.append("Stall: flinging through \(st.photos) photos in \(st.folder) (software, paced at 60 Hz), \(st.runs ?? 1) runs of each interaction; ms; budget worst <= \(budgets.stallWorstOverMedian)x median in the best run (worst: after the first frame, which is start-up) and <= \(budgets.stallWorstMs) ms in every run")
+            out.append("Stall: flinging through \(st.photos) photos in \(st.folder) (software, paced at 60 Hz), \(st.runs ?? 1) runs of each interaction; ms; budget worst <= \(budgets.stallWorstOverMedian)x median (worst: after the first frame, which is start-up) and <= \(budgets.stallWorstMs) ms in every run; the worst run shown")
             if let p = st.hostPauses {
                 out.append(String(format: "This machine's own pauses first: a thread reading the clock for %.0f s was stopped %d times over 1 ms, the longest %.1f ms (its CPU time %.0f%% of the wall time)",
                                   p.seconds, p.over1ms, p.largestMs, p.cpuOverWall * 100))
