@@ -193,7 +193,20 @@ final class App {
             if idle { frameTimes.restart() }
             frameTimes.add(frame: end - frameStart, render: end - drawStart, at: end)
         }
+        cancelGestureInProgress()
         try finishScene()
+    }
+
+    /// Quitting (Q, Escape, closing the window, a signal) with the button or finger still down
+    /// on the stage: the gesture is cancelled through the recorded path, so the log closes it
+    /// (`gesture_ended`, outcome cancelled) and a replay of the recording ends it the same way.
+    /// Before, the log's last gesture had a `gesture_began` and no end.
+    func cancelGestureInProgress() {
+        guard player == nil, pointerOnStage, var p = tools.overlay.pointer else { return }
+        pointerOnStage = false
+        p.phase = .cancel
+        apply(RecordedInput(t: clock(), pointer: p))
+        advanceToNow()
     }
 
     // MARK: - Input

@@ -52,6 +52,52 @@ else
   fail "flick did not open a window with the slow JPEG"
 fi
 
+# Quitting with the button still down after a drag (Escape from the keyboard, or SIGTERM): the
+# gesture is cancelled through the recorded path, so the log has a gesture_ended (cancelled) for
+# every gesture_began, and a headless replay of the recording logs the same gestures.
+for how in escape sigterm; do
+  LOG="$OUT/mid-$how.jsonl"; REC="$OUT/mid-$how.rec"; RLOG="$OUT/mid-$how-replay.jsonl"
+  if ! start_app "$LOG" --demo carousel --size 1000x700 --record "$REC"; then
+    fail "quit mid-gesture ($how): the app did not start"; continue
+  fi
+  cx=$((WX + SX + SW / 2)); cy=$((WY + SY + SH / 2))
+  if [ "$how" = escape ]; then
+    xdotool mousemove "$cx" "$cy" mousedown 1 sleep 0.05 mousemove $((cx - 30)) "$cy" sleep 0.05 \
+      mousemove $((cx - 80)) "$cy" sleep 0.05 mousemove $((cx - 120)) "$cy" sleep 0.3 key Escape
+  else
+    xdotool mousemove "$cx" "$cy" mousedown 1 sleep 0.05 mousemove $((cx - 30)) "$cy" sleep 0.05 \
+      mousemove $((cx - 80)) "$cy" sleep 0.05 mousemove $((cx - 120)) "$cy" sleep 0.3
+    kill -TERM "$APP"
+  fi
+  ( sleep 20; kill -9 "$APP" 2>/dev/null ) &
+  guard=$!
+  wait "$APP"; code=$?
+  kill "$guard" 2>/dev/null; wait "$guard" 2>/dev/null
+  xdotool mouseup 1 2>/dev/null
+  "$BIN" --replay "$REC" --headless --log "$RLOG" >"$RLOG.out" 2>&1
+  "$PY" - "$LOG" "$RLOG" "$how" "$code" <<'PY' && ok "quit mid-gesture ($how, exit $code): the drag's gesture_ended is logged as cancelled, and the replay logs the same gestures" || fail "quit mid-gesture ($how): see above"
+import json, sys
+log, rlog, how, code = sys.argv[1:5]
+def events(p): return [json.loads(l) for l in open(p)]
+live = events(log)
+gestures = [e for e in live if e["event"] in ("gesture_began", "gesture_ended")]
+problems = []
+want = {"escape": "0", "sigterm": "143"}[how]
+if code != want: problems.append(f"exit {code}, want {want}")
+if not any(e["event"] == "gesture_began" for e in gestures): problems.append("no gesture_began (the drag did not reach the stage)")
+began = sum(e["event"] == "gesture_began" for e in gestures)
+ended = [e for e in gestures if e["event"] == "gesture_ended"]
+if began != len(ended): problems.append(f"{began} gesture_began, {len(ended)} gesture_ended")
+if ended and ended[-1].get("outcome") != "cancelled": problems.append(f"last gesture_ended outcome {ended[-1].get('outcome')}")
+if live[-1]["event"] != "quit": problems.append(f"last line {live[-1]['event']}")
+def shape(es): return [(e["event"], e.get("kind"), e.get("outcome")) for e in es if e["event"] in ("gesture_began", "gesture_ended", "paged")]
+replayed = shape(events(rlog))
+if shape(live) != replayed: problems.append(f"live {shape(live)} != replay {replayed}")
+for p in problems: print("   ", p)
+sys.exit(1 if problems else 0)
+PY
+done
+
 # SIGKILL of an export (issue 18, family 3): nothing can run in the killed process, so ffmpeg
 # must end by itself (its standard input closes) and the next save of the same file removes
 # the temporary the killed run left (`.NAME.tmp-PID-N` of a PID no longer running).
