@@ -238,14 +238,8 @@ final class FaceWorker: @unchecked Sendable {
         workerThreadID = flick_gettid()
         guard FaceWorker.runsIdle else {
             // `niceLevel` above the level the process started at, not above the raised frame
-            // thread's it inherited (`FramePriority`): lowering one's own priority needs no
-            // privilege, and a process started with `nice` keeps its level for the worker too.
-            let target = min(19, FramePriority.backgroundNice + FaceWorker.niceLevel)
-            errno = 0
-            let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-            if errno == 0 && own != target {
-                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(workerThreadID), target)
-            }
+            // thread's it inherited; a process started with `nice` keeps its level for it too.
+            FramePriority.becomeBackground(above: FaceWorker.niceLevel)
             return
         }
         SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW)
@@ -271,17 +265,11 @@ final class FaceWorker: @unchecked Sendable {
         if sched_setscheduler(0, idle ? 5 : 0, &param) == 0 { idlePolicy = idle }
     }
 
-    private static var threadCPUTime: Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
     /// A job starts: back below everything (a starved job may have left SCHED_IDLE).
     private func jobBegins() {
         guard flick_gettid() == workerThreadID else { return }
         if FaceWorker.runsIdle && !idlePolicy { setIdlePolicy(true) }
-        jobStarted = (PerformanceClock.now, FaceWorker.threadCPUTime)
+        jobStarted = (PerformanceClock.now, PerformanceClock.threadCPU)
         lastPausePoint = jobStarted.cpu
     }
 
@@ -292,7 +280,7 @@ final class FaceWorker: @unchecked Sendable {
         guard idlePolicy, flick_gettid() == workerThreadID else { return }
         let wall = PerformanceClock.now - jobStarted.wall
         guard wall > 0.25 else { return }
-        if FaceWorker.threadCPUTime - jobStarted.cpu < 0.4 * wall { setIdlePolicy(false) }
+        if PerformanceClock.threadCPU - jobStarted.cpu < 0.4 * wall { setIdlePolicy(false) }
     }
 
     /// On the worker thread, between rows and steps: waits while the main thread draws a frame
@@ -301,7 +289,7 @@ final class FaceWorker: @unchecked Sendable {
         checkStarved()
         let start = PerformanceClock.now
         // CPU time: waiting below takes next to none, so the next step is measured from here.
-        let cpu = FaceWorker.threadCPUTime
+        let cpu = PerformanceClock.threadCPU
         let step = cpu - lastPausePoint
         lastPausePoint = cpu
         if start < runsUntil { return lock { longestStep = max(longestStep, step); return !stopping } }

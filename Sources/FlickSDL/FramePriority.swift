@@ -57,6 +57,14 @@ public enum FramePriority {
         return before == Int32.min ? currentNice : before
     }
 
+    /// Puts the calling background thread `above` levels over `backgroundNice` (at most 19):
+    /// not at the raised level it inherited from a frame thread. Lowering one's own priority
+    /// needs no privilege.
+    static func becomeBackground(above: Int32) {
+        let target = min(19, backgroundNice + above)
+        if currentNice != target { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, target) }
+    }
+
     /// The calling thread's nice level (Linux keeps one per thread).
     private static var currentNice: Int32 {
         errno = 0

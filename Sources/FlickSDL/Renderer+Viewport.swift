@@ -22,14 +22,6 @@ extension Renderer {
     }
 }
 
-/// Milliseconds-precise clocks for measuring frames, from SDL's performance counter.
-public enum PerformanceClock {
-    /// Seconds on a monotonic high-resolution clock (arbitrary origin).
-    public static var now: Double {
-        Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
-    }
-}
-
 extension Renderer {
     /// Copies the part `source` (texture pixels) of `texture` to `destination` (output pixels).
     public func copy(_ texture: Texture, source: (x: Int, y: Int, width: Int, height: Int),

@@ -1,12 +1,11 @@
 import FlickSDL
-import Glibc
 
 /// The machine's own stutter, measured before the stall part: one thread reads the clock in a
 /// loop for a few seconds and counts the gaps over a millisecond. On a quiet machine there are
 /// none; on this virtual machine there were one or two every 20 to 30 s, 4 to 24 ms long, with
 /// the thread's CPU time equal to the wall time (the virtual CPU itself was stopped: the guest
 /// ran nothing else and counted no steal). A frame drawn across such a gap is that much
-/// longer whatever Flick does, which is why the stall part runs each interaction several times.
+/// longer whatever Flick does; the stall part prints this beside its own figures.
 struct HostPauses: Codable {
     var seconds: Double
     /// Gaps over 1 ms between two clock reads.
@@ -17,12 +16,7 @@ struct HostPauses: Codable {
     var cpuOverWall: Double
 
     static func measure(seconds: Double) -> HostPauses {
-        func threadCPU() -> Double {
-            var ts = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-            return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-        }
-        let cpu0 = threadCPU()
+        let cpu0 = PerformanceClock.threadCPU
         let start = PerformanceClock.now
         var last = start, count = 0, largest = 0.0
         while last - start < seconds {
@@ -36,6 +30,6 @@ struct HostPauses: Codable {
         }
         let wall = last - start
         return HostPauses(seconds: wall, over1ms: count, largestMs: largest * 1000,
-                          cpuOverWall: wall > 0 ? (threadCPU() - cpu0) / wall : 0)
+                          cpuOverWall: wall > 0 ? (PerformanceClock.threadCPU - cpu0) / wall : 0)
     }
 }

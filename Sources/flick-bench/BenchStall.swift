@@ -195,11 +195,9 @@ enum StallBench {
             if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
             // Bookkeeping before the frame's clock starts.
             let before = faces.statistics.placeholderDraws
-            var ru0 = rusage(), cpu0 = timespec()
-            if dumpPath != nil {
-                getrusage(__rusage_who_t(1), &ru0)   // RUSAGE_THREAD
-                clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu0)
-            }
+            var ru0 = rusage()
+            if dumpPath != nil { getrusage(__rusage_who_t(1), &ru0) }   // RUSAGE_THREAD
+            let cpu0 = PerformanceClock.threadCPU
             let t0 = PerformanceClock.now
             let t = Double(frame) / 60
             while cursor < steps.count && steps[cursor].time <= t { steps[cursor].apply(to: scene); cursor += 1 }
@@ -225,8 +223,7 @@ enum StallBench {
             }
             if dumpPath != nil {
                 var ru1 = rusage(); getrusage(__rusage_who_t(1), &ru1)   // RUSAGE_THREAD
-                var cpu1 = timespec(); clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu1)
-                let cpu = Double(cpu1.tv_sec - cpu0.tv_sec) * 1000 + Double(cpu1.tv_nsec - cpu0.tv_nsec) / 1e6
+                let cpu = (PerformanceClock.threadCPU - cpu0) * 1000
                 let st = faces.statistics
                 let fading = list.filter { (faces.face(for: $0)?.opacity ?? 1) < 1 }.count
                 dump += String(format: "%d,%.3f,%.3f,%.3f,%.3f,%.3f,%d,%d,%d,%d,%d,%d,%.3f,%d,%d,%d,%d,%@\n", frame, times.last! * 1000,
