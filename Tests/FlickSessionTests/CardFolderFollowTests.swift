@@ -2,6 +2,7 @@ import FlickEngine
 import FlickSDL
 @testable import FlickSession
 import Foundation
+import Synchronization
 import Testing
 
 /// Issue 21, part 3: cards follow the designer's files.
@@ -22,7 +23,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         write(dir, "01-a.png", 10)
         write(dir, "02-b.png", 10)
-        let watch = CardFolderWatch(folder: dir, names: ["01-a.png", "02-b.png"])
+        let watch = CardFolderWatch(folder: dir, names: ["01-a.png", "02-b.png"], runner: CardFolderWatch.inline)
         #expect(watch.poll(now: 0) == nil)
         write(dir, "03-c.png", 20)
         write(dir, "notes.txt", 5)   // not an image: never a card
@@ -49,16 +50,69 @@ import Testing
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         write(dir, "01-a.png", 10)
-        let watch = CardFolderWatch(folder: dir + "/", names: ["01-a.png", "02-gone.png"])
+        let watch = CardFolderWatch(folder: dir + "/", names: ["01-a.png", "02-gone.png"], runner: CardFolderWatch.inline)
         try FileManager.default.removeItem(atPath: "\(dir)/01-a.png")
         #expect(watch.poll(now: 5) == nil, "the first call only notes the time")
         write(dir, "01-a.png", 10)
         write(dir, "03-new.png", 4)
         #expect(watch.poll(now: 5.1) == nil)   // too soon
         #expect(watch.poll(now: 5.3) == nil)   // the opening stamps, then the first listing
-        #expect(watch.poll(now: 5.6) == CardFolderChange(added: [.init(name: "03-new.png", size: 4)]))
+        // 02-gone.png was in the opening set but not there at the first look: a card without
+        // its file, removed once it stays away.
+        #expect(watch.poll(now: 5.6) == CardFolderChange(added: [.init(name: "03-new.png", size: 4)], removed: ["02-gone.png"]))
         #expect(CardImage(path: "/a/b/card 1.png", title: nil).fileName == "card 1.png")
         #expect(CardImage(path: "plain.png", title: nil).fileName == "plain.png")
+    }
+
+    /// A frame never waits for the disk: `poll` hands the look to its runner and returns; the
+    /// change comes at the first poll after the look is in, and no second look starts while one
+    /// is under way.
+    @Test func pollStartsALookAndReturnsWithoutWaitingForIt() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(dir, "01-a.png", 10)
+        let held = Mutex<[@Sendable () -> Void]>([])
+        let watch = CardFolderWatch(folder: dir, names: ["01-a.png"]) { work in held.withLock { $0.append(work) } }
+        func runHeld() { for work in held.withLock({ w in defer { w = [] }; return w }) { work() } }
+        #expect(watch.poll(now: 0) == nil)
+        write(dir, "02-b.png", 3)
+        #expect(watch.poll(now: 0.3) == nil)
+        #expect(held.withLock { $0.count } == 1, "one look handed over")
+        #expect(watch.poll(now: 0.6) == nil && watch.poll(now: 0.9) == nil)
+        #expect(held.withLock { $0.count } == 1, "no second look while the first is under way")
+        runHeld()   // the first look: 02-b.png seen once
+        #expect(watch.poll(now: 1.0) == nil)   // its result (nothing settled) taken, and the next look started
+        #expect(held.withLock { $0.count } == 1)
+        runHeld()   // held still: reported
+        #expect(watch.poll(now: 1.01) == CardFolderChange(added: [.init(name: "02-b.png", size: 3)]))
+        #expect(watch.poll(now: 1.02) == nil && held.withLock { $0.count } == 0, "the next look waits for its pace")
+    }
+
+    /// The default runner: the looks run on a thread of their own and their changes reach the
+    /// caller's polls.
+    @Test func theBackgroundLooksReachThePolls() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(dir, "01-a.png", 10)
+        let watch = CardFolderWatch(folder: dir, names: ["01-a.png"])
+        let start = ContinuousClock.now
+        func now() -> Double {
+            let d = ContinuousClock.now - start
+            return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        }
+        #expect(watch.poll(now: now()) == nil)
+        while now() < 0.6 { _ = watch.poll(now: now()); usleep(5_000) }   // the first look: the opening stamps
+        write(dir, "02-b.png", 3)
+        try FileManager.default.removeItem(atPath: "\(dir)/01-a.png")
+        var got = CardFolderChange()
+        while now() < 10 && (got.added.isEmpty || got.removed.isEmpty) {
+            if let c = watch.poll(now: now()) {
+                got.added += c.added
+                got.removed += c.removed
+            }
+            usleep(5_000)
+        }
+        #expect(got == CardFolderChange(added: [.init(name: "02-b.png", size: 3)], removed: ["01-a.png"]))
     }
 
     func scene(_ count: Int) -> CardScene {
