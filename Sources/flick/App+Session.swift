@@ -77,7 +77,8 @@ extension App {
             if let n = options.frames {
                 last = frame >= n - 1
             } else if let player {
-                let settled = player.isFinished && scene.isAtRest
+                // A session that ended paused stays as it was: nothing moves after its last input.
+                let settled = player.isFinished && (scene.isAtRest || timeline.isPaused)
                 last = settled && now >= (at ?? 0)
                 if !last && now > max(player.duration, at ?? 0) + 60 {
                     warn("the replay had not settled 60 s after its last input; stopping at \(String(format: "%.1f", now)) s")
@@ -126,7 +127,7 @@ extension App {
     /// In a window: says once when the replay has ended; with `--loop`, starts it again a second later.
     func replayEndCheck() {
         guard let player else { return }
-        if !session.replayEnded, player.isFinished, scene.isAtRest, clock() >= player.duration {
+        if !session.replayEnded, player.isFinished, scene.isAtRest || timeline.isPaused, clock() >= player.duration {
             session.replayEnded = true
             session.replayEndedAt = SDLContext.now
             note("replay ended at \(String(format: "%.2f", clock())) s\(options.loop ? "; looping" : "")")

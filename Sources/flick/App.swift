@@ -34,6 +34,8 @@ final class App {
     /// Pointer-to-photon latency of every pointer input, for the HUD.
     var latency = PointerToPhoton()
     var pointerOnStage = false
+    /// The last pointer input recorded (it may still wait behind a pause, unseen by the scene).
+    var lastRecordedPointer: PointerEvent?
     var frameTimes = FrameTimes()
     var configWatch: ConfigWatch?
     let recorder: Recorder?
@@ -202,7 +204,7 @@ final class App {
     /// (`gesture_ended`, outcome cancelled) and a replay of the recording ends it the same way.
     /// Before, the log's last gesture had a `gesture_began` and no end.
     func cancelGestureInProgress() {
-        guard player == nil, pointerOnStage, var p = tools.overlay.pointer else { return }
+        guard player == nil, pointerOnStage, var p = lastRecordedPointer ?? tools.overlay.pointer else { return }
         pointerOnStage = false
         p.phase = .cancel
         apply(RecordedInput(t: clock(), pointer: p))
@@ -309,7 +311,7 @@ final class App {
         // The recording must hold the time the scene really got, or a replay would differ.
         input.t = max(input.t, lastInputTime, session.lastAdvanceClock - Self.lateInputWindow)
         lastInputTime = input.t
-        if var p = input.pointer { p.time = input.t; input.pointer = p }
+        if var p = input.pointer { p.time = input.t; input.pointer = p; lastRecordedPointer = p }
         recorder?.record(input)
         timeline.submit(input)
         deliverDueInputs()

@@ -155,6 +155,46 @@ func throwInputs(at t0: Double) -> [RecordedInput] {
         #expect(abs(run.scene.time - (held + 1.0 / 60 + 0.5)) < 1e-9)
     }
 
+    /// The session ends paused with the button down: the moves made behind the pause and the
+    /// cancel of the quit are all delivered, in order, at the pause's instant (`drain`), so the
+    /// gesture is closed in the log; with `due` alone they would wait for a resume that never
+    /// comes. Two runs at different frame rates end with the same events at the same times.
+    @Test func endingPausedPlaysWhatWaitsBehindThePauseAtItsInstant() throws {
+        func session(frame: Double) -> (events: [SceneEvent], paused: Double) {
+            let run = TimelineRun(interaction: .carousel)
+            var inputs: [RecordedInput] = []
+            var x = 300.0, t = 0.2
+            inputs.append(RecordedInput(t: t, pointer: PointerEvent(phase: .down, position: Point(x: x, y: 400), time: t)))
+            for _ in 0..<5 { t += 0.02; x -= 10; inputs.append(RecordedInput(t: t, pointer: PointerEvent(phase: .move, position: Point(x: x, y: 400), time: t))) }
+            inputs.append(RecordedInput(t: 0.35, time: .pause))
+            for _ in 0..<10 { t += 0.05; x -= 20; inputs.append(RecordedInput(t: t + 0.2, pointer: PointerEvent(phase: .move, position: Point(x: x, y: 400), time: t + 0.2))) }
+            inputs.append(RecordedInput(t: 1.2, pointer: PointerEvent(phase: .cancel, position: Point(x: x, y: 400), time: 1.2)))
+            run.run(inputs, until: 1.25, step: { _ in frame })
+            let paused = run.scene.time
+            #expect(run.timeline.hasQueuedInput, "the moves and the cancel wait behind the pause")
+            #expect(!run.seen.contains { if case .gestureEnded = $0.event { true } else { false } })
+            let before = run.delivered.count
+            for (input, t) in run.timeline.drain(at: 1.3) {
+                if var p = input.pointer {
+                    p.time = max(t, run.scene.earliestInputTime)
+                    run.delivered.append(p)
+                    _ = run.scene.handle(p)
+                }
+            }
+            #expect(!run.timeline.hasQueuedInput)
+            #expect(run.delivered.count == before + 11)
+            #expect(run.delivered.dropFirst(before).allSatisfy { $0.time == paused }, "played at the pause's instant")
+            #expect(run.delivered.last?.phase == .cancel)
+            run.frame(at: 1.3)
+            #expect(run.scene.time == paused, "the scene stays where the pause held it")
+            return (run.seen.map(\.event), paused)
+        }
+        let a = session(frame: 1.0 / 60), b = session(frame: 1.0 / 144)
+        let ended = a.events.compactMap { e -> Double? in if case .gestureEnded(let time, _, _, _, _) = e { time } else { nil } }
+        #expect(ended == [a.paused])
+        #expect(a.events == b.events)
+    }
+
     /// The same recorded inputs, time controls included, give the same scene events at any
     /// frame rate: a replay reproduces a slow-motion session.
     @Test func slowMotionSessionReplaysExactly() throws {

@@ -54,14 +54,21 @@ fi
 
 # Quitting with the button still down after a drag (Escape from the keyboard, or SIGTERM): the
 # gesture is cancelled through the recorded path, so the log has a gesture_ended (cancelled) for
-# every gesture_began, and a headless replay of the recording logs the same gestures.
-for how in escape sigterm; do
+# every gesture_began, and a headless replay of the recording logs the same gestures. `paused`:
+# Space mid-drag pauses the scene, the pointer moves on (queued behind the pause), then Escape:
+# the queued moves and the cancel are played at the pause's instant, in the log and the replay
+# alike, and the replay ends at once (it ended paused: nothing moves after its last input).
+for how in escape sigterm paused; do
   LOG="$OUT/mid-$how.jsonl"; REC="$OUT/mid-$how.rec"; RLOG="$OUT/mid-$how-replay.jsonl"
   if ! start_app "$LOG" --demo carousel --size 1000x700 --record "$REC"; then
     fail "quit mid-gesture ($how): the app did not start"; continue
   fi
   cx=$((WX + SX + SW / 2)); cy=$((WY + SY + SH / 2))
-  if [ "$how" = escape ]; then
+  if [ "$how" = paused ]; then
+    xdotool mousemove "$cx" "$cy" mousedown 1 sleep 0.05 mousemove $((cx - 30)) "$cy" sleep 0.05 \
+      mousemove $((cx - 80)) "$cy" sleep 0.1 key space sleep 0.1 mousemove $((cx - 140)) "$cy" sleep 0.05 \
+      mousemove $((cx - 200)) "$cy" sleep 0.2 key Escape
+  elif [ "$how" = escape ]; then
     xdotool mousemove "$cx" "$cy" mousedown 1 sleep 0.05 mousemove $((cx - 30)) "$cy" sleep 0.05 \
       mousemove $((cx - 80)) "$cy" sleep 0.05 mousemove $((cx - 120)) "$cy" sleep 0.3 key Escape
   else
@@ -75,28 +82,38 @@ for how in escape sigterm; do
   kill "$guard" 2>/dev/null; wait "$guard" 2>/dev/null
   xdotool mouseup 1 2>/dev/null
   "$BIN" --replay "$REC" --headless --log "$RLOG" >"$RLOG.out" 2>&1
-  "$PY" - "$LOG" "$RLOG" "$how" "$code" <<'PY' && ok "quit mid-gesture ($how, exit $code): the drag's gesture_ended is logged as cancelled, and the replay logs the same gestures" || fail "quit mid-gesture ($how): see above"
+  "$PY" - "$LOG" "$RLOG" "$how" "$code" "$RLOG.out" <<'PY' && ok "quit mid-gesture ($how, exit $code): the drag's gesture_ended is logged ($([ "$how" = paused ] && echo "paged at the pause, as the moves behind it take it" || echo cancelled)), and the replay logs the same gestures" || fail "quit mid-gesture ($how): see above"
 import json, sys
-log, rlog, how, code = sys.argv[1:5]
+log, rlog, how, code, rout = sys.argv[1:6]
 def events(p): return [json.loads(l) for l in open(p)]
 live = events(log)
 gestures = [e for e in live if e["event"] in ("gesture_began", "gesture_ended")]
 problems = []
-want = {"escape": "0", "sigterm": "143"}[how]
+want = {"escape": "0", "sigterm": "143", "paused": "0"}[how]
 if code != want: problems.append(f"exit {code}, want {want}")
 if not any(e["event"] == "gesture_began" for e in gestures): problems.append("no gesture_began (the drag did not reach the stage)")
 began = sum(e["event"] == "gesture_began" for e in gestures)
 ended = [e for e in gestures if e["event"] == "gesture_ended"]
 if began != len(ended): problems.append(f"{began} gesture_began, {len(ended)} gesture_ended")
-if ended and ended[-1].get("outcome") != "cancelled": problems.append(f"last gesture_ended outcome {ended[-1].get('outcome')}")
+# Paused: the moves made behind the pause play at its instant, and a drag that far pages.
+if ended and ended[-1].get("outcome") != ("paged" if how == "paused" else "cancelled"): problems.append(f"last gesture_ended outcome {ended[-1].get('outcome')}")
 if live[-1]["event"] != "quit": problems.append(f"last line {live[-1]['event']}")
 def shape(es): return [(e["event"], e.get("kind"), e.get("outcome")) for e in es if e["event"] in ("gesture_began", "gesture_ended", "paged")]
 # A replay plays on until the scene is at rest: what settles after the live quit (a page the
 # participant never saw arrive) is the replay's own, so the two are compared up to the quit
 # (this session has no pause, so the quit's clock time is also the scene's).
 quit_t = live[-1]["t"]
-replayed = shape([e for e in events(rlog) if e["t"] <= quit_t])
-if shape(live) != replayed: problems.append(f"live {shape(live)} != replay {replayed}")
+if how == "paused":
+    # Ended paused: the replay is the whole session, times included, and stops at its end.
+    def timed(es): return [(e["event"], e.get("kind"), e.get("outcome"), round(e["t"], 6)) for e in es
+                           if e["event"] in ("gesture_began", "gesture_ended", "paged")]
+    if timed(live) != timed(events(rlog)): problems.append(f"live {timed(live)} != replay {timed(events(rlog))}")
+    if "not settled" in open(rout).read(): problems.append("the replay did not end: " + open(rout).read().strip()[:160])
+    # Paused 0.35 s before the quit: the scene's time (the cancel's) stood still meanwhile.
+    if ended and quit_t - ended[-1]["t"] < 0.25: problems.append(f"the cancel at {ended[-1]['t']} is not at the pause (quit {quit_t}): Space did not pause?")
+else:
+    replayed = shape([e for e in events(rlog) if e["t"] <= quit_t])
+    if shape(live) != replayed: problems.append(f"live {shape(live)} != replay {replayed}")
 for p in problems: print("   ", p)
 sys.exit(1 if problems else 0)
 PY

@@ -129,6 +129,27 @@ package struct SceneTimeline {
         }
     }
 
+    /// The session ends at frame-clock time `clock`: every input still queued, in order. What
+    /// the timeline has reached comes at its own time (`due`); what waits behind a pause (the
+    /// moves made while paused, the cancel of a gesture the quit ended) comes at the scene time
+    /// where the timeline stands, the pause's instant, which a replay reaches the same way. So
+    /// no recorded input goes unplayed and a gesture under way is closed in the log.
+    package mutating func drain(at clock: Double) -> [(input: RecordedInput, sceneTime: Double)] {
+        var out = due(by: clock)
+        let t = max(timeline(at: clock), lastT)
+        lastT = t
+        for next in queue {
+            if let control = next.input.time {
+                setSlow(control == .slow, at: t)
+                continue
+            }
+            if let p = next.input.pointer, p.phase != .move { pointerDown = p.phase == .down }
+            out.append((next.input, sceneTime(atTimeline: t)))
+        }
+        queue.removeAll()
+        return out
+    }
+
     /// Hands out the queued inputs the timeline has reached by frame-clock time `clock`, each
     /// with the scene time to give it; pointer downs and ups change the rate as they pass.
     package mutating func due(by clock: Double) -> [(input: RecordedInput, sceneTime: Double)] {

@@ -10,8 +10,11 @@ extension App {
     /// gives it to the scene, scaled to scene time by the slow-motion rate).
     static let lateInputWindow = 0.1
 
-    /// The session is over: what was still waiting for late input happens now and is logged.
+    /// The session is over: what was still waiting for late input happens now and is logged,
+    /// and so does every input the timeline still holds (behind a pause: `SceneTimeline.drain`).
     func finishScene() throws {
+        for (input, t) in timeline.drain(at: clock()) { deliver(input, at: t) }
+        advanceToNow()
         scene.commit()
         try flushSceneEvents()
         finishTasks(at: scene.time)
