@@ -63,6 +63,7 @@ import Testing
         try log.configChanged(time: 0.625, change: ConfigChange(config: faster, source: .preset("snappy")),
                               from: SceneConfig())
         try log.inputRefused(time: 0.6875, input: "notches", reason: "too late")
+        try log.append(LogTimeControl(t: 0.703125, control: .slow, scale: 0.1))
         for e in Self.sceneEvents { try log.record(e) }
         // A card release with the throw rule's verdict.
         try log.record(.gestureEnded(time: 1.3125, kind: .card, translation: Vector(dx: 130.5, dy: -8.25),
@@ -138,11 +139,13 @@ import Testing
             }
             return Set(a.compactMap { if case .string(let s) = $0 { return s } else { return nil } })
         }
-        let appLines = ["started", "quit", "marker", "note", "task_started", "task_ended", "cards_changed", "config_reloaded", "config_changed", "input_refused"]
+        let appLines = ["started", "quit", "marker", "note", "task_started", "task_ended", "cards_changed", "config_reloaded", "config_changed", "input_refused", "time_control"]
         #expect(try values("log.schema.json", "#/properties/event") == Set(appLines + SceneEvent.names))
         #expect(try values("log.schema.json", "#/$defs/interaction") == Set(Interaction.allCases.map(\.rawValue)))
         #expect(try values("log.schema.json", "#/$defs/task_ended/properties/outcome") == Set(TaskRun.Outcome.allCases.map(\.rawValue)))
         #expect(try values("log.schema.json", "#/$defs/gesture_kind") == Set(GestureKind.allCases.map(\.rawValue)))
+        #expect(try values("log.schema.json", "#/$defs/time_control/properties/control")
+                == Set(SceneTimeline.Control.allCases.map(\.rawValue)))
         #expect(try values("log.schema.json", "#/$defs/gesture_outcome") == Set(GestureOutcome.allCases.map(\.rawValue)))
         #expect(try values("recording.schema.json", "#/$defs/input/properties/command")
                 == Set(CardScene.Command.allCases.map(\.rawValue)))

@@ -155,6 +155,26 @@ func throwInputs(at t0: Double) -> [RecordedInput] {
         #expect(abs(run.scene.time - (held + 1.0 / 60 + 0.5)) < 1e-9)
     }
 
+    /// Each control that takes effect is told once (for the log's `time_control`), at the scene
+    /// time it acted and with the scale after it; one that changes nothing (a second pause, a
+    /// step while running) is not told.
+    @Test func theTimelineTellsEachControlThatTookEffect() throws {
+        var tl = SceneTimeline(start: 0)
+        tl.submit(RecordedInput(t: 1, time: .slow))
+        tl.submit(RecordedInput(t: 2, time: .step))      // not paused: nothing
+        tl.submit(RecordedInput(t: 3, time: .pause))     // 1 s + 2 s at 0.1
+        tl.submit(RecordedInput(t: 3.5, time: .pause))   // already paused: nothing
+        tl.submit(RecordedInput(t: 4, time: .step))      // from 1.2, one frame at 0.1
+        tl.submit(RecordedInput(t: 9, time: .resume))
+        tl.submit(RecordedInput(t: 10, time: .normal))   // 1.2 + 1/600 + 1 s at 0.1
+        let acted = tl.takeActed()
+        #expect(acted.map(\.control) == [.slow, .pause, .step, .resume, .normal])
+        #expect(acted.map(\.scale) == [0.1, 0, 0, 0.1, 1])
+        let want = [1, 1.2, 1.2, 1.2 + 1.0 / 600, 1.3 + 1.0 / 600]
+        #expect(zip(acted.map(\.sceneTime), want).allSatisfy { abs($0 - $1) < 1e-12 }, "\(acted.map(\.sceneTime))")
+        #expect(tl.takeActed().isEmpty, "told once")
+    }
+
     /// The session ends paused with the button down: the moves made behind the pause and the
     /// cancel of the quit are all delivered, in order, at the pause's instant (`drain`), so the
     /// gesture is closed in the log; with `due` alone they would wait for a resume that never

@@ -106,8 +106,11 @@ quit_t = live[-1]["t"]
 if how == "paused":
     # Ended paused: the replay is the whole session, times included, and stops at its end.
     def timed(es): return [(e["event"], e.get("kind"), e.get("outcome"), round(e["t"], 6)) for e in es
-                           if e["event"] in ("gesture_began", "gesture_ended", "paged")]
+                           if e["event"] in ("gesture_began", "gesture_ended", "paged", "time_control")]
     if timed(live) != timed(events(rlog)): problems.append(f"live {timed(live)} != replay {timed(events(rlog))}")
+    pauses = [e for e in live if e["event"] == "time_control"]
+    if [(e["control"], e["scale"]) for e in pauses] != [("pause", 0)]: problems.append(f"time_control lines {pauses}, want one pause at scale 0")
+    elif ended and pauses[0]["t"] != ended[-1]["t"]: problems.append(f"the pause at {pauses[0]['t']}, the cancel at {ended[-1]['t']}: not the pause's instant")
     if "not settled" in open(rout).read(): problems.append("the replay did not end: " + open(rout).read().strip()[:160])
     # Paused 0.35 s before the quit: the scene's time (the cancel's) stood still meanwhile.
     if ended and quit_t - ended[-1]["t"] < 0.25: problems.append(f"the cancel at {ended[-1]['t']} is not at the pause (quit {quit_t}): Space did not pause?")

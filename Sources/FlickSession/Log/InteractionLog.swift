@@ -204,6 +204,22 @@ package struct LogInputRefused: Codable, Equatable {
     }
 }
 
+/// Slow motion, pause, resume or a single frame took effect (S, Space, `.`): the scene's times
+/// after it run at `scale` of the wall clock, so a reader can tell a pause from a hesitation.
+package struct LogTimeControl: Codable, Equatable {
+    package var event = "time_control"
+    package var t: Double
+    /// "slow", "normal", "pause", "resume" or "step".
+    package var control: SceneTimeline.Control
+    /// Scene seconds per wall second after it: 1, 0.1 (slow motion) or 0 (paused).
+    package var scale: Double
+    package init(t: Double, control: SceneTimeline.Control, scale: Double) {
+        self.t = SceneEvent.microseconds(t)
+        self.control = control
+        self.scale = scale
+    }
+}
+
 /// Any line of a log, for tools that read one back (report, compare, tests).
 package enum LogLine: Decodable, Equatable {
     case started(LogStarted)
@@ -212,6 +228,7 @@ package enum LogLine: Decodable, Equatable {
     case configReloaded(LogConfigReloaded)
     case configChanged(LogConfigChanged)
     case inputRefused(LogInputRefused)
+    case timeControl(LogTimeControl)
     case note(LogNote)
     case taskStarted(LogTaskStarted)
     case taskEnded(LogTaskEnded)
@@ -229,6 +246,7 @@ package enum LogLine: Decodable, Equatable {
         case "config_reloaded": self = .configReloaded(try LogConfigReloaded(from: decoder))
         case "config_changed": self = .configChanged(try LogConfigChanged(from: decoder))
         case "input_refused": self = .inputRefused(try LogInputRefused(from: decoder))
+        case "time_control": self = .timeControl(try LogTimeControl(from: decoder))
         case "note": self = .note(try LogNote(from: decoder))
         case "task_started": self = .taskStarted(try LogTaskStarted(from: decoder))
         case "task_ended": self = .taskEnded(try LogTaskEnded(from: decoder))

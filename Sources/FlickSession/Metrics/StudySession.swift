@@ -103,7 +103,7 @@ package struct StudySession {
             case .configChanged(let c): if let config = c.config { items.append(.config(t: c.t, config: config)) }
             case .taskEnded(let line): taskEnds.append(line)
             case .note(let n): notes.append((n.t, n.text))
-            case .started, .quit, .inputRefused, .taskStarted, .cardsChanged: break
+            case .started, .quit, .inputRefused, .timeControl, .taskStarted, .cardsChanged: break
             }
         }
         return StudySession(name: Self.name(path: path, participant: s.participant, task: s.task), path: path,

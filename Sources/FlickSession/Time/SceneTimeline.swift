@@ -56,6 +56,22 @@ package struct SceneTimeline {
 
     package var hasQueuedInput: Bool { !queue.isEmpty }
 
+    /// A time control that took effect: the scene time it acted at (a step: the time it moved
+    /// the scene from) and the time scale shown after it (1, 0.1, 0 while paused).
+    package struct Acted: Equatable, Sendable {
+        package var control: Control
+        package var sceneTime: Double
+        package var scale: Double
+    }
+    /// The controls that took effect since the last `takeActed`, in order (for the log).
+    package private(set) var acted: [Acted] = []
+
+    /// The controls that took effect since the last call.
+    package mutating func takeActed() -> [Acted] {
+        defer { acted = [] }
+        return acted
+    }
+
     /// Timeline time at frame-clock time `clock`.
     package func timeline(at clock: Double) -> Double {
         isPaused ? tAnchor : tAnchor + max(0, clock - clockAnchor)
@@ -105,7 +121,9 @@ package struct SceneTimeline {
 
     private mutating func setSlow(_ slow: Bool, at t: Double) {
         reanchorScene(at: max(t, lastT))
+        guard slow != isSlow else { return }
         isSlow = slow
+        acted.append(Acted(control: slow ? .slow : .normal, sceneTime: sAnchor, scale: shownScale))
     }
 
     private mutating func control(_ control: Control, clock: Double) {
@@ -118,13 +136,16 @@ package struct SceneTimeline {
             clockAnchor = clock
             isPaused = true
             pauseFirst = nil
+            acted.append(Acted(control: .pause, sceneTime: sceneTime(atTimeline: tAnchor), scale: shownScale))
         case .resume:
             guard isPaused else { return }
             clockAnchor = clock
             isPaused = false
             pauseFirst = nil
+            acted.append(Acted(control: .resume, sceneTime: sceneTime(atTimeline: max(tAnchor, lastT)), scale: shownScale))
         case .step:
             guard isPaused else { return }
+            acted.append(Acted(control: .step, sceneTime: sceneTime(atTimeline: max(tAnchor, lastT)), scale: shownScale))
             tAnchor = max(tAnchor, lastT) + Self.stepDuration
         }
     }

@@ -14,6 +14,7 @@ extension App {
     /// and so does every input the timeline still holds (behind a pause: `SceneTimeline.drain`).
     func finishScene() throws {
         for (input, t) in timeline.drain(at: clock()) { deliver(input, at: t) }
+        logTimeControls()
         advanceToNow()
         scene.commit()
         try flushSceneEvents()
