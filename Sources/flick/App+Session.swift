@@ -144,6 +144,8 @@ extension App {
             session.lastAdvanceClock = -.infinity
             session.replay.restart()
             session.replayEnded = false
+            recordingPlayedOut = false
+            lastRecordedPointer = nil
             relayout()
             window.title = "flick — replay"
         }

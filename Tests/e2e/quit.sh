@@ -122,6 +122,34 @@ sys.exit(1 if problems else 0)
 PY
 done
 
+# A recording cut off with the button down (SIGKILL, a full disk: the cancel never written):
+# the escape session's recording without its last line. Its replay cancels the gesture at the
+# last input and ends there, instead of waiting 60 s for a release that never comes.
+CUT="$OUT/cut.rec"
+if [ -s "$OUT/mid-escape.rec" ] && tail -n 1 "$OUT/mid-escape.rec" | grep -q '"cancel"'; then
+  head -n -1 "$OUT/mid-escape.rec" >"$CUT"
+  start=$(now_us)
+  "$BIN" --replay "$CUT" --headless --log "$OUT/cut.jsonl" >"$OUT/cut.out" 2>&1; code=$?
+  ms=$(( ($(now_us) - start) / 1000 ))
+  "$PY" - "$OUT/cut.jsonl" "$OUT/cut.out" "$code" <<'PY' && ok "a recording cut off with the button down replays to a cancelled gesture_ended and stops ($ms ms)" || fail "recording cut off with the button down: see above"
+import json, sys
+log, out, code = sys.argv[1:4]
+lines = [json.loads(l) for l in open(log)]
+ended = [e for e in lines if e["event"] == "gesture_ended"]
+text = open(out).read()
+problems = []
+if code != "0": problems.append(f"exit {code}")
+if sum(e["event"] == "gesture_began" for e in lines) != len(ended) or not ended: problems.append(f"{len(ended)} gesture_ended for the began ones")
+elif ended[-1].get("outcome") != "cancelled": problems.append(f"outcome {ended[-1].get('outcome')}")
+if "not settled" in text: problems.append("waited to settle: " + text.strip()[:160])
+if "ends with the pointer down" not in text: problems.append("no note that the recording was cut off: " + text.strip()[:160])
+for p in problems: print("   ", p)
+sys.exit(1 if problems else 0)
+PY
+else
+  fail "no escape recording ending in a cancel to cut"
+fi
+
 # SIGKILL of an export (issue 18, family 3): nothing can run in the killed process, so ffmpeg
 # must end by itself (its standard input closes) and the next save of the same file removes
 # the temporary the killed run left (`.NAME.tmp-PID-N` of a PID no longer running).

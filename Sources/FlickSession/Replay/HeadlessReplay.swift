@@ -52,8 +52,10 @@ package final class HeadlessReplay {
     }
 
     package var isFinished: Bool { next >= recording.inputs.count }
-    /// Every input played and nothing moving.
-    package var isSettled: Bool { isFinished && scene.isAtRest }
+    /// Every input played and nothing moving (or paused: nothing moves after the last input).
+    package var isSettled: Bool { isFinished && (scene.isAtRest || timeline.isPaused) }
+    private var ended = false
+    private var lastPointer: PointerEvent?
 
     /// Plays the inputs due by `clock` and advances the scene to it.
     package func advance(to clock: Double) {
@@ -63,10 +65,15 @@ package final class HeadlessReplay {
             if input.config != nil && keepsConfig { continue }
             input.t = max(input.t, lastInput, lastAdvance)
             lastInput = input.t
+            if let p = input.pointer { lastPointer = p }
             timeline.submit(input)
-            deliver(by: clock)
+            deliver(timeline.due(by: clock))
         }
-        deliver(by: clock)
+        deliver(timeline.due(by: clock))
+        if isFinished && !ended {
+            ended = true
+            endOfRecording(at: clock)
+        }
         lastAdvance = clock
         scene.advance(to: max(scene.time, timeline.sceneTime(at: clock)))
         collect()
@@ -87,8 +94,20 @@ package final class HeadlessReplay {
         }
     }
 
-    private func deliver(by clock: Double) {
-        for (input, sceneTime) in timeline.due(by: clock) {
+    /// The recording's end is the session's end, as in the app (`App.endOfRecording`): what
+    /// waits behind a pause plays at its instant, and a press still down (a session cut off by
+    /// SIGKILL or a full disk, or recorded before the quit cancelled it) is cancelled at the last
+    /// input, so every gesture is closed and the replay ends instead of waiting for a release.
+    private func endOfRecording(at clock: Double) {
+        deliver(timeline.drain(at: clock))
+        guard timeline.pointerDown, var p = lastPointer else { return }
+        p.phase = .cancel
+        timeline.submit(RecordedInput(t: lastInput, pointer: p))
+        deliver(timeline.drain(at: clock))
+    }
+
+    private func deliver(_ due: [(input: RecordedInput, sceneTime: Double)]) {
+        for (input, sceneTime) in due {
             let t = max(sceneTime, scene.time)
             if let p = input.pointer {
                 pointerTrail.append(PointerSample(t: t, phase: p.phase, position: p.position,
