@@ -161,6 +161,21 @@ final class App {
             try runHeadless()
             return
         }
+        do {
+            try runWindow()
+        } catch {
+            // A write failed (a full disk) or the display went: the session still ends as at a
+            // quit, so a gesture under way is closed in the log if the log can still be written.
+            cancelGestureInProgress()
+            try? finishScene()
+            throw error
+        }
+        cancelGestureInProgress()
+        try finishScene()
+    }
+
+    /// The window's frame loop, until a quit or a signal.
+    private func runWindow() throws {
         while running && !Interrupt.isRequested {
             let idle = (scene.isAtRest || timeline.isPaused) && !pointerOnStage && !timeline.hasQueuedInput
                 && faces.isSettled && !hasTransientsOnScreen && !session.replayRunning(player)
@@ -197,8 +212,6 @@ final class App {
             if idle { frameTimes.restart() }
             frameTimes.add(frame: end - frameStart, render: end - drawStart, at: end)
         }
-        cancelGestureInProgress()
-        try finishScene()
     }
 
     /// Quitting (Q, Escape, closing the window, a signal) with the button or finger still down
