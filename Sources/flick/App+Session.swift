@@ -79,6 +79,12 @@ extension App {
             } else if let player {
                 // A session that ended paused stays as it was: nothing moves after its last input.
                 let settled = player.isFinished && (scene.isAtRest || timeline.isPaused)
+                if settled, let at, now < at {
+                    // Nothing moves any more and no input is left: the frame at --at is drawn
+                    // at its time straight away (an hour past the end is not an hour of frames).
+                    frame = max(frame + 1, Int((at * 60).rounded(.up)))
+                    continue
+                }
                 last = settled && now >= (at ?? 0)
                 if !last && now > max(player.duration, at ?? 0) + 60 {
                     warn("the replay had not settled 60 s after its last input; stopping at \(String(format: "%.1f", now)) s")

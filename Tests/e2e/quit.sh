@@ -160,6 +160,18 @@ open('$OUT/long.rec', 'w').write(crafted.recording(crafted.header('$ROOT/assets'
 open('$OUT/short.rec', 'w').write(crafted.recording(crafted.header('$ROOT/assets'), crafted.fling()))
 "
 mkdir -p "$OUT/video"
+
+# --at past a replay's end: once every input has played and nothing moves, the frame at --at is
+# drawn straight away, the same picture as a moment after the end (before: an hour of frames).
+start=$(now_us)
+SDL_VIDEODRIVER=dummy "$BIN" --replay "$OUT/short.rec" --headless --at 3600 --screenshot "$OUT/at-hour.png" >"$OUT/at.out" 2>&1; code=$?
+ms=$(( ($(now_us) - start) / 1000 ))
+SDL_VIDEODRIVER=dummy "$BIN" --replay "$OUT/short.rec" --headless --at 5 --screenshot "$OUT/at-5.png" >>"$OUT/at.out" 2>&1
+if [ "$code" = 0 ] && [ "$ms" -lt 60000 ] && cmp -s "$OUT/at-hour.png" "$OUT/at-5.png"; then
+  ok "--at 3600 after a 0.3 s replay: drawn in $ms ms, the same picture as --at 5"
+else
+  fail "--at 3600 after a 0.3 s replay: exit $code after $ms ms, same picture as --at 5: $(cmp -s "$OUT/at-hour.png" "$OUT/at-5.png" && echo yes || echo no); $(tail -n 2 "$OUT/at.out")"
+fi
 (SDL_VIDEODRIVER=dummy exec "$BIN" export "$OUT/long.rec" --out "$OUT/video/v.mp4") >"$OUT/export.out" 2>&1 &
 EXP=$!; PIDS+=("$EXP")
 end=$(deadline_us 20)
