@@ -144,6 +144,9 @@ def setup():
           + recording_line(0.2, "move", 1e308, -1e308) + "\n" + recording_line(0.3, "up", 1e308, -1e308) + "\n")
     write("binary.replay", bytes(range(256)) * 4)
     write("old.jsonl", '{"event":"started"}\n')
+    write("empty.replay", "")
+    write("blank.replay", "\n \n\n")
+    write("nan-header.replay", '{"flick_recording": 2, "count": NaN}\n')
     write("old-rec.jsonl", recording_line(0.1, "down", 200, 400) + "\n")
     write("readonly.jsonl", "keep\n", mode=0o444)
     os.makedirs(w("empty"), exist_ok=True)
@@ -279,6 +282,10 @@ ROWS = [
     ("--replay going back in time", ["--replay", w("backwards.replay")] + H, 2, "line 2 goes back in time", []),
     ("--replay with a number too big for JSON", ["--replay", w("nan.replay")] + H, 2, "line 1 is not a recorded input", []),
     ("--replay of binary bytes", ["--replay", w("binary.replay")] + H, 2, "line 1 is not a recorded input", []),
+    ("--replay of an empty file", ["--replay", w("empty.replay")] + H, 2, "is empty (expected a recording", []),
+    ("--replay of blank lines only", ["--replay", w("blank.replay")] + H, 2, "is empty (expected a recording", []),
+    ("--replay of a log", ["--replay", w("old.jsonl")] + H, 2, "is an interaction log, not a recording", []),
+    ("--replay header with NaN", ["--replay", w("nan-header.replay")] + H, 2, "line 1 is not a valid recording header (not JSON: NaN and Infinity", []),
     ("--replay missing", ["--replay", w("none.jsonl")] + H, 2, "does not exist", []),
     ("--replay is a directory", ["--replay", w("empty")] + H, 2, "is a directory", []),
     ("--replay is a FIFO (no hang)", ["--replay", w("fifo")] + H, 2, "is a FIFO", []),
@@ -415,7 +422,9 @@ ROWS += [
     ("report through a symlinked report.html", ["report", GOOD_LOG, "--out", w("rep-link")], 2, "it is a symlink", []),
     ("report onto a FIFO gestures.csv", ["report", GOOD_LOG, "--out", w("rep-fifo")], 2, "it is a FIFO", []),
     ("report onto its own session file", ["report", w("rep-self", "report.html"), "--out", w("rep-self")], 2, "it is a session file of this run", []),
-    ("report --out is a file", ["report", GOOD_LOG, "--out", w("c.json")], 2, "is a file (expected a folder)", []),
+    ("report --out is a file", ["report", GOOD_LOG, "--out", w("c.json")], 2, "is a file of 3 bytes (expected a folder)", []),
+    ("report --out under a file", ["report", GOOD_LOG, "--out", w("c.json") + "/sub"], 2, "its folder '" + w("c.json") + "' is a file of 3 bytes (expected a folder)", []),
+    ("tune --out under a file, before any replay", ["tune", GOOD_REC, "--key", "stack.throwSpeed", "--values", "300,600", "--out", w("c.json") + "/sub"], 2, "its folder '" + w("c.json") + "' is a file", []),
     ("compare onto a preset in --out", ["compare", "--replay", GOOD_REC, "--config", w("cmp-preset", "report.html"), "--config", PRESETS[1], "--out", w("cmp-preset")], 2, "it is a --config preset of this run", []),
     ("compare onto its own recording", ["compare", "--replay", w("cmp-self", "gestures.csv"), "--config", PRESETS[0], "--config", PRESETS[1], "--out", w("cmp-self")], 2, "it is the --replay file of this run", []),
     ("compare through a symlinked differences.csv", CMP + [w("cmp-link")], 2, "it is a symlink", []),
@@ -464,7 +473,7 @@ ROWS += [
     ("tune with a NaN value", ["tune", GOOD_REC] + TK + ["--values", "nan", "--out", OUT + "-tune"], 2, "'nan' is not a number", []),
     ("tune with --key but no --values", ["tune", GOOD_REC] + TK + ["--out", OUT + "-tune"], 2, "flick: 1 --key and 0 --values", []),
     ("tune with three keys", ["tune", GOOD_REC] + TK + ["--values", "500"] + ["--key", "now.throwSpeed", "--values", "500", "--key", "carousel.throwSpeed", "--values", "500", "--out", OUT + "-tune"], 2, "a sweep takes one key or a grid of two", []),
-    ("tune of a log", ["tune", GOOD_LOG] + TK + ["--values", "300:900:100", "--out", OUT + "-tune"], 2, "is an interaction log: a log cannot be replayed", []),
+    ("tune of a log", ["tune", GOOD_LOG] + TK + ["--values", "300:900:100", "--out", OUT + "-tune"], 2, "is an interaction log, not a recording", []),
     ("tune of a file that is no recording", ["tune", w("not-a-session.rec")] + TK + ["--values", "300:900:100", "--out", OUT + "-tune"], 2, "not-a-session.rec", []),
     ("tune with --jobs 0", ["tune", GOOD_REC] + TK + ["--values", "500", "--jobs", "0", "--out", OUT + "-tune"], 2, "--jobs 0 is out of range", []),
     ("tune onto its own recording", ["tune", w("tune-self", "tune.csv")] + TK + ["--values", "500", "--out", w("tune-self")], 2, "tune.csv", []),

@@ -309,7 +309,7 @@ fi
 t1=$("$BIN" tune "$WORK/p1-snappy.jsonl" --key stack.throwDistance --values 20:300:10 --out "$WORK/tune-refused" 2>&1); c1=$?
 t2=$("$BIN" tune "${SESSIONS[@]}" --key stack.throwDistanse --values 20:300:10 --out "$WORK/tune-refused" 2>&1); c2=$?
 if [ "$c1" != 0 ] && [ "$c2" != 0 ] && [ ! -e "$WORK/tune-refused" ] \
-   && [ "$t1" = "flick: '$WORK/p1-snappy.jsonl' is an interaction log: a log cannot be replayed under another value (give its recording, --record)" ] \
+   && [ "$t1" = "flick: recording file '$WORK/p1-snappy.jsonl' is an interaction log, not a recording: a log holds what happened, not the inputs to replay (give the file --record wrote)" ] \
    && [[ "$t2" == "flick: --key 'stack.throwDistanse' is not a config key"* ]]; then
   pass "flick tune refuses a log and an unknown key by name (exit $c1/$c2), no output folder"
 else

@@ -264,7 +264,7 @@ package enum LogLine: Decodable, Equatable {
         var lines: [LogLine] = []
         for (n, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
             func notALine(_ why: String) -> UserError {
-                UserError("\(path):\(n + 1): not a log line of schema \(InteractionLog.schemaVersion) (\(why))")
+                UserError("log file '\(path)' line \(n + 1) is not a log line of schema \(InteractionLog.schemaVersion) (\(why))")
             }
             guard var object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] else {
                 throw notALine("not a JSON object")
@@ -280,7 +280,7 @@ package enum LogLine: Decodable, Equatable {
             let bytes = config == nil ? Data(line) : ((try? JSONSerialization.data(withJSONObject: object)) ?? Data(line))
             var decoded: LogLine
             do { decoded = try decoder.decode(LogLine.self, from: bytes) } catch {
-                throw notALine("\(error)")
+                throw notALine(DecodingProblem.describe(error))
             }
             if let config {
                 switch decoded {

@@ -213,6 +213,9 @@ package struct Recording {
     package init(path: String, option: String = "--replay") throws {
         self.path = path
         let data = try InputFile.read(path, what: "\(option) file")
+        guard data.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw UserError("\(option) file '\(path)' is empty (expected a recording: a header line, then an input a line, as --record writes)")
+        }
         let decoder = JSONDecoder()
         var parsed: [RecordedInput] = []
         var header: RecordingHeader?
@@ -220,6 +223,12 @@ package struct Recording {
         for (n, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
             let check = LineCheck(file: file, line: n + 1)
             var object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any]
+            if n == 0, object?["event"] as? String == "started" {
+                throw UserError("\(option) file '\(path)' is an interaction log, not a recording: a log holds what happened, not the inputs to replay (give the file --record wrote)")
+            }
+            if n == 0, object == nil, line.range(of: Data("\"flick_recording\"".utf8)) != nil {
+                throw UserError("\(option) file '\(path)' line 1 is not a valid recording header (not JSON: NaN and Infinity are not JSON numbers)")
+            }
             // A `config` is read as a --config file is (unknown keys, types, ranges, named), then
             // put back in full: keys a newer Flick added come from the defaults.
             var config: SceneConfig?
@@ -258,7 +267,7 @@ package struct Recording {
             } catch {
                 // The field at fault when there is one (a wrong type, a missing key, an unknown phase).
                 let field = Self.describe(error)
-                let why = field.hasPrefix("bad value at ''") || field.contains("DecodingError") ? "" : " (\(field))"
+                let why = object == nil ? " (not a JSON object)" : " (\(field))"
                 throw UserError("\(option) file '\(path)' line \(n + 1) is not a recorded input\(why) (expected JSON like {\"t\": 0.5, \"pointer\": {...}})")
             }
             input.config = config
@@ -313,14 +322,7 @@ package struct Recording {
     /// Seconds from the session start to the last input.
     package var duration: Double { inputs.last?.t ?? 0 }
 
-    private static func describe(_ error: Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, _): return "missing '\(key.stringValue)'"
-        case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c), DecodingError.dataCorrupted(let c):
-            return "bad value at '\(c.codingPath.map(\.stringValue).joined(separator: "."))'"
-        default: return "\(error)"
-        }
-    }
+    private static func describe(_ error: Error) -> String { DecodingProblem.describe(error) }
 
     /// The cards of the header, checked against the folder as it is now: the same image files
     /// with the same sizes, or a one-line refusal; with `allowMissing`, what is missing or changed

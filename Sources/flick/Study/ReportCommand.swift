@@ -55,15 +55,42 @@ struct Report: ParsableCommand {
 /// Where the study tools write: a folder made if missing, files written whole (atomically).
 enum StudyOutput {
     static func folder(_ path: String) throws -> String {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw UserError("--out '\(path)' is a file (expected a folder)") }
-        } else {
-            do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-                throw UserError("cannot make the folder '\(path)': \(error.localizedDescription)")
-            }
+        if let problem = folderProblem(path) { throw UserError(problem) }
+        // Made a level at a time, so a refusal names the folder and the system's reason.
+        var missing: [String] = []
+        var p = path
+        while !p.isEmpty, p != "/", case .missing = PathKind.target(of: p) {
+            missing.append(p)
+            p = (p as NSString).deletingLastPathComponent
+        }
+        for dir in missing.reversed() where mkdir(dir, 0o755) != 0 && errno != EEXIST {
+            throw UserError("--out '\(path)': cannot make the folder '\(dir)' (\(String(cString: strerror(errno))))")
         }
         return path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+    }
+
+    /// Why `path` cannot be the output folder, or nil: it is a folder, or the nearest folder
+    /// above it that exists is one this user can write into. Tools that make the folder only
+    /// after their work (a refused run leaves none) check this first.
+    static func folderProblem(_ path: String) -> String? {
+        switch PathKind.target(of: path) {
+        case .directory: return nil
+        case .missing: break
+        case let kind: return "--out '\(path)' \(kind.phrase) (expected a folder)"
+        }
+        var parent = path
+        while true {
+            let up = (parent as NSString).deletingLastPathComponent
+            parent = up.isEmpty ? "." : up
+            switch PathKind.target(of: parent) {
+            case .directory:
+                return access(parent, W_OK) == 0 ? nil : "--out '\(path)': its folder '\(parent)' is not writable (\(String(cString: strerror(errno))))"
+            case .missing where parent != "." && parent != "/":
+                continue
+            case let kind:
+                return "--out '\(path)': its folder '\(parent)' \(kind.phrase) (expected a folder)"
+            }
+        }
     }
 
     /// The output policy of the window's --log/--record/--screenshot, for study outputs: each is

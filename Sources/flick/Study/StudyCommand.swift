@@ -53,6 +53,7 @@ struct StudyCommand: ParsableCommand {
                                   inputs: sessions.map { RunInput(path: $0, what: "a session file") }
                                     + (design.map { [RunInput(path: $0, what: "the --design file")] } ?? []))
         }
+        if let problem = StudyOutput.folderProblem(out) { throw UserError(problem) }
         if FileManager.default.fileExists(atPath: out) { try outputs(try StudyOutput.folder(out)) }
         var study = Study()
         var ids: [String: String] = [:]

@@ -62,6 +62,7 @@ struct TuneCommand: ParsableCommand {
             try StudyOutput.check(Self.outputs.map { (folder + "/" + $0.0, $0.1) },
                                   inputs: recordings.map { RunInput(path: $0, what: "a recording") })
         }
+        if let problem = StudyOutput.folderProblem(out) { throw UserError(problem) }
         if FileManager.default.fileExists(atPath: out) { try checkOutputs(try StudyOutput.folder(out)) }
 
         let sweep = Sweep(grid: grid, recordings: loaded)
@@ -87,14 +88,8 @@ struct TuneCommand: ParsableCommand {
 }
 
 extension TuneCommand {
-    /// A recording with a header; a log (which holds events, not inputs) is refused by name.
+    /// A recording with a header (a log, which holds events, not inputs, is refused by `Recording`).
     static func recording(_ path: String) throws -> Recording {
-        let data = try InputFile.read(path, what: "recording")
-        let first = data.split(separator: 0x0A, maxSplits: 1).first.map { Data($0) } ?? Data()
-        let head = (try? JSONSerialization.jsonObject(with: first)) as? [String: Any]
-        if head?["event"] as? String == "started" {
-            throw UserError("'\(path)' is an interaction log: a log cannot be replayed under another value (give its recording, --record)")
-        }
         let recording = try Recording(path: path, option: "recording")
         guard recording.header != nil else {
             throw UserError("'\(path)' is a recording without a header (made before Flick 0.4); replay it with --record to give it one")
