@@ -422,6 +422,8 @@ ROWS += [
     ("report through a symlinked report.html", ["report", GOOD_LOG, "--out", w("rep-link")], 2, "it is a symlink", []),
     ("report onto a FIFO gestures.csv", ["report", GOOD_LOG, "--out", w("rep-fifo")], 2, "it is a FIFO", []),
     ("report onto its own session file", ["report", w("rep-self", "report.html"), "--out", w("rep-self")], 2, "it is a session file of this run", []),
+    ("compare --out with --size (a window option)", ["compare", "--replay", GOOD_REC, "--config", PRESETS[0], "--config", PRESETS[1], "--out", OUT + "-cmp", "--size", "64x64"], 2, "--size is for the compare window", []),
+    ("compare --out with --speed and --loop", ["compare", "--replay", GOOD_REC, "--config", PRESETS[0], "--config", PRESETS[1], "--out", OUT + "-cmp", "--speed", "8", "--loop"], 2, "--speed, --loop are for the compare window", []),
     ("report --out is a file", ["report", GOOD_LOG, "--out", w("c.json")], 2, "is a file of 3 bytes (expected a folder)", []),
     ("report --out under a file", ["report", GOOD_LOG, "--out", w("c.json") + "/sub"], 2, "its folder '" + w("c.json") + "' is a file of 3 bytes (expected a folder)", []),
     ("tune --out under a file, before any replay", ["tune", GOOD_REC, "--key", "stack.throwSpeed", "--values", "300,600", "--out", w("c.json") + "/sub"], 2, "its folder '" + w("c.json") + "' is a file", []),

@@ -42,6 +42,14 @@ struct Compare: ParsableCommand {
         guard (2...4).contains(config.count) else {
             throw ValidationError("compare needs 2 to 4 --config presets (got \(config.count))")
         }
+        // The window's options do nothing to the files of --out: refused rather than ignored.
+        if out != nil {
+            let windowOnly = [window.size != nil ? "--size" : nil, playback.speed != 1 ? "--speed" : nil, loop ? "--loop" : nil]
+                .compactMap { $0 }
+            if !windowOnly.isEmpty {
+                throw ValidationError("\(windowOnly.joined(separator: ", ")) \(windowOnly.count == 1 ? "is" : "are") for the compare window; with --out nothing is played on screen (the contact sheet has a thumbnail size of its own)")
+            }
+        }
     }
 
     func run() throws {
