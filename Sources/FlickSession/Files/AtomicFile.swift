@@ -13,16 +13,25 @@ package enum AtomicFile {
     /// `OutputError` naming `path`.
     package static func save(to path: String, what: String, verify: (String) -> String? = { _ in nil },
                       _ produce: (String) throws -> Void) throws {
+        let temp = try stage(path, what: what, verify: verify, produce)
+        guard rename(temp, path) == 0 else { throw failure(temp: temp, path: path, what: what, String(cString: strerror(errno))) }
+    }
+
+    private static func failure(temp: String, path: String, what: String, _ why: String) -> OutputError {
+        unlink(temp)
+        let e = OutputError("cannot write \(what) '\(path)': \(why)")
+        OutputError.remember(e)
+        return e
+    }
+
+    /// Makes the file for `path` in a temporary beside it, whole and on disk; returns its path.
+    private static func stage(_ path: String, what: String, verify: (String) -> String?,
+                              _ produce: (String) throws -> Void) throws -> String {
         let folder = OutputPolicy.parentFolder(of: path)
         let name = (path as NSString).lastPathComponent
         removeStaleTemporaries(of: name, in: folder)
         let temp = (folder as NSString).appendingPathComponent(".\(name).tmp-\(getpid())-\(counter.next())")
-        func fail(_ why: String) -> OutputError {
-            unlink(temp)
-            let e = OutputError("cannot write \(what) '\(path)': \(why)")
-            OutputError.remember(e)
-            return e
-        }
+        func fail(_ why: String) -> OutputError { failure(temp: temp, path: path, what: what, why) }
         do { try produce(temp) } catch is InterruptedError {
             unlink(temp)   // stopped by a signal: the old file (if any) stays as it was
             throw InterruptedError()
@@ -36,7 +45,45 @@ package enum AtomicFile {
         let synced = fsync(fd) == 0 ? nil : errno
         Glibc.close(fd)
         if let synced { throw fail(String(cString: strerror(synced))) }
-        guard rename(temp, path) == 0 else { throw fail(String(cString: strerror(errno))) }
+        return temp
+    }
+
+    /// Files that belong together (a report and its tables): each is made whole in a temporary
+    /// beside its path as `save` does, and all are renamed into place only by `commit`, once
+    /// every one is on disk. A failure before (a full disk) removes the temporaries made, so the
+    /// folder keeps its old set entire, never new files beside old ones.
+    package final class Batch {
+        private var staged: [(temp: String, path: String, what: String)] = []
+
+        package init() {}
+
+        package func add(_ data: Data, to path: String, what: String) throws {
+            try add(path, what: what, verify: { _ in nil }) { try AtomicFile.write(data, to: $0) }
+        }
+
+        private func add(_ path: String, what: String, verify: (String) -> String?, _ produce: (String) throws -> Void) throws {
+            do { staged.append((try AtomicFile.stage(path, what: what, verify: verify, produce), path, what)) } catch {
+                abandon()
+                throw error
+            }
+        }
+
+        /// Every file into place.
+        package func commit() throws {
+            defer { staged = [] }
+            for (i, s) in staged.enumerated() where rename(s.temp, s.path) != 0 {
+                let e = AtomicFile.failure(temp: s.temp, path: s.path, what: s.what, String(cString: strerror(errno)))
+                for rest in staged[(i + 1)...] { unlink(rest.temp) }
+                throw e
+            }
+        }
+
+        private func abandon() {
+            for s in staged { unlink(s.temp) }
+            staged = []
+        }
+
+        deinit { abandon() }
     }
 
     /// Removes the temporary files of `name` (`.NAME.tmp-PID-N`, and a GIF's `.palette.png` of
@@ -60,31 +107,37 @@ package enum AtomicFile {
     /// A PNG made by `produce` (SDL_image, which does not report every failed write): renamed
     /// into place only if it ends with the IEND chunk, i.e. was written to the end.
     package static func writePNG(to path: String, what: String, _ produce: (String) throws -> Void) throws {
-        try save(to: path, what: what, verify: { temp in
-            let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
-            guard let h = FileHandle(forReadingAtPath: temp) else { return "the PNG cannot be read back" }
-            defer { try? h.close() }
-            guard let end = try? h.seekToEnd(), end >= 12 else { return "the PNG came out empty (disk full?)" }
-            try? h.seek(toOffset: end - 12)
-            guard let tail = try? h.readToEnd(), [UInt8](tail) == iend else { return "the PNG came out incomplete (disk full?)" }
-            return nil
-        }, produce)
+        try save(to: path, what: what, verify: pngProblem, produce)
+    }
+
+    /// Why the PNG at `temp` is not whole, or nil when it ends with the IEND chunk.
+    private static func pngProblem(_ temp: String) -> String? {
+        let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        guard let h = FileHandle(forReadingAtPath: temp) else { return "the PNG cannot be read back" }
+        defer { try? h.close() }
+        guard let end = try? h.seekToEnd(), end >= 12 else { return "the PNG came out empty (disk full?)" }
+        try? h.seek(toOffset: end - 12)
+        guard let tail = try? h.readToEnd(), [UInt8](tail) == iend else { return "the PNG came out incomplete (disk full?)" }
+        return nil
     }
 
     /// Writes `data` to `path` atomically.
     package static func save(_ data: Data, to path: String, what: String) throws {
-        try save(to: path, what: what) { temp in
-            let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw WriteFailure(errno) }
-            defer { Glibc.close(fd) }
-            try data.withUnsafeBytes { raw in
-                var done = 0
-                while done < raw.count {
-                    let n = write(fd, raw.baseAddress! + done, raw.count - done)
-                    if n < 0 { if errno == EINTR { continue }; throw WriteFailure(errno) }
-                    if n == 0 { throw WriteFailure(EIO) }
-                    done += n
-                }
+        try save(to: path, what: what) { try write(data, to: $0) }
+    }
+
+    /// `data` into the new file `temp`.
+    private static func write(_ data: Data, to temp: String) throws {
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw WriteFailure(errno) }
+        defer { Glibc.close(fd) }
+        try data.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+                if n < 0 { if errno == EINTR { continue }; throw WriteFailure(errno) }
+                if n == 0 { throw WriteFailure(EIO) }
+                done += n
             }
         }
     }

@@ -89,6 +89,8 @@ struct Compare: ParsableCommand {
 
     /// The headless comparison: sheet, report, tables.
     func writeComparison(_ rec: Recording, presets: [Preset], cards: CardSource, folder: String) throws {
+        // The four files as a set: a failed write (a full disk) leaves the old set whole.
+        let outputs = AtomicFile.Batch()
         var sessions: [StudySession] = []
         for p in presets {
             var s = try StudySession.fromRecording(rec, config: p.config)
@@ -109,7 +111,7 @@ struct Compare: ParsableCommand {
         let cell = ContactSheet.cell(width: 150, viewport: v)
         let labelWidth = 170, top = 24
         let sheetSize = (w: labelWidth + moments.count * cell.w, h: top + presets.count * cell.h)
-        let thumbs: [[Thumbnail]] = try MainActor.assumeIsolated {
+        let (thumbs, sheetPNG): ([[Thumbnail]], Data) = try MainActor.assumeIsolated {
             let sdl = try App.openSDL(headless: true)
             return try withExtendedLifetime(sdl) {
                 let sheet = try Renderer(offscreenWidth: sheetSize.w, height: sheetSize.h)
@@ -141,21 +143,22 @@ struct Compare: ParsableCommand {
                     }
                     all.append(row)
                 }
-                try AtomicFile.writePNG(to: folder + "/contact-sheet.png", what: "the contact sheet") { try sheet.savePNG(to: $0) }
-                return all
+                return (all, Data(try sheet.readPixels().pngData()))
             }
         }
         if Interrupt.isRequested { throw InterruptedError() }
         let extra = Self.differencesHTML(changes, presets: presets.map(\.name))
         let html = ReportHTML.make(title: "Flick compare: \(presets.map(\.name).joined(separator: " vs "))",
                                    sessions: metrics, thumbnails: thumbs, extra: extra)
-        try StudyOutput.save(Data(html.utf8), to: folder + "/report.html", what: "the report")
-        try StudyOutput.save(Data(ReportCSV.make(metrics).utf8), to: folder + "/gestures.csv", what: "the gesture table")
+        try outputs.add(sheetPNG, to: folder + "/contact-sheet.png", what: "the contact sheet")
+        try outputs.add(Data(html.utf8), to: folder + "/report.html", what: "the report")
+        try outputs.add(Data(ReportCSV.make(metrics).utf8), to: folder + "/gestures.csv", what: "the gesture table")
         var csv = "gesture,start,kind," + presets.map { ReportCSV.quoted($0.name) }.joined(separator: ",") + "\n"
         for c in changes {
             csv += "\(c.index),\(ReportCSV.num(c.start)),\(c.kind.rawValue)," + c.outcomes.map { $0?.rawValue ?? "" }.joined(separator: ",") + "\n"
         }
-        try StudyOutput.save(Data(csv.utf8), to: folder + "/differences.csv", what: "the differences")
+        try outputs.add(Data(csv.utf8), to: folder + "/differences.csv", what: "the differences")
+        try outputs.commit()
         print("\(folder)/contact-sheet.png (\(sheetSize.w)x\(sheetSize.h): \(presets.count) presets x \(moments.count) moments), report.html, gestures.csv, differences.csv: \(changes.count) of \(metrics[0].gestures.count) gestures change outcome")
     }
 

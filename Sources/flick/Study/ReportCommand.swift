@@ -45,8 +45,8 @@ struct Report: ParsableCommand {
         if Interrupt.isRequested { throw InterruptedError() }
         let heading = title ?? (loaded.count == 1 ? "Flick session report: \(loaded[0].name)" : "Flick report: \(loaded.count) sessions")
         let html = ReportHTML.make(title: heading, sessions: metrics, thumbnails: thumbnails)
-        try StudyOutput.save(Data(html.utf8), to: folder + "/report.html", what: "the report")
-        try StudyOutput.save(Data(ReportCSV.make(metrics).utf8), to: folder + "/gestures.csv", what: "the gesture table")
+        try StudyOutput.saveTogether([(Data(html.utf8), folder + "/report.html", "the report"),
+                                      (Data(ReportCSV.make(metrics).utf8), folder + "/gestures.csv", "the gesture table")])
         let total = metrics.reduce(0) { $0 + $1.gestures.count }
         print("\(folder)/report.html, \(folder)/gestures.csv: \(loaded.count) session\(loaded.count == 1 ? "" : "s"), \(total) gestures")
     }
@@ -107,5 +107,12 @@ enum StudyOutput {
 
     static func save(_ data: Data, to path: String, what: String) throws {
         try AtomicFile.save(data, to: path, what: what)
+    }
+
+    /// The files of one result, as a set: all in place, or (a write failed) none replaced.
+    static func saveTogether(_ files: [(data: Data, path: String, what: String)]) throws {
+        let batch = AtomicFile.Batch()
+        for f in files { try batch.add(f.data, to: f.path, what: f.what) }
+        try batch.commit()
     }
 }

@@ -77,7 +77,7 @@ struct StudyCommand: ParsableCommand {
         let texts = ["study.html": StudyHTML.make(title: heading, study: study, comparisons: comparisons, design: design),
                      "gestures.csv": StudyCSV.gestures(study), "participants.csv": StudyCSV.participants(study),
                      "conditions.csv": StudyCSV.conditions(study), "comparisons.csv": StudyCSV.comparisons(comparisons)]
-        for (name, what) in Self.outputs { try StudyOutput.save(Data(texts[name]!.utf8), to: folder + "/" + name, what: what) }
+        try StudyOutput.saveTogether(Self.outputs.map { name, what in (Data(texts[name]!.utf8), folder + "/" + name, what) })
         let gestures = study.entries.reduce(0) { $0 + $1.metrics.gestures.count }
         print("\(folder)/study.html and 4 tables: \(StudyHTML.plural(sessions.count, "session")), \(StudyHTML.plural(study.participants.count, "participant")), \(StudyHTML.plural(study.conditions.count, "condition")), \(StudyHTML.plural(gestures, "gesture"))")
     }

@@ -76,10 +76,11 @@ struct TuneCommand: ParsableCommand {
         try checkOutputs(folder)
         let heading = title ?? "Flick tune: \(grid.axes.map(\.key).joined(separator: " x ")) over \(StudyHTML.plural(loaded.count, "recording"))"
         let live = loaded.map { r in grid.axes.map { r.header?.config.value(at: $0.key) ?? .nan } }
-        try StudyOutput.save(Data(TuneHTML.make(title: heading, grid: grid, result: result, recordings: recordings, live: live).utf8),
-                             to: folder + "/tune.html", what: "the tune page")
-        try StudyOutput.save(Data(TuneCSV.make(grid: grid, result: result, recordings: recordings).utf8),
-                             to: folder + "/tune.csv", what: "the tune table")
+        try StudyOutput.saveTogether([
+            (Data(TuneHTML.make(title: heading, grid: grid, result: result, recordings: recordings, live: live).utf8),
+             folder + "/tune.html", "the tune page"),
+            (Data(TuneCSV.make(grid: grid, result: result, recordings: recordings).utf8), folder + "/tune.csv", "the tune table"),
+        ])
         let best = result.best.map { i in
             zip(grid.axes, result.points[i]).map { "\($0.key) = \(SweepAxis.fmt($1))" }.joined(separator: ", ")
         } ?? "none"
