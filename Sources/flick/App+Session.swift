@@ -77,8 +77,9 @@ extension App {
             if let n = options.frames {
                 last = frame >= n - 1
             } else if let player {
-                // A session that ended paused stays as it was: nothing moves after its last input.
-                let settled = player.isFinished && (scene.isAtRest || timeline.isPaused)
+                // A session that ended paused, or cut off with the button down, stays as it was:
+                // nothing moves after its last input.
+                let settled = player.isFinished && (scene.isAtRest || timeline.isPaused || timeline.pointerDown)
                 if settled, let at, now < at {
                     // Nothing moves any more and no input is left: the frame at --at is drawn
                     // at its time straight away (an hour past the end is not an hour of frames).
@@ -133,7 +134,7 @@ extension App {
     /// In a window: says once when the replay has ended; with `--loop`, starts it again a second later.
     func replayEndCheck() {
         guard let player else { return }
-        if !session.replayEnded, player.isFinished, scene.isAtRest || timeline.isPaused, clock() >= player.duration {
+        if !session.replayEnded, player.isFinished, scene.isAtRest || timeline.isPaused || timeline.pointerDown, clock() >= player.duration {
             session.replayEnded = true
             session.replayEndedAt = SDLContext.now
             note("replay ended at \(String(format: "%.2f", clock())) s\(options.loop ? "; looping" : "")")
@@ -150,7 +151,6 @@ extension App {
             session.lastAdvanceClock = -.infinity
             session.replay.restart()
             session.replayEnded = false
-            recordingPlayedOut = false
             lastRecordedPointer = nil
             relayout()
             window.title = "flick — replay"

@@ -36,8 +36,6 @@ final class App {
     var pointerOnStage = false
     /// The last pointer input recorded (it may still wait behind a pause, unseen by the scene).
     var lastRecordedPointer: PointerEvent?
-    /// A replay's last input has played (`endOfRecording` ran).
-    var recordingPlayedOut = false
     var frameTimes = FrameTimes()
     var configWatch: ConfigWatch?
     let recorder: Recorder?
@@ -367,10 +365,6 @@ final class App {
         for input in player.due(by: clock()) {
             if input.config != nil && options.configOverridden { continue }
             apply(input)
-        }
-        if player.isFinished && !recordingPlayedOut {
-            recordingPlayedOut = true
-            endOfRecording()
         }
     }
 

@@ -5,8 +5,8 @@ import Foundation
 import Testing
 
 /// The end of a recording is the end of its session: a recording cut off with the button down
-/// (the app killed, the disk full) replays with the gesture cancelled at its last input and ends
-/// there, and one that ended paused ends at once with what waited behind the pause played.
+/// (the app killed, the disk full) stops at its last input and, as it finishes, cancels the
+/// gesture; one that ended paused stops at once and plays what waited behind the pause.
 @Suite struct RecordingEndTests {
     func recording(_ inputs: [RecordedInput]) throws -> Recording {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("flick-end-\(UUID().uuidString).rec").path
@@ -46,12 +46,13 @@ import Testing
     @Test func aRecordingCutOffWithTheButtonDownEndsItsGestureAndStops() throws {
         let replay = try #require(HeadlessReplay(try recording(drag(release: false))))
         let stopped = replay.runToEnd()
+        replay.finish()
         #expect(stopped < 2, "ran on to \(stopped) s, waiting for a release that never comes")
         let g = gestures(replay)
         #expect(g.count == 2)
         if case .gestureEnded(let t, _, _, _, let outcome)? = g.last?.0 {
             #expect(outcome == .cancelled)
-            #expect(abs(t - 0.8) < 0.05, "cancelled at \(t), the last input was at 0.8")
+            #expect(abs(t - 0.8) < 0.05, "cancelled at \(t), the last input was at 0.8 and the replay stopped there")
         } else {
             Issue.record("no gesture_ended: \(g)")
         }
@@ -63,6 +64,7 @@ import Testing
         inputs.append(contentsOf: drag(release: true).suffix(7).map { var i = $0; i.t += 0.5; i.pointer?.time += 0.5; return i })
         let replay = try #require(HeadlessReplay(try recording(inputs)))
         let stopped = replay.runToEnd()
+        replay.finish()
         #expect(stopped < 2, "ran on to \(stopped) s")
         let ended = gestures(replay).compactMap { e, t -> Double? in if case .gestureEnded = e { t } else { nil } }
         #expect(ended.count == 1)
@@ -73,6 +75,7 @@ import Testing
     @Test func aCompleteRecordingIsUnchanged() throws {
         let replay = try #require(HeadlessReplay(try recording(drag(release: true))))
         replay.runToEnd()
+        replay.finish()
         let g = gestures(replay)
         #expect(g.count == 2)
         if case .gestureEnded(let t, _, _, _, let outcome)? = g.last?.0 {

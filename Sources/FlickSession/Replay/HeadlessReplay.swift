@@ -46,15 +46,17 @@ package final class HeadlessReplay {
         study = StudyInputs(tasks: h.tasks, cardNames: h.cardFiles.map(\.name))
     }
 
-    /// Ends a task still under way when the replay stops (as the live session's end did).
+    /// The replay stops (as the live session's end did): what waits behind a pause plays at its
+    /// instant, a press still down is cancelled (`endOfRecording`), a task under way ends.
     package func finish() {
+        endOfRecording(at: lastAdvance)
         _ = study.finish(at: scene.time)
     }
 
     package var isFinished: Bool { next >= recording.inputs.count }
-    /// Every input played and nothing moving (or paused: nothing moves after the last input).
-    package var isSettled: Bool { isFinished && (scene.isAtRest || timeline.isPaused) }
-    private var ended = false
+    /// Every input played and nothing moving. A recording that ended paused, or with the button
+    /// still down (a session cut off), has nothing more to come either: it ends at its last input.
+    package var isSettled: Bool { isFinished && (scene.isAtRest || timeline.isPaused || timeline.pointerDown) }
     private var lastPointer: PointerEvent?
 
     /// Plays the inputs due by `clock` and advances the scene to it.
@@ -70,10 +72,6 @@ package final class HeadlessReplay {
             deliver(timeline.due(by: clock))
         }
         deliver(timeline.due(by: clock))
-        if isFinished && !ended {
-            ended = true
-            endOfRecording(at: clock)
-        }
         lastAdvance = clock
         scene.advance(to: max(scene.time, timeline.sceneTime(at: clock)))
         collect()
@@ -94,11 +92,12 @@ package final class HeadlessReplay {
         }
     }
 
-    /// The recording's end is the session's end, as in the app (`App.endOfRecording`): what
-    /// waits behind a pause plays at its instant, and a press still down (a session cut off by
-    /// SIGKILL or a full disk, or recorded before the quit cancelled it) is cancelled at the last
-    /// input, so every gesture is closed and the replay ends instead of waiting for a release.
+    /// The recording's end is the session's end, as in the app (`App.finishScene`): what waits
+    /// behind a pause plays at its instant, and a press still down (a session cut off by SIGKILL
+    /// or a full disk, or recorded before the quit cancelled it) is cancelled, so every gesture
+    /// is closed. Frames before it show what the participant saw: the card still held.
     private func endOfRecording(at clock: Double) {
+        guard clock.isFinite else { return }
         deliver(timeline.drain(at: clock))
         guard timeline.pointerDown, var p = lastPointer else { return }
         p.phase = .cancel

@@ -10,20 +10,16 @@ extension App {
     /// gives it to the scene, scaled to scene time by the slow-motion rate).
     static let lateInputWindow = 0.1
 
-    /// A replay's last input has played: the recording's end is the session's end. What waits
-    /// behind a pause plays at its instant (as `finishScene` did live), and a press still down
-    /// (a session cut off by SIGKILL or a full disk, or recorded before the quit cancelled it) is
-    /// cancelled at the last input, so every gesture is closed and the replay ends instead of
-    /// waiting 60 s for a release that never comes (`HeadlessReplay` does the same).
-    func endOfRecording() {
-        for (input, t) in timeline.drain(at: clock()) { deliver(input, at: t) }
-        logTimeControls()
-        guard timeline.pointerDown, var p = lastRecordedPointer, let player else { return }
+    /// A replay whose recording ends with the button down (a session cut off by SIGKILL or a
+    /// full disk, or recorded before the quit cancelled it): it ends at its last input, the card
+    /// still held as the participant last saw it, and the gesture is cancelled as the replay
+    /// ends, so the log closes it (`HeadlessReplay.finish` does the same for the study tools).
+    func endRecordedGesture() {
+        guard let player, timeline.pointerDown, var p = lastRecordedPointer else { return }
         p.phase = .cancel
-        note("the recording '\(player.path)' ends with the pointer down (the session was cut off): its gesture is cancelled at the last input, \(String(format: "%.3f", lastInputTime)) s")
+        note("the recording '\(player.path)' ends with the pointer down (the session was cut off): its gesture is cancelled as the replay ends")
         apply(RecordedInput(t: lastInputTime, pointer: p))
         for (input, t) in timeline.drain(at: clock()) { deliver(input, at: t) }
-        logTimeControls()
     }
 
     /// The session is over: what was still waiting for late input happens now and is logged,
@@ -31,6 +27,7 @@ extension App {
     func finishScene() throws {
         for (input, t) in timeline.drain(at: clock()) { deliver(input, at: t) }
         logTimeControls()
+        endRecordedGesture()
         advanceToNow()
         scene.commit()
         try flushSceneEvents()
