@@ -132,9 +132,16 @@ public final class Renderer {
         try check(SDL_RenderClear(pointer), "SDL_RenderClear")
     }
 
-    /// Fills a rectangle given in pixels, blended.
+    /// Fills a rectangle given in pixels, blended. An opaque colour is written as it is (the
+    /// same pixels a blend gives): SDL's software renderer blends every pixel of a fill in
+    /// blend mode even at alpha 255, which made the app's two opaque fills under the stage
+    /// (the window's surround and the stage's background) 0.4 ms of a 1.2 ms stall-bench frame
+    /// at 1280x800, about 1.6 ns a pixel against a plain fill's 0.1.
     public func fill(x: Double, y: Double, width: Double, height: Double, color: RGBA) throws {
         setDrawColor(color)
+        let opaque = color.a == 255
+        if opaque { SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_NONE) }
+        defer { if opaque { SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND) } }
         var r = SDL_FRect(x: Float(x), y: Float(y), w: Float(width), h: Float(height))
         try check(SDL_RenderFillRectF(pointer, &r), "SDL_RenderFillRectF")
     }

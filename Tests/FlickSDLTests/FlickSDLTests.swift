@@ -63,6 +63,26 @@ struct FlickSDLTests {
     /// and absurd ones: turned at any angle, sub-pixel, a thousandfold, far away, non-finite,
     /// on textures from 1x1 to odd sizes; thousands of them, drawn without a crash. (A card
     /// seven times wider than the viewport, turned, crashed it within a few frames.)
+    /// An opaque fill is written without blending (SDL's software renderer blends every pixel
+    /// of a fill at alpha 255 too, at 16 times the cost): the same pixels a blend gives, and a
+    /// translucent fill after it still blends.
+    @Test func opaqueFillsReplaceAndTranslucentFillsStillBlend() throws {
+        let renderer = try Renderer(offscreenWidth: 40, height: 10)
+        try renderer.clear(RGBA(0, 0, 255))
+        try renderer.fill(x: 0, y: 0, width: 20, height: 10, color: RGBA(255, 0, 0, 128))
+        try renderer.fill(x: 10, y: 0, width: 20, height: 10, color: RGBA(0, 255, 0))
+        try renderer.fill(x: 25, y: 0, width: 15, height: 10, color: RGBA(255, 255, 255, 128))
+        let pixels = try renderer.readPixels()
+        expectPixels(pixels, name: "opaque-fill", tolerance: 2) { x, _ in
+            switch x {
+            case ..<10: RGBA(128, 0, 127)      // half red over blue
+            case ..<25: RGBA(0, 255, 0)        // the opaque green, whatever was under it
+            case ..<30: RGBA(128, 255, 128)    // half white over the green: blended again
+            default: RGBA(128, 128, 255)       // half white over blue
+            }
+        }
+    }
+
     @Test func absurdGeometryIsDrawnWithoutACrash() throws {
         let renderer = try Renderer(offscreenWidth: 320, height: 240)
         let cards = try CardRenderer(renderer: renderer, shadow: nil)
