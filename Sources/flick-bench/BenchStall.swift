@@ -54,11 +54,31 @@ struct StallReport: Codable {
     var runs: Int?
     /// The machine's own pauses, measured just before (optional: reports from before).
     var hostPauses: HostPauses?
+    /// The same paced window with a frame that never changes, once per round (optional:
+    /// reports from before).
+    var control: StallControl?
 }
 
 @MainActor
 enum StallBench {
     static let bigSide = 8000
+    static let windowColor = RGBA(22, 24, 30)
+    static let stageColor = RGBA(44, 50, 66)
+    static let stageSize = Size(width: 390, height: 844)
+
+    /// The phone stage fitted into 92 % of a window of `size` points, centred: pixels.
+    static func stageRect(size: Size, pixelScale px: Double) -> (x: Int, y: Int, width: Int, height: Int, scale: Double) {
+        let fit = min((size.width * 0.92) / stageSize.width, (size.height * 0.92) / stageSize.height)
+        let scale = fit * px
+        return (Int((size.width - stageSize.width * fit) / 2 * px), Int((size.height - stageSize.height * fit) / 2 * px),
+                Int(stageSize.width * scale), Int(stageSize.height * scale), scale)
+    }
+
+    /// Frame `frame` starts no earlier than frame/60 s after `start`.
+    static func pace(frame: Int, from start: Double) {
+        let wait = start + Double(frame) / 60 - PerformanceClock.now
+        if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+    }
 
     /// `photos` PNGs of `width`x`height` (smooth gradients, soft discs, a horizon: compressible
     /// like a photo of a clear scene, not noise) plus `big-8000.png`, in `folder`; reused when
@@ -143,7 +163,14 @@ enum StallBench {
         ImageFile.maxPixels.store(max(ImageFile.maxPixels.load(ordering: .relaxed), bigSide * bigSide),
                                   ordering: .relaxed)
         var all: [[StallResult]] = Array(repeating: [], count: interactions.count)
+        var control = StallControl()
         for round in 1...runs {
+            let c = try StallControl.runOnce(seconds: seconds, size: size)
+            control.runMedianMs.append(c.medianMs)
+            control.runWorstMs.append(c.worstMs)
+            control.runWorstOverMedian.append(c.worstMs / c.medianMs)
+            progress(String(format: "stall control (run %d): median %.2f ms, worst %.2f ms (%.2fx): the same window and pacing, a frame that never changes, no decoder",
+                            round, c.medianMs, c.worstMs, c.worstMs / c.medianMs))
             for (k, interaction) in interactions.enumerated() {
                 all[k].append(try runOnce(interaction, round: round, images: images, seconds: seconds, size: size,
                                           progress: progress))
@@ -158,7 +185,7 @@ enum StallBench {
             return worst.element
         }
         return StallReport(folder: folder, photos: images.count, photoSize: "", results: results, runs: runs,
-                           hostPauses: pauses)
+                           hostPauses: pauses, control: control)
     }
 
     /// One run of one interaction.
@@ -170,11 +197,10 @@ enum StallBench {
                                                                               raisesFrameThread: true))
         let faces = CardFaces(images: images, renderer: renderer, fontPath: BenchCards.fontPath())
         let cards = try CardRenderer(renderer: renderer, cornerRadius: CardFaces.cornerRadiusPoints)
-        let stage = Size(width: 390, height: 844)
-        let px = renderer.pixelScale
-        let fit = min((size.width * 0.92) / stage.width, (size.height * 0.92) / stage.height)
-        let scale = fit * px
-        let origin = (x: Int((size.width - stage.width * fit) / 2 * px), y: Int((size.height - stage.height * fit) / 2 * px))
+        let stage = stageSize
+        let rect = stageRect(size: size, pixelScale: renderer.pixelScale)
+        let scale = rect.scale
+        let origin = (x: rect.x, y: rect.y)
         let scene = CardScene(interaction: interaction, count: images.count, viewport: stage, time: 0)
         let steps = flings(interaction, stage: stage, seconds: seconds)
         var cursor = 0
@@ -185,14 +211,11 @@ enum StallBench {
         // A CSV line per frame: phases, uploads, cards, placeholders, fades, the thread's CPU
         // time, page faults and context switches, whether the decoder was busy, the cards.
         let dumpPath = ProcessInfo.processInfo.environment["FLICK_STALL_DUMP"]
-        var dump = "frame,ms,advance,faces,draw,present,uploads,cards,drawn,placeholders,fading,decodes,cpu,minflt,nivcsw,nvcsw,busy,geom\n"
+        var dump = "frame,ms,advance,faces,draw,present,uploads,cards,drawn,placeholders,fading,decodes,cpu,minflt,nivcsw,nvcsw,busy,sdlcalls,mpx,geom\n"
         let frames = Int(seconds * 60)
         let start = PerformanceClock.now
         for frame in 0..<frames {
-            // Pace: frame i starts no earlier than i/60 s after the start.
-            let due = start + Double(frame) / 60
-            let wait = due - PerformanceClock.now
-            if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+            pace(frame: frame, from: start)
             // Bookkeeping before the frame's clock starts.
             let before = faces.statistics.placeholderDraws
             var ru0 = rusage()
@@ -204,14 +227,14 @@ enum StallBench {
             scene.advance(to: t)
             scene.clearEvents()
             try renderer.resetViewport()
-            try renderer.clear(RGBA(22, 24, 30))
-            try renderer.setViewport(x: origin.x, y: origin.y, width: Int(stage.width * scale), height: Int(stage.height * scale))
-            try renderer.fill(x: 0, y: 0, width: stage.width * scale, height: stage.height * scale, color: RGBA(44, 50, 66))
+            try renderer.clear(windowColor)
+            try renderer.setViewport(x: origin.x, y: origin.y, width: rect.width, height: rect.height)
+            try renderer.fill(x: 0, y: 0, width: Double(rect.width), height: Double(rect.height), color: stageColor)
             let list = scene.renderList
             let t1 = PerformanceClock.now
             faces.prepare(list, time: t, cardSize: scene.cardSize, scale: scale, stage: stage, viewBound: scene.viewBound)
             let t2 = PerformanceClock.now
-            try cards.draw(list, scale: scale, background: RGBA(44, 50, 66)) { faces.face(for: $0) }
+            try cards.draw(list, scale: scale, background: stageColor) { faces.face(for: $0) }
             let t3 = PerformanceClock.now
             renderer.present()
             faces.presented()
@@ -226,10 +249,10 @@ enum StallBench {
                 let cpu = (PerformanceClock.threadCPU - cpu0) * 1000
                 let st = faces.statistics
                 let fading = list.filter { (faces.face(for: $0)?.opacity ?? 1) < 1 }.count
-                dump += String(format: "%d,%.3f,%.3f,%.3f,%.3f,%.3f,%d,%d,%d,%d,%d,%d,%.3f,%d,%d,%d,%d,%@\n", frame, times.last! * 1000,
+                dump += String(format: "%d,%.3f,%.3f,%.3f,%.3f,%.3f,%d,%d,%d,%d,%d,%d,%.3f,%d,%d,%d,%d,%d,%.3f,%@\n", frame, times.last! * 1000,
                                (t1 - t0) * 1000, (t2 - t1) * 1000, (t3 - t2) * 1000, (PerformanceClock.now - t3) * 1000,
                                st.uploads, list.count, cards.lastFrame.drawnCards, st.placeholderDraws - before, fading, st.decodes,
-                               cpu, ru1.ru_minflt - ru0.ru_minflt, ru1.ru_nivcsw - ru0.ru_nivcsw, ru1.ru_nvcsw - ru0.ru_nvcsw, st.workerBusy ? 1 : 0,
+                               cpu, ru1.ru_minflt - ru0.ru_minflt, ru1.ru_nivcsw - ru0.ru_nivcsw, ru1.ru_nvcsw - ru0.ru_nvcsw, st.workerBusy ? 1 : 0, cards.lastFrame.geometryCalls, cards.lastFrame.pixels / 1e6,
                                list.map { c in String(format: "%.3f:%.3f:%.1f:%.1f:%.2f:%.0fx%.0f", c.transform.a, c.transform.b, c.transform.tx * scale, c.transform.ty * scale, c.alpha, c.size.width * scale, c.size.height * scale) }.joined(separator: " "))
             }
             if faces.statistics.placeholderDraws > before { withPlaceholders += 1 }
