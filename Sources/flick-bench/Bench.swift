@@ -46,6 +46,14 @@ struct Bench: ParsableCommand {
         arriving at their scripted times, frames on a 60 Hz grid; an input's latency is its \
         arrival to the return of the present of the frame that applied it.
 
+        Stall: --stall-photos generated 4000x3000 PNGs and one 8000x8000 in --stall-dir, \
+        flung through in each --stall-interactions interaction for --stall-seconds at 60 Hz \
+        while the decoder works (software renderer, the first --sizes window), --stall-runs \
+        rounds. Before each round a control runs in the same window at the same pace with a \
+        frame that never changes (clear, stage, present; no cards, no decoder): how often its \
+        worst frame stays within 2x its median is the machine's floor for that budget, printed \
+        beside Flick's runs.
+
         Budgets (--check exits 1 when one is missed): ratio <= 1.10 for every interaction \
         and renderer; frames with shadows median <= 8.3 ms and p99 <= 16.7 ms up to 1280x800, \
         median <= 16.7 ms above (1920x1080); every face shown <= 1 s; latency p99 <= one frame \
