@@ -69,6 +69,14 @@ public final class Window {
         return index < 0 ? nil : Int(index)
     }
 
+    /// The refresh rate of the display the window is on, Hz; nil when SDL cannot tell (a
+    /// display that reports 0, as Xvfb may).
+    public var refreshRate: Double? {
+        var mode = SDL_DisplayMode()
+        guard SDL_GetWindowDisplayMode(pointer, &mode) == 0 else { SDL_ClearError(); return nil }
+        return mode.refresh_rate > 0 ? Double(mode.refresh_rate) : nil
+    }
+
     public var isMinimized: Bool { SDL_GetWindowFlags(pointer) & SDL_WINDOW_MINIMIZED.rawValue != 0 }
 
     /// Places the window's top-left corner at `x`, `y` (points, desktop coordinates).

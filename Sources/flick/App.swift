@@ -209,7 +209,14 @@ final class App {
             // Frames after an idle wait start a new run: the HUD's fps is that of motion.
             if idle { frameTimes.restart() }
             frameTimes.add(frame: end - frameStart, render: end - drawStart, at: end)
+            let rest = pacer.wait(frameStart: frameStart, now: PerformanceClock.now)
+            if rest > 0 { usleep(UInt32(rest * 1_000_000)) }
         }
+    }
+
+    /// Frames in step with the display where the renderer does not wait for it (`FramePacer`).
+    var pacer: FramePacer {
+        FramePacer(wantsVsync: options.vsync, rendererWaits: renderer.hasVsync, refreshRate: window.refreshRate)
     }
 
     /// Quitting (Q, Escape, closing the window, a signal) with the button or finger still down
@@ -432,7 +439,7 @@ final class App {
             "gesture \(scene.gestureDescription)",
             "cards \(scene.deck.count)  views \(scene.pool.liveCount)/\(scene.viewBound)  refused inputs \(refusedInputs)",
             "face textures \(stats.textures) (max \(stats.maxTextures))  decoded \(stats.decodes)  uploads \(stats.uploads)",
-            "\(renderer.name)\(renderer.hasVsync ? " vsync" : "")"
+            "\(renderer.name)\(renderer.hasVsync ? " vsync" : pacer.description.map { ", \($0)" } ?? ", unpaced")"
                 + (renderer.compositesOnCPU ? ", cards composited on the CPU (pixman)" : ", cards drawn by the GPU"),
         ]
     }

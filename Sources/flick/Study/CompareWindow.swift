@@ -54,6 +54,7 @@ final class CompareWindow {
         var running = true
         Interrupt.install()
         while running && !Interrupt.isRequested {
+            let frameStart = PerformanceClock.now
             for e in ended ? events.wait(timeout: 0.25) : events.poll() {
                 switch e {
                 case .quit: running = false
@@ -78,6 +79,10 @@ final class CompareWindow {
             try draw()
             renderer.present()
             for pane in panes { pane.view.faces.presented() }
+            // In step with the display where the renderer does not wait for it (`FramePacer`).
+            let pacer = FramePacer(wantsVsync: true, rendererWaits: renderer.hasVsync, refreshRate: window.refreshRate)
+            let rest = pacer.wait(frameStart: frameStart, now: PerformanceClock.now)
+            if rest > 0 { usleep(UInt32(rest * 1_000_000)) }
         }
     }
 
