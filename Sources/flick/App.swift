@@ -195,7 +195,10 @@ final class App {
             try flushSceneEvents()
             try OutputError.throwIfAny()
             replayEndCheck()
-            if window.isMinimized { continue }
+            if window.isMinimized {   // nothing to draw: a frame's wait instead of a spin
+                usleep(UInt32((pacer.interval ?? 1.0 / 60) * 1_000_000))
+                continue
+            }
             let drawStart = PerformanceClock.now
             try draw()
             renderer.present()
