@@ -200,7 +200,6 @@ enum StallBench {
         let stage = stageSize
         let rect = stageRect(size: size, pixelScale: renderer.pixelScale)
         let scale = rect.scale
-        let origin = (x: rect.x, y: rect.y)
         let scene = CardScene(interaction: interaction, count: images.count, viewport: stage, time: 0)
         let steps = flings(interaction, stage: stage, seconds: seconds)
         var cursor = 0
@@ -228,7 +227,7 @@ enum StallBench {
             scene.clearEvents()
             try renderer.resetViewport()
             try renderer.clear(windowColor)
-            try renderer.setViewport(x: origin.x, y: origin.y, width: rect.width, height: rect.height)
+            try renderer.setViewport(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
             try renderer.fill(x: 0, y: 0, width: Double(rect.width), height: Double(rect.height), color: stageColor)
             let list = scene.renderList
             let t1 = PerformanceClock.now

@@ -212,8 +212,7 @@ final class App {
             // Frames after an idle wait start a new run: the HUD's fps is that of motion.
             if idle { frameTimes.restart() }
             frameTimes.add(frame: end - frameStart, render: end - drawStart, at: end)
-            let rest = pacer.wait(frameStart: frameStart, now: PerformanceClock.now)
-            if rest > 0 { usleep(UInt32(rest * 1_000_000)) }
+            pacer.waitOut(frameStart: frameStart)
         }
     }
 

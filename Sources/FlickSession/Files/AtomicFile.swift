@@ -58,7 +58,7 @@ package enum AtomicFile {
         package init() {}
 
         package func add(_ data: Data, to path: String, what: String) throws {
-            try add(path, what: what, verify: { _ in nil }) { try AtomicFile.write(data, to: $0) }
+            try add(path, what: what, verify: { _ in nil }) { try AtomicFile.writeNewFile(data, at: $0) }
         }
 
         private func add(_ path: String, what: String, verify: (String) -> String?, _ produce: (String) throws -> Void) throws {
@@ -123,18 +123,20 @@ package enum AtomicFile {
 
     /// Writes `data` to `path` atomically.
     package static func save(_ data: Data, to path: String, what: String) throws {
-        try save(to: path, what: what) { try write(data, to: $0) }
+        try save(to: path, what: what) { try writeNewFile(data, at: $0) }
     }
 
-    /// `data` into the new file `temp`.
-    private static func write(_ data: Data, to temp: String) throws {
+    /// `data` into the new file `temp` with POSIX write(2), every failure thrown (a full disk is
+    /// ENOSPC, never a trap as FileHandle.write(_:) would).
+    private static func writeNewFile(_ data: Data, at temp: String) throws {
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw WriteFailure(errno) }
         defer { Glibc.close(fd) }
         try data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }   // empty: nothing to write
             var done = 0
             while done < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+                let n = Glibc.write(fd, base + done, raw.count - done)
                 if n < 0 { if errno == EINTR { continue }; throw WriteFailure(errno) }
                 if n == 0 { throw WriteFailure(EIO) }
                 done += n

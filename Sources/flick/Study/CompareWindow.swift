@@ -80,9 +80,8 @@ final class CompareWindow {
             renderer.present()
             for pane in panes { pane.view.faces.presented() }
             // In step with the display where the renderer does not wait for it (`FramePacer`).
-            let pacer = FramePacer(wantsVsync: true, rendererWaits: renderer.hasVsync, refreshRate: window.refreshRate)
-            let rest = pacer.wait(frameStart: frameStart, now: PerformanceClock.now)
-            if rest > 0 { usleep(UInt32(rest * 1_000_000)) }
+            FramePacer(wantsVsync: true, rendererWaits: renderer.hasVsync, refreshRate: window.refreshRate)
+                .waitOut(frameStart: frameStart)
         }
     }
 

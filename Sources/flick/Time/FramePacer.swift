@@ -1,3 +1,6 @@
+import FlickSDL
+import Glibc
+
 /// Frames no closer together than the display's refresh interval where the renderer cannot wait
 /// for the vertical blank itself (SDL's software renderer never does, `Renderer.hasVsync`):
 /// without it the window drew back to back while anything moved (a looping replay of the
@@ -20,6 +23,13 @@ struct FramePacer {
     func wait(frameStart start: Double, now: Double) -> Double {
         guard let interval, start.isFinite, now.isFinite else { return 0 }
         return min(interval, max(0, start + interval - now))
+    }
+
+    /// Sleeps out what is left of the interval after a frame that started at `start`
+    /// (PerformanceClock seconds); returns at once when unpaced.
+    func waitOut(frameStart start: Double) {
+        let rest = wait(frameStart: start, now: PerformanceClock.now)
+        if rest > 0 { usleep(UInt32(rest * 1_000_000)) }
     }
 
     /// For the HUD: "paced to 60 Hz", or nil when unpaced.
