@@ -20,41 +20,9 @@ extension App {
         return header
     }
 
-    /// What the app does beyond the scene for an input (`CardScene.apply` did the scene's
-    /// part): config reloads and markers go into the log, a replayed viewport refits the stage.
-    func applyStudyInput(_ input: RecordedInput, at t: Double, configBefore: SceneConfig? = nil) {
-        if input.config != nil || input.marker != nil || input.note != nil || input.cards != nil {
-            // The scene's events up to `t` go into the log before the app's own line for `t`.
-            scene.noteInput(at: t)
-            logged { try flushSceneEvents() }
-        }
-        if let change = input.configChange {
-            logged { try log?.configChanged(time: t, change: change, from: configBefore ?? change.config) }
-        } else if let config = input.config {
-            logged { try log?.configReloaded(time: t, path: input.configPath ?? "", config: config) }
-        }
-        if let viewport = input.viewport {
-            if player != nil { stage = Stage(viewport: viewport, window: window.size) }
-        }
-        if input.marker != nil || input.note != nil || input.cards != nil { applyStudy(input, at: t) }
-    }
-
-    /// Advances the scene to the frame clock's now (through the timeline), remembering the
-    /// clock: later input stamped before it counts as at it (`apply`).
+    /// Advances the session to the frame clock's now (what the timeline has reached plays first).
     func advanceToNow() {
-        let now = clock()
-        session.lastAdvanceClock = now
-        // The late-input window follows the time scale: 0.1 s of wall time in slow motion too.
-        scene.lateInputWindow = Self.lateInputWindow * timeline.rate
-        scene.advance(to: max(scene.time, timeline.sceneTime(at: now)))
-    }
-
-    /// A log line written where no error can be thrown: the first failure is remembered and
-    /// stops the frame loop (exit 3, `OutputError.throwIfAny`).
-    func logged(_ write: () throws -> Void) {
-        do { try write() } catch let e as OutputError { OutputError.remember(e) } catch {
-            OutputError.remember(OutputError((error as? UserError)?.message ?? "\(error)"))
-        }
+        runner.advance(to: clock())
     }
 
     /// Headless: frames on a 60 Hz clock from session time 0, as fast as they can be drawn; a
@@ -68,10 +36,8 @@ extension App {
             headlessFrame = frame
             playDueInputs()
             applyPanelChange()
-            deliverDueInputs()
             advanceToNow()
-            try flushSceneEvents()
-            try OutputError.throwIfAny()
+            try emitOutputs()
             let now = clock()
             var last: Bool
             if let n = options.frames {
@@ -106,7 +72,6 @@ extension App {
             if last { break }
             frame += 1
         }
-        try finishScene()
         if let at, !shot, options.screenshot != nil, !Interrupt.isRequested {
             throw UserError("--at \(at) is after the last frame (\(String(format: "%.3f", clock())) s); draw more --frames")
         }
@@ -141,17 +106,13 @@ extension App {
             toasts.post("Replay ended at \(String(format: "%.1f", clock())) s\(options.loop ? ", looping" : "")", now: clock())
             window.title = "flick — replay ended"
         } else if session.replayEnded, options.loop, SDLContext.now - session.replayEndedAt >= 1 {
-            scene = CardScene(interaction: options.demo, count: options.count,
-                              viewport: options.stage ?? Stage(viewport: nil, window: window.size).viewport,
-                              config: options.config, time: 0)
-            scene.advance(to: 0)
+            runner = SessionRunner(scene: CardScene(interaction: options.demo, count: options.count,
+                                                    viewport: options.stage ?? Stage(viewport: nil, window: window.size).viewport,
+                                                    config: options.config, time: 0),
+                                   tasks: options.tasks, cardNames: imageNames, sessionTask: options.task)
             player.rewind()
-            timeline = SceneTimeline(start: 0)
-            lastInputTime = -.infinity
-            session.lastAdvanceClock = -.infinity
             session.replay.restart()
             session.replayEnded = false
-            lastRecordedPointer = nil
             relayout()
             window.title = "flick — replay"
         }

@@ -12,7 +12,12 @@ final class App {
     /// The stage renderer the study tools draw through too (Study/StageView.swift).
     let stageView: StageView
     let events: EventSource
-    var scene: CardScene
+    /// The session itself: scene, time controls, tasks, the late-input and end-of-session
+    /// rules (FlickSession's `SessionRunner`, the same core every replay and tool runs).
+    var runner: SessionRunner
+    var scene: CardScene { runner.scene }
+    var timeline: SceneTimeline { runner.timeline }
+    var study: StudyInputs { runner.study }
     let faces: CardFaces
     let titles: CardTitles
     /// Presentation mode, touch indicator, toasts (App+Presentation.swift).
@@ -25,8 +30,6 @@ final class App {
     let overlay: Overlay
     /// Dear ImGui tool windows (tuning panel); see ToolUI/.
     let tools: ToolUI
-    /// Slow motion, pause and step: frame clock -> scene time (see Time/SceneTimeline.swift).
-    var timeline: SceneTimeline
     let log: InteractionLog?
     var stage: Stage
     var running = true
@@ -34,17 +37,12 @@ final class App {
     /// Pointer-to-photon latency of every pointer input, for the HUD.
     var latency = PointerToPhoton()
     var pointerOnStage = false
-    /// The last pointer input recorded (it may still wait behind a pause, unseen by the scene).
-    var lastRecordedPointer: PointerEvent?
     var frameTimes = FrameTimes()
     var configWatch: ConfigWatch?
     let recorder: Recorder?
     let player: Player?
     /// The session: its id and clock, the replay's pace, markers (App+Session.swift).
     var session: SessionState
-    /// `--tasks` as they run and which image each card shows as the `--cards` folder changes
-    /// (Facilitator/App+Tasks.swift, Files/App+CardFolder.swift); replays keep the same.
-    var study: StudyInputs
     /// The note being typed, the live feed, the releases (Facilitator/).
     var desk = FacilitatorDesk()
     /// `--facilitator`: the second window.
@@ -103,8 +101,6 @@ final class App {
                                   cornerRadius: options.stage != nil ? options.stageCornerRadius : 0)
         presentation = Presentation(isOn: options.look.present, touchesSetting: options.look.touches)
         toastView = ToastView(renderer: renderer, fontPath: fontPath)
-        scene = CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
-                          config: options.config, time: 0)
         if let path = options.configPath { configWatch = ConfigWatch(path: path) }
         tools = ToolUI(renderer: renderer, fontPath: fontPath, options: options, configWatch: configWatch)
         events.filter = tools.imgui
@@ -112,7 +108,6 @@ final class App {
         let session = SessionState(recorded: options.replay?.recording.header, participant: options.participant,
                                    task: options.task, sdlStart: options.headless ? 0 : SDLContext.now, speed: options.speed)
         self.session = session
-        timeline = SceneTimeline(start: 0)
         // The header lists every card file with its size: made only when recording, so a large
         // deck does not stat every file before the first frame.
         let windowSize = window.size
@@ -122,12 +117,11 @@ final class App {
         }
         stageView.imageFolder = options.cards.folder
         stageView.imageLook = options.look.session
-        // A replay's cards by the recorded names (a file gone since reads "x.png (missing)").
-        let imageNames = options.replay?.recording.header?.cardFiles.map(\.name)
-            ?? options.cards.items.map(\.fileName)
-        study = StudyInputs(tasks: options.tasks, cardNames: imageNames)
+        runner = SessionRunner(scene: CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
+                                                config: options.config, time: 0),
+                               tasks: options.tasks, cardNames: Self.imageNames(options), sessionTask: options.task)
         if options.replay == nil && !options.headless {
-            cardWatch = CardFolderWatch(folder: options.cards.folder, names: imageNames)
+            cardWatch = CardFolderWatch(folder: options.cards.folder, names: Self.imageNames(options))
         }
         if options.facilitator {
             facilitatorWindow = try FacilitatorWindow(beside: window, hidden: options.headless, software: options.software,
@@ -135,9 +129,16 @@ final class App {
             events.mainWindowID = window.id
             events.secondWindowID = facilitatorWindow?.window.id
         }
-        scene.advance(to: 0)
         try log?.started(time: 0, demo: options.demo, cards: scene.deck.count, window: window.size,
                          stage: stage.frame, session: session.info, viewport: scene.viewport, config: options.config)
+    }
+
+    /// The card files by name: a replay's by the recorded names (a file gone since reads
+    /// "x.png (missing)").
+    var imageNames: [String] { Self.imageNames(options) }
+
+    static func imageNames(_ options: AppOptions) -> [String] {
+        options.replay?.recording.header?.cardFiles.map(\.name) ?? options.cards.items.map(\.fileName)
     }
 
     /// Seconds on the frame clock: session time (0 when the session started), the one time base
@@ -148,28 +149,20 @@ final class App {
         return session.time(sdl: SDLContext.now)
     }
 
+    /// The session from its first frame to its quit line. A write that fails (a full disk) or a
+    /// display that goes still ends the session as a quit does: a gesture under way is closed in
+    /// the log if the log can still be written; the first error is what the run throws.
     func run() throws {
-        defer {
-            // A failed log already stopped the run and is reported once, by the caller.
-            do { try log?.quit(time: max(scene.time, clock())) } catch is OutputError {} catch {
-                warn((error as? UserError)?.message ?? "\(error)")
-            }
-        }
-        if options.headless {
-            try runHeadless()
-            return
-        }
+        var failure: Error?
         do {
-            try runWindow()
+            if options.headless { try runHeadless() } else { try runWindow() }
         } catch {
-            // A write failed (a full disk) or the display went: the session still ends as at a
-            // quit, so a gesture under way is closed in the log if the log can still be written.
-            cancelGestureInProgress()
-            try? finishScene()
-            throw error
+            failure = error
         }
-        cancelGestureInProgress()
-        try finishScene()
+        if !options.headless { cancelGestureInProgress() }
+        do { try finishScene() } catch { failure = failure ?? error }
+        do { try log?.quit(time: max(scene.time, clock())) } catch { failure = failure ?? error }
+        if let failure { throw failure }
     }
 
     /// The window's frame loop, until a quit or a signal.
@@ -186,14 +179,12 @@ final class App {
             for event in input { handle(event) }
             playDueInputs()
             if player == nil, let watch = configWatch, let config = watch.changedConfig() {
-                apply(RecordedInput(t: clock(), config: config, configPath: watch.path))
+                submit(RecordedInput(t: clock(), .config(ConfigInput(config: config, path: watch.path))))
             }
             applyPanelChange()
             pollCardFolder()
-            deliverDueInputs()
             advanceToNow()
-            try flushSceneEvents()
-            try OutputError.throwIfAny()
+            try emitOutputs()
             replayEndCheck()
             if window.isMinimized {   // nothing to draw: a frame's wait instead of a spin
                 usleep(UInt32((pacer.interval ?? 1.0 / 60) * 1_000_000))
@@ -226,11 +217,9 @@ final class App {
     /// (`gesture_ended`, outcome cancelled) and a replay of the recording ends it the same way.
     /// Before, the log's last gesture had a `gesture_began` and no end.
     func cancelGestureInProgress() {
-        guard player == nil, pointerOnStage, var p = lastRecordedPointer ?? tools.overlay.pointer else { return }
+        guard player == nil, pointerOnStage else { return }
         pointerOnStage = false
-        p.phase = .cancel
-        apply(RecordedInput(t: clock(), pointer: p))
-        advanceToNow()
+        runner.cancelHeldGesture(at: clock())
     }
 
     // MARK: - Input
@@ -249,16 +238,16 @@ final class App {
             }
             if p.phase == .up || p.phase == .cancel { pointerOnStage = false }
             p.position = local
-            apply(RecordedInput(t: p.time, pointer: p))
+            submit(RecordedInput(t: p.time, .pointer(p)))
         case .wheel(let delta, let time, let precise):
             if player != nil { return }
             let time = session.time(sdl: time)
             let horizontal = scene.interaction != .now
             let d = horizontal ? (delta.dx != 0 ? delta.dx : delta.dy) : delta.dy
             if precise {
-                apply(RecordedInput(t: time, wheel: d / stage.scale))
+                submit(RecordedInput(t: time, .wheel(d / stage.scale)))
             } else if let n = wheelNotches(d) {
-                apply(RecordedInput(t: time, notches: n))
+                submit(RecordedInput(t: time, .notches(n)))
             }
         case .key(let press):
             handleKey(press)
@@ -289,9 +278,9 @@ final class App {
             case "1", "2", "3", "4", "5":
                 let i = Int(String(c))! - 1
                 let next = Interaction.allCases[i]
-                if next != scene.interaction { apply(RecordedInput(t: t, interaction: next)) }
-            case "z": apply(RecordedInput(t: t, command: .undo))
-            case "r": apply(RecordedInput(t: t, command: .reset))
+                if next != scene.interaction { submit(RecordedInput(t: t, .interaction(next))) }
+            case "z": submit(RecordedInput(t: t, .command(.undo)))
+            case "r": submit(RecordedInput(t: t, .command(.reset)))
             case "h": hudVisible.toggle()
             case "f":
                 try? window.setFullscreen(!window.isFullscreen)
@@ -301,14 +290,14 @@ final class App {
             case "q": running = false
             default: break
             }
-        case .left where scene.keyThrowDirections.contains(.left): apply(RecordedInput(t: t, command: .throwLeft))
-        case .right where scene.keyThrowDirections.contains(.right): apply(RecordedInput(t: t, command: .throwRight))
-        case .up where scene.keyThrowDirections.contains(.up): apply(RecordedInput(t: t, command: .throwUp))
-        case .down where scene.keyThrowDirections.contains(.down): apply(RecordedInput(t: t, command: .throwDown))
-        case .right, .down, .pageDown: apply(RecordedInput(t: t, command: .nextPage))
-        case .left, .up, .pageUp: apply(RecordedInput(t: t, command: .previousPage))
+        case .left where scene.keyThrowDirections.contains(.left): submit(RecordedInput(t: t, .command(.throwLeft)))
+        case .right where scene.keyThrowDirections.contains(.right): submit(RecordedInput(t: t, .command(.throwRight)))
+        case .up where scene.keyThrowDirections.contains(.up): submit(RecordedInput(t: t, .command(.throwUp)))
+        case .down where scene.keyThrowDirections.contains(.down): submit(RecordedInput(t: t, .command(.throwDown)))
+        case .right, .down, .pageDown: submit(RecordedInput(t: t, .command(.nextPage)))
+        case .left, .up, .pageUp: submit(RecordedInput(t: t, .command(.previousPage)))
         case .delete, .backspace:
-            if !press.isRepeat { apply(RecordedInput(t: t, command: .throwCurrent)) }
+            if !press.isRepeat { submit(RecordedInput(t: t, .command(.throwCurrent))) }
         case .escape: running = false
         case .tab: togglePresentation()
         default: break
@@ -320,52 +309,18 @@ final class App {
     lazy var fullscreenPending = options.fullscreen && !options.headless
     /// Inputs the scene refused this session (HUD; each is a log line too).
     var refusedInputs = 0
-    /// Frame-clock time of the latest input, so recorded times never go back.
-    var lastInputTime = -Double.infinity
 
-    /// Does one input to the scene, and records it when recording (times are the frame clock's).
-    /// The one place input times meet the engine's rule that time never goes back: an event
-    /// stamped before the frame already shown keeps its own time (the scene takes input up to
-    /// `lateInputWindow` late, see Time/App+LateInput.swift); only older ones count as at the
-    /// oldest time still accepted.
-    func apply(_ input: RecordedInput) {
-        var input = input
-        // The recording must hold the time the scene really got, or a replay would differ.
-        input.t = max(input.t, lastInputTime, session.lastAdvanceClock - Self.lateInputWindow)
-        lastInputTime = input.t
-        if var p = input.pointer { p.time = input.t; input.pointer = p; lastRecordedPointer = p }
-        recorder?.record(input)
-        timeline.submit(input)
-        deliverDueInputs()
-        if input.time != nil { updateTitle() }
-    }
-
-    /// Gives one input to the scene at scene time `sceneTime` (from the timeline).
-    func deliver(_ input: RecordedInput, at sceneTime: Double) {
-        // Late input (stamped before the frame on show) keeps its own time within the scene's
-        // window; only older input is moved up to the oldest time the scene still accepts.
-        let t = max(sceneTime, scene.earliestInputTime)
-        let configBefore = scene.config
-        if let why = scene.apply(input, at: t) {
-            // Counted (HUD), logged and said: a refused input is never dropped unseen.
-            refusedInputs += 1
-            warn("\(input.inputKind) input refused: \(why)")
-            logged { try log?.inputRefused(time: t, input: input.inputKind, reason: "\(why)") }
-        }
-        if var p = input.pointer {
-            p.time = t
-            tools.overlay.pointer = p
-            presentation.touch.note(p, now: clock())
-        }
-        if input.interaction != nil { updateTitle() }
-        applyStudyInput(input, at: t, configBefore: configBefore)
+    /// One input to the session at its frame-clock time (the runner keeps time from going back
+    /// and hands the input as recorded to the sink, `emitOutputs`).
+    func submit(_ input: RecordedInput) {
+        runner.submit(input, now: clock())
     }
 
     /// A config edited or loaded in the tuning panel, once the scene is at rest: a recorded input
     /// like any other (a replay plays the recorded ones instead).
     func applyPanelChange() {
         guard player == nil, let change = tools.takeReadyChange(scene: scene) else { return }
-        apply(RecordedInput(t: clock(), change: change))
+        submit(RecordedInput(t: clock(), change: change))
     }
 
     /// Feeds the replay's inputs that are due by now, at their recorded times.
@@ -373,7 +328,7 @@ final class App {
         guard let player else { return }
         for input in player.due(by: clock()) {
             if input.config != nil && options.configOverridden { continue }
-            apply(input)
+            submit(input)
         }
     }
 
@@ -385,21 +340,9 @@ final class App {
         } else {
             stage = Stage(viewport: options.stage, window: window.size, margin: presentation.stageMargin)
             if options.stage == nil, stage.viewport != scene.viewport {
-                apply(RecordedInput(t: scene.time, viewport: stage.viewport, window: window.size))
+                submit(RecordedInput(t: scene.time, .viewport(stage.viewport, window: window.size)))
             }
         }
-    }
-
-    func flushSceneEvents() throws {
-        for (e, release) in zip(scene.events, scene.releases) {
-            try log?.record(e, release: release)
-            overlay.remember(e)
-            observeForStudy(e, release: release)
-            notePress(e)
-            tools.noteEvent(e, now: clock())
-        }
-        scene.clearEvents()
-        taskTick(scene.time)
     }
 
     // MARK: - Drawing

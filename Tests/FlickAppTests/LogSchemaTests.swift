@@ -92,21 +92,21 @@ import Testing
         let recorder = try Recorder(path: path, header: withTasks)
         let pointer = PointerEvent(pointerID: 0, phase: .down, position: Point(x: 10.5, y: 20.5), time: 0.125, device: .touch)
         let inputs = [
-            RecordedInput(t: 0.125, pointer: pointer),
-            RecordedInput(t: 0.25, wheel: -40.5),
-            RecordedInput(t: 0.375, notches: -2),
-            RecordedInput(t: 0.5, command: .throwCurrent),
-            RecordedInput(t: 0.625, interaction: .now),
-            RecordedInput(t: 0.75, config: SceneConfig(), configPath: "feel.json"),
+            RecordedInput(t: 0.125, .pointer(pointer)),
+            RecordedInput(t: 0.25, .wheel(-40.5)),
+            RecordedInput(t: 0.375, .notches(-2)),
+            RecordedInput(t: 0.5, .command(.throwCurrent)),
+            RecordedInput(t: 0.625, .interaction(.now)),
+            RecordedInput(t: 0.75, .config(ConfigInput(config: SceneConfig(), path: "feel.json"))),
             RecordedInput(t: 0.8125, change: ConfigChange(config: SceneConfig(), source: .preset("uikit"))),
-            RecordedInput(t: 0.875, viewport: Size(width: 600.5, height: 400.5), window: Size(width: 640.5, height: 480.5)),
-            RecordedInput(t: 1.125, marker: Marker(label: "end", task: "t1")),
-            RecordedInput(t: 1.1875, note: "asked where settings are"),
-            RecordedInput(t: 1.21875, cards: CardFolderChange(added: [.init(name: "b.png", size: 9)], removed: ["a.png"],
-                                                              changed: [.init(name: "c.png", size: 3)])),
-            RecordedInput(t: 1.25, time: .slow),
+            RecordedInput(t: 0.875, .viewport(Size(width: 600.5, height: 400.5), window: Size(width: 640.5, height: 480.5))),
+            RecordedInput(t: 1.125, .marker(Marker(label: "end", task: "t1"))),
+            RecordedInput(t: 1.1875, .note("asked where settings are")),
+            RecordedInput(t: 1.21875, .cards(CardFolderChange(added: [.init(name: "b.png", size: 9)], removed: ["a.png"],
+                                                              changed: [.init(name: "c.png", size: 3)]))),
+            RecordedInput(t: 1.25, .time(.slow)),
         ]
-        for input in inputs { recorder.record(input) }
+        for input in inputs { try recorder.record(input) }
         return try lines(path)
     }
 

@@ -14,16 +14,16 @@ import Testing
     func fling(_ h: ToolHarness, speed: Double, recorded: inout [RecordedInput]) throws {
         var t = h.now + 0.01
         var x = 150.0
-        var inputs = [RecordedInput(t: t, pointer: PointerEvent(phase: .down, position: Point(x: x, y: 420), time: t))]
+        var inputs = [RecordedInput(t: t, .pointer(PointerEvent(phase: .down, position: Point(x: x, y: 420), time: t)))]
         for _ in 0..<13 {
             t += 0.008
             x += speed * 0.008
-            inputs.append(RecordedInput(t: t, pointer: PointerEvent(phase: .move, position: Point(x: x, y: 420), time: t)))
+            inputs.append(RecordedInput(t: t, .pointer(PointerEvent(phase: .move, position: Point(x: x, y: 420), time: t))))
         }
-        inputs.append(RecordedInput(t: t, pointer: PointerEvent(phase: .up, position: Point(x: x, y: 420), time: t)))
+        inputs.append(RecordedInput(t: t, .pointer(PointerEvent(phase: .up, position: Point(x: x, y: 420), time: t))))
         for input in inputs {
             while h.now + 1.0 / 60 < input.t { try h.frame() }
-            _ = h.scene.apply(input, at: input.t)
+            h.submit(input)
             recorded.append(input)
         }
         for _ in 0..<150 { try h.frame() }   // 2.5 s: the throw or the snap-back ends
@@ -40,7 +40,7 @@ import Testing
         let y = rect.y + rect.h / 2
         try h.drag(from: (rect.x + rect.w / 2, y), to: (rect.x + rect.w * 0.125, y))
         let change = try #require(h.appliedChanges.last, "the slider change reached no recorded input")
-        #expect(change.configSource == "panel")
+        #expect(change.configInput?.source == "panel")
         #expect(try #require(change.config).now.throwSpeed < 450)
         recorded += h.appliedChanges
 
@@ -49,15 +49,18 @@ import Testing
         #expect(cardOutcome(Array(h.sceneEvents[before...])) == .thrown, "the same fling after the edit")
         let end = h.now
 
-        // The replay: the recorded inputs alone, in time order, on a fresh scene.
-        let replay = CardScene(interaction: .now, count: 10, viewport: h.stage.viewport, config: SceneConfig(), time: 0)
+        // The replay: the recorded inputs alone, in time order, through a fresh session core.
+        let replay = SessionRunner(scene: CardScene(interaction: .now, count: 10, viewport: h.stage.viewport,
+                                                    config: SceneConfig(), time: 0),
+                                   tasks: nil, cardNames: [])
         for input in recorded.sorted(by: { $0.t < $1.t }) {
             replay.advance(to: input.t)
-            _ = replay.apply(input, at: input.t)
+            replay.submit(input, now: input.t)
         }
         replay.advance(to: end)
-        #expect(replay.events == h.sceneEvents, "the replay's \(replay.events.count) events differ from the live \(h.sceneEvents.count)")
-        #expect(replay.config == h.scene.config)
+        let events = replay.takeOutputs().compactMap { if case .scene(let e, _) = $0 { e } else { nil } }
+        #expect(events == h.sceneEvents, "the replay's \(events.count) events differ from the live \(h.sceneEvents.count)")
+        #expect(replay.scene.config == h.scene.config)
     }
 
     /// A preset loaded in the panel is a recorded input that names the preset, and the log says
@@ -72,11 +75,11 @@ import Testing
         snappy.now.throwSpeed = 300
         snappy.stack.throwDistance = 50
         let input = RecordedInput(t: 1.5, change: ConfigChange(config: snappy, source: .preset("snappy")))
-        #expect(input.configSource == "preset" && input.preset == "snappy")
-        #expect(input.configChange == ConfigChange(config: snappy, source: .preset("snappy")))
+        #expect(input.configInput?.source == "preset" && input.configInput?.preset == "snappy")
+        #expect(input.configInput?.change == ConfigChange(config: snappy, source: .preset("snappy")))
         let decoded = try JSONDecoder().decode(RecordedInput.self, from: JSONEncoder().encode(input))
         #expect(decoded == input, "the recording round trip")
-        try log.configChanged(time: 1.5, change: try #require(decoded.configChange), from: SceneConfig())
+        try log.configChanged(time: 1.5, change: try #require(decoded.configInput?.change), from: SceneConfig())
         let lines = try LogLine.read(path: logPath)
         guard case .configChanged(let line) = try #require(lines.first) else {
             Issue.record("not a config_changed line: \(lines)"); return

@@ -4,36 +4,36 @@ import FlickSession
 import Foundation
 import Testing
 
-/// Runs inputs through a SceneTimeline into a scene the way App does (submit, then deliver what
-/// is due; each frame advance the scene to the timeline's scene time), frame by frame.
+/// Runs inputs through the session core (`SessionRunner`, as the window and every replay do),
+/// frame by frame, keeping what the scene got and saw.
 @MainActor
 final class TimelineRun {
-    let scene: CardScene
-    var timeline: SceneTimeline
-    var clock: Double
+    let runner: SessionRunner
+    var scene: CardScene { runner.scene }
+    var timeline: SceneTimeline { runner.timeline }
+    var clock = 0.0
     /// Pointer events as the scene got them.
     var delivered: [PointerEvent] = []
     /// Every scene event with the frame-clock time of the frame that saw it.
     var seen: [(event: SceneEvent, clock: Double)] = []
 
-    init(interaction: Interaction, start: Double = 0) {
-        scene = CardScene(interaction: interaction, count: 10, viewport: Size(width: 390, height: 844),
-                          config: SceneConfig(), time: start)
-        timeline = SceneTimeline(start: start)
-        clock = start
+    init(interaction: Interaction) {
+        runner = SessionRunner(scene: CardScene(interaction: interaction, count: 10, viewport: Size(width: 390, height: 844),
+                                                config: SceneConfig(), time: 0),
+                               tasks: nil, cardNames: [], lateInputWindow: App.lateInputWindow)
     }
 
     func apply(_ input: RecordedInput) {
-        timeline.submit(input)
-        deliverDue()
+        runner.submit(input, now: clock)
+        collect()
     }
 
-    func deliverDue() {
-        for (input, t) in timeline.due(by: clock) {
-            if var p = input.pointer {
-                p.time = max(t, scene.earliestInputTime)
-                delivered.append(p)
-                _ = scene.handle(p)
+    func collect() {
+        for output in runner.takeOutputs() {
+            switch output {
+            case .applied(.pointer(let p), _): delivered.append(p)
+            case .scene(let e, _): seen.append((e, clock))
+            default: break
             }
         }
     }
@@ -41,11 +41,8 @@ final class TimelineRun {
     /// Moves the frame clock to `time` and draws a frame there.
     func frame(at time: Double) {
         clock = time
-        deliverDue()
-        scene.lateInputWindow = App.lateInputWindow * timeline.rate
-        scene.advance(to: max(scene.time, timeline.sceneTime(at: clock)))
-        for e in scene.events { seen.append((e, clock)) }
-        scene.clearEvents()
+        runner.advance(to: clock)
+        collect()
     }
 
     /// Frames every 1/60 s (or `jitter`ed) until `end`, applying `inputs` as their times pass.
@@ -67,14 +64,14 @@ final class TimelineRun {
 
 /// A now-card throw to the right at 1500 pt/s, as frame-clock inputs from `t0`.
 func throwInputs(at t0: Double) -> [RecordedInput] {
-    var out = [RecordedInput(t: t0, pointer: PointerEvent(phase: .down, position: Point(x: 150, y: 420), time: t0))]
+    var out = [RecordedInput(t: t0, .pointer(PointerEvent(phase: .down, position: Point(x: 150, y: 420), time: t0)))]
     var x = 150.0, t = t0
     for _ in 0..<12 {
         t += 0.008
         x += 1500 * 0.008
-        out.append(RecordedInput(t: t, pointer: PointerEvent(phase: .move, position: Point(x: x, y: 420), time: t)))
+        out.append(RecordedInput(t: t, .pointer(PointerEvent(phase: .move, position: Point(x: x, y: 420), time: t))))
     }
-    out.append(RecordedInput(t: t, pointer: PointerEvent(phase: .up, position: Point(x: x, y: 420), time: t)))
+    out.append(RecordedInput(t: t, .pointer(PointerEvent(phase: .up, position: Point(x: x, y: 420), time: t))))
     return out
 }
 
@@ -86,7 +83,7 @@ func throwInputs(at t0: Double) -> [RecordedInput] {
         func session(slow: Bool) -> (run: TimelineRun, release: Double, releaseScene: Double) {
             let run = TimelineRun(interaction: .now)
             var inputs = throwInputs(at: 0.5)
-            if slow { inputs.insert(RecordedInput(t: 0.2, time: .slow), at: 0) }
+            if slow { inputs.insert(RecordedInput(t: 0.2, .time(.slow)), at: 0) }
             run.run(inputs, until: 12)
             let release = inputs.last!.t
             return (run, release, run.delivered.last!.time)
@@ -126,10 +123,10 @@ func throwInputs(at t0: Double) -> [RecordedInput] {
         // A fling to the left so something is moving.
         var inputs: [RecordedInput] = []
         var x = 300.0, t = 0.2
-        inputs.append(RecordedInput(t: t, pointer: PointerEvent(phase: .down, position: Point(x: x, y: 400), time: t)))
-        for _ in 0..<10 { t += 0.008; x -= 12; inputs.append(RecordedInput(t: t, pointer: PointerEvent(phase: .move, position: Point(x: x, y: 400), time: t))) }
-        inputs.append(RecordedInput(t: t, pointer: PointerEvent(phase: .up, position: Point(x: x, y: 400), time: t)))
-        inputs.append(RecordedInput(t: 0.4, time: .pause))
+        inputs.append(RecordedInput(t: t, .pointer(PointerEvent(phase: .down, position: Point(x: x, y: 400), time: t))))
+        for _ in 0..<10 { t += 0.008; x -= 12; inputs.append(RecordedInput(t: t, .pointer(PointerEvent(phase: .move, position: Point(x: x, y: 400), time: t)))) }
+        inputs.append(RecordedInput(t: t, .pointer(PointerEvent(phase: .up, position: Point(x: x, y: 400), time: t))))
+        inputs.append(RecordedInput(t: 0.4, .time(.pause)))
         run.run(inputs, until: 0.45)
         #expect(!run.scene.isAtRest, "nothing in flight to hold")
         let held = run.scene.time
@@ -137,12 +134,12 @@ func throwInputs(at t0: Double) -> [RecordedInput] {
         #expect(run.scene.time == held, "the scene moved while paused")
 
         // Input while paused is queued, not lost.
-        run.apply(RecordedInput(t: 1.5, pointer: PointerEvent(phase: .down, position: Point(x: 100, y: 400), time: 1.5)))
+        run.apply(RecordedInput(t: 1.5, .pointer(PointerEvent(phase: .down, position: Point(x: 100, y: 400), time: 1.5))))
         let before = run.delivered.count
         run.frame(at: 1.52)
         #expect(run.delivered.count == before)
 
-        run.apply(RecordedInput(t: 1.6, time: .step))
+        run.apply(RecordedInput(t: 1.6, .time(.step)))
         run.frame(at: 1.6)
         #expect(abs(run.scene.time - (held + 1.0 / 60)) < 1e-12, "a step moved \(run.scene.time - held) s")
         // The queued press was made at the start of the pause's input: the step reaches it.
@@ -150,7 +147,7 @@ func throwInputs(at t0: Double) -> [RecordedInput] {
         run.frame(at: 2)
         #expect(abs(run.scene.time - (held + 1.0 / 60)) < 1e-12)
 
-        run.apply(RecordedInput(t: 2, time: .resume))
+        run.apply(RecordedInput(t: 2, .time(.resume)))
         run.frame(at: 2.5)
         #expect(abs(run.scene.time - (held + 1.0 / 60 + 0.5)) < 1e-9)
     }
@@ -160,13 +157,13 @@ func throwInputs(at t0: Double) -> [RecordedInput] {
     /// step while running) is not told.
     @Test func theTimelineTellsEachControlThatTookEffect() throws {
         var tl = SceneTimeline(start: 0)
-        tl.submit(RecordedInput(t: 1, time: .slow))
-        tl.submit(RecordedInput(t: 2, time: .step))      // not paused: nothing
-        tl.submit(RecordedInput(t: 3, time: .pause))     // 1 s + 2 s at 0.1
-        tl.submit(RecordedInput(t: 3.5, time: .pause))   // already paused: nothing
-        tl.submit(RecordedInput(t: 4, time: .step))      // from 1.2, one frame at 0.1
-        tl.submit(RecordedInput(t: 9, time: .resume))
-        tl.submit(RecordedInput(t: 10, time: .normal))   // 1.2 + 1/600 + 1 s at 0.1
+        tl.submit(RecordedInput(t: 1, .time(.slow)))
+        tl.submit(RecordedInput(t: 2, .time(.step)))      // not paused: nothing
+        tl.submit(RecordedInput(t: 3, .time(.pause)))     // 1 s + 2 s at 0.1
+        tl.submit(RecordedInput(t: 3.5, .time(.pause)))   // already paused: nothing
+        tl.submit(RecordedInput(t: 4, .time(.step)))      // from 1.2, one frame at 0.1
+        tl.submit(RecordedInput(t: 9, .time(.resume)))
+        tl.submit(RecordedInput(t: 10, .time(.normal)))   // 1.2 + 1/600 + 1 s at 0.1
         let acted = tl.takeActed()
         #expect(acted.map(\.control) == [.slow, .pause, .step, .resume, .normal])
         #expect(acted.map(\.scale) == [0.1, 0, 0, 0.1, 1])
@@ -184,23 +181,19 @@ func throwInputs(at t0: Double) -> [RecordedInput] {
             let run = TimelineRun(interaction: .carousel)
             var inputs: [RecordedInput] = []
             var x = 300.0, t = 0.2
-            inputs.append(RecordedInput(t: t, pointer: PointerEvent(phase: .down, position: Point(x: x, y: 400), time: t)))
-            for _ in 0..<5 { t += 0.02; x -= 10; inputs.append(RecordedInput(t: t, pointer: PointerEvent(phase: .move, position: Point(x: x, y: 400), time: t))) }
-            inputs.append(RecordedInput(t: 0.35, time: .pause))
-            for _ in 0..<10 { t += 0.05; x -= 20; inputs.append(RecordedInput(t: t + 0.2, pointer: PointerEvent(phase: .move, position: Point(x: x, y: 400), time: t + 0.2))) }
-            inputs.append(RecordedInput(t: 1.2, pointer: PointerEvent(phase: .cancel, position: Point(x: x, y: 400), time: 1.2)))
+            inputs.append(RecordedInput(t: t, .pointer(PointerEvent(phase: .down, position: Point(x: x, y: 400), time: t))))
+            for _ in 0..<5 { t += 0.02; x -= 10; inputs.append(RecordedInput(t: t, .pointer(PointerEvent(phase: .move, position: Point(x: x, y: 400), time: t)))) }
+            inputs.append(RecordedInput(t: 0.35, .time(.pause)))
+            for _ in 0..<10 { t += 0.05; x -= 20; inputs.append(RecordedInput(t: t + 0.2, .pointer(PointerEvent(phase: .move, position: Point(x: x, y: 400), time: t + 0.2)))) }
+            inputs.append(RecordedInput(t: 1.2, .pointer(PointerEvent(phase: .cancel, position: Point(x: x, y: 400), time: 1.2))))
             run.run(inputs, until: 1.25, step: { _ in frame })
             let paused = run.scene.time
             #expect(run.timeline.hasQueuedInput, "the moves and the cancel wait behind the pause")
             #expect(!run.seen.contains { if case .gestureEnded = $0.event { true } else { false } })
             let before = run.delivered.count
-            for (input, t) in run.timeline.drain(at: 1.3) {
-                if var p = input.pointer {
-                    p.time = max(t, run.scene.earliestInputTime)
-                    run.delivered.append(p)
-                    _ = run.scene.handle(p)
-                }
-            }
+            run.clock = 1.3
+            run.runner.finish(at: 1.3)
+            run.collect()
             #expect(!run.timeline.hasQueuedInput)
             #expect(run.delivered.count == before + 11)
             #expect(run.delivered.dropFirst(before).allSatisfy { $0.time == paused }, "played at the pause's instant")
@@ -218,20 +211,20 @@ func throwInputs(at t0: Double) -> [RecordedInput] {
     /// The same recorded inputs, time controls included, give the same scene events at any
     /// frame rate: a replay reproduces a slow-motion session.
     @Test func slowMotionSessionReplaysExactly() throws {
-        var inputs = [RecordedInput(t: 0.1, time: .slow)]
+        var inputs = [RecordedInput(t: 0.1, .time(.slow))]
         inputs += throwInputs(at: 0.3)
-        inputs.append(RecordedInput(t: 1.0, time: .pause))
+        inputs.append(RecordedInput(t: 1.0, .time(.pause)))
         // A scroll made while paused: queued, then played after a step and the resume.
         var y = 600.0
-        inputs.append(RecordedInput(t: 1.5, pointer: PointerEvent(phase: .down, position: Point(x: 200, y: y), time: 1.5)))
+        inputs.append(RecordedInput(t: 1.5, .pointer(PointerEvent(phase: .down, position: Point(x: 200, y: y), time: 1.5))))
         for k in 1...10 {
             y -= 15
-            inputs.append(RecordedInput(t: 1.5 + 0.01 * Double(k), pointer: PointerEvent(phase: .move, position: Point(x: 200, y: y), time: 0)))
+            inputs.append(RecordedInput(t: 1.5 + 0.01 * Double(k), .pointer(PointerEvent(phase: .move, position: Point(x: 200, y: y), time: 0))))
         }
-        inputs.append(RecordedInput(t: 1.6, pointer: PointerEvent(phase: .up, position: Point(x: 200, y: y), time: 0)))
-        inputs.append(RecordedInput(t: 1.8, time: .step))
-        inputs.append(RecordedInput(t: 2.0, time: .resume))
-        inputs.append(RecordedInput(t: 2.5, time: .normal))
+        inputs.append(RecordedInput(t: 1.6, .pointer(PointerEvent(phase: .up, position: Point(x: 200, y: y), time: 0))))
+        inputs.append(RecordedInput(t: 1.8, .time(.step)))
+        inputs.append(RecordedInput(t: 2.0, .time(.resume)))
+        inputs.append(RecordedInput(t: 2.5, .time(.normal)))
         inputs += throwInputs(at: 9)
         // Through JSON, as a recording file holds them.
         let lines = try inputs.map { try JSONEncoder().encode($0) }

@@ -23,7 +23,9 @@ final class ToolHarness {
     let renderer: Renderer
     let tools: ToolUI
     let events: EventSource
-    let scene: CardScene
+    /// The session core, as the window runs it.
+    let runner: SessionRunner
+    var scene: CardScene { runner.scene }
     let stage: Stage
     var now = 0.0
     /// Pointer events that reached the app (not taken by the tool UI), all frames.
@@ -42,14 +44,21 @@ final class ToolHarness {
         events = EventSource(viewportSize: { size })
         events.filter = tools.imgui
         stage = Stage(viewport: Size(width: 390, height: 844), window: window)
-        scene = CardScene(interaction: interaction, count: 10, viewport: stage.viewport, config: options.config, time: 0)
+        runner = SessionRunner(scene: CardScene(interaction: interaction, count: 10, viewport: stage.viewport,
+                                                config: options.config, time: 0),
+                               tasks: nil, cardNames: [])
     }
 
     /// Panel changes given to the scene, as recorded inputs (what the app records).
     var appliedChanges: [RecordedInput] = []
 
-    /// One frame: drain SDL's queue, give the panel's change (if any) to the scene through the
-    /// one input path as the app does, advance the scene 1/60 s, build and draw the tool UI.
+    /// An input to the session at its own time (a synthetic gesture's pointer events).
+    func submit(_ input: RecordedInput) {
+        runner.submit(input, now: input.t)
+    }
+
+    /// One frame: drain SDL's queue, give the panel's change (if any) to the session core,
+    /// advance it 1/60 s, build and draw the tool UI.
     func frame() throws {
         for event in events.poll() {
             if case .pointer(let p) = event { appPointerEvents.append(p) }
@@ -58,12 +67,13 @@ final class ToolHarness {
         if let change = tools.takeReadyChange(scene: scene) {
             let input = RecordedInput(t: now, change: change)
             appliedChanges.append(input)
-            _ = scene.apply(input, at: now)
+            runner.submit(input, now: now)
         }
-        scene.advance(to: now)
-        for e in scene.events { tools.noteEvent(e, now: now) }
-        sceneEvents += scene.events
-        scene.clearEvents()
+        runner.advance(to: now)
+        for case .scene(let e, _) in runner.takeOutputs() {
+            tools.noteEvent(e, now: now)
+            sceneEvents.append(e)
+        }
         try renderer.clear(RGBA(0, 0, 0))
         try tools.draw(scene: scene, stage: stage, window: window, pointerDown: false, now: now)
     }

@@ -82,7 +82,7 @@ import Testing
         var expected = SceneConfig()
         expected.stack.throwSpeed = 777
         #expect(r.inputs.first?.config == expected)
-        #expect(r.inputs.first?.configPath == "x.json")
+        #expect(r.inputs.first?.configInput?.path == "x.json")
     }
 
     static let started = #"{"event":"started","schema":1,"t":0,"demo":"switcher","cards":14,"window":[1280,800],"stage":[445,0,390,800],"viewport":[390,844]}"#

@@ -16,20 +16,20 @@ import Testing
         header.count = 4
         header.cardFiles = []
         let recorder = try Recorder(path: path, header: header, overwrite: true)
-        for input in inputs { recorder.record(input) }
+        for input in inputs { try recorder.record(input) }
         return try Recording(path: path)
     }
 
     /// A drag of the top card, 0.3 s; `release` adds its up.
     func drag(release: Bool) -> [RecordedInput] {
-        var inputs = [RecordedInput(t: 0.5, pointer: PointerEvent(phase: .down, position: Point(x: 190, y: 330), time: 0.5))]
+        var inputs = [RecordedInput(t: 0.5, .pointer(PointerEvent(phase: .down, position: Point(x: 190, y: 330), time: 0.5)))]
         var x = 190.0
         for i in 1...10 {
             x -= 8
             let t = 0.5 + Double(i) * 0.03
-            inputs.append(RecordedInput(t: t, pointer: PointerEvent(phase: .move, position: Point(x: x, y: 330), time: t)))
+            inputs.append(RecordedInput(t: t, .pointer(PointerEvent(phase: .move, position: Point(x: x, y: 330), time: t))))
         }
-        if release { inputs.append(RecordedInput(t: 0.85, pointer: PointerEvent(phase: .up, position: Point(x: x, y: 330), time: 0.85))) }
+        if release { inputs.append(RecordedInput(t: 0.85, .pointer(PointerEvent(phase: .up, position: Point(x: x, y: 330), time: 0.85)))) }
         return inputs
     }
 
@@ -60,8 +60,12 @@ import Testing
 
     @Test func aRecordingThatEndsPausedEndsAtOnceWithTheQueuedInputPlayed() throws {
         var inputs = Array(drag(release: false).prefix(5))
-        inputs.append(RecordedInput(t: 0.65, time: .pause))
-        inputs.append(contentsOf: drag(release: true).suffix(7).map { var i = $0; i.t += 0.5; i.pointer?.time += 0.5; return i })
+        inputs.append(RecordedInput(t: 0.65, .time(.pause)))
+        inputs.append(contentsOf: drag(release: true).suffix(7).map { i -> RecordedInput in
+            guard var p = i.pointer else { return i }
+            p.time += 0.5
+            return RecordedInput(t: i.t + 0.5, .pointer(p))
+        })
         let replay = try #require(HeadlessReplay(try recording(inputs)))
         let stopped = replay.runToEnd()
         replay.finish()

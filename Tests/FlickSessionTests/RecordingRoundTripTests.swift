@@ -27,20 +27,19 @@ import Testing
     static let inputs: [RecordedInput] = {
         var faster = SceneConfig()
         faster.now.throwSpeed = 300
-        var panel = RecordedInput(t: 0.5, change: ConfigChange(config: faster, source: .panel))
-        panel.configPath = nil
+        let panel = RecordedInput(t: 0.5, change: ConfigChange(config: faster, source: .panel))
         return [
-            RecordedInput(t: 0.1, pointer: PointerEvent(phase: .down, position: Point(x: 10.25, y: 20.5), time: 0.1)),
-            RecordedInput(t: 0.2, wheel: -12.5),
-            RecordedInput(t: 0.3, notches: 3),
-            RecordedInput(t: 0.35, command: .throwLeft),
-            RecordedInput(t: 0.4, interaction: .carousel),
+            RecordedInput(t: 0.1, .pointer(PointerEvent(phase: .down, position: Point(x: 10.25, y: 20.5), time: 0.1))),
+            RecordedInput(t: 0.2, .wheel(-12.5)),
+            RecordedInput(t: 0.3, .notches(3)),
+            RecordedInput(t: 0.35, .command(.throwLeft)),
+            RecordedInput(t: 0.4, .interaction(.carousel)),
             panel,
             RecordedInput(t: 0.6, change: ConfigChange(config: SceneConfig(), source: .preset("uikit"))),
-            RecordedInput(t: 0.7, config: faster, configPath: "feel.json"),
-            RecordedInput(t: 0.8, viewport: Size(width: 500, height: 600), window: Size(width: 640, height: 700)),
-            RecordedInput(t: 0.9, marker: Marker(label: "start", task: "find")),
-            RecordedInput(t: 1.0, time: .pause),
+            RecordedInput(t: 0.7, .config(ConfigInput(config: faster, path: "feel.json"))),
+            RecordedInput(t: 0.8, .viewport(Size(width: 500, height: 600), window: Size(width: 640, height: 700))),
+            RecordedInput(t: 0.9, .marker(Marker(label: "start", task: "find"))),
+            RecordedInput(t: 1.0, .time(.pause)),
         ]
     }()
 
@@ -54,14 +53,14 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let header = Self.header(look: look)
         let recorder = try Recorder(path: path, header: header, overwrite: true)
-        for input in Self.inputs { recorder.record(input) }
+        for input in Self.inputs { try recorder.record(input) }
         let read = try Recording(path: path)
         #expect(read.header == header)
         #expect(read.header?.drawnLook == look)
         #expect(read.inputs == Self.inputs)
-        #expect(read.inputs[5].configChange?.source == .panel)
-        #expect(read.inputs[6].configChange?.source == .preset("uikit"))
-        #expect(read.inputs[7].configChange == nil, "a --config reload is not an app change")
+        #expect(read.inputs[5].configInput?.change?.source == .panel)
+        #expect(read.inputs[6].configInput?.change?.source == .preset("uikit"))
+        #expect(read.inputs[7].configInput?.change == nil, "a --config reload is not an app change")
     }
 
     /// A format 1 header (no look) reads, and draws with the default look; a newer format is
@@ -77,7 +76,7 @@ import Testing
         #expect(read.header?.format == 1)
         #expect(read.header?.look == nil)
         #expect(read.header?.drawnLook == SessionLook())
-        #expect(read.inputs == [RecordedInput(t: 0.5, notches: 1)])
+        #expect(read.inputs == [RecordedInput(t: 0.5, .notches(1))])
 
         try "{\"flick_recording\": 3, \"demo\": \"now\"}\n".write(toFile: path, atomically: true, encoding: .utf8)
         do {

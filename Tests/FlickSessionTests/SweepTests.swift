@@ -60,13 +60,13 @@ import Testing
     /// time `t`: well short of the distance threshold, so only the speed rule decides.
     static func drag(at t: Double, speed: Double) -> [RecordedInput] {
         let start = Point(x: 150, y: 420)
-        var inputs = [RecordedInput(t: t, pointer: PointerEvent(phase: .down, position: start, time: t))]
+        var inputs = [RecordedInput(t: t, .pointer(PointerEvent(phase: .down, position: start, time: t)))]
         for i in 1...12 {
             let ti = t + Double(i) / 60
-            inputs.append(RecordedInput(t: ti, pointer: PointerEvent(phase: .move, position: Point(x: start.x + speed * Double(i) / 60, y: start.y), time: ti)))
+            inputs.append(RecordedInput(t: ti, .pointer(PointerEvent(phase: .move, position: Point(x: start.x + speed * Double(i) / 60, y: start.y), time: ti))))
         }
         let end = t + 12.0 / 60
-        inputs.append(RecordedInput(t: end, pointer: PointerEvent(phase: .up, position: Point(x: start.x + speed * 0.2, y: start.y), time: end)))
+        inputs.append(RecordedInput(t: end, .pointer(PointerEvent(phase: .up, position: Point(x: start.x + speed * 0.2, y: start.y), time: end))))
         return inputs
     }
 
@@ -78,7 +78,7 @@ import Testing
                                      window: Size(width: 390, height: 844), stage: Size(width: 390, height: 844),
                                      config: SceneConfig())
         let recorder = try Recorder(path: path, header: header, overwrite: true)
-        for input in inputs { recorder.record(input) }
+        for input in inputs { try recorder.record(input) }
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try Recording(path: path)
     }
@@ -89,7 +89,7 @@ import Testing
     /// A's first try throws up to 400 and not from 500; B's throw stays up to 700 and goes from 800.
     @Test func aSweepFindsWhereKnownGesturesFlip() throws {
         let a = try record("a.rec", Self.drag(at: 0.5, speed: 450) + Self.drag(at: 1.7, speed: 1200))
-        let b = try record("b.rec", Self.drag(at: 0.5, speed: 750) + [RecordedInput(t: 1.7, command: .undo)])
+        let b = try record("b.rec", Self.drag(at: 0.5, speed: 750) + [RecordedInput(t: 1.7, .command(.undo))])
         let grid = try SweepGrid([try SweepAxis.parse(key: "now.throwSpeed", values: "300:900:100")])
         let result = try Sweep(grid: grid, recordings: [a, b]).run(cores: 2)
         #expect(result.points.map { $0[0] } == [300, 400, 500, 600, 700, 800, 900])

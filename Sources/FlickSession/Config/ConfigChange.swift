@@ -42,16 +42,17 @@ package struct ConfigChange: Equatable {
 extension RecordedInput {
     /// A config change made in the app, at session time `t`.
     package init(t: Double, change: ConfigChange) {
-        self.init(t: t, config: change.config)
-        configSource = change.source.name
-        preset = change.source.presetName
+        self.init(t: t, .config(ConfigInput(config: change.config, source: change.source.name,
+                                            preset: change.source.presetName)))
     }
+}
 
-    /// The change a recorded config input stands for, when it came from the app (nil for a
-    /// reload of the `--config` file).
-    package var configChange: ConfigChange? {
-        guard let config, let configSource else { return nil }
-        switch configSource {
+extension ConfigInput {
+    /// The change this config input stands for, when it came from the app (nil for a reload of
+    /// the `--config` file).
+    package var change: ConfigChange? {
+        guard let source else { return nil }
+        switch source {
         case "preset": return ConfigChange(config: config, source: .preset(preset ?? ""))
         default: return ConfigChange(config: config, source: .panel)
         }

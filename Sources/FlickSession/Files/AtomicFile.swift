@@ -19,9 +19,7 @@ package enum AtomicFile {
 
     private static func failure(temp: String, path: String, what: String, _ why: String) -> OutputError {
         unlink(temp)
-        let e = OutputError("cannot write \(what) '\(path)': \(why)")
-        OutputError.remember(e)
-        return e
+        return OutputError("cannot write \(what) '\(path)': \(why)")
     }
 
     /// Makes the file for `path` in a temporary beside it, whole and on disk; returns its path.

@@ -79,7 +79,6 @@ package final class LineWriter {
     private func fail(_ why: String) -> OutputError {
         let e = OutputError("cannot write \(what) '\(path)': \(why); stopped (the lines before it are intact)")
         failure = e
-        OutputError.remember(e)
         return e
     }
 }

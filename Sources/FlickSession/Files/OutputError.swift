@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A write to an output file failed while the session ran (disk full, I/O error): one line
 /// naming the file; the app stops with exit code 3, and every line written before stays valid.
 package struct OutputError: Error, CustomStringConvertible, Equatable {
@@ -9,20 +7,6 @@ package struct OutputError: Error, CustomStringConvertible, Equatable {
 
     /// Exit code of a run stopped by a failed write.
     package static let exitCode: Int32 = 3
-
-    /// The first write failure of the run, if any: writers that cannot throw to their caller
-    /// (a recorder fed from an event handler) leave it here, and the frame loop stops on it.
-    package static let first = Mutex<OutputError?>(nil)
-
-    /// Remembers `error` unless an earlier failure is already remembered.
-    package static func remember(_ error: OutputError) {
-        first.withLock { if $0 == nil { $0 = error } }
-    }
-
-    /// Throws the first failure remembered, if any (the frame loop calls it once per frame).
-    package static func throwIfAny() throws {
-        if let e = first.withLock({ $0 }) { throw e }
-    }
 }
 
 /// A run ended by SIGINT, SIGTERM or SIGHUP (see `Interrupt`): thrown out of a loop that polls

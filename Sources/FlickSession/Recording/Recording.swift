@@ -21,58 +21,6 @@ package struct Marker: Codable, Equatable, Sendable {
     }
 }
 
-/// One recorded input at its engine time (seconds since the session started): a pointer event in
-/// scene points, a wheel scroll, a command, an interaction switch, a viewport change, a config
-/// reload (the new config in full) or a marker. Exactly one of the optional fields is set.
-package struct RecordedInput: Codable, Equatable {
-    package var t: Double
-    package var pointer: PointerEvent?
-    package var wheel: Double?
-    /// Mouse-wheel notches (whole clicks): a page per notch on paged rows, a card pitch in lists.
-    package var notches: Int?
-    package var command: CardScene.Command?
-    package var interaction: Interaction?
-    /// The config in force from `t` on (a `--config` file that changed on disk).
-    package var config: SceneConfig?
-    /// The file the config came from.
-    package var configPath: String?
-    /// Where a config made in the app came from: "panel" (a key edited) or "preset" (one loaded,
-    /// named by `preset`); absent for a reload of the `--config` file (see `ConfigChange`).
-    package var configSource: String?
-    /// The preset a "preset" config change loaded.
-    package var preset: String?
-    /// The scene's new viewport, points (the window resized under `--stage window`).
-    package var viewport: Size?
-    /// The window's size when the viewport changed, points.
-    package var window: Size?
-    package var marker: Marker?
-    /// A note typed in the facilitator window.
-    package var note: String?
-    /// The `--cards` folder changed (files added, removed, saved anew).
-    package var cards: CardFolderChange?
-    /// Slow motion, pause, resume or a single step (S, Space, `.`); replays move time the same way.
-    package var time: SceneTimeline.Control?
-
-    package init(t: Double, pointer: PointerEvent? = nil, wheel: Double? = nil, notches: Int? = nil, command: CardScene.Command? = nil, interaction: Interaction? = nil, config: SceneConfig? = nil, configPath: String? = nil, viewport: Size? = nil, window: Size? = nil, marker: Marker? = nil, note: String? = nil, cards: CardFolderChange? = nil, time: SceneTimeline.Control? = nil) {
-        self.configSource = nil
-        self.cards = cards
-        self.note = note
-        self.preset = nil
-        self.t = t
-        self.pointer = pointer
-        self.wheel = wheel
-        self.notches = notches
-        self.command = command
-        self.interaction = interaction
-        self.config = config
-        self.configPath = configPath
-        self.viewport = viewport
-        self.window = window
-        self.marker = marker
-        self.time = time
-    }
-}
-
 /// The first line of a recording: everything a replay needs besides the inputs. The file's lines
 /// are defined by docs/schema/recording.schema.json (LogSchemaTests keeps it and these types in step).
 package struct RecordingHeader: Codable, Equatable {
@@ -195,10 +143,9 @@ package final class Recorder {
         try writer.append(line: encoder.encode(header))
     }
 
-    package func record(_ input: RecordedInput) {
-        guard let data = try? encoder.encode(input) else { return }
-        // A failure is remembered (OutputError.first) and stops the frame loop with exit 3.
-        try? writer.append(line: data)
+    /// Appends one input; a failed write throws an `OutputError` naming the file.
+    package func record(_ input: RecordedInput) throws {
+        try writer.append(line: encoder.encode(input))
     }
 }
 
@@ -263,14 +210,14 @@ package struct Recording {
             var input: RecordedInput
             do {
                 guard object != nil else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not JSON")) }
-                input = try decoder.decode(RecordedInput.self, from: stripped)
+                input = try config.map { try RecordedInput.config($0, line: stripped) }
+                    ?? decoder.decode(RecordedInput.self, from: stripped)
             } catch {
                 // The field at fault when there is one (a wrong type, a missing key, an unknown phase).
                 let field = Self.describe(error)
                 let why = object == nil ? " (not a JSON object)" : " (\(field))"
                 throw UserError("\(option) file '\(path)' line \(n + 1) is not a recorded input\(why) (expected JSON like {\"t\": 0.5, \"pointer\": {...}})")
             }
-            input.config = config
             try input.check(check)
             if let last = parsed.last, input.t < last.t {
                 throw UserError("\(option) file '\(path)' line \(n + 1) goes back in time (\(input.t) s after \(last.t) s)")
@@ -408,42 +355,5 @@ package final class Player {
         let from = next
         while next < recording.inputs.count, recording.inputs[next].t <= time { next += 1 }
         return recording.inputs[from..<next]
-    }
-}
-
-extension RecordedInput {
-    /// The kind of scene input this is, as a refusal names it.
-    package var inputKind: String {
-        if pointer != nil { return "pointer" }
-        if wheel != nil { return "wheel" }
-        if notches != nil { return "notches" }
-        if command != nil { return "command" }
-        if interaction != nil { return "interaction" }
-        if config != nil { return "config" }
-        if viewport != nil { return "viewport" }
-        if marker != nil { return "marker" }
-        if note != nil { return "note" }
-        if cards != nil { return "cards" }
-        return "time"
-    }
-}
-
-extension CardScene {
-    /// Gives one recorded input to the scene at `t` (scene seconds): the one place recorded
-    /// inputs meet the scene, for the app and the study tools alike (markers are not scene
-    /// input). Returns the refusal of an input the scene did not take (pointer, wheel, notches).
-    package func apply(_ input: RecordedInput, at t: Double) -> InputRejection? {
-        var refusal: InputRejection?
-        if var p = input.pointer {
-            p.time = t
-            refusal = handle(p)
-        }
-        if let d = input.wheel { refusal = scroll(by: d, at: t) }
-        if let n = input.notches { refusal = scrollNotches(n, at: t) }
-        if let c = input.command { perform(c, at: t) }
-        if let next = input.interaction { setInteraction(next, at: t) }
-        if let config = input.config { setConfig(config, at: t) }
-        if let viewport = input.viewport { setViewport(viewport, at: t) }
-        return refusal
     }
 }

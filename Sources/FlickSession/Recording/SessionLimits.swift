@@ -114,7 +114,11 @@ extension RecordingHeader {
             let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(tasks))
             _ = try TaskList.parse(json, file: "\(c.file) line \(c.line): 'tasks'", cards: nil)
         }
-        if let markers { _ = try MarkerLabels.parse(markers.joined(separator: ",")) }
+        if let markers {
+            do { _ = try MarkerLabels.parse(markers.joined(separator: ",")) } catch let e as UserError {
+                throw c.problem("'markers': \(e.message)")
+            }
+        }
     }
 }
 
@@ -123,11 +127,17 @@ extension RecordedInput {
     /// the live window, so a replay gives the same refusals.
     package func check(_ c: LineCheck) throws {
         try c.time("t", t)
-        if let wheel { try c.number("wheel", wheel, SessionLimits.wheel) }
-        if let notches { try c.whole("notches", notches, SessionLimits.notches) }
-        if let viewport { try c.size("viewport", viewport) }
-        if let window { try c.size("window", window) }
-        if let cards {
+        switch input {
+        case .pointer, .command, .interaction, .time:
+            break
+        case .wheel(let wheel):
+            try c.number("wheel", wheel, SessionLimits.wheel)
+        case .notches(let notches):
+            try c.whole("notches", notches, SessionLimits.notches)
+        case .viewport(let viewport, let window):
+            try c.size("viewport", viewport)
+            if let window { try c.size("window", window) }
+        case .cards(let cards):
             let files = cards.added + cards.changed
             try c.whole("cards (entries)", files.count + cards.removed.count, 1...SessionLimits.cardFiles.upperBound)
             for (i, f) in files.enumerated() {
@@ -135,15 +145,18 @@ extension RecordedInput {
                 try c.whole("cards[\(i)].size", f.size, 0...Int(Int64.max / 2))
             }
             for (i, name) in cards.removed.enumerated() { try c.fileName("cards.removed[\(i)]", name) }
-        }
-        if let note, note.isEmpty || note.count > SessionLimits.noteLength {
-            throw c.problem("'note' has \(note.count) characters (expected 1 to \(SessionLimits.noteLength))")
-        }
-        if let marker, !MarkerLabels.isValid(marker.label) {
-            throw c.problem("'marker.label' = '\(marker.label.prefix(60))' is not a marker label (1 to \(MarkerLabels.maxLength) characters)")
-        }
-        if let configSource, configSource != "panel", configSource != "preset" {
-            throw c.problem("'configSource' = '\(configSource.prefix(40))' is not a config source (expected panel or preset)")
+        case .note(let note):
+            if note.isEmpty || note.count > SessionLimits.noteLength {
+                throw c.problem("'note' has \(note.count) characters (expected 1 to \(SessionLimits.noteLength))")
+            }
+        case .marker(let marker):
+            if !MarkerLabels.isValid(marker.label) {
+                throw c.problem("'marker.label' = '\(marker.label.prefix(60))' is not a marker label (1 to \(MarkerLabels.maxLength) characters)")
+            }
+        case .config(let config):
+            if let source = config.source, source != "panel", source != "preset" {
+                throw c.problem("'configSource' = '\(source.prefix(40))' is not a config source (expected panel or preset)")
+            }
         }
     }
 }

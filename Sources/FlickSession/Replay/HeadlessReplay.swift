@@ -1,16 +1,14 @@
 import FlickSDL
 import FlickEngine
 
-/// A recording played through the engine alone, with no window: the same inputs through the
-/// same timeline (`SceneTimeline`) and the same `CardScene.apply` as the app, so the events
-/// are the live session's. Step it with `advance(to:)` on the frame clock (session seconds);
-/// the study tools draw its scene when they want a picture.
+/// A recording played through the session core alone, with no window: the same `SessionRunner`
+/// as the window, so the events are the live session's. Step it with `advance(to:)` on the frame
+/// clock (session seconds); the study tools draw its scene when they want a picture.
 package final class HeadlessReplay {
     package let recording: Recording
-    package private(set) var scene: CardScene
-    private var timeline = SceneTimeline(start: 0)
+    package let runner: SessionRunner
+    package var scene: CardScene { runner.scene }
     private var next = 0
-    private var lastInput = -Double.infinity
     private var lastAdvance = -Double.infinity
     /// Recorded config reloads are skipped (a preset replaces the recording's config).
     package let keepsConfig: Bool
@@ -20,62 +18,57 @@ package final class HeadlessReplay {
     package private(set) var pointer: PointerEvent?
     /// Every pointer sample delivered, with where a press landed on a card (for the study's
     /// hesitation, pauses, reversals and heatmaps).
-    package private(set) var pointerTrail: [PointerSample] = []
+    package var pointerTrail: [PointerSample] { runner.pointerTrail }
     /// The header's `--tasks` as they ran (the same ends, times and outcomes as the live
     /// session) and which image each card shows as the recorded folder changes play.
-    package private(set) var study = StudyInputs(tasks: nil, cardNames: [])
-    package var tasks: TaskRun? { study.tasks }
-    package var deckImages: DeckImages { study.images }
+    package var tasks: TaskRun? { runner.study.tasks }
+    package var deckImages: DeckImages { runner.study.images }
     /// The facilitator's notes, session seconds.
     package private(set) var notes: [(t: Double, text: String)] = []
 
     /// `config` replaces the recorded config (and its reloads) when given.
     package init(_ recording: Recording, demo: Interaction, count: Int, viewport: Size, config: SceneConfig,
-         keepsConfig: Bool) {
+                 keepsConfig: Bool, tasks: TaskList? = nil, cardNames: [String] = [], sessionTask: String? = nil) {
         self.recording = recording
         self.keepsConfig = keepsConfig
-        scene = CardScene(interaction: demo, count: count, viewport: viewport, config: config, time: 0)
-        scene.advance(to: 0)
+        runner = SessionRunner(scene: CardScene(interaction: demo, count: count, viewport: viewport, config: config, time: 0),
+                               tasks: tasks, cardNames: cardNames, sessionTask: sessionTask, keepsPointerTrail: true)
+        collect()
     }
 
     /// The replay its header describes (nil for recordings without one), optionally under another config.
     package convenience init?(_ recording: Recording, config: SceneConfig? = nil) {
         guard let h = recording.header else { return nil }
         self.init(recording, demo: h.demo, count: h.count, viewport: h.stage ?? h.window,
-                  config: config ?? h.config, keepsConfig: config != nil)
-        study = StudyInputs(tasks: h.tasks, cardNames: h.cardFiles.map(\.name))
+                  config: config ?? h.config, keepsConfig: config != nil, tasks: h.tasks,
+                  cardNames: h.cardFiles.map(\.name), sessionTask: h.task)
     }
 
-    /// The replay stops (as the live session's end did): what waits behind a pause plays at its
-    /// instant, a press still down is cancelled (`endOfRecording`), a task under way ends.
+    /// The replay stops, as the live session's end did (`SessionRunner.finish`).
     package func finish() {
-        endOfRecording(at: lastAdvance)
-        _ = study.finish(at: scene.time)
+        guard lastAdvance.isFinite else { return }
+        runner.finish(at: lastAdvance)
+        collect()
     }
 
     package var isFinished: Bool { next >= recording.inputs.count }
     /// Every input played and nothing moving. A recording that ended paused, or with the button
     /// still down (a session cut off), has nothing more to come either: it ends at its last input.
-    package var isSettled: Bool { isFinished && (scene.isAtRest || timeline.isPaused || timeline.pointerDown) }
-    private var lastPointer: PointerEvent?
+    package var isSettled: Bool {
+        isFinished && (scene.isAtRest || runner.timeline.isPaused || runner.timeline.pointerDown)
+    }
 
     /// Plays the inputs due by `clock` and advances the scene to it.
     package func advance(to clock: Double) {
         while next < recording.inputs.count, recording.inputs[next].t <= clock {
-            var input = recording.inputs[next]
+            let input = recording.inputs[next]
             next += 1
             if input.config != nil && keepsConfig { continue }
-            input.t = max(input.t, lastInput, lastAdvance)
-            lastInput = input.t
-            if let p = input.pointer { lastPointer = p }
-            timeline.submit(input)
-            deliver(timeline.due(by: clock))
+            runner.submit(input, now: clock)
         }
-        deliver(timeline.due(by: clock))
         lastAdvance = clock
-        scene.advance(to: max(scene.time, timeline.sceneTime(at: clock)))
+        runner.advance(to: clock)
         collect()
-        _ = study.tick(scene.time)
     }
 
     /// Runs on the 60 Hz frame grid of a headless replay until everything has settled (at most
@@ -92,54 +85,20 @@ package final class HeadlessReplay {
         }
     }
 
-    /// The recording's end is the session's end, as in the app (`App.finishScene`): what waits
-    /// behind a pause plays at its instant, and a press still down (a session cut off by SIGKILL
-    /// or a full disk, or recorded before the quit cancelled it) is cancelled, so every gesture
-    /// is closed. Frames before it show what the participant saw: the card still held.
-    private func endOfRecording(at clock: Double) {
-        guard clock.isFinite else { return }
-        deliver(timeline.drain(at: clock))
-        guard timeline.pointerDown, var p = lastPointer else { return }
-        p.phase = .cancel
-        timeline.submit(RecordedInput(t: lastInput, pointer: p))
-        deliver(timeline.drain(at: clock))
-    }
-
-    private func deliver(_ due: [(input: RecordedInput, sceneTime: Double)]) {
-        for (input, sceneTime) in due {
-            let t = max(sceneTime, scene.time)
-            if let p = input.pointer {
-                pointerTrail.append(PointerSample(t: t, phase: p.phase, position: p.position,
-                                                  onCard: p.phase == .down ? cardPoint(p.position) : nil))
-            }
-            _ = scene.apply(input, at: t)
-            if var p = input.pointer { p.time = t; pointer = p }
-            collect()
-            if let config = input.config { items.append(.config(t: t, config: config)) }
-            if let m = input.marker { items.append(.marker(t: t, label: m.label, task: m.task)) }
-            if let text = input.note { notes.append((t, text)) }
-            _ = study.apply(input, to: scene, at: t)
-            if input.cards != nil { collect() }
-        }
-    }
-
-    /// Where `point` lands on the topmost card of the last frame, normalised to the card.
-    private func cardPoint(_ point: Point) -> Point? {
-        for a in scene.renderList.reversed() where a.alpha > 0 {
-            guard let inverse = a.transform.inverted(), a.size.width > 0, a.size.height > 0 else { continue }
-            let local = inverse.apply(to: point)
-            if abs(local.x) <= a.size.width / 2 && abs(local.y) <= a.size.height / 2 {
-                return Point(x: local.x / a.size.width + 0.5, y: local.y / a.size.height + 0.5)
-            }
-        }
-        return nil
-    }
-
+    /// The runner's outputs as the study tools keep them.
     private func collect() {
-        for (e, release) in zip(scene.events, scene.releases) {
-            items.append(.scene(e, release))
-            _ = study.observe(e, in: scene)
+        for output in runner.takeOutputs() {
+            switch output {
+            case .scene(let e, let release): items.append(.scene(e, release))
+            case .configChanged(let change, _, let t): items.append(.config(t: t, config: change.config))
+            case .configReloaded(_, let config, let t): items.append(.config(t: t, config: config))
+            case .marker(let m, _, let t): items.append(.marker(t: t, label: m.label, task: m.task))
+            case .note(let text, _, let t): notes.append((t, text))
+            case .applied(.pointer(let p), _): pointer = p
+            case .recorded, .applied, .refused, .taskStarted, .taskEnded, .cardsChanged, .timeControl,
+                 .heldGestureCancelled:
+                break
+            }
         }
-        scene.clearEvents()
     }
 }

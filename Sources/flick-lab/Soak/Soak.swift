@@ -43,7 +43,6 @@ struct Soak: ParsableCommand {
         Interrupt.install()
         let report = try SoakRun.run(.init(minutes: minutes, seed: seed, cards: deck,
                                            viewport: Size(width: 390, height: 844), log: log))
-        try OutputError.throwIfAny()
         let mb = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_048_576) }
         let growth = Double(report.residentAtEnd - report.residentAfterFirstMinute) / 1_048_576
         print(String(format: "soak: %d frames (%.1f simulated min) in %.1f s wall (%.0f frames/s), seed %llu",

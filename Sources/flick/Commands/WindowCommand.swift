@@ -139,7 +139,6 @@ struct WindowCommand: ParsableCommand {
                 try app.run()
             }
         }
-        try OutputError.throwIfAny()
         if Interrupt.isRequested {
             note("stopped by \(Interrupt.signalName); the log and the recording are closed")
             exitProcess(Interrupt.exitCode)

@@ -41,7 +41,7 @@ extension App {
         case .enter:
             guard !press.isRepeat else { return }
             if let text = desk.takeDraft() {
-                apply(RecordedInput(t: t, note: text))
+                submit(RecordedInput(t: t, .note(text)))
             } else {
                 dropTaskMarker(at: t)
             }

@@ -11,15 +11,6 @@ extension App {
     /// The folder's change since the last look, as a recorded input (live only).
     func pollCardFolder() {
         guard let change = cardWatch?.poll(now: SDLContext.now) else { return }
-        apply(RecordedInput(t: clock(), cards: change))
-    }
-
-    /// A folder change reached the scene at `t` (the deck was edited by `StudyInputs`): faces
-    /// load the new images, the log and the facilitator hear of it.
-    func noteCardChange(_ change: CardFolderChange, at t: Double) {
-        stageView.follow(study.images)
-        logged { try log?.append(LogCardsChanged(t: t, change: change)) }
-        desk.add("cards \(change.summary)", .event, at: t)
-        post("Cards changed: \(change.summary)")
+        submit(RecordedInput(t: clock(), .cards(change)))
     }
 }

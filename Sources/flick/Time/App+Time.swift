@@ -24,27 +24,9 @@ extension App {
         default:
             return false
         }
-        apply(RecordedInput(t: press.time, time: control))
+        submit(RecordedInput(t: press.time, .time(control)))
         updateTitle()
         return true
-    }
-
-    /// Gives the scene every input the timeline has reached by now.
-    func deliverDueInputs() {
-        for (input, t) in timeline.due(by: clock()) { deliver(input, at: t) }
-        logTimeControls()
-    }
-
-    /// Each time control that took effect goes into the log (`time_control`: the scene's times
-    /// after it run at its scale) and the facilitator's feed.
-    func logTimeControls() {
-        for acted in timeline.takeActed() {
-            // The scene's events up to its time go first: the log stays in time order.
-            scene.noteInput(at: acted.sceneTime)
-            logged { try flushSceneEvents() }
-            logged { try log?.append(LogTimeControl(t: acted.sceneTime, control: acted.control, scale: acted.scale)) }
-            desk.add("time: \(acted.control.rawValue)", .event, at: acted.sceneTime)
-        }
     }
 
     /// "slow motion ×0.1", "paused", or nil at normal speed.

@@ -1,0 +1,272 @@
+import FlickEngine
+
+/// What a session did, in the order it happened: the log's lines, the facilitator's feed and the
+/// study tools' items are all made from these. A driver writes them through its sink; the runner
+/// itself writes nothing.
+package enum SessionOutput: Equatable {
+    /// An input as it must be recorded: its time moved up to what the scene really got.
+    case recorded(RecordedInput)
+    /// An input reached the scene at scene time `at` (after the scene took or refused it).
+    case applied(SessionInput, at: Double)
+    /// The scene refused an input (pointer, wheel, notches): logged and counted, never dropped unseen.
+    case refused(input: String, reason: InputRejection, at: Double)
+    case scene(SceneEvent, ReleaseRecord?)
+    /// A config made in the app (panel, preset) took effect.
+    case configChanged(ConfigChange, from: SceneConfig, at: Double)
+    /// The `--config` file was reloaded.
+    case configReloaded(path: String, config: SceneConfig, at: Double)
+    /// A marker; `acted` when it started, ended or gave up a task.
+    case marker(Marker, acted: Bool, at: Double)
+    case note(String, task: String?, at: Double)
+    case taskStarted(LogTaskStarted)
+    case taskEnded(LogTaskEnded)
+    case cardsChanged(CardFolderChange, at: Double)
+    case timeControl(SceneTimeline.Acted)
+    /// The session ended with the pointer still down (a recording cut off): the gesture was
+    /// cancelled as it ended, so the log closes it.
+    case heldGestureCancelled(at: Double)
+}
+
+/// One session, whatever drives it: the window, a headless replay, the study tools, the soak or
+/// a test. It owns the scene, the time controls (`SceneTimeline`), the study inputs (tasks, the
+/// card folder's images), the late-input rule and the end of a session, so each of those rules
+/// lives here once. Pure Swift: no SDL, no files, no clock; the driver passes its frame clock
+/// (session seconds) in and writes the outputs wherever it keeps them.
+///
+/// - `submit(_:now:)`: an input made at `input.t` on the frame clock; what is due plays at once.
+/// - `advance(to:)`: a frame at `clock`; the scene moves to the matching scene time.
+/// - `finish(at:)`: the session is over; every queued input plays and every gesture and task closes.
+/// Each returns nothing; `takeOutputs()` hands out what happened since the last call, in order.
+package final class SessionRunner {
+    package private(set) var scene: CardScene
+    package private(set) var timeline: SceneTimeline
+    package private(set) var study: StudyInputs
+    /// How much older than the last frame an input may be, seconds of wall time (SDL stamps
+    /// events in whole milliseconds, a frame reads its clock after polling). Scaled to scene
+    /// time by the slow-motion rate.
+    package let lateInputWindow: Double
+    /// The session's `--task`, named by notes when no `--tasks` task is under way.
+    package let sessionTask: String?
+    /// Keeps every pointer sample with where a press landed on a card (study heatmaps).
+    package let keepsPointerTrail: Bool
+    package private(set) var pointerTrail: [PointerSample] = []
+    /// The last pointer input submitted, as recorded (it may still wait behind a pause).
+    package private(set) var lastPointer: PointerEvent?
+    /// Frame-clock time of the latest input, so recorded times never go back.
+    package private(set) var lastInputTime = -Double.infinity
+    /// Frame-clock time of the last `advance`.
+    package private(set) var lastAdvanceClock = -Double.infinity
+    private var outputs: [SessionOutput] = []
+
+    package static let defaultLateInputWindow = 0.1
+
+    package init(scene: CardScene, tasks: TaskList?, cardNames: [String], sessionTask: String? = nil,
+                 lateInputWindow: Double = SessionRunner.defaultLateInputWindow, keepsPointerTrail: Bool = false) {
+        self.scene = scene
+        timeline = SceneTimeline(start: 0)
+        study = StudyInputs(tasks: tasks, cardNames: cardNames)
+        self.sessionTask = sessionTask
+        self.lateInputWindow = lateInputWindow
+        self.keepsPointerTrail = keepsPointerTrail
+        scene.advance(to: 0)
+    }
+
+    /// What happened since the last call, in order.
+    package func takeOutputs() -> [SessionOutput] {
+        defer { outputs.removeAll(keepingCapacity: true) }
+        return outputs
+    }
+
+    /// A pointer is held on the stage (pressed and not yet released or cancelled), as submitted.
+    package var pointerHeld: Bool {
+        guard let p = lastPointer else { return false }
+        return p.phase == .down || p.phase == .move
+    }
+
+    /// The task under way (of `--tasks`), else the session's `--task`.
+    package var currentTaskName: String? { study.tasks?.currentTask?.name ?? sessionTask }
+
+    // MARK: - Driving
+
+    /// One input made at frame-clock time `input.t`; `now` is the frame clock. The input's time
+    /// is the one place input times meet the engine's rule that time never goes back: an event
+    /// stamped before the frame already shown keeps its own time within `lateInputWindow`; older
+    /// ones count as at the oldest time still accepted. The recording gets the time the scene got.
+    package func submit(_ input: RecordedInput, now: Double) {
+        var input = input
+        input.t = max(input.t, lastInputTime, lastAdvanceClock - lateInputWindow)
+        lastInputTime = input.t
+        if case .pointer(var p) = input.input {
+            p.time = input.t
+            input.input = .pointer(p)
+            lastPointer = p
+        }
+        outputs.append(.recorded(input))
+        timeline.submit(input)
+        deliverDue(by: now)
+    }
+
+    /// A frame at frame-clock time `clock`: what the timeline has reached plays, the scene moves
+    /// to the scene time of `clock`, and its events come out.
+    package func advance(to clock: Double) {
+        deliverDue(by: clock)
+        lastAdvanceClock = clock
+        // The late-input window follows the time scale: 0.1 s of wall time in slow motion too.
+        scene.lateInputWindow = lateInputWindow * timeline.rate
+        scene.advance(to: max(scene.time, timeline.sceneTime(at: clock)))
+        flush()
+    }
+
+    /// Cancels the gesture under way at frame-clock time `t` (a quit, a dropped device): through
+    /// the recorded path, so the log closes it and a replay of the recording ends it the same way.
+    package func cancelHeldGesture(at t: Double) {
+        guard pointerHeld, var p = lastPointer else { return }
+        p.phase = .cancel
+        submit(RecordedInput(t: t, .pointer(p)), now: t)
+        advance(to: t)
+    }
+
+    /// The session is over at frame-clock time `clock`. What waits behind a pause plays at the
+    /// pause's instant; a pointer still down (a recording cut off by SIGKILL or a full disk) is
+    /// cancelled (stamped at the last input, played at `clock`), so every gesture is closed; late
+    /// completions are committed; a task under way ends.
+    package func finish(at clock: Double) {
+        deliver(timeline.drain(at: clock))
+        timeControls()
+        if timeline.pointerDown, var p = lastPointer {
+            p.phase = .cancel
+            let t = lastInputTime
+            outputs.append(.heldGestureCancelled(at: t))
+            submit(RecordedInput(t: t, .pointer(p)), now: clock)
+            deliver(timeline.drain(at: clock))
+        }
+        advance(to: clock)
+        scene.commit()
+        flush()
+        for line in study.finish(at: scene.time) { outputs.append(.taskEnded(line)) }
+    }
+
+    /// Scene time of a frame drawn at frame-clock time `clock`.
+    package func sceneTime(at clock: Double) -> Double { timeline.sceneTime(at: clock) }
+
+    /// The next task marker `M` drops: with `--tasks`, the next task's start or the current one's
+    /// end (nil when all have run); nil without `--tasks` (the driver alternates start and end).
+    package var nextTaskMarker: Marker? {
+        guard let run = study.tasks else { return nil }
+        if let current = run.currentTask { return Marker(label: "end", task: current.name) }
+        return run.nextTask.map { Marker(label: "start", task: $0.name) }
+    }
+
+    // MARK: - Applying
+
+    private func deliverDue(by clock: Double) {
+        deliver(timeline.due(by: clock))
+        timeControls()
+    }
+
+    private func deliver(_ due: [(input: RecordedInput, sceneTime: Double)]) {
+        for (input, sceneTime) in due { deliver(input.input, at: sceneTime) }
+    }
+
+    /// Gives one input to the scene at scene time `sceneTime` (from the timeline): the one
+    /// exhaustive switch over the kinds of input.
+    private func deliver(_ input: SessionInput, at sceneTime: Double) {
+        // Late input (stamped before the frame on show) keeps its own time within the scene's
+        // window; only older input is moved up to the oldest time the scene still accepts.
+        let t = max(sceneTime, scene.earliestInputTime)
+        var refusal: InputRejection?
+        var applied = input
+        switch input {
+        case .pointer(var p):
+            if keepsPointerTrail {
+                pointerTrail.append(PointerSample(t: t, phase: p.phase, position: p.position,
+                                                  onCard: p.phase == .down ? cardPoint(p.position) : nil))
+            }
+            p.time = t
+            applied = .pointer(p)
+            refusal = scene.handle(p)
+        case .wheel(let d):
+            refusal = scene.scroll(by: d, at: t)
+        case .notches(let n):
+            refusal = scene.scrollNotches(n, at: t)
+        case .command(let c):
+            scene.perform(c, at: t)
+        case .interaction(let next):
+            scene.setInteraction(next, at: t)
+        case .viewport(let viewport, _):
+            scene.setViewport(viewport, at: t)
+        case .config(let config):
+            let before = scene.config
+            scene.setConfig(config.config, at: t)
+            lineUp(at: t)
+            if let change = config.change {
+                outputs.append(.configChanged(change, from: before, at: t))
+            } else {
+                outputs.append(.configReloaded(path: config.path ?? "", config: config.config, at: t))
+            }
+        case .marker, .note, .cards:
+            lineUp(at: t)
+            applyStudy(input, at: t)
+        case .time:
+            break   // the timeline acted on it when it was submitted
+        }
+        if let refusal { outputs.append(.refused(input: input.kind, reason: refusal, at: t)) }
+        outputs.append(.applied(applied, at: t))
+    }
+
+    /// The scene's events up to `t` come out before a line of the session's own stamped `t`.
+    private func lineUp(at t: Double) {
+        _ = scene.noteInput(at: t)
+        flush()
+    }
+
+    /// A marker, a note or a folder change at `t`: a time limit passed by then ends its task
+    /// first, then the input's own line, then what `StudyInputs` made of it.
+    private func applyStudy(_ input: SessionInput, at t: Double) {
+        if let line = study.tick(t) { outputs.append(.taskEnded(line)) }
+        let noteTask = currentTaskName
+        let (ended, started) = study.apply(RecordedInput(t: t, input), to: scene, at: t)
+        switch input {
+        case .marker(let m):
+            outputs.append(.marker(m, acted: !ended.isEmpty || started != nil, at: t))
+        case .note(let text):
+            outputs.append(.note(text, task: noteTask, at: t))
+        default:
+            break
+        }
+        for line in ended { outputs.append(.taskEnded(line)) }
+        if let started { outputs.append(.taskStarted(started)) }
+        if case .cards(let change) = input { outputs.append(.cardsChanged(change, at: t)) }
+    }
+
+    /// Each time control that took effect, after the scene's events up to its time.
+    private func timeControls() {
+        for acted in timeline.takeActed() {
+            lineUp(at: acted.sceneTime)
+            outputs.append(.timeControl(acted))
+        }
+    }
+
+    /// The scene's events so far, each seen by the study inputs (attempts, goals, images), then
+    /// a time limit passed by the scene's time.
+    private func flush() {
+        for (e, release) in zip(scene.events, scene.releases) {
+            outputs.append(.scene(e, release))
+            for line in study.observe(e, in: scene) { outputs.append(.taskEnded(line)) }
+        }
+        scene.clearEvents()
+        if let line = study.tick(scene.time) { outputs.append(.taskEnded(line)) }
+    }
+
+    /// Where `point` lands on the topmost card of the last frame, normalised to the card.
+    private func cardPoint(_ point: Point) -> Point? {
+        for a in scene.renderList.reversed() where a.alpha > 0 {
+            guard let inverse = a.transform.inverted(), a.size.width > 0, a.size.height > 0 else { continue }
+            let local = inverse.apply(to: point)
+            if abs(local.x) <= a.size.width / 2 && abs(local.y) <= a.size.height / 2 {
+                return Point(x: local.x / a.size.width + 0.5, y: local.y / a.size.height + 0.5)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,85 @@
+import FlickEngine
+import FlickSDL
+import FlickSession
+
+/// The window's sink: what the session did (`SessionOutput`, in order) goes to the recording,
+/// the log, the facilitator's feed, the toasts and the views. Every output reaches every writer
+/// even when one of them failed (a full disk stops the log, not the recording); the first
+/// failure is thrown after the batch and ends the session with exit 3.
+extension App {
+    func emitOutputs() throws {
+        var failure: Error?
+        func write(_ body: () throws -> Void) {
+            do { try body() } catch { failure = failure ?? error }
+        }
+        for output in runner.takeOutputs() {
+            switch output {
+            case .recorded(let input):
+                write { try recorder?.record(input) }
+            case .applied(let input, let t):
+                applied(input, at: t)
+            case .refused(let input, let reason, let t):
+                // Counted (HUD), logged and said: a refused input is never dropped unseen.
+                refusedInputs += 1
+                warn("\(input) input refused: \(reason)")
+                write { try log?.inputRefused(time: t, input: input, reason: "\(reason)") }
+            case .scene(let e, let release):
+                write { try log?.record(e, release: release) }
+                overlay.remember(e)
+                desk.event(e, release: release)
+                if case .inserted = e { stageView.follow(study.images) }
+                notePress(e)
+                tools.noteEvent(e, now: clock())
+            case .configChanged(let change, let before, let t):
+                write { try log?.configChanged(time: t, change: change, from: before) }
+            case .configReloaded(let path, let config, let t):
+                write { try log?.configReloaded(time: t, path: path, config: config) }
+            case .marker(let marker, let acted, let t):
+                write { try log?.marker(time: t, label: marker.label, task: marker.task) }
+                desk.add("marker: \(marker.label)\(marker.task.map { " (\($0))" } ?? "")", .marker, at: t)
+                if !acted { announcePlainMarker(marker, at: t) }
+            case .note(let text, let task, let t):
+                write { try log?.note(time: t, text: text, task: task) }
+                desk.add("note: \(text)", .note, at: t)
+                post("Note saved")
+            case .taskStarted(let line):
+                write { try log?.append(line) }
+                desk.add("task \(line.number) started: \(line.task)", .task, at: line.t)
+                post("Task \(line.number) started: \(line.task). Enter or M ends it")
+            case .taskEnded(let line):
+                write { try log?.append(line) }
+                taskEnded(line)
+            case .cardsChanged(let change, let t):
+                stageView.follow(study.images)
+                write { try log?.append(LogCardsChanged(t: t, change: change)) }
+                desk.add("cards \(change.summary)", .event, at: t)
+                post("Cards changed: \(change.summary)")
+            case .timeControl(let acted):
+                write { try log?.append(LogTimeControl(t: acted.sceneTime, control: acted.control, scale: acted.scale)) }
+                desk.add("time: \(acted.control.rawValue)", .event, at: acted.sceneTime)
+            case .heldGestureCancelled:
+                // Said only of a recording played to its end (not of a replay a failure stopped).
+                if let player, player.isFinished {
+                    note("the recording '\(player.path)' ends with the pointer down (the session was cut off): its gesture is cancelled as the replay ends")
+                }
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// An input reached the scene: the views that follow it.
+    private func applied(_ input: SessionInput, at t: Double) {
+        switch input {
+        case .pointer(let p):
+            tools.overlay.pointer = p
+            presentation.touch.note(p, now: clock())
+        case .interaction, .time:
+            updateTitle()
+        case .viewport(let viewport, _):
+            // A replay keeps the recorded viewport and fits it into whatever window it has.
+            if player != nil { stage = Stage(viewport: viewport, window: window.size) }
+        case .wheel, .notches, .command, .config, .marker, .note, .cards:
+            break
+        }
+    }
+}
