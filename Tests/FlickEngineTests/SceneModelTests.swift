@@ -246,7 +246,9 @@ struct ModelSession {
 
     mutating func command() -> String {
         ms += 1 + Int(rng.unit() * 30)
-        let c = rng.pick([CardScene.Command.nextPage, .previousPage, .throwCurrent, .throwCurrent, .undo, .undo])
+        // Every command, the four directional throws among them (the interactions that do not
+        // throw that way must leave the deck as it is).
+        let c = rng.pick(CardScene.Command.allCases + [.throwCurrent, .undo])
         let result = scene.perform(c, at: t)
         return "\(c.rawValue) → \(result) t=\(t)"
     }

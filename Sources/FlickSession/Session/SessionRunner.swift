@@ -146,6 +146,13 @@ package final class SessionRunner {
         for line in study.finish(at: scene.time) { outputs.append(.taskEnded(line)) }
     }
 
+    /// Makes final everything up to the scene's time (no late input can change it any more) and
+    /// lets its events out: a checker that compares the deck with its events (the soak).
+    package func commit() {
+        scene.commit()
+        flush()
+    }
+
     /// Scene time of a frame drawn at frame-clock time `clock`.
     package func sceneTime(at clock: Double) -> Double { timeline.sceneTime(at: clock) }
 
@@ -190,7 +197,7 @@ package final class SessionRunner {
         case .notches(let n):
             refusal = scene.scrollNotches(n, at: t)
         case .command(let c):
-            scene.perform(c, at: t)
+            refusal = scene.perform(c, at: t).rejection
         case .interaction(let next):
             scene.setInteraction(next, at: t)
         case .viewport(let viewport, _):

@@ -4,10 +4,11 @@ import FlickEngineTesting
 import FlickSDL
 import Foundation
 
-/// A long session of random gestures played into a scene in fast-forward (frames at 60 Hz of
-/// simulated time, as fast as the CPU goes), with every frame checked: finite render list, one
-/// slot per card, live slots within the interaction's bound, a clock that never goes back, and
-/// a deck that is what the events say. Events go through the real interaction log when asked.
+/// A long session of random gestures played through the session core (`SessionRunner`, as the
+/// window runs it) in fast-forward (frames at 60 Hz of simulated time, as fast as the CPU goes),
+/// with every frame checked: finite render list, one slot per card, live slots within the
+/// interaction's bound, a clock that never goes back, and a deck that is what the events say.
+/// Events go through the real interaction log when asked.
 struct SoakRun {
     struct Settings {
         var minutes: Double
@@ -45,7 +46,9 @@ struct SoakRun {
     static func run(_ s: Settings) throws -> Report {
         var report = Report()
         var rng = SeededRandom(seed: s.seed)
-        let scene = CardScene(interaction: .switcher, count: s.cards, viewport: s.viewport, time: 0)
+        let runner = SessionRunner(scene: CardScene(interaction: .switcher, count: s.cards, viewport: s.viewport, time: 0),
+                                   tasks: nil, cardNames: [])
+        let scene = runner.scene
         let totalFrames = Int((s.minutes * 60 * hz).rounded())
         let original = (0..<scene.deck.count).map { scene.deck.id(at: $0) }
         var model: [CardID] = original
@@ -97,37 +100,41 @@ struct SoakRun {
                 next = 0
             }
             while next < pending.count, pending[next].time <= t {
-                if pending[next].apply(to: scene) != nil { report.refused += 1 }
+                runner.submit(Self.input(pending[next]), now: t)
                 next += 1
             }
-            scene.advance(to: t)
+            runner.advance(to: t)
+            let outputs = runner.takeOutputs()
             frame += 1
             report.frames = frame
 
             if let v = frameViolation(scene) { violation("frame \(frame) (\(scene.interaction.rawValue)): \(v)") }
             if scene.time < lastTime || !scene.time.isFinite { violation("frame \(frame): clock \(lastTime) -> \(scene.time)") }
             lastTime = scene.time
-            for (e, release) in zip(scene.events, scene.releases) {
-                report.events += 1
-                if let log = s.log { try log.record(e, release: release) }
-                track(e)
-                if case let .gestureEnded(time, _, translation, velocity, _) = e,
-                   ![time, translation.dx, translation.dy, velocity.dx, velocity.dy].allSatisfy(\.isFinite) {
-                    violation("frame \(frame): non-finite \(e)")
+            for output in outputs {
+                switch output {
+                case .refused: report.refused += 1
+                case .scene(let e, let release):
+                    report.events += 1
+                    if let log = s.log { try log.record(e, release: release) }
+                    track(e)
+                    if case let .gestureEnded(time, _, translation, velocity, _) = e,
+                       ![time, translation.dx, translation.dy, velocity.dx, velocity.dy].allSatisfy(\.isFinite) {
+                        violation("frame \(frame): non-finite \(e)")
+                    }
+                default: break
                 }
             }
-            scene.clearEvents()
             // The deck is what the events say, in every interaction (checked once a simulated
             // second, after committing what late input could still change: the next inputs of
             // the script are all later than now).
             if frame % Int(hz) == 0 {
-                scene.commit()
-                for (e, release) in zip(scene.events, scene.releases) {
+                runner.commit()
+                for case .scene(let e, let release) in runner.takeOutputs() {
                     report.events += 1
                     if let log = s.log { try log.record(e, release: release) }
                     track(e)
                 }
-                scene.clearEvents()
                 let ids = (0..<scene.deck.count).map { scene.deck.id(at: $0) }
                 if !modelValid || ids != model {
                     violation("frame \(frame) (\(scene.interaction.rawValue)): the events say \(modelValid ? "\(model)" : "an impossible deck"), the deck is \(ids)")
@@ -144,6 +151,16 @@ struct SoakRun {
         report.residentAtEnd = residentBytes()
         if report.residentAfterFirstMinute == 0 { report.residentAfterFirstMinute = report.residentAtEnd }
         return report
+    }
+
+    /// A script's step as the session input a driver submits at its time.
+    static func input(_ step: GestureScript.Step) -> RecordedInput {
+        switch step {
+        case .pointer(let e): return RecordedInput(t: e.time, .pointer(e))
+        case .command(let c, let t): return RecordedInput(t: t, .command(c))
+        case .viewport(let size, let t): return RecordedInput(t: t, .viewport(size, window: nil))
+        case .interaction(let i, let t): return RecordedInput(t: t, .interaction(i))
+        }
     }
 
     /// Appends `count` random gestures (and now and then a key command, a resize or another
@@ -164,8 +181,8 @@ struct SoakRun {
             case 55..<65: script.hold(from: point(), by: direction(), for: 0.05 + unit() * 0.3)
             case 65..<72: script.drag(from: point(), by: direction(), duration: 0.2, release: .cancel)
             case 72..<82: script.tap(at: point())
-            case 82..<92: script.command(CardScene.Command.allCases[Int(unit() * 5) % 5])
-            case 92..<96: script.interaction(Interaction.allCases[Int(unit() * 4) % 4])
+            case 82..<92: script.command(CardScene.Command.allCases[Int(unit() * 1000) % CardScene.Command.allCases.count])
+            case 92..<96: script.interaction(Interaction.allCases[Int(unit() * 1000) % Interaction.allCases.count])
             default:
                 let sizes = [viewport, Size(width: viewport.height, height: viewport.width), Size(width: 320, height: 568)]
                 script.viewport(sizes[Int(unit() * 3) % 3])
