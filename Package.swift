@@ -31,6 +31,10 @@ let package = Package(
         /// The gesture synthesiser and frame driver (pure Swift too): tests, benchmarks, embedders.
         .target(name: "FlickEngineTesting", dependencies: ["FlickEngine"]),
 
+        // MARK: - Process and files: atomic outputs, output policy, line writers, folder names,
+        // interrupts (Foundation and Glibc only; below everything that reads or writes files)
+        .target(name: "FlickIO"),
+
         // MARK: - SDL layer
         .systemLibrary(
             name: "CSDL2",
@@ -41,7 +45,7 @@ let package = Package(
         .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         /// pixman, the CPU compositor of cards where no GPU draws (libpixman-1-dev).
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
-        .target(name: "FlickSDL", dependencies: ["CSDL2", "CImageDecode", "CPixman", "FlickEngine"]),
+        .target(name: "FlickSDL", dependencies: ["CSDL2", "CImageDecode", "CPixman", "FlickEngine", "FlickIO"]),
 
         // MARK: - Tool UI: Dear ImGui from the system (libimgui-dev), behind a small C surface
         // (Sources/CImGuiBridge/include/CImGuiBridge.h says why C and not C++ interop).
@@ -59,16 +63,23 @@ let package = Package(
             linkerSettings: [.linkedLibrary("stdc++")]
         ),
 
-        // MARK: - What a session is: recording, log, config file, time controls, output files
-        .target(name: "FlickSession", dependencies: [
-            "FlickEngine", "FlickSDL", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        // MARK: - What a session is: the session core (SessionRunner), recording, log, config
+        // file, time controls, tasks, metrics and the study, the sweep; no SDL, no command line
+        .target(name: "FlickSession", dependencies: ["FlickEngine", "FlickIO"]),
+
+        /// The stage as every picture of a session draws it (window, replay, export, sheets), on SDL.
+        .target(name: "FlickStage", dependencies: ["FlickSession", "FlickSDL", "FlickEngine", "FlickIO"]),
+
+        /// What the command-line tools share: the commands' main, argument types, option groups.
+        .target(name: "FlickCLI", dependencies: [
+            "FlickIO", "FlickSession", "FlickEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // MARK: - The app
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickEngine", "FlickSDL", "FlickSession", "CImGuiBridge",
+                "FlickEngine", "FlickIO", "FlickSDL", "FlickSession", "FlickStage", "FlickCLI", "CImGuiBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,7 +88,7 @@ let package = Package(
         .executableTarget(
             name: "flick-lab",
             dependencies: [
-                "FlickEngine", "FlickEngineTesting", "FlickSDL", "FlickSession",
+                "FlickEngine", "FlickEngineTesting", "FlickIO", "FlickSession", "FlickCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -89,7 +100,7 @@ let package = Package(
         .executableTarget(
             name: "flick-bench",
             dependencies: [
-                "FlickEngine", "FlickEngineTesting", "FlickSDL", "CSDL2",
+                "FlickEngine", "FlickEngineTesting", "FlickIO", "FlickSDL", "FlickCLI", "CSDL2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -102,12 +113,12 @@ let package = Package(
         ),
         /// An interaction written outside the engine, through its public API only.
         .testTarget(name: "FlickPluginTests", dependencies: ["FlickEngine", "FlickEngineTesting"]),
-        .testTarget(name: "FlickSDLTests", dependencies: ["FlickSDL", "FlickEngine", "FlickEngineTesting", "CSDL2"]),
+        .testTarget(name: "FlickSDLTests", dependencies: ["FlickSDL", "FlickIO", "FlickEngine", "FlickEngineTesting", "CSDL2"]),
         /// The session library on its own: recordings, looks, config files.
-        .testTarget(name: "FlickSessionTests", dependencies: ["FlickSession", "FlickSDL", "FlickEngine"]),
+        .testTarget(name: "FlickSessionTests", dependencies: ["FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine"]),
         /// The app's tool UI (tuning panel, time controls, debug overlay), headless.
-        .testTarget(name: "FlickAppTests", dependencies: ["flick", "FlickSession", "FlickSDL", "FlickEngine", "CSDL2"]),
-        .testTarget(name: "FlickBenchTests", dependencies: ["flick-bench", "FlickSDL", "FlickEngine", "CSDL2"]),
+        .testTarget(name: "FlickAppTests", dependencies: ["flick", "FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine", "CSDL2"]),
+        .testTarget(name: "FlickBenchTests", dependencies: ["flick-bench", "FlickIO", "FlickSDL", "FlickEngine", "CSDL2"]),
     ],
     swiftLanguageModes: [.v6]
 )

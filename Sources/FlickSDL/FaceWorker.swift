@@ -1,3 +1,4 @@
+import FlickIO
 import CImageDecode
 import CSDL2
 import Glibc

@@ -1,4 +1,5 @@
 import CSDL2
+import FlickIO
 
 /// SDL for one process: video + events, SDL_image (PNG, JPEG) and SDL_ttf, shut down on deinit.
 ///
@@ -48,11 +49,25 @@ public final class SDLContext {
         func text(_ v: SDL_version) -> String { "\(v.major).\(v.minor).\(v.patch)" }
         versionDescription = "SDL \(text(sdl)), SDL_image \(text(img)), SDL_ttf \(text(ttf))"
         hasPreciseWheel = flick_linked_sdl_at_least(2, 0, 18) != 0
-        Interrupt.sdlEventsOpened()
+        Self.installWaker()
     }
 
+    /// A signal wakes a window waiting in SDL_WaitEventTimeout with an SDL_QUIT, from the
+    /// signal watcher's thread, while SDL's event queue is up.
+    static func installWaker() {
+        Interrupt.setWaker {
+            guard SDL_WasInit(UInt32(SDL_INIT_EVENTS)) != 0 else { return }
+            var event = SDL_Event()
+            event.type = SDL_QUIT.rawValue
+            _ = SDL_PushEvent(&event)
+        }
+    }
+
+    /// SDL is about to shut down: after this returns no wake is under way and none will start.
+    static func removeWaker() { Interrupt.setWaker(nil) }
+
     deinit {
-        Interrupt.sdlEventsClosing()
+        Self.removeWaker()
         TTF_Quit()
         IMG_Quit()
         SDL_Quit()

@@ -1,3 +1,5 @@
+import FlickCLI
+import FlickIO
 import ArgumentParser
 import FlickEngine
 import FlickSDL
@@ -63,11 +65,12 @@ struct Bench: ParsableCommand {
         """
     )
 
-    @Option(help: ArgumentHelp("What to measure: a comma list of frames, faces, latency, first-frame, memory, stall (stall is not in the default list: it writes about 1 GB of photos the first time).", valueName: "parts"))
-    var only: String = "frames,faces,latency,first-frame,memory"
+    @Option(help: ArgumentHelp("What to measure: a comma list of frames, faces, latency, first-frame, memory, stall (stall is not in the default list: it writes about 1 GB of photos the first time).", valueName: "parts"), transform: CommaList.parse)
+    var only: [BenchOptions.Part] = [.frames, .faces, .latency, .firstFrame, .memory]
 
-    @Option(help: ArgumentHelp("Stage sizes of the faces part (cold start until every card shows its face), comma separated.", valueName: "WxH,..."))
-    var facesSizes: String = "390x844,1280x800,1920x1080"
+    @Option(help: ArgumentHelp("Stage sizes of the faces part (cold start until every card shows its face), comma separated.", valueName: "WxH,..."), transform: CommaList.sizes)
+    var facesSizes: [PointSize] = [PointSize(width: 390, height: 844), PointSize(width: 1280, height: 800),
+                                   PointSize(width: 1920, height: 1080)]
 
     @Option(help: ArgumentHelp("Folder of the faces part's generated 1170x2532 screenshots (made if missing, reused).", valueName: "dir"))
     var screensDir: String = "/tmp/flick-bench-screens"
@@ -84,17 +87,17 @@ struct Bench: ParsableCommand {
     @Option(help: "Runs of each interaction in the stall part (every run is held to the budget; the worst is shown, with every run's ratio).")
     var stallRuns: Int = 3
 
-    @Option(help: ArgumentHelp("Interactions the stall part flings through.", valueName: "list"))
-    var stallInteractions: String = "now,switcher,carousel"
+    @Option(help: ArgumentHelp("Interactions the stall part flings through.", valueName: "list"), transform: CommaList.parse)
+    var stallInteractions: [Interaction] = [.now, .switcher, .carousel]
 
-    @Option(help: ArgumentHelp("Interactions to time, comma separated.", valueName: "list"))
-    var interactions: String = "now,switcher,stack,carousel,swipe"
+    @Option(help: ArgumentHelp("Interactions to time, comma separated.", valueName: "list"), transform: CommaList.parse)
+    var interactions: [Interaction] = Interaction.allCases
 
     @Option(help: ArgumentHelp("Renderers: auto (software, plus accelerated with a display), software, accelerated.", valueName: "which"))
     var renderers: String = "auto"
 
-    @Option(help: ArgumentHelp("Window sizes for the frame sessions, WIDTHxHEIGHT, comma separated (the scene fills each); the stall part uses the first.", valueName: "WxH,..."))
-    var size: String = "1280x800,1920x1080"
+    @Option(help: ArgumentHelp("Window sizes for the frame sessions, WIDTHxHEIGHT, comma separated (the scene fills each); the stall part uses the first.", valueName: "WxH,..."), transform: CommaList.sizes)
+    var size: [PointSize] = [PointSize(width: 1280, height: 800), PointSize(width: 1920, height: 1080)]
 
     @Option(help: "Cards in each frame session (the images repeat).")
     var count: Int = 40
@@ -129,17 +132,11 @@ struct Bench: ParsableCommand {
     @Option(help: .hidden)
     var memoryChild: String?
 
-    /// Every usage problem is one line and exit code 2.
+    /// Every usage problem is one line and exit code 2; a signal stops it as it stops flick.
     static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let error as UserError {
-            note(error.message)
-            Foundation.exit(2)
-        } catch {
-            exit(withError: error)
-        }
+        Diagnostics.program = "flick-bench"
+        Interrupt.stopWithin(0.5)
+        runAsFlickCommand()
     }
 
     mutating func run() throws {
@@ -167,7 +164,9 @@ struct Bench: ParsableCommand {
 
 /// The checked options of `flick bench`.
 struct BenchOptions {
-    enum Part: String, CaseIterable { case frames, faces, latency, firstFrame = "first-frame", memory, stall }
+    enum Part: String, CaseIterable, ExpressibleByArgument {
+        case frames, faces, latency, firstFrame = "first-frame", memory, stall
+    }
 
     var parts: Set<Part>
     var interactions: [Interaction]
@@ -191,19 +190,8 @@ struct BenchOptions {
     var stallInteractions: [Interaction]
 
     init(_ b: Bench) throws {
-        parts = []
-        for word in b.only.split(separator: ",") {
-            guard let p = Part(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                throw UserError("--only '\(word)' is not a part (expected frames, faces, latency, first-frame, memory, stall)")
-            }
-            parts.insert(p)
-        }
-        interactions = try b.interactions.split(separator: ",").map { word in
-            guard let i = Interaction(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                throw UserError("unknown interaction '\(word)' (expected now, switcher, stack, carousel, swipe)")
-            }
-            return i
-        }
+        parts = Set(b.only)
+        interactions = b.interactions
         switch b.renderers.lowercased() {
         case "auto": renderers = nil
         case "software": renderers = [.software]
@@ -211,8 +199,7 @@ struct BenchOptions {
         case "all", "both": renderers = [.software, .accelerated]
         default: throw UserError("--renderers '\(b.renderers)' (expected auto, software or accelerated)")
         }
-        sizes = try b.size.split(separator: ",").map { try parseSize(String($0).trimmingCharacters(in: .whitespaces)) }
-        guard !sizes.isEmpty else { throw UserError("--size needs at least one WIDTHxHEIGHT") }
+        sizes = b.size.map(\.size)
         guard (1...1_000_000).contains(b.count) else { throw UserError("--count \(b.count) is out of range (1 to 1000000)") }
         count = b.count
         images = try BenchCards.images(in: b.cards ?? BenchCards.defaultFolder())
@@ -226,9 +213,7 @@ struct BenchOptions {
         memoryFrames = b.memoryFrames
         memoryDir = b.memoryDir
         stallDir = b.stallDir
-        facesSizes = try b.facesSizes.split(separator: ",").map {
-            try parseSize(String($0).trimmingCharacters(in: .whitespaces), option: "--faces-sizes")
-        }
+        facesSizes = b.facesSizes.map(\.size)
         screensDir = b.screensDir
         guard (1...10_000).contains(b.stallPhotos) else { throw UserError("--stall-photos \(b.stallPhotos) is out of range (1 to 10000)") }
         stallPhotos = b.stallPhotos
@@ -238,12 +223,7 @@ struct BenchOptions {
         stallSeconds = b.stallSeconds
         guard (1...20).contains(b.stallRuns) else { throw UserError("--stall-runs \(b.stallRuns) is out of range (1 to 20)") }
         stallRuns = b.stallRuns
-        stallInteractions = try b.stallInteractions.split(separator: ",").map { word in
-            guard let i = Interaction(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                throw UserError("unknown interaction '\(word)' in --stall-interactions (expected now, switcher, stack, carousel, swipe)")
-            }
-            return i
-        }
+        stallInteractions = b.stallInteractions
         snapshots = b.snapshots
         if let folder = snapshots {
             do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {

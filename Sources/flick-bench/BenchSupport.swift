@@ -1,18 +1,7 @@
+import FlickIO
 import FlickEngine
 import FlickSDL
 import Foundation
-
-/// A problem with what the person asked for: printed as one line `flick-bench: <message>`, exit code 2.
-struct UserError: Error, CustomStringConvertible {
-    let message: String
-    init(_ message: String) { self.message = message }
-    var description: String { message }
-}
-
-/// One line on standard error.
-func note(_ message: String) {
-    try? FileHandle.standardError.write(contentsOf: Data("flick-bench: \(message)\n".utf8))
-}
 
 /// The images the bench draws: the PNG/JPEG files of a folder in file-name order (the bundled
 /// `assets/` by default), and the font beside them.
@@ -55,14 +44,4 @@ enum BenchCards {
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return ((exe as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
     }
-}
-
-/// "1280x800" -> Size; both sides 64...16384 points.
-func parseSize(_ text: String, option: String = "--size") throws -> FlickEngine.Size {
-    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-          (64...16384).contains(w), (64...16384).contains(h) else {
-        throw UserError("\(option) '\(text)' is malformed (expected WIDTHxHEIGHT, each 64 to 16384, e.g. 1280x800)")
-    }
-    return FlickEngine.Size(width: Double(w), height: Double(h))
 }

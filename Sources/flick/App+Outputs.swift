@@ -1,3 +1,5 @@
+import FlickStage
+import FlickIO
 import FlickEngine
 import FlickSDL
 import FlickSession

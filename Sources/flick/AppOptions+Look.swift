@@ -1,3 +1,4 @@
+import FlickIO
 import FlickSession
 import FlickEngine
 import FlickSDL
@@ -24,7 +25,7 @@ struct Look {
     /// file is read here, and a --shots folder checked (the default one is made at the first P).
     init(_ c: LookOptions, recorded: SessionLook?, recordPath: String? = nil, logPath: String? = nil) throws {
         var look = recorded ?? SessionLook()
-        if let fit = c.fit { look.fit = fit }
+        if let fit = c.fit { look.fit = SessionLook.Fit(fit) }
         if let color = c.cardBackground { look.cardBackground = SessionLook.hex(color.rgba) }
         switch c.titles {
         case nil: break

@@ -1,3 +1,4 @@
+import FlickStage
 import CSDL2
 import FlickEngine
 @testable import FlickSDL

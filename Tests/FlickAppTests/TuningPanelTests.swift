@@ -1,3 +1,4 @@
+import FlickIO
 import CSDL2
 import FlickEngine
 @testable import FlickSDL

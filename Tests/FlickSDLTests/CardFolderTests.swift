@@ -1,3 +1,4 @@
+import FlickIO
 import FlickEngineTesting
 import Foundation
 import Testing

@@ -1,9 +1,10 @@
+import FlickIO
 import CSDL2
 @testable import FlickSDL
 import Testing
 
-/// The signal watcher pushes SDL_QUIT only while SDL is up: once `SDLContext` begins to shut
-/// SDL down, a late push is refused instead of writing into a queue SDL_Quit is freeing.
+/// A signal wakes a waiting window with SDL_QUIT only while SDL is up: once `SDLContext` begins
+/// to shut SDL down, a late wake is refused instead of writing into a queue SDL_Quit is freeing.
 @MainActor
 @Suite(.serialized)
 struct InterruptTests {
@@ -11,13 +12,13 @@ struct InterruptTests {
 
     @Test func quitIsPushedOnlyWhileSDLEventsAreOpen() {
         SDL_FlushEvent(SDL_QUIT.rawValue)
-        #expect(Interrupt.pushQuitEvent())
+        #expect(Interrupt.wake())
         #expect(SDL_HasEvent(SDL_QUIT.rawValue) == SDL_TRUE)
         SDL_FlushEvent(SDL_QUIT.rawValue)
 
-        Interrupt.sdlEventsClosing()
-        defer { Interrupt.sdlEventsOpened() }
-        #expect(!Interrupt.pushQuitEvent())
+        SDLContext.removeWaker()
+        defer { SDLContext.installWaker() }
+        #expect(!Interrupt.wake())
         #expect(SDL_HasEvent(SDL_QUIT.rawValue) == SDL_FALSE)
     }
 }

@@ -149,21 +149,9 @@ public struct ReusePool {
 
     // MARK: - Per frame
 
-    /// Gives each visible card a slot and writes it into its `slot` field: cards that stay
-    /// visible keep their slot, cards no longer listed return theirs, new cards take a free one.
-    /// A card listed twice shares one slot. No allocation once the pool has warmed up.
-    /// - Parameters:
-    ///   - visible: this frame's layout output (caller-owned buffer).
-    ///   - reuseIdentifier: kind of view for a card; called only for cards that need a new slot.
-    public mutating func reconcile(_ visible: inout [CardAttributes],
-                                   reuseIdentifier: (CardID) -> String = { _ in ReusePool.defaultIdentifier }) {
-        visible.withUnsafeMutableBufferPointer { buf in
-            reconcile(count: buf.count, card: { buf[$0].card }, setSlot: { buf[$0].slot = $1 },
-                      reuseIdentifier: reuseIdentifier)
-        }
-    }
-
-    /// The same for a plain list of card ids: `slots` (caller-owned, capacity reused) receives
+    /// Gives each visible card a slot: cards that stay visible keep their slot, cards no longer
+    /// listed return theirs, new cards take a free one. A card listed twice shares one slot. No
+    /// allocation once the pool has warmed up. `slots` (caller-owned, capacity reused) receives
     /// one slot per entry of `visible`, in the same order.
     public mutating func reconcile(visible: [CardID], slots: inout [Int],
                                    reuseIdentifier: (CardID) -> String = { _ in ReusePool.defaultIdentifier }) {
@@ -175,7 +163,7 @@ public struct ReusePool {
         }
     }
 
-    private mutating func reconcile(count: Int, card: (Int) -> CardID, setSlot: (Int, Int) -> Void,
+    mutating func reconcile(count: Int, card: (Int) -> CardID, setSlot: (Int, Int) -> Void,
                                     reuseIdentifier: (CardID) -> String) {
         for s in seen.indices { seen[s] = false }
         // 1. Cards that already have a slot keep it.

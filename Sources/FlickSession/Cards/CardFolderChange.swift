@@ -1,5 +1,5 @@
 import FlickEngine
-import FlickSDL
+import FlickIO
 
 /// What changed in the `--cards` folder while a session ran: files added, removed, or changed
 /// (new bytes). A recorded input, so a replay makes the same deck changes at the same time.

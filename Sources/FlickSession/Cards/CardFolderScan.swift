@@ -1,4 +1,4 @@
-import FlickSDL
+import FlickIO
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import FlickIO
 import Dispatch
 import Synchronization
 

@@ -1,4 +1,4 @@
-import FlickSDL
+import FlickIO
 import Foundation
 
 /// The images a demo shows, in file-name order (titles come from `--titles`, see `Look`).

@@ -1,3 +1,4 @@
+import FlickIO
 import FlickEngine
 
 /// A change of the scene's constants made in the app rather than in the `--config` file: a key

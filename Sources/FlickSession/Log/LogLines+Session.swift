@@ -1,3 +1,4 @@
+import FlickIO
 import FlickEngine
 
 /// A note typed by the facilitator, timestamped on the session clock.

@@ -1,3 +1,4 @@
+import FlickIO
 import FlickEngine
 
 /// Card drags read as attempts: which drag that did not throw was tried again on the same card

@@ -1,3 +1,4 @@
+import FlickIO
 import FlickEngine
 
 /// One gesture from its start to its release, with what it was measured against.

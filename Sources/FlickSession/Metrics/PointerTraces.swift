@@ -1,3 +1,4 @@
+import FlickIO
 import FlickEngine
 
 /// One pointer sample of a replayed recording, session seconds and scene points. A `down` on a

@@ -1,3 +1,4 @@
+import FlickIO
 import FlickEngine
 
 /// A study: many sessions, each with its participant, task and condition, measured together.

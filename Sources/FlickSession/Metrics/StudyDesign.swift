@@ -1,3 +1,4 @@
+import FlickIO
 import Foundation
 
 /// The design CSV of a study: which participant, task and condition each session file belongs

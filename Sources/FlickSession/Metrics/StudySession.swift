@@ -1,4 +1,4 @@
-import FlickSDL
+import FlickIO
 import FlickEngine
 import Foundation
 

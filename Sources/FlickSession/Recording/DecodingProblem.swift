@@ -1,3 +1,5 @@
+import FlickIO
+
 /// What a `DecodingError` means for a person reading a session file: the field at fault and what
 /// it should have been, in one short phrase ("'translation' is not an array", "missing
 /// 'schema'", "'event' has the value 'frobnicate', which is not one Flick knows"), never Swift's

@@ -1,5 +1,5 @@
 import FlickEngine
-import FlickSDL
+import FlickIO
 import Foundation
 
 /// Flick's version, written into recordings and logs so a file says what made it.

@@ -1,7 +1,5 @@
-import FlickSDL
+import FlickIO
 import Foundation
-
-extension FaceStyle.Fit: Codable {}
 
 /// Everything besides the scene that decides a pixel of the participant's screen: how images
 /// meet their cards, the cards' background, their titles, the touch dot, presentation mode. A
@@ -38,7 +36,12 @@ package struct SessionLook: Codable, Equatable, Sendable {
         }
     }
 
-    package var fit: FaceStyle.Fit
+    /// How an image meets its card: whole and letterboxed (`fit`), or covering it, cropped (`fill`).
+    package enum Fit: String, Codable, CaseIterable, Sendable {
+        case fit, fill
+    }
+
+    package var fit: Fit
     /// The cards' opaque background, "#rrggbb".
     package var cardBackground: String
     package var titles: Titles
@@ -47,10 +50,13 @@ package struct SessionLook: Codable, Equatable, Sendable {
     /// The session started in presentation mode (only the phone).
     package var present: Bool
 
-    package init(fit: FaceStyle.Fit = .fit, background: RGBA = FaceStyle.defaultBackground, titles: Titles = .none,
+    /// iOS's grouped background, the cards' colour unless told otherwise.
+    package static let defaultCardBackground = "#f2f2f7"
+
+    package init(fit: Fit = .fit, cardBackground: String = SessionLook.defaultCardBackground, titles: Titles = .none,
                  touches: Bool? = nil, present: Bool = false) {
         self.fit = fit
-        self.cardBackground = Self.hex(background)
+        self.cardBackground = cardBackground
         self.titles = titles
         self.touches = touches
         self.present = present
@@ -58,10 +64,6 @@ package struct SessionLook: Codable, Equatable, Sendable {
 
     /// The look of a recording made before looks were recorded (format 1): the defaults.
     package static let recordedBeforeFormat2 = SessionLook()
-
-    package var background: RGBA { Self.rgba(cardBackground) ?? FaceStyle.defaultBackground }
-
-    package var style: FaceStyle { FaceStyle(fit: fit, background: background) }
 
     /// The images with their titles as `titles` says.
     package func titled(_ images: [CardImage]) -> [CardImage] {
@@ -77,11 +79,12 @@ package struct SessionLook: Codable, Equatable, Sendable {
         }
     }
 
-    package static func hex(_ c: RGBA) -> String { String(format: "#%02x%02x%02x", c.r, c.g, c.b) }
+    /// "#rrggbb" of a colour's channels.
+    package static func hex(r: UInt8, g: UInt8, b: UInt8) -> String { String(format: "#%02x%02x%02x", r, g, b) }
 
-    /// "#rrggbb" -> RGBA, or nil.
-    package static func rgba(_ text: String) -> RGBA? {
+    /// "#rrggbb" -> its channels, or nil.
+    package static func channels(_ text: String) -> (r: UInt8, g: UInt8, b: UInt8)? {
         guard text.count == 7, text.hasPrefix("#"), let v = UInt32(text.dropFirst(), radix: 16) else { return nil }
-        return RGBA(UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF))
+        return (UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF))
     }
 }

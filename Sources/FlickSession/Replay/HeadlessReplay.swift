@@ -1,4 +1,4 @@
-import FlickSDL
+import FlickIO
 import FlickEngine
 
 /// A recording played through the session core alone, with no window: the same `SessionRunner`

@@ -1,3 +1,4 @@
+import FlickIO
 import FlickEngine
 
 /// What a session did, in the order it happened: the log's lines, the facilitator's feed and the

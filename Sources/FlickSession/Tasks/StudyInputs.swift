@@ -1,3 +1,4 @@
+import FlickIO
 import FlickEngine
 
 /// What a session's study inputs do beyond the scene, the same live and in every replay: markers

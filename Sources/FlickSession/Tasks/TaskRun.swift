@@ -1,3 +1,4 @@
+import FlickIO
 import FlickEngine
 
 /// The tasks of a session as they run: which one is under way, since when, how many gestures it

@@ -1,3 +1,5 @@
+import FlickIO
+
 /// Slow motion, pause and single frames: maps the app's frame clock (seconds, the clock input
 /// events are stamped on) to the time passed to the scene.
 ///

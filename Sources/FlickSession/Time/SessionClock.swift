@@ -1,3 +1,4 @@
+import FlickIO
 import Foundation
 
 /// The session around a scene: who and when (id, wall clock, participant, task), the one clock

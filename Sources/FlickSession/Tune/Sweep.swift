@@ -1,5 +1,5 @@
 import FlickEngine
-import FlickSDL
+import FlickIO
 import Foundation
 
 /// A threshold sweep: every recording replayed headless, without frames (the engine and the

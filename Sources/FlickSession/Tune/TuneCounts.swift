@@ -1,3 +1,4 @@
+import FlickIO
 import FlickEngine
 
 /// What one recording's gestures do under one point of a sweep, set against what they did in

@@ -1,7 +1,7 @@
+import FlickIO
 import FlickSession
 import ArgumentParser
 import FlickEngine
-import FlickSDL
 import Foundation
 
 /// `flick-lab soak --minutes M`: random gestures in fast-forward with invariants checked every frame,

@@ -1,7 +1,7 @@
+import FlickIO
 import FlickSession
 import FlickEngine
 import FlickEngineTesting
-import FlickSDL
 import Foundation
 
 /// A long session of random gestures played through the session core (`SessionRunner`, as the

@@ -1,48 +1,15 @@
 import ArgumentParser
+import FlickCLI
 import FlickEngine
 import FlickSDL
 import FlickSession
 import Foundation
 
-// The values the command line takes, as types: the parser turns text into them, lists their
-// valid values in --help, and refuses a bad one with a one-line message that names the option,
-// the value and what was expected. Values with a reason to give (a size, a stage, a colour) are
-// declared with `transform:` so the reason reaches the message.
-
-/// An error whose text the parser appends to "The value 'x' is invalid for '--option <v>': ".
-struct ArgumentProblem: Error, CustomStringConvertible {
-    let description: String
-    init(_ text: String) { description = text }
-}
-
-extension Interaction: ExpressibleByArgument {}
+// The values only the window's command line takes (FlickCLI has those every tool shares), as
+// types: the parser turns text into them, lists their valid values in --help, and refuses a bad
+// one with a one-line message that names the option, the value and what was expected.
 
 extension FaceStyle.Fit: ExpressibleByArgument {}
-
-/// WIDTHxHEIGHT, each side 64 to 16384 (points for a window, pixels for a video).
-struct PointSize: ExpressibleByArgument, Equatable, CustomStringConvertible {
-    var width: Int
-    var height: Int
-
-    static let sides = 64...16384
-    static let expected = "expected WIDTHxHEIGHT, each side 64 to 16384, e.g. 1280x800"
-
-    init(width: Int, height: Int) { self.width = width; self.height = height }
-
-    init?(argument: String) { try? self.init(parsing: argument) }
-
-    init(parsing text: String) throws {
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              Self.sides.contains(w), Self.sides.contains(h) else { throw ArgumentProblem(Self.expected) }
-        self.init(width: w, height: h)
-    }
-
-    static func parse(_ text: String) throws -> PointSize { try PointSize(parsing: text) }
-
-    var size: Size { Size(width: Double(width), height: Double(height)) }
-    var description: String { "\(width)x\(height)" }
-}
 
 /// The phone screen the scene lives on: a size in points, a device by name, or the window.
 enum StageChoice: ExpressibleByArgument, Equatable, CustomStringConvertible {

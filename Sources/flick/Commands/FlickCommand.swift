@@ -1,3 +1,4 @@
+import FlickCLI
 import ArgumentParser
 import FlickSession
 

@@ -1,3 +1,5 @@
+import FlickCLI
+import FlickIO
 import ArgumentParser
 import FlickSDL
 import FlickSession

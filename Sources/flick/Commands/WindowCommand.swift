@@ -1,3 +1,4 @@
+import FlickIO
 import ArgumentParser
 import FlickEngine
 import FlickSDL

@@ -1,3 +1,4 @@
+import FlickIO
 import FlickSession
 /// The start-up check of the app's outputs against its inputs (see `OutputPolicy`).
 extension AppOptions {

@@ -1,3 +1,5 @@
+import FlickStage
+import FlickIO
 import FlickSession
 import ArgumentParser
 import FlickEngine

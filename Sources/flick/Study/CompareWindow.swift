@@ -1,3 +1,5 @@
+import FlickIO
+import FlickStage
 import FlickSession
 import FlickEngine
 import FlickSDL

@@ -1,3 +1,6 @@
+import FlickCLI
+import FlickStage
+import FlickIO
 import FlickSession
 import ArgumentParser
 import FlickEngine

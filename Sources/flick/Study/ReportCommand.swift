@@ -1,3 +1,4 @@
+import FlickIO
 import FlickSession
 import ArgumentParser
 import FlickEngine

@@ -1,3 +1,4 @@
+import FlickStage
 import FlickSession
 import FlickEngine
 import FlickSDL

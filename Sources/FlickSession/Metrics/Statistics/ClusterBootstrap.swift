@@ -1,3 +1,5 @@
+import FlickIO
+
 /// Intervals across participants: the bootstrap resamples whole participants (with
 /// replacement), never single gestures, so a participant who made many gestures weighs as what
 /// they are, one person, and the interval is as wide as the differences between people make

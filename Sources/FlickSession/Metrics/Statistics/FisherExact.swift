@@ -1,3 +1,4 @@
+import FlickIO
 import Foundation
 
 /// Fisher's exact test of a 2x2 table (events and non-events under two conditions), two-sided:

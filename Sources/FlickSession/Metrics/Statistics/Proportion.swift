@@ -1,3 +1,4 @@
+import FlickIO
 import Foundation
 
 /// A 95 % interval, as fractions (0...1 for a proportion, -1...1 for a difference).

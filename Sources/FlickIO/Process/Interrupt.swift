@@ -1,4 +1,3 @@
-import CSDL2
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -36,30 +35,42 @@ public enum Interrupt {
         }
     }
 
-    /// Whether SDL's event queue may be used from the watcher thread: true from `SDLContext`'s
-    /// init to the start of its deinit. The watcher pushes under this lock, and SDL_Quit waits
-    /// for it: a push that ran late (a busy machine holding the watcher back) while the main
-    /// thread was already inside SDL_Quit wrote into the queue SDL was freeing, a heap
-    /// corruption that aborted one SIGTERM run of quit.sh in CI (`malloc_consolidate`).
-    static let sdlEventsOpen = Mutex<Bool>(false)
+    /// What wakes a loop that waits for events (a window in `SDL_WaitEventTimeout`), set by
+    /// whoever owns that event queue for as long as it may be used from another thread (SDL:
+    /// `SDLContext`'s init to the start of its deinit). The watcher thread calls it under this
+    /// lock, and clearing it waits for the lock: a wake that ran late (a busy machine holding the
+    /// watcher back) while the main thread was already shutting the queue down wrote into memory
+    /// being freed, a heap corruption that once aborted a SIGTERM run.
+    static let waker = Mutex<(@Sendable () -> Void)?>(nil)
 
-    /// SDL has set up its event queue (`SDLContext.init`).
-    static func sdlEventsOpened() { sdlEventsOpen.withLock { $0 = true } }
+    /// Sets (or with nil clears) what wakes the waiting loop on a signal; after clearing returns,
+    /// no wake is under way and none will start.
+    public static func setWaker(_ wake: (@Sendable () -> Void)?) {
+        waker.withLock { $0 = wake }
+    }
 
-    /// SDL is about to shut down (`SDLContext.deinit`): after this returns, no push is under
-    /// way and none will start.
-    static func sdlEventsClosing() { sdlEventsOpen.withLock { $0 = false } }
-
-    /// Pushes SDL_QUIT for a window waiting in `SDL_WaitEventTimeout`, while SDL is up; true
-    /// when pushed.
+    /// Wakes the waiting loop; false when no waker is set.
     @discardableResult
-    static func pushQuitEvent() -> Bool {
-        sdlEventsOpen.withLock { open in
-            guard open, SDL_WasInit(UInt32(SDL_INIT_EVENTS)) != 0 else { return false }
-            var event = SDL_Event()
-            event.type = SDL_QUIT.rawValue
-            return SDL_PushEvent(&event) == 1
+    package static func wake() -> Bool {
+        waker.withLock { wake in
+            guard let wake else { return false }
+            wake()
+            return true
         }
+    }
+
+    /// A tool whose loops do not all poll `isRequested` (a benchmark inside SDL or a child
+    /// process) still stops on a signal: `grace` seconds after one arrives, the process ends with
+    /// 128 + its number and a one-line note, whatever it was doing.
+    public static func stopWithin(_ grace: Double) {
+        let watcher = Thread {
+            while !isRequested { usleep(20_000) }
+            usleep(UInt32(max(0, grace) * 1_000_000))
+            note("stopped by \(signalName)")
+            exitProcess(exitCode)
+        }
+        watcher.name = "flick-stop-within"
+        watcher.start()
     }
 
     /// Write end of the pipe that wakes the watcher thread (-1 until installed).
@@ -67,8 +78,8 @@ public enum Interrupt {
 
     /// Installs the handlers (after SDL_Init, which installs its own for SIGINT and SIGTERM).
     /// A window waiting for events is woken at once: the handler writes a byte to a pipe (all a
-    /// signal handler may safely do) and a small thread pushes SDL_QUIT, which SDL delivers to
-    /// a waiting `SDL_WaitEventTimeout` from another thread.
+    /// signal handler may safely do) and a small thread calls the waker (SDL's pushes SDL_QUIT,
+    /// which SDL delivers to a waiting `SDL_WaitEventTimeout` from another thread).
     /// Installed first thing by every command (`ProcessSetup`), so SDL, which takes SIGINT and
     /// SIGTERM only while they are at their default action, leaves them to this.
     public static func install(_ signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]) {
@@ -82,7 +93,7 @@ public enum Interrupt {
             let watcher = Thread {
                 var byte: UInt8 = 0
                 while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
-                _ = pushQuitEvent()
+                wake()
             }
             watcher.name = "flick-signals"
             watcher.start()

@@ -1,3 +1,5 @@
+import FlickIO
+import FlickSession
 import FlickEngine
 import FlickSDL
 

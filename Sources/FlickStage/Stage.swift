@@ -1,3 +1,5 @@
+import FlickIO
+import FlickSession
 import FlickEngine
 
 /// Where the phone screen sits in the window: the scene lives in a phone-sized viewport (points),
