@@ -9,7 +9,7 @@ SWIFT_BUILD_FLAGS ?=
 # pyenv's, would not see it).
 PYTHON ?= $(shell [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
 
-.PHONY: deps run build test test-unit test-e2e fuzz soak-hour bench flick-bench assets screenshots goldens clean
+.PHONY: deps run build docs test test-unit test-e2e fuzz soak-hour bench flick-bench assets screenshots goldens clean
 
 # Idempotent: installs only what dpkg does not already have.
 deps:
@@ -36,7 +36,13 @@ test-e2e: deps
 	swift build -c release --product flick-lab $(SWIFT_BUILD_FLAGS)
 	bash Tests/e2e/run.sh .build/release/flick
 
-test: test-unit test-e2e
+test: test-unit test-e2e docs
+
+# FlickEngine's API documentation and articles (DocC), to .build/docs; a warning fails it, so a
+# broken symbol link in an article cannot land.
+docs:
+	swift package --allow-writing-to-directory .build/docs generate-documentation --target FlickEngine \
+	  --output-path .build/docs --warnings-as-errors
 
 # The benchmarks are their own package (Benchmarks/Package.swift): they build only FlickEngine,
 # so no SDL and no root build are needed. BENCH_ARGS passes options, e.g. --filter "Frame fling.*".

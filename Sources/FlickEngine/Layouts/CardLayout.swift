@@ -172,6 +172,8 @@ public struct LayoutInput: Hashable, Sendable {
     /// - Parameters:
     ///   - position: points, or cards for the stack.
     ///   - viewport: points.
+    ///   - overrides: cards the scene moves itself (dragged, flying, springing home).
+    ///   - gap: a gap being closed after a deletion, if any.
     public init(position: Double, viewport: Size, overrides: CardOverrides = CardOverrides(),
                 gap: GapClosing? = nil) {
         self.position = position
