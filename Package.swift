@@ -32,6 +32,8 @@ let package = Package(
         ),
         /// The gesture synthesiser and frame driver (pure Swift too): tests, benchmarks, embedders.
         .target(name: "FlickEngineTesting", dependencies: ["FlickEngine"]),
+        /// Scripted gestures played through the session core, for the soak, the bench and tests.
+        .target(name: "FlickSessionTesting", dependencies: ["FlickSession", "FlickEngineTesting", "FlickEngine"]),
 
         // MARK: - Process and files: atomic outputs, output policy, line writers, folder names,
         // interrupts (Foundation and Glibc only; below everything that reads or writes files)
@@ -90,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "flick-lab",
             dependencies: [
-                "FlickEngine", "FlickEngineTesting", "FlickIO", "FlickSession", "FlickCLI",
+                "FlickEngine", "FlickEngineTesting", "FlickIO", "FlickSession", "FlickSessionTesting", "FlickCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -102,7 +104,8 @@ let package = Package(
         .executableTarget(
             name: "flick-bench",
             dependencies: [
-                "FlickEngine", "FlickEngineTesting", "FlickIO", "FlickSDL", "FlickCLI", "CSDL2",
+                "FlickEngine", "FlickEngineTesting", "FlickIO", "FlickSession", "FlickSessionTesting", "FlickSDL", "FlickCLI",
+                "CSDL2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

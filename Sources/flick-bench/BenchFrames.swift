@@ -1,3 +1,4 @@
+import FlickSession
 import FlickIO
 import FlickEngine
 import FlickSDL
@@ -124,7 +125,8 @@ final class FrameBench {
     /// Plays `session` once without timing: the baseline's quads for every frame (this also
     /// makes every card face the session needs) and a summary of what happened.
     func precompute(_ session: BenchSession) -> ([[BaselineQuad]], SessionSummary) {
-        let scene = session.makeScene()
+        let run = session.makeSession()
+        let scene = run.scene
         var cursor = 0
         var summary = SessionSummary()
         summary.frames = session.frames
@@ -132,9 +134,7 @@ final class FrameBench {
         quads.reserveCapacity(session.frames)
         var drawn = 0
         for i in 0..<session.frames {
-            session.play(frame: i, into: scene, cursor: &cursor)
-            summary.count(scene.events)
-            scene.clearEvents()
+            summary.count(session.play(frame: i, into: run, cursor: &cursor))
             prepareFaces(scene)
             let q = BaselineQuad.make(scene.renderList, scale: scale) { [unowned self] in self.texture($0) }
             drawn += q.count
@@ -146,11 +146,11 @@ final class FrameBench {
     }
 
     /// One frame of the app's path on `scene`; returns its duration.
-    private func flickFrame(_ session: BenchSession, _ i: Int, scene: CardScene, cursor: inout Int,
+    private func flickFrame(_ session: BenchSession, _ i: Int, run: SessionRunner, cursor: inout Int,
                             cards: CardRenderer, snapshot: String? = nil) throws -> Double {
         let start = PerformanceClock.now
-        session.play(frame: i, into: scene, cursor: &cursor)
-        scene.clearEvents()
+        session.play(frame: i, into: run, cursor: &cursor)
+        let scene = run.scene
         try renderer.clear(background)
         prepareFaces(scene)
         try cards.draw(scene.renderList, scale: scale, background: background) { [faces] in faces.face(for: $0) }
@@ -183,17 +183,17 @@ final class FrameBench {
         for pass in 0...repeats {
             let timed = pass > 0
             let frames = timed ? session.frames : min(warmupFrames, session.frames)
-            let a = session.makeScene(), b = session.makeScene()
+            let a = session.makeSession(), b = session.makeSession()
             var cursorA = 0, cursorB = 0
             for i in 0..<frames {
                 for k in 0..<3 {
                     switch (i + k + pass) % 3 {
                     case 0:
-                        let t = try flickFrame(session, i, scene: a, cursor: &cursorA, cards: withShadows,
+                        let t = try flickFrame(session, i, run: a, cursor: &cursorA, cards: withShadows,
                                                snapshot: pass == 1 ? snapshotFolder : nil)
                         if timed { samples.flick.append(t) }
                     case 1:
-                        let t = try flickFrame(session, i, scene: b, cursor: &cursorB, cards: withoutShadows)
+                        let t = try flickFrame(session, i, run: b, cursor: &cursorB, cards: withoutShadows)
                         if timed { samples.flickNoShadow.append(t) }
                     default:
                         let t = try baselineFrame(quads[i])

@@ -1,3 +1,5 @@
+import FlickSessionTesting
+import FlickSession
 import FlickIO
 import FlickEngine
 import FlickSDL
@@ -33,7 +35,8 @@ enum LatencyBench {
         let scale = renderer.pixelScale
         let faces = CardFaces(images: images, renderer: renderer, fontPath: BenchCards.fontPath())
         let cards = try CardRenderer(renderer: renderer, cornerRadius: CardFaces.cornerRadiusPoints)
-        let scene = session.makeScene()
+        let run = session.makeSession()
+        let scene = run.scene
         // Every face made before the clock starts (latency, not decoding, is measured here).
         faces.prepare(scene.renderList, time: 0, cardSize: scene.cardSize, scale: scale, stage: session.viewport,
                       viewBound: scene.viewBound)
@@ -49,12 +52,12 @@ enum LatencyBench {
             let now = t0 - start
             var arrived: [Double] = []
             while cursor < session.inputs.count && session.inputs[cursor].time <= now {
-                session.inputs[cursor].apply(to: scene)
                 arrived.append(session.inputs[cursor].time)
+                run.submit(RecordedInput(session.inputs[cursor]), now: now)
                 cursor += 1
             }
-            scene.advance(to: now)
-            scene.clearEvents()
+            run.advance(to: now)
+            _ = run.takeOutputs()
             try renderer.clear(RGBA(44, 50, 66))
             faces.prepare(scene.renderList, time: now, cardSize: scene.cardSize, scale: scale, stage: session.viewport,
                           viewBound: scene.viewBound)

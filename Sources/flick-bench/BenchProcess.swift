@@ -1,3 +1,5 @@
+import FlickSessionTesting
+import FlickSession
 import FlickIO
 import FlickEngine
 import FlickSDL
@@ -184,25 +186,26 @@ enum MemoryBench {
             let cardRenderer = try CardRenderer(renderer: renderer, cornerRadius: CardFaces.cornerRadiusPoints)
             let stage = Size(width: 390, height: 844)
             let scale = min(1280 * 0.92 / stage.width, 800 * 0.92 / stage.height)
-            let scene = CardScene(interaction: .now, count: cards, viewport: stage, time: 0)
+            let run = SessionRunner(interaction: .now, count: cards, viewport: stage)
+            let scene = run.scene
             let jumps = [5, 30, 120, 11, 60]
             var jump = 0
             for frame in 0..<frames {
                 let t = Double(frame) / 60
-                if frame == frames / 2 { scene.setInteraction(.switcher, at: t) }
-                if frame == frames * 3 / 4 { scene.setInteraction(.carousel, at: t) }
+                if frame == frames / 2 { run.submit(RecordedInput(t: t, .interaction(.switcher)), now: t) }
+                if frame == frames * 3 / 4 { run.submit(RecordedInput(t: t, .interaction(.carousel)), now: t) }
                 if frame < frames / 2 {
                     if frame % 12 == 0 {
                         let pitch = scene.cardSize.height + 16
-                        scene.scroll(by: Double(jumps[jump % jumps.count]) * pitch, at: t)
+                        run.submit(RecordedInput(t: t, .wheel(Double(jumps[jump % jumps.count]) * pitch)), now: t)
                         jump += 1
                     }
                 } else if frame % 3 == 0 {
-                    scene.perform(.nextPage, at: t)
+                    run.submit(RecordedInput(t: t, .command(.nextPage)), now: t)
                 }
-                scene.advance(to: t)
+                run.advance(to: t)
+                _ = run.takeOutputs()
                 if frame < frames / 2 { furthest = max(furthest, scene.currentIndex ?? 0) }
-                scene.clearEvents()
                 try renderer.clear(RGBA(28, 31, 38))
                 try renderer.setViewport(x: 0, y: 0, width: Int(stage.width * scale), height: Int(stage.height * scale))
                 faces.prepare(scene.renderList, time: t, cardSize: scene.cardSize, scale: scale, stage: stage,

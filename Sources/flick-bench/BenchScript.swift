@@ -1,5 +1,7 @@
 import FlickEngine
 import FlickEngineTesting
+import FlickSession
+import FlickSessionTesting
 
 /// One scripted input of a benchmark session, from the shared gesture synthesiser.
 typealias BenchInput = GestureScript.Step
@@ -29,16 +31,18 @@ struct BenchSession {
         return start..<end
     }
 
-    /// Feeds frame `i`'s inputs to `scene` (advancing `cursor`) and advances it to the frame time.
-    func play(frame i: Int, into scene: CardScene, cursor: inout Int) {
-        let range = inputRange(forFrame: i, from: cursor)
-        for k in range { inputs[k].apply(to: scene) }
-        cursor = range.upperBound
-        scene.advance(to: Self.time(ofFrame: i))
+    /// Feeds frame `i`'s inputs to the session (advancing `cursor`) and advances it to the
+    /// frame time, through the session core the window runs.
+    @discardableResult
+    func play(frame i: Int, into session: SessionRunner, cursor: inout Int) -> [SceneEvent] {
+        session.play(inputs, cursor: &cursor, frameAt: Self.time(ofFrame: i)).compactMap {
+            if case .scene(let e, _) = $0 { return e }
+            return nil
+        }
     }
 
-    func makeScene() -> CardScene {
-        CardScene(interaction: interaction, count: cardCount, viewport: viewport, time: 0)
+    func makeSession() -> SessionRunner {
+        SessionRunner(interaction: interaction, count: cardCount, viewport: viewport)
     }
 
     /// The scripted session of `interaction` in a `viewport` (points) with `count` cards.

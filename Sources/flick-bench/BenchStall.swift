@@ -1,3 +1,5 @@
+import FlickSessionTesting
+import FlickSession
 import FlickIO
 import FlickEngine
 import FlickEngineTesting
@@ -201,7 +203,8 @@ enum StallBench {
         let stage = stageSize
         let rect = stageRect(size: size, pixelScale: renderer.pixelScale)
         let scale = rect.scale
-        let scene = CardScene(interaction: interaction, count: images.count, viewport: stage, time: 0)
+        let run = SessionRunner(interaction: interaction, count: images.count, viewport: stage)
+        let scene = run.scene
         let steps = flings(interaction, stage: stage, seconds: seconds)
         var cursor = 0
         var times: [Double] = []
@@ -223,9 +226,7 @@ enum StallBench {
             let cpu0 = PerformanceClock.threadCPU
             let t0 = PerformanceClock.now
             let t = Double(frame) / 60
-            while cursor < steps.count && steps[cursor].time <= t { steps[cursor].apply(to: scene); cursor += 1 }
-            scene.advance(to: t)
-            scene.clearEvents()
+            run.play(steps, cursor: &cursor, frameAt: t)
             try renderer.resetViewport()
             try renderer.clear(windowColor)
             try renderer.setViewport(x: rect.x, y: rect.y, width: rect.width, height: rect.height)

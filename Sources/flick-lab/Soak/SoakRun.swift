@@ -2,6 +2,7 @@ import FlickIO
 import FlickSession
 import FlickEngine
 import FlickEngineTesting
+import FlickSessionTesting
 import Foundation
 
 /// A long session of random gestures played through the session core (`SessionRunner`, as the
@@ -99,12 +100,7 @@ struct SoakRun {
                 pending = script.steps
                 next = 0
             }
-            while next < pending.count, pending[next].time <= t {
-                runner.submit(Self.input(pending[next]), now: t)
-                next += 1
-            }
-            runner.advance(to: t)
-            let outputs = runner.takeOutputs()
+            let outputs = runner.play(pending, cursor: &next, frameAt: t)
             frame += 1
             report.frames = frame
 
@@ -151,16 +147,6 @@ struct SoakRun {
         report.residentAtEnd = residentBytes()
         if report.residentAfterFirstMinute == 0 { report.residentAfterFirstMinute = report.residentAtEnd }
         return report
-    }
-
-    /// A script's step as the session input a driver submits at its time.
-    static func input(_ step: GestureScript.Step) -> RecordedInput {
-        switch step {
-        case .pointer(let e): return RecordedInput(t: e.time, .pointer(e))
-        case .command(let c, let t): return RecordedInput(t: t, .command(c))
-        case .viewport(let size, let t): return RecordedInput(t: t, .viewport(size, window: nil))
-        case .interaction(let i, let t): return RecordedInput(t: t, .interaction(i))
-        }
     }
 
     /// Appends `count` random gestures (and now and then a key command, a resize or another
