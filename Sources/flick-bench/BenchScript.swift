@@ -36,7 +36,7 @@ struct BenchSession {
     @discardableResult
     func play(frame i: Int, into session: SessionRunner, cursor: inout Int) -> [SceneEvent] {
         session.play(inputs, cursor: &cursor, frameAt: Self.time(ofFrame: i)).compactMap {
-            if case .scene(let e, _) = $0 { return e }
+            if case .scene(let e) = $0 { return e.event }
             return nil
         }
     }

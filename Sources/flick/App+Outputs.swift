@@ -25,10 +25,11 @@ extension App {
                 refusedInputs += 1
                 warn("\(input) input refused: \(reason)")
                 write { try log?.inputRefused(time: t, input: input, reason: "\(reason)") }
-            case .scene(let e, let release):
-                write { try log?.record(e, release: release) }
+            case .scene(let logged):
+                let e = logged.event
+                write { try log?.record(logged) }
                 overlay.remember(e)
-                desk.event(e, release: release)
+                desk.event(e, release: logged.release)
                 if case .inserted = e { stageView.follow(study.images) }
                 notePress(e)
                 tools.noteEvent(e, now: clock())

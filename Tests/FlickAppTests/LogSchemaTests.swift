@@ -39,7 +39,8 @@ import Testing
     }
 
     /// One goal of every kind.
-    static let goals: [TaskGoal] = [.deletedCount(2), .deletedCard("a.png"), .reached("a.png"), .selected("a.png"), .interaction(.stack)]
+    static let goals: [TaskGoal] = [.deletedCount(2), .deletedCard("a.png"), .reached("a.png"), .selected("a.png"), .interaction(.stack),
+                                    .thrown(way: "like", card: "a.png", count: 2), .restored(card: nil, count: 1)]
 
     /// A log with every line kind, written by InteractionLog.
     func writtenLog() throws -> [JSONValue] {
@@ -64,7 +65,16 @@ import Testing
                               from: SceneConfig())
         try log.inputRefused(time: 0.6875, input: "notches", reason: "too late")
         try log.append(LogTimeControl(t: 0.703125, control: .slow, scale: 0.1))
-        for e in Self.sceneEvents { try log.record(e) }
+        for e in Self.sceneEvents {
+            // Deck changes with what made them: a throw with its way, an undo, the folder, a reset.
+            switch e {
+            case .deleted: try log.record(LoggedSceneEvent(e, origin: DeckChangeOrigin(cause: .key, direction: .left, label: "nope")))
+            case .restored: try log.record(LoggedSceneEvent(e, origin: DeckChangeOrigin(cause: .key)))
+            case .inserted: try log.record(LoggedSceneEvent(e, origin: DeckChangeOrigin(cause: .folder)))
+            case .reset: try log.record(LoggedSceneEvent(e, origin: DeckChangeOrigin(cause: .key)))
+            default: try log.record(e)
+            }
+        }
         // A card release with the throw rule's verdict.
         try log.record(.gestureEnded(time: 1.3125, kind: .card, translation: Vector(dx: 130.5, dy: -8.25),
                                      velocity: Vector(dx: 900.5, dy: -20.25), outcome: .thrown),

@@ -58,7 +58,7 @@ import Testing
             replay.submit(input, now: input.t)
         }
         replay.advance(to: end)
-        let events: [SceneEvent] = replay.takeOutputs().compactMap { if case .scene(let e, _) = $0 { e } else { nil } }
+        let events: [SceneEvent] = replay.takeOutputs().compactMap { if case .scene(let e) = $0 { e.event } else { nil } }
         #expect(events == h.sceneEvents, "the replay's \(events.count) events differ from the live \(h.sceneEvents.count)")
         #expect(replay.scene.config == h.scene.config)
     }

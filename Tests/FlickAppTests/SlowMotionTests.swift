@@ -32,7 +32,7 @@ final class TimelineRun {
         for output in runner.takeOutputs() {
             switch output {
             case .applied(.pointer(let p), _): delivered.append(p)
-            case .scene(let e, _): seen.append((e, clock))
+            case .scene(let e): seen.append((e.event, clock))
             default: break
             }
         }

@@ -71,9 +71,9 @@ final class ToolHarness {
             runner.submit(input, now: now)
         }
         runner.advance(to: now)
-        for case .scene(let e, _) in runner.takeOutputs() {
-            tools.noteEvent(e, now: now)
-            sceneEvents.append(e)
+        for case .scene(let logged) in runner.takeOutputs() {
+            tools.noteEvent(logged.event, now: now)
+            sceneEvents.append(logged.event)
         }
         try renderer.clear(RGBA(0, 0, 0))
         try tools.draw(scene: scene, stage: stage, window: window, pointerDown: false, now: now)

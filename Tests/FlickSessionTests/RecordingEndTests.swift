@@ -35,7 +35,8 @@ import Testing
 
     func gestures(_ replay: HeadlessReplay) -> [(SceneEvent, Double)] {
         replay.items.compactMap { item -> (SceneEvent, Double)? in
-            guard case .scene(let e, _) = item else { return nil }
+            guard case .scene(let logged) = item else { return nil }
+            let e = logged.event
             switch e {
             case .gestureBegan, .gestureEnded: return (e, e.time)
             default: return nil

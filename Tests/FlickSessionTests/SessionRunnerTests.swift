@@ -15,8 +15,11 @@ import Testing
         case .recorded(let r): return "recorded \(short(r.t)) \(r.inputKind)"
         case .applied(let i, let t): return "applied \(i.kind) \(short(t))"
         case .refused(let kind, let reason, let t): return "refused \(kind) \(short(t)) \(reason)"
-        case .scene(.gestureEnded(let t, _, _, _, let outcome), _): return "scene gesture_ended \(short(t)) \(outcome)"
-        case .scene(let e, let release): return "scene \(e.name) \(short(e.time))\(release.map { " toward \($0.direction.map { "\($0)" } ?? "none")" } ?? "")"
+        case .scene(let logged):
+            let e = logged.event
+            if case .gestureEnded(let t, _, _, _, let outcome) = e { return "scene gesture_ended \(short(t)) \(outcome)" }
+            let origin = logged.origin.map { " by \($0.cause.rawValue)\($0.direction.map { " \($0.rawValue)" } ?? "")" } ?? ""
+            return "scene \(e.name) \(short(e.time))\(origin)"
         case .configChanged(let c, _, let t): return "config_changed \(c.source.name) \(short(t))"
         case .configReloaded(let path, _, let t): return "config_reloaded \(path) \(short(t))"
         case .marker(let m, let acted, let t): return "marker \(m.label)\(acted ? " acted" : "") \(short(t))"
@@ -82,11 +85,11 @@ import Testing
         #expect(lines == [
             "recorded 0.100 marker", "marker start acted 0.100", "task_started 1 throw one 0.100", "applied marker 0.100",
             "recorded 0.200 command", "applied command 0.200",
-            "scene deleted 0.613", "task_ended 1 success 0.613 attempts 0",
+            "scene deleted 0.613 by key left", "task_ended 1 success 0.613 attempts 1",
             "recorded 1.000 marker", "marker start acted 1.000", "task_started 2 look around 1.000", "applied marker 1.000",
             "recorded 1.100 note", "note '2nd card confused her' look around 1.100", "applied note 1.100",
             "task_ended 2 time_limit 1.500 attempts 0",
-            "recorded 1.800 cards", "cards_changed +0 −1 ~0: d.png 1.800", "applied cards 1.800", "scene deleted 1.800",
+            "recorded 1.800 cards", "cards_changed +0 −1 ~0: d.png 1.800", "applied cards 1.800", "scene deleted 1.800 by folder",
             "recorded 2.000 time", "time_control pause 2.000 x0.0",
             "recorded 2.100 time", "time_control step 2.000 x0.0",
             "recorded 2.200 time", "time_control resume 2.017 x1.0",

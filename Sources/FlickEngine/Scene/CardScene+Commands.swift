@@ -42,10 +42,12 @@ extension CardScene {
         }
     }
 
-    /// Carries out `command` at `time` (seconds), and says whether it changed anything.
+    /// Carries out `command` at `time` (seconds), and says whether it changed anything. `cause`
+    /// is what the deck changes it makes are logged as (a front end says `.key` for its keys).
     @discardableResult
-    public func perform(_ command: Command, at time: Double) -> CommandResult {
+    public func perform(_ command: Command, at time: Double, cause: DeckChangeCause = .command) -> CommandResult {
         if let late = refusal(ofInputAt: time) { return .rejected(late) }
+        causeInEffect = cause
         let shown = beginInput(at: time)
         defer { endInput(showing: shown) }
         let result: CommandResult
@@ -117,12 +119,14 @@ extension CardScene {
         guard let card = throwableCard(near: index) else { return .unchanged }
         if !motions.isEmpty || returning != nil || gap != nil || !axis.isSettled(at: t) {
             guard deck.enqueue(.delete(card)) else { return .unchanged }
+            noteDeparture(of: card, cause: causeInEffect, direction: ThrowDirection(nearest: velocity))
             lastQueueTime = t
             return .queued
         }
         let direction = Vector(dx: velocity.dx == 0 ? 0 : (velocity.dx > 0 ? 1 : -1),
                                dy: velocity.dy == 0 ? 0 : (velocity.dy > 0 ? 1 : -1))
         deck.markLeaving(card)
+        noteDeparture(of: card, cause: causeInEffect, direction: ThrowDirection(nearest: velocity))
         let flight = mode.throwFlight(from: .zero, velocity: velocity, direction: direction, viewport: viewport, at: t)
         motions.append(CardMotion(card: card, phase: .flight(flight), ending: .delete))
         state.exits[card] = flight.to
@@ -152,7 +156,7 @@ extension CardScene {
             // The returning card on its way back out: it comes home from where it is.
             guard let restored = deck.restore(r.card, at: min(top, deck.count)) else { return .unchanged }
             returning = nil
-            emit(.restored(time: t, card: restored.card, index: restored.index))
+            emit(.restored(time: t, card: restored.card, index: restored.index), origin: DeckChangeOrigin(cause: causeInEffect))
             deckChanged(at: restored.index, delta: 1, at: t, slides: !mode.flightMovesNeighbours)
             motions.append(CardMotion(card: restored.card,
                                       phase: .flight(mode.returnFlight(from: r.offset(at: t), velocity: r.velocity(at: t),
@@ -163,19 +167,20 @@ extension CardScene {
         if isThrowInFlight || deck.hasQueuedDeletion {
             pendingUndos += 1
             lastUndoRequest = t
+            pendingUndoCause = causeInEffect
             return .queued
         }
-        return restoreLastDeletion(at: t, animated: true) ? .done : .unchanged
+        return restoreLastDeletion(at: t, animated: true, cause: causeInEffect) ? .done : .unchanged
     }
 
     /// Takes back the newest deletion at `t`: the card flies in from where thrown cards rest
     /// (or is simply there, unanimated) and the content scrolls to it. False when there is
     /// nothing to undo.
     @discardableResult
-    func restoreLastDeletion(at t: Double, animated: Bool) -> Bool {
+    func restoreLastDeletion(at t: Double, animated: Bool, cause: DeckChangeCause) -> Bool {
         guard let restored = deck.undoLastDeletion() else { return false }
         topRestored(at: restored.index)
-        emit(.restored(time: t, card: restored.card, index: restored.index))
+        emit(.restored(time: t, card: restored.card, index: restored.index), origin: DeckChangeOrigin(cause: cause))
         deckChanged(at: restored.index, delta: 1, at: t, slides: !animated || !mode.flightMovesNeighbours)
         guard animated else { return true }
         let start = mode.undoStartOffset(exit: state.exits[restored.card], viewport: viewport)
@@ -203,7 +208,7 @@ extension CardScene {
         state = InteractionState()
         pool.checkInAll()
         rebuildAxis(keepingIndex: 0)
-        emit(.reset(time: t))
+        emit(.reset(time: t), origin: DeckChangeOrigin(cause: causeInEffect))
         return .done
     }
 
@@ -236,12 +241,14 @@ extension CardScene {
 
     /// Deletes `card` (a data change from outside, e.g. a reload): at once when nothing moves,
     /// else when everything has settled. Returns false when the card is gone or leaving.
+    /// `cause`: what the `deleted` event is logged as (`.folder` for a file removed).
     @discardableResult
-    public func delete(_ card: CardID, at time: Double) -> Bool {
+    public func delete(_ card: CardID, at time: Double, cause: DeckChangeCause = .api) -> Bool {
         guard refusal(ofInputAt: time) == nil else { return false }
         let shown = beginInput(at: time)
         defer { endInput(showing: shown) }
         guard deck.enqueue(.delete(card)) else { return false }
+        departures[card] = DeckChangeOrigin(cause: cause)
         lastQueueTime = time
         settle(upTo: time)
         rebuildRenderList()
@@ -250,8 +257,10 @@ extension CardScene {
 
     /// Inserts a new card at `index` (clamped to 0 ... count), at once when nothing moves, else
     /// when everything settles; an `inserted` event names it. The current card stays current.
-    public func insert(at index: Int, time: Double) {
+    /// `cause`: what the `inserted` event is logged as.
+    public func insert(at index: Int, time: Double, cause: DeckChangeCause = .api) {
         guard refusal(ofInputAt: time) == nil else { return }
+        insertCause = cause
         let shown = beginInput(at: time)
         defer { endInput(showing: shown) }
         deck.enqueue(.insert(at: index))

@@ -31,7 +31,7 @@ extension CardScene {
             // An undo pressed during a throw happens once the throw has landed.
             if pendingUndos > 0, !isThrowInFlight, !deck.hasQueuedDeletion {
                 pendingUndos -= 1
-                restoreLastDeletion(at: max(lastCompletionTime, lastUndoRequest), animated: true)
+                restoreLastDeletion(at: max(lastCompletionTime, lastUndoRequest), animated: true, cause: pendingUndoCause)
                 continue
             }
             // Queued deck changes wait until nothing moves (the scroll included), and apply at
@@ -71,7 +71,7 @@ extension CardScene {
         case .delete:
             deck.unmarkLeaving(m.card)
             if let index = deck.delete(m.card) {
-                emit(.deleted(time: te, card: m.card, index: index))
+                emit(.deleted(time: te, card: m.card, index: index), origin: departure(of: m.card))
                 deckChanged(at: index, delta: -1, at: te, slides: !mode.flightMovesNeighbours)
             }
         case .snapBack:
@@ -145,10 +145,10 @@ extension CardScene {
         for change in deck.applyQueued() {
             switch change {
             case .deleted(let card, let index):
-                emit(.deleted(time: te, card: card, index: index))
+                emit(.deleted(time: te, card: card, index: index), origin: departure(of: card))
                 deckChanged(at: index, delta: -1, at: te)
             case .inserted(let card, let index):
-                emit(.inserted(time: te, card: card, index: index))
+                emit(.inserted(time: te, card: card, index: index), origin: DeckChangeOrigin(cause: insertCause))
                 deckChanged(at: index, delta: 1, at: te)
             case .dropped:
                 break
@@ -168,7 +168,7 @@ extension CardScene {
         if deck.hasQueuedChanges { applyQueuedChanges(at: t) }
         while pendingUndos > 0 {
             pendingUndos -= 1
-            restoreLastDeletion(at: t, animated: false)
+            restoreLastDeletion(at: t, animated: false, cause: pendingUndoCause)
         }
         gap = nil
     }

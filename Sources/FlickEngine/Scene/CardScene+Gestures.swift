@@ -11,6 +11,7 @@ extension CardScene {
             return .invalidValue(name: "position", value: max(abs(event.position.x), abs(event.position.y)))
         }
         if let late = refusal(ofInputAt: event.time) { return late }
+        causeInEffect = .pointer
         let isTracked = pan.trackedPointer == nil ? event.phase == .down : pan.trackedPointer == event.pointerID
         let shown = beginInput(at: event.time)
         defer { endInput(showing: shown) }
@@ -213,7 +214,7 @@ extension CardScene {
         let decision = verdict?.decision ?? .sendBackOut
         if decision == .bringBack, let restored = deck.restore(r.card, at: min(top, deck.count)) {
             returning = nil
-            emit(.restored(time: t, card: restored.card, index: restored.index))
+            emit(.restored(time: t, card: restored.card, index: restored.index), origin: DeckChangeOrigin(cause: .pointer))
             deckChanged(at: restored.index, delta: 1, at: t, slides: !mode.flightMovesNeighbours)
             motions.append(CardMotion(card: restored.card,
                                       phase: .flight(mode.returnFlight(from: offset, velocity: velocity, to: .zero, at: t)),
@@ -248,6 +249,7 @@ extension CardScene {
             motions[j].phase = .flight(mode.throwFlight(from: offset, velocity: velocity, direction: direction,
                                                         viewport: viewport, at: t))
             motions[j].ending = .delete
+            noteDeparture(of: card, cause: .pointer, direction: verdict?.direction)
             state.exits[card] = motions[j].offset(at: .infinity)
             return (.thrown, verdict)
         case .snapBack:

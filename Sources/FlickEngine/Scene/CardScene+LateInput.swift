@@ -137,5 +137,6 @@ extension CardScene {
         wheelPending = saved.wheelPending
         if events.count > saved.events { events.removeLast(events.count - saved.events) }
         if releases.count > saved.events { releases.removeLast(releases.count - saved.events) }
+        if origins.count > saved.events { origins.removeLast(origins.count - saved.events) }
     }
 }

@@ -39,10 +39,20 @@ public final class CardScene {
     /// The throw rule's verdict on each of `events` that is a card release (nil for the rest),
     /// index for index: what the log writes with that `gesture_ended`.
     public internal(set) var releases: [ReleaseRecord?] = []
+    /// What made each of `events` that changes the deck (`deleted`, `restored`, `inserted`,
+    /// `reset`), index for index; nil for the rest.
+    public internal(set) var origins: [DeckChangeOrigin?] = []
+    /// Why each card that is leaving or has left was sent away (kept until it leaves again).
+    var departures: [CardID: DeckChangeOrigin] = [:]
+    /// The cause of the input being handled now (set by each entry point).
+    var causeInEffect: DeckChangeCause = .api
+    /// The cause of the undos waiting for a throw to land, and of the latest insert.
+    var pendingUndoCause: DeckChangeCause = .command
+    var insertCause: DeckChangeCause = .api
 
-    /// `events` with their verdicts, as the log writes them.
+    /// `events` with their verdicts and origins, as the log writes them.
     public var loggedEvents: [LoggedSceneEvent] {
-        events.indices.map { LoggedSceneEvent(events[$0], release: releases[$0]) }
+        events.indices.map { LoggedSceneEvent(events[$0], release: releases[$0], origin: origins[$0]) }
     }
     /// The reuse pool the render list's slots come from.
     public internal(set) var pool: ReusePool
@@ -151,6 +161,7 @@ public final class CardScene {
     public func clearEvents() {
         events.removeAll(keepingCapacity: true)
         releases.removeAll(keepingCapacity: true)
+        origins.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Geometry and configuration
@@ -298,9 +309,21 @@ public final class CardScene {
         axis.setBounds(minOffset: bounds.lowerBound, maxOffset: bounds.upperBound, at: time)
     }
 
-    func emit(_ event: SceneEvent, release: ReleaseRecord? = nil) {
+    func emit(_ event: SceneEvent, release: ReleaseRecord? = nil, origin: DeckChangeOrigin? = nil) {
         events.append(event)
         releases.append(release)
+        origins.append(origin)
+    }
+
+    /// Why `card` left: what sent it away, else the embedder.
+    func departure(of card: CardID) -> DeckChangeOrigin {
+        departures[card] ?? DeckChangeOrigin(cause: .api)
+    }
+
+    /// Records why `card` is leaving: `cause`, and for a throw its direction and name.
+    func noteDeparture(of card: CardID, cause: DeckChangeCause, direction: ThrowDirection?) {
+        departures[card] = DeckChangeOrigin(cause: cause, direction: direction,
+                                            label: direction.flatMap { mode.label(for: $0) })
     }
 
     func motionIndex(of card: CardID) -> Int? { motions.firstIndex { $0.card == card } }

@@ -21,28 +21,38 @@ public struct ReleaseRecord: Hashable, Sendable {
 }
 
 /// A scene event as the interaction log writes it: the event's own fields, plus for a card
-/// release the rule's verdict (`direction`, `label`, `distanceFraction`, `speedFraction`).
-/// Lines written before those fields existed read back with `release` nil.
+/// release the rule's verdict (`direction`, `label`, `distanceFraction`, `speedFraction`), and
+/// for a deck change what made it (`cause`, and for a throw `direction` and `label`). Lines
+/// written before those fields existed read back with `release` and `origin` nil.
 public struct LoggedSceneEvent: Hashable, Sendable, Codable {
     /// The event.
     public var event: SceneEvent
     /// The verdict on a card release; nil for every other event.
     public var release: ReleaseRecord?
+    /// What made a deck change (`deleted`, `restored`, `inserted`, `reset`); nil for the rest.
+    public var origin: DeckChangeOrigin?
 
     /// - Parameters:
     ///   - event: the event.
     ///   - release: its verdict, for a `gesture_ended` of a card.
-    public init(_ event: SceneEvent, release: ReleaseRecord? = nil) {
+    ///   - origin: what made it, for a deck change.
+    public init(_ event: SceneEvent, release: ReleaseRecord? = nil, origin: DeckChangeOrigin? = nil) {
         self.event = event
         self.release = release
+        self.origin = origin
     }
 
-    private enum Key: String, CodingKey { case direction, label, distanceFraction, speedFraction }
+    private enum Key: String, CodingKey { case direction, label, distanceFraction, speedFraction, cause }
 
     public func encode(to encoder: any Encoder) throws {
         try event.encode(to: encoder)
-        guard let r = release else { return }
         var c = encoder.container(keyedBy: Key.self)
+        if let o = origin {
+            try c.encode(o.cause, forKey: .cause)
+            try c.encodeIfPresent(o.direction, forKey: .direction)
+            try c.encodeIfPresent(o.label, forKey: .label)
+        }
+        guard let r = release else { return }
         try c.encodeIfPresent(r.direction, forKey: .direction)
         try c.encodeIfPresent(r.label, forKey: .label)
         for (key, x) in [(Key.distanceFraction, r.distanceFraction), (.speedFraction, r.speedFraction)] {
@@ -66,6 +76,12 @@ public struct LoggedSceneEvent: Hashable, Sendable, Codable {
                                     distanceFraction: d, speedFraction: s)
         } else {
             release = nil
+        }
+        if let cause = try c.decodeIfPresent(DeckChangeCause.self, forKey: .cause) {
+            origin = DeckChangeOrigin(cause: cause, direction: try c.decodeIfPresent(ThrowDirection.self, forKey: .direction),
+                                      label: try c.decodeIfPresent(String.self, forKey: .label))
+        } else {
+            origin = nil
         }
     }
 }

@@ -69,7 +69,7 @@ package struct DeckImages {
         for name in change.removed {
             guard let old = current(name) else { continue }
             retired.insert(old)
-            for card in deck where image(of: card) == old { scene.delete(card, at: t) }
+            for card in deck where image(of: card) == old { scene.delete(card, at: t, cause: .folder) }
         }
         for file in change.changed {
             guard let old = current(file.name) else { continue }
@@ -91,7 +91,7 @@ package struct DeckImages {
                 image(of: card).map { CardFolder.naturallyPrecedes(file.name, names[$0]) } ?? false
             } ?? now.count
             pending.append(new)
-            scene.insert(at: at, time: t)
+            scene.insert(at: at, time: t, cause: .folder)
         }
         return fresh
     }

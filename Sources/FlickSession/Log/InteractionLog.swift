@@ -77,6 +77,9 @@ package final class InteractionLog {
         try append(LoggedSceneEvent(event, release: release))
     }
 
+    /// A scene event with its verdict and origin.
+    package func record(_ event: LoggedSceneEvent) throws { try append(event) }
+
     /// One value as one line, flushed. Encoding or writing failures are one-line errors naming the file.
     package func append(_ line: some Encodable) throws {
         let data: Data

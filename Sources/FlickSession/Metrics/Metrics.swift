@@ -88,8 +88,9 @@ package struct SessionMetrics {
             switch item {
             case .config(_, let c): config = c
             case .marker: break
-            case .scene(let e, let release):
-                switch e {
+            case .scene(let logged):
+                let release = logged.release
+                switch logged.event {
                 case .gestureBegan(let t, let kind, let card): open = (t, kind, card)
                 case .gestureEnded(let t, let kind, let translation, let velocity, let outcome):
                     let began = open.flatMap { $0.kind == kind ? $0 : nil }

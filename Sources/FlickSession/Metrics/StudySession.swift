@@ -4,14 +4,20 @@ import Foundation
 
 /// One thing that happened in a session, at its time (session seconds).
 package enum SessionItem {
-    /// A scene event, with the throw rule's verdict when it is a card release (nil in older logs).
-    case scene(SceneEvent, ReleaseRecord? = nil)
+    /// A scene event, with the throw rule's verdict when it is a card release and the origin of
+    /// a deck change (nil in older logs).
+    case scene(LoggedSceneEvent)
     case marker(t: Double, label: String, task: String?)
     case config(t: Double, config: SceneConfig)
 
+    /// A scene event with no origin (a test's, or an older log's), its verdict if any.
+    package static func scene(_ event: SceneEvent, _ release: ReleaseRecord? = nil) -> SessionItem {
+        .scene(LoggedSceneEvent(event, release: release))
+    }
+
     package var time: Double {
         switch self {
-        case .scene(let e, _): return e.time
+        case .scene(let e): return e.event.time
         case .marker(let t, _, _), .config(let t, _): return t
         }
     }
@@ -97,7 +103,7 @@ package struct StudySession {
         var notes: [(t: Double, text: String)] = []
         for line in lines.dropFirst() {
             switch line {
-            case .scene(let e): items.append(.scene(e.event, e.release))
+            case .scene(let e): items.append(.scene(e))
             case .marker(let m): items.append(.marker(t: m.t, label: m.label, task: m.task))
             case .configReloaded(let c): if let config = c.config { items.append(.config(t: c.t, config: config)) }
             case .configChanged(let c): if let config = c.config { items.append(.config(t: c.t, config: config)) }
@@ -131,7 +137,7 @@ package struct StudySession {
     }
 
     package var sceneEvents: [SceneEvent] {
-        items.compactMap { if case .scene(let e, _) = $0 { return e } else { return nil } }
+        items.compactMap { if case .scene(let e) = $0 { return e.event } else { return nil } }
     }
 
     package init(name: String, path: String, demo: Interaction, viewport: Size, config: SceneConfig, participant: String? = nil, task: String? = nil, sessionID: String? = nil, wallClock: String? = nil, items: [SessionItem], recording: Recording? = nil, taskEnds: [LogTaskEnded] = [], notes: [(t: Double, text: String)] = []) {

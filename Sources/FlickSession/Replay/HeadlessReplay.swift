@@ -89,7 +89,7 @@ package final class HeadlessReplay {
     private func collect() {
         for output in runner.takeOutputs() {
             switch output {
-            case .scene(let e, let release): items.append(.scene(e, release))
+            case .scene(let e): items.append(.scene(e))
             case .configChanged(let change, _, let t): items.append(.config(t: t, config: change.config))
             case .configReloaded(_, let config, let t): items.append(.config(t: t, config: config))
             case .marker(let m, _, let t): items.append(.marker(t: t, label: m.label, task: m.task))

@@ -11,7 +11,8 @@ package enum SessionOutput: Equatable {
     case applied(SessionInput, at: Double)
     /// The scene refused an input (pointer, wheel, notches): logged and counted, never dropped unseen.
     case refused(input: String, reason: InputRejection, at: Double)
-    case scene(SceneEvent, ReleaseRecord?)
+    /// A scene event with the verdict on a release and the origin of a deck change.
+    case scene(LoggedSceneEvent)
     /// A config made in the app (panel, preset) took effect.
     case configChanged(ConfigChange, from: SceneConfig, at: Double)
     /// The `--config` file was reloaded.
@@ -198,7 +199,8 @@ package final class SessionRunner {
         case .notches(let n):
             refusal = scene.scrollNotches(n, at: t)
         case .command(let c):
-            refusal = scene.perform(c, at: t).rejection
+            // Commands in a session come from keys (arrows, Delete, Z, R): logged as the key's.
+            refusal = scene.perform(c, at: t, cause: .key).rejection
         case .interaction(let next):
             scene.setInteraction(next, at: t)
         case .viewport(let viewport, _):
@@ -258,9 +260,10 @@ package final class SessionRunner {
     /// The scene's events so far, each seen by the study inputs (attempts, goals, images), then
     /// a time limit passed by the scene's time.
     private func flush() {
-        for (e, release) in zip(scene.events, scene.releases) {
-            outputs.append(.scene(e, release))
-            for line in study.observe(e, in: scene) { outputs.append(.taskEnded(line)) }
+        for i in scene.events.indices {
+            let logged = LoggedSceneEvent(scene.events[i], release: scene.releases[i], origin: scene.origins[i])
+            outputs.append(.scene(logged))
+            for line in study.observe(logged, in: scene) { outputs.append(.taskEnded(line)) }
         }
         scene.clearEvents()
         if let line = study.tick(scene.time) { outputs.append(.taskEnded(line)) }

@@ -30,8 +30,8 @@ package struct StudyInputs {
 
     /// A scene event: an insertion gets its image; the task under way counts it and may meet
     /// its goal (or have passed its limit). Returns the tasks that ended.
-    package mutating func observe(_ event: SceneEvent, in scene: CardScene) -> [LogTaskEnded] {
-        images.observe(event)
+    package mutating func observe(_ event: LoggedSceneEvent, in scene: CardScene) -> [LogTaskEnded] {
+        images.observe(event.event)
         guard tasks != nil else { return [] }
         let images = self.images
         return tasks!.observe(event, cardName: images.name(of:), cardAt: { scene.deck.card(at: $0) })

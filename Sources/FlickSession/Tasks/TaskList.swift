@@ -14,6 +14,13 @@ package enum TaskGoal: Equatable, Sendable {
     case selected(String)
     /// The participant switched to this interaction: `{"interaction": "stack"}`.
     case interaction(Interaction)
+    /// `count` cards thrown one way (`way`: a direction, or the interaction's name for it such
+    /// as `like`), or this card thrown (that way): `{"thrown": "like"}`,
+    /// `{"thrown": {"as": "like", "card": "anna.png", "count": 1}}`.
+    case thrown(way: String?, card: String?, count: Int)
+    /// `count` cards brought back (undo, or the stack's drag back), or this card:
+    /// `{"restored": 1}`, `{"restored": "anna.png"}`.
+    case restored(card: String?, count: Int)
 
     /// In words, for the facilitator window and the log: "delete 03-photos.png".
     package var description: String {
@@ -23,6 +30,11 @@ package enum TaskGoal: Equatable, Sendable {
         case .reached(let name): return "reach \(name)"
         case .selected(let name): return "select \(name)"
         case .interaction(let i): return "use \(i.rawValue)"
+        case .thrown(let way, let card, let count):
+            let what = card ?? (count == 1 ? "a card" : "\(count) cards")
+            return "throw \(what)\(way.map { " as \($0)" } ?? "")"
+        case .restored(let card, let count):
+            return "bring back \(card ?? (count == 1 ? "a card" : "\(count) cards"))"
         }
     }
 
@@ -30,6 +42,7 @@ package enum TaskGoal: Equatable, Sendable {
     package var card: String? {
         switch self {
         case .deletedCard(let n), .reached(let n), .selected(let n): return n
+        case .thrown(_, let card, _), .restored(let card, _): return card
         case .deletedCount, .interaction: return nil
         }
     }
@@ -57,6 +70,14 @@ extension TaskGoal: Codable {
         case "reached": self = .reached(try c.decode(String.self, forKey: key))
         case "selected": self = .selected(try c.decode(String.self, forKey: key))
         case "interaction": self = .interaction(try c.decode(Interaction.self, forKey: key))
+        case "thrown":
+            if let way = try? c.decode(String.self, forKey: key) { self = .thrown(way: way, card: nil, count: 1); return }
+            let o = try c.decode(ThrownGoal.self, forKey: key)
+            self = .thrown(way: o.as, card: o.card, count: o.count ?? 1)
+        case "restored":
+            if let n = try? c.decode(Int.self, forKey: key) { self = .restored(card: nil, count: n) } else {
+                self = .restored(card: try c.decode(String.self, forKey: key), count: 1)
+            }
         default:
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [key], debugDescription:
                 "unknown goal '\(key.stringValue)' (expected 'deleted', 'reached', 'selected' or 'interaction')"))
@@ -71,7 +92,20 @@ extension TaskGoal: Codable {
         case .reached(let s): try c.encode(s, forKey: Key(stringValue: "reached"))
         case .selected(let s): try c.encode(s, forKey: Key(stringValue: "selected"))
         case .interaction(let i): try c.encode(i, forKey: Key(stringValue: "interaction"))
+        case .thrown(let way, let card, let count):
+            try c.encode(ThrownGoal(as: way, card: card, count: count), forKey: Key(stringValue: "thrown"))
+        case .restored(let card, let count):
+            if let card { try c.encode(card, forKey: Key(stringValue: "restored")) } else {
+                try c.encode(count, forKey: Key(stringValue: "restored"))
+            }
         }
+    }
+
+    /// The object form of a `thrown` goal.
+    private struct ThrownGoal: Codable {
+        var `as`: String?
+        var card: String?
+        var count: Int?
     }
 }
 
@@ -175,9 +209,16 @@ package struct TaskList: Codable, Equatable, Sendable {
     }
 
     private static func goal(_ raw: Any, at: String, cards: [String]?) throws -> TaskGoal {
-        let expected = "expected one of {\"deleted\": N or \"card.png\"}, {\"reached\": \"card.png\"}, {\"selected\": \"card.png\"}, {\"interaction\": \"stack\"}"
+        let expected = "expected one of {\"deleted\": N or \"card.png\"}, {\"thrown\": \"like\" or {\"as\": \"like\", \"card\": \"card.png\", \"count\": N}}, {\"restored\": N or \"card.png\"}, {\"reached\": \"card.png\"}, {\"selected\": \"card.png\"}, {\"interaction\": \"stack\"}"
         guard let g = raw as? [String: Any], g.count == 1, let (key, value) = g.first else {
             throw UserError("\(at): 'goal' is not a goal (\(expected))")
+        }
+        func count(_ v: Any, _ field: String) throws -> Int {
+            guard let n = v as? NSNumber, !ConfigFile.isBoolean(n), n.doubleValue == n.doubleValue.rounded(),
+                  counts.contains(Int(exactly: n.doubleValue) ?? 0) else {
+                throw UserError("\(at): goal '\(field)' = \(v) is out of range (expected a whole number from 1 to 10000)")
+            }
+            return n.intValue
         }
         func card(_ v: Any) throws -> String {
             guard let name = v as? String, !name.isEmpty else { throw UserError("\(at): goal '\(key)' needs a card file name (\(expected))") }
@@ -195,6 +236,28 @@ package struct TaskList: Codable, Equatable, Sendable {
                 return .deletedCount(n.intValue)
             }
             return .deletedCard(try card(value))
+        case "thrown":
+            func way(_ v: Any) throws -> String {
+                guard let s = v as? String, MarkerLabels.isValid(s) else {
+                    throw UserError("\(at): goal 'thrown' needs a way: a direction (left, right, up, down) or the interaction's name for one (like), 1 to \(MarkerLabels.maxLength) characters")
+                }
+                return s
+            }
+            if let s = value as? String { return .thrown(way: try way(s), card: nil, count: 1) }
+            guard let o = value as? [String: Any], !o.isEmpty else {
+                throw UserError("\(at): goal 'thrown' is not a way or an object (\(expected))")
+            }
+            if let unknown = o.keys.first(where: { !["as", "card", "count"].contains($0) }) {
+                throw UserError("\(at): goal 'thrown' has an unknown key '\(unknown)' (expected 'as', 'card', 'count')")
+            }
+            guard o["as"] != nil || o["card"] != nil else {
+                throw UserError("\(at): goal 'thrown' names neither a way ('as') nor a card ('card'); {\"deleted\": N} counts any throw")
+            }
+            let n = try count(o["count"] ?? 1, "thrown.count")
+            return .thrown(way: try o["as"].map(way), card: try o["card"].map(card), count: n)
+        case "restored":
+            if let s = value as? String { return .restored(card: try card(s), count: 1) }
+            return .restored(card: nil, count: try count(value, "restored"))
         case "reached": return .reached(try card(value))
         case "selected": return .selected(try card(value))
         case "interaction":

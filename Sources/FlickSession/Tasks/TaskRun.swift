@@ -22,10 +22,22 @@ package struct TaskRun {
     package struct Active: Equatable {
         package var index: Int
         package var start: Double
-        /// Gestures begun during the task (every kind: scrolling to a card is an attempt too).
+        /// Gestures begun and key decisions during the task (every kind: scrolling to a card is an
+        /// attempt too).
         package var attempts = 0
-        /// Cards deleted during the task.
+        /// The participant's throws during the task, net of undos.
         package var deleted = 0
+        /// Those throws: the card, its image and how it left.
+        package var thrown: [Thrown] = []
+        /// The images of the cards the participant brought back during the task.
+        package var restored: [String?] = []
+    }
+
+    /// A card the participant threw during the task.
+    package struct Thrown: Equatable {
+        package var card: CardID
+        package var name: String?
+        package var origin: DeckChangeOrigin
     }
 
     package let list: TaskList
@@ -80,21 +92,34 @@ package struct TaskRun {
         return t >= deadline ? end(at: deadline, .timeLimit) : nil
     }
 
-    /// A scene event: counts attempts and deletions and checks the goal. `cardName` is the
-    /// image file a card shows; `cardAt` the card at a deck index now.
-    package mutating func observe(_ event: SceneEvent, cardName: (CardID) -> String?, cardAt: (Int) -> CardID?) -> [LogTaskEnded] {
+    /// A scene event: counts attempts and decisions and checks the goal. Only the participant's
+    /// own decisions (pointer and keys) move a goal, not the card folder or the embedder, and
+    /// counts are net of undos: a card thrown and brought back during the task no longer counts.
+    /// `cardName` is the image file a card shows; `cardAt` the card at a deck index now.
+    package mutating func observe(_ logged: LoggedSceneEvent, cardName: (CardID) -> String?, cardAt: (Int) -> CardID?) -> [LogTaskEnded] {
+        let event = logged.event
         var lines: [LogTaskEnded] = []
         if let limit = tick(event.time) { lines.append(limit) }
         guard var active = current else { return lines }
         let goal = list.tasks[active.index].goal
+        // Logs from before causes were logged: every decision was the participant's.
+        let origin = logged.origin ?? DeckChangeOrigin(cause: .pointer)
+        let personal = origin.cause.isPersonal
+        // A key's decision is an attempt as a gesture is.
+        if origin.cause == .key, logged.origin != nil { active.attempts += 1 }
         var met = false
         switch event {
         case .gestureBegan:
             active.attempts += 1
-        case .deleted(_, let card, _):
-            active.deleted += 1
-            if case .deletedCount(let n) = goal { met = active.deleted >= n }
-            if case .deletedCard(let name) = goal { met = cardName(card) == name }
+        case .deleted(_, let card, _) where personal:
+            active.thrown.append(Thrown(card: card, name: cardName(card), origin: origin))
+            active.deleted = active.thrown.count
+            met = Self.met(goal, active)
+        case .restored(_, let card, _) where personal:
+            if let i = active.thrown.lastIndex(where: { $0.card == card }) { active.thrown.remove(at: i) }
+            active.deleted = active.thrown.count
+            active.restored.append(cardName(card))
+            met = Self.met(goal, active)
         case .paged(_, _, let to):
             if case .reached(let name) = goal { met = cardAt(to).flatMap(cardName) == name }
         case .selected(_, let card):
@@ -108,5 +133,26 @@ package struct TaskRun {
         current = active
         if met, let done = end(at: event.time, .success) { lines.append(done) }
         return lines
+    }
+
+    /// A scene event without an origin (an older log's): every decision counts as the participant's.
+    package mutating func observe(_ event: SceneEvent, cardName: (CardID) -> String?, cardAt: (Int) -> CardID?) -> [LogTaskEnded] {
+        observe(LoggedSceneEvent(event), cardName: cardName, cardAt: cardAt)
+    }
+
+    /// Whether the decisions of the task under way meet a goal that counts decisions.
+    static func met(_ goal: TaskGoal?, _ active: Active) -> Bool {
+        switch goal {
+        case .deletedCount(let n)?: return active.thrown.count >= n
+        case .deletedCard(let name)?: return active.thrown.contains { $0.name == name }
+        case .thrown(let way, let card, let n)?:
+            return active.thrown.filter { t in
+                (way.map { t.origin.direction?.rawValue == $0 || t.origin.label == $0 } ?? true)
+                    && (card.map { t.name == $0 } ?? true)
+            }.count >= n
+        case .restored(let card, let n)?:
+            return active.restored.filter { name in card.map { name == $0 } ?? true }.count >= n
+        default: return false
+        }
     }
 }

@@ -110,9 +110,10 @@ struct SoakRun {
             for output in outputs {
                 switch output {
                 case .refused: report.refused += 1
-                case .scene(let e, let release):
+                case .scene(let logged):
+                    let e = logged.event
                     report.events += 1
-                    if let log = s.log { try log.record(e, release: release) }
+                    if let log = s.log { try log.record(logged) }
                     track(e)
                     if case let .gestureEnded(time, _, translation, velocity, _) = e,
                        ![time, translation.dx, translation.dy, velocity.dx, velocity.dy].allSatisfy(\.isFinite) {
@@ -126,10 +127,10 @@ struct SoakRun {
             // the script are all later than now).
             if frame % Int(hz) == 0 {
                 runner.commit()
-                for case .scene(let e, let release) in runner.takeOutputs() {
+                for case .scene(let logged) in runner.takeOutputs() {
                     report.events += 1
-                    if let log = s.log { try log.record(e, release: release) }
-                    track(e)
+                    if let log = s.log { try log.record(logged) }
+                    track(logged.event)
                 }
                 let ids = (0..<scene.deck.count).map { scene.deck.id(at: $0) }
                 if !modelValid || ids != model {
