@@ -62,7 +62,7 @@ import Testing
 
     @Test func tablesAreTidy() throws {
         let tables = [StudyCSV.gestures(Self.study), StudyCSV.participants(Self.study), StudyCSV.conditions(Self.study),
-                      StudyCSV.comparisons(Self.study.comparisons())]
+                      StudyCSV.comparisons(Self.study.comparisons()), StudyCSV.tasks(Self.study), StudyCSV.decisions(Self.study)]
         for table in tables {
             let records = try CSVRecords.parse(table, path: "table")
             let width = records[0].fields.count
@@ -80,9 +80,12 @@ import Testing
         #expect(row("B", "repeated")["events"] == "9" && row("B", "repeated")["trials"] == "24" && row("B", "repeated")["participants"] == "3")
         #expect(row("B", "attempts_per_throw")["median"] == "2" && row("B", "attempts_per_throw")["count"] == "15")
         let comparisons = try CSVRecords.parse(tables[3], path: "comparisons.csv")
-        let snap = comparisons.first { $0.fields[1] == "snap_back" }!.fields
+        let snapRow = comparisons.first { $0.fields[1] == "snap_back" }!.fields
+        let snap = Dictionary(uniqueKeysWithValues: zip(comparisons[0].fields, snapRow))
         // Fisher on 3 of 18 against 9 of 24 (exact fractions in Python: 0.180036902...).
-        #expect(snap[2] == "A" && snap[3] == "B" && snap[5] == "3" && snap[6] == "18" && snap[9] == "9" && snap[10] == "24")
-        #expect(abs(Double(snap[17])! - 0.180037) < 1e-6)
+        #expect(snap["first"] == "A" && snap["second"] == "B" && snap["first_events"] == "3" && snap["first_trials"] == "18"
+                && snap["second_events"] == "9" && snap["second_trials"] == "24")
+        #expect(abs(Double(snap["fisher_p"]!)! - 0.180037) < 1e-6)
+        #expect(snap["design"] == "paired", "the same participants under both conditions")
     }
 }

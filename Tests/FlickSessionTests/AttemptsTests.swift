@@ -22,7 +22,7 @@ import Testing
             Self.drag(5, 9.0, 9.1, .paged, kind: .scroll), // 6: not a card drag
             Self.drag(6, 10.0, 10.2, .snappedBack), // 7: never retried
         ]
-        let a = Attempts(gestures: gestures, restores: [])
+        let a = Attempts(gestures: gestures, undos: [])
         #expect(a.repeated == [0, 1])
         #expect(a.cardDrags == 7)
         #expect(a.failedDrags == 4)
@@ -35,14 +35,17 @@ import Testing
 
     @Test func aThrowClosesItsChainAndAnUndoWithinThreeSecondsCounts() {
         let gestures = [
-            Self.drag(1, 0.0, 0.2, .thrown),     // undone 2.9 s later
-            Self.drag(1, 3.3, 3.5, .thrown),     // after the undo: a new chain, not a retry; undone 3.2 s later: too late
-            Self.drag(2, 4.0, 4.2, .thrown),     // restored before its release: not undone
+            Self.drag(1, 0.0, 0.2, .thrown),     // deleted at 0.5, undone (Z) 2.6 s later
+            Self.drag(1, 3.3, 3.5, .thrown),     // after the undo: a new chain, not a retry; undone 3.1 s after its deletion: too late
+            Self.drag(2, 4.0, 4.2, .thrown),     // an undo before its release: not this throw's
         ]
-        let a = Attempts(gestures: gestures, restores: [(t: 3.1, card: CardID(1)), (t: 3.9, card: CardID(2)), (t: 6.7, card: CardID(1))])
+        // Undos as pressed, timed from the deletion each took back.
+        let a = Attempts(gestures: gestures, undos: [Undo(t: 3.1, card: CardID(1), decision: 0, after: 2.6),
+                                                     Undo(t: 3.9, card: CardID(2), decision: nil, after: nil),
+                                                     Undo(t: 6.9, card: CardID(1), decision: 1, after: 3.1)])
         #expect(a.repeated.isEmpty)
         #expect(a.attemptsPerThrow == [1, 1, 1])
         #expect(a.undone.map(\.index) == [0])
-        #expect(abs(a.undone[0].after - 2.9) < 1e-12)
+        #expect(abs(a.undone[0].after - 2.6) < 1e-12)
     }
 }

@@ -53,38 +53,23 @@ import Testing
         #expect(Spread([]) == nil)
     }
 
-    @Test func clusterBootstrapIsFixedAndAcrossPeople() {
+    @Test func theParticipantIntervalIsAcrossPeople() throws {
         // One busy participant (50 of 100) and four who rarely err: the gesture-level interval
-        // is narrow around the busy one's rate; the participant-level one is wide and within
-        // the participants' own rates (a pooled rate is a weighted mean of theirs).
-        let people: [ClusterBootstrap.Counts] = [(50, 100), (1, 10), (0, 10), (2, 10), (1, 10)]
-        let a = ClusterBootstrap.rate(people), b = ClusterBootstrap.rate(people)
-        #expect(a != nil && a == b)
-        let pooled = Proportion(54, 140)
-        let wilson = pooled.wilson!
-        #expect((a!.high - a!.low) > 2 * (wilson.high - wilson.low))
-        #expect(a!.low >= 0 && a!.high <= 0.5)
-        #expect(a!.contains(pooled.rate!))
+        // is narrow around the busy one's rate; the participant-level one is wide and holds the
+        // mean of the participants' rates (0.18), not the pooled 54 of 140.
+        let people = [Proportion(50, 100), Proportion(1, 10), Proportion(0, 10), Proportion(2, 10), Proportion(1, 10)]
+        let rate = ParticipantRate(people)
+        let a = try #require(rate.interval)
+        #expect(rate == ParticipantRate(people))
+        let wilson = Proportion(54, 140).wilson!
+        #expect((a.high - a.low) > 2 * (wilson.high - wilson.low))
+        #expect(abs(rate.mean! - 0.18) < 1e-12 && a.contains(0.18))
+        #expect(rate.pooled == Proportion(54, 140))
         // Fewer than two people: no interval across people.
-        #expect(ClusterBootstrap.rate([(3, 10)]) == nil)
-        #expect(ClusterBootstrap.rate([(3, 10), (0, 0)]) == nil)
-        // Everyone alike: the interval is that rate.
-        let alike = ClusterBootstrap.rate([(2, 10), (4, 20), (1, 5)])
-        #expect(Self.close(alike?.low, 0.2, 1e-12) && Self.close(alike?.high, 0.2, 1e-12))
-    }
-
-    @Test func pairedDifferenceAcrossPeople() {
-        // Every participant errs 1 in 10 under the first condition and 5 in 10 under the second:
-        // the difference is 0.4 in every resample.
-        let same = (0..<5).map { _ in (first: (k: 1, n: 10), second: (k: 5, n: 10)) }
-        let d0 = ClusterBootstrap.difference(same)
-        #expect(Self.close(d0?.low, 0.4, 1e-12) && Self.close(d0?.high, 0.4, 1e-12))
-        // Between participants (each took one condition): resampled independently, still fixed.
-        let between: [(first: ClusterBootstrap.Counts, second: ClusterBootstrap.Counts)] =
-            [((1, 10), (0, 0)), ((3, 10), (0, 0)), ((0, 0), (6, 10)), ((0, 0), (4, 10))]
-        let d = ClusterBootstrap.difference(between)
-        #expect(d != nil && d == ClusterBootstrap.difference(between))
-        #expect(d!.low >= 0.1 && d!.high <= 0.5 && d!.contains(0.3))
-        #expect(ClusterBootstrap.difference([((1, 10), (0, 0)), ((0, 0), (6, 10))]) == nil)
+        #expect(ParticipantRate([Proportion(3, 10)]).interval == nil)
+        #expect(ParticipantRate([Proportion(3, 10), Proportion(0, 0)]).interval == nil)
+        // Everyone alike: an interval around that rate, never a point.
+        let alike = try #require(ParticipantRate([Proportion(2, 10), Proportion(4, 20), Proportion(1, 5)]).interval)
+        #expect(alike.low < 0.2 && alike.high > 0.2)
     }
 }

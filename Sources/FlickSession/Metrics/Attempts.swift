@@ -15,7 +15,8 @@ import FlickEngine
 /// - an *attempt chain* is a run of card drags on one card, each starting within `retryWindow`
 ///   of the previous one's release, ended by a throw or by a drag that is not repeated; a throw's
 ///   *attempts* is the length of its chain (1: thrown at the first try);
-/// - a throw is *undone* when its card is restored within `undoWindow` (3 s) of the release.
+/// - a throw is *undone* when an undo (Z, not the stack's drag back) takes its card's deletion
+///   back within `undoWindow` (3 s) of that deletion.
 package struct Attempts {
     package static let retryWindow = 2.0
     package static let undoWindow = SessionMetrics.undoWindow
@@ -39,8 +40,8 @@ package struct Attempts {
     /// Indices of the thrown card drags undone within `undoWindow`, with the seconds to the undo.
     package let undone: [(index: Int, after: Double)]
 
-    /// `restores`: cards brought back (undo), with their session time.
-    package init(gestures: [Gesture], restores: [(t: Double, card: CardID)]) {
+    /// `undos`: the undos as pressed, timed from the deletion each took back.
+    package init(gestures: [Gesture], undos: [Undo]) {
         self.gestures = gestures
         var chains: [Chain] = []
         var openChain: [CardID: Int] = [:]   // card -> index into chains of its chain still open
@@ -61,15 +62,15 @@ package struct Attempts {
         self.repeated = repeated
         undone = gestures.enumerated().compactMap { i, g in
             guard g.kind == .card, g.outcome == .thrown, let card = g.card,
-                  let back = restores.first(where: { $0.card == card && $0.t >= g.end && $0.t - g.end <= Self.undoWindow })
+                  let back = undos.first(where: { $0.card == card && $0.t >= g.end && ($0.after ?? .infinity) <= Self.undoWindow })
             else { return nil }
-            return (i, back.t - g.end)
+            return (i, back.after ?? 0)
         }
     }
 
     /// The session's gestures and undos.
     package init(_ metrics: SessionMetrics) {
-        self.init(gestures: metrics.gestures, restores: metrics.restores)
+        self.init(gestures: metrics.gestures, undos: metrics.undos)
     }
 
     /// Card drags (the denominator of the repeated-attempt rate).

@@ -35,9 +35,23 @@ package struct Gesture {
     package var crossed: Bool { outcome == .thrown || outcome == .broughtBack }
     package var isCardRelease: Bool { distanceFraction != nil }
 
-    /// Released within `band` (15 %) under a threshold, thrown or not.
+    /// The larger of the two fractions of the thresholds (how near the release came to a
+    /// throw); nil for a gesture that is not a card release.
+    package var nearestFraction: Double? {
+        guard let d = distanceFraction, let s = speedFraction else { return nil }
+        return max(d, s)
+    }
+
+    /// Not thrown, and the larger fraction within `band` (15 %) under its threshold.
     package func isNearMiss(band: Double = 0.15) -> Bool {
-        [distanceFraction, speedFraction].contains { f in f.map { $0 >= 1 - band && $0 < 1 } ?? false }
+        guard outcome != .thrown, let f = nearestFraction else { return false }
+        return f >= 1 - band && f < 1
+    }
+
+    /// Thrown, and the larger fraction within `band` (15 %) over its threshold.
+    package func isNarrowThrow(band: Double = 0.15) -> Bool {
+        guard outcome == .thrown, let f = nearestFraction else { return false }
+        return f >= 1 && f < 1 + band
     }
 
     package init(session: String, interaction: Interaction, kind: GestureKind, card: CardID? = nil, start: Double, end: Double, translation: Vector, velocity: Vector, outcome: GestureOutcome, distanceFraction: Double? = nil, speedFraction: Double? = nil, direction: ThrowDirection? = nil, label: String? = nil) {
@@ -57,18 +71,65 @@ package struct Gesture {
     }
 }
 
-/// The measures of one session: gestures and the patterns no card library reports.
+/// A card that left the deck, whatever made it leave: the participant's gesture or key, the card
+/// folder, the embedder (`DeckChangeOrigin`).
+package struct Decision: Equatable {
+    package var t: Double
+    package var card: CardID
+    package var cause: DeckChangeCause
+    package var direction: ThrowDirection?
+    package var label: String?
+    /// Made by the participant (pointer or keys), not by the content.
+    package var isPersonal: Bool { cause.isPersonal }
+    /// The direction as the report names it: `right (like)`, `up`, or `no direction`.
+    package var directionName: String {
+        guard let d = direction else { return "no direction" }
+        return label.map { "\(d.rawValue) (\($0))" } ?? d.rawValue
+    }
+}
+
+/// An undo as pressed (Z, or an undo command): the card it brought back and the deletion it
+/// took back, timed from that deletion.
+package struct Undo: Equatable {
+    package var t: Double
+    package var card: CardID
+    /// Index into `SessionMetrics.decisions` of the deletion undone (nil: none seen).
+    package var decision: Int?
+    /// Seconds from that deletion to the undo.
+    package var after: Double?
+
+    package init(t: Double, card: CardID, decision: Int?, after: Double?) {
+        self.t = t
+        self.card = card
+        self.decision = decision
+        self.after = after
+    }
+}
+
+/// The measures of one session: gestures and the patterns no card library reports. The
+/// definitions every study tool uses (report, study, tune) are the ones here.
 package struct SessionMetrics {
     package var session: StudySession
     package var gestures: [Gesture]
-    /// A throw whose card came back (undo) within `undoWindow` seconds.
+    /// Every card that left, in order, with what made it leave.
+    package var decisions: [Decision]
+    /// Undos as pressed (not the stack's drag back, which is `bringBacks`).
+    package var undos: [Undo]
+    /// Cards the participant dragged back onto the stack, session seconds.
+    package var bringBacks: [(t: Double, card: CardID)]
+    /// A throw gesture whose card was undone (Z) within `undoWindow` seconds of its deletion.
     package var undoneThrows: [(gesture: Gesture, after: Double)]
     /// Paged to a card, then back within `backWindow` seconds.
     package var accidentalPages: [(t: Double, from: Int, to: Int, back: Double)]
     /// Seconds from the end of one gesture to the start of the next.
     package var gaps: [Double]
-    /// Seconds from each task start marker to the next end marker.
-    package var tasks: [(task: String?, start: Double, seconds: Double)]
+    /// The tasks as they ran: the `task_started`/`task_ended` intervals of `--tasks`, else the
+    /// facilitator's start and end markers.
+    package var taskRuns: [TaskInterval]
+    /// Seconds from each task's start to its end (`taskRuns` as the older tables read them).
+    package var tasks: [(task: String?, start: Double, seconds: Double)] {
+        taskRuns.map { ($0.name, $0.start, $0.seconds) }
+    }
     package var pages: [(t: Double, from: Int, to: Int)]
     /// Cards brought back (undo), session seconds.
     package var restores: [(t: Double, card: CardID)]
@@ -84,6 +145,9 @@ package struct SessionMetrics {
         var gestures: [Gesture] = []
         var restores: [(t: Double, card: CardID)] = []
         var pages: [(t: Double, from: Int, to: Int)] = []
+        var decisions: [Decision] = []
+        var undos: [Undo] = []
+        var bringBacks: [(t: Double, card: CardID)] = []
         for item in session.items {
             switch item {
             case .config(_, let c): config = c
@@ -109,7 +173,18 @@ package struct SessionMetrics {
                     gestures.append(g)
                     open = nil
                 case .interactionChanged(_, _, let to): interaction = to
-                case .restored(let t, let card, _): restores.append((t, card))
+                case .deleted(let t, let card, _):
+                    // Logs from before causes were logged: the participant's.
+                    let o = logged.origin ?? DeckChangeOrigin(cause: .pointer)
+                    decisions.append(Decision(t: t, card: card, cause: o.cause, direction: o.direction, label: o.label))
+                case .restored(let t, let card, _):
+                    restores.append((t, card))
+                    if logged.origin?.cause == .pointer {
+                        bringBacks.append((t, card))
+                    } else {
+                        let undone = decisions.lastIndex { $0.card == card && $0.t <= t }
+                        undos.append(Undo(t: t, card: card, decision: undone, after: undone.map { t - decisions[$0].t }))
+                    }
                 case .paged(let t, let from, let to): pages.append((t, from, to))
                 default: break
                 }
@@ -118,12 +193,15 @@ package struct SessionMetrics {
         self.gestures = gestures
         self.pages = pages
         self.restores = restores
-        // A throw undone: its card is restored within the window of the release.
+        self.decisions = decisions
+        self.undos = undos
+        self.bringBacks = bringBacks
+        // A throw undone: an undo (Z) took back its card's deletion within the window.
         undoneThrows = gestures.compactMap { g in
             guard g.outcome == .thrown, let card = g.card,
-                  let back = restores.first(where: { $0.card == card && $0.t >= g.end && $0.t - g.end <= Self.undoWindow })
+                  let back = undos.first(where: { $0.card == card && $0.t >= g.end && ($0.after ?? .infinity) <= Self.undoWindow })
             else { return nil }
-            return (g, back.t - g.end)
+            return (g, back.after ?? 0)
         }
         var accidental: [(Double, Int, Int, Double)] = []
         var i = 0
@@ -138,28 +216,38 @@ package struct SessionMetrics {
         }
         accidentalPages = accidental
         gaps = zip(gestures, gestures.dropFirst()).map { max(0, $1.start - $0.end) }
-        var tasks: [(String?, Double, Double)] = []
-        var started: (t: Double, task: String?)?
-        for m in session.markers {
-            if m.label == "start" { started = (m.t, m.task) }
-            else if m.label == "end", let s = started { tasks.append((s.task ?? m.task, s.t, m.t - s.t)); started = nil }
+        taskRuns = TaskInterval.runs(of: session)
+    }
+
+    /// The participant's own decisions (pointer and keys), in order.
+    package var personalDecisions: [Decision] { decisions.filter(\.isPersonal) }
+
+    /// The participant's decisions undone by an undo within `undoWindow` of the deletion.
+    package var undoneDecisions: [(decision: Decision, after: Double)] {
+        undos.compactMap { u in
+            guard let i = u.decision, let after = u.after, after <= Self.undoWindow, decisions[i].isPersonal else { return nil }
+            return (decisions[i], after)
         }
-        self.tasks = tasks
     }
 
     package var nearMisses: [Gesture] { gestures.filter { $0.isNearMiss() } }
+    package var narrowThrows: [Gesture] { gestures.filter { $0.isNarrowThrow() } }
 
-    /// Card releases per direction (named where the interaction names it: likes, nopes, supers),
-    /// with how many were thrown; directions in a fixed order.
-    package var perDirection: [(direction: String, releases: Int, thrown: Int)] {
-        var table: [String: (Int, Int)] = [:]
+    /// Per direction (named where the interaction names it: likes, nopes, supers): card releases
+    /// by gesture, and the participant's decisions that way by gesture and by key; directions
+    /// in a fixed order. A key's decision has no release.
+    package var perDirection: [(direction: String, releases: Int, thrown: Int, byKey: Int)] {
+        var table: [String: (Int, Int, Int)] = [:]
         for g in gestures where g.kind == .card {
             guard g.direction != nil else { continue }
-            let key = g.directionName
-            table[key, default: (0, 0)].0 += 1
-            if g.outcome == .thrown { table[key, default: (0, 0)].1 += 1 }
+            table[g.directionName, default: (0, 0, 0)].0 += 1
         }
-        return table.keys.sorted().map { ($0, table[$0]!.0, table[$0]!.1) }
+        for d in personalDecisions where d.direction != nil {
+            if d.cause == .pointer { table[d.directionName, default: (0, 0, 0)].1 += 1 } else {
+                table[d.directionName, default: (0, 0, 0)].2 += 1
+            }
+        }
+        return table.keys.sorted().map { ($0, table[$0]!.0, table[$0]!.1, table[$0]!.2) }
     }
 
     /// Gestures by kind, then outcome.

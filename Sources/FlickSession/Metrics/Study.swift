@@ -3,15 +3,17 @@ import FlickEngine
 
 /// A study: many sessions, each with its participant, task and condition, measured together.
 /// Counts are kept per participant in every cell (condition x interaction x task), so every
-/// rate has its gesture-level (Wilson) and participant-level (cluster bootstrap) interval and a
-/// dot per participant.
+/// rate has its gesture-level (Wilson) and participant-level (`ParticipantRate`) interval and a
+/// dot per participant. The definitions are `SessionMetrics`' and `Attempts`', one set for
+/// report, study and tune.
 package struct Study {
     /// What is counted, per participant and cell.
     package enum Count: String, CaseIterable {
         case gestures, cardDrags = "card_drags", throwsMade = "throws", cardReleases = "card_releases",
-             nearMisses = "near_misses", undone = "undone_throws", repeated = "repeated_attempts",
-             pages, accidentalPages = "accidental_pages", snapBacks = "snap_backs",
-             tracedDrags = "traced_drags", reversals, pausedDrags = "paused_drags"
+             nearMisses = "near_misses", narrowThrows = "narrow_throws", undone = "undone_decisions",
+             repeated = "repeated_attempts", pages, accidentalPages = "accidental_pages", snapBacks = "snap_backs",
+             tracedDrags = "traced_drags", reversals, pausedDrags = "paused_drags",
+             decisions, keyDecisions = "key_decisions", bringBacks = "bring_backs"
     }
 
     /// A rate: `events` out of `trials`.
@@ -27,9 +29,13 @@ package struct Study {
     /// The rates the study reports, in the order the page and the tables show them.
     package static let rates: [Rate] = [
         Rate(id: "near_miss", name: "Near misses", events: .nearMisses, trials: .cardReleases,
-             definition: "card releases within 15 % under a throw threshold (distance or speed), of all card releases"),
-        Rate(id: "undone", name: "Throws undone within 3 s", events: .undone, trials: .throwsMade,
-             definition: "thrown cards brought back (undo) within 3 s of the release, of all card throws"),
+             definition: "card releases not thrown whose larger fraction (distance or speed) was within 15 % under its threshold, of all card releases"),
+        Rate(id: "narrow_throw", name: "Narrow throws", events: .narrowThrows, trials: .cardReleases,
+             definition: "card releases thrown whose larger fraction (distance or speed) was within 15 % over its threshold, of all card releases"),
+        Rate(id: "undone", name: "Decisions undone within 3 s", events: .undone, trials: .decisions,
+             definition: "the participant's decisions (a card thrown by gesture or key) taken back with an undo (Z) within 3 s of the card leaving, of all their decisions; the stack's drag back is counted apart"),
+        Rate(id: "bring_back", name: "Brought back by dragging", events: .bringBacks, trials: .decisions,
+             definition: "cards the participant dragged back onto the stack, of all their decisions"),
         Rate(id: "repeated", name: "Repeated attempts", events: .repeated, trials: .cardDrags,
              definition: "card drags that did not throw and were followed within 2 s by another drag on the same card, of all card drags"),
         Rate(id: "accidental_page", name: "Accidental pages", events: .accidentalPages, trials: .pages,
@@ -62,6 +68,10 @@ package struct Study {
         package var counts: [Count: Int] = [:]
         package var hesitations: [Double] = []
         package var taskSeconds: [Double] = []
+        /// The task runs that started in this cell.
+        package var taskRuns: [TaskInterval] = []
+        /// The participant's decisions per direction name (`right (like)`).
+        package var directions: [String: Int] = [:]
         package var attemptsPerThrow: [Int] = []
         package var sessions: Set<Int> = []
         package init() {}
@@ -71,6 +81,8 @@ package struct Study {
             for (k, v) in other.counts { counts[k, default: 0] += v }
             hesitations += other.hesitations
             taskSeconds += other.taskSeconds
+            taskRuns += other.taskRuns
+            for (k, v) in other.directions { directions[k, default: 0] += v }
             attemptsPerThrow += other.attemptsPerThrow
             sessions.formUnion(other.sessions)
         }
@@ -119,13 +131,12 @@ package struct Study {
         session.pointer = []
         session.recording = nil
         m.session = session
-        // Marker tasks, for sessions whose design does not fix the task.
-        let marked = m.tasks
+        // The session's task runs (task lines, else markers), for sessions whose design does
+        // not fix the task: everything between a run's start and end is that task's.
+        let runs = m.taskRuns
         func taskAt(_ t: Double) -> String {
             if let given { return given }
-            if let interval = marked.first(where: { $0.task != nil && t >= $0.start && t <= $0.start + $0.seconds }) {
-                return interval.task!
-            }
+            if let run = runs.first(where: { $0.name != nil && $0.contains(t) }) { return run.name! }
             return session.task ?? ""
         }
         let gestureTasks = m.gestures.map { taskAt($0.start) }
@@ -144,20 +155,20 @@ package struct Study {
             change(&tally)
             tallies[cell, default: [:]][who] = tally
         }
-        let repeated = Set(attempts.repeated), undone = Set(attempts.undone.map(\.index))
+        let repeated = Set(attempts.repeated)
         for (g, gesture) in m.gestures.enumerated() {
             bump(gesture.start, gesture.interaction) { t in
                 t.counts[.gestures, default: 0] += 1
                 if gesture.isCardRelease {
                     t.counts[.cardReleases, default: 0] += 1
                     if gesture.isNearMiss() { t.counts[.nearMisses, default: 0] += 1 }
+                    if gesture.isNarrowThrow() { t.counts[.narrowThrows, default: 0] += 1 }
                 }
                 guard gesture.kind == .card, gesture.card != nil else { return }
                 t.counts[.cardDrags, default: 0] += 1
                 if gesture.outcome == .thrown { t.counts[.throwsMade, default: 0] += 1 }
                 if gesture.outcome == .snappedBack { t.counts[.snapBacks, default: 0] += 1 }
                 if repeated.contains(g) { t.counts[.repeated, default: 0] += 1 }
-                if undone.contains(g) { t.counts[.undone, default: 0] += 1 }
                 if let trace = traces[g] {
                     t.counts[.tracedDrags, default: 0] += 1
                     if trace.reversed { t.counts[.reversals, default: 0] += 1 }
@@ -172,7 +183,24 @@ package struct Study {
         }
         for p in m.pages { bump(p.t, interactionAt(p.t)) { $0.counts[.pages, default: 0] += 1 } }
         for p in m.accidentalPages { bump(p.t, interactionAt(p.t)) { $0.counts[.accidentalPages, default: 0] += 1 } }
-        for t in m.tasks { bump(t.start, interactionAt(t.start)) { $0.taskSeconds.append(t.seconds) } }
+        for run in runs {
+            bump(run.start, interactionAt(run.start)) { tally in
+                tally.taskRuns.append(run)
+                // Time on task: the runs that met their goal (or, marked by hand, every run).
+                if run.outcome == nil || run.outcome == .success { tally.taskSeconds.append(run.seconds) }
+            }
+        }
+        // Every decision of the participant's, whatever made it (gesture or key), and the undos
+        // and drags back that took decisions back.
+        for d in m.personalDecisions {
+            bump(d.t, interactionAt(d.t)) { t in
+                t.counts[.decisions, default: 0] += 1
+                if d.cause == .key { t.counts[.keyDecisions, default: 0] += 1 }
+                if d.direction != nil { t.directions[d.directionName, default: 0] += 1 }
+            }
+        }
+        for (d, _) in m.undoneDecisions { bump(d.t, interactionAt(d.t)) { $0.counts[.undone, default: 0] += 1 } }
+        for b in m.bringBacks { bump(b.t, interactionAt(b.t)) { $0.counts[.bringBacks, default: 0] += 1 } }
     }
 
     package var participants: [String] { Array(Set(entries.map(\.participant))).sorted() }
@@ -192,9 +220,12 @@ package struct Study {
     /// A rate summed over participants, with both intervals and each participant's own rate.
     package struct RateSummary {
         package var pooled: Proportion
+        /// Over gestures, as if independent (beside the participants' interval, for contrast).
         package var wilson: Interval?
-        /// Across participants (nil with fewer than 2 who had trials).
-        package var clustered: Interval?
+        /// With the participant as the unit: the mean of their rates and its 95 % interval.
+        package var participants: ParticipantRate
+        /// The participants' interval (nil with fewer than 2 who had trials).
+        package var clustered: Interval? { participants.interval }
         /// Participants with at least one trial, and their own counts, by name.
         package var perParticipant: [(participant: String, counts: Proportion)]
     }
@@ -202,8 +233,8 @@ package struct Study {
     package static func summary(_ rate: Rate, _ people: [String: Tally]) -> RateSummary {
         let per = people.keys.sorted().map { ($0, Proportion(people[$0]![rate.events], people[$0]![rate.trials])) }.filter { $0.1.n > 0 }
         let pooled = Proportion(per.reduce(0) { $0 + $1.1.k }, per.reduce(0) { $0 + $1.1.n })
-        return RateSummary(pooled: pooled, wilson: pooled.wilson,
-                           clustered: ClusterBootstrap.rate(per.map { ($0.1.k, $0.1.n) }), perParticipant: per)
+        return RateSummary(pooled: pooled, wilson: pooled.wilson, participants: ParticipantRate(per.map(\.1)),
+                           perParticipant: per)
     }
 
     /// One rate under two conditions.
@@ -214,14 +245,15 @@ package struct Study {
         package var second: String
         package var a: RateSummary
         package var b: RateSummary
-        /// Second minus first, with Newcombe's interval (gestures independent).
+        /// Second minus first over gestures, with Newcombe's interval (gestures independent).
         package var difference: (value: Double, interval: Interval)?
-        /// Across participants (paired where participants took both).
-        package var clustered: Interval?
+        /// With the participant as the unit: paired where the same people took both conditions,
+        /// else two independent groups (Welch), with the participants in each.
+        package var participants: ParticipantDifference?
+        package var clustered: Interval? { participants?.interval }
         package var fisherP: Double?
 
-        /// Participants under the condition with fewer (under 8 the interval across people is
-        /// rough: a bootstrap over few people is too narrow).
+        /// Participants under the condition with fewer.
         package var fewestParticipants: Int { min(a.perParticipant.count, b.perParticipant.count) }
 
         /// What can and cannot be said, in one or two plain sentences.
@@ -231,13 +263,15 @@ package struct Study {
                 return "No \(rate.trials.rawValue.replacingOccurrences(of: "_", with: " ")) under \(a.pooled.n == 0 ? first : second): nothing to compare."
             }
             let p = fisherP.map { $0 < 0.001 ? "p < 0.001" : String(format: "p = %.3f", $0) } ?? ""
-            guard let c = clustered else {
+            guard let c = participants else {
                 return "Too few participants for an interval across people (at least 2 under each condition). Over gestures the difference is \(pts(d.value)) points (\(pts(d.interval.low)) to \(pts(d.interval.high)), Fisher \(p)), but that treats one person's gestures as independent: it cannot be generalised to people."
             }
-            if c.low > 0 || c.high < 0 {
-                return "The \(rate.name.lowercased()) rate is \(c.low > 0 ? "higher" : "lower") under \(second) than under \(first): \(pts(d.value)) points, 95 % interval across participants \(pts(c.low)) to \(pts(c.high)) (Fisher \(p) over gestures)."
+            let design = c.design == .paired ? "paired, \(c.participants.first) participants in both"
+                : "independent groups of \(c.participants.first) and \(c.participants.second) participants"
+            if c.interval.low > 0 || c.interval.high < 0 {
+                return "The \(rate.name.lowercased()) rate is \(c.interval.low > 0 ? "higher" : "lower") under \(second) than under \(first): \(pts(c.value)) points (mean of participants' rates), 95 % interval \(pts(c.interval.low)) to \(pts(c.interval.high)) (\(design); Fisher \(p) over gestures)."
             }
-            return "The data cannot tell \(first) and \(second) apart on this rate: across participants the difference could be anywhere from \(pts(c.low)) to \(pts(c.high)) points (Fisher \(p) over gestures). This is not evidence that they are the same."
+            return "The data cannot tell \(first) and \(second) apart on this rate: with the participant as the unit the difference could be anywhere from \(pts(c.interval.low)) to \(pts(c.interval.high)) points (\(design); Fisher \(p) over gestures). This is not evidence that they are the same."
         }
     }
 
@@ -255,19 +289,91 @@ package struct Study {
                     for rate in Self.rates {
                         let a = Self.summary(rate, pa), b = Self.summary(rate, pb)
                         guard a.pooled.n > 0 || b.pooled.n > 0 else { continue }
-                        let everyone = Set(pa.keys).union(pb.keys).sorted()
-                        let paired = everyone.map { who -> (first: ClusterBootstrap.Counts, second: ClusterBootstrap.Counts) in
-                            ((pa[who]?[rate.events] ?? 0, pa[who]?[rate.trials] ?? 0), (pb[who]?[rate.events] ?? 0, pb[who]?[rate.trials] ?? 0))
+                        func rates(_ s: RateSummary) -> [String: Proportion] {
+                            Dictionary(uniqueKeysWithValues: s.perParticipant.map { ($0.participant, $0.counts) })
                         }
                         let difference = a.pooled.difference(to: b.pooled)
                         out.append(Comparison(interaction: interaction, rate: rate, first: first, second: second, a: a, b: b,
                                               difference: difference.map { ($0.difference, $0.interval) },
-                                              clustered: difference == nil ? nil : ClusterBootstrap.difference(paired),
+                                              participants: ParticipantDifference(first: rates(a), second: rates(b)),
                                               fisherP: difference == nil ? nil :
                                                 FisherExact.twoSided(a.pooled.k, a.pooled.n - a.pooled.k, b.pooled.k, b.pooled.n - b.pooled.k)))
                     }
                 }
             }
+        }
+        return out
+    }
+}
+
+extension Study {
+    /// One task under one condition: every run of it, how the runs ended, the time they took
+    /// and the attempts they needed. Rates are of runs (one per participant and session), with
+    /// the adjusted-Wald interval Sauro and Lewis recommend for completion rates; time on task
+    /// is the geometric mean of the runs that met their goal (all runs for tasks marked by hand).
+    package struct TaskSummary {
+        package struct Run {
+            package var participant: String
+            package var path: String
+            package var sessionID: String?
+            package var run: TaskInterval
+        }
+        package var task: String
+        package var condition: String
+        package var runs: [Run]
+
+        func count(_ outcome: TaskRun.Outcome) -> Int { runs.filter { $0.run.outcome == outcome }.count }
+        /// Runs with an outcome (tasks of `--tasks`); marked tasks have none.
+        package var judged: Int { runs.filter { $0.run.outcome != nil }.count }
+        package var success: Proportion { Proportion(count(.success), judged) }
+        package var gaveUp: Proportion { Proportion(count(.gaveUp), judged) }
+        package var timeLimit: Proportion { Proportion(count(.timeLimit), judged) }
+        /// Ended by the facilitator or by the end of the session.
+        package var otherEnds: Int { count(.ended) + count(.sessionEnded) }
+        package var participants: Int { Set(runs.map(\.participant)).count }
+        package var time: GeometricMean? {
+            GeometricMean(runs.filter { $0.run.outcome == nil || $0.run.outcome == .success }.map(\.run.seconds))
+        }
+        /// Mean attempts per run (runs of `--tasks` only).
+        package var meanAttempts: Double? {
+            let a = runs.compactMap(\.run.attempts)
+            return a.isEmpty ? nil : Double(a.reduce(0, +)) / Double(a.count)
+        }
+    }
+
+    /// Every task x condition with its runs, tasks in the order they were run, then by name.
+    package func taskSummaries() -> [TaskSummary] {
+        var byKey: [String: TaskSummary] = [:]
+        var order: [(number: Int, task: String, condition: String)] = []
+        for e in entries {
+            for run in e.metrics.taskRuns {
+                let task = run.name ?? run.number.map { "task \($0)" } ?? "task"
+                let key = "\(task)\u{1}\(e.condition)"
+                if byKey[key] == nil {
+                    byKey[key] = TaskSummary(task: task, condition: e.condition, runs: [])
+                    order.append((run.number ?? Int.max, task, e.condition))
+                }
+                byKey[key]!.runs.append(TaskSummary.Run(participant: e.participant, path: e.metrics.session.path,
+                                                        sessionID: e.metrics.session.sessionID, run: run))
+            }
+        }
+        return order.sorted { ($0.number, $0.task, $0.condition) < ($1.number, $1.task, $1.condition) }
+            .map { byKey["\($0.task)\u{1}\($0.condition)"]! }
+    }
+
+    /// The participant's decisions per direction name under each condition, over all tasks.
+    package func decisionsPerDirection() -> [(direction: String, condition: String, count: Int, participants: Int)] {
+        var out: [(String, String, Int, Int)] = []
+        for condition in conditions {
+            let people = byParticipant(condition: condition)
+            var total: [String: Int] = [:], who: [String: Set<String>] = [:]
+            for (name, tally) in people {
+                for (d, n) in tally.directions where n > 0 {
+                    total[d, default: 0] += n
+                    who[d, default: []].insert(name)
+                }
+            }
+            for d in total.keys.sorted() { out.append((d, condition, total[d]!, who[d]!.count)) }
         }
         return out
     }

@@ -36,6 +36,8 @@ package struct StudySession {
     package var config: SceneConfig
     /// How each `--tasks` task ended (task_ended lines, or the replayed recording's).
     package var taskEnds: [LogTaskEnded] = []
+    /// When each began (task_started lines, or the replayed recording's).
+    package var taskStarts: [LogTaskStarted] = []
     /// The facilitator's notes.
     package var notes: [(t: Double, text: String)] = []
     package var participant: String?
@@ -78,7 +80,8 @@ package struct StudySession {
                             sessionID: header.session, wallClock: header.started,
                             items: Self.ordered(replay.items), recording: recording)
         session.pointer = replay.pointerTrail
-        session.taskEnds = replay.tasks?.ended ?? []
+        session.taskEnds = replay.taskEnds
+        session.taskStarts = replay.taskStarts
         session.notes = replay.notes
         return session
     }
@@ -100,6 +103,7 @@ package struct StudySession {
         }
         var items: [SessionItem] = []
         var taskEnds: [LogTaskEnded] = []
+        var taskStarts: [LogTaskStarted] = []
         var notes: [(t: Double, text: String)] = []
         for line in lines.dropFirst() {
             switch line {
@@ -108,14 +112,15 @@ package struct StudySession {
             case .configReloaded(let c): if let config = c.config { items.append(.config(t: c.t, config: config)) }
             case .configChanged(let c): if let config = c.config { items.append(.config(t: c.t, config: config)) }
             case .taskEnded(let line): taskEnds.append(line)
+            case .taskStarted(let line): taskStarts.append(line)
             case .note(let n): notes.append((n.t, n.text))
-            case .started, .quit, .inputRefused, .timeControl, .taskStarted, .cardsChanged: break
+            case .started, .quit, .inputRefused, .timeControl, .cardsChanged: break
             }
         }
         return StudySession(name: Self.name(path: path, participant: s.participant, task: s.task), path: path,
                             demo: s.demo, viewport: viewport, config: s.config ?? SceneConfig(),
                             participant: s.participant, task: s.task, sessionID: s.session, wallClock: s.wallClock,
-                            items: Self.ordered(items), recording: nil, taskEnds: taskEnds, notes: notes)
+                            items: Self.ordered(items), recording: nil, taskEnds: taskEnds, taskStarts: taskStarts, notes: notes)
     }
 
     /// Items in time order; equal times keep their order.
@@ -140,8 +145,9 @@ package struct StudySession {
         items.compactMap { if case .scene(let e) = $0 { return e.event } else { return nil } }
     }
 
-    package init(name: String, path: String, demo: Interaction, viewport: Size, config: SceneConfig, participant: String? = nil, task: String? = nil, sessionID: String? = nil, wallClock: String? = nil, items: [SessionItem], recording: Recording? = nil, taskEnds: [LogTaskEnded] = [], notes: [(t: Double, text: String)] = []) {
+    package init(name: String, path: String, demo: Interaction, viewport: Size, config: SceneConfig, participant: String? = nil, task: String? = nil, sessionID: String? = nil, wallClock: String? = nil, items: [SessionItem], recording: Recording? = nil, taskEnds: [LogTaskEnded] = [], taskStarts: [LogTaskStarted] = [], notes: [(t: Double, text: String)] = []) {
         self.taskEnds = taskEnds
+        self.taskStarts = taskStarts
         self.notes = notes
         self.name = name
         self.path = path

@@ -25,6 +25,9 @@ package final class HeadlessReplay {
     package var deckImages: DeckImages { runner.study.images }
     /// The facilitator's notes, session seconds.
     package private(set) var notes: [(t: Double, text: String)] = []
+    /// The task lines the live session wrote, replayed.
+    package private(set) var taskStarts: [LogTaskStarted] = []
+    package private(set) var taskEnds: [LogTaskEnded] = []
 
     /// `config` replaces the recorded config (and its reloads) when given.
     package init(_ recording: Recording, demo: Interaction, count: Int, viewport: Size, config: SceneConfig,
@@ -95,8 +98,9 @@ package final class HeadlessReplay {
             case .marker(let m, _, let t): items.append(.marker(t: t, label: m.label, task: m.task))
             case .note(let text, _, let t): notes.append((t, text))
             case .applied(.pointer(let p), _): pointer = p
-            case .recorded, .applied, .refused, .taskStarted, .taskEnded, .cardsChanged, .timeControl,
-                 .heldGestureCancelled:
+            case .taskStarted(let line): taskStarts.append(line)
+            case .taskEnded(let line): taskEnds.append(line)
+            case .recorded, .applied, .refused, .cardsChanged, .timeControl, .heldGestureCancelled:
                 break
             }
         }

@@ -5,7 +5,10 @@ import Foundation
 /// The study's tidy tables (one observation per row, one variable per column, a header row,
 /// RFC 4180 quoting, empty cells for values that do not exist) that R's `read.csv`, pandas'
 /// `read_csv` and DuckDB's `read_csv_auto` read as they are:
+/// Every row names its session by id and file, so tables join.
 /// - `gestures.csv`: one row per gesture;
+/// - `decisions.csv`: one row per card that left (by gesture, key, folder or API);
+/// - `tasks.csv`: one row per task run (a participant doing a task once);
 /// - `participants.csv`: one row per participant x condition x interaction x task;
 /// - `conditions.csv`: one row per condition x interaction x task x measure, with intervals;
 /// - `comparisons.csv`: one row per interaction x measure x pair of conditions.
@@ -13,24 +16,56 @@ enum StudyCSV {
     static func num(_ x: Double) -> String { ReportCSV.num(x) }
     static func num(_ x: Double?) -> String { x.map(ReportCSV.num) ?? "" }
     static func q(_ s: String) -> String { ReportCSV.quoted(s) }
-    static func flag(_ b: Bool?) -> String { b.map { $0 ? "true" : "false" } ?? "" }
+    static func flag(_ b: Bool?) -> String { ReportCSV.flag(b) }
+    static func session(_ e: Study.Entry) -> [String] { [q(e.metrics.session.sessionID ?? ""), q(e.metrics.session.path)] }
 
     static func gestures(_ study: Study) -> String {
-        var rows = ["participant,condition,task,session,interaction,kind,card,start,duration,outcome,direction,distance_fraction,speed_fraction,near_miss,attempt,repeated,undone,hesitation,pauses,reversed,press_on_card_x,press_on_card_y,release_boundary_x,release_boundary_y"]
+        var rows = ["participant,condition,task,session,session_id,file,interaction,kind,card,start,duration,outcome,direction,distance_fraction,speed_fraction,near_miss,narrow_throw,attempt,repeated,undone,hesitation,pauses,reversed,press_on_card_x,press_on_card_y,release_boundary_x,release_boundary_y"]
         for e in study.entries {
             let numbers = e.attempts.attemptNumber
             let repeated = Set(e.attempts.repeated), undone = Set(e.attempts.undone.map(\.index))
             for (i, g) in e.metrics.gestures.enumerated() {
                 let trace = e.traces[i], release = g.releaseOnBoundary
                 let isCardDrag = g.kind == .card && g.card != nil
-                var r: [String] = [q(e.participant), q(e.condition), q(e.gestureTasks[i]), q(e.metrics.session.name)]
+                var r: [String] = [q(e.participant), q(e.condition), q(e.gestureTasks[i]), q(e.metrics.session.name)] + session(e)
                 r += [g.interaction.rawValue, g.kind.rawValue, g.card.map { String($0.value) } ?? ""]
                 r += [num(g.start), num(g.duration), g.outcome.rawValue, g.direction?.rawValue ?? ""]
-                r += [num(g.distanceFraction), num(g.speedFraction), flag(g.isCardRelease ? g.isNearMiss() : nil)]
+                r += [num(g.distanceFraction), num(g.speedFraction), flag(g.isCardRelease ? g.isNearMiss() : nil),
+                      flag(g.isCardRelease ? g.isNarrowThrow() : nil)]
                 r += [numbers[i].map { String($0) } ?? "", flag(isCardDrag ? repeated.contains(i) : nil)]
                 r.append(flag(isCardDrag && g.outcome == .thrown ? undone.contains(i) : nil))
                 r += [num(trace?.hesitation), trace.map { String($0.pauses) } ?? "", flag(trace?.reversed)]
                 r += [num(trace?.onCard?.x), num(trace?.onCard?.y), num(release?.x), num(release?.y)]
+                rows.append(r.joined(separator: ","))
+            }
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+
+    static func decisions(_ study: Study) -> String {
+        var rows = ["participant,condition,task,session_id,file,t,card,cause,personal,direction,label,undone,undo_seconds"]
+        for e in study.entries {
+            let m = e.metrics
+            let undone = Dictionary(m.undos.compactMap { u in u.decision.map { ($0, u.after ?? 0) } }, uniquingKeysWith: { a, _ in a })
+            for (i, d) in m.decisions.enumerated() {
+                let task = e.task ?? m.taskRuns.first { $0.contains(d.t) }?.name ?? m.session.task ?? ""
+                var r: [String] = [q(e.participant), q(e.condition), q(task)] + session(e)
+                r += [num(d.t), String(d.card.value), d.cause.rawValue, flag(d.isPersonal), d.direction?.rawValue ?? "", q(d.label ?? "")]
+                r += [flag(undone[i].map { $0 <= SessionMetrics.undoWindow } ?? false), num(undone[i])]
+                rows.append(r.joined(separator: ","))
+            }
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+
+    static func tasks(_ study: Study) -> String {
+        var rows = ["participant,condition,task,number,session_id,file,start,end,seconds,outcome,success,gave_up,time_limit,attempts"]
+        for e in study.entries {
+            for run in e.metrics.taskRuns {
+                var r: [String] = [q(e.participant), q(e.condition), q(run.name ?? ""), run.number.map(String.init) ?? ""] + session(e)
+                r += [num(run.start), num(run.end), num(run.seconds), run.outcome?.rawValue ?? ""]
+                r += [flag(run.outcome.map { $0 == .success }), flag(run.outcome.map { $0 == .gaveUp }),
+                      flag(run.outcome.map { $0 == .timeLimit }), run.attempts.map(String.init) ?? ""]
                 rows.append(r.joined(separator: ","))
             }
         }
@@ -90,12 +125,13 @@ enum StudyCSV {
     }
 
     static func comparisons(_ list: [Study.Comparison]) -> String {
-        var rows = ["interaction,measure,first,second,first_participants,first_events,first_trials,first_rate,second_participants,second_events,second_trials,second_rate,difference,ci_low,ci_high,newcombe_low,newcombe_high,fisher_p"]
+        var rows = ["interaction,measure,first,second,first_participants,first_events,first_trials,first_rate,second_participants,second_events,second_trials,second_rate,difference,design,participant_difference,ci_low,ci_high,newcombe_low,newcombe_high,fisher_p"]
         for c in list {
             var r: [String] = [c.interaction, c.rate.id, q(c.first), q(c.second)]
             r += [String(c.a.perParticipant.count), String(c.a.pooled.k), String(c.a.pooled.n), num(c.a.pooled.rate)]
             r += [String(c.b.perParticipant.count), String(c.b.pooled.k), String(c.b.pooled.n), num(c.b.pooled.rate)]
-            r += [num(c.difference?.value), num(c.clustered?.low), num(c.clustered?.high)]
+            r += [num(c.difference?.value), c.participants?.design.rawValue ?? "", num(c.participants?.value),
+                  num(c.clustered?.low), num(c.clustered?.high)]
             r += [num(c.difference?.interval.low), num(c.difference?.interval.high)]
             r.append(c.fisherP.map { String(format: "%.6g", $0) } ?? "")
             rows.append(r.joined(separator: ","))

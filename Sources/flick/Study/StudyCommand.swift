@@ -17,7 +17,8 @@ struct StudyCommand: ParsableCommand {
         --design names them per file: a CSV with a header row file,participant,task,condition (an empty cell keeps the session's own).
         Writes study.html (self-contained), gestures.csv (a row per gesture), participants.csv (a row per participant x \
         condition x interaction x task), conditions.csv (a row per condition x interaction x task x measure, with 95 % \
-        intervals) and comparisons.csv (every pair of conditions, per interaction and measure).
+        intervals), comparisons.csv (every pair of conditions, per interaction and measure), tasks.csv (a row per task \
+        run) and decisions.csv (a row per card that left, with its cause). Every row names its session id and file.
         """)
 
     @Argument(help: ArgumentHelp("Interaction logs (--log) or recordings (--record).", valueName: "session"))
@@ -34,7 +35,8 @@ struct StudyCommand: ParsableCommand {
 
     static let outputs = [("study.html", "the study page"), ("gestures.csv", "the gesture table"),
                           ("participants.csv", "the participant table"), ("conditions.csv", "the condition table"),
-                          ("comparisons.csv", "the comparison table")]
+                          ("comparisons.csv", "the comparison table"), ("tasks.csv", "the task table"),
+                          ("decisions.csv", "the decision table")]
 
     func run() throws {
         guard !sessions.isEmpty else { throw UserError("flick study: no session given (expected logs or recordings)") }
@@ -77,9 +79,10 @@ struct StudyCommand: ParsableCommand {
         let heading = title ?? "Flick study: \(StudyHTML.plural(study.participants.count, "participant")), \(StudyHTML.plural(sessions.count, "session"))"
         let texts = ["study.html": StudyHTML.make(title: heading, study: study, comparisons: comparisons, design: design),
                      "gestures.csv": StudyCSV.gestures(study), "participants.csv": StudyCSV.participants(study),
-                     "conditions.csv": StudyCSV.conditions(study), "comparisons.csv": StudyCSV.comparisons(comparisons)]
+                     "conditions.csv": StudyCSV.conditions(study), "comparisons.csv": StudyCSV.comparisons(comparisons),
+                     "tasks.csv": StudyCSV.tasks(study), "decisions.csv": StudyCSV.decisions(study)]
         try StudyOutput.saveTogether(Self.outputs.map { name, what in (Data(texts[name]!.utf8), folder + "/" + name, what) })
         let gestures = study.entries.reduce(0) { $0 + $1.metrics.gestures.count }
-        print("\(folder)/study.html and 4 tables: \(StudyHTML.plural(sessions.count, "session")), \(StudyHTML.plural(study.participants.count, "participant")), \(StudyHTML.plural(study.conditions.count, "condition")), \(StudyHTML.plural(gestures, "gesture"))")
+        print("\(folder)/study.html and \(Self.outputs.count - 1) tables: \(StudyHTML.plural(sessions.count, "session")), \(StudyHTML.plural(study.participants.count, "participant")), \(StudyHTML.plural(study.conditions.count, "condition")), \(StudyHTML.plural(gestures, "gesture"))")
     }
 }

@@ -3,9 +3,10 @@ import FlickEngine
 import Foundation
 
 /// `study.html`: one self-contained page (inline SVG and CSS; no script, no network). Summary
-/// first: the rates per condition x interaction x task with their intervals and a dot per
-/// participant, time per task, the conditions compared, the heatmaps; then every session folded
-/// (`<details>`), so the page stays usable at hundreds of sessions.
+/// first: the tasks (success, give-up and time-limit rates, time on task, attempts), the
+/// decisions per direction, the rates per condition x interaction x task with their intervals
+/// and a dot per participant, time per task, the conditions compared, the heatmaps; then every
+/// session folded (`<details>`), so the page stays usable at hundreds of sessions.
 enum StudyHTML {
     static let esc = SVGCharts.esc
     static let pct = StudyCharts.pct
@@ -43,10 +44,12 @@ enum StudyHTML {
         .key { margin-right: 10px; white-space: nowrap; } .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 4px; vertical-align: middle; }
         </style></head><body>
         <h1>\(esc(title))</h1>
-        <p class="summary">\(plural(study.entries.count, "session")) · \(plural(participants.count, "participant")) · \(conditions.count) condition\(conditions.count == 1 ? "" : "s") (\(conditions.map { "<span class=\"cond\" style=\"background:\(colour[$0]!)\"></span>\(esc($0))" }.joined(separator: ", "))) · \(plural(Set(study.cells.map(\.task)).filter { !$0.isEmpty }.count, "task")) · \(gestures) gestures\(design.map { " · design from \(esc(($0 as NSString).lastPathComponent))" } ?? "")</p>
-        <p class="muted">Made by flick \(esc(FlickVersion.current)). Each rate: events of trials summed over participants (the bar), its 95 % interval across participants (a bootstrap that resamples whole participants, \(ClusterBootstrap.replicates) resamples, fixed seed; dashed: the Wilson interval over gestures, when fewer than 2 participants), and one dot per participant with their own rate. The Wilson interval over gestures is in the table beside it: where it is much narrower than the participants' one, people differ more than gestures do.\(traced ? "" : " Hesitation, pauses, reversals and the heatmaps of presses and paths need recordings (a log holds no pointer samples).")</p>
+        <p class="summary">\(plural(study.entries.count, "session")) · \(plural(participants.count, "participant")) · \(conditions.count) condition\(conditions.count == 1 ? "" : "s") (\(conditions.map { "<span class=\"cond\" style=\"background:\(colour[$0]!)\"></span>\(esc($0))" }.joined(separator: ", "))) · \(plural(Set(study.taskSummaries().map(\.task)).count, "task")) · \(gestures) gestures · \(plural(study.entries.reduce(0) { $0 + $1.metrics.personalDecisions.count }, "decision"))\(design.map { " · design from \(esc(($0 as NSString).lastPathComponent))" } ?? "")</p>
+        <p class="muted">Made by flick \(esc(FlickVersion.current)). Each rate: events of trials summed over participants (the bar), the 95 % interval of the mean rate with the participant as the unit (a Wilson score interval at the effective sample size of the participants' mean with Student's t, joined with a t-interval on the participants' logit rates; it covered the true rate in at least 93 % of simulated studies of 3, 5 and 8 participants who differ; dashed: the Wilson interval over gestures, with fewer than 2 participants), and one dot per participant with their own rate. The Wilson interval over gestures is in the table beside it: where it is much narrower than the participants' one, people differ more than gestures do. A decision is a card the participant sent away, by gesture or by key; an undo is Z pressed.\(traced ? "" : " Hesitation, pauses, reversals and the heatmaps of presses and paths need recordings (a log holds no pointer samples).")</p>
 
         """
+        h += taskSection(study, colour: colour)
+        h += directionSection(study, colour: colour)
         // Rates.
         h += "<h2>Rates per condition, interaction and task</h2>"
         h += "<p class=\"muted\">" + Study.rates.map { "<b>\(esc($0.name))</b>: \(esc($0.definition))." }.joined(separator: " ") + "</p>"
@@ -101,7 +104,7 @@ enum StudyHTML {
             }
         }
         // Time per task.
-        h += "<h2>Time per task</h2><p class=\"muted\">From each task start marker (M) to the next end marker; median and interquartile range over every task done, a dot per participant at their own median.</p>"
+        h += "<h2>Time per task</h2><p class=\"muted\">From each task's start to its end (the task lines of --tasks: the runs that met their goal; without --tasks, each start marker to the next end marker); median and interquartile range, a dot per participant at their own median.</p>"
         let taskNames = Array(Set(study.cells.map(\.task))).sorted()
         let top = Self.axisTop(study.tallies.values.flatMap { $0.values.map(\.taskSeconds) })
         var taskRows = ""
@@ -121,18 +124,18 @@ enum StudyHTML {
         if comparisons.isEmpty {
             h += "<p class=\"muted\">One condition: nothing to compare. Name conditions with --design (a condition column), or record sessions under different configs.</p>"
         } else {
-            h += "<p class=\"muted\">Per interaction, over all tasks: the second condition's rate minus the first's, in percentage points. The interval across participants resamples people (paired where a participant took both conditions), so it is the one to generalise from; Newcombe's interval and Fisher's exact test (two-sided) are over gestures and take them as independent, which a participant's gestures are not. An interval that holds 0 means the data cannot tell the conditions apart, not that they are the same.</p>"
+            h += "<p class=\"muted\">Per interaction, over all tasks: the second condition's rate minus the first's, in percentage points. The interval with the participant as the unit is the one to generalise from: a paired t-interval on each participant's own difference where the same people took both conditions, else Welch's interval for two groups of participants (the number of participants beside it). Newcombe's interval and Fisher's exact test (two-sided) are over gestures and take them as independent, which a participant's gestures are not. An interval that holds 0 means the data cannot tell the conditions apart, not that they are the same.</p>"
             let fewest = comparisons.map(\.fewestParticipants).min() ?? 0
             if fewest < 8 {
-                h += "<p class=\"caveat\">With \(plural(fewest, "participant")) under a condition, the intervals across participants are rough (a bootstrap over few people is too narrow): read a difference as a lead to confirm with more participants.</p>"
+                h += "<p class=\"caveat\">With \(plural(fewest, "participant")) under a condition, the intervals with the participant as the unit are wide: read a difference as a lead to confirm with more participants.</p>"
             }
             for interaction in Array(Set(comparisons.map(\.interaction))).sorted() {
-                h += "<h3>\(esc(interaction))</h3><table class=\"comparisons\"><tr><th class=\"l\">measure</th><th class=\"l\">first</th><th class=\"l\">second</th><th>first: events / trials (participants)</th><th>second: events / trials (participants)</th><th>difference</th><th>95 % CI (participants)</th><th>95 % CI (Newcombe)</th><th>Fisher p</th><th class=\"l\">-100 to +100 points, a dot per participant who took both</th><th class=\"l\">what can be said</th></tr>"
+                h += "<h3>\(esc(interaction))</h3><table class=\"comparisons\"><tr><th class=\"l\">measure</th><th class=\"l\">first</th><th class=\"l\">second</th><th>first: events / trials (participants)</th><th>second: events / trials (participants)</th><th>difference</th><th>95 % CI (participants: design, n)</th><th>95 % CI (Newcombe)</th><th>Fisher p</th><th class=\"l\">-100 to +100 points, a dot per participant who took both</th><th class=\"l\">what can be said</th></tr>"
                 for c in comparisons where c.interaction == interaction {
                     func pts(_ x: Double) -> String { String(format: "%+.1f", 100 * x) }
                     h += "<tr class=\"comparison\" data-measure=\"\(c.rate.id)\"><td class=\"l\">\(esc(c.rate.name))</td><td class=\"l\">\(esc(c.first))</td><td class=\"l\">\(esc(c.second))</td>"
                     h += "<td>\(c.a.pooled.k) / \(c.a.pooled.n) (\(c.a.perParticipant.count))</td><td>\(c.b.pooled.k) / \(c.b.pooled.n) (\(c.b.perParticipant.count))</td>"
-                    h += "<td class=\"shown\">\(c.difference.map { pts($0.value) } ?? "—")</td><td>\(c.clustered.map { "\(pts($0.low)) to \(pts($0.high))" } ?? "—")</td>"
+                    h += "<td class=\"shown\">\(c.difference.map { pts($0.value) } ?? "—")</td><td>\(c.participants.map { "\(pts($0.interval.low)) to \(pts($0.interval.high)) (\($0.design.rawValue), \($0.participants.first) and \($0.participants.second))" } ?? "—")</td>"
                     h += "<td>\(c.difference.map { "\(pts($0.interval.low)) to \(pts($0.interval.high))" } ?? "—")</td><td>\(c.fisherP.map { $0 < 0.001 ? "< 0.001" : String(format: "%.3f", $0) } ?? "—")</td>"
                     h += "<td class=\"strip\">\(StudyCharts.differenceStrip(c, participants: participants))</td>"
                     h += "<td class=\"sentence\">\(esc(c.sentence))</td></tr>"
@@ -179,7 +182,7 @@ enum StudyHTML {
             h += "<details class=\"participant\"><summary><b>\(esc(who))</b> · \(mine.count) session\(mine.count == 1 ? "" : "s") · \(mine.reduce(0) { $0 + $1.metrics.gestures.count }) gestures</summary>"
             for e in mine {
                 let m = e.metrics, s = m.session
-                h += "<details class=\"session\"><summary>\(esc(s.name)) · \(esc(e.condition))\(e.task.map { " · " + esc($0) } ?? "") · \(esc(s.demo.rawValue)) · \(String(format: "%.1f", s.duration)) s · \(m.gestures.count) gestures · \(e.attempts.throwCount) throws · \(m.nearMisses.count) near misses · \(e.attempts.repeated.count) repeated · \(e.attempts.undone.count) undone</summary>"
+                h += "<details class=\"session\"><summary>\(esc(s.name)) · \(esc(e.condition))\(e.task.map { " · " + esc($0) } ?? "") · \(esc(s.demo.rawValue)) · \(String(format: "%.1f", s.duration)) s · \(m.gestures.count) gestures · \(e.attempts.throwCount) throws · \(m.nearMisses.count) near misses · \(e.attempts.repeated.count) repeated · \(m.personalDecisions.count) decisions · \(m.undoneDecisions.count) undone</summary>"
                 h += "<div class=\"muted\">\(esc(s.path))\(s.sessionID.map { " · session " + esc($0) } ?? "")</div>"
                 h += SVGCharts.timeline(m.gestures, markers: s.markers, duration: s.duration)
                 let releases = m.gestures.filter(\.isCardRelease)
@@ -189,5 +192,37 @@ enum StudyHTML {
             h += "</details>"
         }
         return h + "</body></html>\n"
+    }
+
+    /// The tasks: every run of every task under every condition, how the runs ended (adjusted-
+    /// Wald intervals), the time of those that met their goal (geometric mean with its
+    /// t-interval on the logs) and the attempts they took.
+    static func taskSection(_ study: Study, colour: [String: String]) -> String {
+        let summaries = study.taskSummaries()
+        var h = "<h2>Tasks</h2>"
+        guard !summaries.isEmpty else { return h + "<p class=\"muted\">No tasks: give --tasks (or drop start and end markers) to measure tasks.</p>" }
+        h += "<p class=\"muted\">A run is one participant doing the task once. Success: the goal met (counted from the participant's own decisions, net of undos); gave up: the give-up marker; time limit: the task's limit passed; other: ended by the facilitator or by the end of the session. Rates of the runs with the adjusted-Wald 95 % interval; time on task: the geometric mean of the runs that met their goal, 95 % t-interval on the log times; attempts: gestures begun and key decisions per run. Tasks marked by hand (start and end markers) have a time and no outcome.</p>"
+        h += "<table class=\"task-summary\"><tr><th class=\"l\">task</th><th class=\"l\">condition</th><th>participants</th><th>runs</th><th>success</th><th>95 % CI</th><th>gave up</th><th>time limit</th><th>other</th><th>time on task (geo. mean)</th><th>95 % CI</th><th>attempts per run</th></tr>"
+        func rate(_ p: Proportion) -> String { p.n == 0 ? "—" : "\(p.k) (\(pct(Double(p.k) / Double(p.n))))" }
+        for s in summaries {
+            h += "<tr class=\"task-summary-row\"><td class=\"l\">\(esc(s.task))</td><td class=\"l\"><span class=\"cond\" style=\"background:\(colour[s.condition] ?? "#868e96")\"></span>\(esc(s.condition))</td>"
+            h += "<td>\(s.participants)</td><td>\(s.runs.count)</td><td class=\"shown\">\(rate(s.success))</td>"
+            h += "<td>\(s.success.adjustedWald.map { "\(pct($0.low)) – \(pct($0.high))" } ?? "—")</td><td>\(rate(s.gaveUp))</td><td>\(rate(s.timeLimit))</td><td>\(s.otherEnds)</td>"
+            h += "<td>\(s.time.map { "\(secs($0.value)) (\($0.count))" } ?? "—")</td><td>\(s.time?.interval.map { "\(secs($0.low)) – \(secs($0.high))" } ?? "—")</td>"
+            h += "<td>\(s.meanAttempts.map { String(format: "%.1f", $0) } ?? "—")</td></tr>"
+        }
+        return h + "</table>"
+    }
+
+    /// The participant's decisions per direction (likes, nopes, supers), by gesture and key alike.
+    static func directionSection(_ study: Study, colour: [String: String]) -> String {
+        let rows = study.decisionsPerDirection()
+        guard !rows.isEmpty else { return "" }
+        var h = "<h2>Decisions per direction</h2><p class=\"muted\">Every card the participant sent away, by gesture or by key (a key's throw has no release to measure, so it is in no rate above that needs one), named as the interaction names the direction.</p>"
+        h += "<table class=\"directions\"><tr><th class=\"l\">direction</th><th class=\"l\">condition</th><th>decisions</th><th>participants</th></tr>"
+        for r in rows {
+            h += "<tr class=\"direction-row\"><td class=\"l\">\(esc(r.direction))</td><td class=\"l\"><span class=\"cond\" style=\"background:\(colour[r.condition] ?? "#868e96")\"></span>\(esc(r.condition))</td><td class=\"shown\">\(r.count)</td><td>\(r.participants)</td></tr>"
+        }
+        return h + "</table>"
     }
 }

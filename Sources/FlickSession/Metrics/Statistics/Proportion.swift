@@ -30,7 +30,7 @@ package struct Proportion: Equatable {
     /// The Wilson score interval (Wilson 1927): the interval of proportions a score test at 5 %
     /// does not reject. It stays inside 0...1 and keeps close to its 95 % coverage at small n
     /// and rates near 0 or 1, where the textbook normal interval fails. It treats the n trials
-    /// as independent: `ClusterBootstrap` gives the interval across participants.
+    /// as independent: `ParticipantRate` gives the interval with the participant as the unit.
     package var wilson: Interval? {
         guard n > 0 else { return nil }
         let z = Self.z95, nn = Double(n), p = Double(k) / nn
