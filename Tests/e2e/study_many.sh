@@ -263,7 +263,7 @@ TUNE="$WORK/tune"
 if "$BIN" tune "${SESSIONS[@]}" --key stack.throwDistance --values 20:300:10 --out "$TUNE" >"$WORK/tune.out" 2>"$WORK/tune.err"; then
   got=$(python3 - "$TUNE/tune.csv" "${SESSIONS[@]}" <<'PY'
 import csv, json, sys, collections
-rows = list(csv.DictReader(open(sys.argv[1])))
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["point"] == "swept"]
 by = collections.defaultdict(dict)
 for r in rows: by[r["recording"]][float(r["stack.throwDistance"])] = r
 match, checked = 0, 0

@@ -219,6 +219,18 @@ package struct SessionMetrics {
         taskRuns = TaskInterval.runs(of: session)
     }
 
+    /// The participant's throws by key, in `interaction` (any when nil), as the interaction in
+    /// force at each throw says.
+    package func keyDecisions(in interaction: Interaction?) -> Int {
+        var changes: [(t: Double, to: Interaction)] = []
+        for case .scene(let e) in session.items {
+            if case .interactionChanged(let t, _, let to) = e.event { changes.append((t, to)) }
+        }
+        return personalDecisions.filter { d in
+            d.cause == .key && (interaction.map { i in (changes.last { $0.t <= d.t }?.to ?? session.demo) == i } ?? true)
+        }.count
+    }
+
     /// The participant's own decisions (pointer and keys), in order.
     package var personalDecisions: [Decision] { decisions.filter(\.isPersonal) }
 

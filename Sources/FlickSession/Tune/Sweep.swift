@@ -15,15 +15,36 @@ package struct Sweep {
         self.recordings = recordings
     }
 
+    /// The interaction whose keys are swept (nil: keys every interaction shares, such as pan.*):
+    /// only what was done in it counts.
+    package var scope: Interaction? {
+        let groups = Set(grid.axes.map { $0.key.split(separator: ".").first.map(String.init) ?? "" })
+        guard groups.count == 1, let g = groups.first else { return nil }
+        return Interaction(rawValue: g)
+    }
+
     /// Counts per point (grid order), per recording (the order given).
     package struct Result {
         package var points: [[Double]]
         package var counts: [[TuneCounts]]
+        /// Each recording as recorded (its own config).
+        package var recorded: [TuneCounts]
+        /// The recordings' participants and condition names (their config, named in order).
+        package var participants: [String]
+        package var conditions: [String]
         /// Seconds of session replayed (each recording's length, once per replay).
         package var sessionSeconds: Double
 
         /// The counts of every recording at point `i`.
         package func total(_ i: Int) -> TuneCounts { counts[i].reduce(TuneCounts(), +) }
+
+        /// The counts as recorded, over every recording.
+        package var recordedTotal: TuneCounts { recorded.reduce(TuneCounts(), +) }
+
+        /// The counts at point `i` of the recordings `keep` selects.
+        package func total(_ i: Int, where keep: (Int) -> Bool) -> TuneCounts {
+            counts[i].enumerated().filter { keep($0.offset) }.map(\.element).reduce(TuneCounts(), +)
+        }
 
         /// The point with the fewest error proxies; ties go to fewer near misses, then the first.
         package var best: Int? {
@@ -31,6 +52,15 @@ package struct Sweep {
                 let x = total(a), y = total(b)
                 return (x.errorProxies, x.nearMisses, a) < (y.errorProxies, y.nearMisses, b)
             }
+        }
+    }
+
+    /// The keys for which the best point lies at the first or last value swept: the optimum may
+    /// lie beyond the range.
+    package func edgeKeys(_ result: Result) -> [String] {
+        guard let b = result.best else { return [] }
+        return zip(grid.axes, result.points[b]).compactMap { axis, v in
+            axis.values.count > 1 && (v == axis.values.first || v == axis.values.last) ? axis.key : nil
         }
     }
 
@@ -54,15 +84,26 @@ package struct Sweep {
         let configs = try recordings.map { r in
             try points.map { try grid.config(r.header?.config ?? SceneConfig(), at: $0) }
         }
+        let scope = self.scope
         let flat = try parallel(points.count * n, cores: cores) { j -> TuneCounts in
             defer { counter.tick() }
             let (p, r) = (j / n, j % n)
             let replay = SessionMetrics(try StudySession.fromRecording(recordings[r], config: configs[r][p]))
-            return TuneCounts(live: live[r], replay: replay)
+            return TuneCounts(live: live[r], replay: replay, scope: scope)
         }
         let counts = points.indices.map { p in Array(flat[(p * recordings.count)..<((p + 1) * recordings.count)]) }
         let seconds = recordings.reduce(0) { $0 + $1.duration } * Double(points.count + 1)
-        return Result(points: points, counts: counts, sessionSeconds: seconds)
+        var names: [SceneConfig: String] = [:]
+        let conditions = recordings.map { r -> String in
+            let config = r.header?.config ?? SceneConfig()
+            if let name = names[config] { return name }
+            let name = config == SceneConfig() ? "default" : "config \(names.values.filter { $0 != "default" }.count + 1)"
+            names[config] = name
+            return name
+        }
+        return Result(points: points, counts: counts, recorded: live.map { TuneCounts(live: $0, replay: $0, scope: scope) },
+                      participants: recordings.map { $0.header?.participant ?? ($0.path as NSString).lastPathComponent },
+                      conditions: conditions, sessionSeconds: seconds)
     }
 
     /// `work(i)` for i in 0..<count on `cores` threads, results in index order; the first error

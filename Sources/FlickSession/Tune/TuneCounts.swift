@@ -11,6 +11,8 @@ package struct TuneCounts: Equatable, Sendable {
     package var snapBacks = 0
     /// Card releases within 15 % under a threshold (`Gesture.isNearMiss`).
     package var nearMisses = 0
+    /// The participant's throws by key (no threshold decides them: the same under every point).
+    package var keyThrows = 0
     /// Throws undone within 3 s in the live session (the same under every point).
     package var undoneLive = 0
     /// ... of which this point still throws: likely accidental throws it keeps.
@@ -23,6 +25,9 @@ package struct TuneCounts: Equatable, Sendable {
 
     package init() {}
 
+    /// Every decision of the participant's: throws by gesture and by key.
+    package var decisions: Int { throwCount + keyThrows }
+
     /// Repeated attempts whose first try this point still does not throw.
     package var missedLeft: Int { retriedLive - missedServed }
     /// The sum the sweep minimises: accidental throws kept plus missed intent left.
@@ -31,27 +36,32 @@ package struct TuneCounts: Equatable, Sendable {
     package static func + (a: TuneCounts, b: TuneCounts) -> TuneCounts {
         var s = a
         s.cardDrags += b.cardDrags; s.throwCount += b.throwCount; s.snapBacks += b.snapBacks
-        s.nearMisses += b.nearMisses; s.undoneLive += b.undoneLive; s.accidentalKept += b.accidentalKept
+        s.nearMisses += b.nearMisses; s.keyThrows += b.keyThrows; s.undoneLive += b.undoneLive; s.accidentalKept += b.accidentalKept
         s.retriedLive += b.retriedLive; s.missedServed += b.missedServed
         return s
     }
 
     /// `replay`: the same recording replayed under the point's config; `live`: under its own.
     /// A gesture is the same gesture in both when it began at the same session time (the same
-    /// press): its card may differ once an earlier outcome changed, its press did not.
-    package init(live: SessionMetrics, replay: SessionMetrics) {
-        let cardDrags = replay.gestures.filter { $0.kind == .card && $0.card != nil }
+    /// press): its card may differ once an earlier outcome changed, its press did not. `scope`:
+    /// only what was done in that interaction (the one whose key is swept) counts.
+    package init(live: SessionMetrics, replay: SessionMetrics, scope: Interaction? = nil) {
+        let inScope = { (g: Gesture) in scope.map { g.interaction == $0 } ?? true }
+        let gestures = replay.gestures.filter(inScope)
+        let cardDrags = gestures.filter { $0.kind == .card && $0.card != nil }
         self.cardDrags = cardDrags.count
         throwCount = cardDrags.filter { $0.outcome == .thrown }.count
         snapBacks = cardDrags.filter { $0.outcome == .snappedBack }.count
-        nearMisses = replay.gestures.filter { $0.isNearMiss() }.count
+        nearMisses = gestures.filter { $0.isNearMiss() }.count
+        keyThrows = replay.keyDecisions(in: scope)
         var byStart: [Double: Gesture] = [:]
         for g in replay.gestures where byStart[g.start] == nil { byStart[g.start] = g }
         let throwsThere = { (g: Gesture) in byStart[g.start].map { $0.kind == .card && $0.outcome == .thrown } ?? false }
         let attempts = Attempts(live)
-        undoneLive = attempts.undone.count
-        accidentalKept = attempts.undone.filter { throwsThere(live.gestures[$0.index]) }.count
-        let firstTries = attempts.chains.filter { $0.attempts >= 2 }.map { live.gestures[$0.gestures[0]] }
+        let undone = attempts.undone.filter { inScope(live.gestures[$0.index]) }
+        undoneLive = undone.count
+        accidentalKept = undone.filter { throwsThere(live.gestures[$0.index]) }.count
+        let firstTries = attempts.chains.filter { $0.attempts >= 2 }.map { live.gestures[$0.gestures[0]] }.filter(inScope)
         retriedLive = firstTries.count
         missedServed = firstTries.filter(throwsThere).count
     }

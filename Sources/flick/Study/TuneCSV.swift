@@ -1,20 +1,24 @@
 import FlickSession
 import Foundation
 
-/// `tune.csv`: a row per point of the sweep and recording, tidy (one column per key, one per
-/// count), as R, pandas or DuckDB read it.
+/// `tune.csv`: a row per point of the sweep and recording, and a row per recording as it was
+/// recorded (`as_recorded`, the key columns holding its own values), tidy (one column per key,
+/// one per count), as R, pandas or DuckDB read it.
 enum TuneCSV {
-    static let columns = ["card_drags", "throws", "snap_backs", "near_misses", "undone_live", "accidental_kept",
-                          "retried_live", "missed_served", "missed_left", "error_proxies"]
+    static let columns = ["card_drags", "throws", "key_throws", "decisions", "snap_backs", "near_misses", "undone_live",
+                          "accidental_kept", "retried_live", "missed_served", "missed_left", "error_proxies"]
 
-    static func make(grid: SweepGrid, result: Sweep.Result, recordings: [String]) -> String {
-        var lines = [(grid.axes.map(\.key) + ["recording"] + columns).joined(separator: ",")]
+    static func make(grid: SweepGrid, result: Sweep.Result, recordings: [String], live: [[Double]]) -> String {
+        var lines = [(["point"] + grid.axes.map(\.key) + ["recording", "participant", "condition"] + columns).joined(separator: ",")]
+        func row(_ kind: String, _ point: [Double], _ r: Int, _ c: TuneCounts) -> String {
+            let counts = [c.cardDrags, c.throwCount, c.keyThrows, c.decisions, c.snapBacks, c.nearMisses, c.undoneLive,
+                          c.accidentalKept, c.retriedLive, c.missedServed, c.missedLeft, c.errorProxies].map(String.init)
+            return ([kind] + point.map(SweepAxis.fmt) + [field(recordings[r]), field(result.participants[r]),
+                                                         field(result.conditions[r])] + counts).joined(separator: ",")
+        }
+        for (r, c) in result.recorded.enumerated() { lines.append(row("as_recorded", live[r], r, c)) }
         for (p, point) in result.points.enumerated() {
-            for (r, c) in result.counts[p].enumerated() {
-                let counts = [c.cardDrags, c.throwCount, c.snapBacks, c.nearMisses, c.undoneLive, c.accidentalKept,
-                              c.retriedLive, c.missedServed, c.missedLeft, c.errorProxies].map(String.init)
-                lines.append((point.map(SweepAxis.fmt) + [field(recordings[r])] + counts).joined(separator: ","))
-            }
+            for (r, c) in result.counts[p].enumerated() { lines.append(row("swept", point, r, c)) }
         }
         return lines.joined(separator: "\n") + "\n"
     }

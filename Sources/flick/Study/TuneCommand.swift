@@ -78,14 +78,16 @@ struct TuneCommand: ParsableCommand {
         let heading = title ?? "Flick tune: \(grid.axes.map(\.key).joined(separator: " x ")) over \(StudyHTML.plural(loaded.count, "recording"))"
         let live = loaded.map { r in grid.axes.map { r.header?.config.value(at: $0.key) ?? .nan } }
         try StudyOutput.saveTogether([
-            (Data(TuneHTML.make(title: heading, grid: grid, result: result, recordings: recordings, live: live).utf8),
+            (Data(TuneHTML.make(title: heading, sweep: sweep, result: result, recordings: recordings, live: live).utf8),
              folder + "/tune.html", "the tune page"),
-            (Data(TuneCSV.make(grid: grid, result: result, recordings: recordings).utf8), folder + "/tune.csv", "the tune table"),
+            (Data(TuneCSV.make(grid: grid, result: result, recordings: recordings, live: live).utf8), folder + "/tune.csv", "the tune table"),
         ])
         let best = result.best.map { i in
             zip(grid.axes, result.points[i]).map { "\($0.key) = \(SweepAxis.fmt($1))" }.joined(separator: ", ")
         } ?? "none"
-        print("\(folder)/tune.html, \(folder)/tune.csv: \(StudyHTML.plural(sweep.replayCount, "replay")) (\(String(format: "%.0f", result.sessionSeconds)) s of sessions) in \(String(format: "%.1f", wall)) s, \(String(format: "%.0f", result.sessionSeconds / max(wall, 1e-6)))x real time; fewest error proxies at \(best)")
+        let edge = sweep.edgeKeys(result)
+        let edgeNote = edge.isEmpty ? "" : " (at the edge of the range swept for \(edge.joined(separator: ", ")): sweep further)"
+        print("\(folder)/tune.html, \(folder)/tune.csv: \(StudyHTML.plural(sweep.replayCount, "replay")) (\(String(format: "%.0f", result.sessionSeconds)) s of sessions) in \(String(format: "%.1f", wall)) s, \(String(format: "%.0f", result.sessionSeconds / max(wall, 1e-6)))x real time; fewest error proxies at \(best)\(edgeNote)")
     }
 }
 

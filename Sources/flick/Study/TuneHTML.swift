@@ -22,7 +22,8 @@ enum TuneHTML {
         Series(name: "both error proxies", color: "#212529", dashed: false) { $0.errorProxies },
     ]
 
-    static func make(title: String, grid: SweepGrid, result: Sweep.Result, recordings: [String], live: [[Double]]) -> String {
+    static func make(title: String, sweep: Sweep, result: Sweep.Result, recordings: [String], live: [[Double]]) -> String {
+        let grid = sweep.grid
         let esc = SVGCharts.esc
         let totals = result.points.indices.map(result.total)
         let any = totals.first ?? TuneCounts()
@@ -39,13 +40,17 @@ enum TuneHTML {
         svg text { font: 11px system-ui, sans-serif; fill: #495057; }
         </style></head><body>
         <h1>\(esc(title))</h1>
-        <p class="muted">Made by flick \(esc(FlickVersion.current)): \(recordings.count) recording\(recordings.count == 1 ? "" : "s") replayed headless under \(result.points.count) value\(result.points.count == 1 ? "" : "s") of \(esc(grid.axes.map(\.key).joined(separator: " x "))); the same gestures each time, only the config differs. Live: \(any.undoneLive) throw\(any.undoneLive == 1 ? "" : "s") undone within 3 s, \(any.retriedLive) card drag\(any.retriedLive == 1 ? "" : "s") tried again within 2 s.</p>
+        <p class="muted">Made by flick \(esc(FlickVersion.current)): \(recordings.count) recording\(recordings.count == 1 ? "" : "s") replayed headless under \(result.points.count) value\(result.points.count == 1 ? "" : "s") of \(esc(grid.axes.map(\.key).joined(separator: " x "))); the same gestures each time, only the config differs. Live: \(any.undoneLive) throw\(any.undoneLive == 1 ? "" : "s") undone within 3 s, \(any.retriedLive) card drag\(any.retriedLive == 1 ? "" : "s") tried again within 2 s.\(sweep.scope.map { " Only what was done in \($0.rawValue), the interaction whose key is swept, is counted." } ?? " The key is shared by every interaction: all of them are counted.")</p>
 
         """
         if let b = result.best {
             let at = zip(grid.axes, result.points[b]).map { "\(esc($0.key)) = \(SweepAxis.fmt($1))" }.joined(separator: ", ")
             let t = totals[b]
-            h += "<p class=\"big\">Fewest error proxies at \(at): \(t.errorProxies) (\(t.accidentalKept) likely accidental throw\(t.accidentalKept == 1 ? "" : "s") kept, \(t.missedLeft) likely missed throw\(t.missedLeft == 1 ? "" : "s") left).</p>"
+            h += "<p class=\"big\">Fewest error proxies at \(at): \(t.errorProxies) (\(t.accidentalKept) likely accidental throw\(t.accidentalKept == 1 ? "" : "s") kept, \(t.missedLeft) likely missed throw\(t.missedLeft == 1 ? "" : "s") left); as recorded: \(result.recordedTotal.errorProxies).</p>"
+            let edge = sweep.edgeKeys(result)
+            if !edge.isEmpty {
+                h += "<p class=\"note edge\">That is the \(edge.count == 1 ? "" : "each ")edge of the range swept for \(edge.map(esc).joined(separator: ", ")): the fewest may lie beyond it. Sweep further before reading it as the best.</p>"
+            }
         }
         h += """
         <p class="note">The two error counts are <b>proxies</b>: an undo within 3 s suggests a throw the participant did not mean, \
@@ -57,15 +62,21 @@ enum TuneHTML {
         h += "<h2>Counts against the value</h2>"
         h += grid.axes.count == 1 ? lineChart(grid.axes[0], result: result, totals: totals, live: live.map { $0[0] })
                                   : heatmap(grid, result: result, totals: totals)
-        h += "<h2>Every value</h2><table><tr>" + grid.axes.map { "<th>\(esc($0.key))</th>" }.joined()
-        h += "<th>card drags</th><th>throws</th><th>snap-backs</th><th>near misses</th><th>undone, still thrown</th><th>retried, thrown at first try</th><th>retried, still not thrown</th><th>error proxies</th></tr>"
+        h += "<h2>Every value</h2><table class=\"values\"><tr>" + grid.axes.map { "<th>\(esc($0.key))</th>" }.joined()
+        h += "<th>card drags</th><th>throws</th><th>key throws</th><th>snap-backs</th><th>near misses</th><th>undone, still thrown</th><th>retried, thrown at first try</th><th>retried, still not thrown</th><th>error proxies</th></tr>"
+        let r = result.recordedTotal
+        let recordedValues = grid.axes.indices.map { k in Set(live.map { $0[k] }).sorted().map(SweepAxis.fmt).joined(separator: ", ") }
+        h += "<tr class=\"as-recorded\">" + recordedValues.map { "<td>as recorded (\($0))</td>" }.joined()
+        h += [r.cardDrags, r.throwCount, r.keyThrows, r.snapBacks, r.nearMisses, r.accidentalKept, r.missedServed, r.missedLeft, r.errorProxies]
+            .map { "<td>\($0)</td>" }.joined() + "</tr>"
         for (i, point) in result.points.enumerated() {
             let t = totals[i]
             h += "<tr\(i == result.best ? " class=\"best\"" : "")>" + point.map { "<td>\(SweepAxis.fmt($0))</td>" }.joined()
-            h += [t.cardDrags, t.throwCount, t.snapBacks, t.nearMisses, t.accidentalKept, t.missedServed, t.missedLeft, t.errorProxies]
+            h += [t.cardDrags, t.throwCount, t.keyThrows, t.snapBacks, t.nearMisses, t.accidentalKept, t.missedServed, t.missedLeft, t.errorProxies]
                 .map { "<td>\($0)</td>" }.joined() + "</tr>"
         }
-        h += "</table><p class=\"muted\">Recordings: \(recordings.map(esc).joined(separator: ", ")). tune.csv has a row per value and recording.</p></body></html>\n"
+        h += "</table>" + splits(result, esc: esc)
+        h += "<p class=\"muted\">Recordings: \(recordings.map(esc).joined(separator: ", ")). tune.csv has a row per value and recording, and one per recording as recorded.</p></body></html>\n"
         return h
     }
 
@@ -129,5 +140,25 @@ enum TuneHTML {
         }
         s += "<text x=\"\(f(left))\" y=\"\(f(h - 14))\">rows: \(SVGCharts.esc(a.key)); columns: \(SVGCharts.esc(b.key)); each cell: both error proxies</text></svg>"
         return s
+    }
+
+    /// As recorded and at the fewest error proxies, per condition and per participant: whether
+    /// the value helps everyone or a few.
+    static func splits(_ result: Sweep.Result, esc: (String) -> String) -> String {
+        guard let b = result.best else { return "" }
+        var h = ""
+        for (title, names) in [("By condition", result.conditions), ("By participant", result.participants)] {
+            let groups = Array(Set(names)).sorted()
+            guard groups.count > 1 else { continue }
+            h += "<h2>\(title)</h2><table class=\"split\"><tr><th>\(title == "By condition" ? "condition" : "participant")</th><th>recordings</th><th>error proxies as recorded</th><th>at the fewest overall</th><th>throws as recorded</th><th>throws there</th></tr>"
+            for g in groups {
+                let mine = Set(names.indices.filter { names[$0] == g })
+                let rec = mine.map { result.recorded[$0] }.reduce(TuneCounts(), +)
+                let there = result.total(b) { mine.contains($0) }
+                h += "<tr><td>\(esc(g))</td><td>\(mine.count)</td><td>\(rec.errorProxies)</td><td>\(there.errorProxies)</td><td>\(rec.decisions)</td><td>\(there.decisions)</td></tr>"
+            }
+            h += "</table>"
+        }
+        return h
     }
 }
