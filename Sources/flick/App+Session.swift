@@ -79,23 +79,10 @@ extension App {
         }
     }
 
-    /// Keys while replaying: Space pauses; keys that would change the scene are ignored (the
-    /// recording drives it). True when the key was taken.
-    func handleReplayKey(_ press: KeyPress) -> Bool {
-        switch press.key {
-        case .space:
-            if !press.isRepeat {
-                session.replay.paused.toggle()
-                window.title = "flick — replay\(session.replay.paused ? " (paused)" : "")"
-            }
-            return true
-        case .character(let c):
-            return "12345zrms.".contains(c)
-        case .left, .right, .up, .down, .pageUp, .pageDown, .delete, .backspace:
-            return true
-        default:
-            return false
-        }
+    /// Pauses or resumes a replay's playback (Space while replaying, `KeyAction.duringReplay`).
+    func toggleReplayPause() {
+        session.replay.paused.toggle()
+        window.title = "flick — replay\(session.replay.paused ? " (paused)" : "")"
     }
 
     /// In a window: says once when the replay has ended; with `--loop`, starts it again a second later.

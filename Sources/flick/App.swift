@@ -268,41 +268,70 @@ final class App {
         }
     }
 
+    /// A key of the window: `KeyBindings` says what it does; the session clock takes its time.
     func handleKey(_ press: KeyPress) {
         var press = press
         press.time = session.time(sdl: press.time)
-        let t = press.time
-        if player != nil, handleReplayKey(press) { return }
-        if tools.handleKey(press) || handleTimeKey(press) { return }
-        switch press.key {
-        case .character(let c):
-            switch c {
-            case "1", "2", "3", "4", "5":
-                let i = Int(String(c))! - 1
-                let next = Interaction.allCases[i]
-                if next != scene.interaction { submit(RecordedInput(t: t, .interaction(next))) }
-            case "z": submit(RecordedInput(t: t, .command(.undo)))
-            case "r": submit(RecordedInput(t: t, .command(.reset)))
-            case "h": hudVisible.toggle()
-            case "f":
-                try? window.setFullscreen(!window.isFullscreen)
-                relayout()
-            case "p": screenshotRequested = true
-            case "m": dropTaskMarker(at: t)
-            case "q": running = false
-            default: break
+        respond(to: press)
+    }
+
+    /// A key already on the session clock: its action from `KeyBindings`, with a replay's rules
+    /// (`KeyAction.duringReplay`) and the line's own (modifiers, auto-repeats).
+    func respond(to press: KeyPress) {
+        guard let (binding, action) = KeyBindings.binding(for: press.key) else { return }
+        if player != nil {
+            switch action.duringReplay {
+            case .acts: break
+            case .ignored: return
+            case .pausesPlayback:
+                if binding.repeats || !press.isRepeat { toggleReplayPause() }
+                return
             }
-        case .left where scene.keyThrowDirections.contains(.left): submit(RecordedInput(t: t, .command(.throwLeft)))
-        case .right where scene.keyThrowDirections.contains(.right): submit(RecordedInput(t: t, .command(.throwRight)))
-        case .up where scene.keyThrowDirections.contains(.up): submit(RecordedInput(t: t, .command(.throwUp)))
-        case .down where scene.keyThrowDirections.contains(.down): submit(RecordedInput(t: t, .command(.throwDown)))
-        case .right, .down, .pageDown: submit(RecordedInput(t: t, .command(.nextPage)))
-        case .left, .up, .pageUp: submit(RecordedInput(t: t, .command(.previousPage)))
-        case .delete, .backspace:
-            if !press.isRepeat { submit(RecordedInput(t: t, .command(.throwCurrent))) }
-        case .escape: running = false
-        case .tab: togglePresentation()
-        default: break
+        }
+        guard binding.acts(on: press) else { return }
+        perform(action, at: press.time)
+    }
+
+    /// What a key asks for, at session time `t`.
+    func perform(_ action: KeyAction, at t: Double) {
+        switch action {
+        case .interaction(let next):
+            if next != scene.interaction { submit(RecordedInput(t: t, .interaction(next))) }
+        case .throwOrPage(let direction):
+            if scene.keyThrowDirections.contains(direction) {
+                submit(RecordedInput(t: t, .command(Self.throwCommand(direction))))
+            } else {
+                let back = direction == .left || direction == .up
+                submit(RecordedInput(t: t, .command(back ? .previousPage : .nextPage)))
+            }
+        case .previousCard: submit(RecordedInput(t: t, .command(.previousPage)))
+        case .nextCard: submit(RecordedInput(t: t, .command(.nextPage)))
+        case .throwCurrent: submit(RecordedInput(t: t, .command(.throwCurrent)))
+        case .undo: submit(RecordedInput(t: t, .command(.undo)))
+        case .reset: submit(RecordedInput(t: t, .command(.reset)))
+        case .hud: hudVisible.toggle()
+        case .fullscreen:
+            try? window.setFullscreen(!window.isFullscreen)
+            relayout()
+        case .screenshot: screenshotRequested = true
+        case .taskMarker: dropTaskMarker(at: t)
+        case .tuningPanel: tools.panel.isOpen.toggle()
+        case .debugOverlay: tools.overlay.isOn.toggle()
+        case .slowMotion: setTime(timeline.isSlow ? .normal : .slow, at: t)
+        case .pause: setTime(timeline.isPaused ? .resume : .pause, at: t)
+        case .step: if timeline.isPaused { setTime(.step, at: t) }
+        case .presentation: togglePresentation()
+        case .quit: running = false
+        }
+    }
+
+    /// The scene's command that throws the current card toward `direction`.
+    static func throwCommand(_ direction: ThrowDirection) -> CardScene.Command {
+        switch direction {
+        case .left: return .throwLeft
+        case .right: return .throwRight
+        case .up: return .throwUp
+        case .down: return .throwDown
         }
     }
 

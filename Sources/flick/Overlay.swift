@@ -37,20 +37,8 @@ final class Overlay {
         }
     }
 
-    static let keys = [
-        "drag      pan, release to fling",
-        "1 2 3 4 5 now · switcher · stack · carousel · swipe",
-        "← →       previous / next card",
-        "Delete    throw the current card",
-        "Z         undo      R  reset",
-        "H         HUD       F  fullscreen",
-        "T         tuning    D  debug overlay",
-        "M         task marker: start, then end",
-        "S         slow motion (1/10)",
-        "Space     pause     .  one frame",
-        "Tab       presentation (only the phone)",
-        "P         screenshot   Esc/Q  quit",
-    ]
+    /// The legend: the pointer, then the keys as `KeyBindings` has them.
+    static let keys = [[KeyBindings.LegendEntry(keys: "drag", label: "pan, release to fling")]] + KeyBindings.legend()
 
     static func blurb(_ interaction: Interaction) -> String {
         switch interaction {

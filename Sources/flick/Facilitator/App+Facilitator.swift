@@ -30,7 +30,7 @@ extension App {
         }
         if player != nil {
             // A replay plays the recorded notes and markers; only pausing is the viewer's.
-            if press.key == .space { _ = handleReplayKey(press) }
+            if press.key == .space { respond(to: press) }
             return
         }
         switch press.key {
@@ -46,7 +46,7 @@ extension App {
                 dropTaskMarker(at: t)
             }
         case .space where desk.draft.isEmpty:
-            _ = handleTimeKey(press)
+            respond(to: press)   // as in the participant's window (KeyBindings)
         case .character(let c) where desk.draft.isEmpty && ("1"..."9").contains(c):
             guard !press.isRepeat else { return }
             dropLabelledMarker(Int(String(c))!, at: t)

@@ -7,26 +7,10 @@ extension App {
     /// Scene time of a frame drawn now.
     var sceneNow: Double { timeline.sceneTime(at: clock()) }
 
-    /// The time keys; true when `press` was one.
-    func handleTimeKey(_ press: KeyPress) -> Bool {
-        guard press.modifiers.isDisjoint(with: [.control, .alt, .command]) else { return false }
-        let control: SceneTimeline.Control
-        switch press.key {
-        case .character("s"):
-            guard !press.isRepeat else { return true }
-            control = timeline.isSlow ? .normal : .slow
-        case .space:
-            guard !press.isRepeat else { return true }
-            control = timeline.isPaused ? .resume : .pause
-        case .character("."):
-            guard timeline.isPaused else { return true }
-            control = .step
-        default:
-            return false
-        }
-        submit(RecordedInput(t: press.time, .time(control)))
+    /// Slows, pauses, resumes or steps the scene (a recorded input), and says so in the title.
+    func setTime(_ control: SceneTimeline.Control, at t: Double) {
+        submit(RecordedInput(t: t, .time(control)))
         updateTitle()
-        return true
     }
 
     /// "slow motion ×0.1", "paused", or nil at normal speed.

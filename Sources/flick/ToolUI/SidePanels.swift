@@ -28,7 +28,7 @@ enum SidePanels {
                       height: 0, always: true, flags: flags) {
                 UI.wrapped(Overlay.blurb(interaction))
                 UI.spacing()
-                for line in Overlay.keys { UI.dim(line) }
+                keyLegend(Overlay.keys)
                 leftBottom = UI.windowBottom / px + 8
             }
         } else {
@@ -62,6 +62,31 @@ enum SidePanels {
             let x = rightRoom >= minimumRoom ? stage.maxX + 12 : (left ? 12 : 8)
             UI.window("HUD###hud", x: x * px, y: (window.height - 12) * px, pivot: (0, 1), always: true, flags: flags) {
                 for line in hud { UI.text(line) }
+            }
+        }
+    }
+
+    /// The legend in columns: the keys, what they do, and on shared lines a second key and its
+    /// words. Keys wider than their column (Delete/Backspace) push their words along.
+    private static func keyLegend(_ lines: [[KeyBindings.LegendEntry]]) {
+        let gap = UI.textWidth("  ")
+        let shared = lines.filter { $0.count > 1 }
+        let labelX = UI.textWidth("Space") + gap
+        let secondX = labelX + (shared.map { UI.textWidth($0[0].label) }.max() ?? 0) + 2 * gap
+        let secondLabelX = secondX + (shared.map { UI.textWidth($0[1].keys) }.max() ?? 0) + gap
+        for line in lines {
+            var x = 0.0   // where the line has reached
+            func moveTo(_ column: Double) {
+                UI.sameLine(0, spacing: max(column - x, gap))
+                x = max(column, x + gap)
+            }
+            for (i, entry) in line.enumerated() {
+                if i > 0 { moveTo(secondX) }
+                UI.dim(entry.keys)
+                x += UI.textWidth(entry.keys)
+                moveTo(i == 0 ? labelX : secondLabelX)
+                UI.dim(entry.label)
+                x += UI.textWidth(entry.label)
             }
         }
     }

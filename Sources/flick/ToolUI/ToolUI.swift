@@ -5,9 +5,9 @@ import FlickSDL
 import Foundation
 
 /// The tool UI drawn over the window with Dear ImGui: the tuning panel (T) and its live plot,
-/// the debug overlay (D).
-/// The app calls it from a few hooks: keys first (`handleKey`), scene events (`noteEvent`),
-/// and once per drawn frame after the stage (`draw`).
+/// the debug overlay (D); the app's keys (`KeyBindings`) open and close them.
+/// The app calls it from a few hooks: scene events (`noteEvent`) and once per drawn frame after
+/// the stage (`draw`).
 @MainActor
 final class ToolUI {
     let imgui: ImGuiLayer
@@ -27,21 +27,6 @@ final class ToolUI {
         if let path = options.configPath, let configWatch { sync = ConfigFileSync(path: path, watch: configWatch) }
         panel = TuningPanel(open: options.panel, presets: .standard(), configFile: sync)
         overlay = DebugOverlay(on: options.debugOverlay)
-    }
-
-    /// Tool keys; true when the key was the tool UI's (the app then ignores it).
-    func handleKey(_ press: KeyPress) -> Bool {
-        guard press.modifiers.isDisjoint(with: [.control, .alt, .command]) else { return false }
-        switch press.key {
-        case .character("t"):
-            if !press.isRepeat { panel.isOpen.toggle() }
-            return true
-        case .character("d"):
-            if !press.isRepeat { overlay.isOn.toggle() }
-            return true
-        default:
-            return false
-        }
     }
 
     /// A scene event, at frame-clock time `now`.
