@@ -8,8 +8,9 @@ import Foundation
 
 /// `flick compare --replay REC --config a.json --config b.json [...]`: one recording through 2
 /// to 4 presets, side by side in one window and in step; headless with `--out DIR`, a contact
-/// sheet (a row per preset, the same moments in each column), a report with a column per
-/// preset, and which gestures changed outcome under which preset.
+/// sheet (the recording as recorded first, then a row per preset; a column per gesture whose
+/// outcome differs between them), a report with a column for each, which gestures changed
+/// outcome, and a warning where the decks diverge.
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
@@ -93,6 +94,8 @@ struct Compare: ParsableCommand {
     func writeComparison(_ rec: Recording, presets: [Preset], cards: CardSource, folder: String) throws {
         // The four files as a set: a failed write (a full disk) leaves the old set whole.
         let outputs = AtomicFile.Batch()
+        // The baseline first: the recording under its own config, what the participant lived.
+        let presets = [Preset(name: "as recorded", description: "the recording's own config", config: rec.header!.config)] + presets
         var sessions: [StudySession] = []
         for p in presets {
             var s = try StudySession.fromRecording(rec, config: p.config)
@@ -102,15 +105,21 @@ struct Compare: ParsableCommand {
         let metrics = sessions.map(SessionMetrics.init)
         if Interrupt.isRequested { throw InterruptedError() }
         let changes = Self.differences(metrics)
-        // The same moments in every row: just after each release of the first preset's card
-        // gestures (releases are the same input under every preset), then pages, at most 8.
-        let releases = metrics[0].gestures.filter { $0.isCardRelease }.map { $0.end + 0.25 }
-        let pages = metrics[0].pages.map(\.t)
-        var moments = Array(Set(releases + pages)).sorted()
+        let divergence = Self.divergence(metrics)
+        if let d = divergence { warn("compare: \(d.sentence)") }
+        // The moments that matter: just after each gesture whose outcome differs (the same input
+        // under every preset), at most 8; when none differs, the card releases (then pages).
+        var moments = Array(Set(changes.map { $0.end + 0.25 })).sorted()
+        let noneDiffers = moments.isEmpty
+        if noneDiffers {
+            let releases = metrics[0].gestures.filter { $0.isCardRelease }.map { $0.end + 0.25 }
+            moments = Array(Set(releases + metrics[0].pages.map(\.t))).sorted()
+        }
         if moments.isEmpty { moments = [rec.duration] }
         if moments.count > 8 { moments = (0..<8).map { moments[$0 * moments.count / 8] } }
         let v = sessions[0].viewport
-        let cell = ContactSheet.cell(width: 150, viewport: v)
+        // Wide enough to read a card (and its title) on the sheet.
+        let cell = ContactSheet.cell(width: 240, viewport: v)
         let labelWidth = 170, top = 24
         let sheetSize = (w: labelWidth + moments.count * cell.w, h: top + presets.count * cell.h)
         let (thumbs, sheetPNG): ([[Thumbnail]], Data) = try MainActor.assumeIsolated {
@@ -149,7 +158,9 @@ struct Compare: ParsableCommand {
             }
         }
         if Interrupt.isRequested { throw InterruptedError() }
-        let extra = Self.differencesHTML(changes, presets: presets.map(\.name))
+        var extra = Self.differencesHTML(changes, presets: presets.map(\.name))
+        if noneDiffers { extra = "<p class=\"differences\">No gesture changes outcome between the presets: the sheet shows the card releases.</p>" + extra }
+        if let d = divergence { extra = "<p class=\"caveat diverge\">\(SVGCharts.esc(d.sentence))</p>" + extra }
         let html = ReportHTML.make(title: "Flick compare: \(presets.map(\.name).joined(separator: " vs "))",
                                    sessions: metrics, thumbnails: thumbs, extra: extra)
         try outputs.add(sheetPNG, to: folder + "/contact-sheet.png", what: "the contact sheet")
@@ -168,8 +179,43 @@ struct Compare: ParsableCommand {
     struct Change {
         var index: Int
         var start: Double
+        /// When it ended under the first preset (the recording as recorded).
+        var end: Double
         var kind: GestureKind
         var outcomes: [GestureOutcome?]
+    }
+
+    /// Where the decks part: the first card that leaves (or comes back) under one preset and
+    /// not under another, or in another order; from then on the same input meets other cards.
+    struct Divergence {
+        var t: Double
+        var presets: [String]
+        var sentence: String {
+            "the decks diverge at \(String(format: "%.2f", t)) s (\(presets.joined(separator: " vs "))): from there the same gestures meet different cards, so later outcomes compare different situations"
+        }
+    }
+
+    static func divergence(_ metrics: [SessionMetrics]) -> Divergence? {
+        func changes(_ m: SessionMetrics) -> [(t: Double, what: String)] {
+            m.session.sceneEvents.compactMap { e in
+                switch e {
+                case .deleted(let t, let card, _): return (t, "-\(card.value)")
+                case .restored(let t, let card, _): return (t, "+\(card.value)")
+                default: return nil
+                }
+            }
+        }
+        let base = changes(metrics[0])
+        var first: Divergence?
+        for m in metrics.dropFirst() {
+            let other = changes(m)
+            let n = min(base.count, other.count)
+            let i = (0..<n).first { base[$0].what != other[$0].what } ?? (base.count == other.count ? nil : n)
+            guard let i else { continue }
+            let t = min(i < base.count ? base[i].t : .infinity, i < other.count ? other[i].t : .infinity)
+            if first == nil || t < first!.t { first = Divergence(t: t, presets: [metrics[0].session.name, m.session.name]) }
+        }
+        return first
     }
 
     /// Gestures matched by their order (the same input under every preset), outcome per preset.
@@ -180,7 +226,7 @@ struct Compare: ParsableCommand {
             let gs = metrics.map { i < $0.gestures.count ? $0.gestures[i] : nil }
             let outcomes = gs.map { $0?.outcome }
             guard Set(outcomes.map { $0?.rawValue ?? "-" }).count > 1, let first = gs.compactMap({ $0 }).first else { continue }
-            out.append(Change(index: i + 1, start: first.start, kind: first.kind, outcomes: outcomes))
+            out.append(Change(index: i + 1, start: first.start, end: first.end, kind: first.kind, outcomes: outcomes))
         }
         return out
     }

@@ -71,19 +71,19 @@ enum ReportHTML {
                 m.counts.map { "<tr><td>\($0.kind.rawValue)</td><td>\($0.outcome.rawValue)</td><td>\($0.count)</td></tr>" }.joined() +
                 "<tr><th>all</th><th></th><th>\(m.gestures.count)</th></tr></table>"
         }
-        row("Per direction", "Card releases by the direction the engine judged them along (named for the swipe deck: like, nope, super), and the share thrown.") { m, _ in
+        row("Per direction", "Card releases by the direction the engine judged them along (named for the swipe deck: like, nope, super), the cards thrown that way by gesture, and those thrown by key (a key's throw has no release).") { m, _ in
             let rows = m.perDirection
-            return rows.isEmpty ? "<p class=\"muted\">no card releases</p>" :
-                "<table class=\"per-direction\"><tr><th>direction</th><th>releases</th><th>thrown</th><th>rate</th></tr>" +
-                rows.map { "<tr><td>\($0.direction)</td><td>\($0.releases)</td><td>\($0.thrown)</td><td>\(String(format: "%.0f %%", 100 * Double($0.thrown) / Double(max(1, $0.releases))))</td></tr>" }.joined() + "</table>"
+            return rows.isEmpty ? "<p class=\"muted\">no card releases and no decisions</p>" :
+                "<table class=\"per-direction\"><tr><th>direction</th><th>releases</th><th>thrown</th><th>rate</th><th>by key</th><th>decisions</th></tr>" +
+                rows.map { "<tr><td>\($0.direction)</td><td>\($0.releases)</td><td>\($0.thrown)</td><td>\($0.releases > 0 ? String(format: "%.0f %%", 100 * Double($0.thrown) / Double($0.releases)) : "—")</td><td>\($0.byKey)</td><td>\($0.thrown + $0.byKey)</td></tr>" }.joined() + "</table>"
         }
-        row("Near misses", "Card releases within 15 % under a threshold (distance or speed), thrown or not.") { m, _ in
+        row("Near misses", "Card releases not thrown whose larger fraction (distance or speed) was within 15 % under its threshold.") { m, _ in
             let near = m.nearMisses
             return "<div class=\"big near-misses\">\(near.count)</div>" + (near.isEmpty ? "" :
                 "<table><tr><th>at</th><th>kind</th><th>distance</th><th>speed</th><th>outcome</th></tr>" +
                 near.map { "<tr><td>\(String(format: "%.2f", $0.start))</td><td>\($0.kind.rawValue)</td><td>\(String(format: "%.2f", $0.distanceFraction ?? 0))</td><td>\(String(format: "%.2f", $0.speedFraction ?? 0))</td><td>\($0.outcome.rawValue)</td></tr>" }.joined() + "</table>")
         }
-        row("Throws undone", "A thrown card brought back (Z) within \(Int(SessionMetrics.undoWindow)) s of the release.") { m, _ in
+        row("Throws undone", "A card thrown by a gesture and taken back with Z within \(Int(SessionMetrics.undoWindow)) s of leaving (the stack's drag back is not an undo).") { m, _ in
             "<div class=\"big undone-throws\">\(m.undoneThrows.count)</div>" + m.undoneThrows.map {
                 "<div class=\"muted\">card \($0.gesture.card?.value ?? -1) thrown at \(String(format: "%.2f", $0.gesture.end)) s, back after \(String(format: "%.2f", $0.after)) s</div>" }.joined()
         }
