@@ -157,6 +157,9 @@ part "study tools (presets, recordings, replay, report, compare, export)" study.
 part "flick study (a small study recorded under Xvfb, its tables, its page in Chromium)" study_many.sh study-many
 
 # ---------------------------------------------------------------------------------------------
+part "the hand-counted study (every task and decision count against a count made by hand)" study_hand.sh study-hand
+
+# ---------------------------------------------------------------------------------------------
 echo "e2e: real pointer input under Xvfb"
 source "$HERE/x11.sh"
 start_xvfb "$WORK" || fail "Xvfb did not start (see $WORK/xvfb.log)"

@@ -42,6 +42,7 @@ enum StudyHTML {
         details { margin: 4px 0; } summary { cursor: pointer; } .sentence { text-align: left; min-width: 300px; max-width: 460px; font-size: 12px; }
         .shown { font-weight: 600; } .caveat { background: #fff9db; padding: 4px 8px; font-size: 12px; }
         .key { margin-right: 10px; white-space: nowrap; } .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 4px; vertical-align: middle; }
+        .scroll { overflow-x: auto; max-width: 100%; } svg { max-width: 100%; height: auto; }
         </style></head><body>
         <h1>\(esc(title))</h1>
         <p class="summary">\(plural(study.entries.count, "session")) · \(plural(participants.count, "participant")) · \(conditions.count) condition\(conditions.count == 1 ? "" : "s") (\(conditions.map { "<span class=\"cond\" style=\"background:\(colour[$0]!)\"></span>\(esc($0))" }.joined(separator: ", "))) · \(plural(Set(study.taskSummaries().map(\.task)).count, "task")) · \(gestures) gestures · \(plural(study.entries.reduce(0) { $0 + $1.metrics.personalDecisions.count }, "decision"))\(design.map { " · design from \(esc(($0 as NSString).lastPathComponent))" } ?? "")</p>
@@ -191,6 +192,9 @@ enum StudyHTML {
             }
             h += "</details>"
         }
+        // A table wider than the window scrolls in its own box; the page never does.
+        h = h.replacingOccurrences(of: "<table", with: "<div class=\"scroll\"><table")
+            .replacingOccurrences(of: "</table>", with: "</table></div>")
         return h + "</body></html>\n"
     }
 
