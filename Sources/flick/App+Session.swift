@@ -19,6 +19,7 @@ extension App {
         header.tasks = options.tasks
         header.markers = options.markers
         if options.facilitated { header.facilitator = true }
+        header.configDescription = options.configDescription
         return header
     }
 

@@ -132,7 +132,8 @@ final class App {
             events.secondWindowID = facilitatorWindow?.window.id
         }
         try log?.started(time: 0, demo: options.demo, cards: scene.deck.count, window: window.size,
-                         stage: stage.frame, session: session.info, viewport: scene.viewport, config: options.config)
+                         stage: stage.frame, session: session.info, viewport: scene.viewport, config: options.config,
+                         configDescription: options.configDescription)
     }
 
     /// The card files by name: a replay's by the recorded names (a file gone since reads

@@ -13,6 +13,8 @@ struct AppOptions {
     var fullscreen: Bool
     var config: SceneConfig
     var configPath: String?
+    /// The `description` of the `--config` file (or the recording's), logged and recorded.
+    var configDescription: String?
     /// The phone screen the scene lives on, points; nil fills the window.
     var stage: Size?
     /// The stage's screen corner radius, points.
@@ -104,6 +106,7 @@ struct AppOptions {
             self.config = header?.config ?? SceneConfig()
         }
         self.configPath = c.config
+        self.configDescription = c.config.flatMap(ConfigFile.description(of:)) ?? (c.config == nil ? header?.configDescription : nil)
         self.look = try Look(c.look, recorded: header?.look, recordPath: c.record, logPath: c.log)
         self.cards = CardSource(folder: cards.folder, items: self.look.titled(cards.items))
         let recordedStage = header.map { $0.stage.map(sizeText) ?? "window" }

@@ -50,7 +50,8 @@ import Testing
         let session = SessionInfo(id: "6f1c", started: "2026-11-22T16:20:00.123Z", participant: "p1", task: "t1")
         try log.started(time: 0, demo: .carousel, cards: 20, window: Size(width: 400, height: 720),
                         stage: Rect(x: 0.5, y: 0.5, width: 399.5, height: 719.5), session: session,
-                        viewport: Size(width: 390.5, height: 844.5), config: SceneConfig())
+                        viewport: Size(width: 390.5, height: 844.5), config: SceneConfig(),
+                        configDescription: "snappy, for the pilot")
         try log.marker(time: 0.25, label: "start", task: "t1")
         try log.note(time: 0.3125, text: "hesitates", task: "t1")
         try log.append(LogCardsChanged(t: 0.34375, change: CardFolderChange(added: [.init(name: "b.png", size: 9)], removed: ["a.png"], changed: [.init(name: "c.png", size: 3)])))
@@ -99,6 +100,7 @@ import Testing
                                    giveUp: "gave up")
         withTasks.markers = ["found it", "gave up"]
         withTasks.facilitator = true
+        withTasks.configDescription = "snappy, for the pilot"
         let recorder = try Recorder(path: path, header: withTasks)
         let pointer = PointerEvent(pointerID: 0, phase: .down, position: Point(x: 10.5, y: 20.5), time: 0.125, device: .touch)
         let inputs = [

@@ -143,4 +143,16 @@ import Testing
         let people = study.byParticipant(condition: "A")
         #expect(people["keys"]?[.decisions] == 4 && people["keys"]?[.keyDecisions] == 4)
     }
+
+    /// A condition not named by a design is the description of the config file the session ran
+    /// with, else named after its config.
+    @Test func conditionsAreNamedByTheConfigDescription() throws {
+        var a = try Self.session(.swipe, tasks: nil, inputs: [Self.key(0.5, .throwRight)], until: 2, participant: "p1")
+        a.configDescription = "easy to throw"
+        let b = try Self.session(.swipe, tasks: nil, inputs: [Self.key(0.5, .throwLeft)], until: 2, participant: "p2")
+        var study = Study()
+        study.add(a, participant: nil, task: nil, condition: nil)
+        study.add(b, participant: nil, task: nil, condition: nil)
+        #expect(study.conditions == ["default", "easy to throw"])
+    }
 }

@@ -24,6 +24,19 @@ package enum ConfigFile {
         return try decode(user, label: label)
     }
 
+    /// The `description` of a config file (presets say in one line what they are for), its first
+    /// line and at most `maxDescription` characters; nil when it has none.
+    package static func description(of path: String) -> String? {
+        guard let data = try? InputFile.read(path, what: "--config file"),
+              let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+              let text = object["description"] as? String else { return nil }
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+        return line.isEmpty ? nil : String(line.prefix(maxDescription))
+    }
+
+    /// The longest config description kept (a condition's name in the study tools).
+    package static let maxDescription = 120
+
     /// A config object read from elsewhere (a recording's header, a log line): the same checks
     /// as a `--config` file (unknown keys, types, ranges), each refusal starting with `label`.
     package static func decode(_ object: [String: Any], label: String) throws -> SceneConfig {

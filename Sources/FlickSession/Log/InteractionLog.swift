@@ -33,13 +33,14 @@ package final class InteractionLog {
     /// `session` names it (id, wall clock, participant, task); `viewport` (scene points) and
     /// `config` are what a report measures gestures against.
     package func started(time: Double, demo: Interaction, cards: Int, window: Size, stage: Rect,
-                 session: SessionInfo, viewport: Size, config: SceneConfig) throws {
+                 session: SessionInfo, viewport: Size, config: SceneConfig, configDescription: String? = nil) throws {
         var line = LogStarted(t: time, demo: demo, cards: cards, window: [window.width, window.height],
                               stage: [stage.minX, stage.minY, stage.width, stage.height],
                               wallClock: session.started, session: session.id,
                               participant: session.participant, task: session.task)
         line.viewport = [viewport.width, viewport.height]
         line.config = config
+        line.configDescription = configDescription
         try append(line)
     }
 
@@ -120,6 +121,8 @@ package struct LogStarted: Codable, Equatable {
     package var viewport: [Double]?
     /// The full config in force at the start.
     package var config: SceneConfig?
+    /// The `description` of the config file it came from (the study names the condition by it).
+    package var configDescription: String?
 
     package init(t: Double, demo: Interaction, cards: Int, window: [Double], stage: [Double], wallClock: String? = nil,
          session: String? = nil, participant: String? = nil, task: String? = nil) {

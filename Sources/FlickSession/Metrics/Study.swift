@@ -109,8 +109,9 @@ package struct Study {
     package init() {}
 
     /// Adds one session. `participant`, `task` and `condition` (nil = not given) override what
-    /// the session says; a condition not given is named after the config in force at the start
-    /// ("default", else "config 1", "config 2" … in order of first appearance). What is kept of
+    /// the session says; a condition not given is named by the description of the config file
+    /// the session ran with, else after the config in force at the start ("default", else
+    /// "config 1", "config 2" … in order of first appearance). What is kept of
     /// the session is its measures: its recording and pointer samples are let go (a study of
     /// hundreds of sessions holds only what it reports).
     package mutating func add(_ session: StudySession, participant: String?, task: String?, condition: String?) {
@@ -120,7 +121,7 @@ package struct Study {
         let who = participant ?? session.participant ?? session.name
         let what = task ?? session.task
         let given = task
-        let condition = condition ?? {
+        let condition = condition ?? session.configDescription ?? {
             if let name = configNames[session.config] { return name }
             let name = session.config == SceneConfig() ? "default" : "config \(configNames.values.filter { $0 != "default" }.count + 1)"
             configNames[session.config] = name

@@ -44,6 +44,8 @@ package struct StudySession {
     package var task: String?
     package var sessionID: String?
     package var wallClock: String?
+    /// The description of the config file the session ran with (names its condition).
+    package var configDescription: String?
     package var items: [SessionItem]
     /// The recording, when the session was read from one (then it can be drawn).
     package var recording: Recording?
@@ -80,6 +82,7 @@ package struct StudySession {
                             sessionID: header.session, wallClock: header.started,
                             items: Self.ordered(replay.items), recording: recording)
         session.pointer = replay.pointerTrail
+        session.configDescription = config == nil ? header.configDescription : nil
         session.taskEnds = replay.taskEnds
         session.taskStarts = replay.taskStarts
         session.notes = replay.notes
@@ -120,7 +123,8 @@ package struct StudySession {
         return StudySession(name: Self.name(path: path, participant: s.participant, task: s.task), path: path,
                             demo: s.demo, viewport: viewport, config: s.config ?? SceneConfig(),
                             participant: s.participant, task: s.task, sessionID: s.session, wallClock: s.wallClock,
-                            items: Self.ordered(items), recording: nil, taskEnds: taskEnds, taskStarts: taskStarts, notes: notes)
+                            items: Self.ordered(items), recording: nil, taskEnds: taskEnds, taskStarts: taskStarts, notes: notes,
+                            configDescription: s.configDescription)
     }
 
     /// Items in time order; equal times keep their order.
@@ -145,7 +149,8 @@ package struct StudySession {
         items.compactMap { if case .scene(let e) = $0 { return e.event } else { return nil } }
     }
 
-    package init(name: String, path: String, demo: Interaction, viewport: Size, config: SceneConfig, participant: String? = nil, task: String? = nil, sessionID: String? = nil, wallClock: String? = nil, items: [SessionItem], recording: Recording? = nil, taskEnds: [LogTaskEnded] = [], taskStarts: [LogTaskStarted] = [], notes: [(t: Double, text: String)] = []) {
+    package init(name: String, path: String, demo: Interaction, viewport: Size, config: SceneConfig, participant: String? = nil, task: String? = nil, sessionID: String? = nil, wallClock: String? = nil, items: [SessionItem], recording: Recording? = nil, taskEnds: [LogTaskEnded] = [], taskStarts: [LogTaskStarted] = [], notes: [(t: Double, text: String)] = [], configDescription: String? = nil) {
+        self.configDescription = configDescription
         self.taskEnds = taskEnds
         self.taskStarts = taskStarts
         self.notes = notes

@@ -70,11 +70,14 @@ package struct RecordingHeader: Codable, Equatable {
     package var markers: [String]?
     /// Run with a facilitator window: the participant's screen showed no toasts (nor does a replay).
     package var facilitator: Bool?
+    /// The `description` of the `--config` file (the study names the condition by it).
+    package var configDescription: String?
 
     package enum CodingKeys: String, CodingKey {
         case format = "flick_recording", flickVersion = "flick_version", session, started, participant, task,
              demo, cardFolder = "card_folder", bundledCards = "bundled_cards", cardFiles = "card_files", count,
-             window, stage, stageCornerRadius = "stage_corner_radius", config, look, tasks, markers, facilitator
+             window, stage, stageCornerRadius = "stage_corner_radius", config, look, tasks, markers, facilitator,
+             configDescription = "config_description"
     }
 
     /// The look to draw this recording with: the recorded one, or the defaults of format 1.

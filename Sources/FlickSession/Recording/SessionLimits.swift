@@ -115,6 +115,9 @@ extension RecordingHeader {
             let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(tasks))
             _ = try TaskList.parse(json, file: "\(c.file) line \(c.line): 'tasks'", cards: nil)
         }
+        if let d = configDescription, d.isEmpty || d.count > ConfigFile.maxDescription || d.contains(where: \.isNewline) {
+            throw c.problem("'config_description' has \(d.count) characters (expected one line of 1 to \(ConfigFile.maxDescription))")
+        }
         if let markers {
             do { _ = try MarkerLabels.parse(markers.joined(separator: ",")) } catch let e as UserError {
                 throw c.problem("'markers': \(e.message)")
