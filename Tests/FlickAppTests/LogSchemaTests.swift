@@ -1,3 +1,4 @@
+import FlickIO
 import FlickEngine
 @testable import flick
 import FlickSDL

@@ -1,3 +1,4 @@
+import FlickIO
 import FlickEngine
 import FlickSession
 import Foundation

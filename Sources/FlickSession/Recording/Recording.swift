@@ -29,16 +29,7 @@ package struct RecordingHeader: Codable, Equatable {
     package static let formatVersion = 2
 
     /// One card image as it was when the session started.
-    package struct CardFile: Codable, Equatable {
-        package var name: String
-        /// Bytes; a replay refuses a folder whose files changed.
-        package var size: Int
-
-        package init(name: String, size: Int) {
-            self.name = name
-            self.size = size
-        }
-    }
+    package typealias CardFile = FolderFile
 
     package var format: Int
     package var flickVersion: String

@@ -85,7 +85,10 @@ struct Export: ParsableCommand {
                             try dot.draw(at: at)
                         }
                         try encoder.send(renderer.readPixels().bytes)
-                        if Date().timeIntervalSince(started) > 1, Date().timeIntervalSince(lastReport) >= 0.5 || j == frames - 1 {
+                        // Progress redrawn in place on a terminal only: captured stderr keeps one line
+                        // per message.
+                        if isatty(2) == 1, Date().timeIntervalSince(started) > 1,
+                           Date().timeIntervalSince(lastReport) >= 0.5 || j == frames - 1 {
                             lastReport = Date()
                             let done = Double((pass - 1) * frames + j + 1) / Double(passes * frames)
                             let label = passes > 1 ? " pass \(pass)/\(passes)" : ""

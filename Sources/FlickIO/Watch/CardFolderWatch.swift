@@ -1,4 +1,4 @@
-import FlickIO
+
 import Dispatch
 import Synchronization
 

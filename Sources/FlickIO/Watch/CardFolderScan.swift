@@ -1,4 +1,4 @@
-import FlickIO
+
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -59,7 +59,7 @@ package final class CardFolderScan: @unchecked Sendable {
         // Reported only when the file is as it was at the last look (it held still).
         var change = CardFolderChange()
         for (name, s) in differing where pending[name] == s {
-            let file = s.map { RecordingHeader.CardFile(name: name, size: Int($0.size)) }
+            let file = s.map { FolderFile(name: name, size: Int($0.size)) }
             switch (shown[name], file) {
             case (nil, let f?): change.added.append(f)
             case (_?, nil): change.removed.append(name)

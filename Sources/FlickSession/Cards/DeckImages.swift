@@ -1,28 +1,6 @@
 import FlickEngine
 import FlickIO
 
-/// What changed in the `--cards` folder while a session ran: files added, removed, or changed
-/// (new bytes). A recorded input, so a replay makes the same deck changes at the same time.
-package struct CardFolderChange: Codable, Equatable, Sendable {
-    package var added: [RecordingHeader.CardFile] = []
-    package var removed: [String] = []
-    package var changed: [RecordingHeader.CardFile] = []
-
-    package init(added: [RecordingHeader.CardFile] = [], removed: [String] = [], changed: [RecordingHeader.CardFile] = []) {
-        self.added = added
-        self.removed = removed
-        self.changed = changed
-    }
-
-    package var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
-
-    /// "+1 −0 ~1: 11-new.png", for a toast.
-    package var summary: String {
-        let names = (added.map(\.name) + removed + changed.map(\.name)).prefix(3).joined(separator: ", ")
-        return "+\(added.count) −\(removed.count) ~\(changed.count): \(names)"
-    }
-}
-
 /// Which image each card of the deck shows, as the folder changes: cards 0, 1, 2, … cycle over
 /// the images the session started with; a card inserted for an added file shows that file; a
 /// changed file becomes a new image (a new index: no cache goes stale) for every card showing
