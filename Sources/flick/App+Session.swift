@@ -31,6 +31,9 @@ extension App {
     /// Headless: frames on a 60 Hz clock from session time 0, as fast as they can be drawn; a
     /// replay runs until its last input has played and everything has settled (`--frames`
     /// overrides), and the screenshot is its last frame or the first at `--at`.
+    /// Seconds before --at from which a seeking headless run draws its frames again.
+    static let seekDrawnLead = 0.1
+
     func runHeadless() throws {
         let at = options.screenshotAt
         var shot = false
@@ -64,6 +67,12 @@ extension App {
                 last = now >= (at ?? 0)
             }
             let shoot = at.map { !shot && now >= $0 } ?? last
+            // Seeking to --at: the session is replayed without drawing (the frames are nobody's
+            // to see) until a few frames before it, which the tool UI needs to lay itself out.
+            if let at, options.screenshot != nil, !shoot, !last, now < at - Self.seekDrawnLead {
+                frame += 1
+                continue
+            }
             // Every face decoded before a frame that is saved (decoding runs in the background).
             try draw(settle: shoot || last)
             if shoot, let path = options.screenshot {
@@ -72,7 +81,8 @@ extension App {
             }
             renderer.present()
             faces.presented()
-            if last { break }
+            // The picture at --at was the point of the run: the session ends there.
+            if last || (shoot && at != nil && options.screenshot != nil) { break }
             frame += 1
         }
         if let at, !shot, options.screenshot != nil, !Interrupt.isRequested {
