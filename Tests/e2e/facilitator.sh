@@ -9,20 +9,11 @@
 #   recording ends both tasks at the same times with the same outcomes and plays the note;
 # - the participant window shows only the phone (no toast, no panel), the facilitator window
 #   shows recording on, the task and the notes; a screenshot of both is kept (README).
-# Usage: facilitator.sh path/to/flick OUTDIR
+# Usage: facilitator.sh path/to/flick [OUTDIR]
 set -u
-BIN=$1; OUT=$2
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-mkdir -p "$OUT"
-PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done; }
-trap cleanup EXIT
-ok() { echo "  ok    $1"; }
-fail() { echo "  FAIL  $1"; }
-PY=$( [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
+source "$(dirname "$0")/lib.sh"
+e2e_args "$@"
 
-source "$HERE/x11.sh"
 start_xvfb "$OUT" 1920x1080 || fail "Xvfb did not start (see $OUT/xvfb.log)"
 
 cat >"$OUT/tasks.json" <<'JSON'
@@ -35,10 +26,10 @@ LOG="$OUT/session.jsonl"; REC="$OUT/session.rec.jsonl"
 rm -f "$LOG" "$REC"
 start_app "$LOG" --facilitator --tasks "$OUT/tasks.json" --markers "found it,gave up,asked for help" \
   --record "$REC" --participant P07 --size 900x800 || fail "the app did not start"
-PWID=$(xdotool search --onlyvisible --name 'switcher$' | head -n 1)
-FWID=$(xdotool search --onlyvisible --name 'facilitator$' | head -n 1)
+PWID=$(wait_window 'switcher$')
+FWID=$(wait_window 'facilitator$')
 if [ -n "$PWID" ] && [ -n "$FWID" ] && [ "$PWID" != "$FWID" ]; then
-  ok "two real windows: the participant's ($PWID) and the facilitator's ($FWID)"
+  pass "two real windows: the participant's ($PWID) and the facilitator's ($FWID)"
 else
   fail "two windows expected, found participant '$PWID' and facilitator '$FWID'"
 fi
@@ -47,12 +38,12 @@ eval "$(xdotool getwindowgeometry --shell "$PWID")"; WX=$X; WY=$Y
 # The facilitator's keys go to the facilitator window (focused, as a person clicks into it).
 fkeys() { xdotool windowfocus --sync "$FWID" "$@"; }
 fkeys key Return
-wait_log "$LOG" 1 task_started 10 && ok "Enter in the facilitator window started task 1" || fail "no task_started after Enter"
+wait_log "$LOG" 1 task_started 10 && pass "Enter in the facilitator window started task 1" || fail "no task_started after Enter"
 fkeys type "hesitates before the flick"
 fkeys key Return
-wait_log "$LOG" 1 note 10 && ok "a typed note was saved on Enter" || fail "no note line"
+wait_log "$LOG" 1 note 10 && pass "a typed note was saved on Enter" || fail "no note line"
 fkeys key 1
-wait_text "$LOG" '"label":"found it"' 10 >/dev/null && ok "key 1 dropped the marker 'found it'" || fail "no 'found it' marker"
+wait_text "$LOG" '"label":"found it"' 10 >/dev/null && pass "key 1 dropped the marker 'found it'" || fail "no 'found it' marker"
 sleep 0.3
 # The participant flicks the middle card up: the switcher deletes it (the task's goal).
 xdotool windowfocus --sync "$PWID"
@@ -71,7 +62,7 @@ xdotool windowfocus --sync "$PWID" key q
 for _ in $(seq 1 50); do kill -0 "$APP" 2>/dev/null || break; sleep 0.1; done
 wait "$APP" 2>/dev/null
 
-"$PY" - "$LOG" "$REC" <<'PY' && ok "log and recording agree: task 1 met its goal, task 2 given up, the note and the markers in both" || fail "log or recording disagree (above)"
+"$PY" - "$LOG" "$REC" <<'PY' && pass "log and recording agree: task 1 met its goal, task 2 given up, the note and the markers in both" || fail "log or recording disagree (above)"
 import json, sys
 log = [json.loads(l) for l in open(sys.argv[1])]
 rec = [json.loads(l) for l in open(sys.argv[2])]
@@ -100,7 +91,7 @@ PY
 # A headless replay of the recording: the same task ends (times, outcomes, attempts) and notes.
 RLOG="$OUT/replay.jsonl"; rm -f "$RLOG"
 "$BIN" --replay "$REC" --headless --log "$RLOG" --screenshot "$OUT/replay.png" >"$OUT/replay.out" 2>&1
-"$PY" - "$LOG" "$RLOG" <<'PY' && ok "the replay ends both tasks at the same times with the same outcomes and attempts, and plays the note" || fail "the replay differs from the session (above)"
+"$PY" - "$LOG" "$RLOG" <<'PY' && pass "the replay ends both tasks at the same times with the same outcomes and attempts, and plays the note" || fail "the replay differs from the session (above)"
 import json, sys
 def lines(p, kinds): return [{k: v for k, v in json.loads(l).items()} for l in open(p) if json.loads(l)["event"] in kinds]
 kinds = {"task_started", "task_ended", "note", "marker", "deleted"}
@@ -114,7 +105,7 @@ PY
 
 # The replay's last frame is the participant's phone as the session left it (within the two
 # renderers' antialiasing: each live pixel against the closest replay pixel of its 3x3).
-"$PY" - "$HERE" "$LOG" "$OUT/participant.png" "$OUT/replay.png" <<'PY' && ok "the headless replay's frame is the participant window's phone" || fail "the replay's frame differs from the participant's window (above)"
+"$PY" - "$HERE" "$LOG" "$OUT/participant.png" "$OUT/replay.png" <<'PY' && pass "the headless replay's frame is the participant window's phone" || fail "the replay's frame differs from the participant's window (above)"
 import json, sys
 sys.path.insert(0, sys.argv.pop(1))
 from PIL import Image
@@ -133,7 +124,7 @@ for src in log rec; do
   rm -rf "$OUT/report-$src"
   "$BIN" report "$f" --out "$OUT/report-$src" >"$OUT/report-$src.out" 2>&1
 done
-"$PY" - "$OUT/report-log/report.html" "$OUT/report-rec/report.html" <<'PY' && ok "the report of the log and of the recording both show task 1 success, task 2 gave_up with times and attempts, and the note" || fail "reports disagree (above)"
+"$PY" - "$OUT/report-log/report.html" "$OUT/report-rec/report.html" <<'PY' && pass "the report of the log and of the recording both show task 1 success, task 2 gave_up with times and attempts, and the note" || fail "reports disagree (above)"
 import re, sys
 rows = []
 for p in sys.argv[1:]:
@@ -147,7 +138,7 @@ PY
 
 # The participant window: only the phone (presentation), no toast over it; the facilitator
 # window: the red recording mark, and text.
-"$PY" - "$OUT/participant.png" "$OUT/facilitator.png" <<'PY' && ok "the participant window shows only the phone on black, the facilitator window shows recording on" || fail "windows' pixels (above)"
+"$PY" - "$OUT/participant.png" "$OUT/facilitator.png" <<'PY' && pass "the participant window shows only the phone on black, the facilitator window shows recording on" || fail "windows' pixels (above)"
 import sys
 from PIL import Image
 p = Image.open(sys.argv[1]).convert("RGB")
@@ -179,7 +170,7 @@ within_a_second() {
   local n=$1 what=$2 t0; t0=$(now_us)
   if wait_log "$FLOG" "$n" cards_changed 5; then
     local ms=$(( ($(now_us) - t0) / 1000 ))
-    [ "$ms" -le 1000 ] && ok "$what showed in $ms ms" || fail "$what took $ms ms (want within 1000)"
+    [ "$ms" -le 1000 ] && pass "$what showed in $ms ms" || fail "$what took $ms ms (want within 1000)"
   else
     fail "$what: no cards_changed line"
   fi
@@ -193,7 +184,7 @@ within_a_second 3 "a file saved anew"
 sleep 0.5
 import -window "$WID" "$OUT/follow.png" 2>/dev/null
 stop_app
-"$PY" - "$FLOG" <<'PY' && ok "the log has each change with the deck's own inserted/deleted events, in name order" || fail "follow log (above)"
+"$PY" - "$FLOG" <<'PY' && pass "the log has each change with the deck's own inserted/deleted events, in name order" || fail "follow log (above)"
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
 changes = [l for l in lines if l["event"] == "cards_changed"]
@@ -207,7 +198,7 @@ if len(dels) != 1 or dels[0]["card"] != 1: problems.append(f"deleted {dels}")
 for p in problems: print("   ", p)
 sys.exit(1 if problems else 0)
 PY
-"$PY" - "$OUT/follow.png" <<'PY' && ok "the changed file is on screen: the top card shows the new picture (news), not the old (weather)" || fail "the top card still shows the old file (above)"
+"$PY" - "$OUT/follow.png" <<'PY' && pass "the changed file is on screen: the top card shows the new picture (news), not the old (weather)" || fail "the top card still shows the old file (above)"
 import sys
 from PIL import Image
 im = Image.open(sys.argv[1]).convert("RGB")
@@ -219,7 +210,7 @@ if blue > len(px) // 4: print(f"    {blue} of {len(px)} sampled pixels blue"); s
 PY
 RFLOG="$OUT/follow-replay.jsonl"; rm -f "$RFLOG"
 "$BIN" --replay "$FREC" --headless --log "$RFLOG" >"$OUT/follow-replay.out" 2>&1
-"$PY" - "$FLOG" "$RFLOG" <<'PY' && ok "a headless replay makes the same folder changes: the same events at the same times" || fail "the replay of the folder changes differs (above)"
+"$PY" - "$FLOG" "$RFLOG" <<'PY' && pass "a headless replay makes the same folder changes: the same events at the same times" || fail "the replay of the folder changes differs (above)"
 import json, sys
 def ev(p): return [l for l in (json.loads(x) for x in open(p)) if l["event"] not in ("started", "quit")]
 a, b = ev(sys.argv[1]), ev(sys.argv[2])
@@ -228,3 +219,4 @@ if a != b:
         if x != y: print("    live  ", x); print("    replay", y); break
     print(f"    {len(a)} live lines, {len(b)} replayed"); sys.exit(1)
 PY
+finish

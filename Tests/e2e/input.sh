@@ -4,19 +4,11 @@
 #   one more page and logs one more `paged`;
 # - now: a tap on the card below the current one brings it to the centre (`selected` names it,
 #   `paged` 0 -> 1 follows).
-# Usage: input.sh path/to/flick OUTDIR
+# Usage: input.sh path/to/flick [OUTDIR]
 set -u
-BIN=$1; OUT=$2
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-mkdir -p "$OUT"
-PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done; }
-trap cleanup EXIT
-ok() { echo "  ok    $1"; }
-fail() { echo "  FAIL  $1"; }
+source "$(dirname "$0")/lib.sh"
+e2e_args "$@"
 
-source "$HERE/x11.sh"
 start_xvfb "$OUT" || fail "Xvfb did not start (see $OUT/xvfb.log)"
 
 # events LOG NAME: the log's events of that name as "from>to" or card ids, one line.
@@ -37,13 +29,13 @@ if start_app "$LOG" --demo carousel --size 1000x700; then
   xdotool mousemove $((WX + SX + SW / 2)) $((WY + SY + SH / 2)) sleep 0.2 click 5
   wait_log "$LOG" 1 paged && quiet_log "$LOG" paged 0.5
   one=$(events "$LOG" paged)
-  [ "$one" = "0>1" ] && ok "one wheel notch: one page, one 'paged' ($one)" \
+  [ "$one" = "0>1" ] && pass "one wheel notch: one page, one 'paged' ($one)" \
                      || fail "one wheel notch: expected paged 0>1, got '$one' (log $LOG)"
   xdotool click --repeat 5 --delay 15 5
   # One more page must come; a second one would follow within the settle time.
   wait_log "$LOG" 2 paged && quiet_log "$LOG" paged 0.8
   burst=$(events "$LOG" paged)
-  [ "$burst" = "0>1 1>2" ] && ok "a burst of five notches: one more page, one more 'paged' ($burst)" \
+  [ "$burst" = "0>1 1>2" ] && pass "a burst of five notches: one more page, one more 'paged' ($burst)" \
                            || fail "a burst of notches: expected paged 0>1 1>2, got '$burst' (log $LOG)"
   stop_app
 else
@@ -56,9 +48,10 @@ if start_app "$LOG" --demo now --size 1000x700; then
   xdotool mousemove $((WX + SX + SW / 2)) $((WY + SY + SH - 25)) sleep 0.2 click 1
   wait_log "$LOG" 1 selected && wait_log "$LOG" 1 paged
   selected=$(events "$LOG" selected); paged=$(events "$LOG" paged)
-  [ "$selected" = "1" ] && [ "$paged" = "0>1" ] && ok "a tap on the next card centres it (selected $selected, paged $paged)" \
+  [ "$selected" = "1" ] && [ "$paged" = "0>1" ] && pass "a tap on the next card centres it (selected $selected, paged $paged)" \
     || fail "tap on a neighbour: selected '$selected' (want 1), paged '$paged' (want 0>1) (log $LOG)"
   stop_app
 else
   fail "tap: the app did not start"
 fi
+finish

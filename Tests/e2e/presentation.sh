@@ -5,14 +5,10 @@
 #   outside (so the check can fail);
 # - with the touch indicator on, a frame mid-drag differs from the same frame with it off only
 #   inside one fingertip-sized spot.
-# Usage: presentation.sh path/to/flick OUTDIR
+# Usage: presentation.sh path/to/flick [OUTDIR]
 set -u
-BIN=$1; OUT=$2
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-mkdir -p "$OUT"
-ok() { echo "  ok    $1"; }
-fail() { echo "  FAIL  $1"; }
+source "$(dirname "$0")/lib.sh"
+e2e_args "$@"
 
 # outside_max PNG LOG: the largest channel value outside the stage (0 = all black), and the
 # mean brightness inside it.
@@ -29,7 +25,7 @@ for demo in switcher stack; do
         --screenshot "$png" --log "$log" >/dev/null 2>"$OUT/present-$demo.err"); then
     measure "$png" "$log"
     if [ "$OUTSIDE" = 0 ] && [ "$INSIDE" -gt 20 ]; then
-      ok "--present $demo: nothing outside the phone (max channel 0), cards inside (mean $INSIDE)"
+      pass "--present $demo: nothing outside the phone (max channel 0), cards inside (mean $INSIDE)"
     else
       fail "--present $demo: max channel outside the phone $OUTSIDE (want 0), mean inside $INSIDE; $png"
     fi
@@ -41,7 +37,7 @@ png="$OUT/panels.png"; log="$OUT/panels.jsonl"
 if (cd "$ROOT" && "$BIN" --headless --demo switcher --size 960x600 --frames 20 --screenshot "$png" --log "$log" \
       >/dev/null 2>&1); then
   measure "$png" "$log"
-  if [ "$OUTSIDE" -gt 100 ]; then ok "without --present the side panels draw outside the phone (max channel $OUTSIDE)"
+  if [ "$OUTSIDE" -gt 100 ]; then pass "without --present the side panels draw outside the phone (max channel $OUTSIDE)"
   else fail "without --present nothing was found outside the phone (max $OUTSIDE): the check above proves nothing"; fi
 else
   fail "flick without --present failed"
@@ -58,10 +54,11 @@ if [ -s "$OUT/touch-on.png" ] && [ -s "$OUT/touch-off.png" ]; then
   w=${box%%x*}; rest=${box#*x}; h=${rest%%+*}
   # The dot is 40 pt across; the stage is drawn at about 0.69 px per point here.
   if [ "$w" -gt 10 ] && [ "$w" -le 40 ] && [ "$h" -gt 10 ] && [ "$h" -le 40 ]; then
-    ok "touch indicator: on and off differ only in one ${w}x${h} px spot ($box)"
+    pass "touch indicator: on and off differ only in one ${w}x${h} px spot ($box)"
   else
     fail "touch indicator: the frames differ in $box (want one spot 10..40 px square)"
   fi
 else
   fail "touch indicator: flick failed"
 fi
+finish

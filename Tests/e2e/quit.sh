@@ -5,20 +5,12 @@
 # decode, and SDL_image cannot be interrupted; before, SIGTERM (or Q) left the app alive until
 # the decode ended (11 minutes for the issue's file). Checked under Xvfb with the real binary:
 # SIGTERM mid-decode ends the process within 3 s, exit 143, the log closed with its quit line.
-# Usage: quit.sh path/to/flick OUTDIR
+# Usage: quit.sh path/to/flick [OUTDIR]
 set -u
-BIN=$1; OUT=$2
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
+source "$(dirname "$0")/lib.sh"
+e2e_args "$@"
 mkdir -p "$OUT/cards"
-PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; wait "$p" 2>/dev/null; done; }
-trap cleanup EXIT
-ok() { echo "  ok    $1"; }
-fail() { echo "  FAIL  $1"; }
-PY=$( [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
 
-source "$HERE/x11.sh"
 start_xvfb "$OUT" || fail "Xvfb did not start (see $OUT/xvfb.log)"
 
 "$PY" - "$OUT/cards/01-slow.jpg" <<'PY'
@@ -44,7 +36,7 @@ if start_app "$LOG" --cards "$OUT/cards" --size 1000x700; then
   kill "$guard" 2>/dev/null; wait "$guard" 2>/dev/null
   ms=$(( ($(now_us) - start) / 1000 ))
   if [ "$code" = 143 ] && [ "$ms" -lt 3000 ] && tail -n 1 "$LOG" | grep -q '"quit"'; then
-    ok "SIGTERM in the middle of a minutes-long decode: ended in $ms ms, exit 143, the log closed with quit"
+    pass "SIGTERM in the middle of a minutes-long decode: ended in $ms ms, exit 143, the log closed with quit"
   else
     fail "SIGTERM mid-decode: exit $code after $ms ms (want 143 within 3000), last log line: $(tail -n 1 "$LOG" | head -c 120)"
   fi
@@ -82,7 +74,7 @@ for how in escape sigterm paused; do
   kill "$guard" 2>/dev/null; wait "$guard" 2>/dev/null
   xdotool mouseup 1 2>/dev/null
   "$BIN" --replay "$REC" --headless --log "$RLOG" >"$RLOG.out" 2>&1
-  "$PY" - "$LOG" "$RLOG" "$how" "$code" "$RLOG.out" <<'PY' && ok "quit mid-gesture ($how, exit $code): the drag's gesture_ended is logged ($([ "$how" = paused ] && echo "paged at the pause, as the moves behind it take it" || echo cancelled)), and the replay logs the same gestures" || fail "quit mid-gesture ($how): see above"
+  "$PY" - "$LOG" "$RLOG" "$how" "$code" "$RLOG.out" <<'PY' && pass "quit mid-gesture ($how, exit $code): the drag's gesture_ended is logged ($([ "$how" = paused ] && echo "paged at the pause, as the moves behind it take it" || echo cancelled)), and the replay logs the same gestures" || fail "quit mid-gesture ($how): see above"
 import json, sys
 log, rlog, how, code, rout = sys.argv[1:6]
 def events(p): return [json.loads(l) for l in open(p)]
@@ -131,7 +123,7 @@ if [ -s "$OUT/mid-escape.rec" ] && tail -n 1 "$OUT/mid-escape.rec" | grep -q '"c
   start=$(now_us)
   "$BIN" --replay "$CUT" --headless --log "$OUT/cut.jsonl" >"$OUT/cut.out" 2>&1; code=$?
   ms=$(( ($(now_us) - start) / 1000 ))
-  "$PY" - "$OUT/cut.jsonl" "$OUT/cut.out" "$code" <<'PY' && ok "a recording cut off with the button down replays to a cancelled gesture_ended and stops ($ms ms)" || fail "recording cut off with the button down: see above"
+  "$PY" - "$OUT/cut.jsonl" "$OUT/cut.out" "$code" <<'PY' && pass "a recording cut off with the button down replays to a cancelled gesture_ended and stops ($ms ms)" || fail "recording cut off with the button down: see above"
 import json, sys
 log, out, code = sys.argv[1:4]
 lines = [json.loads(l) for l in open(log)]
@@ -168,7 +160,7 @@ SDL_VIDEODRIVER=dummy "$BIN" --replay "$OUT/short.rec" --headless --at 3600 --sc
 ms=$(( ($(now_us) - start) / 1000 ))
 SDL_VIDEODRIVER=dummy "$BIN" --replay "$OUT/short.rec" --headless --at 5 --screenshot "$OUT/at-5.png" >>"$OUT/at.out" 2>&1
 if [ "$code" = 0 ] && [ "$ms" -lt 60000 ] && cmp -s "$OUT/at-hour.png" "$OUT/at-5.png"; then
-  ok "--at 3600 after a 0.3 s replay: drawn in $ms ms, the same picture as --at 5"
+  pass "--at 3600 after a 0.3 s replay: drawn in $ms ms, the same picture as --at 5"
 else
   fail "--at 3600 after a 0.3 s replay: exit $code after $ms ms, same picture as --at 5: $(cmp -s "$OUT/at-hour.png" "$OUT/at-5.png" && echo yes || echo no); $(tail -n 2 "$OUT/at.out")"
 fi
@@ -187,7 +179,8 @@ stale=$(ls -A "$OUT/video" | grep -c '^\.v\.mp4\.tmp-')
 if (SDL_VIDEODRIVER=dummy "$BIN" export "$OUT/short.rec" --out "$OUT/video/v.mp4" >"$OUT/export2.out" 2>&1); then again=0; else again=$?; fi
 after=$(ls -A "$OUT/video" | tr '\n' ' ')
 if [ "$left" = 0 ] && [ "$stale" -ge 1 ] && [ "$again" = 0 ] && [ "$after" = "v.mp4 " ]; then
-  ok "SIGKILL of an export: its ffmpeg ended by itself, the $stale temporary file it left was removed by the next export (folder now: $after)"
+  pass "SIGKILL of an export: its ffmpeg ended by itself, the $stale temporary file it left was removed by the next export (folder now: $after)"
 else
   fail "SIGKILL of an export: ffmpeg left $left, stale temporaries $stale, next export exit $again, folder: $after; $(tail -n 2 "$OUT/export2.out")"
 fi
+finish

@@ -7,19 +7,11 @@
 # - --fullscreen does the same from the start;
 # - P saves into the session's folder (of --log) and, without --log or --record, into
 #   Flick/ in the user's pictures folder; never into the working directory.
-# Usage: screen.sh path/to/flick OUTDIR
+# Usage: screen.sh path/to/flick [OUTDIR]
 set -u
-BIN=$1; OUT=$2
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-mkdir -p "$OUT"
-PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done; }
-trap cleanup EXIT
-ok() { echo "  ok    $1"; }
-fail() { echo "  FAIL  $1"; }
+source "$(dirname "$0")/lib.sh"
+e2e_args "$@"
 
-source "$HERE/x11.sh"
 start_xvfb "$OUT" 1600x900 || fail "Xvfb did not start (see $OUT/xvfb.log)"
 
 # until_geometry WID WxH+X+Y: waits (5 s) for the window to have that geometry.
@@ -44,7 +36,7 @@ phone_on_screen() {
   if [ "$x" -gt 0 ] && [ "$y" -gt 0 ] && [ "$right" -gt 0 ] && [ "$bottom" -gt 0 ] \
      && [ $(( x - right )) -le 2 ] && [ $(( right - x )) -le 2 ] && [ $(( y - bottom )) -le 2 ] \
      && [ $(( bottom - y )) -le 2 ] && [ "$h" -gt 820 ]; then
-    ok "$2: the phone ${w}x$h px whole and centred on the 1600x900 screen (margins $x/$right, $y/$bottom)"
+    pass "$2: the phone ${w}x$h px whole and centred on the 1600x900 screen (margins $x/$right, $y/$bottom)"
   else
     fail "$2: the phone is ${w}x$h at $x,$y (margins right $right, bottom $bottom; want equal margins, >0, height > 820); $1"
   fi
@@ -66,7 +58,7 @@ if start_app "$LOG" --present --size 1280x800; then
     read -r w h x y <<<"$(lit "$OUT/windowed.png")"
     wx=${before#*+}; wx=${wx%+*}; wy=${before##*+}
     if [ "$x" -gt "$wx" ] && [ "$y" -gt "$wy" ] && [ $((x + w)) -lt $((wx + 1280)) ] && [ $((y + h)) -lt $((wy + 800)) ]; then
-      ok "F again: the window back at $before, the phone whole inside it (${w}x$h at $x,$y)"
+      pass "F again: the window back at $before, the phone whole inside it (${w}x$h at $x,$y)"
     else
       fail "F again: the phone ${w}x$h at $x,$y is not inside the window $before; $OUT/windowed.png"
     fi
@@ -101,7 +93,7 @@ if start_app "$LOG" --size 1280x800; then
     shot=$(ls "$OUT"/session/flick-*.png 2>/dev/null | head -n 1)
     after_root=$(ls "$ROOT"/flick-*.png 2>/dev/null | wc -l)
     if [ -n "$shot" ] && [ "$after_root" = "$before_root" ]; then
-      ok "P with --log: $(basename "$shot") in the log's folder, none in the working directory"
+      pass "P with --log: $(basename "$shot") in the log's folder, none in the working directory"
     else
       fail "P with --log: shot '$shot' in $OUT/session, working directory $before_root -> $after_root; $(grep screenshot "$LOG.out")"
     fi
@@ -118,18 +110,12 @@ mkdir -p "$OUT/home" "$OUT/cwd"
 (cd "$OUT/cwd" && HOME="$OUT/home" XDG_CONFIG_HOME="" XDG_PICTURES_DIR="" exec "$BIN" --size 1280x800) \
   >"$OUT/nolog.out" 2>&1 &
 APP=$!; PIDS+=("$APP")
-WID=""
-for _ in $(seq 1 100); do
-  WID=$(xdotool search --onlyvisible --name '^flick' 2>/dev/null | head -n 1)
-  [ -n "$WID" ] && break
-  sleep 0.1
-done
-if [ -n "$WID" ]; then
+if WID=$(wait_window '^flick' 10); then
   xdotool key --window "$WID" p
   if wait_text "$OUT/nolog.out" "screenshot saved to" 10 >/dev/null; then
     shot=$(ls "$OUT"/home/Pictures/Flick/flick-*.png 2>/dev/null | head -n 1)
     if [ -n "$shot" ] && [ -z "$(ls -A "$OUT/cwd")" ]; then
-      ok "P without --log: ${shot#"$OUT"/home/} in the pictures folder, the working directory left empty"
+      pass "P without --log: ${shot#"$OUT"/home/} in the pictures folder, the working directory left empty"
     else
       fail "P without --log: shot '$shot'; working directory holds: $(ls -A "$OUT/cwd")"
     fi
@@ -140,3 +126,4 @@ if [ -n "$WID" ]; then
 else
   fail "flick without --log did not open a window: $(cat "$OUT/nolog.out")"
 fi
+finish

@@ -1,31 +1,24 @@
 #!/usr/bin/env bash
 # Study tools end to end: presets, recordings that stand alone, replay, report, compare, export.
 # Prints "  ok    ..." / "  FAIL  ..." lines; run.sh counts them.
-# Usage: study.sh path/to/flick WORKDIR
+# Usage: study.sh path/to/flick [OUTDIR]
 set -u
-BIN=$1; WORK=$2
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-mkdir -p "$WORK"
-pass() { echo "  ok    $1"; }
-fail() { echo "  FAIL  $1"; }
+source "$(dirname "$0")/lib.sh"
+e2e_args "$@"
 
 # --- presets: each loads, says what it is in one line, and differs from the defaults where it says
 for preset in uikit snappy floaty; do
   file="$ROOT/assets/presets/$preset.json"
   desc=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["description"]; assert isinstance(d,str) and "\n" not in d and d; print(d)' "$file" 2>&1)
-  if [ $? = 0 ] && (cd "$ROOT" && "$BIN" --headless --frames 1 --config "$file" >/dev/null 2>"$WORK/preset-$preset.err"); then
+  if [ $? = 0 ] && (cd "$ROOT" && "$BIN" --headless --frames 1 --config "$file" >/dev/null 2>"$OUT/preset-$preset.err"); then
     pass "preset $preset loads: $desc"
   else
-    fail "preset $preset: $desc $(cat "$WORK/preset-$preset.err" 2>/dev/null)"
+    fail "preset $preset: $desc $(cat "$OUT/preset-$preset.err" 2>/dev/null)"
   fi
 done
 
 # --- a session recorded through the real window (Xvfb + xdotool), replayed with no options ------
-PIDS=()
-trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done' EXIT
-source "$HERE/x11.sh"
-start_xvfb "$WORK" || fail "Xvfb did not start (see $WORK/xvfb.log)"
+start_xvfb "$OUT" || fail "Xvfb did not start (see $OUT/xvfb.log)"
 
 key() { xdotool key --window "$WID" "$1"; }
 
@@ -34,7 +27,7 @@ events() { python3 -c 'import json,sys
 for l in open(sys.argv[1]):
     if json.loads(l)["event"] not in ("started", "quit"): print(l, end="")' "$1"; }
 
-REC="$WORK/session.rec"; LIVE="$WORK/live.jsonl"; CONF="$WORK/feel.json"
+REC="$OUT/session.rec"; LIVE="$OUT/live.jsonl"; CONF="$OUT/feel.json"
 echo '{"description": "e2e", "stack": {"throwSpeed": 800}}' > "$CONF"
 if start_app "$LIVE" --demo carousel --size 1000x700 --record "$REC" --config "$CONF" --participant p7 --task e2e; then
   read -r SX SY SW SH <<<"$(python3 -c 'import json,sys; s=json.loads(open(sys.argv[1]).readline())["stage"]; print(*[round(v) for v in s])' "$LIVE")"
@@ -78,19 +71,19 @@ PY
   # Headless, no other option, twice: the same events as live, byte-identical final frames.
   ok=1
   for run in 1 2; do
-    if ! (cd /tmp && "$BIN" --headless --replay "$REC" --log "$WORK/replay$run.jsonl" --screenshot "$WORK/replay$run.png" 2>"$WORK/replay$run.err"); then
-      fail "headless replay $run: $(cat "$WORK/replay$run.err")"; ok=0
+    if ! (cd /tmp && "$BIN" --headless --replay "$REC" --log "$OUT/replay$run.jsonl" --screenshot "$OUT/replay$run.png" 2>"$OUT/replay$run.err"); then
+      fail "headless replay $run: $(cat "$OUT/replay$run.err")"; ok=0
     fi
   done
   if [ $ok = 1 ]; then
     n=$(events "$LIVE" | wc -l)
-    if diff <(events "$LIVE") <(events "$WORK/replay1.jsonl") >"$WORK/replay.diff"; then
+    if diff <(events "$LIVE") <(events "$OUT/replay1.jsonl") >"$OUT/replay.diff"; then
       pass "headless replay with no options (from another folder): the live session's $n events, names, cards, indices and times to the microsecond"
     else
-      fail "headless replay events differ from live: $(head -c 600 "$WORK/replay.diff")"
+      fail "headless replay events differ from live: $(head -c 600 "$OUT/replay.diff")"
     fi
-    if cmp -s "$WORK/replay1.png" "$WORK/replay2.png" && diff -q <(events "$WORK/replay1.jsonl") <(events "$WORK/replay2.jsonl") >/dev/null; then
-      pass "two headless replays: byte-identical final screenshots ($(stat -c %s "$WORK/replay1.png") bytes) and events"
+    if cmp -s "$OUT/replay1.png" "$OUT/replay2.png" && diff -q <(events "$OUT/replay1.jsonl") <(events "$OUT/replay2.jsonl") >/dev/null; then
+      pass "two headless replays: byte-identical final screenshots ($(stat -c %s "$OUT/replay1.png") bytes) and events"
     else
       fail "two headless replays differ"
     fi
@@ -99,37 +92,37 @@ PY
   # The clock starts before the app does: the replay runs while start_app still looks for the
   # window, and on a busy machine that took long enough to put a correct run under the bound.
   t0=$(date +%s.%N)
-  if start_app "$WORK/slow.jsonl" --replay "$REC" --speed 0.5; then
+  if start_app "$OUT/slow.jsonl" --replay "$REC" --speed 0.5; then
     dur=$(tail -n 1 "$REC" | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["t"])')
-    for _ in $(seq 1 600); do grep -q "replay ended" "$WORK/slow.jsonl.out" && break; sleep 0.1; done
+    for _ in $(seq 1 600); do grep -q "replay ended" "$OUT/slow.jsonl.out" && break; sleep 0.1; done
     t1=$(date +%s.%N)
     stop_app
     took=$(python3 -c "print(round($t1 - $t0, 1))")
-    if grep -q "replay ended" "$WORK/slow.jsonl.out" && diff -q <(events "$LIVE") <(events "$WORK/slow.jsonl") >/dev/null \
+    if grep -q "replay ended" "$OUT/slow.jsonl.out" && diff -q <(events "$LIVE") <(events "$OUT/slow.jsonl") >/dev/null \
        && python3 -c "import sys; sys.exit(0 if $took >= 2 * $dur * 0.9 else 1)"; then
       pass "replay in a window at --speed 0.5: same events, ended after ${took} s for a ${dur} s recording"
     else
-      fail "window replay at 0.5: took ${took} s (recording ${dur} s); $(tail -n 2 "$WORK/slow.jsonl.out"); $(diff <(events "$LIVE") <(events "$WORK/slow.jsonl") | head -c 400)"
+      fail "window replay at 0.5: took ${took} s (recording ${dur} s); $(tail -n 2 "$OUT/slow.jsonl.out"); $(diff <(events "$LIVE") <(events "$OUT/slow.jsonl") | head -c 400)"
     fi
   else
-    fail "window replay did not start: $(cat "$WORK/slow.jsonl.out")"
+    fail "window replay did not start: $(cat "$OUT/slow.jsonl.out")"
   fi
   # A changed card folder is refused; --allow-missing-cards plays it with placeholders.
-  mkdir -p "$WORK/cards"; cp "$ROOT"/assets/0[1-4]-*.png "$WORK/cards/"
-  (cd "$ROOT" && "$BIN" --headless --replay "$REC" --cards "$WORK/cards" --frames 2 --record "$WORK/own.rec" >/dev/null 2>&1)
-  rm "$WORK/cards/02-music.png"
-  out=$("$BIN" --headless --replay "$WORK/own.rec" 2>&1); rc=$?
+  mkdir -p "$OUT/cards"; cp "$ROOT"/assets/0[1-4]-*.png "$OUT/cards/"
+  (cd "$ROOT" && "$BIN" --headless --replay "$REC" --cards "$OUT/cards" --frames 2 --record "$OUT/own.rec" >/dev/null 2>&1)
+  rm "$OUT/cards/02-music.png"
+  out=$("$BIN" --headless --replay "$OUT/own.rec" 2>&1); rc=$?
   if [ $rc = 2 ] && printf '%s' "$out" | grep -q "changed since the recording (02-music.png is missing)"; then
     pass "a changed card folder is refused: $out"
   else
     fail "changed card folder: exit $rc: $out"
   fi
-  out=$("$BIN" --headless --replay "$WORK/own.rec" --allow-missing-cards --screenshot "$WORK/missing.png" 2>&1); rc=$?
-  if [ $rc = 0 ] && [ -s "$WORK/missing.png" ]; then pass "--allow-missing-cards replays with placeholders"; else fail "--allow-missing-cards: exit $rc: $out"; fi
+  out=$("$BIN" --headless --replay "$OUT/own.rec" --allow-missing-cards --screenshot "$OUT/missing.png" 2>&1); rc=$?
+  if [ $rc = 0 ] && [ -s "$OUT/missing.png" ]; then pass "--allow-missing-cards replays with placeholders"; else fail "--allow-missing-cards: exit $rc: $out"; fi
 else
   fail "the app did not start under Xvfb: $(cat "$LIVE.out" 2>/dev/null)"
 fi
-cp "$REC" "$WORK/../session.rec" 2>/dev/null
+cp "$REC" "$OUT/../session.rec" 2>/dev/null
 
 # --- flick report ---------------------------------------------------------------------------
 # Metrics on a crafted log whose counts are known (fixtures/crafted.jsonl, comments in the test):
@@ -138,8 +131,8 @@ cp "$REC" "$WORK/../session.rec" 2>/dev/null
 # comes back after 4.8 s), 1 accidental page
 # (0 -> 1, back within 0.9 s; the page back is not one), 8 gestures, a task of 19 s.
 CRAFTED="$HERE/fixtures/crafted.jsonl"
-if "$BIN" report "$CRAFTED" --out "$WORK/crafted" >"$WORK/crafted.out" 2>&1; then
-  got=$(python3 - "$WORK/crafted" <<'PY'
+if "$BIN" report "$CRAFTED" --out "$OUT/crafted" >"$OUT/crafted.out" 2>&1; then
+  got=$(python3 - "$OUT/crafted" <<'PY'
 import csv, re, sys
 html = open(sys.argv[1] + "/report.html").read()
 big = dict(re.findall(r'class="big ([a-z-]+)">(\d+)', html))
@@ -156,13 +149,13 @@ PY
     fail "report metrics on the crafted log: got '$got'"
   fi
 else
-  fail "flick report on the crafted log: $(cat "$WORK/crafted.out")"
+  fail "flick report on the crafted log: $(cat "$OUT/crafted.out")"
 fi
 
 # The report of the Xvfb session (its recording and its log, a column each): one SVG point per
 # gesture, rendered by headless Chromium with its charts visible.
-if [ -s "$REC" ] && "$BIN" report "$REC" "$LIVE" --out "$WORK/report" >"$WORK/report.out" 2>&1; then
-  got=$(python3 - "$WORK/report" "$LIVE" <<'PY'
+if [ -s "$REC" ] && "$BIN" report "$REC" "$LIVE" --out "$OUT/report" >"$OUT/report.out" 2>&1; then
+  got=$(python3 - "$OUT/report" "$LIVE" <<'PY'
 import csv, json, re, sys
 html = open(sys.argv[1] + "/report.html").read()
 ended = [json.loads(l) for l in open(sys.argv[2])]
@@ -189,9 +182,9 @@ PY
   fi
   if command -v chromium >/dev/null; then
     timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1200,2400 \
-      --screenshot="$WORK/report.png" "file://$WORK/report/report.html" >"$WORK/chromium.out" 2>&1
+      --screenshot="$OUT/report.png" "file://$OUT/report/report.html" >"$OUT/chromium.out" 2>&1
     # The charts as drawn: the decision maps' dashed boundary (#d9480f) and the histogram bars (#4263eb).
-    seen=$(/usr/bin/python3 - "$WORK/report.png" <<'PY'
+    seen=$(/usr/bin/python3 - "$OUT/report.png" <<'PY'
 import sys
 from PIL import Image
 im = Image.open(sys.argv[1]).convert("RGB")
@@ -207,29 +200,29 @@ print(boundary, bars, w, h)
 PY
 )
     read -r boundary bars pw ph <<<"$seen"
-    if [ -s "$WORK/report.png" ] && [ "${boundary:-0}" -gt 50 ] && [ "${bars:-0}" -gt 200 ]; then
+    if [ -s "$OUT/report.png" ] && [ "${boundary:-0}" -gt 50 ] && [ "${bars:-0}" -gt 200 ]; then
       pass "report rendered by headless Chromium (${pw}x$ph): decision-map boundary and points ($boundary px), histogram bars ($bars px) on screen"
     else
-      fail "report in Chromium: boundary $boundary px, bars $bars px: $(tail -n 2 "$WORK/chromium.out")"
+      fail "report in Chromium: boundary $boundary px, bars $bars px: $(tail -n 2 "$OUT/chromium.out")"
     fi
   else
     fail "chromium is not installed (make deps installs it)"
   fi
 else
-  fail "flick report on the Xvfb session: $(cat "$WORK/report.out" 2>/dev/null)"
+  fail "flick report on the Xvfb session: $(cat "$OUT/report.out" 2>/dev/null)"
 fi
 
 # --- flick compare ---------------------------------------------------------------------------
 # Two presets whose stack thresholds differ by far: the same recorded stack drags are thrown
 # under one and snap back under the other; the sheet is the recording as recorded, then a row
 # per preset, a column (240 px wide) per gesture whose outcome differs.
-echo '{"description": "easy to throw", "stack": {"throwSpeed": 100, "throwDistance": 20}}' > "$WORK/easy.json"
-echo '{"description": "hard to throw", "stack": {"throwSpeed": 5000, "throwDistance": 300}}' > "$WORK/hard.json"
-if [ -s "$REC" ] && "$BIN" compare --replay "$REC" --config "$WORK/easy.json" --config "$WORK/hard.json" --out "$WORK/compare" >"$WORK/compare.out" 2>&1; then
-  read -r cols <<<"$(sed -n 's/.*presets x \([0-9]*\) moments.*/\1/p' "$WORK/compare.out")"
-  size=$(identify -format '%wx%h' "$WORK/compare/contact-sheet.png" 2>/dev/null)
+echo '{"description": "easy to throw", "stack": {"throwSpeed": 100, "throwDistance": 20}}' > "$OUT/easy.json"
+echo '{"description": "hard to throw", "stack": {"throwSpeed": 5000, "throwDistance": 300}}' > "$OUT/hard.json"
+if [ -s "$REC" ] && "$BIN" compare --replay "$REC" --config "$OUT/easy.json" --config "$OUT/hard.json" --out "$OUT/compare" >"$OUT/compare.out" 2>&1; then
+  read -r cols <<<"$(sed -n 's/.*presets x \([0-9]*\) moments.*/\1/p' "$OUT/compare.out")"
+  size=$(identify -format '%wx%h' "$OUT/compare/contact-sheet.png" 2>/dev/null)
   expected="$(( 170 + ${cols:-0} * 240 ))x$(( 24 + 3 * 519 ))"
-  diffs=$(python3 - "$WORK/compare/differences.csv" <<'PY'
+  diffs=$(python3 - "$OUT/compare/differences.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 print(sum(r["kind"] == "card" and r["easy"] == "thrown" and r["hard"] == "snapped_back" for r in rows), len(rows))
@@ -238,23 +231,23 @@ PY
   read -r flipped total <<<"$diffs"
   moments=$(( total < 8 ? total : 8 ))
   if [ "${flipped:-0}" -ge 2 ] && [ "$size" = "$expected" ] && [ "${cols:-0}" = "$moments" ] \
-     && grep -q 'class="difference"' "$WORK/compare/report.html" && grep -q '<th>as recorded</th>' "$WORK/compare/report.html"; then
+     && grep -q 'class="difference"' "$OUT/compare/report.html" && grep -q '<th>as recorded</th>' "$OUT/compare/report.html"; then
     pass "compare easy vs hard: $flipped stack releases thrown under easy snap back under hard ($total differences); contact sheet $size = as recorded + 2 rows x $cols moments, one per changed gesture"
   else
-    fail "compare: flipped ${flipped:-?} of ${total:-?}, sheet $size (expected $expected): $(cat "$WORK/compare.out")"
+    fail "compare: flipped ${flipped:-?} of ${total:-?}, sheet $size (expected $expected): $(cat "$OUT/compare.out")"
   fi
 else
-  fail "flick compare: $(cat "$WORK/compare.out" 2>/dev/null)"
+  fail "flick compare: $(cat "$OUT/compare.out" 2>/dev/null)"
 fi
-out=$("$BIN" compare --replay "$REC" --config "$WORK/easy.json" --out "$WORK/compare1" 2>&1); rc=$?
+out=$("$BIN" compare --replay "$REC" --config "$OUT/easy.json" --out "$OUT/compare1" 2>&1); rc=$?
 if [ $rc = 2 ] && printf '%s' "$out" | grep -q "2 to 4 --config presets"; then pass "compare with one preset is refused: $out"; else fail "compare with one preset: exit $rc: $out"; fi
 
 # --- flick export ----------------------------------------------------------------------------
 for spec in "mp4 30 1" "gif 30 2"; do
   read -r ext fps speed <<<"$spec"
-  clip="$WORK/clip.$ext"
-  if [ -s "$REC" ] && "$BIN" export "$REC" --out "$clip" --size 320x240 --fps "$fps" --speed "$speed" >"$WORK/export-$ext.out" 2>"$WORK/export-$ext.err"; then
-    frames=$(sed -n 's/.*: \([0-9]*\) frames at.*/\1/p' "$WORK/export-$ext.out")
+  clip="$OUT/clip.$ext"
+  if [ -s "$REC" ] && "$BIN" export "$REC" --out "$clip" --size 320x240 --fps "$fps" --speed "$speed" >"$OUT/export-$ext.out" 2>"$OUT/export-$ext.err"; then
+    frames=$(sed -n 's/.*: \([0-9]*\) frames at.*/\1/p' "$OUT/export-$ext.out")
     probe=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames,width,height:format=duration -of default=nw=1:nk=1 "$clip" | tr '\n' ' ')
     read -r pw ph pframes pdur <<<"$probe"
     dur=$(tail -n 1 "$REC" | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["t"])')
@@ -262,32 +255,31 @@ for spec in "mp4 30 1" "gif 30 2"; do
        && python3 -c "import sys; f,d,fps,s,rd=$frames,$pdur,$fps,$speed,$dur; sys.exit(0 if abs(d - f / fps) <= 1.5 / fps and f >= rd / s * fps else 1)"; then
       pass "export $ext at $fps fps, speed $speed: ffprobe finds $pframes frames of 320x240, ${pdur} s (the ${dur} s recording and its settling)"
     else
-      fail "export $ext: ffprobe '$probe', flick said $frames frames: $(cat "$WORK/export-$ext.out" "$WORK/export-$ext.err")"
+      fail "export $ext: ffprobe '$probe', flick said $frames frames: $(cat "$OUT/export-$ext.out" "$OUT/export-$ext.err")"
     fi
   else
-    fail "flick export $ext: $(cat "$WORK/export-$ext.err" 2>/dev/null)"
+    fail "flick export $ext: $(cat "$OUT/export-$ext.err" 2>/dev/null)"
   fi
 done
 
 # --- recordings of format 1 still replay to the events they were made with ----------------------
-if out=$(cd /tmp && "$BIN" --headless --replay "$ROOT/docs/study/session.rec" --log "$WORK/v1.jsonl" 2>&1); then
-  # The replay's card releases also carry the throw rule's verdict, and its deck changes their
-  # cause, which logs of that time lack.
+if out=$(cd /tmp && "$BIN" --headless --replay "$ROOT/docs/study/session.rec" --log "$OUT/v1.jsonl" 2>&1); then
+  # The replay's card releases also carry the throw rule's verdict, which logs of that time lack.
   plain() { events "$1" | python3 -c 'import json,sys
 for l in sys.stdin:
     e = json.loads(l)
     for k in ("direction", "label", "distanceFraction", "speedFraction", "cause"): e.pop(k, None)
     print(json.dumps(e, sort_keys=True))'; }
-  if diff <(plain "$ROOT/docs/study/session.jsonl") <(plain "$WORK/v1.jsonl") >"$WORK/v1.diff"; then
-    pass "a format 1 recording (docs/study/session.rec) replays to its log's $(events "$WORK/v1.jsonl" | wc -l) events"
+  if diff <(plain "$ROOT/docs/study/session.jsonl") <(plain "$OUT/v1.jsonl") >"$OUT/v1.diff"; then
+    pass "a format 1 recording (docs/study/session.rec) replays to its log's $(events "$OUT/v1.jsonl" | wc -l) events"
   else
-    fail "format 1 replay differs from its log: $(head -c 400 "$WORK/v1.diff")"
+    fail "format 1 replay differs from its log: $(head -c 400 "$OUT/v1.diff")"
   fi
 else
   fail "format 1 replay: $out"
 fi
-printf '{"flick_recording": 3, "demo": "now"}\n' > "$WORK/v3.rec"
-out=$("$BIN" --headless --replay "$WORK/v3.rec" 2>&1); rc=$?
+printf '{"flick_recording": 3, "demo": "now"}\n' > "$OUT/v3.rec"
+out=$("$BIN" --headless --replay "$OUT/v3.rec" 2>&1); rc=$?
 if [ $rc = 2 ] && printf '%s' "$out" | grep -q "is recording format 3, newer than this flick reads (2); update flick"; then
   pass "a newer recording format is refused: $out"
 else
@@ -330,35 +322,35 @@ print(f"{share:.4f} {mean:.2f} {emean:.2f} {look.get('fit')} {look.get('titles')
 PY
 }
 for demo in now switcher stack carousel swipe; do
-  LOOKREC="$WORK/look-$demo.rec"; LOOKLOG="$WORK/look-$demo.jsonl"
-  rm -f "$WORK/look-live.png" "$WORK/look-replay.png" "$WORK/look-export.png"
+  LOOKREC="$OUT/look-$demo.rec"; LOOKLOG="$OUT/look-$demo.jsonl"
+  rm -f "$OUT/look-live.png" "$OUT/look-replay.png" "$OUT/look-export.png"
   if start_app "$LOOKLOG" --demo "$demo" --size 900x700 --fit fill --titles name --stage iphone-se --record "$LOOKREC"; then
     CX=$(( SX + SW / 2 )); CY=$(( SY + SH / 2 ))
     drag $(( CX + 80 )) $(( CY + 60 )) -200 0 12 0.01; wait_log "$LOOKLOG" 1 gesture_ended
     # Held still before the release: nothing coasts, so the scene is at rest for the screenshot.
     drag "$CX" $(( CY + 120 )) 0 -220 12 0.01 0.3; wait_log "$LOOKLOG" 2 gesture_ended
     quiet_log "$LOOKLOG" paged 1.2
-    import -window "$WID" "$WORK/look-live.png" 2>/dev/null
+    import -window "$WID" "$OUT/look-live.png" 2>/dev/null
     stop_app
     exported="-"
     ok=1
-    (cd /tmp && "$BIN" --headless --replay "$LOOKREC" --screenshot "$WORK/look-replay.png" >/dev/null 2>"$WORK/look-replay.err") || ok=0
+    (cd /tmp && "$BIN" --headless --replay "$LOOKREC" --screenshot "$OUT/look-replay.png" >/dev/null 2>"$OUT/look-replay.err") || ok=0
     if [ $ok = 1 ] && [ "$demo" = now ]; then
-      exported="$WORK/look-export.png"
-      { "$BIN" export "$LOOKREC" --out "$WORK/look.mp4" --size 640x480 >/dev/null 2>"$WORK/look-export.err" \
-        && ffmpeg -v error -sseof -0.1 -i "$WORK/look.mp4" -update 1 -frames:v 1 "$exported" 2>>"$WORK/look-export.err"; } || ok=0
+      exported="$OUT/look-export.png"
+      { "$BIN" export "$LOOKREC" --out "$OUT/look.mp4" --size 640x480 >/dev/null 2>"$OUT/look-export.err" \
+        && ffmpeg -v error -sseof -0.1 -i "$OUT/look.mp4" -update 1 -frames:v 1 "$exported" 2>>"$OUT/look-export.err"; } || ok=0
     fi
     if [ $ok = 1 ]; then
-      got=$(look_compare "$WORK" "$LOOKLOG" "$LOOKREC" "$exported")
+      got=$(look_compare "$OUT" "$LOOKLOG" "$LOOKREC" "$exported")
       read -r share mean emean fit titles stagesize shown <<<"$got"
       if [ "$fit $titles $stagesize" = "fill name 375x667" ] && python3 -c "import sys; sys.exit(0 if $share <= 0.01 and $mean <= 2.0 and $emean <= 12 else 1)"; then
         pass "look recorded, $demo (fit $fit, titles $titles, stage $stagesize): live window vs headless replay phone ($shown px): $share of pixels differ by > 40/255 within a pixel's antialiasing (mean $mean/255)$( [ "$exported" != - ] && echo "; export's last frame vs replay mean $emean/255")"
       else
-        cp "$WORK/look-live.png" "$WORK/look-live-$demo.png"; cp "$WORK/look-replay.png" "$WORK/look-replay-$demo.png"
-        fail "look, $demo: '$got' (live $WORK/look-live-$demo.png, replay $WORK/look-replay-$demo.png)"
+        cp "$OUT/look-live.png" "$OUT/look-live-$demo.png"; cp "$OUT/look-replay.png" "$OUT/look-replay-$demo.png"
+        fail "look, $demo: '$got' (live $OUT/look-live-$demo.png, replay $OUT/look-replay-$demo.png)"
       fi
     else
-      fail "look replay/export, $demo: $(cat "$WORK/look-replay.err" "$WORK/look-export.err" 2>/dev/null | head -c 400)"
+      fail "look replay/export, $demo: $(cat "$OUT/look-replay.err" "$OUT/look-export.err" 2>/dev/null | head -c 400)"
     fi
   else
     fail "the look session ($demo) did not start: $(cat "$LOOKLOG.out" 2>/dev/null)"
@@ -370,7 +362,7 @@ done
 # stack.throwSpeed's field at (1138, 483), stack.throwDistance's at (1118, 506); a pixel of drag
 # moves a value by half a percent (800 -> ~400 pt/s over 140 px, 100 -> ~37 pt over 200). A
 # layout change shows here as "no config_changed".
-PREC="$WORK/panel.rec"; PLOG="$WORK/panel.jsonl"
+PREC="$OUT/panel.rec"; PLOG="$OUT/panel.jsonl"
 if start_app "$PLOG" --demo stack --size 1280x800 --panel --record "$PREC"; then
   CX=$(( SX + SW / 2 )); CY=$(( SY + SH / 2 ))
   drag $(( CX + 40 )) "$CY" -60 0 12 0.025; wait_log "$PLOG" 1 snapped_back      # gentle: snaps back
@@ -395,12 +387,13 @@ PY
   else
     fail "panel session: '$got' (log $PLOG)"
   fi
-  if (cd /tmp && "$BIN" --headless --replay "$PREC" --log "$WORK/panel-replay.jsonl" >/dev/null 2>"$WORK/panel-replay.err") \
-     && diff <(events "$PLOG") <(events "$WORK/panel-replay.jsonl") >"$WORK/panel.diff"; then
+  if (cd /tmp && "$BIN" --headless --replay "$PREC" --log "$OUT/panel-replay.jsonl" >/dev/null 2>"$OUT/panel-replay.err") \
+     && diff <(events "$PLOG") <(events "$OUT/panel-replay.jsonl") >"$OUT/panel.diff"; then
     pass "its headless replay gives the live session's $(events "$PLOG" | wc -l) events, the panel's config changes among them"
   else
-    fail "panel replay differs: $(cat "$WORK/panel-replay.err") $(head -c 500 "$WORK/panel.diff")"
+    fail "panel replay differs: $(cat "$OUT/panel-replay.err") $(head -c 500 "$OUT/panel.diff")"
   fi
 else
   fail "the panel session did not start: $(cat "$PLOG.out" 2>/dev/null)"
 fi
+finish

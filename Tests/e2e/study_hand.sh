@@ -5,19 +5,16 @@
 # counts made by hand in the script, and the page must show every task row at 1400 and 800 px in
 # headless Chromium with nothing wider than the window.
 # Prints "  ok    ..." / "  FAIL  ..." lines; run.sh counts them.
-# Usage: study_hand.sh path/to/flick WORKDIR
+# Usage: study_hand.sh path/to/flick [OUTDIR]
 set -u
-BIN=$1; WORK=$2
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-mkdir -p "$WORK"
-pass() { echo "  ok    $1"; }
-fail() { echo "  FAIL  $1"; }
+source "$(dirname "$0")/lib.sh"
+e2e_args "$@"
+WORK=$OUT
 
-python3 "$HERE/fixtures/hand_study.py" "$ROOT/docs/study/sample/p1-floaty.rec" "$WORK/sessions" || { fail "hand_study.py"; exit 0; }
+python3 "$HERE/fixtures/hand_study.py" "$ROOT/docs/study/sample/p1-floaty.rec" "$WORK/sessions" || { fail "hand_study.py"; finish; }
 if ! (cd "$WORK" && "$BIN" study sessions/*.rec --design sessions/design.csv --out "$WORK/out" >"$WORK/study.out" 2>&1); then
   fail "flick study on the hand-counted study: $(cat "$WORK/study.out")"
-  exit 0
+  finish
 fi
 
 got=$(python3 - "$WORK/out" "$WORK/sessions/hand.json" <<'PY'
@@ -91,3 +88,4 @@ HTML
 else
   fail "chromium is not installed (make deps installs it)"
 fi
+finish

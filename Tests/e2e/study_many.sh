@@ -4,18 +4,12 @@
 # then `flick study` over the recordings with a design CSV; its tables checked against the
 # logs (counted here independently), its page rendered in headless Chromium.
 # Prints "  ok    ..." / "  FAIL  ..." lines; run.sh counts them.
-# Usage: study_many.sh path/to/flick WORKDIR [KEEP_DIR]   (KEEP_DIR: copy the sessions there)
+# Usage: study_many.sh path/to/flick OUTDIR [KEEP_DIR]   (KEEP_DIR: copy the sessions there)
 set -u
-BIN=$1; WORK=$2; KEEP=${3:-}
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-mkdir -p "$WORK"
-pass() { echo "  ok    $1"; }
-fail() { echo "  FAIL  $1"; }
-PIDS=()
-trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done' EXIT
-source "$HERE/x11.sh"
-start_xvfb "$WORK" || fail "Xvfb did not start (see $WORK/xvfb.log)"
+source "$(dirname "$0")/lib.sh"
+e2e_args "$@"
+KEEP=${3:-}
+start_xvfb "$OUT" || fail "Xvfb did not start (see $OUT/xvfb.log)"
 
 # gesture X0 Y0 HOLD SEGMENT... : press at (X0, Y0) (window points), wait HOLD s, then each
 # SEGMENT "DX DY STEPS STEP_SECONDS [PAUSE]" moves by (DX, DY) in STEPS and rests PAUSE s; release.
@@ -50,7 +44,7 @@ FIRM="-170 0 8 0.01"              # long and fast: throws under both presets
 MILD="-95 0 10 0.03"              # 95 pt at ~300 pt/s: throws under snappy (70 pt), snaps back under floaty (150 pt)
 RECORD_OK=1
 record() {   # record PARTICIPANT CONDITION STYLE
-  local who=$1 cond=$2 style=$3 log="$WORK/$1-$2.jsonl" rec="$WORK/$1-$2.rec" n=0 ended=0
+  local who=$1 cond=$2 style=$3 log="$OUT/$1-$2.jsonl" rec="$OUT/$1-$2.rec" n=0 ended=0
   if ! start_app "$log" --demo stack --size 900x700 --record "$rec" --config "$ROOT/assets/presets/$cond.json" \
        --participant "$who" --task triage; then RECORD_OK=0; return; fi
   local cx=$(( SX + SW / 2 )) cy=$(( SY + SH / 2 ))
@@ -87,42 +81,42 @@ SESSIONS=()
 for who in p1:decisive p2:hesitant p3:reverser; do
   for cond in snappy floaty; do
     record "${who%%:*}" "$cond" "${who##*:}"
-    SESSIONS+=("$WORK/${who%%:*}-$cond.rec")
+    SESSIONS+=("$OUT/${who%%:*}-$cond.rec")
   done
 done
 if [ "$RECORD_OK" = 1 ]; then
   pass "a study recorded under Xvfb: 3 participants (decisive, hesitant, reverser) x 2 presets (snappy, floaty), task markers"
 else
-  fail "recording the study under Xvfb (see $WORK/*.jsonl.out)"
+  fail "recording the study under Xvfb (see $OUT/*.jsonl.out)"
 fi
-[ -n "$KEEP" ] && { mkdir -p "$KEEP"; cp "$WORK"/p?-*.rec "$KEEP"/; }
+[ -n "$KEEP" ] && { mkdir -p "$KEEP"; cp "$OUT"/p?-*.rec "$KEEP"/; }
 
 # The design names the conditions by preset (the recordings only hold the config).
-DESIGN="$WORK/design.csv"
+DESIGN="$OUT/design.csv"
 { echo "file,participant,task,condition"
   for s in "${SESSIONS[@]}"; do b=$(basename "$s" .rec); echo "$(basename "$s"),${b%%-*},triage,${b#*-}"; done; } > "$DESIGN"
-OUT="$WORK/study"
-if "$BIN" study "${SESSIONS[@]}" --design "$DESIGN" --out "$OUT" >"$WORK/study.out" 2>&1; then
-  pass "flick study over the 6 recordings: $(cat "$WORK/study.out")"
+STUDY="$OUT/study"
+if "$BIN" study "${SESSIONS[@]}" --design "$DESIGN" --out "$STUDY" >"$OUT/study.out" 2>&1; then
+  pass "flick study over the 6 recordings: $(cat "$OUT/study.out")"
 else
-  fail "flick study: $(cat "$WORK/study.out")"
+  fail "flick study: $(cat "$OUT/study.out")"
 fi
 
 # The same study again, pinned to one core: the same bytes (the bootstrap's seed is fixed, and
 # sessions read in parallel join the study in the order given).
 same=1
-taskset -c 0 "$BIN" study "${SESSIONS[@]}" --design "$DESIGN" --out "$WORK/again" >/dev/null 2>&1 || same=0
-for f in study.html gestures.csv participants.csv conditions.csv comparisons.csv; do cmp -s "$OUT/$f" "$WORK/again/$f" || same=0; done
+taskset -c 0 "$BIN" study "${SESSIONS[@]}" --design "$DESIGN" --out "$OUT/again" >/dev/null 2>&1 || same=0
+for f in study.html gestures.csv participants.csv conditions.csv comparisons.csv; do cmp -s "$STUDY/$f" "$OUT/again/$f" || same=0; done
 if [ "$same" = 1 ]; then
   pass "flick study twice (on every core, then pinned to one): byte-identical page and tables"
 else
-  fail "flick study twice: the outputs differ ($(for f in "$OUT"/*; do cmp "$f" "$WORK/again/$(basename "$f")" 2>&1; done | head -c 300))"
+  fail "flick study twice: the outputs differ ($(for f in "$STUDY"/*; do cmp "$f" "$OUT/again/$(basename "$f")" 2>&1; done | head -c 300))"
 fi
 
 # The tables against the logs, counted here from the log lines with the definitions of the
 # README (repeated: a non-throw card drag followed within 2 s by a drag on the same card;
 # undone: its card restored within 3 s), and the pointer measures against the styles.
-got=$(python3 - "$OUT" "$WORK" <<'PY'
+got=$(python3 - "$STUDY" "$OUT" <<'PY'
 import csv, json, sys, glob, os, statistics
 out, work = sys.argv[1], sys.argv[2]
 rows = list(csv.DictReader(open(os.path.join(out, "gestures.csv"))))
@@ -169,7 +163,7 @@ fi
 
 # The tables as pandas reads them with no option (Debian's python3-pandas): counts are integers,
 # rates and intervals floats, flags booleans, one row per gesture.
-tidy=$(/usr/bin/python3 - "$OUT" <<'PY' 2>&1
+tidy=$(/usr/bin/python3 - "$STUDY" <<'PY' 2>&1
 import sys, os
 import pandas as pd
 out = sys.argv[1]
@@ -201,10 +195,10 @@ fi
 # The page in headless Chromium: the DOM it parsed has a dot per participant in every rate
 # strip (3 participants), no external resource; the screenshot shows both conditions' colours.
 if command -v chromium >/dev/null; then
-  timeout 120 chromium --headless --no-sandbox --disable-gpu --dump-dom "file://$OUT/study.html" >"$WORK/study.dom" 2>"$WORK/chromium.err"
+  timeout 120 chromium --headless --no-sandbox --disable-gpu --dump-dom "file://$STUDY/study.html" >"$OUT/study.dom" 2>"$OUT/chromium.err"
   timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1300,2600 \
-    --screenshot="$WORK/study.png" "file://$OUT/study.html" >"$WORK/chromium.out" 2>&1
-  seen=$(/usr/bin/python3 - "$WORK/study.dom" "$WORK/study.png" "$OUT/gestures.csv" <<'PY'
+    --screenshot="$OUT/study.png" "file://$STUDY/study.html" >"$OUT/chromium.out" 2>&1
+  seen=$(/usr/bin/python3 - "$OUT/study.dom" "$OUT/study.png" "$STUDY/gestures.csv" <<'PY'
 import sys, re, csv
 from html.parser import HTMLParser
 from PIL import Image
@@ -231,26 +225,26 @@ PY
   if [ "${strips:-0}" -ge 8 ] && [ "${full:-0}" -ge 4 ] && [ "$external" = 0 ] && [ "${blue:-0}" -gt 50 ] && [ "${orange:-0}" -gt 50 ]; then
     pass "study.html in headless Chromium (${pw}x$ph): $strips rate strips, $full with a dot for each of the 3 participants, no external resource, both conditions drawn ($blue and $orange px)"
   else
-    fail "study.html in Chromium: strips $strips, full $full, external $external, colours $blue $orange: $(tail -n 2 "$WORK/chromium.err")"
+    fail "study.html in Chromium: strips $strips, full $full, external $external, colours $blue $orange: $(tail -n 2 "$OUT/chromium.err")"
   fi
 else
   fail "chromium is not installed (make deps installs it)"
 fi
 
 # A design CSV with a wrong file or a missing column is refused with its line, and no output.
-printf 'file,participant,task,condition\np1-snappy.rec,p1,triage,snappy\nnobody.rec,p9,triage,snappy\n' > "$WORK/bad1.csv"
-printf 'file,participant,condition\np1-snappy.rec,p1,snappy\n' > "$WORK/bad2.csv"
-e1=$("$BIN" study "${SESSIONS[@]}" --design "$WORK/bad1.csv" --out "$WORK/refused" 2>&1); c1=$?
-e2=$("$BIN" study "${SESSIONS[@]}" --design "$WORK/bad2.csv" --out "$WORK/refused" 2>&1); c2=$?
-e3=$("$BIN" study "$WORK/p1-snappy.rec" "$WORK/p2-snappy.rec" "$WORK/p1-snappy.jsonl" --out "$WORK/refused" 2>&1); c3=$?
-if [ "$c3" != 0 ] && [[ "$e3" == "flick: '$WORK/p1-snappy.jsonl' and '$WORK/p1-snappy.rec' are the same session (id "*"): give its log or its recording, not both" ]]; then
+printf 'file,participant,task,condition\np1-snappy.rec,p1,triage,snappy\nnobody.rec,p9,triage,snappy\n' > "$OUT/bad1.csv"
+printf 'file,participant,condition\np1-snappy.rec,p1,snappy\n' > "$OUT/bad2.csv"
+e1=$("$BIN" study "${SESSIONS[@]}" --design "$OUT/bad1.csv" --out "$OUT/refused" 2>&1); c1=$?
+e2=$("$BIN" study "${SESSIONS[@]}" --design "$OUT/bad2.csv" --out "$OUT/refused" 2>&1); c2=$?
+e3=$("$BIN" study "$OUT/p1-snappy.rec" "$OUT/p2-snappy.rec" "$OUT/p1-snappy.jsonl" --out "$OUT/refused" 2>&1); c3=$?
+if [ "$c3" != 0 ] && [[ "$e3" == "flick: '$OUT/p1-snappy.jsonl' and '$OUT/p1-snappy.rec' are the same session (id "*"): give its log or its recording, not both" ]]; then
   pass "a session given as its log and its recording is refused (it would count twice): exit $c3"
 else
   fail "log and recording of one session: exit $c3 '$e3'"
 fi
-if [ "$c1" != 0 ] && [ "$c2" != 0 ] && [ ! -e "$WORK/refused" ] \
-   && [ "$e1" = "flick: $WORK/bad1.csv line 3: 'nobody.rec' is not one of the sessions given (by path or file name)" ] \
-   && [[ "$e2" == "flick: $WORK/bad2.csv line 1: no 'task' column"* ]]; then
+if [ "$c1" != 0 ] && [ "$c2" != 0 ] && [ ! -e "$OUT/refused" ] \
+   && [ "$e1" = "flick: $OUT/bad1.csv line 3: 'nobody.rec' is not one of the sessions given (by path or file name)" ] \
+   && [[ "$e2" == "flick: $OUT/bad2.csv line 1: no 'task' column"* ]]; then
   pass "design CSV refused with its line (wrong file: line 3; missing column: line 1), exit $c1/$c2, no output folder"
 else
   fail "design CSV refusals: exit $c1 '$e1' / exit $c2 '$e2'"
@@ -259,8 +253,8 @@ fi
 # --- flick tune over the same recordings ---------------------------------------------------------
 # stack.throwDistance swept 20..300 pt. At each session's own value the config is the one it was
 # recorded with, so its throws must be the live log's; a longer threshold never throws more.
-TUNE="$WORK/tune"
-if "$BIN" tune "${SESSIONS[@]}" --key stack.throwDistance --values 20:300:10 --out "$TUNE" >"$WORK/tune.out" 2>"$WORK/tune.err"; then
+TUNE="$OUT/tune"
+if "$BIN" tune "${SESSIONS[@]}" --key stack.throwDistance --values 20:300:10 --out "$TUNE" >"$OUT/tune.out" 2>"$OUT/tune.err"; then
   got=$(python3 - "$TUNE/tune.csv" "${SESSIONS[@]}" <<'PY'
 import csv, json, sys, collections
 rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["point"] == "swept"]
@@ -285,33 +279,34 @@ PY
   read -r nrows checked match monotone lo hi <<<"$got"
   if [ "$nrows" = $(( 29 * ${#SESSIONS[@]} )) ] && [ "$checked" = "${#SESSIONS[@]}" ] && [ "$match" = "$checked" ] \
      && [ "$monotone" = 1 ] && [ "$lo" -gt "$hi" ]; then
-    pass "flick tune over the ${#SESSIONS[@]} recordings: $nrows rows; at each session's own value its throws are the live log's ($match of $checked); throws fall from $lo to $hi as throwDistance rises ($(tail -n 1 "$WORK/tune.out" | sed 's/.*: //'))"
+    pass "flick tune over the ${#SESSIONS[@]} recordings: $nrows rows; at each session's own value its throws are the live log's ($match of $checked); throws fall from $lo to $hi as throwDistance rises ($(tail -n 1 "$OUT/tune.out" | sed 's/.*: //'))"
   else
-    fail "flick tune: rows $nrows, own value checked $checked matched $match, monotone $monotone ($lo -> $hi); $(cat "$WORK/tune.err" | tail -n 2)"
+    fail "flick tune: rows $nrows, own value checked $checked matched $match, monotone $monotone ($lo -> $hi); $(cat "$OUT/tune.err" | tail -n 2)"
   fi
   if command -v chromium >/dev/null; then
-    timeout 120 chromium --headless --no-sandbox --disable-gpu --dump-dom "file://$TUNE/tune.html" >"$WORK/tune.dom" 2>/dev/null
+    timeout 120 chromium --headless --no-sandbox --disable-gpu --dump-dom "file://$TUNE/tune.html" >"$OUT/tune.dom" 2>/dev/null
     timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1100,1000 \
-      --screenshot="$WORK/tune.png" "file://$TUNE/tune.html" >/dev/null 2>&1
-    lines=$(grep -o '<polyline' "$WORK/tune.dom" | wc -l); best=$(grep -c 'class="best"' "$WORK/tune.dom")
-    external=$(grep -Eo '(src|href)="(https?:)?//' "$WORK/tune.dom" | wc -l)
-    colours=$(convert "$WORK/tune.png" -fuzz 8% -fill black +opaque '#2f9e44' -fill white -opaque '#2f9e44' -format '%[fx:round(mean*w*h)]' info: 2>/dev/null)
-    if [ "$lines" = 6 ] && [ "$best" -ge 1 ] && [ "$external" = 0 ] && grep -q 'proxies' "$WORK/tune.dom" && [ "${colours:-0}" -gt 200 ]; then
+      --screenshot="$OUT/tune.png" "file://$TUNE/tune.html" >/dev/null 2>&1
+    lines=$(grep -o '<polyline' "$OUT/tune.dom" | wc -l); best=$(grep -c 'class="best"' "$OUT/tune.dom")
+    external=$(grep -Eo '(src|href)="(https?:)?//' "$OUT/tune.dom" | wc -l)
+    colours=$(convert "$OUT/tune.png" -fuzz 8% -fill black +opaque '#2f9e44' -fill white -opaque '#2f9e44' -format '%[fx:round(mean*w*h)]' info: 2>/dev/null)
+    if [ "$lines" = 6 ] && [ "$best" -ge 1 ] && [ "$external" = 0 ] && grep -q 'proxies' "$OUT/tune.dom" && [ "${colours:-0}" -gt 200 ]; then
       pass "tune.html in headless Chromium: 6 count lines, the best value marked, the proxies said, no external resource ($colours px of the throws line)"
     else
       fail "tune.html in Chromium: lines $lines, best $best, external $external, throws-line px $colours"
     fi
   fi
 else
-  fail "flick tune failed: $(tail -n 3 "$WORK/tune.err")"
+  fail "flick tune failed: $(tail -n 3 "$OUT/tune.err")"
 fi
 # Refusals: a log (events, not inputs), an unknown key; no folder left behind.
-t1=$("$BIN" tune "$WORK/p1-snappy.jsonl" --key stack.throwDistance --values 20:300:10 --out "$WORK/tune-refused" 2>&1); c1=$?
-t2=$("$BIN" tune "${SESSIONS[@]}" --key stack.throwDistanse --values 20:300:10 --out "$WORK/tune-refused" 2>&1); c2=$?
-if [ "$c1" != 0 ] && [ "$c2" != 0 ] && [ ! -e "$WORK/tune-refused" ] \
-   && [ "$t1" = "flick: recording file '$WORK/p1-snappy.jsonl' is an interaction log, not a recording: a log holds what happened, not the inputs to replay (give the file --record wrote)" ] \
+t1=$("$BIN" tune "$OUT/p1-snappy.jsonl" --key stack.throwDistance --values 20:300:10 --out "$OUT/tune-refused" 2>&1); c1=$?
+t2=$("$BIN" tune "${SESSIONS[@]}" --key stack.throwDistanse --values 20:300:10 --out "$OUT/tune-refused" 2>&1); c2=$?
+if [ "$c1" != 0 ] && [ "$c2" != 0 ] && [ ! -e "$OUT/tune-refused" ] \
+   && [ "$t1" = "flick: recording file '$OUT/p1-snappy.jsonl' is an interaction log, not a recording: a log holds what happened, not the inputs to replay (give the file --record wrote)" ] \
    && [[ "$t2" == "flick: --key 'stack.throwDistanse' is not a config key"* ]]; then
   pass "flick tune refuses a log and an unknown key by name (exit $c1/$c2), no output folder"
 else
   fail "flick tune refusals: exit $c1 '$t1' / exit $c2 '$t2'"
 fi
+finish

@@ -1,12 +1,37 @@
-# Sourced by the e2e scripts that drive the real window through a real X server.
-# Needs ROOT (the package root) and BIN (the flick binary); appends the processes it starts to
-# the caller's PIDS array, which the caller's exit trap kills.
+# Sourced first by every e2e script (run.sh too): results, processes, folders, the X server.
+#
+#   #!/usr/bin/env bash
+#   set -u
+#   source "$(dirname "$0")/lib.sh"
+#   e2e_args "$@"            # BIN, OUT
+#   ... pass "what held" / fail "what went wrong, and where to look" ...
+#   finish
+#
+# Results are lines on standard output, "  ok    ..." and "  FAIL  ..."; run.sh shows every
+# script's lines and counts them in one place. A script run on its own ends with its own count
+# line instead ("input: 3 passed, 0 failed"). A script that stops before `finish` (an unbound
+# variable under set -u, a signal) reports one FAIL saying so, so no check goes missing unseen.
+#
+#   e2e_args BIN [OUT]       BIN made absolute (the scripts cd to ROOT); OUT created, a new
+#                            temp folder when not given
+#   pass TEXT, fail TEXT     one result line each
+#   finish                   the end of the script: exit 0 when nothing failed, else 1
+#   temp_dir NAME            a new folder /tmp/flick-NAME.XXXXXX
+#   stop_pids PID...         SIGTERM, then SIGKILL to what is left after 5 s; reaps them
+#
+# Every process a script starts in the background goes into PIDS; on exit stop_pids ends them.
+#
+# The X server and the real window (Xvfb, xdotool):
 #
 #   start_xvfb DIR [WxH]     a private Xvfb that never resets (screen 1280x800 unless given);
-#                            exports DISPLAY once it accepts connections
+#                            exports DISPLAY once it accepts connections; sets XVFB_PID
+#   stop_xvfb                ends that Xvfb
+#   wait_window PATTERN [SECONDS]
+#                            prints the id of the first visible window whose name matches PATTERN,
+#                            waiting for one to appear (default 5 s); false if none did
 #   start_app LOG ARGS...    flick --log LOG ARGS; waits for its window and its "started" line;
 #                            sets APP, WID, WX WY (window origin), SX SY SW SH (the stage, points)
-#   stop_app                 SIGTERM, then SIGKILL after 5 s
+#   stop_app                 ends APP (stop_pids)
 #   wait_log LOG COUNT EVENT [SECONDS]
 #                            until LOG holds COUNT lines of that event (default 20 s)
 #   wait_text FILE PATTERN [SECONDS]
@@ -19,19 +44,79 @@
 #   drag X0 Y0 DX DY STEPS STEP_SECONDS [HOLD_SECONDS]
 #                            a real button-down, STEPS moves, button-up (window points), one
 #                            xdotool process for the whole chain, as a device sends it
+#   now_us, deadline_us SECONDS, count_events LOG EVENT
+#                            bash's own clock in microseconds (no process a poll), a deadline
+#                            that many whole seconds ahead, the lines of one event in a log
 
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+# Debian's Python, the one python3-pil installs Pillow into (a python3 earlier on PATH, e.g.
+# pyenv's, would not see it).
+PY=$( [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
+E2E_NAME=$(basename "$0" .sh)
+PASSED=0
+FAILED=0
+PIDS=()
+
+pass() { PASSED=$((PASSED + 1)); echo "  ok    $1"; }
+fail() { FAILED=$((FAILED + 1)); echo "  FAIL  $1"; }
+
+temp_dir() { mktemp -d "/tmp/flick-$1.XXXXXX"; }
+
+e2e_args() {
+  BIN=$(readlink -f "${1:-$ROOT/.build/release/flick}")
+  OUT=${2:-}
+  [ -n "$OUT" ] || OUT=$(temp_dir "$E2E_NAME")
+  mkdir -p "$OUT"
+  [ -x "$BIN" ] || { fail "no flick binary at $BIN"; finish; }
+}
+
+finish() {
+  E2E_FINISHED=1
+  # Under run.sh (E2E_RUN set) the runner counts; on its own the script says its count.
+  [ -n "${E2E_RUN:-}" ] || echo "$E2E_NAME: $PASSED passed, $FAILED failed (files in ${OUT:-?})"
+  exit $(( FAILED > 0 ))
+}
+
+stop_pids() {
+  local pid
+  for pid in "$@"; do kill -TERM "$pid" 2>/dev/null; done
+  for pid in "$@"; do
+    for _ in {1..50}; do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+  done
+}
+
+e2e_exit() {
+  local rc=$?
+  # A background job ended before it has exec'd its command is still a copy of this shell and
+  # can run these traps: only the script's own shell reports and stops processes.
+  [ "$BASHPID" = "$$" ] || exit "$rc"
+  if [ -z "${E2E_FINISHED:-}" ]; then
+    fail "$E2E_NAME stopped before its end (exit $rc): the checks after that point did not run"
+    rc=1
+  fi
+  stop_pids "${PIDS[@]}"
+  exit "$rc"
+}
+trap e2e_exit EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# ---------------------------------------------------------------------------------------------
 # A display from :141 up that no lock file claims (never :0, a desktop's own); the server says
 # when it accepts connections by writing its number to a file descriptor (-displayfd). Another
 # run that took the same number meanwhile makes this server exit at once: the next one is tried.
 #
 # -noreset: without it the server resets itself every time its last client disconnects, and
 # every client of these tests is short-lived (the readiness probe, each `xdotool search` of
-# start_app's polling loop, each app that quits). A client that connects while a reset runs is
+# wait_window's polling loop, each app that quits). A client that connects while a reset runs is
 # killed with the clients of the old generation, so its XOpenDisplay fails: SDL says "x11 not
 # available". The reset re-runs xkbcomp for the keymap, which is slow on a fresh machine (cold
 # caches, nothing compiled yet), so there the window was wide enough to lose the app's first
 # connection. Measured with transient clients racing (race_clients below): 3-8 connections of
-# about 170 refused per run without -noreset, 0 with it; run.sh checks the 0.
+# about 170 refused per run without -noreset, 0 with it; pointer.sh checks the 0.
 start_xvfb() {
   local dir=$1 numfile="$1/xvfb.display" screen=${2:-1280x800} n
   for n in $(seq 141 190); do
@@ -57,6 +142,18 @@ start_xvfb() {
   return 1
 }
 
+stop_xvfb() { [ -n "${XVFB_PID:-}" ] && stop_pids "$XVFB_PID"; }
+
+wait_window() {
+  local pattern=$1 secs=${2:-5} end id; end=$(deadline_us "$secs")
+  while :; do
+    id=$(xdotool search --onlyvisible --name "$pattern" 2>/dev/null | head -n 1)
+    [ -n "$id" ] && { echo "$id"; return 0; }
+    [ "$(now_us)" -ge "$end" ] && return 1
+    sleep 0.1
+  done
+}
+
 start_app() {
   local log=$1; shift
   (cd "$ROOT" && exec "$BIN" --log "$log" "$@") >"$log.out" 2>&1 &
@@ -66,11 +163,7 @@ start_app() {
   # The log's first line is written once the window is up; only then ask X for it (each
   # xdotool is a client of its own).
   if wait_text "$log" '"started"' 15 >/dev/null; then
-    for _ in $(seq 1 50); do
-      WID=$(xdotool search --onlyvisible --name '^flick' 2>/dev/null | head -n 1)
-      [ -n "$WID" ] && break
-      sleep 0.1
-    done
+    WID=$(wait_window '^flick') || WID=""
   fi
   if [ -z "$WID" ]; then
     echo "  (app did not open a window: $(cat "$log.out" 2>/dev/null))"
@@ -81,14 +174,8 @@ start_app() {
   read -r SX SY SW SH <<<"$(python3 -c 'import json,sys; s=json.loads(open(sys.argv[1]).readline())["stage"]; print(*[round(v) for v in s])' "$log")"
 }
 
-stop_app() {
-  kill -TERM "$APP" 2>/dev/null
-  for _ in $(seq 1 50); do kill -0 "$APP" 2>/dev/null || break; sleep 0.1; done
-  kill -KILL "$APP" 2>/dev/null
-  wait "$APP" 2>/dev/null
-}
+stop_app() { stop_pids "$APP"; }
 
-# Deadlines in microseconds of bash's own clock (no process a poll).
 now_us() { echo "${EPOCHREALTIME/./}"; }
 deadline_us() { echo $(( $(now_us) + ${1%.*} * 1000000 )); }
 count_events() { grep -c "\"event\":\"$2\"" "$1" 2>/dev/null || true; }
