@@ -58,12 +58,13 @@ let package = Package(
             pkgConfig: "imgui",
             providers: [.apt(["libimgui-dev"])]
         ),
-        /// Our C surface, plus ImGui's SDL_Renderer backend compiled from Debian's source
-        /// (backends/ forwards its header to /usr/include/imgui/backends).
+        /// Our C surface, plus ImGui 1.86's SDL_Renderer backend, which libimgui.a leaves out:
+        /// backends/ holds its two files as Dear ImGui ships them, with its MIT licence; the .cpp
+        /// is compiled through SDLRendererBackend.cpp (which says why), so excluded here.
         .target(
             name: "CImGuiBridge",
             dependencies: ["CImGui", "CSDL2"],
-            cxxSettings: [.headerSearchPath("backends")],
+            exclude: ["backends/imgui_impl_sdlrenderer.cpp", "backends/LICENSE.txt"],
             linkerSettings: [.linkedLibrary("stdc++")]
         ),
 

@@ -1,6 +1,7 @@
 // The C functions of CImGuiBridge.h over Dear ImGui 1.86 and its own SDL backends: the SDL2
-// platform backend from Debian's libimgui.a and the SDL_Renderer backend compiled from Debian's
-// source (SDLRendererBackend.cpp). ImGui is MIT-licensed, Copyright (c) 2014-2021 Omar Cornut.
+// platform backend from Debian's libimgui.a and the SDL_Renderer backend, which libimgui.a lacks,
+// compiled from its unchanged source in backends/. ImGui is MIT-licensed, Copyright (c) 2014-2021
+// Omar Cornut (backends/LICENSE.txt).
 #include "CImGuiBridge.h"
 
 #include <SDL2/SDL.h>
@@ -12,7 +13,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 #include <backends/imgui_impl_sdl.h>
-#include <backends/imgui_impl_sdlrenderer.h>
+#include "backends/imgui_impl_sdlrenderer.h"
 #pragma clang diagnostic pop
 
 struct FigContext {
