@@ -1,26 +1,44 @@
-# Flick: make run | make test | make bench | make flick-bench | make deps
+# Flick: make run | make test | make bench | make flick-bench | make deps (deps-run, deps-test)
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-APT_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libpng-dev pkg-config xvfb xdotool imagemagick \
-                libjpeg62-turbo-dev libpixman-1-dev libimgui-dev ffmpeg chromium python3-pil python3-jsonschema python3-pandas
+# Debian packages in two sets. Building flick and opening its window: SDL2 with SDL_image and
+# SDL_ttf, libpng and libjpeg (card images), pixman (the CPU compositor), Dear ImGui (the tool UI),
+# pkg-config to find them.
+RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libpng-dev libjpeg62-turbo-dev \
+                libpixman-1-dev libimgui-dev pkg-config
+# Only the tests (and the asset and screenshot scripts) use these: a private X server and real
+# input (xvfb, xdotool), frame comparison (imagemagick), Chromium for the study pages, Pillow,
+# jsonschema and pandas for the checks. ffmpeg is here too: the window never calls it, only
+# `flick export` does (and its tests), and export names the package when it is missing; it would
+# make `make run` install a large video stack for a command most runs never use.
+TEST_PACKAGES := xvfb xdotool imagemagick ffmpeg chromium python3-pil python3-jsonschema python3-pandas
 SWIFT_BUILD_FLAGS ?=
 # Debian's Python, the one python3-pil installs Pillow into (a python3 earlier on PATH, e.g.
 # pyenv's, would not see it).
 PYTHON ?= $(shell [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
 
-.PHONY: deps run build docs test test-unit test-e2e fuzz soak-hour bench flick-bench assets screenshots goldens clean
+.PHONY: deps deps-run deps-test run build docs test test-unit test-e2e fuzz soak-hour bench flick-bench assets screenshots goldens clean
 
-# Idempotent: installs only what dpkg does not already have.
-deps:
-	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+# apt_install PACKAGES: idempotent, installs only what dpkg does not already have.
+define apt_install
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
-	  echo "make deps: installing$$(echo ' '$$missing)"; \
+	  echo "make $@: installing$$(echo ' '$$missing)"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
-	else echo "make deps: all Debian packages present"; fi
+	else echo "make $@: all Debian packages present"; fi
+endef
 
-build: deps
+# deps-test comes after deps-run (not beside it), so that under make -j the two never run
+# apt-get at the same time.
+deps: deps-run deps-test
+deps-run:
+	$(call apt_install,$(RUN_PACKAGES))
+deps-test: deps-run
+	$(call apt_install,$(TEST_PACKAGES))
+
+build: deps-run
 	swift build -c release $(SWIFT_BUILD_FLAGS)
 
 run: build
@@ -55,7 +73,7 @@ bench-check:
 
 # The render-path benchmarks of the app (release build; not run in CI). BENCH_ARGS passes options,
 # e.g. make flick-bench BENCH_ARGS="--only stall"; see .build/release/flick-bench --help.
-flick-bench: deps
+flick-bench: deps-run
 	swift build -c release $(SWIFT_BUILD_FLAGS)
 	.build/release/flick-bench $(BENCH_ARGS)
 
@@ -63,8 +81,8 @@ flick-bench: deps
 assets: deps
 	$(PYTHON) assets/make_assets.py
 
-# README screenshots, replayed headless from docs/sessions.
-screenshots: build
+# README screenshots, replayed headless from docs/sessions (the fit cards are made with Pillow).
+screenshots: build deps-test
 	bash docs/make_screenshots.sh .build/release/flick
 
 # Refreshes the golden frames of the e2e suite after an intended visual change.
