@@ -2,39 +2,43 @@ import Testing
 import RealModule
 @testable import FlickEngine
 
-/// The four layouts, for parameterised tests.
-enum LayoutKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case now, switcher, stack, carousel
+/// What the layout properties need of each interaction. The properties run over
+/// `Interaction.allCases`, so a new interaction's layout is held to them the day it is added.
+extension Interaction {
+    /// This interaction's layout under the default config, as a scene builds it.
+    var layout: any CardLayout { rules(SceneConfig()).makeLayout() }
 
-    var layout: any CardLayout {
-        switch self {
-        case .now: NowLayout()
-        case .switcher: SwitcherLayout()
-        case .stack: StackLayout()
-        case .carousel: CarouselLayout()
-        }
-    }
-
-    /// Views the interaction may use (visible cards plus the margin for a flying one).
+    /// Views the layout may use (visible cards plus the margin for a flying one).
     var viewCount: Int {
+        let c = SceneConfig()
         switch self {
-        case .now: NowConfig.default.viewCount
-        case .switcher: SwitcherConfig.default.viewCount
-        case .stack: StackConfig.default.viewCount
-        case .carousel: CarouselConfig.default.viewCount
+        case .now: return c.now.viewCount
+        case .switcher: return c.switcher.viewCount
+        case .stack: return c.stack.viewCount
+        case .carousel: return c.carousel.viewCount
+        case .swipe: return c.swipe.viewCount
         }
     }
 
     /// An offset halfway along this interaction's throw.
     func halfThrowOffset(_ viewport: Size) -> Vector {
         switch self {
-        case .now: Vector(dx: 0.75 * NowLayout().cardSize(viewport: viewport).width, dy: 0)
-        case .switcher, .carousel: Vector(dx: 0, dy: -viewport.height / 2)
-        case .stack: StackLayout().thrownOffset(viewport: viewport) * 0.5
+        case .now: return Vector(dx: 0.75 * NowLayout().cardSize(viewport: viewport).width, dy: 0)
+        case .switcher, .carousel: return Vector(dx: 0, dy: -viewport.height / 2)
+        case .stack: return StackLayout().thrownOffset(viewport: viewport) * 0.5
+        case .swipe: return SwipeLayout().thrownOffset(viewport: viewport) * 0.5
         }
     }
 
-    var testDescription: String { rawValue }
+    /// Centre of the current card at rest: the depth stacks' top card sits at their home, the
+    /// scrolling layouts centre the current card in the viewport.
+    func restingCentre(_ viewport: Size) -> Point {
+        switch self {
+        case .stack: return StackLayout().homeCenter(viewport: viewport)
+        case .swipe: return SwipeLayout().homeCenter(viewport: viewport)
+        case .now, .switcher, .carousel: return Point(x: viewport.width / 2, y: viewport.height / 2)
+        }
+    }
 }
 
 /// Lays out into a fresh buffer.
@@ -214,8 +218,8 @@ func isClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
 
     // MARK: - Properties every layout keeps
 
-    @Test(arguments: LayoutKind.allCases)
-    func neverNaNAndAlwaysBackToFront(kind: LayoutKind) {
+    @Test(arguments: Interaction.allCases)
+    func neverNaNAndAlwaysBackToFront(kind: Interaction) {
         let layout = kind.layout
         let viewports = [Size.zero, Size(width: 0, height: 800), Size(width: 400, height: 0),
                          Size(width: -5, height: 10), Size(width: .nan, height: 800), Size(width: 1, height: 1),
@@ -241,8 +245,8 @@ func isClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
     }
 
     /// Work is bounded by the viewport, not the deck: a million cards draw what fifty do.
-    @Test(arguments: LayoutKind.allCases)
-    func costDoesNotGrowWithTheDeck(kind: LayoutKind) {
+    @Test(arguments: Interaction.allCases)
+    func costDoesNotGrowWithTheDeck(kind: Interaction) {
         let layout = kind.layout
         let pitch = layout.pitch(viewport: viewport)
         let s = layout.position(ofIndex: 25, count: 50, viewport: viewport, near: 25 * pitch) + 0.3 * pitch
@@ -253,18 +257,20 @@ func isClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
         #expect(!small.isEmpty && small.count <= kind.viewCount)
     }
 
-    @Test(arguments: LayoutKind.allCases)
-    func hitTestFindsTheTopmostCard(kind: LayoutKind) throws {
+    @Test(arguments: Interaction.allCases)
+    func hitTestFindsTheTopmostCard(kind: Interaction) throws {
         let layout = kind.layout
         let deck = Deck(count: 10)
         let s = layout.position(ofIndex: 3, count: 10, viewport: viewport, near: 0)
         let out = laidOut(layout, LayoutInput(position: s, viewport: viewport), deck)
-        let centre = Point(x: viewport.width / 2, y: kind == .stack ? StackLayout().homeCenter(viewport: viewport).y : viewport.height / 2)
-        #expect(layout.index(at: centre, in: out) == 3)
+        #expect(layout.index(at: kind.restingCentre(viewport), in: out) == 3)
         #expect(layout.currentIndex(position: s, count: 10, viewport: viewport) == 3)
         #expect(layout.index(at: Point(x: -10, y: -10), in: out) == nil)
         if kind == .stack {
-            // Below the top card only the deepest card shows.
+            // Below the top card only the deepest card shows: the stack narrows its deeper
+            // cards but keeps their height, so each level peeks out lower. Not a property of
+            // the swipe deck: it scales its cards whole, and in this viewport a level's shrink
+            // (5 % of a 480 pt card, halved) equals its 12 pt drop, so no level shows below.
             let home = StackLayout().homeCenter(viewport: viewport)
             let h = layout.cardSize(viewport: viewport).height
             #expect(layout.index(at: Point(x: home.x, y: home.y + h / 2 + 40), in: out) == 6)
@@ -275,8 +281,8 @@ func isClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
     /// the right ids at the right indices, never twice, and with the gap still open (fraction 1)
     /// the cards after the gap are exactly where they were; the reuse pool hands each slot to one
     /// card at a time and stays within the view bound.
-    @Test(arguments: LayoutKind.allCases, DeckTests.deletions)
-    func deletingTheCurrentCard(kind: LayoutKind, deletion: (Int, Int)) throws {
+    @Test(arguments: Interaction.allCases, DeckTests.deletions)
+    func deletingTheCurrentCard(kind: Interaction, deletion: (Int, Int)) throws {
         let (size, index) = deletion
         let layout = kind.layout
         var deck = Deck(count: size)

@@ -81,8 +81,8 @@ final class ResetLog {
     /// Scrolling a 50-card deck end to end in every layout, with a card flying off: the pool
     /// never makes more views than the interaction's `viewCount`, every slot is held by one card
     /// at a time, and a card keeps its slot for as long as it stays visible.
-    @Test(arguments: LayoutKind.allCases)
-    func scrollingStaysWithinTheViewBound(kind: LayoutKind) {
+    @Test(arguments: Interaction.allCases)
+    func scrollingStaysWithinTheViewBound(kind: Interaction) {
         let layout = kind.layout
         let viewport = Size(width: 400, height: 800)
         let deck = Deck(count: 50)
