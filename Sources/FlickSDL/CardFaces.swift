@@ -253,12 +253,14 @@ public final class CardFaces {
 
     /// Waits (up to `timeout` seconds) until the worker has made every face the last `prepare`
     /// asked for and sniffed every file; the next `prepare` shows them at once, without a fade.
-    /// For headless screenshots, which must not depend on how fast the machine decodes.
+    /// For headless screenshots, which must not depend on how fast the machine decodes. With
+    /// `fadeIn` the faces that came fade in from the next `prepare`'s time as in a window, for
+    /// tests that wait for a face instead of drawing frames until it comes.
     @discardableResult
-    public func settle(timeout: Double = 60) -> Bool {
+    public func settle(timeout: Double = 60, fadeIn: Bool = false) -> Bool {
         let idle = worker.waitUntilIdle(timeout: timeout)
         collectResults()
-        settling = true
+        settling = !fadeIn
         return idle
     }
 

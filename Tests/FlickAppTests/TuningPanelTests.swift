@@ -107,15 +107,44 @@ struct TuningPanelTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(#"{"now": {"throwSpeed": 550}}"#.utf8).write(to: URL(fileURLWithPath: path))
         let watch = ConfigWatch(path: path)
-        Thread.sleep(forTimeInterval: 0.02)
         try Data(#"{"now": {"throwSpeed": 1e9}}"#.utf8).write(to: URL(fileURLWithPath: path))
-        #expect(watch.changedConfig() == nil)
+        try Self.stamp(path, secondsAfter: 1)
+        #expect(watch.changedConfig(now: Self.t0) == nil)
+        // Nil because the edit was looked at and refused, not because no change was seen.
+        let said = watch.takeMessages()
+        #expect(said.count == 1 && said.allSatisfy { $0.problem && $0.text.contains("now.throwSpeed") }, "\(said)")
         do {
             _ = try AppOptions.loadConfig(path)
             Issue.record("an out-of-range config loaded")
         } catch {
             #expect("\(error)".contains("now.throwSpeed") && "\(error)".contains("1e+9"), "\(error)")
         }
+    }
+
+    /// The watch looks at the file at most once a second of the time it is given: an edit
+    /// within a second of the last look waits for the next one, and is taken then.
+    @Test func watchedFileIsLookedAtOnceASecond() throws {
+        let path = NSTemporaryDirectory() + "flick-config-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(#"{"now": {"throwSpeed": 550}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let watch = ConfigWatch(path: path)
+        #expect(watch.changedConfig(now: Self.t0) == nil)   // looked: unchanged
+        try Data(#"{"now": {"throwSpeed": 450}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        try Self.stamp(path, secondsAfter: 1)
+        #expect(watch.changedConfig(now: Self.t0.addingTimeInterval(0.999)) == nil, "looked again within the second")
+        #expect(watch.changedConfig(now: Self.t0.addingTimeInterval(1))?.now.throwSpeed == 450)
+        #expect(watch.takeMessages().map(\.problem) == [false])
+        #expect(watch.changedConfig(now: Self.t0.addingTimeInterval(5)) == nil, "the same edit taken twice")
+    }
+
+    /// Any fixed instant: the watch measures its pace only by the times it is given.
+    static let t0 = Date(timeIntervalSinceReferenceDate: 800_000_000)
+
+    /// Dates the file's modification `seconds` after it was (a save made later, without waiting
+    /// for the file system's clock to move on).
+    static func stamp(_ path: String, secondsAfter seconds: Double) throws {
+        let m = try #require(ConfigWatch.modified(path))
+        try FileManager.default.setAttributes([.modificationDate: m.addingTimeInterval(seconds)], ofItemAtPath: path)
     }
 
     /// T shows and hides the panel; hidden, it draws nothing (the side windows stay).

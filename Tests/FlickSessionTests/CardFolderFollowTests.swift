@@ -90,30 +90,38 @@ import Testing
     }
 
     /// The default runner: the looks run on a thread of their own and their changes reach the
-    /// caller's polls.
+    /// caller's polls. The polls' times are the test's own, an hour apart so a look is always
+    /// due (the pace is at most 20 times a look's duration); after each poll the test waits for
+    /// the look it started to finish on the background thread, instead of sleeping.
     @Test func theBackgroundLooksReachThePolls() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         write(dir, "01-a.png", 10)
-        let watch = CardFolderWatch(folder: dir, names: ["01-a.png"])
-        let start = ContinuousClock.now
-        func now() -> Double {
-            let d = ContinuousClock.now - start
-            return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        let finished = DispatchSemaphore(value: 0)
+        let watch = CardFolderWatch(folder: dir, names: ["01-a.png"]) { work in
+            CardFolderWatch.background { work(); finished.signal() }
         }
-        #expect(watch.poll(now: now()) == nil)
-        while now() < 0.6 { _ = watch.poll(now: now()); usleep(5_000) }   // the first look: the opening stamps
+        var t = 0.0
+        func pollAndWaitForTheLook() -> CardFolderChange? {
+            t += 3600
+            let change = watch.poll(now: t)
+            #expect(finished.wait(timeout: .now() + 30) == .success, "no look finished on the background thread")
+            return change
+        }
+        #expect(watch.poll(now: t) == nil)                // notes the time
+        #expect(pollAndWaitForTheLook() == nil)           // the first look: the opening stamps
         write(dir, "02-b.png", 3)
         try FileManager.default.removeItem(atPath: "\(dir)/01-a.png")
         var got = CardFolderChange()
-        while now() < 10 && (got.added.isEmpty || got.removed.isEmpty) {
-            if let c = watch.poll(now: now()) {
+        var polls = 0
+        while polls < 6 && (got.added.isEmpty || got.removed.isEmpty) {
+            polls += 1
+            if let c = pollAndWaitForTheLook() {
                 got.added += c.added
                 got.removed += c.removed
             }
-            usleep(5_000)
         }
-        #expect(got == CardFolderChange(added: [.init(name: "02-b.png", size: 3)], removed: ["01-a.png"]))
+        #expect(got == CardFolderChange(added: [.init(name: "02-b.png", size: 3)], removed: ["01-a.png"]), "after \(polls) polls")
     }
 
     func scene(_ count: Int) -> CardScene {

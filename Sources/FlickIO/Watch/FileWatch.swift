@@ -32,10 +32,10 @@ package final class FileWatch<Value> {
     /// The app itself just wrote the file (the tuning panel): not a change to reload.
     package func acceptOwnWrite() { stamp = Self.modified(path) }
 
-    /// The new contents when the file changed since the last look (at most once a second); nil
-    /// when it did not, or when the new contents are refused (said once, the old ones kept).
-    package func changedValue() -> Value? {
-        let now = Date()
+    /// The new contents when the file changed since the last look; nil when it did not, or when
+    /// the new contents are refused (told through `takeMessages`, the old ones kept). Looks at
+    /// most once a second of `now` (the window asks every frame); tests pass their own times.
+    package func changedValue(now: Date = Date()) -> Value? {
         guard now.timeIntervalSince(lastCheck) >= 1 else { return nil }
         lastCheck = now
         let m = Self.modified(path)

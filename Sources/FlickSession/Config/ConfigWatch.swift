@@ -1,3 +1,4 @@
+import Foundation
 import FlickEngine
 import FlickIO
 
@@ -10,5 +11,5 @@ extension FileWatch where Value == SceneConfig {
     }
 
     /// The config when the file changed and reads as a valid config.
-    package func changedConfig() -> SceneConfig? { changedValue() }
+    package func changedConfig(now: Date = Date()) -> SceneConfig? { changedValue(now: now) }
 }
