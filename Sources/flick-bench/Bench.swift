@@ -190,6 +190,11 @@ struct BenchOptions {
     var stallInteractions: [Interaction]
 
     init(_ b: Bench) throws {
+        try OutputPath.check(b.screensDir, option: "--screens-dir", kind: .folder)
+        try OutputPath.check(b.stallDir, option: "--stall-dir", kind: .folder)
+        if let p = b.memoryDir { try OutputPath.check(p, option: "--memory-dir", kind: .folder) }
+        if let p = b.snapshots { try OutputPath.check(p, option: "--snapshots", kind: .folder) }
+        if let p = b.json { try OutputPath.check(p, option: "--json", kind: .file) }
         parts = Set(b.only)
         interactions = b.interactions
         switch b.renderers.lowercased() {

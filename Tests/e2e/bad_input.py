@@ -317,7 +317,11 @@ ROWS = [
     ("--record onto a read-only file", ["--record", w("readonly.jsonl"), "--overwrite"] + H, 2, "it is read-only", []),
     ("--log in a missing folder", ["--log", w("nope", "log.jsonl")] + H, 2, "its folder", []),
     ("--log under /proc", ["--log", "/proc/nope/log.jsonl"] + H, 2, "cannot write the log file '/proc/nope/log.jsonl'", []),
-    ("--log empty path", ["--log", ""] + H, 2, "cannot write the log file", []),
+    ("--log empty path", ["--log", ""] + H, 2, "--log '': the path is empty", []),
+    # Degenerate output paths are refused by their spelling (Tests/e2e/outputs.py runs every
+    # subcommand with them from an empty folder); before, `compare --out ''` wrote /contact-sheet.png.
+    ("--record ending in /", ["--record", w("x.jsonl") + "/"] + H, 2, "the path ends in '/'", []),
+    ("--shots with a newline", ["--shots", "a\nb"] + H, 2, "--shots 'a\\nb': the path holds a control character", []),
     # Images: placeholders, never a crash or a hang
     ("bad images become placeholders", ["--cards", w("cards"), "--log", OUT + ".jsonl", "--screenshot", OUT + ".png", "--frames", "3", "--headless"], 0, "warning:", [OUT + ".jsonl", OUT + ".png"]),
     ("a FIFO named x.png does not block start-up", ["--cards", w("fifo-cards")] + H, 0, "x.png", []),
@@ -434,6 +438,9 @@ ROWS += [
     ("report of a recording makes thumbnails without a temporary folder", ["@env:TMPDIR=" + w("no-tmp", "missing"), "report", GOOD_REC, "--out", OUT + "-report"], 0, "", REPORT_OUT),
     ("compare makes its sheet without a temporary folder", ["@env:TMPDIR=" + w("no-tmp", "missing")] + CMP + [OUT + "-cmp"], 0, "", CMP_OUT),
     ("report of a good log", ["report", GOOD_LOG, "--out", OUT + "-report"], 0, "", REPORT_OUT),
+    ("compare --out ''", CMP + [""], 2, "--out '': the path is empty (expected a folder path)", []),
+    ("report --out '.'", ["report", GOOD_LOG, "--out", "."], 2, "--out '.': the path names '.'", []),
+    ("export --out ending in /", ["export", GOOD_REC, "--out", OUT + ".mp4/"], 2, "the path ends in '/'", []),
 ]
 # flick study: design CSV refusals name their line; outputs follow the output policy; a refused
 # session leaves no folder behind.

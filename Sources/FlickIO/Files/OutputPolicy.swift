@@ -52,7 +52,9 @@ package enum OutputPolicy {
     package static func check(_ output: OutputFile, inputs: [RunInput], overwrite: Bool) throws {
         let path = output.path
         func refuse(_ why: String) -> UserError { UserError("cannot write \(output.what) '\(path)': \(why)") }
-        guard !path.isEmpty else { throw UserError("cannot write \(output.what): the path is empty") }
+        if let why = OutputPath.problem(path, kind: .file) {
+            throw UserError("cannot write \(output.what) '\(OutputPath.shown(path))': \(why)")
+        }
         switch PathKind.of(path) {
         case .missing:
             let parent = parentFolder(of: path)

@@ -36,6 +36,7 @@ struct Soak: ParsableCommand {
             throw UserError("--deck \(deck) is out of range (expected 1 to 1000000)")
         }
         if let path = logFile {
+            try OutputPath.check(path, option: "--log-file", kind: .file)
             try OutputPolicy.check([OutputFile(path: path, what: "the log file", isStream: true)], inputs: [],
                                    overwrite: overwriteLog)
         }

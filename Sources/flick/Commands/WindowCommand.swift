@@ -97,6 +97,10 @@ struct WindowCommand: ParsableCommand {
     var noVsync = false
 
     func validate() throws {
+        try checkOutputPath(log, option: "--log", kind: .file)
+        try checkOutputPath(record, option: "--record", kind: .file)
+        try checkOutputPath(screenshot, option: "--screenshot", kind: .file)
+        try checkOutputPath(look.shots, option: "--shots", kind: .folder)
         if let frames, !(1...1_000_000).contains(frames) {
             throw ValidationError("--frames \(frames) is out of range (expected 1 to 1000000)")
         }

@@ -1,5 +1,6 @@
 import FlickIO
 import FlickSession
+import ArgumentParser
 /// The start-up check of the app's outputs against its inputs (see `OutputPolicy`).
 extension AppOptions {
     /// What this run writes: the log and the recording (streams), the screenshot (one-shot).
@@ -24,4 +25,12 @@ extension AppOptions {
     func checkOutputs(overwrite: Bool) throws {
         try OutputPolicy.check(outputs, inputs: inputs, overwrite: overwrite)
     }
+}
+
+/// Refuses, in a command's `validate()` (before any work), an output path that names nothing in
+/// particular: empty, only spaces, `.`, `..`, a file path ending in `/`, a control character
+/// (`OutputPath`). One line naming the option and the value; exit code 2.
+func checkOutputPath(_ value: String?, option: String, kind: OutputPath.Kind) throws {
+    guard let value, let why = OutputPath.problem(value, kind: kind) else { return }
+    throw ValidationError("\(option) '\(OutputPath.shown(value))': \(why)")
 }

@@ -42,6 +42,7 @@ struct Compare: ParsableCommand {
     }
 
     func validate() throws {
+        try checkOutputPath(out, option: "--out", kind: .folder)
         guard (2...4).contains(config.count) else {
             throw ValidationError("compare needs 2 to 4 --config presets (got \(config.count))")
         }

@@ -33,6 +33,7 @@ struct Export: ParsableCommand {
     @OptionGroup var missing: MissingCards
 
     func validate() throws {
+        try checkOutputPath(out, option: "--out", kind: .file)
         let ext = (out as NSString).pathExtension.lowercased()
         guard ext == "mp4" || ext == "gif" else {
             throw ValidationError("--out '\(out)' must end in .mp4 or .gif")

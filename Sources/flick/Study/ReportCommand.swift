@@ -24,6 +24,10 @@ struct Report: ParsableCommand {
     @Option(help: ArgumentHelp("Report title.", valueName: "text"))
     var title: String?
 
+    func validate() throws {
+        try checkOutputPath(out, option: "--out", kind: .folder)
+    }
+
     func run() throws {
         guard !sessions.isEmpty else { throw UserError("flick report: no session given (expected logs or recordings)") }
         // Inputs first: a refused session leaves no folder behind.
@@ -56,6 +60,7 @@ struct Report: ParsableCommand {
 /// Where the study tools write: a folder made if missing, files written whole (atomically).
 enum StudyOutput {
     static func folder(_ path: String) throws -> String {
+        try OutputPath.check(path, option: "--out", kind: .folder)
         if let problem = folderProblem(path) { throw UserError(problem) }
         // Made a level at a time, so a refusal names the folder and the system's reason.
         var missing: [String] = []

@@ -38,6 +38,10 @@ struct StudyCommand: ParsableCommand {
                           ("comparisons.csv", "the comparison table"), ("tasks.csv", "the task table"),
                           ("decisions.csv", "the decision table")]
 
+    func validate() throws {
+        try checkOutputPath(out, option: "--out", kind: .folder)
+    }
+
     func run() throws {
         guard !sessions.isEmpty else { throw UserError("flick study: no session given (expected logs or recordings)") }
         if let twice = Dictionary(grouping: sessions, by: { ($0 as NSString).standardizingPath }).first(where: { $0.value.count > 1 }) {

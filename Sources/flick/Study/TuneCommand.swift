@@ -39,6 +39,7 @@ struct TuneCommand: ParsableCommand {
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     func validate() throws {
+        try checkOutputPath(out, option: "--out", kind: .folder)
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs \(jobs) is out of range (expected 1 to 256)") }
     }
 
