@@ -54,11 +54,18 @@ struct Look {
 
     /// A JSON object of file name -> title.
     static func loadTitles(_ path: String) throws -> [String: String] {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Read as every input is (a regular file, bounded): a FIFO or a huge file never stalls start-up.
+        guard let data = try? InputFile.read(path, what: "--titles file", maxBytes: 4 << 20) else {
             throw UserError("--titles '\(path)' is neither none, name nor a readable file (expected a JSON object of file name -> title)")
         }
         guard let map = try? JSONDecoder().decode([String: String].self, from: data) else {
             throw UserError("--titles file '\(path)' is not a JSON object of file name -> title (e.g. {\"01-weather.png\": \"Weather\"})")
+        }
+        // Each title is drawn on its card: one line of at most TextLimits.cardTitle characters.
+        for (file, title) in map.sorted(by: { $0.key < $1.key }) {
+            if let why = TextLimits.problem(title, limit: TextLimits.cardTitle) {
+                throw UserError("--titles file '\(path)': the title of '\(TextLimits.excerpt(file, 80))' \(why)")
+            }
         }
         return map
     }

@@ -37,7 +37,8 @@ package enum OutputPath {
         if let why = problem(value, kind: kind) { throw UserError("\(option) '\(shown(value))': \(why)") }
     }
 
-    /// `value` on one line of a message: control characters as escapes (`\n`, `\0`, `\u{1B}`),
+    /// `value` on one line of a message: control characters and line separators as escapes
+    /// (`\n`, `\0`, `\u{1B}`, `\u{2028}`),
     /// at most 200 characters.
     package static func shown(_ value: String) -> String {
         var out = ""
@@ -47,7 +48,7 @@ package enum OutputPath {
             case 0x0A: out += "\\n"
             case 0x0D: out += "\\r"
             case 0x09: out += "\\t"
-            case 0..<0x20, 0x7F: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -43,8 +43,11 @@ package enum ConfigFile {
         var user = object
         // Presets (assets/presets/) say in one line what they are for.
         if let d = user["description"] {
-            guard d is String else {
+            guard let text = d as? String else {
                 throw UserError("\(label): wrong type at 'description': expected a string, found \(jsonKind(d))")
+            }
+            if let why = TextLimits.problem(text, limit: TextLimits.description, oneLine: false) {
+                throw UserError("\(label): 'description' \(why); a preset says in a sentence or two what it is for")
             }
             user["description"] = nil
         }
@@ -56,6 +59,7 @@ package enum ConfigFile {
         }
         let merged = try merge(user, over: defaults, label: label, at: "")
         try checkNumbers(merged, label: label)
+        try checkStrings(merged, label: label, at: "")
         do {
             return try JSONDecoder().decode(SceneConfig.self, from: JSONSerialization.data(withJSONObject: merged))
         } catch let error as ConfigError {
@@ -107,6 +111,19 @@ package enum ConfigFile {
         }
     }
 
+    /// Every string value (the swipe deck's direction names, drawn on its cards and logged):
+    /// one line of at most `TextLimits.label` characters.
+    package static func checkStrings(_ node: [String: Any], label: String, at prefix: String) throws {
+        for (key, value) in node {
+            let name = prefix.isEmpty ? key : "\(prefix).\(key)"
+            if let object = value as? [String: Any] {
+                try checkStrings(object, label: label, at: name)
+            } else if let text = value as? String, let why = TextLimits.problem(text, limit: TextLimits.label) {
+                throw UserError("\(label): '\(name)' = '\(TextLimits.excerpt(text))' \(why)")
+            }
+        }
+    }
+
     package static func isBoolean(_ n: NSNumber) -> Bool {
         String(cString: n.objCType) == "c" || String(describing: type(of: n)).contains("Boolean")
     }
@@ -132,7 +149,7 @@ package enum ConfigFile {
             guard let old = base[key] else {
                 // Optional values (pan.slopOverride) are absent from the defaults.
                 if SceneConfig.key(at: name) != nil { out[key] = value; continue }
-                throw UserError("\(label) has an unknown key '\(name)' (see flick --print-config)")
+                throw UserError("\(label) has an unknown key '\(TextLimits.excerpt(name, 80))' (see flick --print-config)")
             }
             if let o = old as? [String: Any] {
                 guard let u = value as? [String: Any] else {

@@ -323,6 +323,16 @@ package enum LogLine: Decodable, Equatable {
                 } else {
                     try c.number(field, v, -SessionLimits.magnitude...SessionLimits.magnitude)
                 }
+            case let text as String:
+                // The texts the report and study pages show: bounded as where they were typed.
+                switch key {
+                case "note": try c.text(field, text, TextLimits.note, oneLine: false)
+                case "label": try c.text(field, text, TextLimits.label)
+                case "task": try c.text(field, text, TextLimits.taskName)
+                case "name": try c.text(field, text, 255)
+                case "participant": try c.text(field, text, TextLimits.participant)
+                default: try c.text(field, text, 4096, oneLine: false)
+                }
             default: break
             }
         }

@@ -63,12 +63,18 @@ package struct StudyDesign: Equatable {
             }
             guard let file = cell("file") else { throw UserError("\(path) line \(r.line): the file is empty") }
             guard let session = match(file, in: sessions) else {
-                throw UserError("\(path) line \(r.line): '\(file)' is not one of the sessions given (by path or file name)")
+                throw UserError("\(path) line \(r.line): '\(TextLimits.excerpt(file, 120))' is not one of the sessions given (by path or file name)")
             }
             if let first = seen[session] {
                 throw UserError("\(path) line \(r.line): '\(file)' is already on line \(first)")
             }
             seen[session] = r.line
+            // The page shows them in headings and legends: one line each, bounded.
+            for c in ["participant", "task", "condition"] {
+                if let v = cell(c), let why = TextLimits.problem(v, limit: TextLimits.designCell) {
+                    throw UserError("\(path) line \(r.line): the \(c) '\(TextLimits.excerpt(v))' \(why)")
+                }
+            }
             rows.append(Row(line: r.line, file: session, participant: cell("participant"), task: cell("task"),
                             condition: cell("condition")))
         }

@@ -84,6 +84,12 @@ package struct LineCheck {
         }
     }
 
+    /// A text of one line, at most `limit` characters (`TextLimits`); nil passes.
+    package func text(_ field: String, _ value: String?, _ limit: Int, oneLine: Bool = true) throws {
+        guard let value, let why = TextLimits.problem(value, limit: limit, oneLine: oneLine) else { return }
+        throw problem("'\(field)' = '\(TextLimits.excerpt(value))' \(why)")
+    }
+
     package static func format(_ v: Double) -> String {
         if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
         return "\(v)"
@@ -100,6 +106,8 @@ extension RecordingHeader {
             let limit = stage.map { min($0.width, $0.height) / 2 } ?? SessionLimits.side.upperBound / 2
             try c.number("stage_corner_radius", r, 0...limit)
         }
+        try c.text("participant", participant, TextLimits.participant)
+        try c.text("task", task, TextLimits.taskName)
         try c.whole("card_files (entries)", cardFiles.count, SessionLimits.cardFiles)
         for (i, file) in cardFiles.enumerated() {
             try c.fileName("card_files[\(i)].name", file.name)
@@ -155,8 +163,9 @@ extension RecordedInput {
             }
         case .marker(let marker):
             if !MarkerLabels.isValid(marker.label) {
-                throw c.problem("'marker.label' = '\(marker.label.prefix(60))' is not a marker label (1 to \(MarkerLabels.maxLength) characters)")
+                throw c.problem("'marker.label' = '\(TextLimits.excerpt(marker.label))' is not a marker label (1 to \(MarkerLabels.maxLength) characters)")
             }
+            try c.text("marker.task", marker.task, TextLimits.taskName)
         case .config(let config):
             if let source = config.source, source != "panel", source != "preset" {
                 throw c.problem("'configSource' = '\(source.prefix(40))' is not a config source (expected panel or preset)")

@@ -188,9 +188,9 @@ package struct TaskList: Codable, Equatable, Sendable {
             if let unknown = t.keys.first(where: { !["name", "goal", "timeLimit"].contains($0) }) {
                 throw UserError("\(at): unknown key '\(unknown)' (expected 'name', 'goal', 'timeLimit')")
             }
-            guard let name = t["name"] as? String, !name.trimmingCharacters(in: .whitespaces).isEmpty, name.count <= 200,
-                  !name.contains(where: \.isNewline) else {
-                throw UserError("\(at): 'name' must be one line of 1 to 200 characters")
+            guard let name = t["name"] as? String, !name.trimmingCharacters(in: .whitespaces).isEmpty,
+                  TextLimits.problem(name, limit: TextLimits.taskName) == nil else {
+                throw UserError("\(at): 'name' must be one line of 1 to \(TextLimits.taskName) characters")
             }
             if tasks.contains(where: { $0.name == name }) { throw UserError("\(at): the name '\(name)' is used twice") }
             var spec = TaskSpec(name: name)
@@ -288,14 +288,14 @@ package enum MarkerLabels {
     package static func parse(_ text: String) throws -> [String] {
         let labels = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard (1...maxCount).contains(labels.count) else {
-            throw UserError("--markers '\(text)' has \(labels.count) labels (expected 1 to \(maxCount), one per key 1-9, separated by commas)")
+            throw UserError("--markers '\(TextLimits.excerpt(text, 80))' has \(labels.count) labels (expected 1 to \(maxCount), one per key 1-9, separated by commas)")
         }
         for label in labels {
             guard isValid(label) else {
-                throw UserError("--markers '\(text)': the label '\(label)' must be 1 to \(maxLength) characters")
+                throw UserError("--markers '\(TextLimits.excerpt(text, 80))': the label '\(TextLimits.excerpt(label))' must be 1 to \(maxLength) characters")
             }
             guard !reserved.contains(label) else {
-                throw UserError("--markers '\(text)': '\(label)' is the task marker's own label (choose another word)")
+                throw UserError("--markers '\(TextLimits.excerpt(text, 80))': '\(label)' is the task marker's own label (choose another word)")
             }
         }
         if let twice = labels.first(where: { l in labels.filter { $0 == l }.count > 1 }) {

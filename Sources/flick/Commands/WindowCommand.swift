@@ -101,6 +101,8 @@ struct WindowCommand: ParsableCommand {
         try checkOutputPath(record, option: "--record", kind: .file)
         try checkOutputPath(screenshot, option: "--screenshot", kind: .file)
         try checkOutputPath(look.shots, option: "--shots", kind: .folder)
+        try checkText(participant, option: "--participant", limit: TextLimits.participant)
+        try checkText(task, option: "--task", limit: TextLimits.taskName)
         if let frames, !(1...1_000_000).contains(frames) {
             throw ValidationError("--frames \(frames) is out of range (expected 1 to 1000000)")
         }

@@ -26,6 +26,7 @@ struct Report: ParsableCommand {
 
     func validate() throws {
         try checkOutputPath(out, option: "--out", kind: .folder)
+        try checkText(title, option: "--title", limit: TextLimits.title)
     }
 
     func run() throws {

@@ -21,9 +21,30 @@ enum SVGCharts {
         }
     }
 
+    /// `s` as HTML text or an attribute value (in either quotes): the five markup characters
+    /// as entities, and control characters other than tab, newline and carriage return (which
+    /// HTML does not allow; NUL ends some readers' text) as U+FFFD. One pass over the text.
     static func esc(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        var out = String.UnicodeScalarView()
+        out.reserveCapacity(s.utf8.count)
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": out.append(contentsOf: "&#39;".unicodeScalars)
+            case "\t", "\n", "\r": out.append(scalar)
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0xFDD0...0xFDEF).contains(scalar.value)
+                    || scalar.value & 0xFFFE == 0xFFFE {
+                    out.append("\u{FFFD}")
+                } else {
+                    out.append(scalar)
+                }
+            }
+        }
+        return String(out)
     }
 
     static func f(_ x: Double) -> String { String(format: "%.1f", x) }

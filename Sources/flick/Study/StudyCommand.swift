@@ -40,6 +40,7 @@ struct StudyCommand: ParsableCommand {
 
     func validate() throws {
         try checkOutputPath(out, option: "--out", kind: .folder)
+        try checkText(title, option: "--title", limit: TextLimits.title)
     }
 
     func run() throws {

@@ -137,7 +137,7 @@ enum StudyHTML {
                     h += "<tr class=\"comparison\" data-measure=\"\(c.rate.id)\"><td class=\"l\">\(esc(c.rate.name))</td><td class=\"l\">\(esc(c.first))</td><td class=\"l\">\(esc(c.second))</td>"
                     h += "<td>\(c.a.pooled.k) / \(c.a.pooled.n) (\(c.a.perParticipant.count))</td><td>\(c.b.pooled.k) / \(c.b.pooled.n) (\(c.b.perParticipant.count))</td>"
                     h += "<td class=\"shown\">\(c.difference.map { pts($0.value) } ?? "—")</td><td>\(c.participants.map { "\(pts($0.interval.low)) to \(pts($0.interval.high)) (\($0.design.rawValue), \($0.participants.first) and \($0.participants.second))" } ?? "—")</td>"
-                    h += "<td>\(c.difference.map { "\(pts($0.interval.low)) to \(pts($0.interval.high))" } ?? "—")</td><td>\(c.fisherP.map { $0 < 0.001 ? "< 0.001" : String(format: "%.3f", $0) } ?? "—")</td>"
+                    h += "<td>\(c.difference.map { "\(pts($0.interval.low)) to \(pts($0.interval.high))" } ?? "—")</td><td>\(c.fisherP.map { $0 < 0.001 ? "&lt; 0.001" : String(format: "%.3f", $0) } ?? "—")</td>"
                     h += "<td class=\"strip\">\(StudyCharts.differenceStrip(c, participants: participants))</td>"
                     h += "<td class=\"sentence\">\(esc(c.sentence))</td></tr>"
                 }

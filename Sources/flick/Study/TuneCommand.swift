@@ -40,6 +40,7 @@ struct TuneCommand: ParsableCommand {
 
     func validate() throws {
         try checkOutputPath(out, option: "--out", kind: .folder)
+        try checkText(title, option: "--title", limit: TextLimits.title)
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs \(jobs) is out of range (expected 1 to 256)") }
     }
 
