@@ -37,7 +37,9 @@ let package = Package(
 
         // MARK: - Process and files: atomic outputs, output policy, line writers, folder names,
         // interrupts (Foundation and Glibc only; below everything that reads or writes files)
-        .target(name: "FlickIO"),
+        .target(name: "FlickIO", dependencies: ["CSpawn"]),
+        /// Children tied to their parent: fork, PR_SET_PDEATHSIG, exec (posix_spawn cannot set it).
+        .target(name: "CSpawn"),
 
         // MARK: - SDL layer
         .systemLibrary(

@@ -27,7 +27,7 @@ package enum AtomicFile {
                               _ produce: (String) throws -> Void) throws -> String {
         let folder = OutputPolicy.parentFolder(of: path)
         let name = (path as NSString).lastPathComponent
-        removeStaleTemporaries(of: name, in: folder)
+        removeStaleTemporaries(in: folder)
         let temp = (folder as NSString).appendingPathComponent(".\(name).tmp-\(getpid())-\(counter.next())")
         func fail(_ why: String) -> OutputError { failure(temp: temp, path: path, what: what, why) }
         do { try produce(temp) } catch is InterruptedError {
@@ -84,22 +84,28 @@ package enum AtomicFile {
         deinit { abandon() }
     }
 
-    /// Removes the temporary files of `name` (`.NAME.tmp-PID-N`, and a GIF's `.palette.png` of
-    /// one) left in `folder` by a process that no longer runs: one killed with SIGKILL (or a lost
-    /// machine) cannot clean up after itself, so the next save of the same file does. A temporary
-    /// of a process still running is left alone.
-    package static func removeStaleTemporaries(of name: String, in folder: String) {
-        let prefix = ".\(name).tmp-"
+    /// Removes the temporary files (`.NAME.tmp-PID-N`, and a GIF's `.palette.png` of one) left
+    /// in `folder` by a process that no longer runs, whatever file they were for: one killed with
+    /// SIGKILL (or a lost machine) cannot clean up after itself, so the next save into the same
+    /// folder does. A temporary of a process still running is left alone.
+    package static func removeStaleTemporaries(in folder: String) {
         guard let listing = DirectoryListing(folder: folder) else { return }
-        for entry in listing.names where entry.hasPrefix(prefix) {
-            let rest = entry.dropFirst(prefix.count)
-            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0, pid != getpid() else { continue }
-            guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
-            let tail = rest[rest.index(after: dash)...]
-            let counterDigits = tail.prefix { $0.isNumber }
-            guard !counterDigits.isEmpty, tail.dropFirst(counterDigits.count).isEmpty || tail.dropFirst(counterDigits.count) == ".palette.png" else { continue }
+        for entry in listing.names where entry.hasPrefix(".") && isStaleTemporary(entry) {
             unlink((folder as NSString).appendingPathComponent(entry))
         }
+    }
+
+    /// `.NAME.tmp-PID-N` or `.NAME.tmp-PID-N.palette.png`, of a PID that no longer runs.
+    static func isStaleTemporary(_ entry: String) -> Bool {
+        guard let marker = entry.range(of: ".tmp-", options: .backwards), marker.lowerBound > entry.index(after: entry.startIndex) else { return false }
+        let rest = entry[marker.upperBound...]
+        guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0, pid != getpid() else { return false }
+        let tail = rest[rest.index(after: dash)...]
+        let counterDigits = tail.prefix { $0.isNumber }
+        guard !counterDigits.isEmpty else { return false }
+        let suffix = tail.dropFirst(counterDigits.count)
+        guard suffix.isEmpty || suffix == ".palette.png" else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
     }
 
     /// A PNG made by `produce` (SDL_image, which does not report every failed write): renamed

@@ -143,14 +143,15 @@ final class VideoTouchDot {
 }
 
 /// ffmpeg reading raw RGBA frames on its standard input and writing an MP4 (H.264) or a GIF: a
-/// child supervised from start to end. Its standard error is read as it comes (a flood never
+/// child supervised from start to end. It is a `TiedChild`, so the kernel kills it when Flick
+/// ends in any way, SIGKILL included. Its standard error is read as it comes (a flood never
 /// blocks it), frames are written without blocking (a stop request or a stalled ffmpeg ends the
 /// wait), and every way out that is not `finish()` ends it (SIGTERM, then SIGKILL) and waits
 /// for it, so no ffmpeg outlives an export or writes after its file was removed.
 final class VideoEncoder {
-    private let process = Process()
-    private let input = Pipe()
-    private let errors = Pipe()
+    private let child: TiedChild
+    /// The write end of ffmpeg's standard input (-1 once closed).
+    private var inputFD: Int32
     private let frameBytes: Int
     private let tail = ErrorTail()
     /// Seconds without a frame taken before ffmpeg counts as stalled.
@@ -166,7 +167,6 @@ final class VideoEncoder {
 
     init(ffmpeg: String, output: String, format: String, width: Int, height: Int, fps: Int, palette: String? = nil) throws {
         frameBytes = width * height * 4
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
         var args = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba",
                     "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "pipe:0"]
         if format == "palette" {
@@ -179,39 +179,54 @@ final class VideoEncoder {
             args += ["-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p",
                      "-movflags", "+faststart", "-f", "mp4", output]
         }
-        process.arguments = args
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        do { try process.run() } catch {
-            throw UserError("cannot start ffmpeg '\(ffmpeg)': \(error.localizedDescription)")
+        // Pipes whose ends are close-on-exec: ffmpeg holds only its own ends, so closing ours is
+        // the end of its input.
+        let input = try TiedChild.pipe()
+        let errors: (read: Int32, write: Int32)
+        do { errors = try TiedChild.pipe() } catch { close(input.read); close(input.write); throw error }
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        defer {
+            close(input.read)
+            close(errors.write)
+            if null >= 0 { close(null) }
         }
-        let handle = errors.fileHandleForReading
+        do {
+            child = try TiedChild(path: ffmpeg, arguments: args, stdin: input.read, stdout: null, stderr: errors.write)
+        } catch {
+            close(input.write)
+            close(errors.read)
+            throw UserError("cannot start ffmpeg '\(ffmpeg)': \(error)")
+        }
+        inputFD = input.write
+        let readFD = errors.read
         let tail = self.tail
         let reader = Thread {
+            var buffer = [UInt8](repeating: 0, count: 65_536)
             while true {
-                let data = handle.availableData
-                if data.isEmpty { break }
-                tail.append(data)
+                let n = read(readFD, &buffer, buffer.count)
+                if n > 0 { tail.append(Data(buffer[0..<n])); continue }
+                if n < 0 && errno == EINTR { continue }
+                break
             }
+            close(readFD)
             tail.close()
         }
         reader.name = "flick-ffmpeg-stderr"
         reader.start()
-        let fd = input.fileHandleForWriting.fileDescriptor
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(inputFD, F_SETFL, fcntl(inputFD, F_GETFL) | O_NONBLOCK)
     }
 
     deinit { stop() }
 
     func send(_ rgba: [UInt8]) throws {
         precondition(rgba.count == frameBytes)
-        let fd = input.fileHandleForWriting.fileDescriptor
         var lastProgress = Date()
         try rgba.withUnsafeBytes { raw in
             var done = 0
             while done < raw.count {
                 if Interrupt.isRequested { stop(); throw InterruptedError() }
+                let fd = inputFD
+                guard fd >= 0 else { throw UserError("ffmpeg stopped taking frames: \(message())") }
                 let n = write(fd, raw.baseAddress! + done, raw.count - done)
                 if n > 0 { done += n; lastProgress = Date(); continue }
                 if n < 0 && (errno == EAGAIN || errno == EINTR) {
@@ -231,26 +246,34 @@ final class VideoEncoder {
 
     /// Ends the input and waits for ffmpeg to finish the file (a stop request ends it instead).
     func finish() throws {
-        try? input.fileHandleForWriting.close()
-        while process.isRunning {
+        closeInput()
+        while child.isRunning {
             if Interrupt.isRequested { stop(); throw InterruptedError() }
             usleep(10_000)
         }
         tail.wait(seconds: 2)
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw UserError("ffmpeg failed (exit \(process.terminationStatus)): \(message())")
+        guard child.exitCode == 0 else {
+            let how = child.exitCode.map { "exit \($0)" } ?? "signal \(child.terminatingSignal ?? 0)"
+            throw UserError("ffmpeg failed (\(how)): \(message())")
         }
     }
 
     /// Ends ffmpeg if it still runs: its input closed, SIGTERM, SIGKILL after 2 s; then waits.
     func stop() {
-        try? input.fileHandleForWriting.close()
-        guard process.isRunning else { return }
-        process.terminate()
+        closeInput()
+        guard child.isRunning else { return }
+        child.signal(SIGTERM)
         let deadline = Date().addingTimeInterval(2)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        while child.isRunning && Date() < deadline { usleep(10_000) }
+        child.signal(SIGKILL)
+        child.wait()
+    }
+
+    private func closeInput() {
+        if inputFD >= 0 {
+            close(inputFD)
+            inputFD = -1
+        }
     }
 
     private func message() -> String {
@@ -259,22 +282,37 @@ final class VideoEncoder {
     }
 
     /// Whether `path` is a whole, playable video of about `seconds`: ffprobe reads its duration.
-    /// A problem, or nil when it is fine (or when ffprobe is not installed).
+    /// A problem, or nil when it is fine (or when ffprobe is not installed). ffprobe is a
+    /// `TiedChild` too.
     static func probe(_ path: String, seconds: Double) -> String? {
-        guard let ffprobe = findTool("ffprobe") else { return nil }
-        let p = Process()
-        let out = Pipe()
-        p.executableURL = URL(fileURLWithPath: ffprobe)
-        p.arguments = ["-v", "error", "-show_entries", "format=duration", "-of", "default=nw=1:nk=1", path]
-        p.standardInput = FileHandle.nullDevice
-        p.standardOutput = out
-        p.standardError = out
-        do { try p.run() } catch { return nil }
-        let data = (try? out.fileHandleForReading.readToEnd()) ?? nil
-        p.waitUntilExit()
-        let text = (data.map { String(decoding: $0, as: UTF8.self) } ?? "")
+        guard let ffprobe = findTool("ffprobe"), let out = try? TiedChild.pipe() else { return nil }
+        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        let child: TiedChild
+        do {
+            child = try TiedChild(path: ffprobe, arguments: ["-v", "error", "-show_entries", "format=duration",
+                                                             "-of", "default=nw=1:nk=1", path],
+                                  stdin: null, stdout: out.write, stderr: out.write)
+        } catch {
+            close(out.read)
+            close(out.write)
+            if null >= 0 { close(null) }
+            return nil
+        }
+        close(out.write)
+        if null >= 0 { close(null) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(out.read, &buffer, buffer.count)
+            if n > 0 { data.append(contentsOf: buffer[0..<n]); if data.count > 1 << 20 { break }; continue }
+            if n < 0 && errno == EINTR { continue }
+            break
+        }
+        close(out.read)
+        child.wait()
+        let text = String(decoding: data, as: UTF8.self)
             .replacingOccurrences(of: path + ": ", with: "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard p.terminationStatus == 0, let duration = Double(text.split(separator: "\n").last ?? ""), duration > 0 else {
+        guard child.exitCode == 0, let duration = Double(text.split(separator: "\n").last ?? ""), duration > 0 else {
             return "the video came out unplayable (ffprobe: \(text.split(separator: "\n").last.map(String.init) ?? "no duration"))"
         }
         if duration < seconds * 0.5 {

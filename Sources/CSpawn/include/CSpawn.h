@@ -1,0 +1,18 @@
+#ifndef FLICK_CSPAWN_H
+#define FLICK_CSPAWN_H
+
+#include <sys/types.h>
+
+/// Starts the program at `path` with `argv` (NULL-terminated) and this process's environment,
+/// its standard input, output and error on `in_fd`, `out_fd` and `err_fd`, every other
+/// descriptor closed, signal dispositions and mask at their defaults, in a child the kernel
+/// kills with SIGKILL as soon as the calling thread's process ends, however it ends (SIGKILL
+/// included): PR_SET_PDEATHSIG, set between fork and exec, where posix_spawn (Foundation's
+/// Process) cannot. Returns the child's pid, or -errno when it could not be started (exec's
+/// errno is reported through a close-on-exec pipe).
+pid_t flick_spawn_tied(const char *path, char *const argv[], int in_fd, int out_fd, int err_fd);
+
+/// pipe2(fds, O_CLOEXEC) (a GNU extension Swift's Glibc module does not show): 0, or -errno.
+int flick_pipe_cloexec(int fds[2]);
+
+#endif
