@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -93,4 +94,12 @@ pid_t flick_spawn_tied(const char *path, char *const argv[], int in_fd, int out_
 
 int flick_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC) == 0 ? 0 : -errno;
+}
+
+int flick_flush_stdout(void) {
+    errno = 0;
+    int failed = fflush(stdout) != 0;
+    int code = errno;
+    if (!failed && !ferror(stdout)) return 0;
+    return failed && code ? code : -1;
 }

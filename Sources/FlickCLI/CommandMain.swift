@@ -19,6 +19,17 @@ extension ParsableCommand {
                 note("stopped by \(Interrupt.signalName)")
                 exitProcess(Interrupt.exitCode)
             }
+            // What went to standard output (--print-config > feel.json, a summary line) is
+            // written out now, and a full disk there is a failed write like any other.
+            if let problem = StandardOutput.flushProblem() {
+                note(problem)
+                exitProcess(OutputError.exitCode)
+            }
+            if let first = OutputFailures.all.first {
+                let more = OutputFailures.all.count - 1
+                note(first.message + (more > 0 ? " (and \(more) more failed write\(more == 1 ? "" : "s"), said above)" : ""))
+                exitProcess(OutputError.exitCode)
+            }
             if BackgroundWork.abandoned.load(ordering: .relaxed) { exitProcess(0) }
         } catch is InterruptedError {
             note("stopped by \(Interrupt.signalName); nothing half-written was kept")

@@ -151,9 +151,12 @@ struct Bench: ParsableCommand {
         if let path = json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            do { try encoder.encode(report).write(to: URL(fileURLWithPath: path)) } catch {
-                throw UserError("cannot write --json file '\(path)': \(error.localizedDescription)")
+            let data: Data
+            do { data = try encoder.encode(report) } catch {
+                throw UserError("cannot encode the --json report: \(error.localizedDescription)")
             }
+            // Whole or not at all; a full disk is exit 3 naming the file.
+            try AtomicFile.save(data, to: path, what: "the --json file")
         }
         if check && !report.misses.isEmpty {
             for m in report.misses { note("budget missed: \(m)") }

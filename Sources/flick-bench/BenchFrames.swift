@@ -158,7 +158,8 @@ final class FrameBench {
         let end = PerformanceClock.now
         if let folder = snapshot, i % 150 == 75 {
             let name = "\(session.interaction.rawValue)-\(renderer.name)-\(i).png"
-            try? renderer.savePNG(to: (folder as NSString).appendingPathComponent(name))
+            let path = (folder as NSString).appendingPathComponent(name)
+            try AtomicFile.writePNG(to: path, what: "the snapshot") { try renderer.savePNG(to: $0) }
         }
         renderer.present()
         faces.presented()

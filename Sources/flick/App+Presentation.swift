@@ -76,6 +76,8 @@ extension App {
             try options.look.shots.prepare()
         } catch {
             warn("\(error)")
+            // The session goes on; the run still ends with exit code 3 (OutputFailures).
+            OutputFailures.record(OutputError("\(error)"))
             toasts.post("Screenshot not saved: \(error)", kind: .problem, now: clock())
             return
         }
@@ -93,6 +95,7 @@ extension App {
             toasts.post("Screenshot saved: \(Self.homeRelative(path))", now: clock())
         } catch {
             warn("cannot save the screenshot '\(path)': \(error)")
+            OutputFailures.record((error as? OutputError) ?? OutputError("cannot write the screenshot '\(path)': \(error)"))
             toasts.post("Screenshot not saved: \((error as? OutputError).map { "\($0)" } ?? "\(error)")", kind: .problem, now: clock())
         }
     }

@@ -126,4 +126,35 @@ if WID=$(wait_window '^flick' 10); then
 else
   fail "flick without --log did not open a window: $(cat "$OUT/nolog.out")"
 fi
+
+# A full disk is never silent: P into a --shots folder on a full 64 KiB file system says so at
+# once (a toast, a line on standard error naming the file), the session goes on, and Q then ends
+# the run with exit code 3 naming the screenshot. Before, the run ended with exit 0.
+FULLDIR="$OUT/full"
+mkdir -p "$FULLDIR"
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=64k tmpfs "$FULLDIR" 2>/dev/null; then
+  head -c 61440 /dev/zero > "$FULLDIR/filler" 2>/dev/null
+  LOG="$OUT/full-session.jsonl"
+  if start_app "$LOG" --size 1280x800 --shots "$FULLDIR"; then
+    xdotool key --window "$WID" p
+    said=no; wait_text "$LOG.out" "cannot save the screenshot" 10 >/dev/null && said=yes
+    alive=no; kill -0 "$APP" 2>/dev/null && alive=yes
+    xdotool key --window "$WID" q
+    for _ in $(seq 1 100); do kill -0 "$APP" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$APP" 2>/dev/null
+    wait "$APP"; rc=$?
+    left=$(ls -A "$FULLDIR" | grep -v '^filler$' | tr '\n' ' ')
+    if [ $said = yes ] && [ $alive = yes ] && [ $rc = 3 ] && tail -n 1 "$LOG.out" | grep -q "cannot write the screenshot '$FULLDIR/flick-" \
+       && [ -z "$left" ] && tail -n 1 "$LOG" | grep -q '"quit"'; then
+      pass "P on a full disk: said at once, the session went on, Q ended it with exit 3 naming the file, nothing left"
+    else
+      fail "P on a full disk: said=$said alive=$alive exit $rc, left '$left': $(tail -n 3 "$LOG.out")"
+    fi
+  else
+    fail "flick did not open a window for P on a full disk"
+  fi
+  umount "$FULLDIR"
+else
+  echo "  (P on a full disk: skipped, no tmpfs could be mounted: not root?)"
+fi
 finish

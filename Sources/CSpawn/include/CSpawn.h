@@ -15,4 +15,8 @@ pid_t flick_spawn_tied(const char *path, char *const argv[], int in_fd, int out_
 /// pipe2(fds, O_CLOEXEC) (a GNU extension Swift's Glibc module does not show): 0, or -errno.
 int flick_pipe_cloexec(int fds[2]);
 
+/// Flushes standard output: 0 when everything written to it went out, the errno of a failed
+/// flush, or -1 when an earlier write failed (the stream's error flag; its errno is gone).
+int flick_flush_stdout(void);
+
 #endif

@@ -85,7 +85,10 @@ struct Fuzz: ParsableCommand {
             let path = (work as NSString).appendingPathComponent(parser.file)
             for n in 0..<inputs {
                 let input = parser.make(n, parser.seeds, &rng)
-                _ = FileManager.default.createFile(atPath: path, contents: input)
+                // A full work folder is a failed write (exit 3), never a parse of half an input.
+                do { try input.write(to: URL(fileURLWithPath: path)) } catch {
+                    throw OutputError("cannot write the fuzz input '\(path)': \((error as NSError).localizedDescription)")
+                }
                 let started = Date()
                 watchdog.arm(path)
                 do {
@@ -98,7 +101,9 @@ struct Fuzz: ParsableCommand {
                     if tally.samples.count < 6, tally.samples[kind] == nil { tally.samples[kind] = message }
                     if let problem = Self.judge(message, path: path, error: error), tally.problems.count < 5 {
                         let kept = path + ".problem-\(tally.problems.count)"
-                        _ = FileManager.default.createFile(atPath: kept, contents: input)
+                        do { try input.write(to: URL(fileURLWithPath: kept)) } catch {
+                            throw OutputError("cannot write the fuzz input '\(kept)': \((error as NSError).localizedDescription)")
+                        }
                         tally.problems.append("\(problem) (input kept as \(kept)): \(message.prefix(300))")
                     }
                 }

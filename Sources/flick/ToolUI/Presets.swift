@@ -43,7 +43,9 @@ struct PresetLibrary {
               trimmed.unicodeScalars.allSatisfy({ allowed.contains($0) }) else {
             throw UserError("preset name '\(name)' is not usable (expected letters, digits, '-', '_' or '.')")
         }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw OutputError("cannot make the preset folder '\(folder)': \((error as NSError).localizedDescription)")
+        }
         let target = path(for: trimmed)
         if !replace, PathKind.target(of: target) != .missing || (try? FileManager.default.destinationOfSymbolicLink(atPath: target)) != nil {
             throw PresetExists(name: String(trimmed.hasSuffix(".json") ? trimmed.dropLast(5) : Substring(trimmed)), path: target)
@@ -92,6 +94,8 @@ final class ConfigFileSync {
             return nil
         } catch {
             let text = "\(error)"
+            // A failed write (a full disk), not a refusal: the run ends with exit code 3.
+            if let failure = error as? OutputError, text != lastProblem { OutputFailures.record(failure) }
             defer { lastProblem = text }
             guard text != lastProblem else { return nil }
             warn(text)

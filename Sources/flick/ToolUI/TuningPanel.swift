@@ -1,3 +1,4 @@
+import FlickIO
 import FlickSession
 import FlickEngine
 import FlickSDL
@@ -200,6 +201,11 @@ final class TuningPanel {
         } catch let exists as PresetExists {
             replacing = exists
             return false
+        } catch let error as OutputError {
+            // A full disk: said here and on standard error, and the run ends with exit code 3.
+            warn(error.message)
+            OutputFailures.record(error)
+            message = ("\(error)", true)
         } catch {
             message = ("\(error)", true)
         }
