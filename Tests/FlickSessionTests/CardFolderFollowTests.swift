@@ -91,8 +91,8 @@ import Testing
 
     /// The default runner: the looks run on a thread of their own and their changes reach the
     /// caller's polls. The polls' times are the test's own, an hour apart so a look is always
-    /// due (the pace is at most 20 times a look's duration); after each poll the test waits for
-    /// the look it started to finish on the background thread, instead of sleeping.
+    /// due (the pace is 20 times a look's duration, far less than an hour); after each poll the
+    /// test waits for the look it started to finish on the background thread.
     @Test func theBackgroundLooksReachThePolls() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
