@@ -86,6 +86,8 @@ import Testing
         if case .gestureEnded(let t, _, _, _, let outcome)? = g.last?.0 {
             #expect(outcome != .cancelled)
             #expect(abs(t - 0.85) < 1e-9)
+        } else {
+            Issue.record("no gesture_ended: \(g)")
         }
     }
 }

@@ -60,7 +60,11 @@ import Testing
         let people = [Proportion(50, 100), Proportion(1, 10), Proportion(0, 10), Proportion(2, 10), Proportion(1, 10)]
         let rate = ParticipantRate(people)
         let a = try #require(rate.interval)
-        #expect(rate == ParticipantRate(people))
+        // Each participant's own counts kept (the dots), and the interval: the cluster-adjusted
+        // Wilson (effective n 19.95, t with 4 degrees of freedom) joined with the logit
+        // t-interval (constants from an independent Python computation of the same method).
+        #expect(rate.counts == people)
+        #expect(abs(a.low - 0.047624) < 1e-6 && abs(a.high - 0.490733) < 1e-6, "\(a)")
         let wilson = Proportion(54, 140).wilson!
         #expect((a.high - a.low) > 2 * (wilson.high - wilson.low))
         #expect(abs(rate.mean! - 0.18) < 1e-12 && a.contains(0.18))

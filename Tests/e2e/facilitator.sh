@@ -126,14 +126,16 @@ for src in log rec; do
 done
 "$PY" - "$OUT/report-log/report.html" "$OUT/report-rec/report.html" <<'PY' && pass "the report of the log and of the recording both show task 1 success, task 2 gave_up with times and attempts, and the note" || fail "reports disagree (above)"
 import re, sys
-rows = []
+rows, problems = [], []
 for p in sys.argv[1:]:
     h = open(p).read()
     t = re.findall(r'<tr><td>(\d+)</td><td>([^<]*)</td><td class="outcome-(\w+)">\w+</td><td>([\d.]+)</td><td>(\d+)</td></tr>', h)
-    if "hesitates before the flick" not in h: print("    no note in", p)
+    if "hesitates before the flick" not in h: problems.append(f"no note in {p}")
     rows.append(t)
 if not rows[0] or rows[0] != rows[1] or [r[2] for r in rows[0]] != ["success", "gave_up"]:
-    print("    ", rows); sys.exit(1)
+    problems.append(f"task rows {rows}")
+for p in problems: print("   ", p)
+sys.exit(1 if problems else 0)
 PY
 
 # The participant window: only the phone (presentation), no toast over it; the facilitator
