@@ -52,6 +52,8 @@ test-unit: deps
 test-e2e: deps
 	swift build -c release --product flick $(SWIFT_BUILD_FLAGS)
 	swift build -c release --product flick-lab $(SWIFT_BUILD_FLAGS)
+	swift build -c release --product flick-bench $(SWIFT_BUILD_FLAGS)
+	swift build -c release --product FlickPresentProbe $(SWIFT_BUILD_FLAGS)
 	bash Tests/e2e/run.sh .build/release/flick
 
 test: test-unit test-e2e docs

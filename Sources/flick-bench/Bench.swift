@@ -132,10 +132,12 @@ struct Bench: ParsableCommand {
     @Option(help: .hidden)
     var memoryChild: String?
 
-    /// Every usage problem is one line and exit code 2; a signal stops it as it stops flick.
+    /// Every usage problem is one line and exit code 2. A signal stops it as it stops flick: every
+    /// part polls for it, the figures measured so far are printed, and the exit code is 128 + the
+    /// signal's number; `stopWithin` is the backstop for a wait no part polls (inside SDL).
     static func main() {
         Diagnostics.program = "flick-bench"
-        Interrupt.stopWithin(0.5)
+        Interrupt.stopWithin(0.9)
         runAsFlickCommand()
     }
 
@@ -148,6 +150,7 @@ struct Bench: ParsableCommand {
         let options = try BenchOptions(self)
         let report = try MainActor.assumeIsolated { try BenchRunner(options).run() }
         print(report.table())
+        fflush(nil)   // the partial report is out before the exit a stop ends with
         if let path = json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -281,6 +284,9 @@ struct BenchReport: Codable {
     var latency: [LatencyResult] = []
     var budgets = Budgets()
     var misses: [String] = []
+    /// The signal that stopped the run before every part was measured ("SIGTERM"); nil when
+    /// it ran to the end.
+    var stoppedBy: String?
 
     mutating func evaluate() {
         misses = []
@@ -412,6 +418,9 @@ struct BenchReport: Codable {
             }
         }
         out.append(misses.isEmpty ? "All budgets met." : "Budgets missed: \(misses.count)")
+        if let stoppedBy {
+            out.append("Partial report: stopped by \(stoppedBy); the figures above are those measured before it.")
+        }
         return out.joined(separator: "\n")
     }
 }
@@ -436,6 +445,18 @@ struct BenchRunner {
         if let problem = Renderer.compositorSettingProblem { note(problem) }
         var report = BenchReport(sdl: sdl.versionDescription, videoDriver: sdl.videoDriver,
                                  size: options.sizes.map { "\(Int($0.width))x\(Int($0.height))" }.joined(separator: ","))
+        // Each part adds its figures as it measures them; a stop (a signal) ends the run where it
+        // is and the report holds what was measured until then.
+        do { try measure(&report, sdl: sdl, display: display) } catch is InterruptedError {
+            report.stoppedBy = Interrupt.signalName
+        }
+        if Interrupt.isRequested { report.stoppedBy = Interrupt.signalName }
+        report.evaluate()
+        report.framePriority = FramePriority.description
+        return report
+    }
+
+    private func measure(_ report: inout BenchReport, sdl: SDLContext, display: Bool) throws {
         try withExtendedLifetime(sdl) {
             if options.parts.contains(.frames) {
                 let kinds = options.renderers ?? (display ? [.software, .accelerated] : [.software])
@@ -444,12 +465,11 @@ struct BenchRunner {
                         BenchSession.make($0, viewport: size, count: options.count)
                     }
                     for kind in kinds {
-                        if let results = try FrameBench.run(kind: kind, sessions: sessions, images: options.images,
-                                                            size: size, hidden: !display,
-                                                            repeats: options.repeats, snapshots: options.snapshots,
-                                                            progress: progress) {
-                            report.frames += results
-                        } else if !report.notes.contains(where: { $0.hasPrefix("no accelerated") }) {
+                        let measured = try FrameBench.run(kind: kind, sessions: sessions, images: options.images,
+                                                          size: size, hidden: !display,
+                                                          repeats: options.repeats, snapshots: options.snapshots,
+                                                          progress: progress) { report.frames.append($0) }
+                        if !measured && !report.notes.contains(where: { $0.hasPrefix("no accelerated") }) {
                             report.notes.append("no accelerated renderer on \(sdl.videoDriver): only software measured")
                         }
                     }
@@ -524,8 +544,5 @@ struct BenchRunner {
                                                   size: options.size, progress: progress)
             }
         }
-        report.evaluate()
-        report.framePriority = FramePriority.description
-        return report
     }
 }

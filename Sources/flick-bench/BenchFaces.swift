@@ -35,6 +35,7 @@ enum FacesBench {
         try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let existing = Set((try? fm.contentsOfDirectory(atPath: folder)) ?? [])
         for i in 0..<count {
+            try stopPoint()
             let name = String(format: "screen-%02d.png", i)
             if existing.contains(name) { continue }
             if i == 0 { progress("faces: writing \(count) screenshots of \(screenSize.width)x\(screenSize.height) to \(folder)") }
@@ -59,6 +60,7 @@ enum FacesBench {
         var shown: Double?, settled: Double?
         let start = PerformanceClock.now
         while PerformanceClock.now - start < timeout {
+            try stopPoint()
             let t0 = PerformanceClock.now
             let t = t0 - start
             scene.advance(to: t)

@@ -124,7 +124,7 @@ final class FrameBench {
 
     /// Plays `session` once without timing: the baseline's quads for every frame (this also
     /// makes every card face the session needs) and a summary of what happened.
-    func precompute(_ session: BenchSession) -> ([[BaselineQuad]], SessionSummary) {
+    func precompute(_ session: BenchSession) throws -> ([[BaselineQuad]], SessionSummary) {
         let run = session.makeSession()
         let scene = run.scene
         var cursor = 0
@@ -134,6 +134,7 @@ final class FrameBench {
         quads.reserveCapacity(session.frames)
         var drawn = 0
         for i in 0..<session.frames {
+            try stopPoint()
             summary.count(session.play(frame: i, into: run, cursor: &cursor))
             prepareFaces(scene)
             let q = BaselineQuad.make(scene.renderList, scale: scale) { [unowned self] in self.texture($0) }
@@ -187,6 +188,7 @@ final class FrameBench {
             let a = session.makeSession(), b = session.makeSession()
             var cursorA = 0, cursorB = 0
             for i in 0..<frames {
+                try stopPoint()
                 for k in 0..<3 {
                     switch (i + k + pass) % 3 {
                     case 0:
@@ -240,24 +242,25 @@ extension FrameBench {
     }
 
     /// Every session on a fresh window + renderer of `kind`.
+    /// Each session's figures go to `record` as soon as they are measured (a stop keeps them).
     static func run(kind: Kind, sessions: [BenchSession], images: [CardImage], size: Size, hidden: Bool,
-                    repeats: Int, snapshots: String?, progress: (String) -> Void) throws -> [FrameResult]? {
-        guard let (window, renderer) = try open(kind: kind, size: size, hidden: hidden) else { return nil }
+                    repeats: Int, snapshots: String?, progress: (String) -> Void,
+                    record: (FrameResult) -> Void) throws -> Bool {
+        guard let (window, renderer) = try open(kind: kind, size: size, hidden: hidden) else { return false }
         let bench = try FrameBench(window: window, renderer: renderer, images: images)
         bench.snapshotFolder = snapshots
-        var results: [FrameResult] = []
         for session in sessions {
-            let (quads, summary) = bench.precompute(session)
+            let (quads, summary) = try bench.precompute(session)
             progress("\(kind.rawValue) (\(renderer.name)) \(session.interaction.rawValue): \(summary.description)")
             let s = try bench.measure(session, quads: quads, repeats: repeats)
             let f = FrameTimeMs(seconds: s.flick), n = FrameTimeMs(seconds: s.flickNoShadow)
             let b = FrameTimeMs(seconds: s.baseline)
-            results.append(FrameResult(interaction: session.interaction.rawValue,
-                                       size: "\(Int(size.width))x\(Int(size.height))", renderer: renderer.name,
-                                       rendererKind: kind.rawValue, flick: f, flickNoShadow: n, baseline: b,
-                                       ratio: n.medianMs / b.medianMs, ratioWithShadows: f.medianMs / b.medianMs,
-                                       p99Ratio: n.p99Ms / b.p99Ms, session: summary))
+            record(FrameResult(interaction: session.interaction.rawValue,
+                               size: "\(Int(size.width))x\(Int(size.height))", renderer: renderer.name,
+                               rendererKind: kind.rawValue, flick: f, flickNoShadow: n, baseline: b,
+                               ratio: n.medianMs / b.medianMs, ratioWithShadows: f.medianMs / b.medianMs,
+                               p99Ratio: n.p99Ms / b.p99Ms, session: summary))
         }
-        return results
+        return true
     }
 }

@@ -1,3 +1,4 @@
+import FlickIO
 import FlickSDL
 
 /// The machine's own stutter, measured before the stall part: one thread reads the clock in a
@@ -19,7 +20,7 @@ struct HostPauses: Codable {
         let cpu0 = PerformanceClock.threadCPU
         let start = PerformanceClock.now
         var last = start, count = 0, largest = 0.0
-        while last - start < seconds {
+        while last - start < seconds && !Interrupt.isRequested {
             let now = PerformanceClock.now
             let gap = now - last
             if gap > 0.001 {

@@ -45,6 +45,7 @@ enum LatencyBench {
         var cursor = 0
         let start = PerformanceClock.now
         for i in 0..<session.frames {
+            try stopPoint()
             let due = start + Double(i) * interval
             let wait = due - PerformanceClock.now
             if wait > 0 { usleep(UInt32(wait * 1_000_000)) }

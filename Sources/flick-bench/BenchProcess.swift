@@ -49,7 +49,7 @@ func runChild(executable: String, arguments: [String], environment extra: [Strin
     try process.run()
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning {
-        if Date() > deadline {
+        if Date() > deadline || Interrupt.isRequested {
             process.terminate()
             break
         }
@@ -57,6 +57,7 @@ func runChild(executable: String, arguments: [String], environment extra: [Strin
     }
     process.waitUntilExit()
     group.wait()
+    try stopPoint()   // the child was ended for a stop: nothing to read from it
     return (process.terminationStatus, String(decoding: outData, as: UTF8.self),
             String(decoding: errData, as: UTF8.self), launched)
 }
@@ -86,6 +87,7 @@ enum FirstFrameBench {
             throw UserError("the first-present probe '\(probe)' is missing (swift build -c release builds it beside flick-bench)")
         }
         for i in 0...runs {
+            try stopPoint()
             let child = try runChild(executable: BenchCards.appPath(), arguments: arguments,
                                      environment: ["LD_PRELOAD": probe], timeout: 60)
             guard let line = child.stderr.split(separator: "\n").first(where: { $0.hasPrefix("flick-first-present") }),
@@ -140,6 +142,7 @@ enum MemoryBench {
         }
         guard !bases.isEmpty else { throw UserError("no card images to make the memory test's cards from") }
         for i in 0..<count {
+            try stopPoint()
             let image = try bases[i % bases.count].scaled(width: imageWidth, height: imageHeight)
             let k = i / bases.count
             let color = RGBA(UInt8((k * 37) % 256), UInt8((k * 91 + 64) % 256), UInt8((k * 53 + 128) % 256))
@@ -191,6 +194,7 @@ enum MemoryBench {
             let jumps = [5, 30, 120, 11, 60]
             var jump = 0
             for frame in 0..<frames {
+                try stopPoint()
                 let t = Double(frame) / 60
                 if frame == frames / 2 { run.submit(RecordedInput(t: t, .interaction(.switcher)), now: t) }
                 if frame == frames * 3 / 4 { run.submit(RecordedInput(t: t, .interaction(.carousel)), now: t) }

@@ -92,13 +92,14 @@ enum StallBench {
         try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let existing = Set((try? fm.contentsOfDirectory(atPath: folder)) ?? [])
         for i in 0...photos {
+            try stopPoint()
             let big = i == photos
             let name = big ? "photo-big-\(bigSide).png" : String(format: "photo-%03d.png", i)
             if existing.contains(name) { continue }
             if i % 20 == 0 { progress("stall: writing \(name) (\(i + 1) of \(photos + 1))") }
             let w = big ? bigSide : width, h = big ? bigSide : height
             let s = try Surface(width: w, height: h)
-            paintPhoto(s, seed: i)
+            try paintPhoto(s, seed: i)
             let path = (folder as NSString).appendingPathComponent(name)
             try s.savePNG(to: path + ".tmp")
             try fm.moveItem(atPath: path + ".tmp", toPath: path)
@@ -106,7 +107,7 @@ enum StallBench {
     }
 
     /// A sky gradient, a sun, hills and a lake, each image in its own colours.
-    static func paintPhoto(_ s: Surface, seed: Int) {
+    static func paintPhoto(_ s: Surface, seed: Int) throws {
         let w = s.width, h = s.height
         let hue = Double((seed * 47) % 360) / 360
         func rgb(_ t: Double, _ shift: Double) -> (Double, Double, Double) {
@@ -118,8 +119,11 @@ enum StallBench {
         let sunR = Double(min(w, h)) * 0.08
         let hills = (0..<w).map { x in horizon - Double(h) * 0.08 * (1 + sin(Double(x) / Double(w) * 6 + Double(seed))) }
         func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, v * 255))) }
+        var stopped = false
         s.withRGBABytes { bytes, pitch in
             for y in 0..<h {
+                // An 8000x8000 photo takes seconds: a stop is seen every 64 rows.
+                if y % 64 == 0 && Interrupt.isRequested { stopped = true; return }
                 let fy = Double(y)
                 let sky = rgb(1 - fy / horizon * 0.6, 0)
                 let ground = rgb(0.6 + 0.4 * (fy - horizon) / Double(h), 0.4)
@@ -146,6 +150,7 @@ enum StallBench {
                 }
             }
         }
+        if stopped { throw InterruptedError() }
     }
 
     /// Flings through the folder in each of `interactions`, paced at 60 Hz for `seconds` each,
@@ -167,7 +172,9 @@ enum StallBench {
                                   ordering: .relaxed)
         var all: [[StallResult]] = Array(repeating: [], count: interactions.count)
         var control = StallControl()
-        for round in 1...runs {
+        // A stop ends the rounds; the runs made so far are the report.
+        roundLoop: for round in 1...runs {
+            if Interrupt.isRequested { break roundLoop }
             let c = try StallControl.runOnce(seconds: seconds, size: size)
             control.runMedianMs.append(c.medianMs)
             control.runWorstMs.append(c.worstMs)
@@ -175,11 +182,15 @@ enum StallBench {
             progress(String(format: "stall control (run %d): median %.2f ms, worst %.2f ms (%.2fx): the same window and pacing, a frame that never changes, no decoder",
                             round, c.medianMs, c.worstMs, c.worstMs / c.medianMs))
             for (k, interaction) in interactions.enumerated() {
-                all[k].append(try runOnce(interaction, round: round, images: images, seconds: seconds, size: size,
-                                          progress: progress))
+                do {
+                    all[k].append(try runOnce(interaction, round: round, images: images, seconds: seconds, size: size,
+                                              progress: progress))
+                } catch is InterruptedError {
+                    break roundLoop
+                }
             }
         }
-        let results = all.map { rs in
+        let results = all.filter { !$0.isEmpty }.map { rs in
             var worst = rs.enumerated().max { $0.element.worstOverMedian < $1.element.worstOverMedian }!
             worst.element.run = worst.offset + 1
             worst.element.runWorstOverMedian = rs.map(\.worstOverMedian)
@@ -218,6 +229,7 @@ enum StallBench {
         let frames = Int(seconds * 60)
         let start = PerformanceClock.now
         for frame in 0..<frames {
+            try stopPoint()
             pace(frame: frame, from: start)
             // Bookkeeping before the frame's clock starts.
             let before = faces.statistics.placeholderDraws

@@ -1,3 +1,4 @@
+import FlickIO
 import FlickEngine
 import FlickSDL
 import Foundation
@@ -30,6 +31,7 @@ struct StallControl: Codable {
         times.reserveCapacity(frames)
         let start = PerformanceClock.now
         for frame in 0..<frames {
+            try stopPoint()
             StallBench.pace(frame: frame, from: start)
             let t0 = PerformanceClock.now
             try renderer.resetViewport()

@@ -45,3 +45,10 @@ enum BenchCards {
         return ((exe as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
     }
 }
+
+/// Throws `InterruptedError` once a stop was asked for (SIGINT, SIGTERM, SIGHUP, SIGQUIT): every
+/// loop of the bench calls it once per frame, image, row or launch, so a stop is noticed within
+/// one of them and the figures measured so far are still printed (`BenchRunner.run`).
+func stopPoint() throws {
+    if Interrupt.isRequested { throw InterruptedError() }
+}

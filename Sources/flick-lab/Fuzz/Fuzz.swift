@@ -81,9 +81,15 @@ struct Fuzz: ParsableCommand {
         ]
         var failed = false
         for parser in parsers {
+            // A stop (a signal) ends the run at the next input; the parsers fuzzed so far, and the
+            // one under way with the inputs it got, are reported, and the exit is 128 + the signal.
+            if Interrupt.isRequested { break }
             var tally = Tally()
+            var done = 0
             let path = (work as NSString).appendingPathComponent(parser.file)
             for n in 0..<inputs {
+                if Interrupt.isRequested { break }
+                done += 1
                 let input = parser.make(n, parser.seeds, &rng)
                 // A full work folder is a failed write (exit 3), never a parse of half an input.
                 do { try input.write(to: URL(fileURLWithPath: path)) } catch {
@@ -112,12 +118,13 @@ struct Fuzz: ParsableCommand {
             }
             try? FileManager.default.removeItem(atPath: path)
             print(String(format: "fuzz %@: %d inputs, %d accepted, %d refused with a one-line message, %d unclear, slowest %.3f s",
-                         parser.name, inputs, tally.accepted, tally.refused - tally.problems.count,
+                         parser.name, done, tally.accepted, tally.refused - tally.problems.count,
                          tally.problems.count, tally.slowest))
             for m in tally.samples.values.sorted() { print("    e.g. \(m.prefix(220))") }
             for p in tally.problems { print("fuzz \(parser.name): UNCLEAR \(p)") }
             if !tally.problems.isEmpty { failed = true }
         }
+        if Interrupt.isRequested { return }   // a partial run: the exit is the signal's (CommandMain)
         if failed { throw ExitCode(1) }
     }
 
