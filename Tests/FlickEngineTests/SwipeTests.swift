@@ -231,3 +231,31 @@ import FlickEngineTesting
         #expect(logged.filter { $0.event.name != "gesture_ended" }.allSatisfy { $0.release == nil })
     }
 }
+
+/// Undo after an interaction switch brings a card back from the side it left (the switch used to
+/// forget where each thrown card went, and it came back from the left edge).
+@Suite struct UndoSideAcrossSwitchTests {
+    @Test(arguments: [Interaction.swipe, .stack])
+    func aCardThrownUpComesBackFromTheTopAfterASwitch(_ switchTo: Interaction) {
+        let viewport = Size(width: 390, height: 844)
+        let scene = CardScene(interaction: .swipe, count: 5, viewport: viewport, time: 0)
+        scene.advance(to: 0.1)
+        let top = scene.currentCard!
+        scene.perform(.throwUp, at: 0.2)
+        var t = 0.2
+        while t < 3 { t += 1.0 / 60; scene.advance(to: t) }
+        #expect(scene.events.contains { if case .deleted(_, let c, _) = $0 { c == top } else { false } })
+        scene.setInteraction(switchTo, at: t)
+        if switchTo != .swipe { scene.setInteraction(.swipe, at: t + 0.01) }
+        let undo = scene.perform(.undo, at: t + 0.05)
+        #expect(undo == .done, "\(undo)")
+        // Part way home (the flight takes the undo flight's time from off the stage).
+        scene.advance(to: t + 0.05 + 0.15)
+        let card = scene.renderList.first { $0.card == top }
+        #expect(card != nil, "the undone card is drawn on its way back")
+        // Coming back from above: centred across, above the middle; not from the left edge.
+        if let c = card?.center {
+            #expect(c.y < viewport.height / 2 - 50 && abs(c.x - viewport.width / 2) < 30, "centre \(c)")
+        }
+    }
+}

@@ -195,12 +195,16 @@ public final class CardScene {
         }
     }
 
-    /// The rules on show become `rules`, with fresh state, on card `current`.
+    /// The rules on show become `rules`, with fresh state, on card `current`. Where each thrown
+    /// card went belongs to the deletion, not to the interaction: it is kept, so an undo after a
+    /// switch brings a card back from the side it left.
     private func enter(_ rules: any CardInteraction, current: Int?) {
         mode = rules
         content = rules.contentMovement.strategy
         layout = mode.makeLayout()
+        let exits = state.exits
         state = InteractionState()
+        state.exits = exits
         top = content.entryTop(current: current)
         pool.checkInAll()
     }

@@ -61,6 +61,6 @@ struct InteractionState: Sendable {
     /// `restored` event) only when it is let go home, so the deck and the events never differ.
     var returning: CardMotion?
     /// Where each thrown card's flight went (offset from its place, points), for an undo that
-    /// brings it back from there; forgotten when it comes back or the deck resets.
+    /// brings it back from there; kept across interaction switches, forgotten when the deck resets.
     var exits: [CardID: Vector] = [:]
 }
