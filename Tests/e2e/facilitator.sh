@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # A session run as a facilitator runs one (issue 21), under a bare X server with two real SDL
 # windows, driven by real X events:
-# - the facilitator starts task 1 (Enter in the facilitator window), types a note, drops the
-#   labelled marker "found it" (key 1); the participant flicks a card up in the participant
-#   window, which meets the task's goal (delete a card): the task ends as a success;
-# - task 2 is started and given up with the marker "gave up" (key 2);
+# - the facilitator starts task 1 (Enter in the facilitator window), types a note and a second
+#   one that starts with a digit (kept whole: typing always types), drops the labelled marker
+#   "found it" (F1); the participant flicks a card up in the participant window, which meets the
+#   task's goal (delete a card): the task ends as a success;
+# - task 2 is started and given up with the marker "gave up" (F2);
 # - the log, the recording and the report agree on all of it, and a headless replay of the
 #   recording ends both tasks at the same times with the same outcomes and plays the note;
 # - the participant window shows only the phone (no toast, no panel), the facilitator window
@@ -42,8 +43,12 @@ wait_log "$LOG" 1 task_started 10 && pass "Enter in the facilitator window start
 fkeys type "hesitates before the flick"
 fkeys key Return
 wait_log "$LOG" 1 note 10 && pass "a typed note was saved on Enter" || fail "no note line"
-fkeys key 1
-wait_text "$LOG" '"label":"found it"' 10 >/dev/null && pass "key 1 dropped the marker 'found it'" || fail "no 'found it' marker"
+fkeys type "2nd card confused her"
+fkeys key Return
+wait_log "$LOG" 2 note 10 && grep -q '"text":"2nd card confused her"' "$LOG" \
+  && pass "a note starting with a digit is kept whole (no marker dropped by its first key)" || fail "the note '2nd card confused her' was not kept whole"
+fkeys key F1
+wait_text "$LOG" '"label":"found it"' 10 >/dev/null && pass "F1 dropped the marker 'found it'" || fail "no 'found it' marker"
 sleep 0.3
 # The participant flicks the middle card up: the switcher deletes it (the task's goal).
 xdotool windowfocus --sync "$PWID"
@@ -54,7 +59,7 @@ import -window root "$OUT/both.png" 2>/dev/null
 import -window "$PWID" "$OUT/participant.png" 2>/dev/null
 fkeys key Return
 wait_log "$LOG" 2 task_started 10 >/dev/null || true
-fkeys key 2
+fkeys key F2
 wait_log "$LOG" 2 task_ended 10 >/dev/null || true
 sleep 0.5
 import -window "$FWID" "$OUT/facilitator.png" 2>/dev/null
@@ -75,7 +80,7 @@ deleted = [l for l in log if l["event"] == "deleted"]
 if not deleted or not ends or abs(deleted[0]["t"] - ends[0]["t"]) > 1e-6:
     problems.append("task 1 did not end at the deletion")
 notes = [l["text"] for l in log if l["event"] == "note"]
-if notes != ["hesitates before the flick"]: problems.append(f"log notes {notes}")
+if notes != ["hesitates before the flick", "2nd card confused her"]: problems.append(f"log notes {notes}")
 markers = [l["label"] for l in log if l["event"] == "marker"]
 if markers != ["start", "found it", "start", "gave up"]: problems.append(f"log markers {markers}")
 header = rec[0]

@@ -85,10 +85,10 @@ struct LookOptions: ParsableArguments {
 
 /// The person running a session: their own window, labelled markers, tasks with goals.
 struct FacilitatorOptions: ParsableArguments {
-    @Flag(help: "Open a facilitator window beside the participant's: recording state, task, markers (keys 1-9), notes (type, Enter), live events, decision map, toasts. The participant's window shows only the phone.")
+    @Flag(help: "Open a facilitator window beside the participant's: recording state, task, markers (keys F1-F9), pause (F10), notes (type, Enter), live events, decision map, toasts. The participant's window shows only the phone.")
     var facilitator = false
 
-    @Option(help: ArgumentHelp("Labelled markers for keys 1-9 of the facilitator window, comma-separated (default: \"found it,gave up,asked for help\").", valueName: "labels"))
+    @Option(help: ArgumentHelp("Labelled markers for keys F1-F9 of the facilitator window, comma-separated (default: \"found it,gave up,asked for help\").", valueName: "labels"))
     var markers: String?
 
     @Option(help: ArgumentHelp("JSON file of tasks in order, each with a name, an optional goal and time limit (see README): started from the facilitator window (Enter) or with M.", valueName: "file"))

@@ -20,8 +20,9 @@ extension App {
         }
     }
 
-    /// With an empty note: 1-9 drop the labelled markers, Enter starts or ends the task, Space
-    /// pauses. While a note is typed, keys edit it: Enter saves it, Escape drops it.
+    /// Typing always types the note (a digit or a space first too); F1-F9 drop the labelled
+    /// markers and F10 pauses or resumes, so neither steals text. Enter saves a note, or with none
+    /// typed starts or ends the task; Escape drops the note.
     func handleFacilitatorKey(_ press: KeyPress) {
         let t = press.time
         if press.modifiers.contains(.control), press.key == .character("q") {
@@ -30,7 +31,7 @@ extension App {
         }
         if player != nil {
             // A replay plays the recorded notes and markers; only pausing is the viewer's.
-            if press.key == .space { respond(to: press) }
+            if press.key == .function(10) { pause(press) }
             return
         }
         switch press.key {
@@ -45,14 +46,21 @@ extension App {
             } else {
                 dropTaskMarker(at: t)
             }
-        case .space where desk.draft.isEmpty:
-            respond(to: press)   // as in the participant's window (KeyBindings)
-        case .character(let c) where desk.draft.isEmpty && ("1"..."9").contains(c):
+        case .function(10):
+            pause(press)
+        case .function(let n) where (1...9).contains(n):
             guard !press.isRepeat else { return }
-            dropLabelledMarker(Int(String(c))!, at: t)
+            dropLabelledMarker(n, at: t)
         default:
             break
         }
+    }
+
+    /// F10: Space's pause as the participant's window binds it (`KeyBindings`).
+    private func pause(_ press: KeyPress) {
+        var space = press
+        space.key = .space
+        respond(to: space)
     }
 
     /// Draws the facilitator window, if there is one, after the participant's frame: at most

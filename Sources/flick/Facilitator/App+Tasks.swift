@@ -24,7 +24,7 @@ extension App {
         submit(RecordedInput(t: t, .marker(marker)))
     }
 
-    /// Key 1-9 of the facilitator window: the labelled marker.
+    /// Key F1-F9 of the facilitator window: the labelled marker.
     func dropLabelledMarker(_ n: Int, at t: Double) {
         guard n >= 1, n <= options.markers.count else { return }
         submit(RecordedInput(t: t, .marker(Marker(label: options.markers[n - 1], task: currentTaskName))))

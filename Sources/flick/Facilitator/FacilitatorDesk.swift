@@ -37,10 +37,9 @@ struct FacilitatorDesk {
         }
     }
 
-    /// Typed text: appended to the draft, except a first character that is a command key of an
-    /// empty draft (1-9 drop markers, Space pauses): those keys act instead.
+    /// Typed text, appended to the draft whatever it starts with (markers and pause are on
+    /// function keys, so a note may start with a digit or a space).
     mutating func type(_ text: String) {
-        if draft.isEmpty, let c = text.first, text.count == 1, c == " " || ("1"..."9").contains(c) { return }
         draft = String((draft + text).prefix(Self.draftLimit).filter { !$0.isNewline })
     }
 

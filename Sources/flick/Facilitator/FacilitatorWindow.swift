@@ -34,7 +34,7 @@ struct FacilitatorModel {
 
 /// The facilitator's own window (`--facilitator`): a real second SDL window with its own
 /// renderer, beside the participant's. Recording state and time, participant, the task and what
-/// Enter does next, the markers of keys 1-9, the note being typed, the live event stream, the
+/// Enter does next, the markers of keys F1-F9, the note being typed, the live event stream, the
 /// decision map of every release so far, the pause state and the toasts the participant's
 /// window no longer shows.
 @MainActor
@@ -136,7 +136,7 @@ final class FacilitatorWindow {
         // Pause state: the participant's screen is frozen.
         if m.paused {
             try renderer.fill(x: margin - 6 * px, y: y - 2 * px, width: width + 12 * px, height: 26 * px, color: RGBA(200, 150, 30))
-            _ = try line("PAUSED: the prototype is frozen (Space resumes)", f.body, RGBA(20, 20, 20))
+            _ = try line("PAUSED: the prototype is frozen (F10 resumes)", f.body, RGBA(20, 20, 20))
             y += 6 * px
         }
 
@@ -148,11 +148,11 @@ final class FacilitatorWindow {
         _ = try line(m.nextAction, f.body, Self.accent, x: margin + 6 * px)
         y += 10 * px
 
-        // Markers of keys 1-9.
-        _ = try line("Markers", f.small, Self.muted)
+        // Markers of keys F1-F9 (function keys: typing a note never drops one).
+        _ = try line("Markers (F10 pauses)", f.small, Self.muted)
         var x = margin
         for (i, label) in m.markers.enumerated() {
-            let t = try f.body.texture("\(i + 1)  \(label)", color: Self.text)
+            let t = try f.body.texture("F\(i + 1)  \(label)", color: Self.text)
             if x + Double(t.width) > margin + width { x = margin; y += Double(t.height) + 8 * px }
             try renderer.fill(x: x - 4 * px, y: y - 2 * px, width: Double(t.width) + 8 * px, height: Double(t.height) + 4 * px,
                               color: RGBA(44, 48, 58))
