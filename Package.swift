@@ -66,7 +66,7 @@ let package = Package(
         .target(
             name: "CImGuiBridge",
             dependencies: ["CImGui", "CSDL2"],
-            exclude: ["backends/imgui_impl_sdlrenderer.cpp", "backends/LICENSE.txt"],
+            exclude: ["backends/imgui_impl_sdlrenderer.cpp", "backends/LICENSE.txt", "backends/SOURCE.md"],
             linkerSettings: [.linkedLibrary("stdc++")]
         ),
 

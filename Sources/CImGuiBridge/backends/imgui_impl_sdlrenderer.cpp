@@ -17,12 +17,6 @@
 // If you are new to Dear ImGui, read documentation from the docs/ folder + read the top of imgui.cpp.
 // Read online: https://github.com/ocornut/imgui/tree/master/docs
 
-// CHANGELOG
-//  2021-12-21: Update SDL_RenderGeometryRaw() format to work with SDL 2.0.19.
-//  2021-12-03: Added support for large mesh (64K+ vertices), enable ImGuiBackendFlags_RendererHasVtxOffset flag.
-//  2021-10-06: Backup and restore modified ClipRect/Viewport.
-//  2021-09-21: Initial version.
-
 #include "imgui.h"
 #include "imgui_impl_sdlrenderer.h"
 #if defined(_MSC_VER) && _MSC_VER <= 1500 // MSVC 2008 or earlier
