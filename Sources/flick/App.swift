@@ -358,10 +358,7 @@ final class App {
     /// Feeds the replay's inputs that are due by now, at their recorded times.
     func playDueInputs() {
         guard let player else { return }
-        for input in player.due(by: clock()) {
-            if input.config != nil && options.configOverridden { continue }
-            submit(input)
-        }
+        for input in player.due(by: clock()) { submit(input) }
     }
 
     /// The window changed size or display: refit the stage; faces are remade at the new size.

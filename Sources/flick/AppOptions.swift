@@ -96,8 +96,11 @@ struct AppOptions {
         self.screenshotAt = c.at
         self.speed = c.playback.speed
         self.loop = c.loop
+        var described: String?
         if let path = c.config {
-            self.config = try Self.loadConfig(path)
+            let loaded = try ConfigFile.loadDescribed(path)
+            self.config = loaded.config
+            described = loaded.description
             if header != nil {
                 note("--config \(path) overrides the recording's config (its config reloads are skipped)")
                 configOverridden = true
@@ -106,7 +109,7 @@ struct AppOptions {
             self.config = header?.config ?? SceneConfig()
         }
         self.configPath = c.config
-        self.configDescription = c.config.flatMap(ConfigFile.description(of:)) ?? (c.config == nil ? header?.configDescription : nil)
+        self.configDescription = c.config == nil ? header?.configDescription : described.flatMap(ConfigFile.conditionName)
         self.look = try Look(c.look, recorded: header?.look, recordPath: c.record, logPath: c.log)
         self.cards = CardSource(folder: cards.folder, items: self.look.titled(cards.items))
         let recordedStage = header.map { $0.stage.map(sizeText) ?? "window" }
@@ -121,7 +124,8 @@ struct AppOptions {
         }
         self.logPath = c.log
         self.recordPath = c.record
-        self.replay = recording.map(Player.init)
+        let skipsConfigs = configOverridden
+        self.replay = recording.map { Player($0, skipsConfigs: skipsConfigs) }
         self.participant = c.participant ?? header?.participant
         self.task = c.task ?? header?.task
         self.facilitator = c.facilitation.facilitator

@@ -18,6 +18,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import e2elib  # noqa: E402  (beside this script)
+
 BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/flick")
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
@@ -136,17 +139,7 @@ def main():
         ("SIGKILL mid GIF export", lambda d: ["export", long_rec, "--out", os.path.join(d, "clip.gif"), "--size", "320x240"], ENV, "ffmpeg"),
         ("SIGKILL with a stalled ffmpeg", lambda d: ["export", long_rec, "--out", os.path.join(d, "clip.mp4"), "--size", "320x240"], stalled, "sleep"),
     ]
-    passed = failed = 0
-    for name, args, env, child_name in cases:
-        problems, what = case(name, args, env, child_name, rec)
-        if problems:
-            failed += 1
-            print(f"  FAIL  {name}: {'; '.join(problems)}")
-        else:
-            passed += 1
-            print(f"  ok    {name}: {what}")
-    print(f"orphans: {passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+    return e2elib.report("orphans", cases, lambda name, args, env, child_name: case(name, args, env, child_name, rec))
 
 
 if __name__ == "__main__":

@@ -16,6 +16,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import e2elib  # noqa: E402  (beside this script)
+
 BIN = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/flick")
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
@@ -128,17 +131,7 @@ def main():
         cases.append(("bench first-frame: SIGTERM between launches",
                       [BENCH, "--only", "first-frame", "--first-frame-runs", "100", "--memory-cards", "20",
                        "--memory-dir", os.path.join(WORK, "ff")], T, r"first frame: \d+ launches", r"Partial report: stopped by SIGTERM"))
-    passed = failed = 0
-    for name, argv, sig, when, report in cases:
-        problems, what = stop(name, argv, sig, when, report)
-        if problems:
-            failed += 1
-            print(f"  FAIL  {name}: {'; '.join(problems)}")
-        else:
-            passed += 1
-            print(f"  ok    {name}: {what}")
-    print(f"tools-stop: {passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+    return e2elib.report("tools-stop", cases, stop)
 
 
 if __name__ == "__main__":

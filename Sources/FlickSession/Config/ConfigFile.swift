@@ -24,13 +24,19 @@ package enum ConfigFile {
         return try decode(user, label: label)
     }
 
-    /// The `description` of a config file (presets say in one line what they are for), its first
-    /// line and at most `maxDescription` characters; nil when it has none.
-    package static func description(of path: String) -> String? {
-        guard let data = try? InputFile.read(path, what: "--config file"),
-              let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-              let text = object["description"] as? String else { return nil }
-        let line = text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+    /// A config file read once: its config and its `description` (presets say what they are
+    /// for), as written.
+    package static func loadDescribed(_ path: String) throws -> (config: SceneConfig, description: String?) {
+        let data = try InputFile.read(path, what: "--config file")
+        let config = try load(path, data: data)
+        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        return (config, object?["description"] as? String)
+    }
+
+    /// A description as a condition's name: its first line, at most `maxDescription`
+    /// characters; nil when that is empty.
+    package static func conditionName(_ description: String) -> String? {
+        let line = description.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
         return line.isEmpty ? nil : String(line.prefix(maxDescription))
     }
 

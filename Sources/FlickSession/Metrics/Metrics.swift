@@ -131,6 +131,8 @@ package struct SessionMetrics {
         taskRuns.map { ($0.name, $0.start, $0.seconds) }
     }
     package var pages: [(t: Double, from: Int, to: Int)]
+    /// Each switch of interaction, in order.
+    package var interactionChanges: [(t: Double, to: Interaction)]
     /// Cards brought back (undo), session seconds.
     package var restores: [(t: Double, card: CardID)]
 
@@ -148,6 +150,7 @@ package struct SessionMetrics {
         var decisions: [Decision] = []
         var undos: [Undo] = []
         var bringBacks: [(t: Double, card: CardID)] = []
+        var changes: [(t: Double, to: Interaction)] = []
         for item in session.items {
             switch item {
             case .config(_, let c): config = c
@@ -172,7 +175,9 @@ package struct SessionMetrics {
                     g.label = verdict?.label
                     gestures.append(g)
                     open = nil
-                case .interactionChanged(_, _, let to): interaction = to
+                case .interactionChanged(let t, _, let to):
+                    interaction = to
+                    changes.append((t, to))
                 case .deleted(let t, let card, _):
                     // Logs from before causes were logged: the participant's.
                     let o = logged.origin ?? DeckChangeOrigin(cause: .pointer)
@@ -196,6 +201,7 @@ package struct SessionMetrics {
         self.decisions = decisions
         self.undos = undos
         self.bringBacks = bringBacks
+        interactionChanges = changes
         // A throw undone: an undo (Z) took back its card's deletion within the window.
         undoneThrows = gestures.compactMap { g in
             guard g.outcome == .thrown, let card = g.card,
@@ -219,16 +225,14 @@ package struct SessionMetrics {
         taskRuns = TaskInterval.runs(of: session)
     }
 
-    /// The participant's throws by key, in `interaction` (any when nil), as the interaction in
-    /// force at each throw says.
+    /// The interaction on show at session time `t`.
+    package func interaction(at t: Double) -> Interaction {
+        interactionChanges.last { $0.t <= t }?.to ?? session.demo
+    }
+
+    /// The participant's throws by key, in `interaction` (any when nil).
     package func keyDecisions(in interaction: Interaction?) -> Int {
-        var changes: [(t: Double, to: Interaction)] = []
-        for case .scene(let e) in session.items {
-            if case .interactionChanged(let t, _, let to) = e.event { changes.append((t, to)) }
-        }
-        return personalDecisions.filter { d in
-            d.cause == .key && (interaction.map { i in (changes.last { $0.t <= d.t }?.to ?? session.demo) == i } ?? true)
-        }.count
+        personalDecisions.filter { d in d.cause == .key && (interaction.map { self.interaction(at: d.t) == $0 } ?? true) }.count
     }
 
     /// The participant's own decisions (pointer and keys), in order.

@@ -144,11 +144,7 @@ package struct Study {
         entries.append(Entry(metrics: m, participant: who, condition: condition, task: what,
                              attempts: attempts, traces: traces, gestureTasks: gestureTasks))
         // The interaction in force at a time, for pages and tasks.
-        var changes: [(t: Double, to: Interaction)] = []
-        for case .scene(let e) in session.items {
-            if case .interactionChanged(let t, _, let to) = e.event { changes.append((t, to)) }
-        }
-        func interactionAt(_ t: Double) -> Interaction { changes.last(where: { $0.t <= t })?.to ?? session.demo }
+        let interactionAt = m.interaction(at:)
         func bump(_ t: Double, _ interaction: Interaction, _ change: (inout Tally) -> Void) {
             let cell = Cell(condition: condition, interaction: interaction.rawValue, task: taskAt(t))
             var tally = tallies[cell, default: [:]][who, default: Tally()]

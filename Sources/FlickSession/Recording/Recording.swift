@@ -329,12 +329,19 @@ extension RecordingHeader {
     }
 }
 
-/// Plays a recording back: hands out the inputs due by a given session time.
+/// Plays a recording back: hands out the inputs due by a given session time, for the window and
+/// every headless replay alike.
 package final class Player {
     package let recording: Recording
+    /// The recorded config reloads and changes are passed over (another config replaces the
+    /// recording's: a `--config` given to a replay, a preset of compare or tune).
+    package let skipsConfigs: Bool
     private var next = 0
 
-    package init(_ recording: Recording) { self.recording = recording }
+    package init(_ recording: Recording, skipsConfigs: Bool = false) {
+        self.recording = recording
+        self.skipsConfigs = skipsConfigs
+    }
 
     package var path: String { recording.path }
     package var inputs: [RecordedInput] { recording.inputs }
@@ -345,9 +352,10 @@ package final class Player {
     package func rewind() { next = 0 }
 
     /// The inputs with t <= `time` (session seconds) not handed out yet.
-    package func due(by time: Double) -> ArraySlice<RecordedInput> {
+    package func due(by time: Double) -> [RecordedInput] {
         let from = next
         while next < recording.inputs.count, recording.inputs[next].t <= time { next += 1 }
-        return recording.inputs[from..<next]
+        let due = recording.inputs[from..<next]
+        return skipsConfigs ? due.filter { $0.config == nil } : Array(due)
     }
 }

@@ -8,10 +8,10 @@ package final class HeadlessReplay {
     package let recording: Recording
     package let runner: SessionRunner
     package var scene: CardScene { runner.scene }
-    private var next = 0
+    /// The recording's inputs as they come due; recorded config changes are passed over when a
+    /// preset replaces the recording's config.
+    private let player: Player
     private var lastAdvance = -Double.infinity
-    /// Recorded config reloads are skipped (a preset replaces the recording's config).
-    package let keepsConfig: Bool
     /// Everything that happened, in order: scene events, markers, config reloads.
     package private(set) var items: [SessionItem] = []
     /// The newest pointer event delivered, scene points (for the touch dot of a video).
@@ -33,7 +33,7 @@ package final class HeadlessReplay {
     package init(_ recording: Recording, demo: Interaction, count: Int, viewport: Size, config: SceneConfig,
                  keepsConfig: Bool, tasks: TaskList? = nil, cardNames: [String] = [], sessionTask: String? = nil) {
         self.recording = recording
-        self.keepsConfig = keepsConfig
+        player = Player(recording, skipsConfigs: keepsConfig)
         runner = SessionRunner(scene: CardScene(interaction: demo, count: count, viewport: viewport, config: config, time: 0),
                                tasks: tasks, cardNames: cardNames, sessionTask: sessionTask, keepsPointerTrail: true)
         collect()
@@ -54,7 +54,7 @@ package final class HeadlessReplay {
         collect()
     }
 
-    package var isFinished: Bool { next >= recording.inputs.count }
+    package var isFinished: Bool { player.isFinished }
     /// Every input played and nothing moving. A recording that ended paused, or with the button
     /// still down (a session cut off), has nothing more to come either: it ends at its last input.
     package var isSettled: Bool {
@@ -63,12 +63,7 @@ package final class HeadlessReplay {
 
     /// Plays the inputs due by `clock` and advances the scene to it.
     package func advance(to clock: Double) {
-        while next < recording.inputs.count, recording.inputs[next].t <= clock {
-            let input = recording.inputs[next]
-            next += 1
-            if input.config != nil && keepsConfig { continue }
-            runner.submit(input, now: clock)
-        }
+        for input in player.due(by: clock) { runner.submit(input, now: clock) }
         lastAdvance = clock
         runner.advance(to: clock)
         collect()

@@ -74,8 +74,10 @@ package final class SessionRunner {
     }
 
     /// What happened since the last call, in order.
+    /// A frame with nothing to say allocates nothing (keeping the capacity of a buffer just
+    /// handed out would copy it).
     package func takeOutputs() -> [SessionOutput] {
-        defer { outputs.removeAll(keepingCapacity: true) }
+        defer { outputs = [] }
         return outputs
     }
 
@@ -122,9 +124,8 @@ package final class SessionRunner {
     /// Cancels the gesture under way at frame-clock time `t` (a quit, a dropped device): through
     /// the recorded path, so the log closes it and a replay of the recording ends it the same way.
     package func cancelHeldGesture(at t: Double) {
-        guard pointerHeld, var p = lastPointer else { return }
-        p.phase = .cancel
-        submit(RecordedInput(t: t, .pointer(p)), now: t)
+        guard pointerHeld else { return }
+        submitCancel(stampedAt: t, now: t)
         advance(to: t)
     }
 
@@ -135,17 +136,21 @@ package final class SessionRunner {
     package func finish(at clock: Double) {
         deliver(timeline.drain(at: clock))
         timeControls()
-        if timeline.pointerDown, var p = lastPointer {
-            p.phase = .cancel
-            let t = lastInputTime
-            outputs.append(.heldGestureCancelled(at: t))
-            submit(RecordedInput(t: t, .pointer(p)), now: clock)
+        if timeline.pointerDown {
+            outputs.append(.heldGestureCancelled(at: lastInputTime))
+            submitCancel(stampedAt: lastInputTime, now: clock)
             deliver(timeline.drain(at: clock))
         }
         advance(to: clock)
-        scene.commit()
-        flush()
+        commit()
         for line in study.finish(at: scene.time) { outputs.append(.taskEnded(line)) }
+    }
+
+    /// A cancel of the last pointer input, stamped `t`, submitted at frame-clock time `now`.
+    private func submitCancel(stampedAt t: Double, now: Double) {
+        guard var p = lastPointer else { return }
+        p.phase = .cancel
+        submit(RecordedInput(t: t, .pointer(p)), now: now)
     }
 
     /// Makes final everything up to the scene's time (no late input can change it any more) and
@@ -154,9 +159,6 @@ package final class SessionRunner {
         scene.commit()
         flush()
     }
-
-    /// Scene time of a frame drawn at frame-clock time `clock`.
-    package func sceneTime(at clock: Double) -> Double { timeline.sceneTime(at: clock) }
 
     /// The next task marker `M` drops: with `--tasks`, the next task's start or the current one's
     /// end (nil when all have run); nil without `--tasks` (the driver alternates start and end).

@@ -14,8 +14,6 @@ package struct SessionState {
     package var replayEnded = false
     /// SDL time at which the replay ended (a loop starts again a second later).
     package var replayEndedAt = 0.0
-    /// Frame-clock time the scene was last advanced to.
-    package var lastAdvanceClock = -Double.infinity
 
     /// A session of `participant` and `task` whose time 0 is SDL time `sdlStart`; a replay of
     /// `recorded` carries its identity, so its log is the live log again. `speed`: the replay's pace.

@@ -84,9 +84,7 @@ struct Compare: ParsableCommand {
     }
 
     static func preset(_ path: String) throws -> Preset {
-        let config = try AppOptions.loadConfig(path)
-        let data = try InputFile.read(path, what: "--config file")
-        let description = ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["description"] as? String
+        let (config, description) = try ConfigFile.loadDescribed(path)
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return Preset(name: name, description: description, config: config)
     }

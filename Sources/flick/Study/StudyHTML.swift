@@ -26,6 +26,7 @@ enum StudyHTML {
         let participants = study.participants, conditions = study.conditions
         let colour = Dictionary(uniqueKeysWithValues: conditions.enumerated().map { ($0.element, StudyCharts.color(condition: $0.offset)) })
         let gestures = study.entries.reduce(0) { $0 + $1.metrics.gestures.count }
+        let tasks = study.taskSummaries()
         let traced = study.entries.contains { $0.traces.contains { $0 != nil } }
         var h = """
         <!DOCTYPE html>
@@ -45,11 +46,11 @@ enum StudyHTML {
         .scroll { overflow-x: auto; max-width: 100%; } svg { max-width: 100%; height: auto; }
         </style></head><body>
         <h1>\(esc(title))</h1>
-        <p class="summary">\(plural(study.entries.count, "session")) · \(plural(participants.count, "participant")) · \(conditions.count) condition\(conditions.count == 1 ? "" : "s") (\(conditions.map { "<span class=\"cond\" style=\"background:\(colour[$0]!)\"></span>\(esc($0))" }.joined(separator: ", "))) · \(plural(Set(study.taskSummaries().map(\.task)).count, "task")) · \(gestures) gestures · \(plural(study.entries.reduce(0) { $0 + $1.metrics.personalDecisions.count }, "decision"))\(design.map { " · design from \(esc(($0 as NSString).lastPathComponent))" } ?? "")</p>
+        <p class="summary">\(plural(study.entries.count, "session")) · \(plural(participants.count, "participant")) · \(conditions.count) condition\(conditions.count == 1 ? "" : "s") (\(conditions.map { "<span class=\"cond\" style=\"background:\(colour[$0]!)\"></span>\(esc($0))" }.joined(separator: ", "))) · \(plural(Set(tasks.map(\.task)).count, "task")) · \(gestures) gestures · \(plural(study.entries.reduce(0) { $0 + $1.metrics.personalDecisions.count }, "decision"))\(design.map { " · design from \(esc(($0 as NSString).lastPathComponent))" } ?? "")</p>
         <p class="muted">Made by flick \(esc(FlickVersion.current)). Each rate: events of trials summed over participants (the bar), the 95 % interval of the mean rate with the participant as the unit (a Wilson score interval at the effective sample size of the participants' mean with Student's t, joined with a t-interval on the participants' logit rates; it covered the true rate in at least 93 % of simulated studies of 3, 5 and 8 participants who differ; dashed: the Wilson interval over gestures, with fewer than 2 participants), and one dot per participant with their own rate. The Wilson interval over gestures is in the table beside it: where it is much narrower than the participants' one, people differ more than gestures do. A decision is a card the participant sent away, by gesture or by key; an undo is Z pressed.\(traced ? "" : " Hesitation, pauses, reversals and the heatmaps of presses and paths need recordings (a log holds no pointer samples).")</p>
 
         """
-        h += taskSection(study, colour: colour)
+        h += taskSection(tasks, colour: colour)
         h += directionSection(study, colour: colour)
         // Rates.
         h += "<h2>Rates per condition, interaction and task</h2>"
@@ -201,8 +202,7 @@ enum StudyHTML {
     /// The tasks: every run of every task under every condition, how the runs ended (adjusted-
     /// Wald intervals), the time of those that met their goal (geometric mean with its
     /// t-interval on the logs) and the attempts they took.
-    static func taskSection(_ study: Study, colour: [String: String]) -> String {
-        let summaries = study.taskSummaries()
+    static func taskSection(_ summaries: [Study.TaskSummary], colour: [String: String]) -> String {
         var h = "<h2>Tasks</h2>"
         guard !summaries.isEmpty else { return h + "<p class=\"muted\">No tasks: give --tasks (or drop start and end markers) to measure tasks.</p>" }
         h += "<p class=\"muted\">A run is one participant doing the task once. Success: the goal met (counted from the participant's own decisions, net of undos); gave up: the give-up marker; time limit: the task's limit passed; other: ended by the facilitator or by the end of the session. Rates of the runs with the adjusted-Wald 95 % interval; time on task: the geometric mean of the runs that met their goal, 95 % t-interval on the log times; attempts: gestures begun and key decisions per run. Tasks marked by hand (start and end markers) have a time and no outcome.</p>"

@@ -1,0 +1,19 @@
+"""What the Python e2e scripts share: one result line per case and the count line (lib.sh's
+format), so run.sh counts them like the shell scripts."""
+
+
+def report(title, cases, check):
+    """Runs check(*case) for each case, a (problems, what) pair; prints "  ok    NAME: what" or
+    "  FAIL  NAME: problems" (NAME the case's first item) and "TITLE: N passed, M failed".
+    Returns the exit code: 0 when nothing failed, else 1."""
+    passed = failed = 0
+    for c in cases:
+        problems, what = check(*c)
+        if problems:
+            failed += 1
+            print(f"  FAIL  {c[0]}: {'; '.join(problems)}")
+        else:
+            passed += 1
+            print(f"  ok    {c[0]}: {what}")
+    print(f"{title}: {passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
