@@ -214,7 +214,10 @@ package struct TaskList: Codable, Equatable, Sendable {
             throw UserError("\(at): 'goal' is not a goal (\(expected))")
         }
         func count(_ v: Any, _ field: String) throws -> Int {
-            guard let n = v as? NSNumber, !ConfigFile.isBoolean(n), n.doubleValue == n.doubleValue.rounded(),
+            if let n = v as? NSNumber, ConfigFile.isBoolean(n) {
+                throw UserError("\(at): goal '\(field)' = \(n.boolValue) is not a number (expected a whole number from 1 to 10000)")
+            }
+            guard let n = v as? NSNumber, n.doubleValue == n.doubleValue.rounded(),
                   counts.contains(Int(exactly: n.doubleValue) ?? 0) else {
                 throw UserError("\(at): goal '\(field)' = \(v) is out of range (expected a whole number from 1 to 10000)")
             }
