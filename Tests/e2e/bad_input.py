@@ -462,6 +462,24 @@ ROWS += [
     ("study of a session given twice", ["study", GOOD_LOG, GOOD_LOG, "--out", OUT + "-study"], 2, "is given twice", []),
     ("study of a log and a recording", ["study", GOOD_LOG, GOOD_REC, "--out", OUT + "-study"], 0, "", STUDY_OUT),
 ]
+# One session, counted once: the same file under two names, a copy of a recording (the same
+# session id) and the same preset twice are refused with both names; a second preset file that
+# sets the same config is said.
+shutil.copyfile(GOOD_REC, w("copy-of-good.rec"))
+if not os.path.lexists(w("link-good.jsonl")):
+    os.symlink(GOOD_LOG, w("link-good.jsonl"))
+SPELLED = os.path.join(os.path.dirname(GOOD_LOG), ".", os.path.basename(GOOD_LOG))
+PRESET_A_AGAIN = write("preset-a-again.json", '{"now": {"throwSpeed": 500}}\n')
+ROWS += [
+    ("report of one log under two spellings", ["report", GOOD_LOG, SPELLED, "--out", OUT + "-report"], 2, "are the same file (give each once)", []),
+    ("report of a log and a symlink to it", ["report", GOOD_LOG, w("link-good.jsonl"), "--out", OUT + "-report"], 2, "are the same file (give each once)", []),
+    ("report of a recording and its copy", ["report", GOOD_REC, w("copy-of-good.rec"), "--out", OUT + "-report"], 2, "are the same session (id ", []),
+    ("study of a recording and its copy", ["study", GOOD_REC, w("copy-of-good.rec"), "--out", OUT + "-study"], 2, "are the same session (id ", []),
+    ("tune of a recording and its copy", ["tune", GOOD_REC, w("copy-of-good.rec"), "--key", "stack.throwSpeed", "--values", "400,600", "--out", OUT + "-tune"], 2, "are the same session (id ", []),
+    ("tune of one recording under two spellings", ["tune", GOOD_REC, os.path.join(os.path.dirname(GOOD_REC), ".", os.path.basename(GOOD_REC)), "--key", "stack.throwSpeed", "--values", "400,600", "--out", OUT + "-tune"], 2, "are the same file (give each once)", []),
+    ("compare with one preset twice", ["compare", "--replay", GOOD_REC, "--config", PRESETS[0], "--config", os.path.join(os.path.dirname(PRESETS[0]), ".", os.path.basename(PRESETS[0])), "--out", OUT + "-cmp"], 2, "are the same file (give each once)", []),
+    ("compare with two presets of one config", ["compare", "--replay", GOOD_REC, "--config", PRESETS[0], "--config", PRESET_A_AGAIN, "--out", OUT + "-cmp"], 0, "warning: --config 'preset-a' and 'preset-a-again' set the same config: their rows are the same", CMP_OUT),
+]
 # Family 7 (issue 18): SDL_VIDEODRIVER set but empty with a dead display ran invisibly at 1 GB
 # in a driver that shows nothing and crashed on SIGTERM; a refused run left an empty log.
 ROWS += [
@@ -507,11 +525,18 @@ FIVE = w("five-hours.rec")
 # A fling at the start and one five hours on: the report walks to it twice, the second time with
 # SDL up drawing the contact sheet (where SDL used to swallow SIGINT and SIGTERM).
 write("late.rec", crafted.recording(crafted.header(ASSETS), crafted.fling() + crafted.fling(18000.0)))
-FIVE_CMP = ["compare", "--replay", FIVE] + [x for p in PRESETS + PRESETS for x in ("--config", p)] + ["--out", OUT + "-cmp"]
+# Several sessions make a longer walk; each its own session (a tool counts a session once).
+def other_session(path, n):
+    text = open(path).read().replace("00000000-0000-0000-0000-000000000000", "00000000-0000-0000-0000-%012d" % n, 1)
+    return write(os.path.basename(path).replace(".rec", "-%d.rec" % n), text)
+FIVES = [other_session(FIVE, n) for n in range(1, 7)]
+LATE_2 = other_session(w("late.rec"), 2)
+MORE_PRESETS = [write("preset-c.json", '{"now": {"throwSpeed": 700}}\n'), write("preset-d.json", '{"now": {"throwSpeed": 1100}}\n')]
+FIVE_CMP = ["compare", "--replay", FIVE] + [x for p in PRESETS + MORE_PRESETS for x in ("--config", p)] + ["--out", OUT + "-cmp"]
 ROWS += [
-    ("SIGTERM stops report mid-walk", ["@signal:TERM", "report"] + [FIVE] * 6 + ["--out", OUT + "-report"], 143, "stopped by SIGTERM", REPORT_OUT),
-    ("SIGTERM stops report with SDL up", ["@signal:TERM", "report", w("late.rec"), w("late.rec"), "--out", OUT + "-report"], 143, "stopped by SIGTERM", REPORT_OUT),
-    ("SIGINT stops report mid-walk", ["@signal:INT", "report"] + [FIVE] * 6 + ["--out", OUT + "-report"], 130, "stopped by SIGINT", REPORT_OUT),
+    ("SIGTERM stops report mid-walk", ["@signal:TERM", "report"] + FIVES + ["--out", OUT + "-report"], 143, "stopped by SIGTERM", REPORT_OUT),
+    ("SIGTERM stops report with SDL up", ["@signal:TERM", "report", w("late.rec"), LATE_2, "--out", OUT + "-report"], 143, "stopped by SIGTERM", REPORT_OUT),
+    ("SIGINT stops report mid-walk", ["@signal:INT", "report"] + FIVES + ["--out", OUT + "-report"], 130, "stopped by SIGINT", REPORT_OUT),
     ("SIGHUP stops compare mid-walk", ["@signal:HUP"] + FIVE_CMP, 129, "stopped by SIGHUP", CMP_OUT),
     ("SIGQUIT stops compare mid-walk", ["@signal:QUIT"] + FIVE_CMP, 131, "stopped by SIGQUIT", CMP_OUT),
     ("SIGTERM stops export mid-walk", ["@signal:TERM", "export", FIVE, "--out", OUT + ".mp4"], 143, "stopped by SIGTERM", []),

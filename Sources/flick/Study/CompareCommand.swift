@@ -61,7 +61,9 @@ struct Compare: ParsableCommand {
         guard rec.header != nil, let cards = try rec.cardSource(allowMissing: missing.allowMissingCards) else {
             throw UserError("--replay file '\(replay)' has no header (made before Flick 0.4); replay it with --record to give it one")
         }
+        try InputFiles.requireDistinct(config, what: "--config preset")
         let presets = try config.map(Self.preset)
+        Self.samePresets(presets, recorded: rec.header!.config).forEach(warn)
         if let out {
             let folder = try StudyOutput.folder(out)
             try StudyOutput.check(["contact-sheet.png": "the contact sheet", "report.html": "the report",
@@ -81,6 +83,21 @@ struct Compare: ParsableCommand {
                 }
             }
         }
+    }
+
+    /// Presets that would show the same rows: two that set the same config, or one that sets
+    /// the recording's own. Said, not refused: a researcher may mean it as a control.
+    static func samePresets(_ presets: [Preset], recorded: SceneConfig) -> [String] {
+        var lines: [String] = []
+        for (i, p) in presets.enumerated() {
+            if p.config == recorded {
+                lines.append("--config '\(p.name)' sets the recording's own config: its row is the same as 'as recorded'")
+            }
+            if let earlier = presets[..<i].first(where: { $0.config == p.config }) {
+                lines.append("--config '\(earlier.name)' and '\(p.name)' set the same config: their rows are the same")
+            }
+        }
+        return lines
     }
 
     static func preset(_ path: String) throws -> Preset {

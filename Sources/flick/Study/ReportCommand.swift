@@ -32,7 +32,13 @@ struct Report: ParsableCommand {
     func run() throws {
         guard !sessions.isEmpty else { throw UserError("flick report: no session given (expected logs or recordings)") }
         // Inputs first: a refused session leaves no folder behind.
-        let loaded = try sessions.map { try StudySession.load($0) }
+        try InputFiles.requireDistinct(sessions, what: "session file")
+        var ids = SessionIdentities()
+        let loaded = try sessions.map { path in
+            let session = try StudySession.load(path)
+            try ids.admit(session.sessionID, path: path)
+            return session
+        }
         let folder = try StudyOutput.folder(out)
         try StudyOutput.check([(folder + "/report.html", "the report"), (folder + "/gestures.csv", "the gesture table")],
                               inputs: sessions.map { RunInput(path: $0, what: "a session file") })

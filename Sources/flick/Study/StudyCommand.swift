@@ -45,9 +45,7 @@ struct StudyCommand: ParsableCommand {
 
     func run() throws {
         guard !sessions.isEmpty else { throw UserError("flick study: no session given (expected logs or recordings)") }
-        if let twice = Dictionary(grouping: sessions, by: { ($0 as NSString).standardizingPath }).first(where: { $0.value.count > 1 }) {
-            throw UserError("session file '\(twice.value[0])' is given twice (each session once)")
-        }
+        try InputFiles.requireDistinct(sessions, what: "session file")
         // Inputs first: a refused design or session leaves no folder behind.
         let plan = try design.map { try StudyDesign.load($0, sessions: sessions) }
         for path in sessions {
@@ -64,16 +62,10 @@ struct StudyCommand: ParsableCommand {
         if let problem = StudyOutput.folderProblem(out) { throw UserError(problem) }
         if FileManager.default.fileExists(atPath: out) { try outputs(try StudyOutput.folder(out)) }
         var study = Study()
-        var ids: [String: String] = [:]
+        var ids = SessionIdentities()
         try SessionLoader.forEach(sessions) { path, session in
             if Interrupt.isRequested { throw InterruptedError() }
-            // A session's log and its recording carry the same id: both would count it twice.
-            if let id = session.sessionID {
-                if let other = ids[id] {
-                    throw UserError("'\(path)' and '\(other)' are the same session (id \(id)): give its log or its recording, not both")
-                }
-                ids[id] = path
-            }
+            try ids.admit(session.sessionID, path: path)
             let row = plan?.row(for: path)
             study.add(session, participant: row?.participant, task: row?.task, condition: row?.condition)
         }

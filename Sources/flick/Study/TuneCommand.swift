@@ -52,14 +52,15 @@ struct TuneCommand: ParsableCommand {
             throw UserError("\(key.count) --key and \(values.count) --values (give --values after each --key)")
         }
         let grid = try SweepGrid(zip(key, values).map { try SweepAxis.parse(key: $0, values: $1) })
-        if let twice = Dictionary(grouping: recordings, by: { ($0 as NSString).standardizingPath }).first(where: { $0.value.count > 1 }) {
-            throw UserError("recording '\(twice.value[0])' is given twice (each recording once)")
-        }
+        try InputFiles.requireDistinct(recordings, what: "recording")
         var loaded: [Recording] = []
+        var ids = SessionIdentities()
         for path in recordings {
             let kind = PathKind.target(of: path)
             guard case .regular = kind else { throw UserError("recording '\(path)' \(kind.phrase) (expected a regular file)") }
-            loaded.append(try Self.recording(path))
+            let recording = try Self.recording(path)
+            try ids.admit(recording.header?.session, path: path)
+            loaded.append(recording)
         }
         let checkOutputs = { (folder: String) in
             try StudyOutput.check(Self.outputs.map { (folder + "/" + $0.0, $0.1) },
