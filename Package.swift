@@ -51,7 +51,11 @@ let package = Package(
         .target(name: "CImageDecode", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         /// pixman, the CPU compositor of cards where no GPU draws (libpixman-1-dev).
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
-        .target(name: "FlickSDL", dependencies: ["CSDL2", "CImageDecode", "CPixman", "FlickEngine", "FlickIO"]),
+        /// SDL_RenderGeometryRaw made safe from the software triangle filler's integer overflow
+        /// (the header says the exact precondition); every geometry call, ImGui's included, goes
+        /// through it.
+        .target(name: "CSafeGeometry", dependencies: ["CSDL2"]),
+        .target(name: "FlickSDL", dependencies: ["CSDL2", "CImageDecode", "CPixman", "CSafeGeometry", "FlickEngine", "FlickIO"]),
 
         // MARK: - Tool UI: Dear ImGui from the system (libimgui-dev), behind a small C surface
         // (Sources/CImGuiBridge/include/CImGuiBridge.h says why C and not C++ interop).
@@ -65,7 +69,7 @@ let package = Package(
         /// is compiled through SDLRendererBackend.cpp (which says why), so excluded here.
         .target(
             name: "CImGuiBridge",
-            dependencies: ["CImGui", "CSDL2"],
+            dependencies: ["CImGui", "CSDL2", "CSafeGeometry"],
             exclude: ["backends/imgui_impl_sdlrenderer.cpp", "backends/LICENSE.txt", "backends/SOURCE.md"],
             linkerSettings: [.linkedLibrary("stdc++")]
         ),
@@ -121,7 +125,7 @@ let package = Package(
         ),
         /// An interaction written outside the engine, through its public API only.
         .testTarget(name: "FlickPluginTests", dependencies: ["FlickEngine", "FlickEngineTesting"]),
-        .testTarget(name: "FlickSDLTests", dependencies: ["FlickSDL", "FlickIO", "FlickEngine", "FlickEngineTesting", "CSDL2"]),
+        .testTarget(name: "FlickSDLTests", dependencies: ["FlickSDL", "FlickIO", "FlickEngine", "FlickEngineTesting", "CSDL2", "CSafeGeometry"]),
         /// The session library on its own: recordings, looks, config files.
         .testTarget(name: "FlickSessionTests", dependencies: ["FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine"]),
         /// The app's tool UI (tuning panel, time controls, debug overlay), headless.

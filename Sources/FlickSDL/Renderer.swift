@@ -1,4 +1,5 @@
 import CSDL2
+import CSafeGeometry
 import FlickEngine
 
 /// An SDL_Renderer, destroyed on deinit; it keeps its window (or offscreen surface) alive.
@@ -158,15 +159,23 @@ public final class Renderer {
         try check(SDL_RenderCopyF(pointer, try texture.pointer, nil, &r), "SDL_RenderCopyF")
     }
 
-    /// Draws triangles (`indices` into `vertices`, three per triangle) with one SDL_RenderGeometry call.
-    /// Vertex positions are pixels; alpha comes from the vertex colours.
+    /// Draws triangles (`indices` into `vertices`, three per triangle) with one geometry call.
+    /// Vertex positions are pixels; alpha comes from the vertex colours. On the software
+    /// renderer, triangles that would overflow SDL's triangle filler are turned or split first
+    /// (`flick_render_geometry_raw`).
     public func drawGeometry(texture: Texture?, vertices: UnsafeBufferPointer<SDL_Vertex>,
                              indices: UnsafeBufferPointer<Int32>?) throws {
-        guard vertices.count > 0 else { return }
+        guard let base = vertices.baseAddress, vertices.count > 0 else { return }
         let sdlTexture = try texture?.pointer
-        try check(SDL_RenderGeometry(pointer, sdlTexture, vertices.baseAddress, Int32(vertices.count),
-                                     indices?.baseAddress, Int32(indices?.count ?? 0)),
-                  "SDL_RenderGeometry")
+        let stride = Int32(MemoryLayout<SDL_Vertex>.stride)
+        let raw = UnsafeRawPointer(base)
+        let result = flick_render_geometry_raw(
+            pointer, sdlTexture,
+            raw.advanced(by: MemoryLayout<SDL_Vertex>.offset(of: \.position)!).assumingMemoryBound(to: Float.self), stride,
+            raw.advanced(by: MemoryLayout<SDL_Vertex>.offset(of: \.color)!).assumingMemoryBound(to: SDL_Color.self), stride,
+            raw.advanced(by: MemoryLayout<SDL_Vertex>.offset(of: \.tex_coord)!).assumingMemoryBound(to: Float.self), stride,
+            Int32(vertices.count), indices?.baseAddress, Int32(indices?.count ?? 0), indices == nil ? 0 : 4)
+        try check(result, "SDL_RenderGeometryRaw")
     }
 
     /// Shows the frame (waits for vblank when vsync is on).
