@@ -113,6 +113,26 @@ import Testing
         #expect(end.attempts == 4, "three throws and an undo, all by key")
     }
 
+    /// A drag cut off by the end of the session (a quit mid-drag) was never released: it is a
+    /// card drag but no card release, so no near miss, however near the threshold it was held.
+    @Test func aCancelledDragIsNoRelease() throws {
+        func move(_ t: Double, _ x: Double, _ phase: PointerEvent.Phase = .move) -> RecordedInput {
+            RecordedInput(t: t, .pointer(PointerEvent(phase: phase, position: Point(x: x, y: 420), time: t)))
+        }
+        // A swipe card held 120 pt to the right (the like threshold is near it) when the session ends.
+        var inputs = [move(0.5, 195, .down)]
+        for i in 1...12 { inputs.append(move(0.5 + Double(i) * 0.05, 195 + Double(i) * 10)) }
+        let s = try Self.session(.swipe, tasks: nil, inputs: inputs, until: 2, participant: "p1")
+        let m = SessionMetrics(s)
+        let g = try #require(m.gestures.first)
+        #expect(m.gestures.count == 1 && g.outcome == .cancelled && g.kind == .card)
+        #expect(!g.isCardRelease && g.nearestFraction == nil && !g.isNearMiss())
+        var study = Study()
+        study.add(s, participant: nil, task: nil, condition: "A")
+        let people = study.byParticipant(condition: "A")
+        #expect(people["p1"]?[.cardDrags] == 1 && people["p1"]?[.cardReleases] == 0 && people["p1"]?[.nearMisses] == 0)
+    }
+
     /// "Like Anna" is not met by swiping Anna left: the goal names the way; the right swipe of
     /// the next card that is Anna again (after the undo) meets it.
     @Test func aLeftSwipeDoesNotMeetALikeGoal() throws {

@@ -163,9 +163,12 @@ package struct SessionMetrics {
                     let began = open.flatMap { $0.kind == kind ? $0 : nil }
                     // The verdict logged with the release, as the engine decided it; for older
                     // logs without it, the engine's rule decides it again from the logged
-                    // translation and velocity (nothing here restates a threshold).
-                    let verdict = release ?? interaction.verdict(kind: kind, translation: translation, velocity: velocity,
-                                                                 config: config, viewport: session.viewport)
+                    // translation and velocity (nothing here restates a threshold). A cancelled
+                    // gesture (a quit, a lost window) was never released: no verdict, so it is no
+                    // card release, near miss or narrow throw.
+                    let verdict = outcome == .cancelled ? nil
+                        : release ?? interaction.verdict(kind: kind, translation: translation, velocity: velocity,
+                                                         config: config, viewport: session.viewport)
                     var g = Gesture(session: session.name, interaction: interaction, kind: kind, card: began?.card,
                                     start: began?.t ?? t, end: t, translation: translation, velocity: velocity,
                                     outcome: outcome,
