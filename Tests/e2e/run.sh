@@ -50,6 +50,7 @@ if [ "$FAILED" = 0 ]; then
   part "study tools (presets, recordings, replay, report, compare, export)" study.sh study
   part "flick study (a small study recorded under Xvfb, its tables, its page in Chromium)" study_many.sh study-many
   part "the hand-counted study (every task and decision count against a count made by hand)" study_hand.sh study-hand
+  part "the study's counts from outside: DuckDB runs docs/sql over the logs" duckdb_rates.py duckdb
   part "real pointer input under Xvfb" pointer.sh pointer
 fi
 
