@@ -9,12 +9,16 @@ import FlickSession
 /// even when one of them failed (a full disk stops the log, not the recording); the first
 /// failure is thrown after the batch and ends the session with exit 3.
 extension App {
-    func emitOutputs() throws {
+    /// Returns whether the session did anything (any output): a frame with nothing to say at
+    /// rest need not be drawn.
+    @discardableResult
+    func emitOutputs() throws -> Bool {
         var failure: Error?
         func write(_ body: () throws -> Void) {
             do { try body() } catch { failure = failure ?? error }
         }
-        for output in runner.takeOutputs() {
+        let outputs = runner.takeOutputs()
+        for output in outputs {
             switch output {
             case .recorded(let input):
                 write { try recorder?.record(input) }
@@ -68,6 +72,7 @@ extension App {
             }
         }
         if let failure { throw failure }
+        return !outputs.isEmpty
     }
 
     /// An input reached the scene: the views that follow it.

@@ -40,6 +40,8 @@ final class App {
     var latency = PointerToPhoton()
     var pointerOnStage = false
     var frameTimes = FrameTimes()
+    /// When the window last drew a frame (PerformanceClock seconds): at rest, at most once a second.
+    var lastDrawnAt = -Double.infinity
     var configWatch: ConfigWatch?
     let recorder: Recorder?
     let player: Player?
@@ -187,12 +189,17 @@ final class App {
             applyPanelChange()
             pollCardFolder()
             advanceToNow()
-            try emitOutputs()
+            let news = try emitOutputs()
             replayEndCheck()
             if window.isMinimized {   // nothing to draw: a frame's wait instead of a spin
                 usleep(UInt32((pacer.interval ?? 1.0 / 60) * 1_000_000))
                 continue
             }
+            // At rest, a wait that ended with no event and no output changed nothing on screen:
+            // the frame is not drawn (a window at rest costs its waits, not 4 frames a second),
+            // but once a second it is, for what shows the time (the facilitator's clock).
+            if idle, input.isEmpty, !news, frameStart - lastDrawnAt < Self.restRedrawInterval { continue }
+            lastDrawnAt = frameStart
             let drawStart = PerformanceClock.now
             try draw()
             renderer.present()
@@ -209,6 +216,9 @@ final class App {
             pacer.waitOut(frameStart: frameStart)
         }
     }
+
+    /// At rest with nothing new, a frame at most this often, seconds.
+    static let restRedrawInterval = 1.0
 
     /// Frames in step with the display where the renderer does not wait for it (`FramePacer`).
     var pacer: FramePacer {
