@@ -112,8 +112,8 @@ package struct Study {
     /// the session says; a condition not given is named by the description of the config file
     /// the session ran with, else after the config in force at the start ("default", else
     /// "config 1", "config 2" … in order of first appearance). What is kept of
-    /// the session is its measures: its recording and pointer samples are let go (a study of
-    /// hundreds of sessions holds only what it reports).
+    /// the session is its measures: its recording, pointer samples and log items are let go (a
+    /// study of a thousand sessions holds only what it reports).
     package mutating func add(_ session: StudySession, participant: String?, task: String?, condition: String?) {
         let i = entries.count
         var session = session
@@ -129,8 +129,7 @@ package struct Study {
         }()
         let attempts = Attempts(m)
         let traces = GestureTrace.traces(m.gestures, samples: session.pointer)
-        session.pointer = []
-        session.recording = nil
+        session.dropItemsBeyondShown()
         m.session = session
         // The session's task runs (task lines, else markers), for sessions whose design does
         // not fix the task: everything between a run's start and end is that task's.

@@ -138,6 +138,18 @@ package struct StudySession {
         return who.isEmpty ? file : "\(who) (\(file))"
     }
 
+    /// Lets go of what the measures were made from, keeping what a study page still shows of
+    /// the session (its markers and its duration): a study of a thousand sessions holds its
+    /// measures, not every log line.
+    package mutating func dropItemsBeyondShown() {
+        guard let last = items.last else { return }
+        var kept = items.filter { if case .marker = $0 { return true } else { return false } }
+        if case .marker = last {} else { kept.append(last) }
+        items = kept
+        pointer = []
+        recording = nil
+    }
+
     /// Session time of the last thing that happened.
     package var duration: Double { items.last?.time ?? 0 }
 

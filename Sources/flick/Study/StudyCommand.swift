@@ -74,11 +74,19 @@ struct StudyCommand: ParsableCommand {
         let comparisons = study.comparisons()
         if Interrupt.isRequested { throw InterruptedError() }
         let heading = title ?? "Flick study: \(StudyHTML.plural(study.participants.count, "participant")), \(StudyHTML.plural(sessions.count, "session"))"
-        let texts = ["study.html": StudyHTML.make(title: heading, study: study, comparisons: comparisons, design: design),
-                     "gestures.csv": StudyCSV.gestures(study), "participants.csv": StudyCSV.participants(study),
-                     "conditions.csv": StudyCSV.conditions(study), "comparisons.csv": StudyCSV.comparisons(comparisons),
-                     "tasks.csv": StudyCSV.tasks(study), "decisions.csv": StudyCSV.decisions(study)]
-        try StudyOutput.saveTogether(Self.outputs.map { name, what in (Data(texts[name]!.utf8), folder + "/" + name, what) })
+        // Made and written one at a time (a study of a thousand sessions has tables of tens of
+        // megabytes); put in place together.
+        let texts: [String: () -> String] = [
+            "study.html": { StudyHTML.make(title: heading, study: study, comparisons: comparisons, design: design) },
+            "gestures.csv": { StudyCSV.gestures(study) }, "participants.csv": { StudyCSV.participants(study) },
+            "conditions.csv": { StudyCSV.conditions(study) }, "comparisons.csv": { StudyCSV.comparisons(comparisons) },
+            "tasks.csv": { StudyCSV.tasks(study) }, "decisions.csv": { StudyCSV.decisions(study) }]
+        let batch = AtomicFile.Batch()
+        for (name, what) in Self.outputs {
+            if Interrupt.isRequested { throw InterruptedError() }
+            try batch.add(Data(texts[name]!().utf8), to: folder + "/" + name, what: what)
+        }
+        try batch.commit()
         let gestures = study.entries.reduce(0) { $0 + $1.metrics.gestures.count }
         print("\(folder)/study.html and \(Self.outputs.count - 1) tables: \(StudyHTML.plural(sessions.count, "session")), \(StudyHTML.plural(study.participants.count, "participant")), \(StudyHTML.plural(study.conditions.count, "condition")), \(StudyHTML.plural(gestures, "gesture"))")
     }

@@ -11,6 +11,8 @@ enum StudyHTML {
     static let esc = SVGCharts.esc
     static let pct = StudyCharts.pct
     static let secs = StudyCharts.secs
+    /// Studies of up to this many sessions draw each session's timeline and decision map.
+    static let chartedSessions = 50
 
     /// The end of a strip's axis for these groups of values (a participant's in a cell each):
     /// past every group's median and upper quartile, so the dots and bands fit and a few long
@@ -178,7 +180,10 @@ enum StudyHTML {
             }
         }
         // Per participant and session, folded.
-        h += "<h2>Sessions</h2><p class=\"muted\">Every session, folded: open one for its gestures over time and its decision map (the per-session report's sections; `flick report` on the file gives the whole report with frames).</p>"
+        let charted = study.entries.count <= Self.chartedSessions
+        h += charted
+            ? "<h2>Sessions</h2><p class=\"muted\">Every session, folded: open one for its gestures over time and its decision map (the per-session report's sections; `flick report` on the file gives the whole report with frames).</p>"
+            : "<h2>Sessions</h2><p class=\"muted\">Every session's line, folded by participant. With more than \(Self.chartedSessions) sessions the page draws no chart per session (it would run to megabytes of them): `flick report` on a session's file gives its charts and frames.</p>"
         for who in participants {
             let mine = study.entries.filter { $0.participant == who }
             h += "<details class=\"participant\"><summary><b>\(esc(who))</b> · \(mine.count) session\(mine.count == 1 ? "" : "s") · \(mine.reduce(0) { $0 + $1.metrics.gestures.count }) gestures</summary>"
@@ -186,9 +191,11 @@ enum StudyHTML {
                 let m = e.metrics, s = m.session
                 h += "<details class=\"session\"><summary>\(esc(s.name)) · \(esc(e.condition))\(e.task.map { " · " + esc($0) } ?? "") · \(esc(s.demo.rawValue)) · \(String(format: "%.1f", s.duration)) s · \(m.gestures.count) gestures · \(e.attempts.throwCount) throws · \(m.nearMisses.count) near misses · \(e.attempts.repeated.count) repeated · \(m.personalDecisions.count) decisions · \(m.undoneDecisions.count) undone</summary>"
                 h += "<div class=\"muted\">\(esc(s.path))\(s.sessionID.map { " · session " + esc($0) } ?? "")</div>"
-                h += SVGCharts.timeline(m.gestures, markers: s.markers, duration: s.duration)
-                let releases = m.gestures.filter(\.isCardRelease)
-                if !releases.isEmpty { h += SVGCharts.decisionMap(releases, title: "\(s.name) decision map", size: 220) }
+                if charted {
+                    h += SVGCharts.timeline(m.gestures, markers: s.markers, duration: s.duration)
+                    let releases = m.gestures.filter(\.isCardRelease)
+                    if !releases.isEmpty { h += SVGCharts.decisionMap(releases, title: "\(s.name) decision map", size: 220) }
+                }
                 h += "</details>"
             }
             h += "</details>"
