@@ -60,7 +60,7 @@ struct SessionSummary: Codable {
     mutating func count(_ events: [SceneEvent]) {
         for e in events {
             switch e {
-            case .gestureEnded(_, _, _, _, let outcome):
+            case .gestureEnded(_, _, _, _, let outcome, _):
                 gestures += 1
                 if outcome == .thrown { thrown += 1 }
             case .restored: restored += 1

@@ -24,7 +24,7 @@ final class Overlay {
         switch e {
         case .gestureBegan(_, let kind, let card):
             return "\(t)  began \(kind.rawValue)" + (card.map { " on \($0)" } ?? "")
-        case .gestureEnded(_, let kind, _, let v, let outcome):
+        case .gestureEnded(_, let kind, _, let v, let outcome, _):
             return "\(t)  \(kind.rawValue) → \(outcome.rawValue) (\(Int(v.length.rounded())) pt/s)"
         case .paged(_, let from, let to): return "\(t)  paged \(from) → \(to)"
         case .deleted(_, let card, let index): return "\(t)  deleted \(card) at \(index)"

@@ -20,7 +20,7 @@ import Testing
         .gestureBegan(time: 0.5, kind: .card, card: CardID(3)),
         .gestureBegan(time: 0.75, kind: .scroll, card: nil),
         .gestureEnded(time: 1.25, kind: .card, translation: Vector(dx: -180.5, dy: 4.25),
-                      velocity: Vector(dx: -950.5, dy: 12.5), outcome: .thrown),
+                      velocity: Vector(dx: -950.5, dy: 12.5), outcome: .thrown, card: CardID(3)),
         .paged(time: 1.5, from: 0, to: 1),
         .deleted(time: 2.5, card: CardID(3), index: 3),
         .restored(time: 3.5, card: CardID(3), index: 3),

@@ -203,7 +203,7 @@ func throwInputs(at t0: Double) -> [RecordedInput] {
             return (run.seen.map(\.event), paused)
         }
         let a = session(frame: 1.0 / 60), b = session(frame: 1.0 / 144)
-        let ended = a.events.compactMap { e -> Double? in if case .gestureEnded(let time, _, _, _, _) = e { time } else { nil } }
+        let ended = a.events.compactMap { e -> Double? in if case .gestureEnded(let time, _, _, _, _, _) = e { time } else { nil } }
         #expect(ended == [a.paused])
         #expect(a.events == b.events)
     }

@@ -167,7 +167,7 @@ func horizontalFling(_ scene: CardScene, from start: Point, speed: Double, at t0
 /// The outcome of the first card gesture among `events`.
 func cardOutcome(_ events: [SceneEvent]) -> GestureOutcome? {
     for e in events {
-        if case .gestureEnded(_, .card, _, _, let outcome) = e { return outcome }
+        if case .gestureEnded(_, .card, _, _, let outcome, _) = e { return outcome }
     }
     return nil
 }

@@ -15,7 +15,7 @@ extension SceneEvent {
         func f(_ x: Double) -> String { fixed(x, 3) }
         switch self {
         case let .gestureBegan(t, kind, card): return "\(f(t)) began \(kind.rawValue) \(card.map { "\($0)" } ?? "-")"
-        case let .gestureEnded(t, kind, _, v, outcome):
+        case let .gestureEnded(t, kind, _, v, outcome, _):
             return "\(f(t)) ended \(kind.rawValue) v=(\(Int(v.dx)),\(Int(v.dy))) → \(outcome.rawValue)"
         case let .paged(t, from, to): return "\(f(t)) paged \(from)→\(to)"
         case let .deleted(t, card, index): return "\(f(t)) deleted \(card)@\(index)"

@@ -86,7 +86,7 @@ import Testing
             }
             advanceToRest(s)
             for e in s.events {
-                if case let .gestureEnded(_, _, _, v, outcome) = e { return (v, outcome, s.events) }
+                if case let .gestureEnded(_, _, _, v, outcome, _) = e { return (v, outcome, s.events) }
             }
             Issue.record("no gesture ended: \(s.events.map(\.brief))")
             return (.zero, .cancelled, s.events)
@@ -96,7 +96,7 @@ import Testing
         for step in steps { step.apply(to: reference) }
         advanceToRest(reference)
         let ended = reference.events.compactMap { e -> (Vector, GestureOutcome)? in
-            if case let .gestureEnded(_, _, _, v, o) = e { return (v, o) } else { return nil } }
+            if case let .gestureEnded(_, _, _, v, o, _) = e { return (v, o) } else { return nil } }
         let onTime = ended[0]
 
         let stalled = run(window: 0.1, clamp: false)

@@ -129,7 +129,7 @@ import FlickEngineTesting
         for e in scene.events {
             out.events += 1
             switch e {
-            case let .gestureEnded(time, _, translation, velocity, _):
+            case let .gestureEnded(time, _, translation, velocity, _, _):
                 if ![time, translation.dx, translation.dy, velocity.dx, velocity.dy].allSatisfy(\.isFinite) {
                     fail("non-finite gestureEnded \(e)")
                 }

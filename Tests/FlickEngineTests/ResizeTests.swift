@@ -85,7 +85,7 @@ import Testing
         advanceToRest(s)
         let ended = s.events.filter { $0.name == "gesture_ended" }
         #expect(s.events.filter { $0.name == "gesture_began" }.count == 1 && ended.count == 1)
-        if case let .gestureEnded(_, kind, _, _, outcome) = ended.first {
+        if case let .gestureEnded(_, kind, _, _, outcome, _) = ended.first {
             #expect(kind == .scroll && outcome != .cancelled, "\(i): \(kind) → \(outcome)")
         }
     }

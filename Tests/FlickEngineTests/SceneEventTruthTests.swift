@@ -37,7 +37,7 @@ import Testing
         let run = drive(s, g.steps, schedule: .hz(60), until: g.time)
         #expect(run.rejections.isEmpty && run.violations.isEmpty, "\(run.rejections) \(run.violations)")
         advanceToRest(s)
-        let outcomes = s.events.compactMap { if case let .gestureEnded(_, kind, _, _, o) = $0 { return "\(kind.rawValue) \(o.rawValue)" }; return nil }
+        let outcomes = s.events.compactMap { if case let .gestureEnded(_, kind, _, _, o, _) = $0 { return "\(kind.rawValue) \(o.rawValue)" }; return nil }
         #expect(outcomes == ["card thrown", "bring_back sent_back", "card thrown"])
         let deleted = replay(s.events, onto: &model)
         #expect(deleted == [first, second], "each card deleted once: \(s.events.map(\.brief))")
@@ -138,7 +138,7 @@ import Testing
         g.wait(1)
         drive(s, g.steps, schedule: .hz(60), until: g.time)
         advanceToRest(s)
-        let ends = s.events.compactMap { if case let .gestureEnded(_, _, _, _, o) = $0 { return o }; return nil }
+        let ends = s.events.compactMap { if case let .gestureEnded(_, _, _, _, o, _) = $0 { return o }; return nil }
         #expect(ends.first == .paged, "the release said where it was heading")
         #expect(s.currentIndex == 5)
         #expect(s.events.filter { $0.name == "paged" }.isEmpty, "it never rested on another page: \(s.events.map(\.brief))")
@@ -161,7 +161,7 @@ import Testing
             let names = s.events.map(\.name)
             #expect(names.first == "gesture_began")
             #expect(names.contains("gesture_ended"))
-            #expect(s.events.contains { if case .gestureEnded(_, _, _, _, .cancelled) = $0 { return true }; return false })
+            #expect(s.events.contains { if case .gestureEnded(_, _, _, _, .cancelled, _) = $0 { return true }; return false })
             #expect(names.last == (reset ? "reset" : "interaction_changed"), "\(names)")
             // The finger lifting afterwards is ignored.
             s.handle(PointerEvent(pointerID: 0, phase: .up, position: c, time: t + 0.01))

@@ -57,7 +57,7 @@ func flick(_ scene: CardScene, _ name: String, _ gesture: (inout GestureScript, 
     var releaseTime = g.time
     for e in events {
         switch e {
-        case let .gestureEnded(t, kind, _, v, outcome):
+        case let .gestureEnded(t, kind, _, v, outcome, _):
             r.kind = kind; r.outcome = outcome; r.velocity = v; releaseTime = t
         case let .paged(_, from, to): r.pages.append("\(from)→\(to)")
         case let .deleted(t, card, _): r.deleted.append(card); r.flight = t - releaseTime
@@ -208,7 +208,7 @@ func flick(_ scene: CardScene, _ name: String, _ gesture: (inout GestureScript, 
 
     // MARK: - A second flick on a leaving card
 
-    @Test("two flicks 30 ms apart on the same card delete one card", arguments: Interaction.allCases)
+    @Test("two flicks 30 ms apart on the same card delete one card", arguments: [Interaction.now, .switcher, .carousel])
     func doubleFlick(_ i: Interaction) {
         let (_, across) = axes(i)
         let s = scene(i)
@@ -232,10 +232,32 @@ func flick(_ scene: CardScene, _ name: String, _ gesture: (inout GestureScript, 
             if case .gestureBegan(_, let kind, let card) = e { return (kind, card) } else { return nil }
         }
         #expect(began.map(\.0) == [.card, .missed])
-        // It names the card under the press as drawn: the leaving one, or in the stacks the one
-        // beneath it, which waits until the top has gone.
+        // It names the card under the press as drawn: the leaving one.
         #expect(began.last?.1 != nil, "the missed press names the card it was on")
-        #expect(s.events.contains { if case .gestureEnded(_, .missed, _, _, .cancelled) = $0 { return true }; return false })
+        #expect(s.events.contains { if case .gestureEnded(_, .missed, _, _, .cancelled, let c) = $0 { return c == began.last?.1 }; return false })
+    }
+
+    @Test("depth stacks: a second flick 30 ms after the first throws the card beneath", arguments: [Interaction.stack, .swipe])
+    func quickSecondSwipe(_ i: Interaction) {
+        let (_, across) = axes(i)
+        let s = scene(i)
+        let first = s.currentCard!
+        let next = s.deck.id(at: s.currentIndex! + 1)
+        var g = script(after: s)
+        let c = s.viewport.centre
+        g.fling(from: c, by: across * 160, speed: 1400)
+        g.wait(0.03)
+        // Where the thrown card flies over the next one (swipe), or anywhere (stack).
+        g.fling(from: c + across * 40, by: across * 160, speed: 1400)
+        let run = drive(s, g.steps, schedule: .hz(60), until: g.time + 0.02)
+        #expect(run.violations.isEmpty && run.rejections.isEmpty)
+        advanceToRest(s)
+        let deleted = s.events.compactMap { e -> CardID? in if case .deleted(_, let c, _) = e { c } else { nil } }
+        #expect(deleted == [first, next], "\(s.events.map(\.brief))")
+        let began = s.events.compactMap { e -> (GestureKind, CardID?)? in
+            if case .gestureBegan(_, let kind, let card) = e { return (kind, card) } else { return nil }
+        }
+        #expect(began.map(\.0) == [.card, .card] && began.map(\.1) == [first, next])
     }
 
     // MARK: - The last card
@@ -317,7 +339,7 @@ func flick(_ scene: CardScene, _ name: String, _ gesture: (inout GestureScript, 
         #expect(run.rejections.isEmpty && run.violations.isEmpty)
         advanceToRest(s)
         let ended = s.events.first { $0.name == "gesture_ended" }
-        #expect(ended.map { if case .gestureEnded(_, .card, _, _, .cancelled) = $0 { return true }; return false } == true,
+        #expect(ended.map { if case .gestureEnded(_, .card, _, _, .cancelled, _) = $0 { return true }; return false } == true,
                 "\(s.events.map(\.brief))")
         #expect(s.events.contains { $0.name == "selected" }, "the new press is a tap of its own")
         #expect(s.isAtRest && s.motions.isEmpty && s.deck.count == 30)

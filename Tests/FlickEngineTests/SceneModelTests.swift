@@ -143,7 +143,7 @@ struct ModelSession {
             if gestureOpen { return "gesture \(kind) began while another was open" }
             gestureOpen = true
             stats.gestures += 1
-        case let .gestureEnded(_, _, _, _, outcome):
+        case let .gestureEnded(_, _, _, _, outcome, _):
             if !gestureOpen { return "a gesture ended that never began" }
             gestureOpen = false
             if outcome == .broughtBack { stats.broughtBack += 1 }

@@ -19,7 +19,7 @@ import Testing
         }
         _ = scene.handle(PointerEvent(phase: .up, position: Point(x: start.x + d.dx, y: start.y + d.dy), time: t))
         for (e, r) in zip(scene.events, scene.releases) {
-            if case .gestureEnded(_, .card, _, _, _) = e, let r { return (e, r) }
+            if case .gestureEnded(_, .card, _, _, _, _) = e, let r { return (e, r) }
         }
         return nil
     }
@@ -33,7 +33,7 @@ import Testing
     ])
     func theRuleDecidesALoggedReleaseAsTheSceneDid(_ interaction: Interaction, _ d: Vector) throws {
         let (event, logged) = try #require(release(interaction, by: d), "no card release")
-        guard case .gestureEnded(_, let kind, let translation, let velocity, _) = event else { return }
+        guard case .gestureEnded(_, let kind, let translation, let velocity, _, _) = event else { return }
         let again = try #require(interaction.verdict(kind: kind, translation: translation, velocity: velocity,
                                                      config: SceneConfig(), viewport: .phone))
         #expect(again.direction == logged.direction)

@@ -28,9 +28,9 @@ struct ArchiveInteraction: CardInteraction {
 
     func label(for direction: ThrowDirection) -> String? { direction == .down ? "archive" : nil }
 
-    /// Only the top card, and only while it is not already leaving.
+    /// Only the top card: while an archived card still flies off the pile, the one beneath it.
     func route(_ pan: Pan, in context: InteractionContext) -> PanRoute {
-        guard let hit = context.pressed, hit.index == context.currentIndex, !hit.isLeaving else { return .ignored }
+        guard let hit = context.pressedStaying, hit.index == context.firstStayingIndex else { return .ignored }
         return .card(hit.card)
     }
 

@@ -51,7 +51,7 @@ import Testing
         #expect(stopped < 2, "ran on to \(stopped) s, waiting for a release that never comes")
         let g = gestures(replay)
         #expect(g.count == 2)
-        if case .gestureEnded(let t, _, _, _, let outcome)? = g.last?.0 {
+        if case .gestureEnded(let t, _, _, _, let outcome, _)? = g.last?.0 {
             #expect(outcome == .cancelled)
             #expect(abs(t - 0.8) < 0.05, "cancelled at \(t), the last input was at 0.8 and the replay stopped there")
         } else {
@@ -83,7 +83,7 @@ import Testing
         replay.finish()
         let g = gestures(replay)
         #expect(g.count == 2)
-        if case .gestureEnded(let t, _, _, _, let outcome)? = g.last?.0 {
+        if case .gestureEnded(let t, _, _, _, let outcome, _)? = g.last?.0 {
             #expect(outcome != .cancelled)
             #expect(abs(t - 0.85) < 1e-9)
         } else {

@@ -18,7 +18,7 @@ import Testing
         case .refused(let kind, let reason, let t): return "refused \(kind) \(short(t)) \(reason)"
         case .scene(let logged):
             let e = logged.event
-            if case .gestureEnded(let t, _, _, _, let outcome) = e { return "scene gesture_ended \(short(t)) \(outcome)" }
+            if case .gestureEnded(let t, _, _, _, let outcome, _) = e { return "scene gesture_ended \(short(t)) \(outcome)" }
             let origin = logged.origin.map { " by \($0.cause.rawValue)\($0.direction.map { " \($0.rawValue)" } ?? "")" } ?? ""
             return "scene \(e.name) \(short(e.time))\(origin)"
         case .configChanged(let c, _, let t): return "config_changed \(c.source.name) \(short(t))"

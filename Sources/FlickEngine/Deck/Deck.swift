@@ -87,6 +87,20 @@ public struct Deck: CardIDSource, Sendable {
         public var card: CardID
         /// Its index just before it left.
         public var index: Int
+        /// Where it went: the offset from its place (points) at which its throw's flight came to
+        /// rest, so an undo brings it back from that side whatever is on show by then; nil for a
+        /// card that left without a flight (a deletion from outside, a queued throw).
+        public var exit: Vector?
+
+        /// - Parameters:
+        ///   - card: the card that left.
+        ///   - index: its index just before it left.
+        ///   - exit: where its flight came to rest (points from its place), if it flew.
+        public init(card: CardID, index: Int, exit: Vector? = nil) {
+            self.card = card
+            self.index = index
+            self.exit = exit
+        }
     }
     /// Deletions that can still be undone, oldest first.
     public private(set) var deletions: ContiguousArray<Deletion> = []
@@ -179,11 +193,12 @@ public struct Deck: CardIDSource, Sendable {
 
     /// Removes `card` wherever it is now and returns the index it had; nil (and nothing
     /// happens) when it is already gone. Idempotent, so a late or repeated request is harmless.
+    /// `exit`: where its flight came to rest (points from its place), kept with the deletion.
     @discardableResult
-    public mutating func delete(_ card: CardID) -> Int? {
+    public mutating func delete(_ card: CardID, exit: Vector? = nil) -> Int? {
         guard let index = index(of: card) else { return nil }
         _ = remove(at: index)
-        remember(Deletion(card: card, index: index))
+        remember(Deletion(card: card, index: index, exit: exit))
         return index
     }
 
@@ -198,7 +213,7 @@ public struct Deck: CardIDSource, Sendable {
             if contains(last.card) { continue }
             let index = min(last.index, count)
             place(rel: Int32(truncatingIfNeeded: last.card.value - idBase), at: index)
-            return Deletion(card: last.card, index: index)
+            return Deletion(card: last.card, index: index, exit: last.exit)
         }
         return nil
     }
@@ -209,10 +224,10 @@ public struct Deck: CardIDSource, Sendable {
     @discardableResult
     public mutating func restore(_ card: CardID, at index: Int) -> Deletion? {
         guard !contains(card), let j = deletions.lastIndex(where: { $0.card == card }) else { return nil }
-        deletions.remove(at: j)
+        let exit = deletions.remove(at: j).exit
         let at = min(max(0, index), count)
         place(rel: Int32(truncatingIfNeeded: card.value - idBase), at: at)
-        return Deletion(card: card, index: at)
+        return Deletion(card: card, index: at, exit: exit)
     }
 
     /// Restores the deck as it was created: the same ids in their first order. Deleted cards

@@ -33,8 +33,17 @@ public struct InteractionContext: Hashable, Sendable {
     public var currentCard: CardID?
     /// True when the current card is already leaving.
     public var currentIsLeaving: Bool
-    /// The card under the press, if any.
+    /// The card under the press, if any: the topmost one as drawn, leaving or not.
     public var pressed: PressedCard?
+    /// The topmost card under the press that is not on its way out: the card beneath a thrown
+    /// card still flying over the press (`pressed` itself when it is not leaving).
+    public var pressedStaying: PressedCard?
+    /// The first card from the current one on that is not leaving: the top of a depth stack
+    /// once the cards flying off it are discounted, the card a quick second swipe is meant for.
+    /// Nil when the deck is empty or every card from the current one on is leaving.
+    public var firstStayingIndex: Int?
+    /// The card at `firstStayingIndex`.
+    public var firstStayingCard: CardID?
     /// Scroll position, points along the scroll axis (cards for a depth stack).
     public var scrollPosition: Double
     /// True when a card thrown earlier is shown ready to be pulled back (a depth stack whose
@@ -42,8 +51,15 @@ public struct InteractionContext: Hashable, Sendable {
     public var hasReturningCard: Bool
 
     /// Memberwise; see the properties.
+    /// `firstStayingIndex` and `firstStayingCard` default to the current card unless it is
+    /// leaving, `pressedStaying` to `pressed` unless it is leaving.
     public init(viewport: Size, count: Int, currentIndex: Int?, currentCard: CardID?, currentIsLeaving: Bool,
-                pressed: PressedCard?, scrollPosition: Double, hasReturningCard: Bool) {
+                pressed: PressedCard?, scrollPosition: Double, hasReturningCard: Bool,
+                firstStayingIndex: Int?? = nil, firstStayingCard: CardID?? = nil,
+                pressedStaying: PressedCard?? = nil) {
+        self.pressedStaying = pressedStaying ?? (pressed?.isLeaving == false ? pressed : nil)
+        self.firstStayingIndex = firstStayingIndex ?? (currentIsLeaving ? nil : currentIndex)
+        self.firstStayingCard = firstStayingCard ?? (currentIsLeaving ? nil : currentCard)
         self.viewport = viewport
         self.count = count
         self.currentIndex = currentIndex

@@ -58,9 +58,10 @@ struct StackInteraction: CardInteraction {
     func route(_ pan: Pan, in context: InteractionContext) -> PanRoute {
         let d = pan.position - pan.startPosition
         if d.dx > 0, d.dx > abs(d.dy), context.hasReturningCard { return .bringBack }
-        guard let index = context.currentIndex, let top = context.currentCard,
+        // While the top card flies away, the one beneath it is the top.
+        guard let index = context.firstStayingIndex, let top = context.firstStayingCard,
               canThrow(index: index, count: context.count) else { return .ignored }
-        return context.currentIsLeaving ? .ignored : .card(top)
+        return .card(top)
     }
 
     /// Next throws the top card, previous brings the last one back.

@@ -129,7 +129,6 @@ extension CardScene {
         noteDeparture(of: card, cause: causeInEffect, direction: ThrowDirection(nearest: velocity))
         let flight = mode.throwFlight(from: .zero, velocity: velocity, direction: direction, viewport: viewport, at: t)
         motions.append(CardMotion(card: card, phase: .flight(flight), ending: .delete))
-        state.exits[card] = flight.to
         return .done
     }
 
@@ -183,7 +182,7 @@ extension CardScene {
         emit(.restored(time: t, card: restored.card, index: restored.index), origin: DeckChangeOrigin(cause: cause))
         deckChanged(at: restored.index, delta: 1, at: t, slides: !animated || !mode.flightMovesNeighbours)
         guard animated else { return true }
-        let start = mode.undoStartOffset(exit: state.exits[restored.card], viewport: viewport)
+        let start = mode.undoStartOffset(exit: restored.exit, viewport: viewport)
         let flight = ThrowAnimation(from: start, velocity: .zero, to: .zero, startTime: t,
                                     duration: mode.undoFlightDuration)
         motions.append(CardMotion(card: restored.card, phase: .flight(flight), ending: .rest))
@@ -256,8 +255,16 @@ extension CardScene {
     }
 
     /// Inserts a new card at `index` (clamped to 0 ... count), at once when nothing moves, else
-    /// when everything settles; an `inserted` event names it. The current card stays current.
-    /// `cause`: what the `inserted` event is logged as.
+    /// when everything settles; an `inserted` event names it. `cause`: what the `inserted` event
+    /// is logged as.
+    ///
+    /// Which card is current afterwards depends on where the insert lands:
+    /// - scrolling content: the current card stays current (an insert before it moves the
+    ///   position one pitch, so nothing on screen jumps);
+    /// - a depth stack (stack, swipe): an insert before the top card keeps it on top, but an
+    ///   insert at the top card's index puts the new card on top, and it becomes current (at
+    ///   index 0 of a deck entered on its first card, say); after it, the new card waits in the
+    ///   stack.
     public func insert(at index: Int, time: Double, cause: DeckChangeCause = .api) {
         guard refusal(ofInputAt: time) == nil else { return }
         insertCause = cause

@@ -70,7 +70,8 @@ extension CardScene {
         switch m.ending {
         case .delete:
             deck.unmarkLeaving(m.card)
-            if let index = deck.delete(m.card) {
+            // Where its flight comes to rest is kept with the deletion, for an undo from there.
+            if let index = deck.delete(m.card, exit: m.offset(at: .infinity)) {
                 emit(.deleted(time: te, card: m.card, index: index), origin: departure(of: m.card))
                 deckChanged(at: index, delta: -1, at: te, slides: !mode.flightMovesNeighbours)
             }

@@ -53,7 +53,7 @@ extension CardScene {
         if var r = returning {
             r.phase = .held(r.offset(at: t))
             returning = r
-        } else if pendingUndos == 0, let peek = mode.returnPeekOffset(viewport: viewport),
+        } else if pendingUndos == 0, !isThrowInFlight, let peek = mode.returnPeekOffset(viewport: viewport),
                   let last = deck.lastUndoable {
             returning = CardMotion(card: last.card, phase: .held(peek), ending: .rest)
         }
@@ -81,7 +81,8 @@ extension CardScene {
         case .card(let card):
             gesture = .card(card, base: grab(card), kind: .card)
             if let j = motionIndex(of: card) {
-                let local = context.pressed.flatMap { $0.card == card ? $0.local : nil }
+                let local = [context.pressed, context.pressedStaying].lazy.compactMap { $0 }
+                    .first { $0.card == card }?.local
                 motions[j].tiltSign = local.map { mode.tiltSign(grabbedAt: $0, cardSize: cardSize) } ?? 1
             }
             emit(.gestureBegan(time: p.time, kind: .card, card: card))
@@ -105,22 +106,28 @@ extension CardScene {
     /// A pan with nothing to act on: a `missed` gesture in the record, ended `cancelled` with its
     /// translation and velocity, naming the card it was pressed on (if any).
     func miss(_ p: Pan, _ context: InteractionContext) {
-        gesture = .ignored
+        gesture = .ignored(context.pressed?.card)
         emit(.gestureBegan(time: p.time, kind: .missed, card: context.pressed?.card))
     }
 
     /// What the interaction may know when it routes `p`: the scene as drawn at the pan's start.
     func routingContext(for p: Pan) -> InteractionContext {
-        var pressed: InteractionContext.PressedCard? = nil
-        if let hit = hitCard(at: p.startPosition), let inverse = hit.transform.inverted() {
-            pressed = .init(card: hit.card, index: hit.index, isLeaving: deck.isLeaving(hit.card),
-                            local: inverse.apply(to: p.startPosition))
+        func pressedCard(_ hit: CardAttributes?) -> InteractionContext.PressedCard? {
+            guard let hit, let inverse = hit.transform.inverted() else { return nil }
+            return .init(card: hit.card, index: hit.index, isLeaving: deck.isLeaving(hit.card),
+                         local: inverse.apply(to: p.startPosition))
         }
+        let pressed = pressedCard(hitCard(at: p.startPosition))
+        let beneath = pressed?.isLeaving == true ? pressedCard(hitStayingCard(at: p.startPosition)) : pressed
         let index = currentIndex
         let card = index.map { deck.id(at: $0) }
+        var staying = index
+        while let i = staying, i < deck.count, deck.isLeaving(deck.id(at: i)) { staying = i + 1 < deck.count ? i + 1 : nil }
         return InteractionContext(viewport: viewport, count: deck.count, currentIndex: index, currentCard: card,
                                   currentIsLeaving: card.map { deck.isLeaving($0) } ?? false, pressed: pressed,
-                                  scrollPosition: position(at: time), hasReturningCard: returning != nil)
+                                  scrollPosition: position(at: time), hasReturningCard: returning != nil,
+                                  firstStayingIndex: .some(staying), firstStayingCard: .some(staying.map { deck.id(at: $0) }),
+                                  pressedStaying: .some(beneath))
     }
 
     /// Takes hold of `card` where it is drawn (mid snap-back included) and returns that offset.
@@ -165,21 +172,21 @@ extension CardScene {
             // The page it comes to rest on is announced when it gets there (`paged`).
             let outcome = scrollOutcome(from: startIndex, at: p.time, cancelled: cancelled)
             emit(.gestureEnded(time: p.time, kind: .scroll, translation: p.translation, velocity: velocity,
-                               outcome: outcome))
-        case .card(_, _, .bringBack):
+                               outcome: outcome, card: nil))
+        case .card(let card, _, .bringBack):
             let (outcome, verdict) = releaseReturning(velocity: velocity, cancelled: cancelled, at: p.time)
             emit(.gestureEnded(time: p.time, kind: .bringBack, translation: p.translation, velocity: velocity,
-                               outcome: outcome), release: verdict.map(record))
+                               outcome: outcome, card: card), release: verdict.map(record))
         case .card(let card, _, let kind):
             releaseAxisIfHeld(at: p.time)
             let (outcome, verdict) = releaseCard(card, kind: kind, translation: p.translation, velocity: velocity,
                                                  cancelled: cancelled, at: p.time)
             emit(.gestureEnded(time: p.time, kind: kind, translation: p.translation, velocity: velocity,
-                               outcome: outcome), release: verdict.map(record))
-        case .ignored:
+                               outcome: outcome, card: card), release: verdict.map(record))
+        case .ignored(let pressed):
             releaseAxisIfHeld(at: p.time)
             emit(.gestureEnded(time: p.time, kind: .missed, translation: p.translation, velocity: velocity,
-                               outcome: .cancelled))
+                               outcome: .cancelled, card: pressed))
         case .idle, .pressed:
             releaseAxisIfHeld(at: p.time)
         }
@@ -250,7 +257,6 @@ extension CardScene {
                                                         viewport: viewport, at: t))
             motions[j].ending = .delete
             noteDeparture(of: card, cause: .pointer, direction: verdict?.direction)
-            state.exits[card] = motions[j].offset(at: .infinity)
             return (.thrown, verdict)
         case .snapBack:
             motions[j].phase = mode.snapBack(from: offset, velocity: velocity, at: t)
@@ -271,7 +277,8 @@ extension CardScene {
         switch gesture {
         case .scrolling:
             axis.release(velocity: 0, at: t)
-            emit(.gestureEnded(time: t, kind: .scroll, translation: panTranslation, velocity: .zero, outcome: .cancelled))
+            emit(.gestureEnded(time: t, kind: .scroll, translation: panTranslation, velocity: .zero, outcome: .cancelled,
+                               card: nil))
         case .card(let card, _, let kind):
             if kind == .bringBack {
                 _ = releaseReturning(velocity: .zero, cancelled: true, at: t)
@@ -280,10 +287,12 @@ extension CardScene {
                 motions[j].phase = mode.snapBack(from: o, velocity: .zero, at: t)
                 motions[j].ending = .snapBack
             }
-            emit(.gestureEnded(time: t, kind: kind, translation: panTranslation, velocity: .zero, outcome: .cancelled))
-        case .ignored:
+            emit(.gestureEnded(time: t, kind: kind, translation: panTranslation, velocity: .zero, outcome: .cancelled,
+                               card: card))
+        case .ignored(let pressed):
             releaseAxisIfHeld(at: t)
-            emit(.gestureEnded(time: t, kind: .missed, translation: panTranslation, velocity: .zero, outcome: .cancelled))
+            emit(.gestureEnded(time: t, kind: .missed, translation: panTranslation, velocity: .zero, outcome: .cancelled,
+                               card: pressed))
         case .idle, .pressed:
             releaseAxisIfHeld(at: t)
         }

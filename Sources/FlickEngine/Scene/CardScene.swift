@@ -114,8 +114,9 @@ public final class CardScene {
         case scrolling(startIndex: Int?)
         /// Dragging `card`, whose offset was `base` when the drag began.
         case card(CardID, base: Vector, kind: GestureKind)
-        /// A pan with nothing to act on (a leaving card, empty space, an empty stack).
-        case ignored
+        /// A pan with nothing to act on (a leaving card, empty space, an empty stack), pressed
+        /// on this card if on any.
+        case ignored(CardID?)
     }
 
     /// A scene of `count` cards (ids 0 ..< count) in `viewport` (points), at engine time `time`.
@@ -196,15 +197,13 @@ public final class CardScene {
     }
 
     /// The rules on show become `rules`, with fresh state, on card `current`. Where each thrown
-    /// card went belongs to the deletion, not to the interaction: it is kept, so an undo after a
-    /// switch brings a card back from the side it left.
+    /// card went is kept with its deletion in the deck (`Deck.Deletion.exit`), not here, so an
+    /// undo after a switch brings a card back from the side it left.
     private func enter(_ rules: any CardInteraction, current: Int?) {
         mode = rules
         content = rules.contentMovement.strategy
         layout = mode.makeLayout()
-        let exits = state.exits
         state = InteractionState()
-        state.exits = exits
         top = content.entryTop(current: current)
         pool.checkInAll()
     }
@@ -348,6 +347,28 @@ public final class CardScene {
         return layout.hitTest(point, in: hitScratch)
     }
 
+    /// The topmost card under `point` at the scene's time that is not on its way out: the card
+    /// beneath a thrown card still flying over it. Uses the layout `hitCard` made.
+    func hitStayingCard(at point: Point) -> CardAttributes? {
+        hitScratch.removeAll { deck.isLeaving($0.card) }
+        return layout.hitTest(point, in: hitScratch)
+    }
+
+    /// In a depth stack whose top card is flying away, the last of the cards flying off the
+    /// top one after another (its deck index and offset at `t`); nil otherwise.
+    func lastFlyingOffTop(at t: Double) -> (index: Int, offset: Vector)? {
+        guard !content.scrolls, top < deck.count else { return nil }
+        var last: (index: Int, offset: Vector)? = nil
+        var i = top
+        while i < deck.count {
+            let card = deck.id(at: i)
+            guard deck.isLeaving(card), let j = motionIndex(of: card) else { break }
+            last = (i, motions[j].offset(at: t))
+            i += 1
+        }
+        return last
+    }
+
     /// The visible cards at `t` (seconds), back to front, without view slots.
     ///
     /// A returning card (not in the deck) is drawn on top of the stack, at the index `top`: the
@@ -370,7 +391,19 @@ public final class CardScene {
         }
         var sliding = gap?.closing(at: t)
         if let v = visitor, sliding != nil, sliding!.index >= v { sliding!.index += 1 }
-        let gapState = mode.gapClosing(sliding: sliding, top: top, topOffset: topOffset, viewport: viewport)
+        var gapState: GapClosing?
+        if visitor == nil, let last = lastFlyingOffTop(at: t), last.index > top {
+            // Several cards thrown off the top in quick succession: the stack closes up behind
+            // the last of them, those before it stay full size on their way out.
+            gapState = mode.gapClosing(sliding: sliding, top: last.index, topOffset: last.offset, viewport: viewport)
+            if var g = gapState, g.index == last.index + 1, !g.before {
+                g.index = top + 1
+                g.fraction -= Double(last.index - top)
+                gapState = g
+            }
+        } else {
+            gapState = mode.gapClosing(sliding: sliding, top: top, topOffset: topOffset, viewport: viewport)
+        }
         let input = LayoutInput(position: position(at: t), viewport: viewport, overrides: overrides, gap: gapState)
         if let r = returning, let v = visitor {
             layout.layout(input, cards: DeckWithVisitor(deck: deck, visitor: r.card, at: v), into: &output)

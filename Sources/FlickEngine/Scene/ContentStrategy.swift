@@ -60,7 +60,4 @@ struct InteractionState: Sendable {
     /// press of a pointer, pulled back by a drag, or going back out. It joins the deck (with a
     /// `restored` event) only when it is let go home, so the deck and the events never differ.
     var returning: CardMotion?
-    /// Where each thrown card's flight went (offset from its place, points), for an undo that
-    /// brings it back from there; kept across interaction switches, forgotten when the deck resets.
-    var exits: [CardID: Vector] = [:]
 }

@@ -2,7 +2,7 @@
 /// `event`, its time in `t` (seconds, rounded to the microsecond), then its own fields:
 ///
 ///     {"event":"deleted","t":1.25,"card":5,"index":3}
-///     {"event":"gesture_ended","t":2.5,"kind":"card","translation":[-180,4],"velocity":[-950.5,12],"outcome":"thrown"}
+///     {"event":"gesture_ended","t":2.5,"kind":"card","translation":[-180,4],"velocity":[-950.5,12],"outcome":"thrown","card":5}
 ///
 /// Vectors are `[dx, dy]` arrays (points, or points per second for velocities), cards their
 /// integer id. Decoding gives back exactly the event that was encoded once its time is on the
@@ -58,11 +58,12 @@ extension SceneEvent: Codable {
         case .gestureBegan(_, let kind, let card):
             try c.encode(kind, forKey: .kind)
             try c.encodeIfPresent(card, forKey: .card)
-        case .gestureEnded(_, let kind, let translation, let velocity, let outcome):
+        case .gestureEnded(_, let kind, let translation, let velocity, let outcome, let card):
             try c.encode(kind, forKey: .kind)
             try c.encode(try Self.pair(translation, .translation, in: c), forKey: .translation)
             try c.encode(try Self.pair(velocity, .velocity, in: c), forKey: .velocity)
             try c.encode(outcome, forKey: .outcome)
+            try c.encodeIfPresent(card, forKey: .card)
         case .paged(_, let from, let to):
             try c.encode(from, forKey: .from)
             try c.encode(to, forKey: .to)
@@ -94,7 +95,8 @@ extension SceneEvent: Codable {
             self = .gestureEnded(time: t, kind: try c.decode(GestureKind.self, forKey: .kind),
                                  translation: try Self.vector(.translation, in: c),
                                  velocity: try Self.vector(.velocity, in: c),
-                                 outcome: try c.decode(GestureOutcome.self, forKey: .outcome))
+                                 outcome: try c.decode(GestureOutcome.self, forKey: .outcome),
+                                 card: try c.decodeIfPresent(CardID.self, forKey: .card))
         case .paged:
             self = .paged(time: t, from: try c.decode(Int.self, forKey: .from), to: try c.decode(Int.self, forKey: .to))
         case .deleted:
@@ -150,8 +152,9 @@ extension SceneEvent: CustomStringConvertible {
         case .gestureBegan(_, let kind, let card):
             s += " kind=\(kind)"
             if let card { s += " card=\(card)" }
-        case .gestureEnded(_, let kind, let translation, let velocity, let outcome):
+        case .gestureEnded(_, let kind, let translation, let velocity, let outcome, let card):
             s += " kind=\(kind) translation=\(translation) velocity=\(velocity) outcome=\(outcome)"
+            if let card { s += " card=\(card)" }
         case .paged(_, let from, let to):
             s += " from=\(from) to=\(to)"
         case .deleted(_, let card, let index), .restored(_, let card, let index), .inserted(_, let card, let index):

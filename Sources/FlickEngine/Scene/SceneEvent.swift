@@ -41,9 +41,11 @@ public enum GestureOutcome: String, CaseIterable, Hashable, Sendable, Codable {
 /// animation), not the time of the frame that noticed it.
 public enum SceneEvent: Hashable, Sendable {
     case gestureBegan(time: Double, kind: GestureKind, card: CardID?)
-    /// `translation` in points and `velocity` in points per second, as the pointer moved.
+    /// `translation` in points and `velocity` in points per second, as the pointer moved;
+    /// `card` the card the gesture held (a card drag or bring-back) or was pressed on (a missed
+    /// pan), as its `gestureBegan` named it; nil for a scroll or a press on no card.
     case gestureEnded(time: Double, kind: GestureKind, translation: Vector, velocity: Vector,
-                      outcome: GestureOutcome)
+                      outcome: GestureOutcome, card: CardID? = nil)
     /// The current page (card index) changes from `from` to `to`.
     case paged(time: Double, from: Int, to: Int)
     /// `card` left the deck; it was at `index`.
@@ -64,7 +66,7 @@ public enum SceneEvent: Hashable, Sendable {
     /// Engine time of the event, seconds.
     public var time: Double {
         switch self {
-        case .gestureBegan(let t, _, _), .gestureEnded(let t, _, _, _, _), .paged(let t, _, _),
+        case .gestureBegan(let t, _, _), .gestureEnded(let t, _, _, _, _, _), .paged(let t, _, _),
              .deleted(let t, _, _), .restored(let t, _, _), .snappedBack(let t, _), .selected(let t, _),
              .inserted(let t, _, _), .reset(let t), .interactionChanged(let t, _, _):
             return t

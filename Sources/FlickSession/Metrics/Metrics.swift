@@ -159,7 +159,7 @@ package struct SessionMetrics {
                 let release = logged.release
                 switch logged.event {
                 case .gestureBegan(let t, let kind, let card): open = (t, kind, card)
-                case .gestureEnded(let t, let kind, let translation, let velocity, let outcome):
+                case .gestureEnded(let t, let kind, let translation, let velocity, let outcome, _):
                     let began = open.flatMap { $0.kind == kind ? $0 : nil }
                     // The verdict logged with the release, as the engine decided it; for older
                     // logs without it, the engine's rule decides it again from the logged

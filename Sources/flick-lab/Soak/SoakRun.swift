@@ -115,7 +115,7 @@ struct SoakRun {
                     report.events += 1
                     if let log = s.log { try log.record(logged) }
                     track(e)
-                    if case let .gestureEnded(time, _, translation, velocity, _) = e,
+                    if case let .gestureEnded(time, _, translation, velocity, _, _) = e,
                        ![time, translation.dx, translation.dy, velocity.dx, velocity.dy].allSatisfy(\.isFinite) {
                         violation("frame \(frame): non-finite \(e)")
                     }

@@ -31,7 +31,7 @@ struct FacilitatorDesk {
     mutating func event(_ e: SceneEvent, release: ReleaseRecord?) {
         feed.append(FeedLine(text: Overlay.describe(e), kind: .event))
         if feed.count > Self.feedLimit { feed.removeFirst(feed.count - Self.feedLimit) }
-        if let r = release, case .gestureEnded(_, _, _, _, let outcome) = e {
+        if let r = release, case .gestureEnded(_, _, _, _, let outcome, _) = e {
             releases.append((r.distanceFraction, r.speedFraction, outcome == .thrown || outcome == .broughtBack))
             if releases.count > Self.releaseLimit { releases.removeFirst(releases.count - Self.releaseLimit) }
         }

@@ -31,7 +31,7 @@ final class ToolUI {
 
     /// A scene event, at frame-clock time `now`.
     func noteEvent(_ e: SceneEvent, now: Double) {
-        if case .gestureEnded(_, _, _, let v, let outcome) = e {
+        if case .gestureEnded(_, _, _, let v, let outcome, _) = e {
             panel.plot.released(t: now, velocity: v, outcome: outcome)
         }
     }

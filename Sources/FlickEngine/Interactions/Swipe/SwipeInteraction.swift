@@ -43,11 +43,11 @@ struct SwipeInteraction: CardInteraction {
     /// From the side it left: where its throw flew.
     func undoStartOffset(exit: Vector?, viewport: Size) -> Vector { exit ?? thrownRestOffset(viewport: viewport) }
 
-    /// A press on the top card drags it; while it flies away (its throw is decided) nothing
-    /// else can be dragged, so a second flick never deletes a second card by accident.
+    /// A press on the top card drags it; while a thrown card still flies off the deck, the top
+    /// card is the one beneath it (a press on the flying card lands on it too), so the next
+    /// swipe can start at once.
     func route(_ pan: Pan, in context: InteractionContext) -> PanRoute {
-        guard let hit = context.pressed, !hit.isLeaving, !context.currentIsLeaving,
-              hit.index == context.currentIndex else { return .ignored }
+        guard let hit = context.pressedStaying, hit.index == context.firstStayingIndex else { return .ignored }
         return .card(hit.card)
     }
 
