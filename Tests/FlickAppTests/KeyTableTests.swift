@@ -12,7 +12,7 @@ import Testing
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let table = ConfigKeyTable.markdown()
         #expect(readme.contains(table), "README's key table is out of date: paste `flick --print-keys`")
-        #expect(readme.contains("<summary>\(SceneConfig.keys.count) keys</summary>"))
-        #expect(table.split(separator: "\n").count == SceneConfig.keys.count + 2)
+        #expect(readme.contains("<summary>\(SceneConfig.keys.count + SceneConfig.textKeys.count) keys</summary>"))
+        #expect(table.split(separator: "\n").count == SceneConfig.keys.count + SceneConfig.textKeys.count + 2)
     }
 }

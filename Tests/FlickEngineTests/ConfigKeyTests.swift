@@ -12,7 +12,7 @@ import Testing
             guard let label = child.label else { continue }
             let path = prefix.isEmpty ? label : "\(prefix).\(label)"
             let v = child.value
-            if v is Double || v is Int || v is Double? {
+            if v is Double || v is Int || v is Double? || v is Bool {
                 out.append(path)
             } else if Mirror(reflecting: v).displayStyle == .struct {
                 out += numericLeaves(v, prefix: path)
@@ -40,9 +40,9 @@ import Testing
             #expect(key.group == group, "\(key.path) is in group \(key.group)")
             if key.isInteger {
                 #expect(key.range.lowerBound == key.range.lowerBound.rounded() && key.range.upperBound == key.range.upperBound.rounded())
-                #expect(key.unit == "count")
+                #expect(key.unit == (key.isFlag ? "bool" : "count"))
             }
-            #expect(["pt/s", "s", "pt", "rad", "", "count"].contains(key.unit), "\(key.path): unit \(key.unit)")
+            #expect(["pt/s", "s", "pt", "rad", "", "count", "bool"].contains(key.unit), "\(key.path): unit \(key.unit)")
         }
     }
 

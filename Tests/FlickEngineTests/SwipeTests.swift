@@ -48,12 +48,12 @@ import FlickEngineTesting
     @Test("with every direction allowed, down throws too; with none, nothing does")
     func allowedDirections() {
         var all = Self.config
-        all.allowDown = 1
+        all.allowDown = true
         let th = Self.thresholds(.down)
         #expect(all.decideThrow(offset: Vector(dx: 0, dy: 1.01 * th.distance), velocity: .zero, cardSize: Self.card).decision
                 == .throwAway(direction: ThrowDirection.down.unit))
         var none = Self.config
-        none.allowLeft = 0; none.allowRight = 0; none.allowUp = 0
+        none.allowLeft = false; none.allowRight = false; none.allowUp = false
         for d in ThrowDirection.allCases {
             #expect(none.decideThrow(offset: d.unit * 1000, velocity: d.unit * 5000, cardSize: Self.card).decision == .snapBack)
         }
@@ -190,7 +190,7 @@ import FlickEngineTesting
     @Test("with lockToAllowed, the card never moves toward a way it cannot leave by")
     func lockToAllowed() {
         var config = SceneConfig()
-        config.swipe.lockToAllowed = 1
+        config.swipe.lockToAllowed = true
         let s = CardScene(interaction: .swipe, count: 4, viewport: .phone, config: config)
         s.advance(to: 0.5)
         let top = s.currentCard!

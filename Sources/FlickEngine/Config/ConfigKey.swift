@@ -11,23 +11,27 @@ public struct ConfigKey: Hashable, Sendable {
     /// The section it belongs to: "pan", "scroll", "snapBack", "now", "switcher", "stack", "carousel",
     /// "commands", "swipe".
     public let group: String
-    /// "pt/s", "s", "pt", "rad", "" (a ratio or factor), "count".
+    /// "pt/s", "s", "pt", "rad", "" (a ratio or factor), "count", "bool" (a switch).
     public let unit: String
     /// The values accepted, both ends included.
     public let range: ClosedRange<Double>
     /// Whether only whole numbers are accepted (counts).
     public let isInteger: Bool
+    /// Whether the key is a Boolean (`true`/`false` in JSON; 1 and 0 as a number, and in
+    /// config files written before it was one): unit "bool", range 0...1, whole.
+    public let isFlag: Bool
     /// One line for a tooltip or a table.
     public let summary: String
 
     /// Memberwise.
     public init(path: String, group: String, unit: String, range: ClosedRange<Double>,
-                isInteger: Bool, summary: String) {
+                isInteger: Bool, summary: String, isFlag: Bool = false) {
         self.path = path
         self.group = group
         self.unit = unit
         self.range = range
-        self.isInteger = isInteger
+        self.isInteger = isInteger || isFlag
+        self.isFlag = isFlag
         self.summary = summary
     }
 
@@ -36,8 +40,8 @@ public struct ConfigKey: Hashable, Sendable {
         value.isFinite && range.contains(value) && (!isInteger || value == value.rounded())
     }
 
-    /// "0.05 to 4" or "a whole number from 3 to 4096", for messages.
-    public var rangeDescription: String { ConfigError.describe(range, integer: isInteger) }
+    /// "0.05 to 4" or "a whole number from 3 to 4096" (or "true or false"), for messages.
+    public var rangeDescription: String { isFlag ? "true or false" : ConfigError.describe(range, integer: isInteger) }
 }
 
 /// Why a config value was refused.
@@ -46,6 +50,8 @@ public enum ConfigError: Error, Hashable, CustomStringConvertible {
     case unknownKey(String)
     /// The value is not finite, outside the key's range, or not whole for a count.
     case outOfRange(key: String, value: Double, range: ClosedRange<Double>)
+    /// A text value (the swipe deck's direction names) that cannot be taken, and why.
+    case badText(key: String, reason: String)
 
     /// One line naming the key, the value and what was expected.
     public var description: String {
@@ -53,8 +59,13 @@ public enum ConfigError: Error, Hashable, CustomStringConvertible {
         case .unknownKey(let path):
             return "unknown config key '\(path)'"
         case .outOfRange(let key, let value, let range):
+            if SceneConfig.key(at: key)?.isFlag == true {
+                return "'\(key)' = \(Self.format(value)) is not a Boolean (expected true or false, or 1 or 0)"
+            }
             let integer = SceneConfig.key(at: key)?.isInteger ?? false
             return "'\(key)' = \(Self.format(value)) is out of range (expected \(Self.describe(range, integer: integer)))"
+        case .badText(let key, let reason):
+            return "'\(key)' \(reason)"
         }
     }
 
@@ -89,6 +100,8 @@ public struct ConfigField<Root>: Sendable {
     public let range: ClosedRange<Double>
     /// See `ConfigKey.isInteger`.
     public let isInteger: Bool
+    /// See `ConfigKey.isFlag`.
+    public internal(set) var isFlag = false
     /// See `ConfigKey.summary`.
     public let summary: String
     /// The value, or nil when the field is optional and unset.
@@ -118,18 +131,26 @@ public struct ConfigField<Root>: Sendable {
                     set: { root, v in root[keyPath: keyPath] = Int(v) })
     }
 
+    /// A `Bool` field: 1 is true, 0 false.
+    public static func flag(_ name: String, _ keyPath: WritableKeyPath<Root, Bool> & Sendable,
+                            _ summary: String) -> ConfigField {
+        ConfigField(name: name, unit: "bool", range: 0...1, isInteger: true, isFlag: true, summary: summary,
+                    get: { $0[keyPath: keyPath] ? 1 : 0 }, set: { root, v in root[keyPath: keyPath] = v != 0 })
+    }
+
     /// The same field seen from a type that holds `Root` at `keyPath` under `prefix`.
     public func nested<Outer>(in prefix: String, _ keyPath: WritableKeyPath<Outer, Root> & Sendable) -> ConfigField<Outer> {
         let get = self.get, set = self.set
         return ConfigField<Outer>(name: "\(prefix).\(name)", unit: unit, range: range, isInteger: isInteger,
-                                  summary: summary,
+                                  isFlag: isFlag, summary: summary,
                                   get: { get($0[keyPath: keyPath]) },
                                   set: { outer, v in set(&outer[keyPath: keyPath], v) })
     }
 
     /// The key this field is, under `group`.
     func key(group: String) -> ConfigKey {
-        ConfigKey(path: name, group: group, unit: unit, range: range, isInteger: isInteger, summary: summary)
+        ConfigKey(path: name, group: group, unit: unit, range: range, isInteger: isInteger, summary: summary,
+                  isFlag: isFlag)
     }
 }
 
@@ -139,5 +160,45 @@ extension Array {
                                       _ keyPath: WritableKeyPath<Outer, Inner> & Sendable) -> [ConfigField<Outer>]
     where Element == ConfigField<Outer> {
         fields.map { $0.nested(in: prefix, keyPath) }
+    }
+}
+
+/// One text key of a config (the swipe deck's direction names): a dotted path and how to read
+/// and write it. Text keys are set with `SceneConfig.setValue(_:at:)` taking a `String`.
+public struct ConfigTextField<Root>: Sendable {
+    /// Path relative to `Root`, e.g. "leftName".
+    public let name: String
+    /// One line for a tooltip or a table.
+    public let summary: String
+    let get: @Sendable (Root) -> String
+    let set: @Sendable (inout Root, String) -> Void
+
+    /// A `String` field.
+    public static func text(_ name: String, _ keyPath: WritableKeyPath<Root, String> & Sendable,
+                            _ summary: String) -> ConfigTextField {
+        ConfigTextField(name: name, summary: summary, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+    }
+
+    /// The same field seen from a type that holds `Root` at `keyPath` under `prefix`.
+    public func nested<Outer>(in prefix: String, _ keyPath: WritableKeyPath<Outer, Root> & Sendable) -> ConfigTextField<Outer> {
+        let get = self.get, set = self.set
+        return ConfigTextField<Outer>(name: "\(prefix).\(name)", summary: summary,
+                                      get: { get($0[keyPath: keyPath]) },
+                                      set: { outer, v in set(&outer[keyPath: keyPath], v) })
+    }
+
+    /// The longest text a text key takes, characters: it is drawn on cards and logged.
+    public static var maxLength: Int { 40 }
+
+    /// Why `text` cannot be stored under a text key (empty, longer than `maxLength`, more than
+    /// one line); nil when it can.
+    public static func problem(_ text: String) -> String? {
+        if text.isEmpty { return "is empty (expected a name of 1 to \(maxLength) characters)" }
+        if text.count > maxLength { return "has \(text.count) characters (at most \(maxLength))" }
+        if text.utf8.count > maxLength * 16 { return "has \(text.utf8.count) bytes (at most \(maxLength * 16))" }
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            return "holds a line break or a control character (expected one line)"
+        }
+        return nil
     }
 }

@@ -54,6 +54,33 @@ extension SceneConfig {
         Self.fields[i].field.set(&self, v)
     }
 
+    /// Stores a Boolean at the dotted path of a switch (`swipe.allowDown`); refuses a path
+    /// that is not one.
+    public mutating func setValue(_ v: Bool, at path: String) throws(ConfigError) {
+        guard let i = Self.index[path], Self.keys[i].isFlag else { throw .unknownKey(path) }
+        Self.fields[i].field.set(&self, v ? 1 : 0)
+    }
+
+    /// The text keys (the swipe deck's direction names), with their dotted paths.
+    static let textFields: [ConfigTextField<SceneConfig>] = SwipeConfig.names.map { $0.nested(in: "swipe", \.swipe) }
+
+    /// Every text key's dotted path, in display order (`swipe.leftName` ...).
+    public static let textKeys: [String] = textFields.map(\.name)
+
+    /// The text at a dotted path, or nil for a path that is not a text key.
+    public func text(at path: String) -> String? {
+        Self.textFields.first { $0.name == path }?.get(self)
+    }
+
+    /// Stores `text` at the dotted path of a text key (`swipe.leftName`); refuses an unknown
+    /// path, or a text that is empty, longer than `ConfigTextField.maxLength` characters or
+    /// more than one line, leaving the config unchanged.
+    public mutating func setValue(_ text: String, at path: String) throws(ConfigError) {
+        guard let field = Self.textFields.first(where: { $0.name == path }) else { throw .unknownKey(path) }
+        if let why = ConfigTextField<SceneConfig>.problem(text) { throw .badText(key: path, reason: why) }
+        field.set(&self, text)
+    }
+
     /// Throws for the first key (in display order) whose value is outside its range.
     public func validate() throws(ConfigError) {
         for (i, key) in Self.keys.enumerated() {

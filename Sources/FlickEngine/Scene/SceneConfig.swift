@@ -64,6 +64,10 @@ public struct SceneConfig: Hashable, Sendable, Codable {
         carousel = try c.decodeIfPresent(CarouselConfig.self, forKey: .carousel) ?? d.carousel
         commands = try c.decodeIfPresent(CommandConfig.self, forKey: .commands) ?? d.commands
         swipe = try c.decodeIfPresent(SwipeConfig.self, forKey: .swipe) ?? d.swipe
+        // A config written before the swipe deck had its own close duration ran it on the
+        // stack's: it keeps doing so, so an old recording replays the same.
+        let swipeKeys = try? c.nestedContainer(keyedBy: SwipeConfig.CodingKeys.self, forKey: .swipe)
+        if swipeKeys?.contains(.closeDuration) != true { swipe.closeDuration = stackCloseDuration }
         // A config from a file, a recording or a preset must be one the engine can run.
         try validate()
     }

@@ -63,7 +63,13 @@ package enum ConfigFile {
         } catch {
             throw UserError("cannot encode the default config: \(error)")
         }
-        let merged = try merge(user, over: defaults, label: label, at: "")
+        var merged = try merge(user, over: defaults, label: label, at: "")
+        // Without its own close duration the swipe deck runs on the stack's, as configs and
+        // recordings written before the key did (SceneConfig's decoding says so).
+        if (user["swipe"] as? [String: Any])?["closeDuration"] == nil, var swipe = merged["swipe"] as? [String: Any] {
+            swipe["closeDuration"] = nil
+            merged["swipe"] = swipe
+        }
         try checkNumbers(merged, label: label)
         try checkStrings(merged, label: label, at: "")
         do {
@@ -103,6 +109,13 @@ package enum ConfigFile {
                 node = (node as? [String: Any])?[String(part)]
             }
             guard let value = node, !(value is NSNull && key.path == "pan.slopOverride") else { continue }
+            // A switch: true or false, or 1 or 0 as files written before it was one have it.
+            if key.isFlag {
+                if let number = value as? NSNumber, isBoolean(number) || number.doubleValue == 0 || number.doubleValue == 1 {
+                    continue
+                }
+                throw UserError("\(label): wrong type at '\(key.path)': expected true or false, found \(jsonKind(value))")
+            }
             guard let number = value as? NSNumber, !isBoolean(number) else {
                 let what = key.isInteger ? "a whole number" : "a number"
                 throw UserError("\(label): wrong type at '\(key.path)': expected \(what), found \(jsonKind(value))")

@@ -28,7 +28,7 @@ package enum ConfigWriteBack {
         for key in SceneConfig.keys {
             guard let v = config.value(at: key.path) else { continue }
             if v != defaults.value(at: key.path) || ConfigJSON.has(object, key.path) {
-                ConfigJSON.set(&object, key.path, value: key.isInteger ? Int(v.rounded()) : v)
+                ConfigJSON.set(&object, key.path, value: ConfigJSON.json(v, key))
             }
         }
         return object
@@ -89,9 +89,16 @@ package enum ConfigJSON {
         var out: [String: Any] = [:]
         for key in SceneConfig.keys {
             guard let v = config.value(at: key.path), v != defaults.value(at: key.path) else { continue }
-            set(&out, key.path, value: key.isInteger ? Int(v.rounded()) : v)
+            set(&out, key.path, value: json(v, key))
         }
         return out
+    }
+
+    /// A key's value as JSON writes it: a Boolean for a switch, whole for a count.
+    package static func json(_ v: Double, _ key: ConfigKey) -> Any {
+        if key.isFlag { return v != 0 }
+        if key.isInteger { return Int(v.rounded()) }
+        return v
     }
 
     /// Sets a dotted path in a nested object, making the intermediate objects.

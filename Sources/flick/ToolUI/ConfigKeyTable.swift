@@ -8,10 +8,16 @@ enum ConfigKeyTable {
         let defaults = SceneConfig()
         var out = "| key | unit | range | default | what it sets |\n|---|---|---|---|---|\n"
         for key in SceneConfig.keys {
-            let value = defaults.value(at: key.path).map { number($0, key) } ?? "auto"
-            let range = "\(number(key.range.lowerBound, key)) – \(number(key.range.upperBound, key))"
+            let value = defaults.value(at: key.path).map { key.isFlag ? String($0 != 0) : number($0, key) } ?? "auto"
+            let range = key.isFlag ? "true or false"
+                : "\(number(key.range.lowerBound, key)) – \(number(key.range.upperBound, key))"
             let summary = key.summary.replacingOccurrences(of: "|", with: "\\|")
             out += "| `\(key.path)` | \(key.unit) | \(range) | \(value) | \(summary) |\n"
+        }
+        for path in SceneConfig.textKeys {
+            let value = defaults.text(at: path) ?? ""
+            out += "| `\(path)` | text | 1 – \(ConfigTextField<SceneConfig>.maxLength) characters, one line | \(value) | "
+                + "the swipe deck's name of that direction, logged and drawn on the card |\n"
         }
         return out
     }

@@ -13,16 +13,17 @@ public struct SwipeConfig: Hashable, Sendable, Codable {
     public var visibleCount: Int
     /// Largest tilt of the top card, radians, reached at one card width of horizontal offset.
     public var maxTilt: Double
-    /// Whether a card may leave to the left (1) or not (0).
-    public var allowLeft: Int
-    /// Whether a card may leave to the right (1) or not (0).
-    public var allowRight: Int
-    /// Whether a card may leave upward (1) or not (0).
-    public var allowUp: Int
-    /// Whether a card may leave downward (1) or not (0).
-    public var allowDown: Int
-    /// 1: the dragged card moves only toward allowed directions; 0: it follows the pointer freely.
-    public var lockToAllowed: Int
+    /// Whether a card may leave to the left.
+    public var allowLeft: Bool
+    /// Whether a card may leave to the right.
+    public var allowRight: Bool
+    /// Whether a card may leave upward.
+    public var allowUp: Bool
+    /// Whether a card may leave downward.
+    public var allowDown: Bool
+    /// True: the dragged card moves only toward allowed directions; false: it follows the
+    /// pointer freely.
+    public var lockToAllowed: Bool
     /// Name of a throw to the left, logged and drawn on the card (`nope`).
     public var leftName: String
     /// Name of a throw to the right (`like`).
@@ -50,23 +51,27 @@ public struct SwipeConfig: Hashable, Sendable, Codable {
     public var maxThrowDuration: Double
     /// Views the deck needs (the visible cards, one fading in, one flying).
     public var viewCount: Int
+    /// Seconds for the deck to move a level after a change from outside (an insert, a delete,
+    /// an undo when switching away); a thrown or returning card moves the deck itself.
+    public var closeDuration: Double
 
     /// The libraries' usual feel: left `nope`, right `like`, up `super`; throw past 0.4 of the
     /// card width (0.25 of its height upward) or 800 pt/s; tilt up to 15°.
     public static let `default` = SwipeConfig(
         widthRatio: 0.8, heightRatio: 0.6, scaleStep: 0.05, depthOffset: 12, visibleCount: 4,
-        maxTilt: Double.pi / 12, allowLeft: 1, allowRight: 1, allowUp: 1, allowDown: 0, lockToAllowed: 0,
+        maxTilt: Double.pi / 12, allowLeft: true, allowRight: true, allowUp: true, allowDown: false, lockToAllowed: false,
         leftName: "nope", rightName: "like", upName: "super", downName: "pass",
         horizontalDistanceRatio: 0.4, verticalDistanceRatio: 0.25, horizontalSpeed: 800, verticalSpeed: 800,
-        minFlingSpeed: 200, restMargin: 16, minThrowDuration: 0.15, maxThrowDuration: 0.5, viewCount: 6)
+        minFlingSpeed: 200, restMargin: 16, minThrowDuration: 0.15, maxThrowDuration: 0.5, viewCount: 6,
+        closeDuration: 0.25)
 
     /// Memberwise; see the properties for units.
     public init(widthRatio: Double, heightRatio: Double, scaleStep: Double, depthOffset: Double, visibleCount: Int,
-                maxTilt: Double, allowLeft: Int, allowRight: Int, allowUp: Int, allowDown: Int, lockToAllowed: Int,
+                maxTilt: Double, allowLeft: Bool, allowRight: Bool, allowUp: Bool, allowDown: Bool, lockToAllowed: Bool,
                 leftName: String, rightName: String, upName: String, downName: String,
                 horizontalDistanceRatio: Double, verticalDistanceRatio: Double, horizontalSpeed: Double,
                 verticalSpeed: Double, minFlingSpeed: Double, restMargin: Double, minThrowDuration: Double,
-                maxThrowDuration: Double, viewCount: Int) {
+                maxThrowDuration: Double, viewCount: Int, closeDuration: Double = 0.25) {
         self.widthRatio = widthRatio
         self.heightRatio = heightRatio
         self.scaleStep = scaleStep
@@ -91,15 +96,16 @@ public struct SwipeConfig: Hashable, Sendable, Codable {
         self.minThrowDuration = minThrowDuration
         self.maxThrowDuration = maxThrowDuration
         self.viewCount = viewCount
+        self.closeDuration = closeDuration
     }
 
     /// True when a card may leave toward `direction`.
     public func allows(_ direction: ThrowDirection) -> Bool {
         switch direction {
-        case .left: return allowLeft != 0
-        case .right: return allowRight != 0
-        case .up: return allowUp != 0
-        case .down: return allowDown != 0
+        case .left: return allowLeft
+        case .right: return allowRight
+        case .up: return allowUp
+        case .down: return allowDown
         }
     }
 
@@ -118,7 +124,7 @@ public struct SwipeConfig: Hashable, Sendable, Codable {
 }
 
 extension SwipeConfig {
-    /// Swipe deck constants a config may hold (the names are strings, outside this table).
+    /// Swipe deck constants a config may hold (the names are strings: `names`).
     public static let ranges: [ConfigField<SwipeConfig>] = [
         .number("widthRatio", \.widthRatio, unit: "", 0.05...4, "card width / viewport width"),
         .number("heightRatio", \.heightRatio, unit: "", 0.05...4, "card height / viewport height"),
@@ -126,11 +132,11 @@ extension SwipeConfig {
         .number("depthOffset", \.depthOffset, unit: "pt", -200...200, "downward shift per level of depth"),
         .count("visibleCount", \.visibleCount, 1...16, "cards drawn in the deck"),
         .number("maxTilt", \.maxTilt, unit: "rad", 0...1.6, "largest tilt of the dragged card (at one card width)"),
-        .count("allowLeft", \.allowLeft, 0...1, "1: a card may leave to the left"),
-        .count("allowRight", \.allowRight, 0...1, "1: a card may leave to the right"),
-        .count("allowUp", \.allowUp, 0...1, "1: a card may leave upward"),
-        .count("allowDown", \.allowDown, 0...1, "1: a card may leave downward"),
-        .count("lockToAllowed", \.lockToAllowed, 0...1, "1: the card moves only toward allowed directions"),
+        .flag("allowLeft", \.allowLeft, "a card may leave to the left"),
+        .flag("allowRight", \.allowRight, "a card may leave to the right"),
+        .flag("allowUp", \.allowUp, "a card may leave upward"),
+        .flag("allowDown", \.allowDown, "a card may leave downward"),
+        .flag("lockToAllowed", \.lockToAllowed, "the card moves only toward allowed directions"),
         .number("horizontalDistanceRatio", \.horizontalDistanceRatio, unit: "", 0.01...4,
                 "a sideways release beyond this fraction of the card width throws"),
         .number("verticalDistanceRatio", \.verticalDistanceRatio, unit: "", 0.01...4,
@@ -143,5 +149,66 @@ extension SwipeConfig {
         .number("minThrowDuration", \.minThrowDuration, unit: "s", 0.01...10, "shortest throw flight"),
         .number("maxThrowDuration", \.maxThrowDuration, unit: "s", 0.01...10, "longest throw flight"),
         .count("viewCount", \.viewCount, 1...64, "views the deck needs"),
+        .number("closeDuration", \.closeDuration, unit: "s", 0.01...10,
+                "the deck moving a level after an insert or delete from outside"),
     ]
+
+    /// The direction names, the text keys of the section.
+    public static let names: [ConfigTextField<SwipeConfig>] = [
+        .text("leftName", \.leftName, "name of a throw to the left, logged and drawn on the card"),
+        .text("rightName", \.rightName, "name of a throw to the right"),
+        .text("upName", \.upName, "name of a throw upward"),
+        .text("downName", \.downName, "name of a throw downward"),
+    ]
+}
+
+extension SwipeConfig {
+    enum CodingKeys: String, CodingKey {
+        case widthRatio, heightRatio, scaleStep, depthOffset, visibleCount, maxTilt
+        case allowLeft, allowRight, allowUp, allowDown, lockToAllowed
+        case leftName, rightName, upName, downName
+        case horizontalDistanceRatio, verticalDistanceRatio, horizontalSpeed, verticalSpeed, minFlingSpeed
+        case restMargin, minThrowDuration, maxThrowDuration, viewCount, closeDuration
+    }
+
+    /// Any subset of the keys, laid over the defaults in one pass (a preset holds only what it
+    /// changes). The switches read `true`/`false`, and 1/0 as config files written before they
+    /// were Booleans have them; every number must lie in its key's range (`ranges`).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = SwipeConfig.default
+        func value<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
+            try c.decodeIfPresent(T.self, forKey: key) ?? fallback
+        }
+        func flag(_ key: CodingKeys, _ fallback: Bool) throws -> Bool {
+            guard c.contains(key) else { return fallback }
+            if let b = try? c.decode(Bool.self, forKey: key) { return b }
+            guard let n = try? c.decode(Int.self, forKey: key), n == 0 || n == 1 else {
+                throw DecodingError.typeMismatch(Bool.self, .init(
+                    codingPath: c.codingPath + [key], debugDescription: "expected true or false (or 1 or 0)"))
+            }
+            return n == 1
+        }
+        self.init(widthRatio: try value(.widthRatio, d.widthRatio), heightRatio: try value(.heightRatio, d.heightRatio),
+                  scaleStep: try value(.scaleStep, d.scaleStep), depthOffset: try value(.depthOffset, d.depthOffset),
+                  visibleCount: try value(.visibleCount, d.visibleCount), maxTilt: try value(.maxTilt, d.maxTilt),
+                  allowLeft: try flag(.allowLeft, d.allowLeft), allowRight: try flag(.allowRight, d.allowRight),
+                  allowUp: try flag(.allowUp, d.allowUp), allowDown: try flag(.allowDown, d.allowDown),
+                  lockToAllowed: try flag(.lockToAllowed, d.lockToAllowed),
+                  leftName: try value(.leftName, d.leftName), rightName: try value(.rightName, d.rightName),
+                  upName: try value(.upName, d.upName), downName: try value(.downName, d.downName),
+                  horizontalDistanceRatio: try value(.horizontalDistanceRatio, d.horizontalDistanceRatio),
+                  verticalDistanceRatio: try value(.verticalDistanceRatio, d.verticalDistanceRatio),
+                  horizontalSpeed: try value(.horizontalSpeed, d.horizontalSpeed),
+                  verticalSpeed: try value(.verticalSpeed, d.verticalSpeed),
+                  minFlingSpeed: try value(.minFlingSpeed, d.minFlingSpeed), restMargin: try value(.restMargin, d.restMargin),
+                  minThrowDuration: try value(.minThrowDuration, d.minThrowDuration),
+                  maxThrowDuration: try value(.maxThrowDuration, d.maxThrowDuration),
+                  viewCount: try value(.viewCount, d.viewCount), closeDuration: try value(.closeDuration, d.closeDuration))
+        for field in Self.ranges {
+            guard let v = field.get(self), field.key(group: "swipe").accepts(v) else {
+                throw ConfigError.outOfRange(key: "swipe.\(field.name)", value: field.get(self) ?? .nan, range: field.range)
+            }
+        }
+    }
 }

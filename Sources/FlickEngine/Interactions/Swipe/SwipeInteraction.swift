@@ -5,13 +5,11 @@
 struct SwipeInteraction: CardInteraction {
     let config: SwipeConfig
     let snapBackSpring: SpringParameters
-    let closeDuration: Double
     let commands: CommandConfig
 
     init(config: SceneConfig) {
         self.config = config.swipe
         snapBackSpring = config.snapBackSpring
-        closeDuration = config.stackCloseDuration
         commands = config.commands
     }
 
@@ -22,7 +20,7 @@ struct SwipeInteraction: CardInteraction {
     var scrollPhysics: ScrollPhysics { .default }
     var contentMovement: ContentMovement { .depthStack }
     var viewBound: Int { config.viewCount + 1 }
-    var gapDuration: Double { closeDuration }
+    var gapDuration: Double { config.closeDuration }
     var flightMovesNeighbours: Bool { true }
     var undoFlightDuration: Double { commands.undoFlightDuration }
 
@@ -59,7 +57,7 @@ struct SwipeInteraction: CardInteraction {
 
     /// Both axes; with `lockToAllowed`, never toward a direction the card may not leave by.
     func cardTranslation(_ t: Vector) -> Vector {
-        guard config.lockToAllowed != 0 else { return t }
+        guard config.lockToAllowed else { return t }
         var v = t
         if !config.allows(.left) { v.dx = max(0, v.dx) }
         if !config.allows(.right) { v.dx = min(0, v.dx) }
