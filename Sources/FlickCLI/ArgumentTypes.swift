@@ -13,7 +13,10 @@ package struct ArgumentProblem: Error, CustomStringConvertible {
     package init(_ text: String) { description = text }
 }
 
-extension Interaction: ExpressibleByArgument {}
+extension Interaction: ExpressibleByArgument {
+    /// The registered names, for --help and the parser's refusal.
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
 
 /// WIDTHxHEIGHT, each side 64 to 16384 (points for a window, pixels for a video).
 package struct PointSize: ExpressibleByArgument, Equatable, CustomStringConvertible, Sendable {

@@ -11,14 +11,11 @@ package struct Theme {
     package var text: RGBA
     package var dim: RGBA
 
+    /// The colours the interaction registered (`InteractionRegistry`).
     package static func of(_ interaction: Interaction) -> Theme {
-        switch interaction {
-        case .now: return Theme(window: RGBA(28, 31, 38), stage: RGBA(232, 234, 237), text: RGBA(236, 238, 242), dim: RGBA(150, 156, 170))
-        case .switcher: return Theme(window: RGBA(22, 24, 30), stage: RGBA(44, 50, 66), text: RGBA(236, 238, 242), dim: RGBA(150, 156, 170))
-        case .stack: return Theme(window: RGBA(30, 28, 36), stage: RGBA(238, 236, 244), text: RGBA(236, 238, 242), dim: RGBA(150, 156, 170))
-        case .carousel: return Theme(window: RGBA(18, 20, 24), stage: RGBA(12, 13, 16), text: RGBA(236, 238, 242), dim: RGBA(150, 156, 170))
-        case .swipe: return Theme(window: RGBA(34, 26, 32), stage: RGBA(246, 240, 242), text: RGBA(236, 238, 242), dim: RGBA(150, 156, 170))
-        }
+        let t = InteractionRegistry.entry(named: interaction.rawValue)?.theme ?? InteractionTheme()
+        func rgba(_ c: RGB) -> RGBA { RGBA(c.r, c.g, c.b) }
+        return Theme(window: rgba(t.window), stage: rgba(t.stage), text: rgba(t.text), dim: rgba(t.dim))
     }
 
     package init(window: RGBA, stage: RGBA, text: RGBA, dim: RGBA) {

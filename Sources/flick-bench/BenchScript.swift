@@ -154,6 +154,12 @@ struct BenchSession {
             s.command(.throwLeft)
             s.wait(0.8)
             s.command(.undo)
+        default:
+            // An interaction registered from outside: a drag and a fling of each kind.
+            s.hold(from: c, by: Vector(dx: 0, dy: -200), duration: 0.4, for: 0.1)
+            s.wait(0.8)
+            s.drag(from: c, by: Vector(dx: -300, dy: 0), duration: 0.1)
+            s.wait(1.2)
         }
         let end = s.time + 1.0
         let frames = max(minimumFrames, Int((end * frameRate).rounded(.up)))

@@ -40,13 +40,8 @@ final class Overlay {
     /// The legend: the pointer, then the keys as `KeyBindings` has them.
     static let keys = [[KeyBindings.LegendEntry(keys: "drag", label: "pan, release to fling")]] + KeyBindings.legend()
 
+    /// What the interaction registered as its summary.
     static func blurb(_ interaction: Interaction) -> String {
-        switch interaction {
-        case .now: return "Google Now cards. Scroll the list; swipe a card sideways to dismiss it."
-        case .switcher: return "iOS 9 task switcher. Scroll the endless row; flick a card up to close it."
-        case .stack: return "A card stack. Throw the top card left; drag right to bring the last one back."
-        case .carousel: return "iOS 7 app switcher. Page through; flick a card up to delete it."
-        case .swipe: return "A swipe deck. Swipe the top card left (nope), right (like) or up (super); Z brings it back."
-        }
+        InteractionRegistry.entry(named: interaction.rawValue)?.summary ?? interaction.rawValue
     }
 }

@@ -16,7 +16,7 @@ extension Interaction {
         case .switcher: return c.switcher.viewCount
         case .stack: return c.stack.viewCount
         case .carousel: return c.carousel.viewCount
-        case .swipe: return c.swipe.viewCount
+        default: return c.swipe.viewCount
         }
     }
 
@@ -26,7 +26,7 @@ extension Interaction {
         case .now: return Vector(dx: 0.75 * NowLayout().cardSize(viewport: viewport).width, dy: 0)
         case .switcher, .carousel: return Vector(dx: 0, dy: -viewport.height / 2)
         case .stack: return StackLayout().thrownOffset(viewport: viewport) * 0.5
-        case .swipe: return SwipeLayout().thrownOffset(viewport: viewport) * 0.5
+        default: return SwipeLayout().thrownOffset(viewport: viewport) * 0.5
         }
     }
 
@@ -36,7 +36,7 @@ extension Interaction {
         switch self {
         case .stack: return StackLayout().homeCenter(viewport: viewport)
         case .swipe: return SwipeLayout().homeCenter(viewport: viewport)
-        case .now, .switcher, .carousel: return Point(x: viewport.width / 2, y: viewport.height / 2)
+        default: return Point(x: viewport.width / 2, y: viewport.height / 2)
         }
     }
 }

@@ -64,7 +64,7 @@ import Testing
         case .now: #expect(abs(flight - 1000.0 / 1500) < 1e-12, "clamp(1000 / |v|, 0.2, 2) at the key's 1500 pt/s")
         case .carousel: #expect(abs(flight - 0.3) < 1e-12)
         case .switcher: #expect(flight >= 0.15 && flight <= 0.5)
-        case .stack, .swipe: #expect(flight >= 0.15 && flight <= 0.5)
+        default: #expect(flight >= 0.15 && flight <= 0.5)
         }
         s.advance(to: end - 1e-6)
         #expect(s.deck.contains(card) && !s.events.contains { $0.name == "deleted" })

@@ -7,7 +7,7 @@ func axes(_ i: Interaction) -> (along: Vector, across: Vector) {
     switch i {
     case .now: return (Vector(dx: 0, dy: -1), Vector(dx: 1, dy: 0))
     case .switcher, .carousel: return (Vector(dx: -1, dy: 0), Vector(dx: 0, dy: -1))
-    case .stack, .swipe: return (Vector(dx: -1, dy: 0), Vector(dx: -1, dy: 0))
+    default: return (Vector(dx: -1, dy: 0), Vector(dx: -1, dy: 0))
     }
 }
 
@@ -21,7 +21,7 @@ func neighbourPoint(_ i: Interaction, _ v: Size) -> Point {
     switch i {
     case .now: return Point(x: v.width / 2, y: v.height * 0.07)
     case .switcher, .carousel: return Point(x: v.width * 0.97, y: v.height / 2)
-    case .stack, .swipe: return Point(x: v.width / 2, y: v.height * 0.8)
+    default: return Point(x: v.width / 2, y: v.height * 0.8)
     }
 }
 

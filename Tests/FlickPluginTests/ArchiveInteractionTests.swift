@@ -1,19 +1,54 @@
+import Foundation
 import Testing
 import FlickEngine
 import FlickEngineTesting
 
+/// The archive pile's own config section: kept in `SceneConfig` under "archive", any subset of
+/// its keys over the defaults.
+struct ArchiveSection: InteractionSection {
+    static var interaction: Interaction { ArchiveInteraction.name }
+    /// A drag down past this archives, points.
+    var distance = 80.0
+    /// A flick down faster than this archives, pt/s.
+    var speed = 600.0
+
+    init() {}
+
+    enum CodingKeys: String, CodingKey { case distance, speed }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = ArchiveSection()
+        distance = try c.decodeIfPresent(Double.self, forKey: .distance) ?? d.distance
+        speed = try c.decodeIfPresent(Double.self, forKey: .speed) ?? d.speed
+    }
+}
+
 /// An interaction of an embedder's own, written against the engine's public API only (no
 /// `@testable`): a pile whose top card is dragged down past 80 pt, or flicked down past
-/// 600 pt/s, to archive it; anything else springs back. It borrows the public `StackLayout`.
+/// 600 pt/s, to archive it (its section's defaults); anything else springs back. It borrows the
+/// public `StackLayout`.
 struct ArchiveInteraction: CardInteraction {
+    static let name = Interaction(named: "archive")
     let layout = StackLayout()
     let spring: SpringParameters
+    let distance: Double
+    let speed: Double
 
-    init(config: SceneConfig) { spring = config.snapBackSpring }
+    init(config: SceneConfig) {
+        spring = config.snapBackSpring
+        let section = config.section(ArchiveSection.self)
+        distance = section.distance
+        speed = section.speed
+    }
     init() { self.init(config: SceneConfig()) }
 
-    static let distance = 80.0
-    static let speed = 600.0
+    /// Registers it (idempotent): by name, with its section and colours.
+    static func register() {
+        InteractionRegistry.register(ArchiveInteraction.self, summary: "An archive pile. Drag the top card down to archive it.",
+                                     section: ArchiveSection.self,
+                                     theme: InteractionTheme(window: RGB(20, 30, 24), stage: RGB(220, 236, 224)))
+    }
 
     func makeLayout() -> any CardLayout { layout }
     var scrollPhysics: ScrollPhysics { .default }
@@ -38,7 +73,7 @@ struct ArchiveInteraction: CardInteraction {
     func cardTranslation(_ t: Vector) -> Vector { Vector(dx: 0, dy: max(0, t.dy)) }
 
     func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowOutcome {
-        let d = max(0, offset.dy) / Self.distance, s = max(0, velocity.dy) / Self.speed
+        let d = max(0, offset.dy) / distance, s = max(0, velocity.dy) / speed
         return ThrowOutcome(decision: d > 1 || s > 1 ? .throwAway(direction: Vector(dx: 0, dy: 1)) : .snapBack,
                             direction: .down, distanceFraction: d, speedFraction: s)
     }
@@ -103,5 +138,73 @@ struct ArchiveInteraction: CardInteraction {
         #expect(back.center.y > s.renderList.last { $0.card != top }!.center.y, "comes back from below")
         advanceToRest(s)
         #expect(s.currentCard == top)
+    }
+}
+
+/// The open registry through the public API: a plug-in has a name, a section and colours,
+/// registered in one place, and survives a new config. Each test registers it and takes it out
+/// again, so the other suites of the process see the five built-ins only.
+@Suite(.serialized) struct RegistryTests {
+
+    @Test("the built-ins are registered in their key order; a plug-in joins them by name")
+    func registered() throws {
+        ArchiveInteraction.register()
+        defer { InteractionRegistry.unregister(ArchiveInteraction.name) }
+        #expect(Interaction.allCases.prefix(5).map(\.rawValue) == ["now", "switcher", "stack", "carousel", "swipe"])
+        #expect(Interaction.allCases.contains(ArchiveInteraction.name))
+        #expect(Interaction(rawValue: "archive") == ArchiveInteraction.name)
+        #expect(Interaction(rawValue: "nothing") == nil)
+        let entry = try #require(InteractionRegistry.entry(named: "archive"))
+        #expect(entry.theme.window == RGB(20, 30, 24) && entry.section != nil)
+    }
+
+    @Test("installed or switched to by name, a plug-in is named in the scene and the log, and a new config keeps it")
+    func nameAndNewConfig() throws {
+        ArchiveInteraction.register()
+        defer { InteractionRegistry.unregister(ArchiveInteraction.name) }
+        let s = CardScene(interaction: .stack, count: 5, viewport: .phone)
+        s.advance(to: 0.1)
+        s.install(ArchiveInteraction(), at: 0.2)
+        #expect(s.interaction == ArchiveInteraction.name)
+        let changed = try #require(s.events.last)
+        #expect(changed == .interactionChanged(time: 0.2, from: .stack, to: ArchiveInteraction.name))
+        let line = try #require(String(data: try JSONEncoder().encode(changed), encoding: .utf8))
+        #expect(line.contains(#""to":"archive""#), "\(line)")
+        #expect(try JSONDecoder().decode(SceneEvent.self, from: Data(line.utf8)) == changed)
+        // A new config (a preset loaded, a panel edit, a reload): still the archive pile, now
+        // with its own section's threshold.
+        var config = s.config
+        config.setSection({ var a = ArchiveSection(); a.distance = 30; return a }())
+        s.setConfig(config, at: 0.3)
+        #expect(s.interaction == ArchiveInteraction.name)
+        s.advance(to: 0.4)
+        let top = try #require(s.currentCard)
+        var g = GestureScript(after: s)
+        g.hold(from: s.renderList.last!.center, by: Vector(dx: 0, dy: 50), for: 0.2)
+        _ = drive(s, g.steps, schedule: .hz(60), until: g.time + 1)
+        advanceToRest(s)
+        #expect(!s.deck.contains(top), "50 pt past the section's 30 pt archives (the built-in stack's rule would not)")
+        // Back to a built-in, then to the plug-in by its name.
+        s.setInteraction(.stack, at: s.time + 0.1)
+        #expect(s.interaction == .stack)
+        s.setInteraction(ArchiveInteraction.name, at: s.time + 0.1)
+        #expect(s.interaction == ArchiveInteraction.name)
+        // A name nothing is registered under changes nothing.
+        s.setInteraction(Interaction(named: "nothing"), at: s.time + 0.1)
+        #expect(s.interaction == ArchiveInteraction.name)
+    }
+
+    @Test("a plug-in's section: any subset over its defaults, written and read under its name")
+    func section() throws {
+        ArchiveInteraction.register()
+        defer { InteractionRegistry.unregister(ArchiveInteraction.name) }
+        let c = try JSONDecoder().decode(SceneConfig.self, from: Data(#"{"archive": {"distance": 40}}"#.utf8))
+        #expect(c.section(ArchiveSection.self).distance == 40 && c.section(ArchiveSection.self).speed == 600)
+        let json = try #require(String(data: try JSONEncoder().encode(SceneConfig()), encoding: .utf8))
+        #expect(json.contains(#""archive":{"#), "the defaults are written under its name")
+        #expect(try JSONDecoder().decode(SceneConfig.self, from: JSONEncoder().encode(c)) == c)
+        var d = c
+        d.setSection(ArchiveSection())
+        #expect(d == SceneConfig(), "set back to its defaults, the config equals the default one")
     }
 }

@@ -13,9 +13,9 @@ import FlickEngineTesting
     /// The way each built-in interaction throws, and the drag across its scroll axis.
     static func throwWay(_ i: Interaction) -> Vector {
         switch i {
-        case .now, .stack: return Vector(dx: -1, dy: 0)
         case .switcher, .carousel: return Vector(dx: 0, dy: -1)
         case .swipe: return Vector(dx: 1, dy: 0)
+        default: return Vector(dx: -1, dy: 0)
         }
     }
 

@@ -32,7 +32,13 @@ public enum StepAction: Hashable, Sendable {
 /// axis to scroll, across it to move the card under the press; arrows page; a card let go
 /// short of a throw springs home; the neighbours slide into a gap).
 public protocol CardInteraction: Sendable {
-    /// Its constants, taken from the scene's config.
+    /// Its name: what the log, the recording and the study show, and what it is registered
+    /// under (`InteractionRegistry`).
+    static var name: Interaction { get }
+
+    /// Its constants, taken from the scene's config (a plug-in's own section:
+    /// `config.section(MySection.self)`). A new config (`setConfig`, a reload, a panel edit)
+    /// makes the rules on show afresh through this.
     init(config: SceneConfig)
 
     /// A fresh layout (the scene keeps it: built once per change of config, never per frame).

@@ -1,32 +1,174 @@
-/// Which of the card interactions a scene shows: the public list of names. Each name maps to the
-/// type that owns everything specific to it (`type`); a new interaction is one new type in this
-/// folder plus one case here and one line in `type`.
-public enum Interaction: String, CaseIterable, Hashable, Sendable, Codable {
+import Synchronization
+
+/// The name of an interaction a scene shows: one of the five built in, or one an embedder
+/// registered (`InteractionRegistry.register`). The log, the recording and the study know an
+/// interaction by this name; the registry maps it to the type that owns everything specific to
+/// it (layout, routing, throw rules, flights).
+public struct Interaction: RawRepresentable, Hashable, Sendable, CaseIterable {
+    /// The name as the command line, the log and the recording spell it (`carousel`).
+    public let rawValue: String
+
+    /// A registered name; nil for a name no interaction is registered under.
+    public init?(rawValue: String) {
+        guard InteractionRegistry.entry(named: rawValue) != nil else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// Any name: a plug-in's own, to register it under.
+    public init(named name: String) { rawValue = name }
+
     /// Google Now: a vertical list, swipe a card sideways to dismiss it.
-    case now
+    public static let now = Interaction(named: "now")
     /// iOS 9 task switcher: an endless horizontal row, flick a card up to dismiss it.
-    case switcher
+    public static let switcher = Interaction(named: "switcher")
     /// A card stack: throw the top card left, drag right to bring the last one back.
-    case stack
+    public static let stack = Interaction(named: "stack")
     /// iOS 7 app switcher: horizontal pages, flick a card up to delete it.
-    case carousel
+    public static let carousel = Interaction(named: "carousel")
     /// The decision deck of the card libraries: swipe the top card left (nope), right (like) or
     /// up (super); undo brings it back from the side it left.
-    case swipe
+    public static let swipe = Interaction(named: "swipe")
 
-    /// The type that owns this interaction's layout, routing, throw rules and flights.
-    var type: any CardInteraction.Type {
-        switch self {
-        case .now: return NowInteraction.self
-        case .switcher: return SwitcherInteraction.self
-        case .stack: return StackInteraction.self
-        case .carousel: return CarouselInteraction.self
-        case .swipe: return SwipeInteraction.self
+    /// Every registered interaction, in registration order: the five built-ins first.
+    public static var allCases: [Interaction] { InteractionRegistry.all.map(\.name) }
+
+    /// The type registered under this name; nil when none is.
+    var type: (any CardInteraction.Type)? { InteractionRegistry.entry(named: rawValue)?.type }
+
+    /// This interaction under `config`; the Google Now list for a name no longer registered.
+    func rules(_ config: SceneConfig) -> any CardInteraction {
+        (type ?? NowInteraction.self).init(config: config)
+    }
+}
+
+extension Interaction: Codable {
+    /// Its name; decoding refuses a name no interaction is registered under.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let name = try c.decode(String.self)
+        guard let i = Interaction(rawValue: name) else {
+            throw DecodingError.dataCorruptedError(
+                in: c, debugDescription: "unknown interaction '\(name)' (expected one of: "
+                    + Interaction.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+        }
+        self = i
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(rawValue)
+    }
+}
+
+/// One interaction as registered: its name, the type that owns its rules, a line saying what it
+/// is, and its config section's type (its own Codable constants, kept in `SceneConfig`).
+public struct InteractionRegistration: Sendable {
+    /// The name the log, the recording and the study show.
+    public let name: Interaction
+    /// The type that owns its layout, routing, throw rules and flights.
+    public let type: any CardInteraction.Type
+    /// One line saying what it is and how it is used (a window's title line, a help text).
+    public let summary: String
+    /// Its config section, if it has one of its own: kept in `SceneConfig` under `name`.
+    public let section: (any InteractionSection.Type)?
+    /// The colours a front end shows it in.
+    public let theme: InteractionTheme
+
+    /// See the properties.
+    public init(_ type: any CardInteraction.Type, summary: String, section: (any InteractionSection.Type)? = nil,
+                theme: InteractionTheme = InteractionTheme()) {
+        self.name = type.name
+        self.type = type
+        self.summary = summary
+        self.section = section
+        self.theme = theme
+    }
+}
+
+/// An sRGB colour, 8 bits a channel.
+public struct RGB: Hashable, Sendable {
+    public var r: UInt8, g: UInt8, b: UInt8
+    /// Red, green, blue, 0 ... 255.
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) { self.r = r; self.g = g; self.b = b }
+}
+
+/// The colours of an interaction in a window: around the phone, the phone's screen, and the
+/// text written on the window (bright and dimmed).
+public struct InteractionTheme: Hashable, Sendable {
+    public var window: RGB
+    public var stage: RGB
+    public var text: RGB
+    public var dim: RGB
+    /// See the properties; the defaults are the built-ins' text colours on a dark window.
+    public init(window: RGB = RGB(26, 28, 34), stage: RGB = RGB(232, 234, 237), text: RGB = RGB(236, 238, 242),
+                dim: RGB = RGB(150, 156, 170)) {
+        self.window = window
+        self.stage = stage
+        self.text = text
+        self.dim = dim
+    }
+}
+
+/// The constants of an interaction registered from outside the engine: its own Codable type,
+/// stored in `SceneConfig` under the interaction's name (`config.section(MyConfig.self)`). Its
+/// decoding should take any subset of its keys over `init()`'s defaults, as the built-in
+/// sections do, so a preset holds only what it changes.
+public protocol InteractionSection: Codable, Hashable, Sendable {
+    /// The name of the interaction it belongs to (its key in a config file).
+    static var interaction: Interaction { get }
+    /// The defaults.
+    init()
+}
+
+/// The interactions a scene can show, by name: one place where each is registered (the five
+/// built-ins below, one line each; an embedder's with `register`). A scene, a config, a
+/// recording and the log look interactions up here.
+public enum InteractionRegistry {
+    /// The built-in interactions, in their key order (1 ... 5): one line each.
+    static let builtIns: [InteractionRegistration] = [
+        InteractionRegistration(NowInteraction.self, summary: "Google Now cards. Scroll the list; swipe a card sideways to dismiss it.",
+                                theme: InteractionTheme(window: RGB(28, 31, 38), stage: RGB(232, 234, 237))),
+        InteractionRegistration(SwitcherInteraction.self, summary: "iOS 9 task switcher. Scroll the endless row; flick a card up to close it.",
+                                theme: InteractionTheme(window: RGB(22, 24, 30), stage: RGB(44, 50, 66))),
+        InteractionRegistration(StackInteraction.self, summary: "A card stack. Throw the top card left; drag right to bring the last one back.",
+                                theme: InteractionTheme(window: RGB(30, 28, 36), stage: RGB(238, 236, 244))),
+        InteractionRegistration(CarouselInteraction.self, summary: "iOS 7 app switcher. Page through; flick a card up to delete it.",
+                                theme: InteractionTheme(window: RGB(18, 20, 24), stage: RGB(12, 13, 16))),
+        InteractionRegistration(SwipeInteraction.self, summary: "A swipe deck. Swipe the top card left (nope), right (like) or up (super); Z brings it back.",
+                                theme: InteractionTheme(window: RGB(34, 26, 32), stage: RGB(246, 240, 242))),
+    ]
+
+    private static let table = Mutex<[InteractionRegistration]>(builtIns)
+
+    /// Registers an interaction (or replaces the one registered under its name): from then on a
+    /// scene can show it by name (`setInteraction`), a config keeps its section, and logs and
+    /// recordings that name it read.
+    public static func register(_ registration: InteractionRegistration) {
+        table.withLock { t in
+            if let i = t.firstIndex(where: { $0.name == registration.name }) { t[i] = registration } else { t.append(registration) }
         }
     }
 
-    /// This interaction under `config`.
-    func rules(_ config: SceneConfig) -> any CardInteraction { type.init(config: config) }
+    /// Registers `type` with a summary, an optional config section and its colours.
+    public static func register(_ type: any CardInteraction.Type, summary: String,
+                                section: (any InteractionSection.Type)? = nil, theme: InteractionTheme = InteractionTheme()) {
+        register(InteractionRegistration(type, summary: summary, section: section, theme: theme))
+    }
+
+    /// Takes the interaction registered under `name` out of the registry (a test's, say); the
+    /// built-ins stay.
+    public static func unregister(_ name: Interaction) {
+        guard !builtIns.contains(where: { $0.name == name }) else { return }
+        table.withLock { t in t.removeAll { $0.name == name } }
+    }
+
+    /// Every registration, built-ins first.
+    public static var all: [InteractionRegistration] { table.withLock { $0 } }
+
+    /// The registration under `name`, if any.
+    public static func entry(named name: String) -> InteractionRegistration? {
+        table.withLock { t in t.first { $0.name.rawValue == name } }
+    }
 }
 
 extension Interaction {

@@ -1,6 +1,7 @@
 /// Google Now cards: a vertical list with momentum; a card dragged sideways is thrown past 0.7
 /// of its width or 600 pt/s, tilting as it goes, and the cards below close the gap.
 struct NowInteraction: CardInteraction {
+    static let name = Interaction.now
     let config: NowConfig
     let scroll: ScrollPhysics
     let snapBackSpring: SpringParameters

@@ -4,6 +4,7 @@ import RealModule
 /// left edge; a drag to the right pulls the last thrown card back. The stack moves up a level
 /// as its top card leaves, following the card rather than a clock of its own.
 struct StackInteraction: CardInteraction {
+    static let name = Interaction.stack
     let config: StackConfig
     let snapBackSpring: SpringParameters
     let closeDuration: Double

@@ -10,7 +10,7 @@
 public final class CardScene {
     // MARK: Public state
 
-    /// The interaction on show.
+    /// The name of the interaction on show (a plug-in's own once installed).
     public internal(set) var interaction: Interaction
     /// Every constant in use.
     public internal(set) var config: SceneConfig
@@ -130,6 +130,7 @@ public final class CardScene {
         self.committedTime = self.time
         self.pan = PanRecognizer(configuration: config.pan)
         self.mode = interaction.rules(config)
+        self.interaction = type(of: mode).name
         self.content = mode.contentMovement.strategy
         self.layout = mode.makeLayout()
         self.pool = ReusePool(capacity: 16)
@@ -176,20 +177,21 @@ public final class CardScene {
         }
     }
 
-    /// Shows another interaction with the same deck, on the same current card.
+    /// Shows another interaction with the same deck, on the same current card: one registered
+    /// under that name (`InteractionRegistry`); a name nothing is registered under changes
+    /// nothing.
     public func setInteraction(_ interaction: Interaction, at time: Double) {
+        guard let type = interaction.type else { return }
         reconfigure(at: time, finishingMotions: true) { current in
-            if interaction != self.interaction {
-                emit(.interactionChanged(time: self.time, from: self.interaction, to: interaction))
-            }
-            self.interaction = interaction
-            enter(interaction.rules(config), current: current)
+            enter(type.init(config: config), current: current)
         }
     }
 
-    /// Shows an interaction written outside the engine (a plug-in) with the same deck, on the
-    /// same current card; `interaction` keeps naming the built-in one it replaced, and
-    /// `setInteraction` goes back to a built-in one.
+    /// Shows `rules`, an interaction written outside the engine (a plug-in), with the same deck,
+    /// on the same current card. `interaction` becomes its name (`CardInteraction.name`), which
+    /// the log, the recording and the study show; a new config makes it afresh from the config
+    /// (`init(config:)`), so it stays on show. Registering it too (`InteractionRegistry`) lets a
+    /// recording that switches to it by name replay.
     public func install(_ rules: any CardInteraction, at time: Double) {
         reconfigure(at: time, finishingMotions: true) { current in
             enter(rules, current: current)
@@ -200,6 +202,9 @@ public final class CardScene {
     /// card went is kept with its deletion in the deck (`Deck.Deletion.exit`), not here, so an
     /// undo after a switch brings a card back from the side it left.
     private func enter(_ rules: any CardInteraction, current: Int?) {
+        let name = type(of: rules).name
+        if name != interaction { emit(.interactionChanged(time: time, from: interaction, to: name)) }
+        interaction = name
         mode = rules
         content = rules.contentMovement.strategy
         layout = mode.makeLayout()
@@ -212,7 +217,8 @@ public final class CardScene {
     public func setConfig(_ config: SceneConfig, at time: Double) {
         reconfigure(at: time, finishingMotions: true) { _ in
             self.config = config
-            mode = interaction.rules(config)
+            // The rules on show made afresh under the new constants: a plug-in stays a plug-in.
+            mode = type(of: mode).init(config: config)
             layout = mode.makeLayout()
         }
     }

@@ -26,6 +26,10 @@ public struct SceneConfig: Hashable, Sendable, Codable {
     public var swipe: SwipeConfig
     /// Keyboard and wheel commands.
     public var commands: CommandConfig
+    /// The sections of interactions registered from outside the engine that differ from their
+    /// defaults, by interaction (`section(_:)`, `setSection(_:)`); a config file keeps each under
+    /// its interaction's name.
+    public private(set) var sections: [Interaction: AnyInteractionSection] = [:]
 
     /// The designs' defaults.
     public init(pan: PanConfiguration = PanConfiguration(axisLock: .free),
@@ -53,6 +57,7 @@ public struct SceneConfig: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init()
         let d = SceneConfig()
         pan = try c.decodeIfPresent(PanConfiguration.self, forKey: .pan) ?? d.pan
         scroll = try c.decodeIfPresent(ScrollPhysics.self, forKey: .scroll) ?? d.scroll
@@ -68,8 +73,62 @@ public struct SceneConfig: Hashable, Sendable, Codable {
         // stack's: it keeps doing so, so an old recording replays the same.
         let swipeKeys = try? c.nestedContainer(keyedBy: SwipeConfig.CodingKeys.self, forKey: .swipe)
         if swipeKeys?.contains(.closeDuration) != true { swipe.closeDuration = stackCloseDuration }
+        // The registered interactions' own sections, each over its defaults.
+        let named = try decoder.container(keyedBy: SectionKey.self)
+        for entry in InteractionRegistry.all {
+            guard let type = entry.section else { continue }
+            let key = SectionKey(entry.name.rawValue)
+            guard named.contains(key) else { continue }
+            setErased(try type.init(from: named.superDecoder(forKey: key)), for: entry.name)
+        }
         // A config from a file, a recording or a preset must be one the engine can run.
         try validate()
+    }
+
+    /// Every section as a config file has it: the built-in ones, then each registered
+    /// interaction's own under its name (its defaults when unchanged).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(pan, forKey: .pan)
+        try c.encode(scroll, forKey: .scroll)
+        try c.encode(snapBackSpring, forKey: .snapBackSpring)
+        try c.encode(stackCloseDuration, forKey: .stackCloseDuration)
+        try c.encode(now, forKey: .now)
+        try c.encode(switcher, forKey: .switcher)
+        try c.encode(stack, forKey: .stack)
+        try c.encode(carousel, forKey: .carousel)
+        try c.encode(commands, forKey: .commands)
+        try c.encode(swipe, forKey: .swipe)
+        var named = encoder.container(keyedBy: SectionKey.self)
+        for entry in InteractionRegistry.all {
+            guard let type = entry.section else { continue }
+            let section = sections[entry.name]?.base ?? type.init()
+            try section.encode(to: named.superEncoder(forKey: SectionKey(entry.name.rawValue)))
+        }
+    }
+
+    /// The section of the interaction `S` belongs to: as set, else its defaults.
+    public func section<S: InteractionSection>(_ type: S.Type = S.self) -> S {
+        (sections[S.interaction]?.base as? S) ?? S()
+    }
+
+    /// Sets the section of the interaction `S` belongs to (a value equal to its defaults is not
+    /// kept, so configs compare equal whatever was set back).
+    public mutating func setSection<S: InteractionSection>(_ section: S) {
+        setErased(section, for: S.interaction)
+    }
+
+    private mutating func setErased(_ section: any InteractionSection, for name: Interaction) {
+        sections[name] = section.isDefault ? nil : AnyInteractionSection(section)
+    }
+
+    /// A key named at run time: a registered interaction's section.
+    struct SectionKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ s: String) { stringValue = s }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     /// The layout an interaction draws with under this config.
@@ -80,4 +139,23 @@ public struct SceneConfig: Hashable, Sendable, Codable {
 
     /// View slots an interaction needs at most: the designs' view counts plus one card in flight.
     public func viewBound(for interaction: Interaction) -> Int { interaction.rules(self).viewBound }
+}
+
+/// A registered interaction's config section, whatever its type.
+public struct AnyInteractionSection: Hashable, Sendable {
+    /// The section.
+    public let base: any InteractionSection
+    /// Wraps `base`.
+    public init(_ base: any InteractionSection) { self.base = base }
+
+    public static func == (a: AnyInteractionSection, b: AnyInteractionSection) -> Bool {
+        AnyHashable(a.base) == AnyHashable(b.base)
+    }
+
+    public func hash(into hasher: inout Hasher) { AnyHashable(base).hash(into: &hasher) }
+}
+
+extension InteractionSection {
+    /// True when equal to the defaults.
+    var isDefault: Bool { self == Self() }
 }

@@ -3,6 +3,7 @@
 /// flies along the release velocity, and undo brings it back from where it went. The card
 /// beneath grows to full size as the top one moves away.
 struct SwipeInteraction: CardInteraction {
+    static let name = Interaction.swipe
     let config: SwipeConfig
     let snapBackSpring: SpringParameters
     let commands: CommandConfig
