@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "FlickEngineTesting", targets: ["FlickEngineTesting"]),
         /// The SDL2 desktop demo and its study tools.
         .executable(name: "flick", targets: ["flick"]),
+        /// The window shell and the study tools as a library: `Flick.main()` runs them with the
+        /// interactions registered (Examples/CoverFlow adds a sixth).
+        .library(name: "FlickApp", targets: ["FlickApp"]),
         /// Quality tools kept out of the product: soak, fuzz.
         .executable(name: "flick-lab", targets: ["flick-lab"]),
         /// Render-path benchmarks of the demo (frame times against plain SDL, stalls, memory).
@@ -86,14 +89,15 @@ let package = Package(
             "FlickIO", "FlickSession", "FlickEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        // MARK: - The app
-        .executableTarget(
-            name: "flick",
+        // MARK: - The app: the window shell and the study tools (a library), and `flick`, its main
+        .target(
+            name: "FlickApp",
             dependencies: [
                 "FlickEngine", "FlickIO", "FlickSDL", "FlickSession", "FlickStage", "FlickCLI", "CImGuiBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "flick", dependencies: ["FlickApp"]),
 
         // MARK: - Quality tools: soak and fuzz (not shipped in flick, which links no FlickEngineTesting)
         .executableTarget(
@@ -129,7 +133,7 @@ let package = Package(
         /// The session library on its own: recordings, looks, config files.
         .testTarget(name: "FlickSessionTests", dependencies: ["FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine"]),
         /// The app's tool UI (tuning panel, time controls, debug overlay), headless.
-        .testTarget(name: "FlickAppTests", dependencies: ["flick", "FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine", "CSDL2"]),
+        .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine", "CSDL2"]),
         .testTarget(name: "FlickBenchTests", dependencies: ["flick-bench", "FlickIO", "FlickSDL", "FlickEngine", "CSDL2"]),
     ],
     swiftLanguageModes: [.v6]

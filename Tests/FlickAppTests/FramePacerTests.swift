@@ -1,4 +1,4 @@
-@testable import flick
+@testable import FlickApp
 import Testing
 
 /// Frames in step with the display where the renderer does not wait for it.

@@ -1,6 +1,6 @@
 import FlickIO
 import FlickEngine
-@testable import flick
+@testable import FlickApp
 import FlickSDL
 import FlickSession
 import Foundation

@@ -1,5 +1,5 @@
 import FlickEngine
-@testable import flick
+@testable import FlickApp
 import FlickSession
 import Foundation
 import Testing

@@ -2,7 +2,7 @@ import FlickStage
 import FlickIO
 import FlickEngine
 import FlickSDL
-@testable import flick
+@testable import FlickApp
 import FlickSession
 import Foundation
 import Testing

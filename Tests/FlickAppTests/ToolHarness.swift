@@ -2,7 +2,7 @@ import FlickStage
 import CSDL2
 import FlickEngine
 @testable import FlickSDL
-@testable import flick
+@testable import FlickApp
 import FlickSession
 import Foundation
 import Testing

@@ -2,7 +2,7 @@ import FlickIO
 import CSDL2
 import FlickEngine
 @testable import FlickSDL
-@testable import flick
+@testable import FlickApp
 import FlickSession
 import Foundation
 import Testing

@@ -7,9 +7,8 @@ let keyHelp = KeyBindings.help()
 
 /// `flick`: the window (the default subcommand) and the study tools, each with its own --help
 /// (`flick help export` works too).
-@main
-struct Flick: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct Flick: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "flick",
         abstract: "Card interactions on the desktop: drag, fling, page and throw cards away.",
         discussion: "Without a subcommand flick opens the window ('flick window --help' lists its options).\n\n" + keyHelp,
@@ -18,5 +17,10 @@ struct Flick: ParsableCommand {
         defaultSubcommand: WindowCommand.self
     )
 
-    static func main() { runAsFlickCommand() }
+    public init() {}
+
+    /// Runs the command line: the window, or a study tool. Interactions registered before
+    /// (`InteractionRegistry.register`) are on the window's keys and take `--demo` like the five
+    /// built-ins.
+    public static func main() { runAsFlickCommand() }
 }
