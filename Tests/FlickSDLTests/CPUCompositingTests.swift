@@ -85,6 +85,48 @@ struct CPUCompositingTests {
         #expect(composited[40, 75].r > 120 && composited[40, 75].r < 160, "0.6 of red over the dark background: \(composited[40, 75])")
     }
 
+    /// A translucent stamp drawn over what is already there (`background: nil`: the frame reads
+    /// the pixels back) inside a viewport that does not start at the output's corner, as the
+    /// stage draws the swipe deck's LIKE label: the CPU frame blends it over the pixels under it,
+    /// as SDL's own drawing does, not over pixels read from elsewhere in the output.
+    @Test func aStampOverReadBackPixelsInAnOffsetViewportMatchesSDL() throws {
+        let renderer = try Renderer(offscreenWidth: 400, height: 300)
+        let stamp = try face(RGBA(46, 184, 110), .white, width: 80, height: 36, renderer: renderer)
+        let card = CardAttributes(card: CardID(0), index: 0, size: Size(width: 80, height: 36),
+                                  transform: AffineTransform(rotation: 0.12).translatedBy(x: 70, y: 50),
+                                  alpha: 0.3, zIndex: 0)
+        func frame(cpu: Bool) throws -> PixelBuffer {
+            try renderer.resetViewport()
+            try renderer.clear(RGBA(250, 250, 250))   // outside the stage: white
+            try renderer.setViewport(x: 150, y: 100, width: 200, height: 150)
+            try renderer.fill(x: 0, y: 0, width: 200, height: 150, color: RGBA(30, 40, 120))   // the stage: dark blue
+            let quads = try CardRenderer(renderer: renderer, shadow: nil, cornerRadius: 0)
+            quads.usesCPUCompositing = cpu
+            try quads.draw([card], scale: 1) { _ in stamp }
+            try renderer.resetViewport()
+            return try renderer.readPixels()
+        }
+        let composited = try frame(cpu: true)
+        let reference = try frame(cpu: false)
+        var far = 0, worstInside = 0
+        for y in 0..<reference.height {
+            for x in 0..<reference.width {
+                let d = composited[x, y].maxChannelDifference(to: reference[x, y])
+                if d > 40 { far += 1 }
+            }
+        }
+        // The stamp's middle: 0.3 of its green over the dark blue stage, in both.
+        for (x, y) in [(220, 140), (205, 141), (235, 142)] {
+            worstInside = max(worstInside, composited[x, y].maxChannelDifference(to: reference[x, y]))
+        }
+        let artifact = saveArtifact(composited, name: "stamp-offset-viewport")
+        // Only the turned edges differ (antialiased here, nearest in SDL's filler).
+        #expect(far < 60, "\(far) pixels differ by more than 40 levels; \(artifact)")
+        #expect(worstInside <= 3, "inside the stamp: \(worstInside) levels apart; \(artifact)")
+        let mid = composited[220, 140]
+        #expect(mid.b > 80 && mid.g < 110, "0.3 of green over the dark blue stage, not over white: \(mid); \(artifact)")
+    }
+
     /// A translucent card's shadow middle folded into the card (`FusedShadow`) gives the pixels
     /// of the exact order, each card's shadow drawn right before it: translucent cards over
     /// each other and over an opaque one, the shadows falling on the cards beneath.

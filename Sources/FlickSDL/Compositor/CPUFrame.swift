@@ -69,7 +69,12 @@ final class CPUFrame {
             let word = CPUFrame.word(background, format: pixmanFormat)
             _ = pixman_fill(bytes, pitch / 4, 32, 0, 0, Int32(r.width), Int32(r.height), word)
         } else {
-            var source = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
+            // SDL_RenderReadPixels takes output coordinates (clipped to the viewport), not the
+            // viewport's own: the frame's rectangle is moved by the viewport's origin.
+            var viewportRect = SDL_Rect()
+            SDL_RenderGetViewport(renderer.pointer, &viewportRect)
+            var source = SDL_Rect(x: Int32(r.x) + viewportRect.x, y: Int32(r.y) + viewportRect.y,
+                                  w: Int32(r.width), h: Int32(r.height))
             if SDL_RenderReadPixels(renderer.pointer, &source, sdlFormat, pixels, pitch) != 0 {
                 SDL_ClearError()
                 SDL_UnlockTexture(texture)
