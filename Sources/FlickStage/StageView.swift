@@ -101,11 +101,13 @@ package final class StageView {
         return faces.takeProblems()
     }
 
-    /// Draws `scene` fitted into `rect` (pixels) as a study tool shows it.
-    package func draw(_ scene: CardScene, in rect: (x: Int, y: Int, w: Int, h: Int), outside: RGBA, settle: Bool) throws {
+    /// Draws `scene` fitted into `rect` (pixels) as a study tool shows it; `onStage(scale)` draws
+    /// over the cards in the stage's points times `scale` (the touch dot of a video).
+    package func draw(_ scene: CardScene, in rect: (x: Int, y: Int, w: Int, h: Int), outside: RGBA, settle: Bool,
+                      onStage: ((Double) throws -> Void)? = nil) throws {
         let area = Size(width: Double(rect.w), height: Double(rect.h))
         try draw(scene, stage: Stage(viewport: scene.viewport, window: area), area: area, origin: (rect.x, rect.y),
-                 outside: outside, settle: settle)
+                 outside: outside, settle: settle, onStage: onStage)
     }
 
     /// Where a scene point lands in `rect` (pixels), as `draw` places the stage.

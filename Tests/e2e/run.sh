@@ -42,6 +42,7 @@ if [ "$FAILED" = 0 ]; then
   part "fuzz, 200 inputs per parser (make fuzz runs 2,000): bytes, and valid JSON with absurd values" lab_fuzz.sh fuzz
   part "soak (5 simulated minutes of random gestures, invariants every frame, memory)" lab_soak.sh soak
   part "golden screenshots (headless, software renderer)" golden.sh golden
+  part "one look everywhere (a held mid-gesture frame: live GL window, replay, SDL software path, export)" look.sh look
   part "presentation mode and the touch indicator (headless)" presentation.sh presentation
   part "wheel notches and taps under Xvfb" input.sh input
   part "the participant's screen (fullscreen without a window manager, screenshots' folder)" screen.sh screen

@@ -68,22 +68,28 @@ struct Export: ParsableCommand {
             try withExtendedLifetime(sdl) {
                 let renderer = try Renderer(offscreenWidth: w, height: h)
                 let view = try StageView(renderer: renderer, cards: cards, header: header)
-                let dot = try VideoTouchDot(renderer: renderer, radius: max(8, Double(min(w, h)) / 40))
+                let dot = TouchDot()
                 let passes = ext == "gif" ? 2 : 1
                 // Every frame, from a fresh replay, into `encoder`; then the file is finished.
                 @MainActor func render(into encoder: VideoEncoder, pass: Int) throws {
                     guard let replay = HeadlessReplay(rec) else { return }
                     var lastReport = Date()
+                    // The live window's touch dot: its size on the stage, its opacity, its fade.
+                    var touch = TouchIndicator()
+                    var noted: PointerEvent?
                     for j in 0..<frames {
                         if Interrupt.isRequested { encoder.stop(); throw InterruptedError() }
                         let t = Double(j) / Double(fps) * speed
                         replay.advance(to: t)
                         // The stage view fills the whole frame first: no clear of its own.
                         view.follow(replay.deckImages)
-                        try view.draw(replay.scene, in: (0, 0, w, h), outside: Theme.of(replay.scene.interaction).window, settle: true)
-                        if let p = replay.pointer, p.phase == .down || p.phase == .move {
-                            let at = StageView.pixel(of: p.position, viewport: replay.scene.viewport, in: (0, 0, w, h))
-                            try dot.draw(at: at)
+                        if let p = replay.pointer, p != noted {
+                            touch.note(p, now: p.time)
+                            noted = p
+                        }
+                        try view.draw(replay.scene, in: (0, 0, w, h), outside: Theme.of(replay.scene.interaction).window,
+                                      settle: true) { scale in
+                            try dot.draw(touch, now: t, scale: scale, on: renderer)
                         }
                         try encoder.send(renderer.readPixels().bytes)
                         // Progress redrawn in place on a terminal only: captured stderr keeps one line
@@ -122,23 +128,6 @@ struct Export: ParsableCommand {
         if seconds > 1 { try? FileHandle.standardError.write(contentsOf: Data("\n".utf8)) }
         print(String(format: "%@: %d frames at %d fps (%.2f s of video) in %.1f s, %.0f frames/s", out, frames, fps,
                      Double(frames) / Double(fps), seconds, Double(frames) / max(seconds, 1e-6)))
-    }
-}
-
-/// The touch dot of the live window (`TouchDot.makeDisc`) where the finger (the pointer) is.
-@MainActor
-final class VideoTouchDot {
-    let texture: Texture
-    let radius: Double
-
-    init(renderer: Renderer, radius: Double) throws {
-        self.radius = radius
-        texture = try TouchDot.makeDisc(side: Int((radius * 2).rounded(.up)) + 2, renderer: renderer)
-    }
-
-    func draw(at p: Point) throws {
-        let s = Double(texture.width)
-        try texture.renderer.copy(texture, x: p.x - s / 2, y: p.y - s / 2, width: s, height: s)
     }
 }
 
