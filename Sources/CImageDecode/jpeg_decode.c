@@ -2,6 +2,7 @@
 #include <setjmp.h>
 #include <stdio.h>
 #include <jpeglib.h>
+#include <jerror.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,7 @@ struct FlickJPEG {
     int stopped;
     int (*between)(void *context);
     void *context;
+    int truncated;
     char error[256];
 };
 
@@ -29,9 +31,12 @@ static void on_error(j_common_ptr common) {
     longjmp(j->escape, 1);
 }
 
+// Warnings (extraneous bytes, a corrupt marker) are not errors; the one that says the file ended
+// before the image did is noted: libjpeg fills the rest with grey, which is not the picture.
 static void on_message(j_common_ptr common, int level) {
-    (void)common;
-    (void)level;   // warnings (a truncated file, extraneous bytes) are not errors
+    if (level == -1 && common->err->msg_code == JWRN_JPEG_EOF) {
+        ((FlickJPEG *)common->client_data)->truncated = 1;
+    }
 }
 
 // Called often while the file is read (every iMCU row absorbed, every scan): the place where a
@@ -128,6 +133,10 @@ int flick_jpeg_read(FlickJPEG *j, uint8_t *dst, size_t dst_pitch, int max_scans,
     free(row);
     row = NULL;
     jpeg_finish_decompress(&j->info);
+    if (j->truncated) {
+        snprintf(j->error, sizeof j->error, "truncated: the file ends before the image does");
+        return -1;
+    }
     return 0;
 }
 

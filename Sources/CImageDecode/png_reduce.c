@@ -29,7 +29,11 @@ struct FlickPNG {
 // its error callback); each entry point below sets its own.
 static void on_error(png_structp png, png_const_charp message) {
     FlickPNG *p = (FlickPNG *)png_get_error_ptr(png);
-    snprintf(p->error, sizeof p->error, "%s", message ? message : "PNG error");
+    if (p->file && feof(p->file)) {
+        snprintf(p->error, sizeof p->error, "truncated: the file ends before the image does");
+    } else {
+        snprintf(p->error, sizeof p->error, "%s", message ? message : "PNG error");
+    }
     png_longjmp(png, 1);
 }
 

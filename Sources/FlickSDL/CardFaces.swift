@@ -9,6 +9,27 @@ public struct CardImageProblem: Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, e.g. "is empty (0 bytes)".
     public var problem: String
     public var description: String { "'\(path)' \(problem); shown as a placeholder card" }
+
+    /// What the placeholder card says under the file's name: the problem in a few words.
+    public var shortReason: String { Self.shortReason(problem) }
+
+    /// `problem` in a few words for a card: "too large (78.4 megapixels)", "truncated",
+    /// "empty file", "not a PNG or JPEG", "missing", else "unreadable".
+    public static func shortReason(_ problem: String) -> String {
+        if problem.contains("megapixels") {
+            // "is 10240x7680 pixels (78.6 megapixels, over the limit of 50; ...)"
+            if let open = problem.firstIndex(of: "("), let mp = problem[open...].range(of: " megapixels") {
+                return "too large (\(problem[problem.index(after: open)..<mp.lowerBound]) megapixels)"
+            }
+            return "too large"
+        }
+        if problem.contains("truncated") { return "truncated" }
+        if problem.contains("is empty") { return "empty file" }
+        if problem.contains("not a PNG or JPEG") { return "not a PNG or JPEG" }
+        if problem.contains("does not exist") || problem.contains("symlink to nothing") { return "missing" }
+        if problem.contains("took more than") { return "too slow to decode" }
+        return "unreadable"
+    }
 }
 
 /// The card faces of a deck, drawn through reuse slots like the original designs' reused
@@ -381,16 +402,17 @@ public final class CardFaces {
         }
     }
 
-    /// The face of a broken image: a plain card naming the file.
+    /// The face of a broken image: a plain card naming the file and, under it, why.
     private func brokenFace(_ key: FaceKey) -> FacePixels? {
         guard let surface = brokenCard(key) else { return nil }
         return try? FacePixels(surface, premultiplied: renderer.compositesOnCPU)
     }
 
     private func brokenCard(_ key: FaceKey) -> Surface? {
-        guard brokenImages[key.image] != nil else { return nil }
+        guard let problem = brokenImages[key.image] else { return nil }
         let name = images[key.image].path.split(separator: "/").last.map(String.init) ?? ""
-        let face = try? CardFace.placeholder(caption: name, font: captionFont(height: key.height),
+        let caption = name + "\n" + CardImageProblem.shortReason(problem)
+        let face = try? CardFace.placeholder(caption: caption, font: captionFont(height: key.height),
                                              width: key.width, height: key.height,
                                              cornerRadius: Double(key.cornerRadius) / 100, background: RGBA(72, 78, 96))
         face?.clearBorder()

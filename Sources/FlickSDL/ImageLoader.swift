@@ -124,15 +124,22 @@ public enum CardFace {
     }
 
     /// A plain card of `background` colour with `caption` centred (e.g. the name of a file that
-    /// failed to load); the caption is skipped when `font` is nil.
+    /// failed to load and why), each of its lines (`\n`) centred on its own and wrapped to the
+    /// card; the caption is skipped when `font` is nil.
     public static func placeholder(caption: String, font: Font?, width: Int, height: Int,
                                    cornerRadius: Double, background: RGBA = RGBA(90, 90, 100),
                                    textColor: RGBA = .white) throws -> Surface {
         let face = try Surface(width: width, height: height)
         try face.fill(background)
         if let font, !caption.isEmpty {
-            let text = try font.renderSurface(caption, color: textColor, wrapWidth: max(16, width - 16))
-            try face.draw(text, x: (width - text.width) / 2, y: (height - text.height) / 2)
+            let lines = try caption.split(separator: "\n").map {
+                try font.renderSurface(String($0), color: textColor, wrapWidth: max(16, width - 16))
+            }
+            var y = (height - lines.reduce(0) { $0 + $1.height }) / 2
+            for text in lines {
+                try face.draw(text, x: (width - text.width) / 2, y: y)
+                y += text.height
+            }
         }
         roundCorners(of: face, radius: cornerRadius)
         return face

@@ -113,6 +113,38 @@ struct CardFacesTests {
         #expect(pixels[100, 130 + 80 + 8].r < 230)
     }
 
+    /// A file that cannot be shown is a placeholder card that says, on the card, which file and
+    /// why in a few words, and the same problem is reported for the log.
+    @Test func aBrokenImagesPlaceholderSaysWhyOnTheCard() throws {
+        let good = try markedImage(width: 120, height: 160, mark: 10, name: "whole")
+        let data = try Data(contentsOf: URL(fileURLWithPath: good))
+        let cut = "\(PixelArtifacts.folder)/cut-card.png"
+        _ = FileManager.default.createFile(atPath: cut, contents: data.prefix(data.count / 2))
+        let renderer = try Renderer(offscreenWidth: 200, height: 240)
+        let font = Font.findSystemFont()
+        try #require(font != nil, "no system font for the caption")
+        let faces = CardFaces(images: [CardImage(path: cut, title: nil)], renderer: renderer, fontPath: font)
+        let cards = try CardRenderer(renderer: renderer, shadow: nil)
+        let size = Size(width: 180, height: 220)
+        let list = [card(0, slot: 0, size: size, at: Point(x: 100, y: 120))]
+        settled(faces, list, cardSize: size, stage: Size(width: 200, height: 240))
+        try renderer.clear(.black)
+        try cards.draw(list, scale: 1) { faces.face(for: $0) }
+        let pixels = try renderer.readPixels()
+        let problems = faces.takeProblems()
+        #expect(problems.count == 1 && problems.first?.problem.contains("truncated") == true, "\(problems)")
+        #expect(problems.first?.shortReason == "truncated")
+        // Two lines of white text (the name, then "truncated") in the middle of the card.
+        let upper = count(pixels, in: (20, 80, 160, 40), near: .white, tolerance: 60)
+        let lower = count(pixels, in: (20, 120, 160, 40), near: .white, tolerance: 60)
+        let artifact = saveArtifact(pixels, name: "placeholder-says-why")
+        #expect(upper > 30 && lower > 30, "caption pixels above/below the middle: \(upper)/\(lower); \(artifact)")
+        #expect(CardImageProblem.shortReason("is 10240x7680 pixels (78.6 megapixels, over the limit of 50; see --max-image-pixels)")
+                == "too large (78.6 megapixels)")
+        #expect(CardImageProblem.shortReason("is empty (0 bytes)") == "empty file")
+        #expect(CardImageProblem.shortReason("cannot be decoded (Not a JPEG file: starts with 0x89 0x50)") == "unreadable")
+    }
+
     @Test func hugeImageDecodesWhileFramesKeepComingPlaceholderFirstThenFace() throws {
         // 5000x5000: far more than a frame's worth of decoding.
         let big = try Surface(width: 5000, height: 5000)

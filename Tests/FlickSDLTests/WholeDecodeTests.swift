@@ -63,6 +63,31 @@ import Testing
         }
     }
 
+    /// A JPEG or PNG whose file ends inside its pixels (a copy cut short) is an error that says
+    /// so: libjpeg would fill the rest with grey and call it a warning, a half card with no word.
+    @Test func filesCutShortInTheirPixelsSayTruncated() throws {
+        let bytes = [UInt8](Data(base64Encoded: Self.progressiveJPEG)!)
+        // A few bytes into the first scan's data (past its header: marker, length, 12 bytes).
+        let scan = try #require((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        let jpeg = Self.write("cut-scan.jpg", Data(bytes[..<(scan + 2 + 12 + 3)]))
+        let noise = try Surface(width: 64, height: 64)
+        var seed: UInt32 = 7
+        noise.withRGBABytes { bytes, _ in
+            for i in 0..<bytes.count {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                bytes[i] = i % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: seed >> 24)
+            }
+        }
+        let whole = "\(PixelArtifacts.folder)/cut-whole.png"
+        try noise.savePNG(to: whole)
+        let pngData = try Data(contentsOf: URL(fileURLWithPath: whole))
+        let png = Self.write("cut-rows.png", pngData.prefix(pngData.count / 2))
+        for path in [jpeg, png] {
+            let error = #expect(throws: ImageLoadError.self) { try ImageLoader.loadSurface(path: path) }
+            #expect(error?.reason == "truncated: the file ends before the image does", "\(path): \(String(describing: error))")
+        }
+    }
+
     /// A truncated JPEG is an error in libjpeg's words, naming the file, never a crash.
     @Test func truncatedFilesAreErrors() throws {
         let path = Self.write("cut.jpg", Data(base64Encoded: Self.progressiveJPEG)!.prefix(40))
