@@ -12,7 +12,7 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libpng-dev libjpeg
 # jsonschema and pandas for the checks. ffmpeg is here too: the window never calls it, only
 # `flick export` does (and its tests), and export names the package when it is missing; it would
 # make `make run` install a large video stack for a command most runs never use.
-TEST_PACKAGES := xvfb xdotool imagemagick ffmpeg chromium python3-pil python3-jsonschema python3-pandas
+TEST_PACKAGES := xvfb xserver-xorg-video-dummy xdotool openbox x11-utils x11-xserver-utils imagemagick ffmpeg chromium python3-pil python3-jsonschema python3-pandas
 # From PyPI (Debian has no package of it), for the python3 on PATH that runs the e2e scripts:
 # DuckDB, which runs docs/sql over a folder of logs in the e2e suite.
 TEST_PIP_PACKAGES := duckdb

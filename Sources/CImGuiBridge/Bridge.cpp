@@ -177,7 +177,7 @@ bool fig_process_event(FigContext *ctx, const void *sdl_event) {
     }
 }
 
-void fig_new_frame(FigContext *ctx, float width, float height, float pixel_scale, double dt) {
+void fig_new_frame(FigContext *ctx, float width, float height, float pixel_scale, double dt, bool platform) {
     use(ctx);
     ImGuiIO &io = ImGui::GetIO();
     ctx->pixelScale = pixel_scale > 0 ? pixel_scale : 1;
@@ -185,7 +185,10 @@ void fig_new_frame(FigContext *ctx, float width, float height, float pixel_scale
     // The backend leaves the font atlas at SDL's default nearest sampling; glyphs rasterised at
     // twice the width (OversampleH) need linear sampling to look even.
     if (io.Fonts->TexID) SDL_SetTextureScaleMode(static_cast<SDL_Texture *>(io.Fonts->TexID), SDL_ScaleModeLinear);
-    if (ctx->window) ImGui_ImplSDL2_NewFrame();   // cursor shapes, mouse capture; it reads the window
+    // Cursor shapes and mouse capture; it reads the window. Skipped while no tool window shows:
+    // its capture (SDL_CaptureMouse while any button is down) grabs the mouse for the window
+    // with the keyboard, which with a second window is not always the one pressed.
+    if (ctx->window && platform) ImGui_ImplSDL2_NewFrame();
     // What we set over the platform backend, and why:
     // - size: fonts are rasterised at the pixel size they are shown at (sharp on HiDPI), so ImGui
     //   works in output pixels, not the window points (and framebuffer scale) the backend sets;

@@ -12,6 +12,7 @@
 
 /// SDL_WINDOWPOS_CENTERED (a macro over SDL_WINDOWPOS_CENTERED_MASK).
 static inline int flick_windowpos_centered(void) { return (int)SDL_WINDOWPOS_CENTERED; }
+static inline int flick_windowpos_centered_display(int display) { return (int)SDL_WINDOWPOS_CENTERED_DISPLAY(display); }
 /// SDL_WINDOWPOS_UNDEFINED.
 static inline int flick_windowpos_undefined(void) { return (int)SDL_WINDOWPOS_UNDEFINED; }
 

@@ -84,9 +84,11 @@ final class App {
     init(options: AppOptions, sdl: SDLContext, log: InteractionLog?) throws {
         self.options = options
         self.log = log
+        let placement = try FacilitatorPlacement.plan(options)
         do {
-            window = try Window(title: "flick — \(options.demo.rawValue)", size: options.size,
-                                options: Window.Options(resizable: true, allowHighDPI: true, hidden: options.headless))
+            window = try Window(title: "flick — \(options.demo.rawValue)", size: placement?.participant ?? options.size,
+                                options: Window.Options(resizable: true, allowHighDPI: true, hidden: options.headless,
+                                                        origin: placement?.participantOrigin.map { (Int($0.x), Int($0.y)) }))
         } catch {
             throw UserError("cannot open a window (\(error)); use --headless to draw without one")
         }
@@ -128,10 +130,12 @@ final class App {
             cardWatch = CardFolderWatch(folder: options.cards.folder, names: Self.imageNames(options))
         }
         if options.facilitator {
-            facilitatorWindow = try FacilitatorWindow(beside: window, hidden: options.headless, software: options.software,
-                                                      fontPath: fontPath)
+            facilitatorWindow = try FacilitatorWindow(placement: placement, display: options.facilitatorDisplay,
+                                                      hidden: options.headless, software: options.software, fontPath: fontPath)
             events.mainWindowID = window.id
             events.secondWindowID = facilitatorWindow?.window.id
+            // A press's release goes to the window pressed, whichever has the keyboard.
+            SDLContext.setMouseAutoCapture(false)
         }
         try log?.started(time: 0, demo: options.demo, cards: scene.deck.count, window: window.size,
                          stage: stage.frame, session: session.info, viewport: scene.viewport, config: options.config,
@@ -264,6 +268,8 @@ final class App {
             }
         case .key(let press):
             handleKey(press)
+        case .text(let text):
+            participantTyped(text)
         case .resized, .displayChanged, .windowRestored, .windowShown:
             relayout()
         case .renderTargetsReset:
@@ -271,7 +277,7 @@ final class App {
             titles.removeAll()
             tools.imgui.releaseTextures()
         case .quit:
-            running = false
+            requestQuit()
         case .secondWindow(let e):
             handleFacilitator(e)
         default:
@@ -283,7 +289,7 @@ final class App {
     func handleKey(_ press: KeyPress) {
         var press = press
         press.time = session.time(sdl: press.time)
-        respond(to: press)
+        if rolesApart { handleParticipantKey(press) } else { respond(to: press) }
     }
 
     /// A key already on the session clock: its action from `KeyBindings`, with a replay's rules
@@ -332,7 +338,7 @@ final class App {
         case .pause: setTime(timeline.isPaused ? .resume : .pause, at: t)
         case .step: if timeline.isPaused { setTime(.step, at: t) }
         case .presentation: togglePresentation()
-        case .quit: running = false
+        case .quit: requestQuit()
         }
     }
 
@@ -355,6 +361,8 @@ final class App {
     /// One input to the session at its frame-clock time (the runner keeps time from going back
     /// and hands the input as recorded to the sink, `emitOutputs`).
     func submit(_ input: RecordedInput) {
+        var input = input
+        if desk.facilitatorActing { input.byFacilitator = true }
         runner.submit(input, now: clock())
     }
 

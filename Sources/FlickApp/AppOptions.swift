@@ -48,6 +48,8 @@ struct AppOptions {
     var debugOverlay: Bool
     /// A facilitator window beside the participant's.
     var facilitator: Bool
+    /// `--facilitator-display`: the display of the facilitator window.
+    var facilitatorDisplay: Int?
     /// This session, or the recorded one, had a facilitator window: the participant's screen
     /// shows no toasts (they were the facilitator's).
     var facilitated: Bool
@@ -129,6 +131,7 @@ struct AppOptions {
         self.participant = c.participant ?? header?.participant
         self.task = c.task ?? header?.task
         self.facilitator = c.facilitation.facilitator
+        self.facilitatorDisplay = c.facilitation.facilitatorDisplay
         self.facilitated = facilitator || header?.facilitator == true
         // The participant's window shows only the phone: the facilitator's words have a window of their own.
         if facilitator { self.look.session.present = true }

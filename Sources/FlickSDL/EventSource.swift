@@ -103,6 +103,9 @@ public enum InputEvent: Hashable, Sendable {
     /// Something for the app's second window (`EventSource.secondWindowID`): never a pointer
     /// or key of the main window's scene.
     case secondWindow(SecondWindowEvent)
+    /// Text typed in the main window (SDL_TEXTINPUT, UTF-8), reported only while there is a
+    /// second window (`EventSource.secondWindowID`): a facilitator typing into the wrong window.
+    case text(String)
 }
 
 /// What a second window (the facilitator's) gets: its keys, its typed text, its window events.
@@ -266,6 +269,10 @@ public final class EventSource {
         case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
             return finger(event.tfinger, type: event.type, time: time)
 
+        case SDL_TEXTINPUT.rawValue where secondWindowID != nil:
+            let text = Self.text(of: event)
+            return text.isEmpty ? nil : .text(text)
+
         case SDL_KEYDOWN.rawValue:
             let k = event.key
             return .key(KeyPress(key: Key(keycode: k.keysym.sym), keycode: k.keysym.sym,
@@ -327,6 +334,13 @@ public final class EventSource {
         }
     }
 
+    /// The UTF-8 text of an SDL_TEXTINPUT event.
+    private static func text(of event: SDL_Event) -> String {
+        withUnsafeBytes(of: event.text.text) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+
     private func secondWindow(_ event: SDL_Event) -> InputEvent? {
         switch event.type {
         case SDL_KEYDOWN.rawValue:
@@ -335,9 +349,7 @@ public final class EventSource {
                                                modifiers: KeyModifiers(sdl: k.keysym.mod), isRepeat: k.repeat != 0,
                                                time: Double(event.common.timestamp) / 1000)))
         case SDL_TEXTINPUT.rawValue:
-            let text = withUnsafeBytes(of: event.text.text) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let text = Self.text(of: event)
             return text.isEmpty ? nil : .secondWindow(.text(text))
         case SDL_WINDOWEVENT.rawValue:
             switch UInt32(event.window.event) {

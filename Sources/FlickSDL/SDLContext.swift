@@ -52,6 +52,14 @@ public final class SDLContext {
         Self.installWaker()
     }
 
+    /// Whether SDL grabs the mouse while a button is down (its default). SDL grabs it for the
+    /// window that has the keyboard, not the one pressed: with two windows, a drag in one while
+    /// the other had the keyboard lost its release to the other. Off, the display server's own
+    /// grab of a press keeps its moves and its release with the window pressed.
+    public static func setMouseAutoCapture(_ on: Bool) {
+        SDL_SetHint(SDL_HINT_MOUSE_AUTO_CAPTURE, on ? "1" : "0")
+    }
+
     /// A signal wakes a window waiting in SDL_WaitEventTimeout with an SDL_QUIT, from the
     /// signal watcher's thread, while SDL's event queue is up.
     static func installWaker() {

@@ -11,7 +11,14 @@ public final class Window {
         public var allowHighDPI = true
         /// Start hidden (useful headless).
         public var hidden = false
-        public init(resizable: Bool = true, allowHighDPI: Bool = true, hidden: Bool = false) {
+        /// The display to open on (centred there); nil: where SDL puts a new window.
+        public var display: Int?
+        /// The top-left corner to open at (desktop points), over `display`.
+        public var origin: (x: Int, y: Int)?
+        public init(resizable: Bool = true, allowHighDPI: Bool = true, hidden: Bool = false, display: Int? = nil,
+                    origin: (x: Int, y: Int)? = nil) {
+            self.display = display
+            self.origin = origin
             self.resizable = resizable
             self.allowHighDPI = allowHighDPI
             self.hidden = hidden
@@ -31,9 +38,10 @@ public final class Window {
         if options.resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
         if options.allowHighDPI { flags |= SDL_WINDOW_ALLOW_HIGHDPI.rawValue }
         if options.hidden { flags = (flags & ~SDL_WINDOW_SHOWN.rawValue) | SDL_WINDOW_HIDDEN.rawValue }
-        let centred = flick_windowpos_centered()
+        let centred = options.display.map { flick_windowpos_centered_display(Int32($0)) } ?? flick_windowpos_centered()
+        let x = options.origin.map { Int32($0.x) } ?? centred, y = options.origin.map { Int32($0.y) } ?? centred
         pointer = try check(
-            SDL_CreateWindow(title, centred, centred,
+            SDL_CreateWindow(title, x, y,
                              Int32(size.width.rounded()), Int32(size.height.rounded()), flags),
             "SDL_CreateWindow")
     }
@@ -86,6 +94,16 @@ public final class Window {
     public var usableDisplayBounds: Rect? {
         var r = SDL_Rect()
         guard let index = displayIndex, SDL_GetDisplayUsableBounds(Int32(index), &r) == 0 else { return nil }
+        return Rect(x: Double(r.x), y: Double(r.y), width: Double(r.w), height: Double(r.h))
+    }
+
+    /// How many displays SDL sees (X11: each RandR output of each X screen).
+    public static var displayCount: Int { max(0, Int(SDL_GetNumVideoDisplays())) }
+
+    /// The part of display `index` that windows may use (points), nil if SDL cannot say.
+    public static func usableBounds(display index: Int) -> Rect? {
+        var r = SDL_Rect()
+        guard SDL_GetDisplayUsableBounds(Int32(index), &r) == 0 else { SDL_ClearError(); return nil }
         return Rect(x: Double(r.x), y: Double(r.y), width: Double(r.w), height: Double(r.h))
     }
 

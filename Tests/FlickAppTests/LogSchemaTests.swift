@@ -57,7 +57,8 @@ import Testing
         try log.note(time: 0.3125, text: "hesitates", task: "t1")
         try log.append(LogCardsChanged(t: 0.34375, change: CardFolderChange(added: [.init(name: "b.png", size: 9)], removed: ["a.png"], changed: [.init(name: "c.png", size: 3)])))
         for (i, goal) in Self.goals.enumerated() {
-            try log.append(LogTaskStarted(t: 0.25, task: "t\(i + 1)", number: i + 1, goal: goal, timeLimit: 90))
+            try log.append(LogTaskStarted(t: 0.25, task: "t\(i + 1)", number: i + 1, goal: goal, timeLimit: 90,
+                                          start: TaskStart(interaction: .stack, reset: true, config: SceneConfig(), configFile: "a.json")))
         }
         try log.append(LogTaskEnded(t: 0.375, task: "t1", number: 1, outcome: .gaveUp, seconds: 0.125, attempts: 3))
         try log.configReloaded(time: 0.5, path: "feel.json", config: SceneConfig())
@@ -73,7 +74,7 @@ import Testing
             case .deleted: try log.record(LoggedSceneEvent(e, origin: DeckChangeOrigin(cause: .key, direction: .left, label: "nope")))
             case .restored: try log.record(LoggedSceneEvent(e, origin: DeckChangeOrigin(cause: .key)))
             case .inserted: try log.record(LoggedSceneEvent(e, origin: DeckChangeOrigin(cause: .folder)))
-            case .reset: try log.record(LoggedSceneEvent(e, origin: DeckChangeOrigin(cause: .key)))
+            case .reset: try log.record(LoggedSceneEvent(e, origin: DeckChangeOrigin(cause: .facilitator)))
             default: try log.record(e)
             }
         }
@@ -97,8 +98,11 @@ import Testing
             stageCornerRadius: 47.33, config: SceneConfig(),
             look: SessionLook(fit: .fill, background: RGBA(18, 52, 86), titles: .map(["a.png": "A"]), touches: true, present: true))
         var withTasks = header
-        withTasks.tasks = TaskList(tasks: Self.goals.enumerated().map { TaskSpec(name: "t\($0.offset)", goal: $0.element, timeLimit: 60) },
-                                   giveUp: "gave up")
+        withTasks.tasks = TaskList(tasks: Self.goals.enumerated().map {
+                                       TaskSpec(name: "t\($0.offset)", goal: $0.element, timeLimit: 60,
+                                                start: TaskStart(interaction: .swipe, reset: true, config: SceneConfig(), configFile: "a.json"))
+                                   },
+                                   giveUp: "gave up", participantKeys: [.arrows, .undo])
         withTasks.markers = ["found it", "gave up"]
         withTasks.facilitator = true
         withTasks.configDescription = "snappy, for the pilot"
@@ -109,6 +113,7 @@ import Testing
             RecordedInput(t: 0.25, .wheel(-40.5)),
             RecordedInput(t: 0.375, .notches(-2)),
             RecordedInput(t: 0.5, .command(.throwCurrent)),
+            RecordedInput(t: 0.5625, .command(.reset), byFacilitator: true),
             RecordedInput(t: 0.625, .interaction(.now)),
             RecordedInput(t: 0.75, .config(ConfigInput(config: SceneConfig(), path: "feel.json"))),
             RecordedInput(t: 0.8125, change: ConfigChange(config: SceneConfig(), source: .preset("uikit"))),

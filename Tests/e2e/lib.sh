@@ -26,6 +26,9 @@
 #   start_xvfb DIR [WxH]     a private Xvfb that never resets (screen 1280x800 unless given);
 #                            exports DISPLAY once it accepts connections; sets XVFB_PID
 #   stop_xvfb                ends that Xvfb
+#   start_two_displays DIR WxH WxH
+#                            an X server with two displays side by side as SDL sees them (Xorg's
+#                            dummy driver, two RandR outputs); stop_xvfb ends it
 #   wait_window PATTERN [SECONDS]
 #                            prints the id of the first visible window whose name matches PATTERN,
 #                            waiting for one to appear (default 5 s); false if none did
@@ -143,6 +146,68 @@ start_xvfb() {
 }
 
 stop_xvfb() { [ -n "${XVFB_PID:-}" ] && stop_pids "$XVFB_PID"; }
+
+# Two displays side by side on one X screen, as SDL sees monitors: SDL 2 counts the RandR
+# outputs of a screen, and Xvfb has one (its screens of `-screen 1` all sit at 0,0, where SDL
+# opens every window on the first). Xorg's dummy driver has sixteen outputs; two get a mode
+# each, the second to the right of the first. Sets XVFB_PID (stop_xvfb ends it) and DISPLAY.
+#   start_two_displays DIR W1xH1 W2xH2
+start_two_displays() {
+  local dir=$1 a=$2 b=$3 numfile="$1/xorg.display" n
+  cat >"$dir/xorg.conf" <<CONF
+Section "ServerFlags"
+  Option "AutoAddDevices" "false"
+  Option "DontVTSwitch" "true"
+EndSection
+Section "Device"
+  Identifier "dummy"
+  Driver "dummy"
+  VideoRam 256000
+EndSection
+Section "Monitor"
+  Identifier "m"
+  HorizSync 5.0-1000.0
+  VertRefresh 5.0-200.0
+EndSection
+Section "Screen"
+  Identifier "s"
+  Device "dummy"
+  Monitor "m"
+  DefaultDepth 24
+  SubSection "Display"
+    Depth 24
+    Virtual 4096 2160
+  EndSubSection
+EndSection
+CONF
+  for n in $(seq 141 190); do
+    [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ] && continue
+    : >"$numfile"
+    Xorg ":$n" -displayfd 3 -noreset -nolisten tcp -config "$dir/xorg.conf" -logfile "$dir/xorg.log" 3>"$numfile" >"$dir/xorg.out" 2>&1 &
+    XVFB_PID=$!
+    for _ in $(seq 1 300); do
+      [ -s "$numfile" ] && break
+      kill -0 "$XVFB_PID" 2>/dev/null || break
+      sleep 0.1
+    done
+    if [ -s "$numfile" ]; then
+      PIDS+=("$XVFB_PID")
+      export DISPLAY=":$n"
+      local wa=${a%x*} ha=${a#*x} wb=${b%x*} hb=${b#*x}
+      xrandr --newmode "flick$a" 60 "$wa" $((wa + 8)) $((wa + 16)) $((wa + 24)) "$ha" $((ha + 1)) $((ha + 2)) $((ha + 3)) 2>/dev/null
+      xrandr --newmode "flick$b" 60 "$wb" $((wb + 8)) $((wb + 16)) $((wb + 24)) "$hb" $((hb + 1)) $((hb + 2)) $((hb + 3)) 2>/dev/null
+      xrandr --addmode DUMMY0 "flick$a" && xrandr --addmode DUMMY1 "flick$b" \
+        && xrandr --fb "$((wa + wb))x$(( ha > hb ? ha : hb ))" --output DUMMY0 --mode "flick$a" --pos 0x0 \
+                  --output DUMMY1 --mode "flick$b" --pos "${wa}x0" \
+        && xrandr -q >/dev/null && return 0   # a full probe: SDL reads the server's current (cached) outputs
+      echo "  (xrandr could not set up two displays on $DISPLAY)"
+      return 1
+    fi
+    kill "$XVFB_PID" 2>/dev/null; wait "$XVFB_PID" 2>/dev/null
+  done
+  echo "  (Xorg with the dummy driver did not start: $(tail -n 3 "$dir/xorg.out" 2>/dev/null))"
+  return 1
+}
 
 wait_window() {
   local pattern=$1 secs=${2:-5} end id; end=$(deadline_us "$secs")

@@ -38,7 +38,9 @@ bool fig_process_event(FigContext *ctx, const void *sdl_event);
 
 /// Starts a frame of `width` x `height` pixels; `pixel_scale` = pixels per window point,
 /// `dt` seconds since the last frame (> 0).
-void fig_new_frame(FigContext *ctx, float width, float height, float pixel_scale, double dt);
+// `platform`: also SDL's frame of the backend (cursor shapes, mouse capture); false while no
+// tool window shows.
+void fig_new_frame(FigContext *ctx, float width, float height, float pixel_scale, double dt, bool platform);
 /// Ends the frame and draws it into the context's renderer.
 void fig_render(FigContext *ctx);
 /// Vertices in the last rendered frame (tests, the HUD).

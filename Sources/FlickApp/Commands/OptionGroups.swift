@@ -85,8 +85,11 @@ struct LookOptions: ParsableArguments {
 
 /// The person running a session: their own window, labelled markers, tasks with goals.
 struct FacilitatorOptions: ParsableArguments {
-    @Flag(help: "Open a facilitator window beside the participant's: recording state, task, markers (keys F1-F9), pause (F10), notes (type, Enter), live events, decision map, toasts. The participant's window shows only the phone.")
+    @Flag(help: "Open a facilitator window beside the participant's: recording state, task, markers (keys F1-F9), pause (F10), notes (type, Enter), live events, decision map, toasts; Ctrl+R, Ctrl+1-5 and the other keys with Ctrl; Ctrl+Q twice quits a recorded session. The participant's window shows only the phone and takes only the pointer, the wheel and the participant keys (the arrows, Z in swipe, or the tasks file's participantKeys): text typed there goes to the note.")
     var facilitator = false
+
+    @Option(help: ArgumentHelp("The display the facilitator window opens on, from 0 (default: the participant's, beside it, never over it).", valueName: "n"))
+    var facilitatorDisplay: Int?
 
     @Option(help: ArgumentHelp("Labelled markers for keys F1-F9 of the facilitator window, comma-separated (default: \"found it,gave up,asked for help\").", valueName: "labels"))
     var markers: String?
@@ -97,6 +100,10 @@ struct FacilitatorOptions: ParsableArguments {
     static let defaultMarkers = ["found it", "gave up", "asked for help"]
 
     func validate() throws {
+        if let n = facilitatorDisplay {
+            guard facilitator else { throw ValidationError("--facilitator-display needs --facilitator") }
+            guard (0...63).contains(n) else { throw ValidationError("--facilitator-display \(n) is out of range (expected a display number from 0)") }
+        }
         if let markers {
             do { _ = try MarkerLabels.parse(markers) } catch let e as UserError { throw ValidationError(e.message) }
         }

@@ -139,6 +139,8 @@ struct WindowCommand: ParsableCommand {
         try MainActor.assumeIsolated {
             // The display first: a run refused for want of one leaves no empty log behind.
             let sdl = try App.openSDL(headless: options.headless)
+            // Two windows that cannot be placed apart are refused before the log is opened too.
+            _ = try FacilitatorPlacement.plan(options, notes: false)
             let log = try options.logPath.map { try InteractionLog(path: $0, overwrite: overwrite) }
             Interrupt.install()
             try withExtendedLifetime(sdl) {

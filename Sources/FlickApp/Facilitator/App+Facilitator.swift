@@ -13,8 +13,9 @@ extension App {
             press.time = session.time(sdl: press.time)
             handleFacilitatorKey(press)
         case .closeRequested:
-            // One session, two windows: closing either ends it (the log gets its quit line).
-            running = false
+            // One session, two windows: closing either ends it (the log gets its quit line),
+            // a recorded one once asked twice.
+            requestQuit()
         case .resized, .exposed:
             break
         }
@@ -22,11 +23,12 @@ extension App {
 
     /// Typing always types the note (a digit or a space first too); F1-F9 drop the labelled
     /// markers and F10 pauses or resumes, so neither steals text. Enter saves a note, or with none
-    /// typed starts or ends the task; Escape drops the note.
+    /// typed starts or ends the task; Escape drops the note. With Ctrl (or Alt), a key does what
+    /// it does in a window of its own (`handleFacilitatorCommand`): Ctrl+R resets, Ctrl+Q quits.
     func handleFacilitatorKey(_ press: KeyPress) {
         let t = press.time
-        if press.modifiers.contains(.control), press.key == .character("q") {
-            running = false
+        if !press.modifiers.isDisjoint(with: [.control, .alt]) {
+            handleFacilitatorCommand(press)
             return
         }
         if player != nil {
@@ -79,6 +81,7 @@ extension App {
         m.elapsed = now
         m.participant = session.info.participant
         m.paused = timeline.isPaused
+        m.quitPending = desk.quitPending(at: SDLContext.now)
         m.markers = options.markers
         m.draft = desk.draft
         m.feed = desk.feed
@@ -98,6 +101,7 @@ extension App {
             } else if let next = run.nextTask {
                 m.task = run.next == 0 ? "No task yet" : "Between tasks (\(run.next) of \(run.list.tasks.count) done)"
                 m.taskDetail = "next: \(next.name)" + (next.goal.map { " (\($0.description))" } ?? "")
+                    + (next.start.map { " · starts with \($0.description)" } ?? "")
                 m.nextAction = "Enter starts task \(run.next + 1)"
             } else {
                 m.task = "All \(run.list.tasks.count) tasks done"

@@ -19,6 +19,19 @@ struct FacilitatorDesk {
         var kind: Kind
     }
 
+    /// When the facilitator asked to quit a recorded session (SDL seconds); a second ask within
+    /// `quitWindow` seconds quits.
+    var quitAskedAt: Double?
+    static let quitWindow = 5.0
+    /// True while a key of the facilitator window is being carried out: what it submits is
+    /// recorded as the facilitator's (`RecordedInput.byFacilitator`).
+    var facilitatorActing = false
+
+    /// A quit was asked and not yet let lapse at `now`.
+    func quitPending(at now: Double) -> Bool {
+        quitAskedAt.map { now - $0 <= Self.quitWindow } ?? false
+    }
+
     static let feedLimit = 200
     static let releaseLimit = 2000
     static let draftLimit = SessionLimits.noteLength
@@ -43,10 +56,11 @@ struct FacilitatorDesk {
         draft = String((draft + text).prefix(Self.draftLimit).filter { !$0.isNewline })
     }
 
-    /// The draft as a note to save, trimmed; nil when there is nothing to save.
+    /// The draft as a note to save, whole as typed (a leading space or digit is the note's);
+    /// nil when there is nothing but spaces to save.
     mutating func takeDraft() -> String? {
-        let text = draft.trimmingCharacters(in: .whitespaces)
+        let text = draft
         draft = ""
-        return text.isEmpty ? nil : text
+        return text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : text
     }
 }

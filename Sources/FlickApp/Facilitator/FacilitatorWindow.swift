@@ -20,6 +20,8 @@ struct FacilitatorModel {
     /// What Enter does next.
     var nextAction = ""
     var paused = false
+    /// Quit was asked once: the next ask quits.
+    var quitPending = false
     var markers: [String] = []
     var draft = ""
     var feed: [FacilitatorDesk.FeedLine] = []
@@ -61,28 +63,19 @@ final class FacilitatorWindow {
     static let muted = RGBA(150, 156, 170)
     static let accent = RGBA(120, 200, 255)
 
-    init(beside participant: Window, hidden: Bool, software: Bool, fontPath: String?) throws {
+    /// `placement` (FacilitatorPlacement.plan): its size and place; nil (headless) at its own
+    /// size where SDL puts it.
+    init(placement: FacilitatorPlacement?, display: Int?, hidden: Bool, software: Bool, fontPath: String?) throws {
         do {
-            window = try Window(title: "flick — facilitator", size: Self.size,
-                                options: Window.Options(resizable: true, allowHighDPI: true, hidden: hidden))
+            window = try Window(title: "flick — facilitator", size: placement?.facilitator ?? Self.size,
+                                options: Window.Options(resizable: true, allowHighDPI: true, hidden: hidden,
+                                                        display: display,
+                                                        origin: placement?.facilitatorOrigin.map { (Int($0.x), Int($0.y)) }))
         } catch {
             throw UserError("cannot open the facilitator window (\(error))")
         }
         renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: software, vsync: false))
         self.fontPath = fontPath
-        Self.placeSideBySide(participant, window)
-    }
-
-    /// The two windows side by side, centred on the participant window's display, when both fit;
-    /// else left where SDL put them.
-    static func placeSideBySide(_ left: Window, _ right: Window) {
-        guard let bounds = left.usableDisplayBounds else { return }
-        let a = left.size, b = right.size, gap = 16.0
-        let total = a.width + gap + b.width
-        guard total <= bounds.width, max(a.height, b.height) <= bounds.height else { return }
-        let x = bounds.minX + (bounds.width - total) / 2
-        left.move(x: Int(x), y: Int(bounds.minY + (bounds.height - a.height) / 2))
-        right.move(x: Int(x + a.width + gap), y: Int(bounds.minY + (bounds.height - b.height) / 2))
     }
 
     private func caches(_ px: Double) -> (title: TextCache, body: TextCache, small: TextCache)? {
@@ -133,6 +126,12 @@ final class FacilitatorWindow {
         _ = try line("participant \(m.participant ?? "(none given)")  ·  \(m.interaction)", f.body, Self.muted)
         y += 8 * px
 
+        if m.quitPending {
+            try renderer.fill(x: margin - 6 * px, y: y - 2 * px, width: width + 12 * px, height: 26 * px, color: RGBA(170, 40, 40))
+            _ = try line("Quit the recorded session? Ctrl+Q again quits", f.body, .white)
+            y += 6 * px
+        }
+
         // Pause state: the participant's screen is frozen.
         if m.paused {
             try renderer.fill(x: margin - 6 * px, y: y - 2 * px, width: width + 12 * px, height: 26 * px, color: RGBA(200, 150, 30))
@@ -160,6 +159,9 @@ final class FacilitatorWindow {
             x += Double(t.width) + 16 * px
             if i == m.markers.count - 1 { y += Double(t.height) + 12 * px }
         }
+
+        _ = try line("Ctrl+1-5 interaction · Ctrl+R reset · Ctrl+Z undo · Ctrl+Q quit", f.small, Self.muted)
+        y += 6 * px
 
         // The note being typed.
         _ = try line("Note (type, Enter saves, Esc clears)", f.small, Self.muted)

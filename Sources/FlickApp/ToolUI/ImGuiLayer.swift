@@ -35,10 +35,12 @@ final class ImGuiLayer: SDLEventFilter {
     }
 
     /// Starts a frame; every widget call goes between this and `render()`.
-    func beginFrame(pixelScale: Double, dt: Double) {
+    /// `platform` false skips the SDL backend's own frame (cursor shapes, mouse capture): for
+    /// frames that show no tool window.
+    func beginFrame(pixelScale: Double, dt: Double, platform: Bool = true) {
         if abs(pixelScale - px) > 0.01 { rebuild(pixelScale: pixelScale) }
         let (w, h) = renderer.outputSize
-        fig_new_frame(context, Float(w), Float(h), Float(px), dt)
+        fig_new_frame(context, Float(w), Float(h), Float(px), dt, platform)
         inFrame = true
     }
 

@@ -60,7 +60,7 @@ final class ToolUI {
         // Down by the scene's own input (live or replayed), not only the mouse over the stage.
         let down = pointerDown || overlay.pointer.map { $0.phase == .down || $0.phase == .move } ?? false
         panel.plot.record(t: now, speed: down ? scene.pointerVelocity.length : 0)
-        imgui.beginFrame(pixelScale: px, dt: dt)
+        imgui.beginFrame(pixelScale: px, dt: dt, platform: !presenting)
         let p = imgui.px
         let width = TuningPanel.width
         // Presentation mode: only the phone (and the app's toasts), no tool windows.

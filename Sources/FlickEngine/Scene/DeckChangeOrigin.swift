@@ -11,6 +11,9 @@ public enum DeckChangeCause: String, Hashable, Sendable, Codable, CaseIterable {
     case folder
     /// `insert` or `delete` called by the embedder.
     case api
+    /// The facilitator, not the participant: a task's start state, a key of the facilitator's
+    /// window.
+    case facilitator
 
     /// Made by the person using the cards (a participant), not by the content or the embedder.
     public var isPersonal: Bool { self == .pointer || self == .key }

@@ -24,12 +24,29 @@ package struct LogTaskStarted: Codable, Equatable {
     package var number: Int
     package var goal: TaskGoal?
     package var timeLimit: Double?
-    package init(t: Double, task: String, number: Int, goal: TaskGoal?, timeLimit: Double?) {
+    /// The start state applied just before (its scene events, cause `facilitator`, come first).
+    package var start: Start?
+
+    /// A task's start state as the log says it: the config by its file's name.
+    package struct Start: Codable, Equatable {
+        package var interaction: Interaction?
+        package var reset: Bool?
+        package var config: String?
+
+        package init(_ s: TaskStart) {
+            interaction = s.interaction
+            reset = s.reset
+            config = s.config == nil ? nil : (s.configFile ?? "")
+        }
+    }
+
+    package init(t: Double, task: String, number: Int, goal: TaskGoal?, timeLimit: Double?, start: TaskStart? = nil) {
         self.t = SceneEvent.microseconds(t)
         self.task = task
         self.number = number
         self.goal = goal
         self.timeLimit = timeLimit
+        self.start = start.map(Start.init)
     }
 }
 

@@ -72,10 +72,14 @@ package enum SessionInput: Equatable, Sendable {
 package struct RecordedInput: Equatable, Sendable {
     package var t: Double
     package var input: SessionInput
+    /// The facilitator's doing, not the participant's (a key of the facilitator window): written
+    /// `"by": "facilitator"`; a command's deck changes then have cause `facilitator`.
+    package var byFacilitator = false
 
-    package init(t: Double, _ input: SessionInput) {
+    package init(t: Double, _ input: SessionInput, byFacilitator: Bool = false) {
         self.t = t
         self.input = input
+        self.byFacilitator = byFacilitator
     }
 
     /// The kind of input, as a refusal names it.
@@ -108,7 +112,7 @@ package struct RecordedInput: Equatable, Sendable {
 extension RecordedInput: Codable {
     package enum CodingKeys: String, CodingKey, CaseIterable {
         case t, pointer, wheel, notches, command, interaction, config, configPath, configSource, preset,
-             viewport, window, marker, note, cards, time
+             viewport, window, marker, note, cards, time, by
     }
 
     /// The keys that name an input's kind (the others go with one of them).
@@ -126,6 +130,13 @@ extension RecordedInput: Codable {
                 debugDescription: "an input has exactly one of \(names); this line has \(found)"))
         }
         input = try Self.decodeInput(key, from: c)
+        if let by = try c.decodeIfPresent(String.self, forKey: .by) {
+            guard by == "facilitator" else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.by],
+                    debugDescription: "'by' is '\(by)' (expected \"facilitator\", or no 'by' for the participant's)"))
+            }
+            byFacilitator = true
+        }
     }
 
     private static func decodeInput(_ key: CodingKeys, from c: KeyedDecodingContainer<CodingKeys>) throws -> SessionInput {
@@ -147,7 +158,7 @@ extension RecordedInput: Codable {
         case .note: return .note(try c.decode(String.self, forKey: .note))
         case .cards: return .cards(try c.decode(CardFolderChange.self, forKey: .cards))
         case .time: return .time(try c.decode(SceneTimeline.Control.self, forKey: .time))
-        case .t, .configPath, .configSource, .preset, .window:
+        case .t, .configPath, .configSource, .preset, .window, .by:
             preconditionFailure("\(key) names no input kind")
         }
     }
@@ -169,6 +180,7 @@ extension RecordedInput: Codable {
     package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(t, forKey: .t)
+        if byFacilitator { try c.encode("facilitator", forKey: .by) }
         switch input {
         case .pointer(let p): try c.encode(p, forKey: .pointer)
         case .wheel(let d): try c.encode(d, forKey: .wheel)

@@ -176,12 +176,12 @@ package final class SessionRunner {
     }
 
     private func deliver(_ due: [(input: RecordedInput, sceneTime: Double)]) {
-        for (input, sceneTime) in due { deliver(input.input, at: sceneTime) }
+        for (input, sceneTime) in due { deliver(input.input, at: sceneTime, byFacilitator: input.byFacilitator) }
     }
 
     /// Gives one input to the scene at scene time `sceneTime` (from the timeline): the one
     /// exhaustive switch over the kinds of input.
-    private func deliver(_ input: SessionInput, at sceneTime: Double) {
+    private func deliver(_ input: SessionInput, at sceneTime: Double, byFacilitator: Bool = false) {
         // Late input (stamped before the frame on show) keeps its own time within the scene's
         // window; only older input is moved up to the oldest time the scene still accepts.
         let t = max(sceneTime, scene.earliestInputTime)
@@ -201,8 +201,9 @@ package final class SessionRunner {
         case .notches(let n):
             refusal = scene.scrollNotches(n, at: t)
         case .command(let c):
-            // Commands in a session come from keys (arrows, Delete, Z, R): logged as the key's.
-            refusal = scene.perform(c, at: t, cause: .key).rejection
+            // Commands in a session come from keys (arrows, Delete, Z, R): logged as the key's,
+            // or the facilitator's when a key of their window gave it.
+            refusal = scene.perform(c, at: t, cause: byFacilitator ? .facilitator : .key).rejection
         case .interaction(let next):
             scene.setInteraction(next, at: t)
         case .viewport(let viewport, _):
@@ -236,6 +237,7 @@ package final class SessionRunner {
     /// first, then the input's own line, then what `StudyInputs` made of it.
     private func applyStudy(_ input: SessionInput, at t: Double) {
         if let line = study.tick(t) { outputs.append(.taskEnded(line)) }
+        if case .marker(let m) = input, let start = study.startState(before: m.label) { setUp(start, at: t) }
         let noteTask = currentTaskName
         let (ended, started) = study.apply(RecordedInput(t: t, input), to: scene, at: t)
         switch input {
@@ -249,6 +251,19 @@ package final class SessionRunner {
         for line in ended { outputs.append(.taskEnded(line)) }
         if let started { outputs.append(.taskStarted(started)) }
         if case .cards(let change) = input { outputs.append(.cardsChanged(change, at: t)) }
+    }
+
+    /// A task's start state, applied at its start `t` just before the task starts: the
+    /// facilitator's doing (the reset's cause is `facilitator`), so none of it counts as the
+    /// participant's, in the task or in the study. Its events come out before the task's lines.
+    private func setUp(_ start: TaskStart, at t: Double) {
+        if let next = start.interaction, next != scene.interaction { scene.setInteraction(next, at: t) }
+        if let config = start.config { scene.setConfig(config, at: t) }
+        if start.reset == true { _ = scene.perform(.reset, at: t, cause: .facilitator) }
+        lineUp(at: t)
+        if let config = start.config {
+            outputs.append(.configReloaded(path: start.configFile ?? "", config: config, at: t))
+        }
     }
 
     /// Each time control that took effect, after the scene's events up to its time.

@@ -28,6 +28,12 @@ package struct StudyInputs {
         return tasks!.marker(marker.label, at: t)
     }
 
+    /// The start state of the task a marker labelled `label` is about to start, if it names one.
+    package func startState(before label: String) -> TaskStart? {
+        guard label == "start", let run = tasks, run.current == nil else { return nil }
+        return run.nextTask?.start
+    }
+
     /// A scene event: an insertion gets its image; the task under way counts it and may meet
     /// its goal (or have passed its limit). Returns the tasks that ended.
     package mutating func observe(_ event: LoggedSceneEvent, in scene: CardScene) -> [LogTaskEnded] {

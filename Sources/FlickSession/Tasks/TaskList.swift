@@ -109,18 +109,58 @@ extension TaskGoal: Codable {
     }
 }
 
-/// One task of a session: a name the facilitator reads out, an optional goal and time limit.
+/// The state a task starts in (`"start"` of a task): applied when the task starts, as the
+/// facilitator's doing (the deck's reset has cause `facilitator`), just before the task's own
+/// start, so nothing of it counts as the participant's or toward the task's goal.
+package struct TaskStart: Codable, Equatable, Sendable {
+    /// Switch to this interaction.
+    package var interaction: Interaction?
+    /// Reset the deck (every card back, at the first).
+    package var reset: Bool?
+    /// This config in full (the tasks file names a config file; the header keeps the values).
+    package var config: SceneConfig?
+    /// The config file's name as the tasks file gave it, for the log.
+    package var configFile: String?
+
+    package init(interaction: Interaction? = nil, reset: Bool? = nil, config: SceneConfig? = nil, configFile: String? = nil) {
+        self.interaction = interaction
+        self.reset = reset
+        self.config = config
+        self.configFile = configFile
+    }
+
+    /// In words, for the facilitator window: "stack, reset, config snappy.json".
+    package var description: String {
+        var parts: [String] = []
+        if let interaction { parts.append(interaction.rawValue) }
+        if reset == true { parts.append("reset") }
+        if config != nil { parts.append("config " + (configFile ?? "")) }
+        return parts.joined(separator: ", ")
+    }
+}
+
+/// One task of a session: a name the facilitator reads out, an optional goal and time limit,
+/// and the state it starts in.
 package struct TaskSpec: Codable, Equatable, Sendable {
     package var name: String
     package var goal: TaskGoal?
     /// Seconds from the task's start; past it the task ends as "time_limit".
     package var timeLimit: Double?
+    package var start: TaskStart?
 
-    package init(name: String, goal: TaskGoal? = nil, timeLimit: Double? = nil) {
+    package init(name: String, goal: TaskGoal? = nil, timeLimit: Double? = nil, start: TaskStart? = nil) {
         self.name = name
         self.goal = goal
         self.timeLimit = timeLimit
+        self.start = start
     }
+}
+
+/// A kind of key the participant's window answers in a facilitated session (`participantKeys`
+/// of the tasks file): the arrows (previous / next card; in the swipe deck, a throw), PgUp and
+/// PgDn, Z (undo), Delete and Backspace (throw the current card).
+package enum ParticipantKey: String, Codable, CaseIterable, Sendable {
+    case arrows, pages, undo, `throw`
 }
 
 /// `--tasks tasks.json`: the session's tasks in order, started one by one from the facilitator
@@ -130,23 +170,28 @@ package struct TaskList: Codable, Equatable, Sendable {
     package var tasks: [TaskSpec]
     /// The marker label that ends a task as given up.
     package var giveUp: String
+    /// The keys the participant's window answers while a facilitator runs the session; nil:
+    /// the arrows, and Z in the swipe deck (`ParticipantKeys`).
+    package var participantKeys: [ParticipantKey]?
 
     package static let defaultGiveUp = "gave up"
     package static let maxTasks = 100
     package static let timeLimits = 1.0...86_400.0
     package static let counts = 1...10_000
 
-    package init(tasks: [TaskSpec], giveUp: String = TaskList.defaultGiveUp) {
+    package init(tasks: [TaskSpec], giveUp: String = TaskList.defaultGiveUp, participantKeys: [ParticipantKey]? = nil) {
         self.tasks = tasks
         self.giveUp = giveUp
+        self.participantKeys = participantKeys
     }
 
-    private enum CodingKeys: String, CodingKey { case tasks, giveUp }
+    private enum CodingKeys: String, CodingKey { case tasks, giveUp, participantKeys }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         tasks = try c.decode([TaskSpec].self, forKey: .tasks)
         giveUp = try c.decodeIfPresent(String.self, forKey: .giveUp) ?? Self.defaultGiveUp
+        participantKeys = try c.decodeIfPresent([ParticipantKey].self, forKey: .participantKeys)
     }
 
     /// Reads and checks `path`: JSON `{"tasks": [{"name": …, "goal": {…}, "timeLimit": s}],
@@ -158,17 +203,19 @@ package struct TaskList: Codable, Equatable, Sendable {
         guard let json = try? JSONSerialization.jsonObject(with: data) else {
             throw UserError("--tasks file '\(path)' is not JSON (expected {\"tasks\": [{\"name\": \"…\", \"goal\": {\"deleted\": 1}}]})")
         }
-        return try parse(json, file: "--tasks file '\(path)'", cards: cards)
+        let folder = (path as NSString).deletingLastPathComponent
+        return try parse(json, file: "--tasks file '\(path)'", cards: cards, folder: folder.isEmpty ? "." : folder)
     }
 
-    /// Checks a decoded JSON value (a file, or a recording header's `tasks`).
-    package static func parse(_ json: Any, file: String, cards: [String]?) throws -> TaskList {
+    /// Checks a decoded JSON value (a file, or a recording header's `tasks`); a task's start
+    /// config file is read relative to `folder`.
+    package static func parse(_ json: Any, file: String, cards: [String]?, folder: String = ".") throws -> TaskList {
         var object: [String: Any]
         if let array = json as? [Any] { object = ["tasks": array] } else if let o = json as? [String: Any] { object = o } else {
             throw UserError("\(file): expected an object with 'tasks' (a list) or a list of tasks")
         }
-        if let unknown = object.keys.first(where: { !["tasks", "giveUp"].contains($0) }) {
-            throw UserError("\(file): unknown key '\(unknown)' (expected 'tasks' and optionally 'giveUp')")
+        if let unknown = object.keys.first(where: { !["tasks", "giveUp", "participantKeys"].contains($0) }) {
+            throw UserError("\(file): unknown key '\(unknown)' (expected 'tasks' and optionally 'giveUp', 'participantKeys')")
         }
         guard let raw = object["tasks"] as? [Any] else { throw UserError("\(file): 'tasks' is missing or not a list") }
         guard (1...maxTasks).contains(raw.count) else {
@@ -181,12 +228,25 @@ package struct TaskList: Codable, Equatable, Sendable {
             }
             giveUp = s
         }
+        var participantKeys: [ParticipantKey]?
+        if let k = object["participantKeys"] {
+            let names = ParticipantKey.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let list = k as? [Any] else {
+                throw UserError("\(file): 'participantKeys' must be a list of \(names)")
+            }
+            participantKeys = try list.map { item in
+                guard let s = item as? String, let key = ParticipantKey(rawValue: s) else {
+                    throw UserError("\(file): 'participantKeys' has '\(item)' (expected some of \(names))")
+                }
+                return key
+            }
+        }
         var tasks: [TaskSpec] = []
         for (i, item) in raw.enumerated() {
             let at = "\(file): task \(i + 1)"
             guard let t = item as? [String: Any] else { throw UserError("\(at) is not an object (expected {\"name\": …})") }
-            if let unknown = t.keys.first(where: { !["name", "goal", "timeLimit"].contains($0) }) {
-                throw UserError("\(at): unknown key '\(unknown)' (expected 'name', 'goal', 'timeLimit')")
+            if let unknown = t.keys.first(where: { !["name", "goal", "timeLimit", "start"].contains($0) }) {
+                throw UserError("\(at): unknown key '\(unknown)' (expected 'name', 'goal', 'timeLimit', 'start')")
             }
             guard let name = t["name"] as? String, !name.trimmingCharacters(in: .whitespaces).isEmpty,
                   TextLimits.problem(name, limit: TextLimits.taskName) == nil else {
@@ -203,9 +263,52 @@ package struct TaskList: Codable, Equatable, Sendable {
             if let g = t["goal"] {
                 spec.goal = try goal(g, at: "\(at) '\(name)'", cards: cards)
             }
+            if let st = t["start"] {
+                spec.start = try start(st, at: "\(at) '\(name)'", folder: folder)
+            }
             tasks.append(spec)
         }
-        return TaskList(tasks: tasks, giveUp: giveUp)
+        return TaskList(tasks: tasks, giveUp: giveUp, participantKeys: participantKeys)
+    }
+
+    /// `"start": {"interaction": "stack", "reset": true, "config": "snappy.json"}`.
+    private static func start(_ raw: Any, at: String, folder: String) throws -> TaskStart {
+        let expected = "expected an object of 'interaction' (\(Interaction.allCases.map(\.rawValue).joined(separator: ", "))), 'reset' (true or false), 'config' (a config file)"
+        guard let o = raw as? [String: Any], !o.isEmpty else { throw UserError("\(at): 'start' is not a start state (\(expected))") }
+        if let unknown = o.keys.sorted().first(where: { !["interaction", "reset", "config", "configFile"].contains($0) }) {
+            throw UserError("\(at): 'start' has an unknown key '\(unknown)' (\(expected))")
+        }
+        var start = TaskStart()
+        if let i = o["interaction"] {
+            guard let name = i as? String, let interaction = Interaction(rawValue: name) else {
+                throw UserError("\(at): start 'interaction' = \(i) is not an interaction (expected one of \(Interaction.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            start.interaction = interaction
+        }
+        if let r = o["reset"] {
+            guard let n = r as? NSNumber, ConfigFile.isBoolean(n) else {
+                throw UserError("\(at): start 'reset' = \(r) is not true or false")
+            }
+            start.reset = n.boolValue
+        }
+        if let c = o["config"] {
+            do {
+                if let values = c as? [String: Any] {
+                    // A recording's header keeps the values themselves.
+                    let data = try JSONSerialization.data(withJSONObject: values)
+                    start.config = try ConfigFile.load("\(at) start 'config'", data: data)
+                    start.configFile = o["configFile"] as? String
+                } else {
+                    guard let name = c as? String, !name.isEmpty else { throw UserError("\(at): start 'config' must name a config file") }
+                    let path = name.hasPrefix("/") ? name : (folder as NSString).appendingPathComponent(name)
+                    start.config = try ConfigFile.load(path)
+                    start.configFile = name
+                }
+            } catch let e as UserError {
+                throw e.message.hasPrefix(at) ? e : UserError("\(at): start 'config': \(e.message)")
+            }
+        }
+        return start
     }
 
     private static func goal(_ raw: Any, at: String, cards: [String]?) throws -> TaskGoal {

@@ -58,7 +58,7 @@ package struct TaskRun {
         guard current == nil, let task = nextTask else { return nil }
         current = Active(index: next, start: t)
         next += 1
-        return LogTaskStarted(t: t, task: task.name, number: next, goal: task.goal, timeLimit: task.timeLimit)
+        return LogTaskStarted(t: t, task: task.name, number: next, goal: task.goal, timeLimit: task.timeLimit, start: task.start)
     }
 
     /// Ends the task under way at `t` with `outcome`.

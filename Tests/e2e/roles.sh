@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# Roles by construction (issue 34): a facilitated session that nobody can spoil from the wrong
+# window, on a bare X server and under a window manager (openbox), driven by real X events:
+# - a drag in the participant window right after the facilitator pressed a key in theirs gives
+#   exactly one gesture, twice over (before: the release went to the facilitator window, where
+#   SDL grabbed the mouse, and two drags were logged as one throw nobody made);
+# - text typed while the participant window has the keyboard ("quick r", a note starting with a
+#   digit, one starting with a space) reaches the note and nothing else: no quit, no reset, no
+#   interaction switch, no pause; Enter there saves it;
+# - the arrows still act in the participant window (a participant key), R and 1-5 do not;
+# - Ctrl+Q in the facilitator window asks first while recording, and a second one quits.
+# Usage: roles.sh path/to/flick [OUTDIR]
+set -u
+source "$(dirname "$0")/lib.sh"
+e2e_args "$@"
+
+cat >"$OUT/tasks.json" <<'JSON'
+{"tasks": [{"name": "Look around"}, {"name": "Swipe from the top", "start": {"interaction": "swipe", "reset": true}}]}
+JSON
+
+# focus WID: give WID the keyboard, as a person clicking into it does (a window manager
+# activates it; on bare X the focus is set directly).
+focus() {
+  if [ "$MODE" = openbox ]; then xdotool windowactivate --sync "$1" 2>/dev/null || xdotool windowfocus --sync "$1"
+  else xdotool windowfocus --sync "$1"; fi
+  sleep 0.15
+}
+
+# gestures LOG: the number of gesture_ended lines.
+gestures() { count_events "$1" gesture_ended; }
+
+scenario() {
+  MODE=$1
+  local dir="$OUT/$MODE"; mkdir -p "$dir"
+  start_xvfb "$dir" 1920x1080 || { fail "$MODE: Xvfb did not start"; return; }
+  if [ "$MODE" = openbox ]; then
+    openbox --sm-disable >"$dir/openbox.log" 2>&1 &
+    local wm=$!; PIDS+=("$wm")
+    for _ in $(seq 1 50); do xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id' && break; sleep 0.1; done
+    xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id' \
+      && pass "$MODE: openbox manages the screen" || fail "$MODE: openbox did not start (see $dir/openbox.log)"
+  fi
+  local LOG="$dir/session.jsonl" REC="$dir/session.rec.jsonl"
+  start_app "$LOG" --facilitator --tasks "$OUT/tasks.json" --record "$REC" --participant P01 --size 700x760 --demo stack \
+    || { fail "$MODE: the app did not start"; stop_xvfb; return; }
+  local PWID FWID
+  PWID=$(wait_window 'stack$'); FWID=$(wait_window 'facilitator$')
+  eval "$(xdotool getwindowgeometry --shell "$PWID")"; WX=$X; WY=$Y
+  sleep 0.5
+
+  # 1. The facilitator presses keys in their window; the participant then drags (no focus
+  #    change in between: the participant's press does not give their window the keyboard on
+  #    bare X). Each drag is one gesture.
+  local before after
+  focus "$FWID"
+  xdotool key Return   # starts task 1
+  wait_log "$LOG" 1 task_started 5 >/dev/null || fail "$MODE: Enter in the facilitator window started no task"
+  before=$(gestures "$LOG")
+  drag $(( SX + SW / 2 )) $(( SY + SH / 2 )) 60 0 6 0.012
+  sleep 0.6
+  [ "$MODE" = openbox ] && focus "$FWID"
+  xdotool key F1
+  sleep 0.2
+  drag $(( SX + SW / 2 )) $(( SY + SH / 2 )) -60 0 6 0.012
+  sleep 0.8
+  after=$(gestures "$LOG")
+  [ $(( after - before )) = 2 ] && pass "$MODE: two drags after facilitator keypresses gave exactly two gestures" \
+    || fail "$MODE: two drags after facilitator keypresses gave $(( after - before )) gestures"
+
+  # 2. The facilitator types into the participant's window (which a window manager gave the
+  #    keyboard with the drag): it is a note, nothing else.
+  focus "$PWID"
+  local focused; focused=$(xdotool getwindowfocus 2>/dev/null)
+  [ "$focused" = "$PWID" ] && pass "$MODE: the participant window has the keyboard" \
+    || fail "$MODE: the keyboard is on $focused, not the participant window $PWID"
+  xdotool type --delay 30 "quick r"; xdotool key Return
+  xdotool type --delay 30 "2nd card confused her"; xdotool key Return
+  xdotool type --delay 30 " slow start 5"; xdotool key Return
+  wait_log "$LOG" 3 note 5 >/dev/null
+  sleep 0.3
+  kill -0 "$APP" 2>/dev/null && pass "$MODE: q typed in the participant window did not quit" || fail "$MODE: q in the participant window ended the session"
+  # The arrows are participant keys: one throws the stack's top card (a `key` deletion).
+  local keyed; keyed=$(grep -c '"cause":"key"' "$LOG")
+  xdotool key Right
+  sleep 0.8
+  [ "$(grep -c '"cause":"key"' "$LOG")" -gt "$keyed" ] && pass "$MODE: an arrow in the participant window still acts (a participant key)" \
+    || fail "$MODE: the arrow in the participant window did nothing"
+  xdotool key r 2 BackSpace BackSpace   # a stray R and 2 type into (and out of) the note, and act on nothing
+  sleep 0.3
+
+  # 3. Task 2 sets itself up (swipe, a reset) as the facilitator's doing; the facilitator's
+  #    own developer keys (Ctrl+R, Ctrl+2) act as theirs and type nothing into the note.
+  focus "$FWID"
+  xdotool key Return; wait_log "$LOG" 1 task_ended 5 >/dev/null
+  xdotool key Return; wait_log "$LOG" 2 task_started 5 >/dev/null || fail "$MODE: task 2 did not start"
+  sleep 0.3
+  xdotool key ctrl+r; sleep 0.3
+  xdotool key ctrl+2; sleep 0.3
+  xdotool type --delay 30 "ok"; xdotool key Return
+  wait_log "$LOG" 4 note 5 >/dev/null
+
+  # 4. Quitting a recorded session asks first.
+  focus "$FWID"
+  xdotool key ctrl+q
+  sleep 0.6
+  kill -0 "$APP" 2>/dev/null && pass "$MODE: one Ctrl+Q in the facilitator window asks, the session goes on" \
+    || fail "$MODE: one Ctrl+Q ended the recorded session without asking"
+  import -window root "$dir/both.png" 2>/dev/null
+  xdotool key ctrl+q
+  local gone=""
+  for _ in $(seq 1 50); do kill -0 "$APP" 2>/dev/null || { gone=1; break; }; sleep 0.1; done
+  [ -n "$gone" ] && pass "$MODE: a second Ctrl+Q quit" || fail "$MODE: a second Ctrl+Q did not quit"
+  wait "$APP" 2>/dev/null
+  stop_app
+  "$PY" - "$LOG" "$REC" "$MODE" <<'PY' && pass "$MODE: the log holds the four notes whole, every reset the facilitator's (task 2's start, Ctrl+R), the switches only theirs, no pause, a quit line" || fail "$MODE: log (above)"
+import json, sys
+log = [json.loads(l) for l in open(sys.argv[1])]
+rec = [json.loads(l) for l in open(sys.argv[2])]
+problems = []
+notes = [l["text"] for l in log if l["event"] == "note"]
+if notes != ["quick r", "2nd card confused her", " slow start 5", "ok"]: problems.append(f"notes {notes}")
+resets = [l.get("cause") for l in log if l["event"] == "reset"]
+if resets != ["facilitator", "facilitator"]: problems.append(f"reset causes {resets} (want the task start's and Ctrl+R's, both facilitator)")
+started = [l for l in log if l["event"] == "task_started"]
+if len(started) != 2 or started[1].get("start") != {"interaction": "swipe", "reset": True}: problems.append(f"task_started {started}")
+switches = [(l["to"], l["t"]) for l in log if l["event"] == "interaction_changed"]
+if [s[0] for s in switches] != ["swipe", "switcher"] or (started and abs(switches[0][1] - started[-1]["t"]) > 1e-6):
+    problems.append(f"interaction switches {switches}")
+if any(l["event"] == "time_control" for l in log): problems.append("a time_control line (a pause nobody asked for)")
+if log[-1]["event"] != "quit": problems.append("no quit line at the end")
+markers = [l["label"] for l in log if l["event"] == "marker"]
+if markers != ["start", "found it", "end", "start"]: problems.append(f"markers {markers}")
+if [i["note"] for i in rec[1:] if "note" in i] != notes: problems.append("recording notes differ")
+if not any(i.get("by") == "facilitator" and i.get("command") == "reset" for i in rec[1:]): problems.append("no reset by the facilitator in the recording")
+for p in problems: print("   ", sys.argv[3] + ":", p)
+sys.exit(1 if problems else 0)
+PY
+  local RLOG="$dir/replay.jsonl"
+  "$BIN" --replay "$REC" --headless --log "$RLOG" >"$dir/replay.out" 2>&1
+  "$PY" - "$LOG" "$RLOG" <<'PY' && pass "$MODE: a headless replay sets task 2 up the same (switch, reset by the facilitator) and plays the same notes and task lines" || fail "$MODE: the replay differs (above)"
+import json, sys
+kinds = {"reset", "interaction_changed", "task_started", "task_ended", "note", "marker", "deleted"}
+# A recording has no line for the quit: its replay ends at its last input, so a task the
+# session's end cut off ends earlier in the replay; that line is left out.
+def lines(p): return [l for l in (json.loads(x) for x in open(p)) if l["event"] in kinds and l.get("outcome") != "session_ended"]
+a, b = lines(sys.argv[1]), lines(sys.argv[2])
+if a != b:
+    for x, y in zip(a, b):
+        if x != y: print("    live  ", x); print("    replay", y); break
+    print(f"    {len(a)} live lines, {len(b)} replayed"); sys.exit(1)
+PY
+  stop_xvfb
+}
+
+scenario bare
+scenario openbox
+finish
