@@ -62,8 +62,11 @@ extension App {
                 desk.add("cards \(change.summary)", .event, at: t)
                 post("Cards changed: \(change.summary)")
             case .timeControl(let acted):
-                write { try log?.append(LogTimeControl(t: acted.sceneTime, control: acted.control, scale: acted.scale)) }
-                desk.add("time: \(acted.control.rawValue)", .event, at: acted.sceneTime)
+                write {
+                    try log?.append(LogTimeControl(t: acted.sceneTime, control: acted.control, scale: acted.scale,
+                                                   session: acted.clock, wallClock: session.wallClock(at: acted.clock)))
+                }
+                if acted.control != .sync { desk.add("time: \(acted.control.rawValue)", .event, at: acted.sceneTime) }
             case .heldGestureCancelled:
                 // Said only of a recording played to its end (not of a replay a failure stopped).
                 if let player, player.isFinished {

@@ -192,6 +192,7 @@ final class App {
             }
             applyPanelChange()
             pollCardFolder()
+            syncClock()
             advanceToNow()
             let news = try emitOutputs()
             replayEndCheck()

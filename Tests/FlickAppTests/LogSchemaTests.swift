@@ -67,7 +67,7 @@ import Testing
         try log.configChanged(time: 0.625, change: ConfigChange(config: faster, source: .preset("snappy")),
                               from: SceneConfig())
         try log.inputRefused(time: 0.6875, input: "notches", reason: "too late")
-        try log.append(LogTimeControl(t: 0.703125, control: .slow, scale: 0.1))
+        try log.append(LogTimeControl(t: 0.703125, control: .slow, scale: 0.1, session: 1.5, wallClock: "2026-11-27T04:00:01.500Z"))
         for e in Self.sceneEvents {
             // Deck changes with what made them: a throw with its way, an undo, the folder, a reset.
             switch e {

@@ -13,6 +13,16 @@ extension App {
         updateTitle()
     }
 
+    /// Once a second of a live session, a clock sync: a recorded input (so a replay writes the
+    /// same line) that ties the scene time to the session time and the wall clock.
+    func syncClock() {
+        guard player == nil, !options.headless else { return }
+        let now = clock()
+        guard now - session.lastSync >= SessionState.syncInterval else { return }
+        session.lastSync = now
+        submit(RecordedInput(t: now, .time(.sync)))
+    }
+
     /// "slow motion ×0.1", "paused", or nil at normal speed.
     var timeDescription: String? {
         if timeline.isPaused { return "paused (Space resumes, . steps one frame)" }

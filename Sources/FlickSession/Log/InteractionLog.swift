@@ -213,17 +213,25 @@ package struct LogInputRefused: Codable, Equatable {
 
 /// Slow motion, pause, resume or a single frame took effect (S, Space, `.`): the scene's times
 /// after it run at `scale` of the wall clock, so a reader can tell a pause from a hesitation.
+/// `sync` (once a second) changes nothing. Each carries the session time and the wall clock of
+/// its scene time `t`: between two of them, wall = wallClock + (t' - t) / scale.
 package struct LogTimeControl: Codable, Equatable {
     package var event = "time_control"
     package var t: Double
-    /// "slow", "normal", "pause", "resume" or "step".
+    /// "slow", "normal", "pause", "resume", "step" or "sync".
     package var control: SceneTimeline.Control
     /// Scene seconds per wall second after it: 1, 0.1 (slow motion) or 0 (paused).
     package var scale: Double
-    package init(t: Double, control: SceneTimeline.Control, scale: Double) {
+    /// Seconds since the session started (the recording's clock, pauses included).
+    package var session: Double?
+    /// The wall clock then: the session's start plus `session` (a replay's: the recording's).
+    package var wallClock: String?
+    package init(t: Double, control: SceneTimeline.Control, scale: Double, session: Double? = nil, wallClock: String? = nil) {
         self.t = SceneEvent.microseconds(t)
         self.control = control
         self.scale = scale
+        self.session = session.map(SceneEvent.microseconds)
+        self.wallClock = wallClock
     }
 }
 

@@ -14,9 +14,11 @@ import FlickIO
 /// Pure value: given the same inputs at the same frame-clock times it delivers the same inputs
 /// at the same scene times, so a recording of the inputs and the time controls replays exactly.
 package struct SceneTimeline {
-    /// A time control from the keyboard (S, Space, `.`), recorded with the inputs.
+    /// A time control from the keyboard (S, Space, `.`), recorded with the inputs; `sync` is
+    /// the window's own, once a second: it changes nothing and says which scene time the session
+    /// clock (and so the wall clock) had then, for lining other recordings up with the log.
     package enum Control: String, CaseIterable, Codable, Hashable, Sendable {
-        case slow, normal, pause, resume, step
+        case slow, normal, pause, resume, step, sync
     }
 
     /// Scene seconds per timeline second in slow motion.
@@ -64,6 +66,9 @@ package struct SceneTimeline {
         package var control: Control
         package var sceneTime: Double
         package var scale: Double
+        /// The frame-clock (session) time of the control: with `sceneTime`, one point where scene
+        /// time and session time (and so the wall clock) meet.
+        package var clock: Double = 0
     }
     /// The controls that took effect since the last `takeActed`, in order (for the log).
     package private(set) var acted: [Acted] = []
@@ -110,44 +115,46 @@ package struct SceneTimeline {
         }
         t = max(t, queue.last?.t ?? -.infinity, isPaused ? -.infinity : lastT)
         switch input.time {
-        case .pause?, .resume?, .step?:
-            // These move the timeline itself: they act when pressed.
+        case .pause?, .resume?, .step?, .sync?:
+            // These move the timeline itself (or read it): they act when pressed.
             control(input.time!, clock: input.t)
         case .slow?, .normal?:
             // In order with the input queued before it.
-            if queue.isEmpty { setSlow(input.time == .slow, at: t) } else { queue.append((t, input)) }
+            if queue.isEmpty { setSlow(input.time == .slow, at: t, clock: input.t) } else { queue.append((t, input)) }
         case nil:
             queue.append((t, input))
         }
     }
 
-    private mutating func setSlow(_ slow: Bool, at t: Double) {
+    private mutating func setSlow(_ slow: Bool, at t: Double, clock: Double) {
         reanchorScene(at: max(t, lastT))
         guard slow != isSlow else { return }
         isSlow = slow
-        acted.append(Acted(control: slow ? .slow : .normal, sceneTime: sAnchor, scale: shownScale))
+        acted.append(Acted(control: slow ? .slow : .normal, sceneTime: sAnchor, scale: shownScale, clock: clock))
     }
 
     private mutating func control(_ control: Control, clock: Double) {
         switch control {
         case .slow, .normal:
-            setSlow(control == .slow, at: timeline(at: clock))
+            setSlow(control == .slow, at: timeline(at: clock), clock: clock)
+        case .sync:
+            acted.append(Acted(control: .sync, sceneTime: sceneTime(at: clock), scale: shownScale, clock: clock))
         case .pause:
             guard !isPaused else { return }
             tAnchor = max(timeline(at: clock), lastT)
             clockAnchor = clock
             isPaused = true
             pauseFirst = nil
-            acted.append(Acted(control: .pause, sceneTime: sceneTime(atTimeline: tAnchor), scale: shownScale))
+            acted.append(Acted(control: .pause, sceneTime: sceneTime(atTimeline: tAnchor), scale: shownScale, clock: clock))
         case .resume:
             guard isPaused else { return }
             clockAnchor = clock
             isPaused = false
             pauseFirst = nil
-            acted.append(Acted(control: .resume, sceneTime: sceneTime(atTimeline: max(tAnchor, lastT)), scale: shownScale))
+            acted.append(Acted(control: .resume, sceneTime: sceneTime(atTimeline: max(tAnchor, lastT)), scale: shownScale, clock: clock))
         case .step:
             guard isPaused else { return }
-            acted.append(Acted(control: .step, sceneTime: sceneTime(atTimeline: max(tAnchor, lastT)), scale: shownScale))
+            acted.append(Acted(control: .step, sceneTime: sceneTime(atTimeline: max(tAnchor, lastT)), scale: shownScale, clock: clock))
             tAnchor = max(tAnchor, lastT) + Self.stepDuration
         }
     }
@@ -163,7 +170,7 @@ package struct SceneTimeline {
         lastT = t
         for next in queue {
             if let control = next.input.time {
-                setSlow(control == .slow, at: t)
+                setSlow(control == .slow, at: t, clock: next.input.t)
                 continue
             }
             if let p = next.input.pointer, p.phase != .move { pointerDown = p.phase == .down }
@@ -184,7 +191,7 @@ package struct SceneTimeline {
             let t = max(next.t, lastT)
             lastT = t
             if let control = next.input.time {
-                setSlow(control == .slow, at: t)
+                setSlow(control == .slow, at: t, clock: next.input.t)
                 continue
             }
             if let p = next.input.pointer, p.phase != .move {

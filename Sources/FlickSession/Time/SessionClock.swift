@@ -14,6 +14,10 @@ package struct SessionState {
     package var replayEnded = false
     /// SDL time at which the replay ended (a loop starts again a second later).
     package var replayEndedAt = 0.0
+    /// Session time of the last clock sync (`SceneTimeline.Control.sync`), once a second.
+    package var lastSync = 0.0
+    /// Seconds between clock syncs.
+    package static let syncInterval = 1.0
 
     /// A session of `participant` and `task` whose time 0 is SDL time `sdlStart`; a replay of
     /// `recorded` carries its identity, so its log is the live log again. `speed`: the replay's pace.
@@ -29,6 +33,15 @@ package struct SessionState {
 
     /// SDL seconds (an event's timestamp, or now) as session seconds, to the microsecond.
     package func time(sdl: Double) -> Double { sessionTime(sdl - sdlStart) }
+
+    /// The wall clock at session time `t`: the session's start (`info.started`, or a replay's
+    /// recorded start) plus `t`, ISO 8601 with milliseconds; nil when the start does not read.
+    package func wallClock(at t: Double) -> String? {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        guard let start = f.date(from: info.started) else { return nil }
+        return f.string(from: start.addingTimeInterval(t))
+    }
 
     package mutating func nextMarker() -> Marker {
         defer { markerStarts.toggle() }
