@@ -6,13 +6,13 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 # SDL_ttf, libpng and libjpeg (card images), pixman (the CPU compositor), Dear ImGui (the tool UI),
 # pkg-config to find them.
 RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libpng-dev libjpeg62-turbo-dev \
-                libpixman-1-dev libimgui-dev pkg-config
+                libpixman-1-dev libimgui-dev libqrencode-dev pkg-config
 # Only the tests (and the asset and screenshot scripts) use these: a private X server and real
 # input (xvfb, xdotool), frame comparison (imagemagick), Chromium for the study pages, Pillow,
 # jsonschema and pandas for the checks. ffmpeg is here too: the window never calls it, only
 # `flick export` does (and its tests), and export names the package when it is missing; it would
 # make `make run` install a large video stack for a command most runs never use.
-TEST_PACKAGES := xvfb xserver-xorg-video-dummy xdotool openbox x11-utils x11-xserver-utils imagemagick ffmpeg chromium python3-pil python3-jsonschema python3-pandas
+TEST_PACKAGES := xvfb xserver-xorg-video-dummy xdotool openbox x11-utils x11-xserver-utils imagemagick ffmpeg chromium python3-pil python3-jsonschema python3-pandas python3-websockets
 # From PyPI (Debian has no package of it), for the python3 on PATH that runs the e2e scripts:
 # DuckDB, which runs docs/sql over a folder of logs in the e2e suite.
 TEST_PIP_PACKAGES := duckdb

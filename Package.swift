@@ -26,6 +26,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `make docs`: FlickEngine's API documentation and articles (Sources/FlickEngine/FlickEngine.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // `flick window --phone`: the page, the card faces and the WebSocket the phone talks over.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // MARK: - Engine (pure Swift: no SDL, no I/O, no clock)
@@ -89,11 +92,23 @@ let package = Package(
             "FlickIO", "FlickSession", "FlickEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // MARK: - The phone: a page served over HTTP and a WebSocket (Hummingbird), its protocol,
+        // pairing token, clock mapping and limits; the app drives it, FlickSession never sees it
+        .target(
+            name: "FlickPhone",
+            dependencies: [
+                "FlickEngine", "FlickSession", "FlickIO",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ],
+            resources: [.copy("Resources")]
+        ),
+
         // MARK: - The app: the window shell and the study tools (a library), and `flick`, its main
         .target(
             name: "FlickApp",
             dependencies: [
-                "FlickEngine", "FlickIO", "FlickSDL", "FlickSession", "FlickStage", "FlickCLI", "CImGuiBridge",
+                "FlickEngine", "FlickIO", "FlickSDL", "FlickSession", "FlickStage", "FlickCLI", "CImGuiBridge", "FlickPhone",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

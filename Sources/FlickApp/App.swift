@@ -55,6 +55,12 @@ final class App {
     var cardWatch: CardFolderWatch?
     /// The clock of the frames: SDL's (the events' clock) in a window, a fixed 60 Hz in headless runs.
     var headlessFrame = 0
+    /// `--phone`: the participant's phone, its server and what the app keeps of it (App+Phone.swift).
+    var phone: PhoneLink?
+    /// The phone's viewport, the stage once it connected (when no --stage was given).
+    var phoneStage: Size?
+    /// A failed write of the recording's header when the phone connected: ends the session.
+    var phoneFailure: Error?
 
     /// SDL for the whole run; it must outlive the App (fonts and textures close before SDL quits).
     static func openSDL(headless: Bool) throws -> SDLContext {
@@ -119,7 +125,7 @@ final class App {
         let windowSize = window.size
         recorder = try options.recordPath.map {
             try Recorder(path: $0, header: Self.header(options, session.info, window: windowSize),
-                         overwrite: options.overwrite)
+                         overwrite: options.overwrite, waitsForDevice: options.phone != nil)
         }
         stageView.imageFolder = options.cards.folder
         stageView.imageLook = options.look.session
@@ -136,6 +142,11 @@ final class App {
             events.secondWindowID = facilitatorWindow?.window.id
             // A press's release goes to the window pressed, whichever has the keyboard.
             SDLContext.setMouseAutoCapture(false)
+        }
+        if let address = options.phone {
+            let link = try PhoneLink(address: address, images: options.cards.items, style: options.look.style)
+            phone = link
+            note("phone: open \(link.url) on the participant's phone (the token in it is this session's; the facilitator window shows it as a QR code)")
         }
         try log?.started(time: 0, demo: options.demo, cards: scene.deck.count, window: window.size,
                          stage: stage.frame, session: session.info, viewport: scene.viewport, config: options.config,
@@ -169,7 +180,16 @@ final class App {
             failure = error
         }
         if !options.headless { cancelGestureInProgress() }
+        if let phone {
+            if phone.held {
+                phone.held = false
+                runner.cancelHeldGesture(at: clock())
+            }
+            phone.server.stop()
+            if let summary = phoneSummary() { note(summary) }
+        }
         do { try finishScene() } catch { failure = failure ?? error }
+        do { try recorder?.finish() } catch { failure = failure ?? error }
         do { try log?.quit(time: max(scene.time, clock())) } catch { failure = failure ?? error }
         if let failure { throw failure }
     }
@@ -179,13 +199,16 @@ final class App {
         while running && !Interrupt.isRequested {
             let idle = (scene.isAtRest || timeline.isPaused) && !pointerOnStage && !timeline.hasQueuedInput
                 && faces.isSettled && !hasTransientsOnScreen && !session.replayRunning(player)
-            let input = idle ? events.wait(timeout: 0.25) : events.poll()
+            // A connected phone's touches arrive off SDL's queue: the wait is short while one is.
+            let input = idle ? events.wait(timeout: phone?.isConnected == true ? 0.004 : 0.25) : events.poll()
             let frameStart = PerformanceClock.now
             // Pointer to photon: each pointer event's timestamp, until this frame's present.
             var inputTimes: [Double] = []
             for case .pointer(let p) in input { inputTimes.append(p.time) }
             session.replay.tick(wall: SDLContext.now)
             for event in input { handle(event) }
+            pumpPhone()
+            if let phoneFailure { throw phoneFailure }
             playDueInputs()
             if player == nil, let watch = configWatch, let config = watch.changedConfig() {
                 submit(RecordedInput(t: clock(), .config(ConfigInput(config: config, path: watch.path))))
@@ -195,6 +218,7 @@ final class App {
             syncClock()
             advanceToNow()
             let news = try emitOutputs()
+            publishPhoneFrame()
             replayEndCheck()
             if window.isMinimized {   // nothing to draw: a frame's wait instead of a spin
                 usleep(UInt32((pacer.interval ?? 1.0 / 60) * 1_000_000))
@@ -386,8 +410,8 @@ final class App {
         if player != nil {
             stage = Stage(viewport: scene.viewport, window: window.size, margin: presentation.stageMargin)
         } else {
-            stage = Stage(viewport: options.stage, window: window.size, margin: presentation.stageMargin)
-            if options.stage == nil, stage.viewport != scene.viewport {
+            stage = Stage(viewport: phoneStage ?? options.stage, window: window.size, margin: presentation.stageMargin)
+            if options.stage == nil, phoneStage == nil, stage.viewport != scene.viewport {
                 submit(RecordedInput(t: scene.time, .viewport(stage.viewport, window: window.size)))
             }
         }
@@ -424,6 +448,7 @@ final class App {
         let held = tools.overlay.pointer.map { $0.phase == .down || $0.phase == .move } ?? false
         return (timeDescription.map { ["time: \($0)"] } ?? []) + [
             Self.frameLine(frameTimes),
+        ] + phoneHUDLines() + [
             latency.percentiles.map {
                 String(format: "pointer to photon %.0f ms median, %.0f p99 (%d inputs)", $0.median * 1000, $0.p99 * 1000,
                        latency.count)

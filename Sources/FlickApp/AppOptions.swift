@@ -57,6 +57,11 @@ struct AppOptions {
     var markers: [String]
     /// `--tasks`, or the recording's.
     var tasks: TaskList?
+    /// `--phone`: serve the participant's phone from this address.
+    var phone: PhoneAddress?
+    /// The stage takes the phone's viewport when it connects (`--phone` without `--stage`).
+    var stageFromPhone: Bool { phone != nil && stageGiven == false }
+    private var stageGiven = false
 
     /// Ranges were checked by the parser (WindowCommand.validate and its option groups); what
     /// is left is merging the options with a recording's header.
@@ -117,6 +122,7 @@ struct AppOptions {
         let recordedStage = header.map { $0.stage.map(sizeText) ?? "window" }
         overrides("--stage", c.stage?.description, recordedStage)
         if let choice = c.stage {
+            stageGiven = true
             (self.stage, self.stageCornerRadius) = choice.stage
         } else if let header {
             self.stage = header.stage
@@ -126,6 +132,7 @@ struct AppOptions {
         }
         self.logPath = c.log
         self.recordPath = c.record
+        self.phone = try c.phone.phone.map(PhoneAddress.parse)
         let skipsConfigs = configOverridden
         self.replay = recording.map { Player($0, skipsConfigs: skipsConfigs) }
         self.participant = c.participant ?? header?.participant

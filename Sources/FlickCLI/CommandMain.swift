@@ -10,10 +10,10 @@ extension ParsableCommand {
     /// Parses the command line into `Self` or one of its subcommands and runs it. Every problem,
     /// ours or the argument parser's, is one line on standard error: a usage problem exits 2, a
     /// failed write 3, a signal 128 + its number; help and `--version` print as the parser does.
-    package static func runAsFlickCommand() {
+    package static func runAsFlickCommand(arguments: [String]? = nil) {
         ProcessSetup.prepare()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
             if Interrupt.isRequested {   // a tool whose loop ended on a signal
                 note("stopped by \(Interrupt.signalName)")

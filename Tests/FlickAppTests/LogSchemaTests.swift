@@ -106,6 +106,8 @@ import Testing
         withTasks.markers = ["found it", "gave up"]
         withTasks.facilitator = true
         withTasks.configDescription = "snappy, for the pilot"
+        withTasks.device = SessionDevice(input: .touch, viewport: Size(width: 390, height: 844), pixelRatio: 3,
+                                         userAgent: "Mozilla/5.0 (Linux; Android 14)")
         let recorder = try Recorder(path: path, header: withTasks)
         let pointer = PointerEvent(pointerID: 0, phase: .down, position: Point(x: 10.5, y: 20.5), time: 0.125, device: .touch)
         let inputs = [

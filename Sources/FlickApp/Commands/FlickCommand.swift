@@ -22,5 +22,5 @@ public struct Flick: ParsableCommand {
     /// Runs the command line: the window, or a study tool. Interactions registered before
     /// (`InteractionRegistry.register`) are on the window's keys and take `--demo` like the five
     /// built-ins.
-    public static func main() { runAsFlickCommand() }
+    public static func main() { runAsFlickCommand(arguments: PhoneOptions.expandingBareFlag(Array(CommandLine.arguments.dropFirst()))) }
 }

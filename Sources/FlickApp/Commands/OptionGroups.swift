@@ -109,3 +109,22 @@ struct FacilitatorOptions: ParsableArguments {
         }
     }
 }
+
+/// `--phone [HOST:PORT]`: the participant's own phone as the device (docs/phone.md).
+struct PhoneOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Serve the session to the participant's phone: a page any phone browser opens (the URL and its QR code are shown), touches in, the cards drawn there. Alone: 127.0.0.1 on a free port; HOST:PORT listens there (0.0.0.0:PORT for the phone on your LAN).", valueName: "host:port"))
+    var phone: String?
+
+    /// The command line with a bare `--phone` (last, or before another option) given its
+    /// default value, since an option's value cannot be left out in ArgumentParser.
+    static func expandingBareFlag(_ arguments: [String]) -> [String] {
+        var out: [String] = []
+        for (i, a) in arguments.enumerated() {
+            out.append(a)
+            guard a == "--phone" else { continue }
+            let next = i + 1 < arguments.count ? arguments[i + 1] : nil
+            if next == nil || next!.hasPrefix("-") { out.append(PhoneAddress.bare) }
+        }
+        return out
+    }
+}

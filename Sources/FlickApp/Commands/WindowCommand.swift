@@ -50,6 +50,8 @@ struct WindowCommand: ParsableCommand {
 
     @OptionGroup(title: "Facilitator") var facilitation: FacilitatorOptions
 
+    @OptionGroup(title: "Phone") var phone: PhoneOptions
+
     // MARK: Replay
 
     @Option(help: ArgumentHelp("Replay a recorded session; its header restores demo, cards, stage and config (a named option overrides them).", valueName: "file"))
@@ -116,6 +118,11 @@ struct WindowCommand: ParsableCommand {
             guard headless, screenshot != nil else {
                 throw ValidationError("--at needs --headless and --screenshot (it picks the moment of the screenshot)")
             }
+        }
+        if let address = phone.phone {
+            do { _ = try PhoneAddress.parse(address) } catch let e as UserError { throw ValidationError(e.message) }
+            if headless { throw ValidationError("--phone needs a window (the phone's touches drive a live session; --headless replays one)") }
+            if replay != nil { throw ValidationError("--phone drives a live session; it cannot join a --replay") }
         }
         if (playback.speed != 1 || loop) && replay == nil {
             throw ValidationError("--speed and --loop need --replay FILE")

@@ -63,12 +63,14 @@ package struct RecordingHeader: Codable, Equatable {
     package var facilitator: Bool?
     /// The `description` of the `--config` file (the study names the condition by it).
     package var configDescription: String?
+    /// The participant's device (`--phone`: the phone's touch screen); nil: the window's mouse.
+    package var device: SessionDevice?
 
     package enum CodingKeys: String, CodingKey {
         case format = "flick_recording", flickVersion = "flick_version", session, started, participant, task,
              demo, cardFolder = "card_folder", bundledCards = "bundled_cards", cardFiles = "card_files", count,
              window, stage, stageCornerRadius = "stage_corner_radius", config, look, tasks, markers, facilitator,
-             configDescription = "config_description"
+             configDescription = "config_description", device
     }
 
     /// The look to draw this recording with: the recorded one, or the defaults of format 1.
@@ -130,17 +132,45 @@ package func sessionTime(_ seconds: Double) -> Double {
 package final class Recorder {
     private let writer: LineWriter
     private let encoder = JSONEncoder()
+    /// A header that waits for its device (`--phone`: the phone names itself when it connects);
+    /// the inputs before it wait with it, in memory.
+    private var heldHeader: RecordingHeader?
+    private var heldLines: [Data] = []
 
-    package init(path: String, header: RecordingHeader, overwrite: Bool = false) throws {
+    /// `waitsForDevice`: the header is written by `release(device:)` (or `finish()`), not now.
+    package init(path: String, header: RecordingHeader, overwrite: Bool = false, waitsForDevice: Bool = false) throws {
         writer = try LineWriter(path: path, what: "the recording", overwrite: overwrite)
         encoder.outputFormatting = [.sortedKeys]
-        try writer.append(line: encoder.encode(header))
+        if waitsForDevice {
+            heldHeader = header
+        } else {
+            try writer.append(line: encoder.encode(header))
+        }
     }
 
     /// Appends one input; a failed write throws an `OutputError` naming the file.
     package func record(_ input: RecordedInput) throws {
-        try writer.append(line: encoder.encode(input))
+        let line = try encoder.encode(input)
+        if heldHeader != nil {
+            heldLines.append(line)
+        } else {
+            try writer.append(line: line)
+        }
     }
+
+    /// The device is known: the header is written naming it, then the inputs that waited.
+    /// Does nothing once the header is written.
+    package func release(device: SessionDevice?) throws {
+        guard var header = heldHeader else { return }
+        header.device = device
+        heldHeader = nil
+        try writer.append(line: encoder.encode(header))
+        for line in heldLines { try writer.append(line: line) }
+        heldLines = []
+    }
+
+    /// The session ended: a header still waiting (no device ever connected) is written as it is.
+    package func finish() throws { try release(device: nil) }
 }
 
 /// A recording read whole: the header (nil in recordings made before headers existed) and the

@@ -1,0 +1,515 @@
+import Dispatch
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import NIOWebSocket
+import Synchronization
+
+/// What happened on the phone's side, for the app's frame loop to take (`PhoneServer.drain`).
+/// Each names the connection it came from; the app ignores a connection's events once it is gone.
+package enum PhoneEvent: Equatable, Sendable {
+    /// A page said hello and is the participant's device now; `resumed` when one was before.
+    case connected(connection: Int, hello: PhoneHello, resumed: Bool)
+    /// A touch, with its phone time mapped to the host clock (`PhoneServer.now`'s seconds).
+    case touch(connection: Int, PhoneTouch, hostTime: Double)
+    /// The page drew frame `frame` at phone time `t` (ms).
+    case drawn(connection: Int, frame: Int, t: Double)
+    /// A clock exchange finished: the mapping in force.
+    case synced(connection: Int, offset: Double, roundTrip: Double)
+    /// The participant's device went (closed, dropped, timed out, refused for a fault).
+    case disconnected(connection: Int, reason: String)
+    /// A request or connection refused (no token, a second device, a malformed message ...):
+    /// a line for the terminal and the log.
+    case refused(String)
+}
+
+/// The phone's server: the page, its script, the card faces by content hash and one
+/// WebSocket, over HTTP/1.1 (Hummingbird), on its own tasks. Every route wants the session's
+/// token. The app never waits on it: it takes the phone's events once a frame (`drain`) and
+/// hands it text to send (`send`); nothing here touches the session.
+package final class PhoneServer: Sendable {
+    package struct Configuration: Sendable {
+        package var host: String
+        /// 0: any free port.
+        package var port: Int
+        package var idle: Double = PhoneLimits.idle
+        package var helloWithin: Double = PhoneLimits.helloWithin
+        package var slowWrite: Double = PhoneLimits.slowWrite
+        package var httpIdle: Int64 = PhoneLimits.httpIdle
+        package var connections: Int = PhoneLimits.connections
+        package var messagesPerSecond: Double = PhoneLimits.messagesPerSecond
+        package var burst: Double = PhoneLimits.burst
+
+        package init(host: String = "127.0.0.1", port: Int = 0) {
+            self.host = host
+            self.port = port
+        }
+    }
+
+    /// A card face: PNG bytes of the image with content hash `hash` at `width`×`height` pixels,
+    /// nil when there is no such image. Called off the main thread.
+    package typealias FaceMaker = @Sendable (_ hash: String, _ width: Int, _ height: Int) -> [UInt8]?
+
+    package let token: PhoneToken
+    package let configuration: Configuration
+    /// The host clock, seconds (the window passes SDL's, the clock of its mouse events).
+    package let now: @Sendable () -> Double
+    private let faces: FaceMaker
+    private let state = Mutex(State())
+    private let started = DispatchSemaphore(value: 0)
+
+    private struct State {
+        var events: [PhoneEvent] = []
+        var nextConnection = 1
+        /// The participant's device, once it said hello.
+        var active: Int?
+        var activeChannel: (any Channel)?
+        var outbox: AsyncStream<String>.Continuation?
+        var everConnected = false
+        var port: Int?
+        var failure: String?
+        var task: Task<Void, Never>?
+        var refusals = 0
+        var openConnections = 0
+        var connectionsSeen = 0
+        /// Seconds spent handling the phone's messages (parsing, clock, queueing).
+        var busy = 0.0
+        var messages = 0
+        var sentBytes = 0
+        var sentFrames = 0
+        var faceCache: [String: [UInt8]] = [:]
+        var faceOrder: [String] = []
+    }
+
+    package init(token: PhoneToken = .random(), configuration: Configuration, now: @escaping @Sendable () -> Double,
+                 faces: @escaping FaceMaker) {
+        self.token = token
+        self.configuration = configuration
+        self.now = now
+        self.faces = faces
+    }
+
+    // MARK: - Running
+
+    /// Binds and starts serving; returns the port (the one asked for, or the one the system
+    /// chose for 0). Throws a one-line problem when the address cannot be bound.
+    package func start(timeout: Double = 10) throws -> Int {
+        let app = makeApplication()
+        let task = Task.detached { [self] in
+            do {
+                try await app.run()
+            } catch {
+                state.withLock { $0.failure = $0.failure ?? "\(error)" }
+            }
+            started.signal()
+        }
+        state.withLock { $0.task = task }
+        if started.wait(timeout: .now() + timeout) == .timedOut {
+            task.cancel()
+            throw PhoneServerError("the phone server did not start within \(Int(timeout)) s on \(configuration.host):\(configuration.port)")
+        }
+        let (port, failure) = state.withLock { ($0.port, $0.failure) }
+        guard let port else {
+            throw PhoneServerError("cannot serve the phone on \(configuration.host):\(configuration.port) (\(failure ?? "the server stopped"))")
+        }
+        return port
+    }
+
+    /// Closes the device's connection (`sessionOver`) and stops serving.
+    package func stop() {
+        let (channel, outbox, task) = state.withLock { s in
+            defer { s.outbox = nil; s.activeChannel = nil; s.task = nil }
+            return (s.activeChannel, s.outbox, s.task)
+        }
+        outbox?.finish()
+        channel?.close(promise: nil)
+        task?.cancel()
+    }
+
+    /// The URL the phone opens (with the token).
+    package func url(host: String, port: Int) -> String {
+        let h = host.contains(":") ? "[\(host)]" : host
+        return "http://\(h):\(port)/?t=\(token.value)"
+    }
+
+    // MARK: - The app's side
+
+    /// Everything that happened since the last call, in order.
+    package func drain() -> [PhoneEvent] {
+        state.withLock { s in
+            defer { s.events.removeAll(keepingCapacity: true) }
+            return s.events
+        }
+    }
+
+    /// Sends `text` to the device (dropped when none is connected, or when it is not keeping up:
+    /// only the newest frames wait).
+    package func send(_ text: String, isFrame: Bool = false) {
+        state.withLock { s in
+            guard let outbox = s.outbox else { return }
+            outbox.yield(text)
+            s.sentBytes += text.utf8.count
+            if isFrame { s.sentFrames += 1 }
+        }
+    }
+
+    /// Figures for the HUD, the log and flick-bench.
+    package struct Statistics: Equatable, Sendable {
+        package var connectionsSeen: Int
+        package var openConnections: Int
+        package var refusals: Int
+        package var messages: Int
+        /// Seconds of handling (parsing, clock, queueing) since the start.
+        package var busy: Double
+        package var sentBytes: Int
+        package var sentFrames: Int
+        package var deviceConnected: Bool
+    }
+
+    package var statistics: Statistics {
+        state.withLock {
+            Statistics(connectionsSeen: $0.connectionsSeen, openConnections: $0.openConnections, refusals: $0.refusals,
+                       messages: $0.messages, busy: $0.busy, sentBytes: $0.sentBytes, sentFrames: $0.sentFrames,
+                       deviceConnected: $0.active != nil)
+        }
+    }
+
+    private func post(_ event: PhoneEvent) -> Bool {
+        state.withLock { s in
+            guard s.events.count < PhoneLimits.inboxCapacity else { return false }
+            s.events.append(event)
+            return true
+        }
+    }
+
+    private func refuse(_ line: String) {
+        state.withLock { s in
+            s.refusals += 1
+            if s.events.count < PhoneLimits.inboxCapacity { s.events.append(.refused(line)) }
+        }
+    }
+
+    // MARK: - HTTP
+
+    private func makeApplication() -> some ApplicationProtocol {
+        let router = Router()
+        router.middlewares.add(Guard(server: self))
+        // The page names its script and style with the token (it reached the page with it).
+        let token = token.value
+        router.get("/") { _, _ in try Self.resource("phone.html", type: "text/html; charset=utf-8", token: token) }
+        router.get("/phone.js") { _, _ in try Self.resource("phone.js", type: "text/javascript; charset=utf-8") }
+        router.get("/phone.css") { _, _ in try Self.resource("phone.css", type: "text/css; charset=utf-8") }
+        router.get("/face/:hash") { [self] request, context in
+            try await face(request, context: context)
+        }
+        var logger = Logger(label: "flick.phone")
+        logger.logLevel = .critical
+        let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(configuration.httpIdle))
+        let ws = WebSocketServerConfiguration(maxFrameSize: PhoneProtocol.maxMessageBytes,
+                                              autoPing: .disabled, closeTimeout: .seconds(2), validateUTF8: true)
+        let address = BindAddress.hostname(configuration.host, port: configuration.port)
+        return Application(
+            router: router,
+            server: .http1WebSocketUpgrade(configuration: .init(http1: http1, ws: ws)) { [self] request, channel, _ in
+                upgrade(request, channel: channel)
+            },
+            configuration: .init(address: address, serverName: nil, backlog: 256,
+                                 availableConnectionsDelegate: Connections(server: self, limit: configuration.connections)),
+            onServerRunning: { [self] channel in
+                state.withLock { $0.port = channel.localAddress?.port }
+                started.signal()
+            },
+            logger: logger
+        )
+    }
+
+    /// Counts connections and stops accepting past the limit (they wait in the backlog).
+    private struct Connections: AvailableConnectionsDelegate {
+        let server: PhoneServer
+        let limit: Int
+        mutating func connectionOpened() {
+            server.state.withLock {
+                $0.openConnections += 1
+                $0.connectionsSeen += 1
+            }
+        }
+        mutating func connectionClosed() { server.state.withLock { $0.openConnections -= 1 } }
+        func isAcceptingNewConnections() -> Bool { server.state.withLock { $0.openConnections < limit } }
+    }
+
+    /// The headers of every answer: a strict Content-Security-Policy (the page's own script,
+    /// style, faces and WebSocket, nothing else), no sniffing, no referrer (the token is in the URL).
+    package static let securityHeaders: [(String, String)] = [
+        ("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+        ("Cross-Origin-Resource-Policy", "same-origin"),
+    ]
+
+    /// Every request: the token first (a short refusal without it, whatever the route), then
+    /// the route, then the security headers on whatever answers.
+    private struct Guard<Context: RequestContext>: RouterMiddleware {
+        let server: PhoneServer
+        func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+            var response: Response
+            if !server.token.matches(request.uri.queryParameters["t"].map(String.init)) {
+                server.refuse("refused \(request.method) \(request.uri.path.prefix(64)): \(request.uri.queryParameters["t"] == nil ? "no token" : "wrong token")")
+                response = PhoneServer.text(.forbidden, "Flick: this link needs the session's token. Open the address the facilitator's window shows (or scan its QR code).\n")
+            } else {
+                do {
+                    response = try await next(request, context)
+                } catch let error as HTTPError {
+                    response = PhoneServer.text(error.status, "Flick: \(error.status.code) \(error.status.reasonPhrase)\n")
+                } catch {
+                    response = PhoneServer.text(.internalServerError, "Flick: the request failed\n")
+                }
+            }
+            for (name, value) in PhoneServer.securityHeaders {
+                if let field = HTTPField.Name(name) { response.headers[field] = value }
+            }
+            return response
+        }
+    }
+
+    private static func text(_ status: HTTPResponse.Status, _ body: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/plain; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    /// The page's files, read once from the package's resources.
+    private static let resources: [String: [UInt8]] = {
+        var out: [String: [UInt8]] = [:]
+        for name in ["phone.html", "phone.js", "phone.css"] {
+            let parts = name.split(separator: ".")
+            if let url = Bundle.module.url(forResource: String(parts[0]), withExtension: String(parts[1]), subdirectory: "Resources"),
+               let data = try? Data(contentsOf: url) {
+                out[name] = Array(data)
+            }
+        }
+        return out
+    }()
+
+    /// The bytes of a page file (tests read them too).
+    package static func resourceBytes(_ name: String) -> [UInt8]? { resources[name] }
+
+    private static func resource(_ name: String, type: String, token: String? = nil) throws -> Response {
+        guard var bytes = resources[name] else { throw HTTPError(.notFound) }
+        if let token {
+            bytes = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "__TOKEN__", with: token).utf8)
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// `/face/HASH?w=W&h=H`: the face of the image with that content hash at W×H pixels (the
+    /// card's size at the device's pixel ratio), made once and kept (the newest 64).
+    private func face(_ request: Request, context: some RequestContext) async throws -> Response {
+        let hash = context.parameters.get("hash") ?? ""
+        guard hash.utf8.count <= 64, hash.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
+              let w = request.uri.queryParameters["w"].flatMap({ Int($0) }),
+              let h = request.uri.queryParameters["h"].flatMap({ Int($0) }),
+              (1...PhoneLimits.faceSide).contains(w), (1...PhoneLimits.faceSide).contains(h)
+        else { throw HTTPError(.badRequest) }
+        let key = "\(hash)/\(w)x\(h)"
+        var png = state.withLock { $0.faceCache[key] }
+        if png == nil {
+            let faces = self.faces
+            png = await withCheckedContinuation { continuation in
+                DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: faces(hash, w, h)) }
+            }
+            guard let made = png else { throw HTTPError(.notFound) }
+            state.withLock { s in
+                if s.faceCache[key] == nil { s.faceOrder.append(key) }
+                s.faceCache[key] = made
+                while s.faceOrder.count > 64 { s.faceCache[s.faceOrder.removeFirst()] = nil }
+            }
+        }
+        guard let png else { throw HTTPError(.notFound) }
+        var headers = HTTPFields()
+        headers[.contentType] = "image/png"
+        headers[.cacheControl] = "private, max-age=86400, immutable"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: png)))
+    }
+
+    // MARK: - WebSocket
+
+    private func upgrade(_ request: HTTPRequest, channel: any Channel) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+        let uri = URI(request.path ?? "/")
+        // A refused upgrade falls through to the router, which answers it (403 without the token).
+        guard uri.path == "/ws", token.matches(uri.queryParameters["t"].map(String.init)) else { return .dontUpgrade }
+        let id = state.withLock { s in
+            defer { s.nextConnection += 1 }
+            return s.nextConnection
+        }
+        return .upgrade([:]) { [self] inbound, outbound, _ in
+            await serve(connection: id, inbound: inbound, outbound: outbound, channel: channel)
+        }
+    }
+
+    /// Why a connection ended, as the page gets it (`code`) and the log says it.
+    private struct Ending: Error {
+        var code: PhoneCloseCode
+        var detail: String
+    }
+
+    /// One WebSocket, from its upgrade to its close: a reader (the page's messages, parsed,
+    /// rate-limited, timed), a writer (what the app sends) and a watchdog (hello, idle, stalled
+    /// writes), each a child task; the first to end ends the others.
+    private func serve(connection id: Int, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
+                       channel: any Channel) async {
+        let watch = Watch(opened: now())
+        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(32))
+        let ending: Ending? = await withTaskGroup(of: Ending?.self) { group in
+            group.addTask { [self] in await read(id, inbound: inbound, watch: watch, replies: continuation) }
+            group.addTask {
+                for await text in stream {
+                    watch.withLock { $0.writing = self.now() }
+                    do { try await outbound.write(.text(text)) } catch { return Ending(code: .sessionOver, detail: "write failed") }
+                    watch.withLock { $0.writing = nil }
+                }
+                return Ending(code: .sessionOver, detail: "the session ended")
+            }
+            group.addTask { [self] in await watchdog(watch) }
+            let first = await group.next() ?? nil
+            continuation.finish()
+            if first?.code == .slow {
+                // The page stopped reading: a close frame would wait behind the frames it left.
+                channel.close(promise: nil)
+            } else if let first {
+                try? await outbound.close(WebSocketErrorCode(codeNumber: Int(first.code.rawValue)), reason: first.code.reason)
+            }
+            group.cancelAll()
+            return first
+        }
+        let wasActive = state.withLock { s -> Bool in
+            guard s.active == id else { return false }
+            s.active = nil
+            s.activeChannel = nil
+            s.outbox = nil
+            return true
+        }
+        let reason = ending.map { "\($0.code.rawValue) \($0.code.reason)\($0.detail.isEmpty ? "" : ": \($0.detail)")" } ?? "closed"
+        if wasActive {
+            _ = post(.disconnected(connection: id, reason: reason))
+        } else if let ending, ending.code != .sessionOver {
+            refuse("closed a phone connection before it was the device: \(reason)")
+        }
+    }
+
+    /// What the watchdog of one connection looks at.
+    private final class Watch: Sendable {
+        struct Marks {
+            var opened: Double
+            var hello = false
+            var lastMessage: Double?
+            var writing: Double?
+        }
+        private let marks: Mutex<Marks>
+        init(opened: Double) { marks = Mutex(Marks(opened: opened)) }
+        func withLock<R>(_ body: (inout Marks) -> R) -> R { marks.withLock { body(&$0) } }
+    }
+
+    private func watchdog(_ watch: Watch) async -> Ending? {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(250))
+            let w = watch.withLock { $0 }
+            let t = now()
+            if !w.hello, t - w.opened > configuration.helloWithin {
+                return Ending(code: .noHello, detail: "no hello within \(configuration.helloWithin) s")
+            }
+            if let last = w.lastMessage, t - last > configuration.idle {
+                return Ending(code: .idle, detail: "nothing for \(configuration.idle) s")
+            }
+            if let writing = w.writing, t - writing > configuration.slowWrite {
+                return Ending(code: .slow, detail: "a frame not taken in \(configuration.slowWrite) s")
+            }
+        }
+        return nil
+    }
+
+    private func read(_ id: Int, inbound: WebSocketInboundStream, watch: Watch,
+                      replies: AsyncStream<String>.Continuation) async -> Ending? {
+        var clock = PhoneClock()
+        var limiter = RateLimiter(rate: configuration.messagesPerSecond, burst: configuration.burst)
+        var iterator = inbound.messages(maxSize: PhoneProtocol.maxMessageBytes).makeAsyncIterator()
+        var said = false
+        while true {
+            let message: WebSocketMessage?
+            do { message = try await iterator.next() } catch {
+                return Ending(code: .malformed, detail: "\(error)")
+            }
+            guard let message else { return nil }
+            let start = now()
+            let cpuStart = DispatchTime.now().uptimeNanoseconds
+            watch.withLock { $0.lastMessage = start }
+            guard limiter.take(at: start) else {
+                return Ending(code: .rate, detail: "more than \(Int(configuration.messagesPerSecond)) a second")
+            }
+            guard case .text(let text) = message else {
+                return Ending(code: .malformed, detail: "binary data")
+            }
+            let parsed: PhoneMessage
+            do { parsed = try PhoneProtocol.parse(text) } catch let error as PhoneProtocolError {
+                return Ending(code: error.code, detail: error.reason)
+            } catch {
+                return Ending(code: .malformed, detail: "\(error)")
+            }
+            var ending: Ending?
+            switch parsed {
+            case .hello(let hello):
+                guard !said else { ending = Ending(code: .malformed, detail: "a second hello"); break }
+                let admitted = state.withLock { s -> Bool? in
+                    guard s.active == nil else { return nil }
+                    s.active = id
+                    s.outbox = replies
+                    defer { s.everConnected = true }
+                    return s.everConnected
+                }
+                guard let resumed = admitted else { ending = Ending(code: .busy, detail: ""); break }
+                said = true
+                watch.withLock { $0.hello = true }
+                if !post(.connected(connection: id, hello: hello, resumed: resumed)) {
+                    ending = Ending(code: .rate, detail: "the app is not taking events")
+                }
+            case _ where !said:
+                ending = Ending(code: .noHello, detail: "")
+            case .touch(let touch):
+                // Before the first exchange the touch's arrival is its time; never later than
+                // now, never older than a second (the session's own late-input rule does the rest).
+                let mapped = clock.hostTime(phone: touch.time) ?? start
+                let host = min(start, max(start - 1, mapped))
+                if !post(.touch(connection: id, touch, hostTime: host)) {
+                    ending = Ending(code: .rate, detail: "the app is not taking events")
+                }
+            case .clock(let t0):
+                replies.yield(PhoneProtocol.clockReply(t0: t0, host: now()))
+            case .sync(let t0, let t1, let s):
+                if clock.add(t0: t0, t1: t1, host: s), let best = clock.best {
+                    _ = post(.synced(connection: id, offset: best.offset, roundTrip: best.roundTrip))
+                }
+            case .drawn(let frame, let t):
+                _ = post(.drawn(connection: id, frame: frame, t: t))
+            }
+            let spent = Double(DispatchTime.now().uptimeNanoseconds - cpuStart) / 1e9
+            state.withLock {
+                $0.busy += spent
+                $0.messages += 1
+            }
+            if let ending { return ending }
+        }
+    }
+}
+
+/// The phone server could not start (the address is taken or not this machine's).
+package struct PhoneServerError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,289 @@
+import FlickEngine
+import FlickIO
+import FlickPhone
+import FlickSDL
+import FlickSession
+import FlickStage
+import Foundation
+
+/// `--phone`: the participant's own phone as the session's device. The server (FlickPhone)
+/// runs on its own tasks; once a frame the app takes what it received (`pumpPhone`), turns
+/// touches into recorded inputs through the same `submit` as the mouse, and after drawing
+/// sends the frame's render list (`publishPhoneFrame`). Nothing of the server touches the session.
+@MainActor
+final class PhoneLink {
+    let server: PhoneServer
+    let url: String
+    let address: PhoneAddress
+    /// The images' content hashes, by image index (the page asks for faces by hash).
+    let hashes: [String]
+    /// The connection that is the participant's device now.
+    var connection: Int?
+    var device: SessionDevice?
+    /// A touch of the phone is down on the stage.
+    var held = false
+    var latency = PhoneLatency()
+    var frameNumber = 0
+    private var lastList: [CardAttributes] = []
+    private var lastLabel: PhoneFrame.Label?
+    private var lastStage = ""
+    /// Phone times (ms) of the touches submitted since the last frame sent.
+    var touchTimes: [Double] = []
+    var clock: (offset: Double, roundTrip: Double)?
+    var framesSent = 0
+    var frameBytes = 0
+    /// Refusals said on the terminal (the rest are counted).
+    var refusalsSaid = 0
+    var drops = 0
+
+    init(address: PhoneAddress, images: [CardImage], style: FaceStyle) throws {
+        self.address = address
+        var byHash: [String: String] = [:]
+        hashes = images.map { image in
+            let hash = ContentHash.ofFile(image.path) ?? ContentHash.of(Array(image.path.utf8))
+            byHash[hash] = image.path
+            return hash
+        }
+        let paths = byHash
+        server = PhoneServer(configuration: PhoneServer.Configuration(host: address.host, port: address.port),
+                             now: { SDLContext.now }, faces: { hash, w, h in
+            guard let path = paths[hash], let image = try? ImageLoader.loadSurface(path: path),
+                  let face = try? CardFace.compose(image, width: w, height: h, style: style, cornerRadius: 0)
+            else { return nil }
+            return try? face.pngData()
+        })
+        let port = try server.start()
+        url = server.url(host: address.shownHost, port: port)
+    }
+
+    var isConnected: Bool { connection != nil }
+
+    /// The frame to send when it differs from the last one sent (or `force`), as JSON.
+    func frame(list: [CardAttributes], scene: CardScene, faceOf: (CardID) -> Int?, stage: String, force: Bool) -> String? {
+        var label: PhoneFrame.Label?
+        if let l = scene.directionLabel, let i = list.lastIndex(where: { $0.card == l.card }) {
+            let c = DirectionStamp.colour(l.direction)
+            label = PhoneFrame.Label(card: i, text: l.label, color: PhoneProtocol.hex(c.r, c.g, c.b),
+                                     opacity: l.opacity, direction: l.direction.rawValue)
+        }
+        guard force || list != lastList || label != lastLabel || stage != lastStage else { return nil }
+        lastList = list
+        lastLabel = label
+        lastStage = stage
+        frameNumber += 1
+        let cards = list.map { PhoneFrame.Card(face: faceOf($0.card) ?? -1, attributes: $0) }
+        let hint = scene.deck.count == 0 && scene.isAtRest ? "No cards left · Z brings one back · R resets" : nil
+        return PhoneFrame(number: frameNumber, sceneTime: scene.time, stage: stage, cards: cards, label: label, hint: hint).json()
+    }
+}
+
+/// `--phone [HOST:PORT]`: where the phone's server listens. 127.0.0.1 and a free port unless
+/// asked; 0.0.0.0 listens on every interface (the URL then names this machine's LAN address).
+struct PhoneAddress: Equatable, CustomStringConvertible {
+    var host: String
+    var port: Int
+
+    static let loopback = PhoneAddress(host: "127.0.0.1", port: 0)
+    /// What a bare `--phone` stands for on the command line.
+    static let bare = "loopback"
+
+    var description: String { "\(host):\(port)" }
+
+    /// HOST:PORT, HOST, :PORT or `loopback`; a one-line problem otherwise.
+    static func parse(_ text: String) throws -> PhoneAddress {
+        if text == bare { return .loopback }
+        var host = text, port = 0
+        if let colon = text.lastIndex(of: ":"), !text.hasSuffix("]") || text.hasPrefix("[") && text.contains("]:") {
+            let portText = text[text.index(after: colon)...]
+            guard let p = Int(portText), (0...65535).contains(p) else {
+                throw UserError("--phone '\(text)': the port '\(portText)' is not 0 to 65535 (expected HOST:PORT, e.g. 127.0.0.1:8390)")
+            }
+            port = p
+            host = String(text[..<colon])
+        }
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if host.isEmpty { host = "127.0.0.1" }
+        guard host.count <= 253, host.allSatisfy({ $0.isLetter || $0.isNumber || ".-:".contains($0) }) else {
+            throw UserError("--phone '\(text.prefix(80))': '\(host.prefix(80))' is not a host name or address (expected HOST:PORT)")
+        }
+        return PhoneAddress(host: host, port: port)
+    }
+
+    /// The host the URL names: the address itself, or for a wildcard this machine's first
+    /// non-loopback IPv4 address.
+    var shownHost: String {
+        guard host == "0.0.0.0" || host == "::" else { return host }
+        return Self.lanAddress() ?? "127.0.0.1"
+    }
+
+    static func lanAddress() -> String? {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return nil }
+        defer { freeifaddrs(list) }
+        var p: UnsafeMutablePointer<ifaddrs>? = first
+        while let entry = p {
+            defer { p = entry.pointee.ifa_next }
+            guard let addr = entry.pointee.ifa_addr, addr.pointee.sa_family == sa_family_t(AF_INET),
+                  entry.pointee.ifa_flags & UInt32(IFF_LOOPBACK) == 0, entry.pointee.ifa_flags & UInt32(IFF_UP) != 0 else { continue }
+            var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+            if getnameinfo(addr, socklen_t(MemoryLayout<sockaddr_in>.size), &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0 {
+                return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+        }
+        return nil
+    }
+}
+
+/// The content hash the page caches faces by: 64-bit FNV-1a of the file's bytes, hex.
+enum ContentHash {
+    static func of(_ bytes: [UInt8]) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes {
+            h ^= UInt64(b)
+            h = h &* 0x100_0000_01b3
+        }
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    static func ofFile(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return of(Array(data))
+    }
+}
+
+extension App {
+    /// What the phone sent since the last frame: touches to the session (the same recorded path
+    /// as the mouse, `.touch` so the touch slop applies), a connect (the device's viewport
+    /// becomes the scene's), a drop (the touch under way is cancelled), frame reports.
+    func pumpPhone() {
+        guard let phone else { return }
+        for event in phone.server.drain() {
+            switch event {
+            case .connected(let id, let hello, let resumed):
+                phoneConnected(id, hello: hello, resumed: resumed)
+            case .touch(let id, let touch, let hostTime):
+                guard id == phone.connection, player == nil else { continue }
+                phoneTouch(touch, hostTime: hostTime)
+            case .drawn(let id, let frame, let t):
+                guard id == phone.connection else { continue }
+                phone.latency.drawn(frame: frame, at: t)
+            case .synced(let id, let offset, let roundTrip):
+                guard id == phone.connection else { continue }
+                phone.clock = (offset, roundTrip)
+            case .disconnected(let id, let reason):
+                guard id == phone.connection else { continue }
+                phone.connection = nil
+                phone.drops += 1
+                note("phone disconnected (\(reason)); the session goes on, the page reconnects by itself")
+                if phone.held {
+                    phone.held = false
+                    runner.cancelHeldGesture(at: clock())
+                }
+                desk.add("phone disconnected: \(reason)", .event, at: scene.time)
+            case .refused(let line):
+                if phone.refusalsSaid < 20 {
+                    warn("phone: \(line)")
+                    phone.refusalsSaid += 1
+                    if phone.refusalsSaid == 20 { warn("phone: further refusals are counted, not said") }
+                }
+            }
+        }
+    }
+
+    private func phoneConnected(_ id: Int, hello: PhoneHello, resumed: Bool) {
+        guard let phone else { return }
+        phone.connection = id
+        let device = hello.device
+        if phone.device == nil {
+            phone.device = device
+            do { try recorder?.release(device: device) } catch { phoneFailure = phoneFailure ?? error }
+        }
+        note("phone \(resumed ? "reconnected" : "connected"): \(device.summary)")
+        desk.add("phone \(resumed ? "reconnected" : "connected"): \(device.summary)", .event, at: scene.time)
+        // The stage is the phone's own screen: the scene takes its viewport (a recorded input).
+        if options.stageFromPhone, scene.viewport != hello.viewport, player == nil {
+            phoneStage = hello.viewport
+            stage = Stage(viewport: hello.viewport, window: window.size, margin: presentation.stageMargin)
+            submit(RecordedInput(t: clock(), .viewport(hello.viewport, window: nil)))
+            advanceToNow()
+        }
+        let images = faces.images
+        let faceList = phone.hashes.enumerated().map { i, hash in
+            PhoneWelcome.Face(hash: hash, title: images.indices.contains(i) ? images[i].title : nil)
+        }
+        let bg = options.look.style.background
+        let shadow = CardRenderer.ShadowStyle()
+        let welcome = PhoneWelcome(session: session.info.id, viewport: scene.viewport, faces: faceList,
+                                   cardBackground: PhoneProtocol.hex(bg.r, bg.g, bg.b), cornerRadius: CardFaces.cornerRadiusPoints,
+                                   shadow: .init(blur: shadow.spread, dx: shadow.offset.dx, dy: shadow.offset.dy, opacity: shadow.opacity),
+                                   resumed: resumed)
+        phone.server.send(welcome.json())
+        publishPhoneFrame(force: true)
+    }
+
+    private func phoneTouch(_ touch: PhoneTouch, hostTime: Double) {
+        guard let phone else { return }
+        let t = session.time(sdl: hostTime)
+        if touch.phase == .down {
+            if phone.held { return }
+            phone.held = true
+        } else if !phone.held {
+            return
+        }
+        if touch.phase == .up || touch.phase == .cancel { phone.held = false }
+        let p = PointerEvent(pointerID: 1, phase: touch.phase, position: touch.position, time: t, device: .touch)
+        submit(RecordedInput(t: t, .pointer(p)))
+        phone.touchTimes.append(touch.time)
+    }
+
+    /// Sends this frame's render list to the phone when it changed (every frame while it moves).
+    func publishPhoneFrame(force: Bool = false) {
+        guard let phone, phone.isConnected else { return }
+        let theme = Theme.of(scene.interaction)
+        let stageColour = PhoneProtocol.hex(theme.stage.r, theme.stage.g, theme.stage.b)
+        let list = pressed(scene.renderList)
+        guard let text = phone.frame(list: list, scene: scene, faceOf: { self.faces.imageIndex(of: $0) },
+                                     stage: stageColour, force: force || !phone.touchTimes.isEmpty) else { return }
+        phone.server.send(text, isFrame: true)
+        phone.latency.sent(frame: phone.frameNumber, touches: phone.touchTimes)
+        phone.touchTimes.removeAll(keepingCapacity: true)
+        phone.framesSent += 1
+        phone.frameBytes += text.utf8.count
+    }
+
+    /// The HUD's phone lines.
+    func phoneHUDLines() -> [String] {
+        guard let phone else { return [] }
+        var lines: [String] = []
+        if let p = phone.latency.percentiles {
+            lines.append(String(format: "touch to phone frame %.0f ms median, %.0f p99 (%d touches)", p.median * 1000, p.p99 * 1000,
+                                phone.latency.count))
+        } else {
+            lines.append(phone.isConnected ? "touch to phone frame: no touch yet" : "phone: waiting for \(phone.url)")
+        }
+        let stats = phone.server.statistics
+        let perFrame = phone.framesSent > 0 ? phone.frameBytes / phone.framesSent : 0
+        lines.append(String(format: "phone frames %d, %d bytes each; server %.1f ms handling, %d msgs; clock ±%.1f ms",
+                            phone.framesSent, perFrame, stats.busy * 1000, stats.messages, (phone.clock?.roundTrip ?? 0) * 500))
+        return lines
+    }
+}
+
+extension App {
+    /// The session's phone figures in one line (terminal at the end; docs/phone.md explains them).
+    func phoneSummary() -> String? {
+        guard let phone else { return nil }
+        let stats = phone.server.statistics
+        var s = "phone: \(phone.device?.summary ?? "no device connected")"
+        if let p = phone.latency.percentiles {
+            s += String(format: "; touch to phone frame %.1f ms median, %.1f ms p99 over %d touches", p.median * 1000, p.p99 * 1000,
+                        phone.latency.count)
+        }
+        let perFrame = phone.framesSent > 0 ? phone.frameBytes / phone.framesSent : 0
+        s += "; \(phone.framesSent) frames sent, \(perFrame) bytes each; \(stats.messages) messages handled in "
+        s += String(format: "%.1f ms", stats.busy * 1000)
+        s += "; \(stats.connectionsSeen) connections, \(stats.refusals) refused, \(phone.drops) drops"
+        return s
+    }
+}

@@ -1,0 +1,233 @@
+"""The phone side of the e2e phone suite: headless Chromium driven over the DevTools protocol
+(a 390x844 phone at pixel ratio 3 with touch emulation, touches through
+Input.dispatchTouchEvent), the flick window under a private Xvfb, and raw WebSocket clients for
+the hostile cases. Debian's python3-websockets (10.x, the asyncio API)."""
+
+import asyncio
+import base64
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+
+import websockets
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class Xvfb:
+    """A private X server on a free display (-displayfd picks it), ended by pid."""
+
+    def __init__(self, work, size="1280x800"):
+        r, w = os.pipe()
+        self.log = open(os.path.join(work, "xvfb.log"), "w")
+        self.proc = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-noreset", "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
+                                     pass_fds=(w,), stdout=self.log, stderr=self.log)
+        os.close(w)
+        with os.fdopen(r) as f:
+            self.display = ":" + f.readline().strip()
+
+    def stop(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+class App:
+    """flick window --phone under Xvfb; the URL read from its terminal line."""
+
+    def __init__(self, binary, work, display, args=(), name="app"):
+        self.out_path = os.path.join(work, f"{name}.out")
+        self.out = open(self.out_path, "w")
+        env = dict(os.environ, DISPLAY=display)
+        env.pop("WAYLAND_DISPLAY", None)
+        self.proc = subprocess.Popen([binary, "window", "--software", "--phone", *args], stdout=self.out, stderr=subprocess.STDOUT,
+                                     env=env, cwd=work)
+        self.url = None
+        deadline = time.time() + 20
+        while time.time() < deadline and self.proc.poll() is None:
+            m = re.search(r"open (http://\S+)", open(self.out_path).read())
+            if m:
+                self.url = m.group(1)
+                break
+            time.sleep(0.05)
+        if self.url is None:
+            raise RuntimeError(f"flick printed no phone URL: {open(self.out_path).read()[-400:]}")
+        m = re.match(r"http://([^/:]+):(\d+)/\?t=([0-9a-f]+)", self.url)
+        self.host, self.port, self.token = m.group(1), int(m.group(2)), m.group(3)
+
+    def text(self):
+        return open(self.out_path).read()
+
+    def ws_url(self, token=None):
+        return f"ws://{self.host}:{self.port}/ws?t={self.token if token is None else token}"
+
+    def quit(self, timeout=15):
+        """SIGTERM (the session closes as a quit does); returns the exit code."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            return None
+
+    def alive(self):
+        return self.proc.poll() is None
+
+
+class Chromium:
+    """Headless Chromium with its DevTools endpoint; one page target in flat session mode."""
+
+    def __init__(self, work):
+        self.dir = tempfile.mkdtemp(prefix="chromium-", dir=work)
+        self.proc = subprocess.Popen(["chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                                      "--no-default-browser-check", "--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1",
+                                      f"--user-data-dir={self.dir}", "--disable-background-timer-throttling",
+                                      "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows", "about:blank"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        port_file = os.path.join(self.dir, "DevToolsActivePort")
+        deadline = time.time() + 30
+        while not os.path.exists(port_file) or not open(port_file).read().strip():
+            if time.time() > deadline:
+                raise RuntimeError("chromium did not start")
+            time.sleep(0.05)
+        lines = open(port_file).read().split("\n")
+        self.endpoint = f"ws://127.0.0.1:{lines[0].strip()}{lines[1].strip()}"
+
+    def stop(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class Page:
+    """A DevTools session on one page: commands, events, the phone's metrics."""
+
+    def __init__(self, ws, session):
+        self.ws, self.session, self.next_id = ws, session, 0
+        self.pending, self.events = {}, []
+        self.reader = None
+
+    @classmethod
+    async def open(cls, endpoint):
+        ws = await websockets.connect(endpoint, max_size=64 << 20)
+        browser = cls(ws, None)
+        browser.reader = asyncio.ensure_future(browser._read())
+        target = (await browser.send("Target.createTarget", url="about:blank"))["targetId"]
+        session = (await browser.send("Target.attachToTarget", targetId=target, flatten=True))["sessionId"]
+        page = cls(ws, session)
+        page.pending, page.reader, page.browser = browser.pending, browser.reader, browser
+        browser.page = page
+        await page.send("Page.enable")
+        await page.send("Runtime.enable")
+        return page
+
+    async def _read(self):
+        async for raw in self.ws:
+            m = json.loads(raw)
+            if "id" in m and m["id"] in self.pending:
+                self.pending.pop(m["id"]).set_result(m)
+            elif "method" in m:
+                getattr(self, "page", self).events.append(m)
+
+    async def send(self, method, **params):
+        self.browser_id = getattr(self, "browser", self)
+        owner = self.browser_id
+        owner.next_id += 1
+        i = owner.next_id
+        fut = asyncio.get_event_loop().create_future()
+        self.pending[i] = fut
+        msg = {"id": i, "method": method, "params": params}
+        if self.session:
+            msg["sessionId"] = self.session
+        await self.ws.send(json.dumps(msg))
+        r = await asyncio.wait_for(fut, 30)
+        if "error" in r:
+            raise RuntimeError(f"{method}: {r['error']}")
+        return r.get("result", {})
+
+    async def phone(self, width=390, height=844, ratio=3):
+        await self.send("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=ratio, mobile=True)
+        await self.send("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+        await self.send("Emulation.setUserAgentOverride",
+                        userAgent="Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36 FlickE2E")
+
+    async def goto(self, url):
+        await self.send("Page.navigate", url=url)
+
+    async def eval(self, expression):
+        r = await self.send("Runtime.evaluate", expression=expression, returnByValue=True)
+        return r.get("result", {}).get("value")
+
+    async def wait_for(self, expression, timeout=10):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if await self.eval(expression):
+                return True
+            await asyncio.sleep(0.05)
+        return False
+
+    async def touch(self, kind, x=None, y=None):
+        points = [] if kind == "touchEnd" or kind == "touchCancel" else [{"x": x, "y": y, "id": 1, "radiusX": 4, "radiusY": 4, "force": 1}]
+        await self.send("Input.dispatchTouchEvent", type=kind, touchPoints=points)
+
+    async def drag(self, start, end, duration, steps=None, hold=0.0):
+        """A finger from start to end (CSS px) in `duration` seconds, a move every ~8 ms, then
+        lifted (after `hold` seconds of stillness)."""
+        steps = steps or max(2, int(duration / 0.008))
+        await self.touch("touchStart", *start)
+        t0 = time.time()
+        for i in range(1, steps + 1):
+            f = i / steps
+            target = t0 + duration * f
+            delay = target - time.time()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            await self.touch("touchMove", start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f)
+        if hold:
+            await asyncio.sleep(hold)
+            await self.touch("touchMove", *end)
+        await self.touch("touchEnd")
+
+    async def screenshot(self, path):
+        r = await self.send("Page.captureScreenshot", format="png")
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(r["data"]))
+
+    async def close(self):
+        self.reader.cancel()
+        await self.ws.close()
+
+
+def log_events(path):
+    out = []
+    if not os.path.exists(path):
+        return out
+    for line in open(path):
+        line = line.strip()
+        if line:
+            try:
+                out.append(json.loads(line))
+            except ValueError:
+                pass
+    return out
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    p = s.getsockname()[1]
+    s.close()
+    return p
