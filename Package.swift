@@ -94,10 +94,12 @@ let package = Package(
 
         // MARK: - The phone: a page served over HTTP and a WebSocket (Hummingbird), its protocol,
         // pairing token, clock mapping and limits; the app drives it, FlickSession never sees it
+        /// libqrencode (libqrencode-dev): the phone's URL as a QR code.
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(
             name: "FlickPhone",
             dependencies: [
-                "FlickEngine", "FlickSession", "FlickIO",
+                "FlickEngine", "FlickSession", "FlickIO", "CQREncode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
@@ -149,6 +151,8 @@ let package = Package(
         .testTarget(name: "FlickSessionTests", dependencies: ["FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine"]),
         /// The app's tool UI (tuning panel, time controls, debug overlay), headless.
         .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine", "CSDL2"]),
+        /// The phone's protocol, token, clock mapping and limits, and its server over loopback.
+        .testTarget(name: "FlickPhoneTests", dependencies: ["FlickPhone", "FlickSession", "FlickEngine"]),
         .testTarget(name: "FlickBenchTests", dependencies: ["flick-bench", "FlickIO", "FlickSDL", "FlickEngine", "CSDL2"]),
     ],
     swiftLanguageModes: [.v6]

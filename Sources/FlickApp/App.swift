@@ -147,6 +147,10 @@ final class App {
             let link = try PhoneLink(address: address, images: options.cards.items, style: options.look.style)
             phone = link
             note("phone: open \(link.url) on the participant's phone (the token in it is this session's; the facilitator window shows it as a QR code)")
+            if isatty(STDERR_FILENO) != 0, let qr = link.qr {
+                let block = qr.terminalLines().joined(separator: "\n") + "\n"
+                try? FileHandle.standardError.write(contentsOf: Data(block.utf8))
+            }
         }
         try log?.started(time: 0, demo: options.demo, cards: scene.deck.count, window: window.size,
                          stage: stage.frame, session: session.info, viewport: scene.viewport, config: options.config,

@@ -44,6 +44,13 @@ package struct PhoneHello: Equatable, Sendable {
     package var userAgent: String
     package var touch: Bool
 
+    package init(viewport: Size, pixelRatio: Double, userAgent: String, touch: Bool) {
+        self.viewport = viewport
+        self.pixelRatio = pixelRatio
+        self.userAgent = userAgent
+        self.touch = touch
+    }
+
     package var device: SessionDevice {
         SessionDevice(input: touch ? .touch : .mouse, viewport: viewport, pixelRatio: pixelRatio, userAgent: userAgent)
     }
@@ -56,6 +63,13 @@ package struct PhoneTouch: Equatable, Sendable {
     package var phase: PointerEvent.Phase
     package var position: Point
     package var time: Double
+
+    package init(id: Int, phase: PointerEvent.Phase, position: Point, time: Double) {
+        self.id = id
+        self.phase = phase
+        self.position = position
+        self.time = time
+    }
 }
 
 /// A message from the page, parsed and checked.
@@ -75,6 +89,10 @@ package struct PhoneProtocolError: Error, Equatable, CustomStringConvertible {
     package var code: PhoneCloseCode
     package var reason: String
     package var description: String { "\(code.rawValue) \(code.reason): \(reason)" }
+    package init(code: PhoneCloseCode, reason: String) {
+        self.code = code
+        self.reason = reason
+    }
 }
 
 /// The phone protocol's limits and parsing: the page's messages (JSON text, one object a
@@ -122,6 +140,7 @@ package enum PhoneProtocol {
         do {
             wire = try JSONDecoder().decode(Wire.self, from: Data(bytes))
         } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
+            guard !context.codingPath.isEmpty else { throw bad("not a JSON object") }
             throw bad("field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type")
         } catch DecodingError.keyNotFound(let key, _) {
             throw bad("no '\(key.stringValue)'")

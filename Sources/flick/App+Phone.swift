@@ -32,6 +32,8 @@ final class PhoneLink {
     var clock: (offset: Double, roundTrip: Double)?
     var framesSent = 0
     var frameBytes = 0
+    /// The URL as a QR code (facilitator window, terminal).
+    let qr: PhoneQR?
     /// Refusals said on the terminal (the rest are counted).
     var refusalsSaid = 0
     var drops = 0
@@ -54,6 +56,7 @@ final class PhoneLink {
         })
         let port = try server.start()
         url = server.url(host: address.shownHost, port: port)
+        qr = PhoneQR(url)
     }
 
     var isConnected: Bool { connection != nil }

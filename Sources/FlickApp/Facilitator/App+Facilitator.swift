@@ -87,6 +87,10 @@ extension App {
         m.feed = desk.feed
         m.releases = desk.releases
         m.interaction = scene.interaction.rawValue
+        if let phone {
+            m.phoneQR = phone.qr
+            m.phoneLine = phone.isConnected ? "phone: \(phone.device?.summary ?? "connected")" : "phone: scan the code, or open \(phone.url)"
+        }
         if let run = study.tasks {
             if let active = run.current, let task = run.currentTask {
                 m.task = "Task \(active.index + 1) of \(run.list.tasks.count): \(task.name)"

@@ -1,3 +1,4 @@
+import FlickPhone
 import FlickIO
 import FlickEngine
 import FlickSDL
@@ -26,6 +27,9 @@ struct FacilitatorModel {
     var draft = ""
     var feed: [FacilitatorDesk.FeedLine] = []
     var releases: [(distance: Double, speed: Double, crossed: Bool)] = []
+    /// `--phone`: the URL's QR code, and the phone's state in a line.
+    var phoneQR: PhoneQR?
+    var phoneLine: String?
 
     /// "1:05" (minutes and seconds), "1:02:05" past an hour.
     static func clock(_ seconds: Double) -> String {
@@ -100,8 +104,12 @@ final class FacilitatorWindow {
             return
         }
         let size = window.size
-        let margin = 18 * px, width = size.width * px - 2 * margin
+        let margin = 18 * px, fullWidth = size.width * px - 2 * margin
+        // The phone's QR code at the top right; the lines beside it are narrower.
+        let qrSide = m.phoneQR.map { _ in min(150 * px, fullWidth * 0.3) } ?? 0
+        var width = fullWidth - (qrSide > 0 ? qrSide + 12 * px : 0)
         var y = margin
+        if let qr = m.phoneQR { try drawQR(qr, x: margin + fullWidth - qrSide, y: margin, side: qrSide) }
         // One line each, cut with "…" to the window's width (a long task name or note never
         // pushes the rest down or gets squeezed).
         func line(_ text: String, _ cache: TextCache, _ color: RGBA = FacilitatorWindow.text, x: Double? = nil, advance: Bool = true) throws -> Double {
@@ -124,7 +132,9 @@ final class FacilitatorWindow {
             _ = try line("not recording  \(FacilitatorModel.clock(m.elapsed))" + (m.logging ? "  (log only)" : ""), f.title, Self.muted)
         }
         _ = try line("participant \(m.participant ?? "(none given)")  ·  \(m.interaction)", f.body, Self.muted)
-        y += 8 * px
+        if let phone = m.phoneLine { _ = try line(phone, f.small, Self.accent) }
+        y = max(y + 8 * px, margin + qrSide + 8 * px)
+        width = fullWidth
 
         if m.quitPending {
             try renderer.fill(x: margin - 6 * px, y: y - 2 * px, width: width + 12 * px, height: 26 * px, color: RGBA(170, 40, 40))
@@ -210,6 +220,25 @@ final class FacilitatorWindow {
             bottom -= h + 6 * px
         }
         renderer.present()
+    }
+
+    /// A QR code in `side` pixels with its quiet zone, dark on white, whole pixels a module.
+    private func drawQR(_ qr: PhoneQR, x: Double, y: Double, side: Double) throws {
+        let quiet = 2
+        let module = max(1, ((side) / Double(qr.size + 2 * quiet)).rounded(.down))
+        let total = module * Double(qr.size + 2 * quiet)
+        try renderer.fill(x: x, y: y, width: total, height: total, color: .white)
+        for row in 0..<qr.size {
+            var column = 0
+            while column < qr.size {
+                guard qr[column, row] else { column += 1; continue }
+                var run = 1
+                while column + run < qr.size, qr[column + run, row] { run += 1 }
+                try renderer.fill(x: x + Double(column + quiet) * module, y: y + Double(row + quiet) * module,
+                                  width: Double(run) * module, height: module, color: .black)
+                column += run
+            }
+        }
     }
 
     /// Every release so far: distance (x) against speed (y) as fractions of the throw

@@ -224,7 +224,9 @@
   function tick() {
     const frame = state.frame;
     if (frame && (frame.n !== state.drawnFrame || state.redraw)) {
+      const start = performance.now();
       draw();
+      state.drawMs = performance.now() - start;
       state.redraw = false;
       if (frame.n !== state.drawnFrame) {
         state.drawnFrame = frame.n;

@@ -108,6 +108,11 @@ extension RecordingHeader {
         }
         try c.text("participant", participant, TextLimits.participant)
         try c.text("task", task, TextLimits.taskName)
+        if let device {
+            if let v = device.viewport { try c.size("device.viewport", v) }
+            if let r = device.pixelRatio { try c.number("device.pixel_ratio", r, 0.5...8) }
+            try c.text("device.user_agent", device.userAgent, SessionDevice.userAgentLimit)
+        }
         try c.whole("card_files (entries)", cardFiles.count, SessionLimits.cardFiles)
         for (i, file) in cardFiles.enumerated() {
             try c.fileName("card_files[\(i)].name", file.name)

@@ -1,0 +1,189 @@
+import FlickEngine
+import FlickPhone
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The server itself over loopback, through raw sockets: the token on every route, the
+/// headers, a WebSocket's hello, touches and close codes, one device at a time.
+@Suite(.serialized) struct PhoneServerTests {
+    static func clock() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    static func server() throws -> (PhoneServer, Int) {
+        var configuration = PhoneServer.Configuration()
+        configuration.helloWithin = 1
+        let server = PhoneServer(configuration: configuration, now: { Self.clock() }, faces: { hash, w, h in
+            hash == "00000000000000ab" ? Array("png \(w)x\(h)".utf8) : nil
+        })
+        return (server, try server.start())
+    }
+
+    /// A plain TCP client: connect, write, read what comes until the server closes or `timeout`.
+    final class Client {
+        let fd: Int32
+        init(port: Int) throws {
+            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var addr = sockaddr_in()
+            addr.sin_family = sa_family_t(AF_INET)
+            addr.sin_port = in_port_t(UInt16(port).bigEndian)
+            addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let r = withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard r == 0 else { throw POSIXError(.ECONNREFUSED) }
+            var tv = timeval(tv_sec: 0, tv_usec: 200_000)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        }
+        deinit { close(fd) }
+        func write(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+        func write(_ text: String) { write(Array(text.utf8)) }
+        /// Reads until `done(bytes)` or the peer closes or `timeout` seconds.
+        func read(timeout: Double = 3, until done: ([UInt8]) -> Bool = { _ in false }) -> (bytes: [UInt8], closed: Bool) {
+            var out: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            let end = PhoneServerTests.clock() + timeout
+            while PhoneServerTests.clock() < end {
+                let n = recv(fd, &buffer, buffer.count, 0)
+                if n == 0 { return (out, true) }
+                if n > 0 {
+                    out += buffer[0..<n]
+                    if done(out) { return (out, false) }
+                }
+            }
+            return (out, false)
+        }
+    }
+
+    static func get(_ port: Int, _ target: String) throws -> String {
+        let c = try Client(port: port)
+        c.write("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        return String(decoding: c.read().bytes, as: UTF8.self)
+    }
+
+    @Test func everyRouteWantsTheToken() throws {
+        let (server, port) = try Self.server()
+        defer { server.stop() }
+        let t = server.token.value
+        for target in ["/", "/phone.js", "/phone.css", "/face/00000000000000ab?w=10&h=20", "/ws", "/nothing", "/?t=\(String(t.dropLast()))0",
+                       "/phone.js?t=", "/face/00000000000000ab?w=10&h=20&t=\(t.uppercased())"] {
+            let answer = try Self.get(port, target)
+            #expect(answer.hasPrefix("HTTP/1.1 403"), "\(target): \(answer.prefix(40))")
+            #expect(answer.contains("needs the session's token"))
+            #expect(answer.contains("Content-Security-Policy: default-src 'none'"))
+        }
+        let page = try Self.get(port, "/?t=\(t)")
+        #expect(page.hasPrefix("HTTP/1.1 200"))
+        #expect(page.contains("phone.js?t=\(t)"), "the page names its script with the token")
+        #expect(page.contains("script-src 'self'"))
+        #expect(page.contains("Referrer-Policy: no-referrer"))
+        #expect(!page.contains("http://") || !page.contains("<script src=\"http"), "no external resource")
+        #expect(try Self.get(port, "/phone.js?t=\(t)").hasPrefix("HTTP/1.1 200"))
+        #expect(try Self.get(port, "/nothing?t=\(t)").hasPrefix("HTTP/1.1 404"))
+        let face = try Self.get(port, "/face/00000000000000ab?w=10&h=20&t=\(t)")
+        #expect(face.hasPrefix("HTTP/1.1 200") && face.hasSuffix("png 10x20"))
+        #expect(try Self.get(port, "/face/00000000000000ab?w=99999&h=20&t=\(t)").hasPrefix("HTTP/1.1 400"))
+        #expect(try Self.get(port, "/face/00000000000000cd?w=10&h=20&t=\(t)").hasPrefix("HTTP/1.1 404"))
+        #expect(server.statistics.refusals == 9)
+    }
+
+    // MARK: - WebSocket, by hand
+
+    static func upgrade(_ port: Int, token: String) throws -> Client {
+        let c = try Client(port: port)
+        c.write("GET /ws?t=\(token) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        let head = c.read { String(decoding: $0, as: UTF8.self).contains("\r\n\r\n") }
+        guard String(decoding: head.bytes, as: UTF8.self).hasPrefix("HTTP/1.1 101") else {
+            throw POSIXError(.EPROTO)
+        }
+        return c
+    }
+
+    /// A masked client frame (opcode 1 text, 2 binary).
+    static func frame(_ payload: [UInt8], opcode: UInt8 = 1) -> [UInt8] {
+        var out: [UInt8] = [0x80 | opcode]
+        if payload.count < 126 {
+            out.append(0x80 | UInt8(payload.count))
+        } else {
+            out += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+        }
+        let mask: [UInt8] = [1, 2, 3, 4]
+        out += mask
+        out += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        return out
+    }
+
+    /// The close code of a server close frame in `bytes`, if there is one.
+    static func closeCode(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        while i + 2 <= bytes.count {
+            let opcode = bytes[i] & 0x0F
+            var length = Int(bytes[i + 1] & 0x7F), start = i + 2
+            if length == 126, i + 4 <= bytes.count { length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]); start = i + 4 }
+            if opcode == 8, start + 2 <= bytes.count { return Int(bytes[start]) << 8 | Int(bytes[start + 1]) }
+            i = start + length
+        }
+        return nil
+    }
+
+    static func waitFor(_ server: PhoneServer, _ timeout: Double = 3, _ match: (PhoneEvent) -> Bool) -> [PhoneEvent] {
+        var seen: [PhoneEvent] = []
+        let end = clock() + timeout
+        while clock() < end {
+            seen += server.drain()
+            if seen.contains(where: match) { return seen }
+            usleep(10_000)
+        }
+        return seen
+    }
+
+    @Test func aDeviceSaysHelloAndItsTouchesArrive() throws {
+        let (server, port) = try Self.server()
+        defer { server.stop() }
+        let c = try Self.upgrade(port, token: server.token.value)
+        c.write(Self.frame(Array(PhoneProtocolTests.hello.utf8)))
+        let events = Self.waitFor(server) { if case .connected = $0 { return true } else { return false } }
+        guard case .connected(let id, let hello, let resumed)? = events.first(where: { if case .connected = $0 { true } else { false } }) else {
+            Issue.record("no hello: \(events)")
+            return
+        }
+        #expect(hello.viewport == Size(width: 390, height: 844) && !resumed)
+        c.write(Self.frame(Array(#"{"type":"touch","id":1,"phase":"down","x":10,"y":20,"t":5}"#.utf8)))
+        let touches = Self.waitFor(server) { if case .touch = $0 { return true } else { return false } }
+        #expect(touches.contains { if case .touch(id, let t, _) = $0 { t.position == Point(x: 10, y: 20) } else { false } })
+        // A second device is refused while the first is there.
+        let second = try Self.upgrade(port, token: server.token.value)
+        second.write(Self.frame(Array(PhoneProtocolTests.hello.utf8)))
+        #expect(Self.closeCode(second.read { Self.closeCode($0) != nil }.bytes) == 4409)
+        // A malformed message: a close code, and the device is gone (then a second may come).
+        c.write(Self.frame(Array("nonsense".utf8)))
+        #expect(Self.closeCode(c.read { Self.closeCode($0) != nil }.bytes) == 4400)
+        let gone = Self.waitFor(server) { if case .disconnected = $0 { return true } else { return false } }
+        #expect(gone.contains { if case .disconnected(id, let reason) = $0 { reason.contains("4400") } else { false } })
+        let third = try Self.upgrade(port, token: server.token.value)
+        third.write(Self.frame(Array(PhoneProtocolTests.hello.utf8)))
+        let back = Self.waitFor(server) { if case .connected = $0 { return true } else { return false } }
+        #expect(back.contains { if case .connected(_, _, true) = $0 { true } else { false } }, "a reconnect resumes")
+    }
+
+    @Test func binaryOversizedAndSilentConnectionsAreClosed() throws {
+        let (server, port) = try Self.server()
+        defer { server.stop() }
+        let binary = try Self.upgrade(port, token: server.token.value)
+        binary.write(Self.frame([1, 2, 3], opcode: 2))
+        #expect(Self.closeCode(binary.read { Self.closeCode($0) != nil }.bytes) == 4400)
+        let big = try Self.upgrade(port, token: server.token.value)
+        big.write(Self.frame([UInt8](repeating: 0x61, count: 5000)))
+        #expect(Self.closeCode(big.read { Self.closeCode($0) != nil }.bytes) == 1009)
+        let silent = try Self.upgrade(port, token: server.token.value)
+        #expect(Self.closeCode(silent.read(timeout: 4) { Self.closeCode($0) != nil }.bytes) == 4401, "no hello within a second")
+        let first = try Self.upgrade(port, token: server.token.value)
+        first.write(Self.frame(Array(#"{"type":"clock","t0":1}"#.utf8)))
+        #expect(Self.closeCode(first.read { Self.closeCode($0) != nil }.bytes) == 4401, "anything before hello")
+    }
+}
