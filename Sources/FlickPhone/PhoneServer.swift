@@ -23,8 +23,8 @@ package enum PhoneEvent: Equatable, Sendable {
     /// The participant's device went (closed, dropped, timed out, refused for a fault).
     case disconnected(connection: Int, reason: String)
     /// A request or connection refused (no token, a second device, a malformed message ...):
-    /// a line for the terminal and the log.
-    case refused(String)
+    /// its kind (`token`, `closed`, `stalled`) and a line for the terminal.
+    case refused(kind: String, line: String)
 }
 
 /// The phone's server: the page, its script, the card faces by content hash and one
@@ -186,10 +186,10 @@ package final class PhoneServer: Sendable {
         }
     }
 
-    private func refuse(_ line: String) {
+    private func refuse(_ kind: String, _ line: String) {
         state.withLock { s in
             s.refusals += 1
-            if s.events.count < PhoneLimits.inboxCapacity { s.events.append(.refused(line)) }
+            if s.events.count < PhoneLimits.inboxCapacity { s.events.append(.refused(kind: kind, line: line)) }
         }
     }
 
@@ -212,11 +212,19 @@ package final class PhoneServer: Sendable {
         let ws = WebSocketServerConfiguration(maxFrameSize: PhoneProtocol.maxMessageBytes,
                                               autoPing: .disabled, closeTimeout: .seconds(2), validateUTF8: true)
         let address = BindAddress.hostname(configuration.host, port: configuration.port)
+        let headLimit = TimeAmount.seconds(configuration.httpIdle)
+        let limitText = "\(configuration.httpIdle) s"
+        let server = HTTPServerBuilder { [self] responder in
+            DeadlinedChannel(
+                inner: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: .init(http1: http1, ws: ws)) { [self] request, channel, _ in
+                    upgrade(request, channel: channel)
+                },
+                limit: headLimit,
+                onTimeout: { [self] in refuse("stalled", "closed a connection whose request head did not come whole within \(limitText)") })
+        }
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(configuration: .init(http1: http1, ws: ws)) { [self] request, channel, _ in
-                upgrade(request, channel: channel)
-            },
+            server: server,
             configuration: .init(address: address, serverName: nil, backlog: 256,
                                  availableConnectionsDelegate: Connections(server: self, limit: configuration.connections)),
             onServerRunning: { [self] channel in
@@ -257,7 +265,7 @@ package final class PhoneServer: Sendable {
         func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
             var response: Response
             if !server.token.matches(request.uri.queryParameters["t"].map(String.init)) {
-                server.refuse("refused \(request.method) \(request.uri.path.prefix(64)): \(request.uri.queryParameters["t"] == nil ? "no token" : "wrong token")")
+                server.refuse("token", "refused \(request.method) \(request.uri.path.prefix(64)): \(request.uri.queryParameters["t"] == nil ? "no token" : "wrong token")")
                 response = PhoneServer.text(.forbidden, "Flick: this link needs the session's token. Open the address the facilitator's window shows (or scan its QR code).\n")
             } else {
                 do {
@@ -344,7 +352,11 @@ package final class PhoneServer: Sendable {
     private func upgrade(_ request: HTTPRequest, channel: any Channel) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
         let uri = URI(request.path ?? "/")
         // A refused upgrade falls through to the router, which answers it (403 without the token).
-        guard uri.path == "/ws", token.matches(uri.queryParameters["t"].map(String.init)) else { return .dontUpgrade }
+        // A refused upgrade gets a bare 400 from the WebSocket package, before any upgrade.
+        guard uri.path == "/ws", token.matches(uri.queryParameters["t"].map(String.init)) else {
+            refuse("token", "refused a WebSocket to \(uri.path.prefix(64)): \(uri.queryParameters["t"] == nil ? "no token" : "wrong token")")
+            return .dontUpgrade
+        }
         let id = state.withLock { s in
             defer { s.nextConnection += 1 }
             return s.nextConnection
@@ -400,7 +412,7 @@ package final class PhoneServer: Sendable {
         if wasActive {
             _ = post(.disconnected(connection: id, reason: reason))
         } else if let ending, ending.code != .sessionOver {
-            refuse("closed a phone connection before it was the device: \(reason)")
+            refuse("closed", "closed a phone connection before it was the device: \(reason)")
         }
     }
 
@@ -444,7 +456,10 @@ package final class PhoneServer: Sendable {
         while true {
             let message: WebSocketMessage?
             do { message = try await iterator.next() } catch {
-                return Ending(code: .malformed, detail: "\(error)")
+                // A frame over the limit is refused by the frame decoder itself, with 1009.
+                let text = "\(error)"
+                let tooLarge = text.contains("invalidFrameLength") || text.contains("messageTooLarge")
+                return Ending(code: tooLarge ? .messageTooLarge : .malformed, detail: String(text.prefix(80)))
             }
             guard let message else { return nil }
             let start = now()

@@ -35,7 +35,7 @@ final class PhoneLink {
     /// The URL as a QR code (facilitator window, terminal).
     let qr: PhoneQR?
     /// Refusals said on the terminal (the rest are counted).
-    var refusalsSaid = 0
+    var refusalsSaid: [String: Int] = [:]
     var drops = 0
 
     init(address: PhoneAddress, images: [CardImage], style: FaceStyle) throws {
@@ -184,12 +184,12 @@ extension App {
                     runner.cancelHeldGesture(at: clock())
                 }
                 desk.add("phone disconnected: \(reason)", .event, at: scene.time)
-            case .refused(let line):
-                if phone.refusalsSaid < 20 {
-                    warn("phone: \(line)")
-                    phone.refusalsSaid += 1
-                    if phone.refusalsSaid == 20 { warn("phone: further refusals are counted, not said") }
-                }
+            case .refused(let kind, let line):
+                // The first few of each kind are said; the rest are counted (the summary says how many).
+                let said = phone.refusalsSaid[kind, default: 0]
+                if said < 10 { warn("phone: \(line)") }
+                if said == 10 { warn("phone: further refusals of this kind (\(kind)) are counted, not said") }
+                phone.refusalsSaid[kind] = said + 1
             }
         }
     }

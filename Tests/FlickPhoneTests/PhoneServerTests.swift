@@ -18,6 +18,7 @@ import Glibc
     static func server() throws -> (PhoneServer, Int) {
         var configuration = PhoneServer.Configuration()
         configuration.helloWithin = 1
+        configuration.httpIdle = 1
         let server = PhoneServer(configuration: configuration, now: { Self.clock() }, faces: { hash, w, h in
             hash == "00000000000000ab" ? Array("png \(w)x\(h)".utf8) : nil
         })
@@ -185,5 +186,35 @@ import Glibc
         let first = try Self.upgrade(port, token: server.token.value)
         first.write(Self.frame(Array(#"{"type":"clock","t0":1}"#.utf8)))
         #expect(Self.closeCode(first.read { Self.closeCode($0) != nil }.bytes) == 4401, "anything before hello")
+    }
+
+    /// More messages than a finger makes: past the burst, closed with 4429.
+    @Test func aFloodIsClosedAsTooManyMessages() throws {
+        let (server, port) = try Self.server()
+        defer { server.stop() }
+        let c = try Self.upgrade(port, token: server.token.value)
+        var flood = Self.frame(Array(PhoneProtocolTests.hello.utf8))
+        let drawn = Self.frame(Array(#"{"type":"drawn","frame":1,"t":1}"#.utf8))
+        for _ in 0..<Int(PhoneLimits.burst + 200) { flood += drawn }
+        c.write(flood)
+        #expect(Self.closeCode(c.read { Self.closeCode($0) != nil }.bytes) == 4429)
+        let gone = Self.waitFor(server) { if case .disconnected = $0 { return true } else { return false } }
+        #expect(gone.contains { if case .disconnected(_, let reason) = $0 { reason.contains("4429") } else { false } })
+    }
+
+    /// Headers that stop halfway (or trickle): closed a second after their first byte, and said.
+    @Test func aStalledRequestHeadIsClosed() throws {
+        let (server, port) = try Self.server()
+        defer { server.stop() }
+        let c = try Client(port: port)
+        c.write("GET /?t=\(server.token.value) HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        let start = Self.clock()
+        let answer = c.read(timeout: 4)
+        #expect(answer.closed && answer.bytes.isEmpty)
+        #expect(Self.clock() - start < 3)
+        let said = Self.waitFor(server) { if case .refused("stalled", _) = $0 { return true } else { return false } }
+        #expect(!said.isEmpty)
+        // A whole request on a fresh connection is answered as ever.
+        #expect(try Self.get(port, "/?t=\(server.token.value)").hasPrefix("HTTP/1.1 200"))
     }
 }

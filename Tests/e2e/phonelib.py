@@ -87,12 +87,12 @@ class App:
 class Chromium:
     """Headless Chromium with its DevTools endpoint; one page target in flat session mode."""
 
-    def __init__(self, work):
+    def __init__(self, work, extra=()):
         self.dir = tempfile.mkdtemp(prefix="chromium-", dir=work)
         self.proc = subprocess.Popen(["chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
                                       "--no-default-browser-check", "--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1",
                                       f"--user-data-dir={self.dir}", "--disable-background-timer-throttling",
-                                      "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows", "about:blank"],
+                                      "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows", *extra, "about:blank"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         port_file = os.path.join(self.dir, "DevToolsActivePort")
         deadline = time.time() + 30
@@ -179,27 +179,36 @@ class Page:
             await asyncio.sleep(0.05)
         return False
 
-    async def touch(self, kind, x=None, y=None):
-        points = [] if kind == "touchEnd" or kind == "touchCancel" else [{"x": x, "y": y, "id": 1, "radiusX": 4, "radiusY": 4, "force": 1}]
-        await self.send("Input.dispatchTouchEvent", type=kind, touchPoints=points)
+    async def touch(self, kind, x=None, y=None, wait=True):
+        """One touch event, stamped with the wall clock of its sending (the phone's own time,
+        as a finger's event is stamped on a phone). With wait=False the command is not awaited:
+        a headless phone drawing at pixel ratio 3 in software takes a frame or more to
+        acknowledge each one, and a finger does not wait for its screen."""
+        points = [] if kind in ("touchEnd", "touchCancel") else [{"x": x, "y": y, "id": 1, "radiusX": 4, "radiusY": 4, "force": 1}]
+        call = self.send("Input.dispatchTouchEvent", type=kind, touchPoints=points, timestamp=time.time())
+        if wait:
+            await call
+        else:
+            self.unacknowledged.append(asyncio.ensure_future(call))
 
     async def drag(self, start, end, duration, steps=None, hold=0.0):
-        """A finger from start to end (CSS px) in `duration` seconds, a move every ~8 ms, then
-        lifted (after `hold` seconds of stillness)."""
+        """A finger from start to end (CSS px) in `duration` seconds, a move every ~8 ms at its
+        real time, then lifted (after `hold` seconds of stillness)."""
+        self.unacknowledged = []
         steps = steps or max(2, int(duration / 0.008))
-        await self.touch("touchStart", *start)
+        await self.touch("touchStart", *start, wait=False)
         t0 = time.time()
         for i in range(1, steps + 1):
             f = i / steps
-            target = t0 + duration * f
-            delay = target - time.time()
+            delay = t0 + duration * f - time.time()
             if delay > 0:
                 await asyncio.sleep(delay)
-            await self.touch("touchMove", start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f)
+            await self.touch("touchMove", start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f, wait=False)
         if hold:
             await asyncio.sleep(hold)
-            await self.touch("touchMove", *end)
-        await self.touch("touchEnd")
+            await self.touch("touchMove", *end, wait=False)
+        await self.touch("touchEnd", wait=False)
+        await asyncio.gather(*self.unacknowledged)
 
     async def screenshot(self, path):
         r = await self.send("Page.captureScreenshot", format="png")

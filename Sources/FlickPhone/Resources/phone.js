@@ -4,11 +4,11 @@
 (function () {
   const token = new URLSearchParams(location.search).get("t") || "";
   const canvas = document.getElementById("stage");
-  const ctx = canvas.getContext("2d");
+  const ctx = canvas.getContext("2d", { alpha: false });
   const status = document.getElementById("status");
   const state = {
     welcome: null, frame: null, drawnFrame: -1, drawnT: 0, drawnCount: 0, closeCode: null,
-    connected: false, faces: new Map(), facesLoaded: 0, socket: null, retry: 500, touchId: null,
+    connected: false, faces: new Map(), shadows: new Map(), facesLoaded: 0, socket: null, retry: 500, touchId: null,
     clockTimer: null, dpr: 1, width: 0, height: 0, lastSceneTime: 0,
   };
   window.flick = state;   // read by the end-to-end tests over the DevTools protocol
@@ -119,29 +119,76 @@
 
   // MARK: drawing
 
-  function faceImage(index, w, h) {
+  // A card's face at device pixels: the image the host made at this size, on the card's
+  // background, its corners rounded, made once per face and size (drawn each frame as one image).
+  function faceSprite(index, w, h, cw, ch) {
     const faces = state.welcome && state.welcome.faces;
     if (!faces || index < 0 || index >= faces.length) return null;
     const key = faces[index].hash + "/" + w + "x" + h;
     let entry = state.faces.get(key);
     if (!entry) {
       const img = new Image();
-      entry = { img: img, ready: false };
-      img.onload = function () { entry.ready = true; state.facesLoaded += 1; state.redraw = true; };
+      entry = { sprite: null };
+      img.onload = function () {
+        entry.sprite = sprite(w, h, function (c) {
+          c.scale(w / cw, h / ch);
+          c.translate(cw / 2, ch / 2);
+          roundRect(c, cw, ch, state.welcome.cornerRadius);
+          c.fillStyle = state.welcome.cardBackground;
+          c.fill();
+          c.clip();
+          c.drawImage(img, -cw / 2, -ch / 2, cw, ch);
+        });
+        state.facesLoaded += 1;
+        state.redraw = true;
+      };
       img.src = "/face/" + faces[index].hash + "?w=" + w + "&h=" + h + "&t=" + encodeURIComponent(token);
       state.faces.set(key, entry);
     }
-    return entry.ready ? entry.img : null;
+    return entry.sprite;
   }
 
-  function roundRect(w, h, r) {
-    ctx.beginPath();
-    ctx.moveTo(-w / 2 + r, -h / 2);
-    ctx.arcTo(w / 2, -h / 2, w / 2, h / 2, r);
-    ctx.arcTo(w / 2, h / 2, -w / 2, h / 2, r);
-    ctx.arcTo(-w / 2, h / 2, -w / 2, -h / 2, r);
-    ctx.arcTo(-w / 2, -h / 2, w / 2, -h / 2, r);
-    ctx.closePath();
+  function sprite(w, h, paint) {
+    const canvas = document.createElement("canvas");
+    canvas.width = w;
+    canvas.height = h;
+    paint(canvas.getContext("2d"));
+    return canvas;
+  }
+
+  // The soft shadow under a card of cw x ch points at k pixels a point, blurred once.
+  function shadowSprite(cw, ch, k) {
+    const sh = state.welcome.shadow, pad = sh.blur * 2;
+    const key = cw + "x" + ch + "@" + k.toFixed(3);
+    let s = state.shadows.get(key);
+    if (!s) {
+      const w = Math.ceil((cw + 2 * pad) * k), h = Math.ceil((ch + 2 * pad) * k);
+      s = { pad: pad, canvas: sprite(w, h, function (c) {
+        c.scale(k, k);
+        c.translate(cw / 2 + pad, ch / 2 + pad);
+        c.shadowColor = "rgba(0,0,0," + sh.opacity + ")";
+        c.shadowBlur = sh.blur * k;
+        // The shape is drawn far off the sprite; only its shadow lands on it.
+        c.shadowOffsetX = 10000 * k;
+        c.translate(-10000, 0);
+        roundRect(c, cw, ch, state.welcome.cornerRadius);
+        c.fillStyle = "#000";
+        c.fill();
+      }) };
+      if (state.shadows.size > 32) state.shadows.clear();
+      state.shadows.set(key, s);
+    }
+    return s;
+  }
+
+  function roundRect(c, w, h, r) {
+    c.beginPath();
+    c.moveTo(-w / 2 + r, -h / 2);
+    c.arcTo(w / 2, -h / 2, w / 2, h / 2, r);
+    c.arcTo(w / 2, h / 2, -w / 2, h / 2, r);
+    c.arcTo(-w / 2, h / 2, -w / 2, -h / 2, r);
+    c.arcTo(-w / 2, -h / 2, w / 2, -h / 2, r);
+    c.closePath();
   }
 
   function draw() {
@@ -149,7 +196,6 @@
     const dpr = state.dpr, f = fit(), k = dpr * f.s;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.globalAlpha = 1;
-    ctx.shadowColor = "transparent";
     ctx.fillStyle = "#16181e";
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     if (!frame || !w) return;
@@ -162,25 +208,21 @@
     const sh = w.shadow, radius = w.cornerRadius;
     for (const c of frame.cards) {
       const cw = c[1], ch = c[2];
-      ctx.setTransform(k * c[3], k * c[4], k * c[5], k * c[6], k * c[7] + f.x * dpr, k * c[8] + f.y * dpr);
-      ctx.globalAlpha = c[9];
-      // The soft shadow: canvas shadows are in device pixels, whatever the transform.
-      ctx.shadowColor = "rgba(0,0,0," + sh.opacity + ")";
-      ctx.shadowBlur = sh.blur * k;
-      ctx.shadowOffsetX = sh.dx * k;
-      ctx.shadowOffsetY = sh.dy * k;
-      roundRect(cw, ch, radius);
-      ctx.fillStyle = w.cardBackground;
-      ctx.fill();
-      ctx.shadowColor = "transparent";
       const scale = Math.hypot(c[3], c[4]) * k;
-      const img = faceImage(c[0], Math.max(1, Math.round(cw * scale / 8) * 8), Math.max(1, Math.round(ch * scale / 8) * 8));
-      if (img) {
-        ctx.save();
-        roundRect(cw, ch, radius);
-        ctx.clip();
-        ctx.drawImage(img, -cw / 2, -ch / 2, cw, ch);
-        ctx.restore();
+      const ox = f.x * dpr, oy = f.y * dpr;
+      ctx.globalAlpha = c[9];
+      // The shadow: offset on the screen (down), whatever the card's turn.
+      const s = shadowSprite(cw, ch, Math.max(0.25, Math.round(scale * 4) / 4));
+      ctx.setTransform(k * c[3], k * c[4], k * c[5], k * c[6], k * c[7] + ox + sh.dx * k, k * c[8] + oy + sh.dy * k);
+      ctx.drawImage(s.canvas, -cw / 2 - s.pad, -ch / 2 - s.pad, cw + 2 * s.pad, ch + 2 * s.pad);
+      ctx.setTransform(k * c[3], k * c[4], k * c[5], k * c[6], k * c[7] + ox, k * c[8] + oy);
+      const face = faceSprite(c[0], Math.max(1, Math.round(cw * scale / 8) * 8), Math.max(1, Math.round(ch * scale / 8) * 8), cw, ch);
+      if (face) {
+        ctx.drawImage(face, -cw / 2, -ch / 2, cw, ch);
+      } else {
+        roundRect(ctx, cw, ch, radius);
+        ctx.fillStyle = w.cardBackground;
+        ctx.fill();
       }
     }
     if (frame.label) drawLabel(frame, k, f, dpr);

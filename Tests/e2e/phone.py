@@ -1,0 +1,413 @@
+"""The participant's own phone (flick window --phone), end to end: headless Chromium as a
+390x844 phone at pixel ratio 3 with touch emulation, driven over the DevTools protocol
+(Input.dispatchTouchEvent drags and flings), against the real flick window under Xvfb.
+
+- The five interactions: a slow drag stays, a fling deletes (or pages) exactly once, a 6 pt
+  wiggle is a tap (the touch slop, 8 pt, not the mouse's 4); the recording names the device
+  and its pointer events are touches; the headless replay of the recording logs the very same
+  scene events; the phone's screenshot matches the headless replay's frame at the same time.
+- The network face: no or a wrong token gets a short 403 on every route; a second device is
+  refused (4409); malformed (4400), binary (4400) and oversized (1009) messages get their close
+  codes and are said; a silent WebSocket (4401) and a stalled HTTP request are closed; a drop
+  mid-gesture cancels the gesture and the page reconnects and goes on; 200 connections opened
+  and closed and 1,000 hostile clients leave the app running, its file descriptors and memory
+  where they were, and the phone still working.
+Usage: phone.py path/to/flick WORKDIR"""
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from phonelib import App, Chromium, Page, Xvfb, log_events  # noqa: E402
+import websockets  # noqa: E402
+
+BIN = os.path.abspath(sys.argv[1])
+WORK = os.path.abspath(sys.argv[2])
+os.makedirs(WORK, exist_ok=True)
+PASSED = FAILED = 0
+
+
+def check(ok, what, detail=""):
+    global PASSED, FAILED
+    if ok:
+        PASSED += 1
+        print(f"  ok    {what}")
+    else:
+        FAILED += 1
+        print(f"  FAIL  {what}{': ' + detail if detail else ''}")
+    sys.stdout.flush()
+    return ok
+
+
+def scene_lines(path):
+    """The log's scene events (what a replay must reproduce), as JSON objects."""
+    skip = {"started", "quit", "input_refused"}
+    return [e for e in log_events(path) if e.get("event") not in skip]
+
+
+def gestures(events):
+    return [e for e in events if e["event"] == "gesture_ended"]
+
+
+def count(events, name):
+    return sum(1 for e in events if e["event"] == name)
+
+
+# Per interaction: where the finger goes. (slow drag, fling) as (start, end, seconds); what the
+# fling must do: "deleted" (thrown) or "paged".
+PLANS = {
+    "now": (((195, 422), (235, 422), 0.7), ((150, 422), (400, 430), 0.1), "deleted"),
+    "switcher": (((195, 500), (195, 470), 0.7), ((195, 520), (195, 180), 0.1), "deleted"),
+    "stack": (((195, 422), (160, 422), 0.7), ((300, 422), (20, 430), 0.1), "deleted"),
+    "carousel": (((250, 422), (215, 422), 0.7), ((300, 422), (60, 422), 0.12), "paged"),
+    "swipe": (((195, 422), (235, 422), 0.7), ((195, 422), (430, 430), 0.1), "deleted"),
+}
+
+
+async def wait_connected(page, app, timeout=15):
+    ok = await page.wait_for("window.flick && flick.connected && flick.drawnCount > 0", timeout)
+    return ok
+
+
+async def interaction(chrome, x, demo):
+    """One session on the phone: three gestures, their outcomes, the recording, the replay."""
+    log, rec = os.path.join(WORK, f"{demo}.jsonl"), os.path.join(WORK, f"{demo}.rec")
+    app = App(BIN, WORK, x.display, ["--demo", demo, "--log", log, "--record", rec, "--size", "480x640"], name=demo)
+    page = await Page.open(chrome.endpoint)
+    shot = None
+    try:
+        await page.phone()
+        await page.goto(app.url)
+        if not check(await wait_connected(page, app), f"{demo}: the phone connects and draws", app.text()[-300:]):
+            return
+        await page.wait_for("flick.facesLoaded > 0", 10)
+        slow, fling, effect = PLANS[demo]
+        await page.drag(*slow)
+        await asyncio.sleep(0.8)
+        await page.drag(*fling)
+        await asyncio.sleep(1.2)
+        if demo == "swipe":
+            # The phone's picture of this moment, against the replay's frame at its scene time.
+            shot = (os.path.join(WORK, "phone-swipe.png"), await page.eval("flick.drawnT"))
+            await page.screenshot(shot[0])
+        # 6 pt: past the mouse's slop (4 pt), within the touch slop (8 pt): a tap on a phone.
+        await page.drag((200, 300), (206, 300), 0.15)
+        await asyncio.sleep(0.6)
+    finally:
+        await page.close()
+        rc = app.quit()
+    events = scene_lines(log)
+    g = gestures(events)
+    kinds = [(e["kind"], e["outcome"]) for e in g]
+    began = [e for e in events if e["event"] == "gesture_began"]
+    ok = len(g) == 2 and len(began) == 2
+    if ok:
+        first_end = events.index(g[0])
+        before = events[:first_end + 1]
+        ok = (count(before, "deleted") == 0 and count(before, "paged") == 0
+              and g[0]["outcome"] in ("stayed", "snapped_back", "scrolled")
+              and g[1]["outcome"] == ("paged" if effect == "paged" else "thrown")
+              and count(events, effect) == 1)
+    check(ok, f"{demo}: slow drag stays, the fling {'pages' if effect == 'paged' else 'deletes'} exactly once, a 6 pt wiggle "
+          f"starts no drag (the touch slop, 8 pt; the mouse's is 4)",
+          f"gestures {kinds}, deleted {count(events, 'deleted')}, paged {count(events, 'paged')}, exit {rc}")
+    lines = [json.loads(line) for line in open(rec)] if os.path.exists(rec) else []
+    header = lines[0] if lines else {}
+    device = header.get("device", {})
+    pointers = [line["pointer"] for line in lines[1:] if "pointer" in line]
+    check(device.get("input") == "touch" and device.get("viewport") == {"width": 390, "height": 844}
+          and device.get("pixel_ratio") == 3 and "FlickE2E" in device.get("user_agent", "")
+          and pointers and all(p["device"] == "touch" for p in pointers),
+          f"{demo}: the recording's header names the phone (touch, 390x844 at 3x, its user agent); {len(pointers)} touch inputs",
+          f"device {device}, pointer devices {set(p['device'] for p in pointers)}")
+    replay_log = os.path.join(WORK, f"{demo}-replay.jsonl")
+    r = subprocess.run([BIN, "window", "--headless", "--replay", rec, "--log", replay_log], capture_output=True, text=True, timeout=60)
+    replayed = scene_lines(replay_log)
+    check(r.returncode == 0 and replayed == events and len(events) >= 6,
+          f"{demo}: the headless replay logs the same {len(events)} scene events, times and values included",
+          f"exit {r.returncode} {r.stderr[-200:]}; live {len(events)} replay {len(replayed)}; first difference "
+          f"{next(((a, b) for a, b in zip(events, replayed) if a != b), None)}")
+    if shot:
+        compare_screenshot(rec, *shot)
+    return app
+
+
+def mean_difference(a, b):
+    from PIL import Image, ImageChops, ImageStat
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+    return sum(ImageStat.Stat(diff).mean) / 3
+
+
+def compare_screenshot(rec, phone_png, t):
+    """The phone's screenshot (1170x2532) at 390x844 against the headless replay's frame at the
+    scene time the page last drew; the replay at the session's start is the control."""
+    from PIL import Image
+    frames = {}
+    for name, at in (("same", t), ("start", 0.0)):
+        out = os.path.join(WORK, f"replay-{name}.png")
+        r = subprocess.run([BIN, "window", "--headless", "--replay", rec, "--stage", "window", "--size", "390x844",
+                            "--screenshot", out, "--at", f"{at:.6f}"], capture_output=True, text=True, timeout=60)
+        if r.returncode != 0:
+            check(False, "the headless replay draws the frame at the phone's time", r.stderr[-300:])
+            return
+        frames[name] = Image.open(out)
+    phone = Image.open(phone_png)
+    small = phone.resize((390, 844), Image.LANCZOS)
+    same, control = mean_difference(small, frames["same"]), mean_difference(small, frames["start"])
+    check(phone.size == (1170, 2532) and same < 10 and same * 3 < control,
+          f"the phone's screenshot ({phone.size[0]}x{phone.size[1]}) matches the headless replay's frame at t={t:.3f} s: "
+          f"mean difference {same:.1f} of 255 (the frame at the start: {control:.1f})",
+          f"size {phone.size}, same {same:.1f}, control {control:.1f}")
+
+
+def http_get(url):
+    try:
+        with urllib.request.urlopen(url, timeout=5) as r:
+            return r.status, r.read(), dict(r.headers)
+    except urllib.error.HTTPError as e:
+        return e.code, e.read(), dict(e.headers)
+
+
+def fds(pid):
+    try:
+        return len(os.listdir(f"/proc/{pid}/fd"))
+    except OSError:
+        return -1
+
+
+def rss_kb(pid):
+    try:
+        for line in open(f"/proc/{pid}/status"):
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return -1
+
+
+async def ws_close_code(url, send=None, wait=8):
+    """Connects, sends `send` (text, bytes, or None), returns the close code (None: still open)."""
+    try:
+        async with websockets.connect(url, max_size=1 << 20, open_timeout=5, close_timeout=2, ping_interval=None) as ws:
+            if send is not None:
+                await ws.send(send)
+            try:
+                while True:
+                    await asyncio.wait_for(ws.recv(), wait)
+            except websockets.ConnectionClosed as e:
+                return e.code
+            except asyncio.TimeoutError:
+                return None
+    except websockets.ConnectionClosed as e:
+        return e.code
+    except websockets.InvalidStatusCode as e:
+        return f"http {e.status_code}"
+
+
+def stalled_http(host, port, limit):
+    """A request that never finishes its headers: seconds until the server closes it."""
+    s = socket.create_connection((host, port), timeout=limit)
+    s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+    start = time.time()
+    try:
+        while s.recv(1024):
+            pass
+    except OSError:
+        pass
+    s.close()
+    return time.time() - start
+
+
+async def hostile(app, i):
+    """One of 1,000 hostile clients, by kind."""
+    kind = i % 8
+    base = f"http://{app.host}:{app.port}"
+    loop = asyncio.get_event_loop()
+    try:
+        if kind == 0:
+            await loop.run_in_executor(None, http_get, base + "/phone.js")
+        elif kind == 1:
+            await ws_close_code(app.ws_url("0" * 32), wait=2)
+        elif kind == 2:
+            r, w = await asyncio.wait_for(asyncio.open_connection(app.host, app.port), 10)
+            try:
+                w.write(os.urandom(512))
+                await w.drain()
+                await asyncio.wait_for(r.read(4096), 2)
+            finally:
+                w.close()
+        elif kind == 3:
+            r, w = await asyncio.wait_for(asyncio.open_connection(app.host, app.port), 10)
+            w.write(b"GET /?t=" + app.token.encode() + b" HTTP/1.1\r\nHost: x\r\n")
+            await w.drain()
+            await asyncio.sleep(1.0)
+            w.close()
+        elif kind == 4:
+            await ws_close_code(app.ws_url(), "{\"type\":\"touch\",\"x\":\"nan\"}", wait=3)
+        elif kind == 5:
+            await ws_close_code(app.ws_url(), "x" * 8000, wait=3)
+        elif kind == 6:
+            await ws_close_code(app.ws_url(), b"\x00\x01\x02", wait=3)
+        else:
+            r, w = await asyncio.wait_for(asyncio.open_connection(app.host, app.port), 10)
+            w.close()
+    except Exception:
+        pass
+
+
+async def network(chrome, x):
+    log, rec = os.path.join(WORK, "net.jsonl"), os.path.join(WORK, "net.rec")
+    app = App(BIN, WORK, x.display, ["--demo", "swipe", "--count", "200", "--log", log, "--record", rec, "--size", "480x640"], name="net")
+    page = await Page.open(chrome.endpoint)
+    await page.phone()
+    await page.goto(app.url)
+    check(await wait_connected(page, app), "network: the phone connects", app.text()[-300:])
+    base = f"http://{app.host}:{app.port}"
+
+    # The token, on every route.
+    bad = []
+    for path in ["/", "/phone.js", "/phone.css", "/face/0123456789abcdef?w=10&h=10", "/ws", "/other",
+                 f"/?t={'f' * 32}", f"/?t={app.token[:-1]}", f"/?t={app.token.upper()}", f"/phone.js?t={app.token}x"]:
+        status, body, headers = await asyncio.get_event_loop().run_in_executor(None, http_get, base + path)
+        if status != 403 or len(body) > 200 or b"token" not in body or "default-src 'none'" not in headers.get("Content-Security-Policy", ""):
+            bad.append((path, status, body[:60]))
+    status, body, headers = http_get(base + f"/?t={app.token}")
+    check(not bad and status == 200 and b"phone.js?t=" in body and "script-src 'self'" in headers.get("Content-Security-Policy", "")
+          and b"http://" not in body and b"https://" not in body,
+          "every route without the token (10 tries: none, wrong, one short, upper case, one long) gets a short 403 with the CSP; "
+          "the page with it loads nothing from outside", f"{bad}, page {status}")
+    codes = [await ws_close_code(app.ws_url(t)) for t in ("", "0" * 32, app.token[:-1] + "0")]
+    check(codes == ["http 400"] * 3, "a WebSocket without the right token is refused before the upgrade (HTTP 400, no body)", f"{codes}")
+
+    # A second device while the first is there.
+    second = await Page.open(chrome.endpoint)
+    await second.phone()
+    await second.goto(app.url)
+    refused = await second.wait_for("window.flick && flick.closeCode === 4409", 8)
+    text = await second.eval("document.getElementById('status').textContent")
+    still = await page.eval("flick.connected")
+    await second.send("Page.close")
+    await second.close()
+    await page.send("Page.bringToFront")
+    check(refused and still and "Another phone" in (text or ""),
+          "a second device is refused (close 4409, 'Another phone is connected'); the first stays connected", f"{refused} {text} {still}")
+
+    # Malformed, binary, oversized, silent, stalled.
+    results = await asyncio.gather(
+        ws_close_code(app.ws_url(), "not json at all"),
+        ws_close_code(app.ws_url(), '{"type":"touch","id":1,"phase":"wiggle","x":1,"y":1,"t":1}'),
+        ws_close_code(app.ws_url(), b"\x00\x01binary"),
+        ws_close_code(app.ws_url(), "{" + "x" * 5000 + "}"),
+        ws_close_code(app.ws_url(), None, wait=9),
+        asyncio.get_event_loop().run_in_executor(None, stalled_http, app.host, app.port, 20))
+    check(results[:5] == [4400, 4400, 4400, 1009, 4401],
+          "malformed (4400), a bad phase (4400), binary (4400), oversized (1009), no hello within 5 s (4401): each its close code",
+          f"{results[:5]}")
+    check(results[5] < 14, f"a request that stalls in its headers is closed after {results[5]:.1f} s (idle limit 10 s)", f"{results[5]:.1f}")
+    await asyncio.sleep(0.5)
+    out = app.text()
+    check("4400 malformed message: not a JSON object" in out and "4400 malformed message: binary data" in out
+          and "4401 expected hello first" in out and "request head did not come whole" in out,
+          "the refusals are said on the terminal with their close codes and reasons", out[-400:])
+
+    # A drop in the middle of a gesture: cancelled; the page reconnects and the session goes on.
+    page.unacknowledged = []
+    await page.touch("touchStart", 195, 422, wait=False)
+    for i in range(1, 8):
+        await page.touch("touchMove", 195 + i * 10, 422, wait=False)
+        await asyncio.sleep(0.02)
+    await asyncio.gather(*page.unacknowledged)
+    await asyncio.sleep(0.3)
+    await page.eval("flick.socket.close()")
+    await asyncio.sleep(0.3)
+    await page.touch("touchEnd", wait=False)
+    back = await page.wait_for("flick.connected === true && flick.closeCode === null", 10)
+    await asyncio.sleep(0.5)
+    await page.drag((195, 422), (430, 430), 0.1)
+    await asyncio.sleep(1.2)
+    events = scene_lines(log)
+    g = gestures(events)
+    check(back and len(g) >= 2 and g[0]["outcome"] == "cancelled" and g[1]["outcome"] == "thrown" and count(events, "deleted") == 1
+          and "phone reconnected" in app.text(),
+          "a drop mid-gesture ends it cancelled; the page reconnects, the session resumes, the next fling deletes",
+          f"back {back}, gestures {[(e['kind'], e['outcome']) for e in g]}")
+
+    # 200 connections opened and closed, then 1,000 hostile clients.
+    await asyncio.sleep(1)
+    fd0, rss0 = fds(app.proc.pid), rss_kb(app.proc.pid)
+
+    opened = []
+
+    async def open_close(i):
+        try:
+            async with websockets.connect(app.ws_url(), open_timeout=10, close_timeout=2, ping_interval=None):
+                opened.append(i)
+        except Exception:
+            pass
+    start = time.time()
+    for batch in range(10):
+        await asyncio.gather(*(open_close(i) for i in range(20)))
+    took = time.time() - start
+    await asyncio.sleep(1.5)
+    fd1 = fds(app.proc.pid)
+    check(app.alive() and len(opened) == 200 and fd1 <= fd0 + 4 and await page.eval("flick.connected"),
+          f"{len(opened)} WebSockets opened and closed in {took:.1f} s: the app runs, file descriptors {fd0} -> {fd1}, the phone stays connected",
+          f"alive {app.alive()}, fds {fd0} -> {fd1}")
+    start = time.time()
+    sem = asyncio.Semaphore(100)
+
+    async def limited(i):
+        async with sem:
+            await asyncio.wait_for(hostile(app, i), 20)
+    await asyncio.gather(*(limited(i) for i in range(1000)), return_exceptions=True)
+    took = time.time() - start
+    # Connections the clients left half-said are closed by the server's own limits (10 s at most).
+    deadline = time.time() + 15
+    while fds(app.proc.pid) > fd0 + 4 and time.time() < deadline:
+        await asyncio.sleep(0.5)
+    fd2, rss2 = fds(app.proc.pid), rss_kb(app.proc.pid)
+    before = count(scene_lines(log), "deleted")
+    await page.drag((195, 422), (430, 430), 0.1)
+    await asyncio.sleep(1.2)
+    after = count(scene_lines(log), "deleted")
+    check(app.alive() and fd2 <= fd0 + 4 and rss2 - rss0 < 64 * 1024 and after == before + 1,
+          f"1,000 hostile clients (no token, wrong token, garbage bytes, stalled headers, malformed, oversized, binary, "
+          f"half-open) in {took:.1f} s: no crash, file descriptors {fd0} -> {fd2}, memory {rss0 // 1024} -> {rss2 // 1024} MB, "
+          f"the phone still flings",
+          f"alive {app.alive()}, fds {fd0} -> {fd2}, rss {rss0} -> {rss2} kB, deleted {before} -> {after}")
+    await page.close()
+    rc = app.quit()
+    summary = [line for line in app.text().splitlines() if "touch to phone frame" in line]
+    check(rc == 143 and summary and "refused" in summary[-1],
+          "the session ends on SIGTERM with the phone's summary: " + (summary[-1].split("phone: ", 1)[-1] if summary else "none"),
+          f"exit {rc}, {app.text()[-300:]}")
+
+
+async def main():
+    x = Xvfb(WORK)
+    chrome = Chromium(WORK)
+    try:
+        for demo in ["now", "switcher", "stack", "carousel", "swipe"]:
+            await interaction(chrome, x, demo)
+        await network(chrome, x)
+    finally:
+        chrome.stop()
+        x.stop()
+
+
+started = time.time()
+try:
+    asyncio.run(main())
+except Exception as e:  # a crash of the driver is a failure, said with its cause
+    import traceback
+    traceback.print_exc()
+    check(False, "the phone suite ran to its end", repr(e))
+print(f"phone: {PASSED} passed, {FAILED} failed ({time.time() - started:.0f} s)")
+sys.exit(1 if FAILED else 0)
