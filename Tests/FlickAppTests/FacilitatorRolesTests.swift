@@ -1,6 +1,6 @@
 import FlickEngine
 @testable import FlickSDL
-@testable import flick
+@testable import FlickApp
 import FlickIO
 import FlickSession
 import Foundation
