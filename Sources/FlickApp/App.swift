@@ -124,8 +124,10 @@ final class App {
         // deck does not stat every file before the first frame.
         let windowSize = window.size
         recorder = try options.recordPath.map {
-            try Recorder(path: $0, header: Self.header(options, session.info, window: windowSize),
-                         overwrite: options.overwrite, waitsForDevice: options.phone != nil)
+            var header = Self.header(options, session.info, window: windowSize)
+            // The pictures as shown, kept beside the recording (Cards/CardStore.swift).
+            try CardStore(besideRecording: $0).keep(&header.cardFiles, in: options.cards.folder)
+            return try Recorder(path: $0, header: header, overwrite: options.overwrite, waitsForDevice: options.phone != nil)
         }
         stageView.imageFolder = options.cards.folder
         stageView.imageLook = options.look.session

@@ -93,7 +93,7 @@ import Testing
         let header = RecordingHeader(
             format: RecordingHeader.formatVersion, flickVersion: FlickVersion.current, session: "6f1c",
             started: "2026-11-22T16:20:00.123Z", participant: "p1", task: "t1", demo: .stack,
-            cardFolder: "bundled", bundledCards: true, cardFiles: [.init(name: "a.png", size: 1200)], count: 4,
+            cardFolder: "bundled", bundledCards: true, cardFiles: [.init(name: "a.png", size: 1200, hash: String(repeating: "ab", count: 32))], count: 4,
             window: Size(width: 1280.5, height: 800.5), stage: Size(width: 390.5, height: 844.5),
             stageCornerRadius: 47.33, config: SceneConfig(),
             look: SessionLook(fit: .fill, background: RGBA(18, 52, 86), titles: .map(["a.png": "A"]), touches: true, present: true))

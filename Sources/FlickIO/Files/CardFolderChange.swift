@@ -3,10 +3,14 @@ package struct FolderFile: Codable, Equatable, Sendable {
     package var name: String
     /// Bytes; a replay refuses a folder whose files changed.
     package var size: Int
+    /// SHA-256 of the bytes when the file was kept in the recording's card store (`CardStore`):
+    /// a replay draws that copy, whatever the folder holds since.
+    package var hash: String?
 
-    package init(name: String, size: Int) {
+    package init(name: String, size: Int, hash: String? = nil) {
         self.name = name
         self.size = size
+        self.hash = hash
     }
 }
 

@@ -312,7 +312,13 @@ package struct Recording {
         }
         var problems: [String] = []
         var items: [CardImage] = []
+        let store = CardStore(besideRecording: path)
         for file in header.cardFiles {
+            // The picture as the participant saw it, when the card store kept it.
+            if let kept = store.copy(of: file), expected[file.name] == file.size {
+                items.append(CardImage(path: kept, title: file.name))
+                continue
+            }
             let path = (folder as NSString).appendingPathComponent(file.name)
             let size = RecordingHeader.fileSize(path)
             guard let want = expected[file.name] else {
@@ -327,8 +333,10 @@ package struct Recording {
             problems.append(size == nil ? "\(file.name) is missing" : "\(file.name) is \(size!) bytes, was \(want)")
             items.append(CardImage(path: path + " (missing)", title: file.name))
         }
+        // New files matter only to a replay that reads the folder (not every card was kept).
+        let kept = header.cardFiles.allSatisfy { store.copy(of: $0) != nil }
         let extra = Set(current).subtracting(expected.keys).sorted()
-        if !extra.isEmpty { problems.append("new \(extra.joined(separator: ", "))") }
+        if !extra.isEmpty && !kept { problems.append("new \(extra.joined(separator: ", "))") }
         if !problems.isEmpty {
             let what = "the card folder '\(folder)' changed since the recording (\(problems.prefix(3).joined(separator: "; "))\(problems.count > 3 ? "; …" : ""))"
             guard allowMissing else {
