@@ -100,7 +100,7 @@ if how == "paused":
     def timed(es): return [(e["event"], e.get("kind"), e.get("outcome"), round(e["t"], 6)) for e in es
                            if e["event"] in ("gesture_began", "gesture_ended", "paged", "time_control")]
     if timed(live) != timed(events(rlog)): problems.append(f"live {timed(live)} != replay {timed(events(rlog))}")
-    pauses = [e for e in live if e["event"] == "time_control"]
+    pauses = [e for e in live if e["event"] == "time_control" and e["control"] != "sync"]
     if [(e["control"], e["scale"]) for e in pauses] != [("pause", 0)]: problems.append(f"time_control lines {pauses}, want one pause at scale 0")
     elif ended and pauses[0]["t"] != ended[-1]["t"]: problems.append(f"the pause at {pauses[0]['t']}, the cancel at {ended[-1]['t']}: not the pause's instant")
     if "not settled" in open(rout).read(): problems.append("the replay did not end: " + open(rout).read().strip()[:160])
