@@ -9,7 +9,7 @@ set -u
 source "$(dirname "$0")/lib.sh"
 e2e_args "$@"
 
-CARDS="$OUT/cards"; rm -rf "$CARDS" "$OUT/flick-cards"; mkdir -p "$CARDS"
+CARDS="$OUT/cards"; rm -rf "$CARDS" "$OUT/flick-cards" "$OUT/s2.rec.jsonl"; mkdir -p "$CARDS"
 cp "$ROOT"/assets/0[1-4]-*.png "$CARDS/"
 start_xvfb "$OUT" 1280x900 || fail "Xvfb did not start"
 LOG="$OUT/s1.jsonl"; REC="$OUT/s1.rec.jsonl"; rm -f "$LOG" "$REC"
