@@ -52,7 +52,7 @@ import Testing
         try log.started(time: 0, demo: .carousel, cards: 20, window: Size(width: 400, height: 720),
                         stage: Rect(x: 0.5, y: 0.5, width: 399.5, height: 719.5), session: session,
                         viewport: Size(width: 390.5, height: 844.5), config: SceneConfig(),
-                        configDescription: "snappy, for the pilot")
+                        configDescription: "snappy, for the pilot", device: .touch)
         try log.marker(time: 0.25, label: "start", task: "t1")
         try log.note(time: 0.3125, text: "hesitates", task: "t1")
         try log.append(LogCardsChanged(t: 0.34375, change: CardFolderChange(added: [.init(name: "b.png", size: 9)], removed: ["a.png"], changed: [.init(name: "c.png", size: 3)])))

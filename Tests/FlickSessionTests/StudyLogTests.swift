@@ -48,4 +48,30 @@ import Testing
         #expect(Study.summary(Study.rates.first { $0.id == "reversal" }!, study.byParticipant()).pooled.n == 0)
         #expect(study.cells.map(\.task) == ["sort"])
     }
+
+    /// Mouse and touch sessions in one study: the device is the condition (mouse against
+    /// touch), read from the log's first line; alone, a device changes no condition's name.
+    @Test func deviceIsAConditionWhenMouseAndTouchMix() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-study-device-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let mouse = Self.log("p1", releases: [("thrown", 1.5, 1.5), ("snapped_back", 0.9, 0.1)])
+        let touch = Self.log("p1", releases: [("thrown", 1.2, 1.1), ("thrown", 1.2, 1.1), ("snapped_back", 0.3, 0.3)])
+            .replacingOccurrences(of: #""demo":"stack","#, with: #""demo":"stack","device":"touch","#)
+        try mouse.write(toFile: folder + "/mouse.jsonl", atomically: true, encoding: .utf8)
+        try touch.write(toFile: folder + "/touch.jsonl", atomically: true, encoding: .utf8)
+        let paths = [folder + "/mouse.jsonl", folder + "/touch.jsonl"]
+        #expect(paths.map(StudySession.declaredDevice) == [.mouse, .touch])
+        #expect(try StudySession.load(paths[1]).device == .touch)
+        var study = Study()
+        study.separatesDevices = Set(paths.compactMap(StudySession.declaredDevice)).count > 1
+        for path in paths { study.add(try StudySession.load(path), participant: nil, task: nil, condition: nil) }
+        #expect(study.conditions == ["mouse", "touch"])
+        let thrown = study.byParticipant(condition: "touch")["p1"]
+        #expect(thrown != nil)
+        #expect(study.comparisons().contains { Set([$0.first, $0.second]) == Set(["mouse", "touch"]) })
+        var single = Study()
+        single.add(try StudySession.load(paths[1]), participant: nil, task: nil, condition: nil)
+        #expect(single.conditions == ["default"])
+    }
 }

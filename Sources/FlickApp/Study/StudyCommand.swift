@@ -13,7 +13,8 @@ struct StudyCommand: ParsableCommand {
         abstract: "Measure a study (many logs or recordings: participants, tasks, conditions): DIR/study.html and tidy CSV tables.",
         discussion: """
         Participant and task come from each session's header (--participant, --task) and task markers (M); \
-        the condition from --design, else the config in force at the start ("default", "config 1", ...). \
+        the condition from --design, else the config in force at the start ("default", "config 1", ...), \
+        with the device before it when mouse and touch (--phone) sessions are mixed ("mouse", "touch, config 1"). \
         --design names them per file: a CSV with a header row file,participant,task,condition (an empty cell keeps the session's own).
         Writes study.html (self-contained), gestures.csv (a row per gesture), participants.csv (a row per participant x \
         condition x interaction x task), conditions.csv (a row per condition x interaction x task x measure, with 95 % \
@@ -62,6 +63,8 @@ struct StudyCommand: ParsableCommand {
         if let problem = StudyOutput.folderProblem(out) { throw UserError(problem) }
         if FileManager.default.fileExists(atPath: out) { try outputs(try StudyOutput.folder(out)) }
         var study = Study()
+        // Mouse and touch sessions together: the device is a condition of its own.
+        study.separatesDevices = Set(sessions.compactMap(StudySession.declaredDevice)).count > 1
         var ids = SessionIdentities()
         try SessionLoader.forEach(sessions) { path, session in
             if Interrupt.isRequested { throw InterruptedError() }

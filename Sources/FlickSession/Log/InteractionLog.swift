@@ -33,7 +33,8 @@ package final class InteractionLog {
     /// `session` names it (id, wall clock, participant, task); `viewport` (scene points) and
     /// `config` are what a report measures gestures against.
     package func started(time: Double, demo: Interaction, cards: Int, window: Size, stage: Rect,
-                 session: SessionInfo, viewport: Size, config: SceneConfig, configDescription: String? = nil) throws {
+                 session: SessionInfo, viewport: Size, config: SceneConfig, configDescription: String? = nil,
+                 device: PointerEvent.Device? = nil) throws {
         var line = LogStarted(t: time, demo: demo, cards: cards, window: [window.width, window.height],
                               stage: [stage.minX, stage.minY, stage.width, stage.height],
                               wallClock: session.started, session: session.id,
@@ -41,6 +42,7 @@ package final class InteractionLog {
         line.viewport = [viewport.width, viewport.height]
         line.config = config
         line.configDescription = configDescription
+        line.device = device
         try append(line)
     }
 
@@ -123,6 +125,8 @@ package struct LogStarted: Codable, Equatable {
     package var config: SceneConfig?
     /// The `description` of the config file it came from (the study names the condition by it).
     package var configDescription: String?
+    /// `touch` for a `--phone` session; nil: the window's mouse.
+    package var device: PointerEvent.Device?
 
     package init(t: Double, demo: Interaction, cards: Int, window: [Double], stage: [Double], wallClock: String? = nil,
          session: String? = nil, participant: String? = nil, task: String? = nil) {

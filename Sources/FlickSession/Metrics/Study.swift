@@ -105,6 +105,9 @@ package struct Study {
     /// Per cell, per participant.
     package var tallies: [Cell: [String: Tally]] = [:]
     private var configNames: [SceneConfig: String] = [:]
+    /// The sessions came from more than one device (mouse and touch): the device is part of
+    /// each condition not given ("touch", "mouse, snappy").
+    package var separatesDevices = false
 
     package init() {}
 
@@ -121,11 +124,15 @@ package struct Study {
         let who = participant ?? session.participant ?? session.name
         let what = task ?? session.task
         let given = task
-        let condition = condition ?? session.configDescription ?? {
-            if let name = configNames[session.config] { return name }
-            let name = session.config == SceneConfig() ? "default" : "config \(configNames.values.filter { $0 != "default" }.count + 1)"
-            configNames[session.config] = name
-            return name
+        let condition = condition ?? {
+            let base = session.configDescription ?? {
+                if let name = configNames[session.config] { return name }
+                let name = session.config == SceneConfig() ? "default" : "config \(configNames.values.filter { $0 != "default" }.count + 1)"
+                configNames[session.config] = name
+                return name
+            }()
+            guard separatesDevices else { return base }
+            return base == "default" ? session.device.rawValue : "\(session.device.rawValue), \(base)"
         }()
         let attempts = Attempts(m)
         let traces = GestureTrace.traces(m.gestures, samples: session.pointer)

@@ -51,6 +51,28 @@ package struct StudySession {
     package var recording: Recording?
     /// The pointer samples of a replayed recording (empty for a log).
     package var pointer: [PointerSample] = []
+    /// What the gestures came from: the recording's header or the log's `started` line says
+    /// touch for a phone; the window's mouse otherwise.
+    package var device: PointerEvent.Device = .mouse
+
+    /// The device a session file names on its first line (a recording's header, a log's
+    /// `started`), without reading the rest: mouse unless it says touch; nil for a file that
+    /// cannot be read (its load says why).
+    package static func declaredDevice(_ path: String) -> PointerEvent.Device? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var first = Data()
+        while first.count < 1 << 20, let chunk = try? handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
+            if let newline = chunk.firstIndex(of: 0x0A) {
+                first += chunk[chunk.startIndex..<newline]
+                break
+            }
+            first += chunk
+        }
+        guard let head = (try? JSONSerialization.jsonObject(with: first)) as? [String: Any] else { return nil }
+        let named = (head["device"] as? [String: Any])?["input"] as? String ?? head["device"] as? String
+        return named.flatMap(PointerEvent.Device.init(rawValue:)) ?? .mouse
+    }
 
     /// Reads a log (`--log`) or a recording (`--record`); which one it is comes from the first line.
     package static func load(_ path: String, config override: SceneConfig? = nil) throws -> StudySession {
@@ -82,6 +104,7 @@ package struct StudySession {
                             sessionID: header.session, wallClock: header.started,
                             items: Self.ordered(replay.items), recording: recording)
         session.pointer = replay.pointerTrail
+        session.device = header.device?.input ?? .mouse
         session.configDescription = config == nil ? header.configDescription : nil
         session.taskEnds = replay.taskEnds
         session.taskStarts = replay.taskStarts
@@ -120,11 +143,13 @@ package struct StudySession {
             case .started, .quit, .inputRefused, .timeControl, .cardsChanged: break
             }
         }
-        return StudySession(name: Self.name(path: path, participant: s.participant, task: s.task), path: path,
+        var session = StudySession(name: Self.name(path: path, participant: s.participant, task: s.task), path: path,
                             demo: s.demo, viewport: viewport, config: s.config ?? SceneConfig(),
                             participant: s.participant, task: s.task, sessionID: s.session, wallClock: s.wallClock,
                             items: Self.ordered(items), recording: nil, taskEnds: taskEnds, taskStarts: taskStarts, notes: notes,
                             configDescription: s.configDescription)
+        session.device = s.device ?? .mouse
+        return session
     }
 
     /// Items in time order; equal times keep their order.
