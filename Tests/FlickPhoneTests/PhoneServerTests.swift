@@ -71,8 +71,11 @@ import Glibc
         let (server, port) = try Self.server()
         defer { server.stop() }
         let t = server.token.value
-        for target in ["/", "/phone.js", "/phone.css", "/face/00000000000000ab?w=10&h=20", "/ws", "/nothing", "/?t=\(String(t.dropLast()))0",
-                       "/phone.js?t=", "/face/00000000000000ab?w=10&h=20&t=\(t.uppercased())"] {
+        // One digit off (whatever the last one is), and the same letters in upper case.
+        let offByOne = String(t.dropLast()) + (t.hasSuffix("0") ? "1" : "0")
+        let upper = "A" + String(t.dropFirst()).uppercased()
+        for target in ["/", "/phone.js", "/phone.css", "/face/00000000000000ab?w=10&h=20", "/ws", "/nothing", "/?t=\(offByOne)",
+                       "/phone.js?t=", "/face/00000000000000ab?w=10&h=20&t=\(upper)"] {
             let answer = try Self.get(port, target)
             #expect(answer.hasPrefix("HTTP/1.1 403"), "\(target): \(answer.prefix(40))")
             #expect(answer.contains("needs the session's token"))
