@@ -21,7 +21,7 @@ SWIFT_BUILD_FLAGS ?=
 # pyenv's, would not see it).
 PYTHON ?= $(shell [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
 
-.PHONY: deps deps-run deps-test run build docs test test-unit test-e2e fuzz soak-hour bench flick-bench assets screenshots goldens clean
+.PHONY: deps deps-run deps-test run build docs test test-unit test-example test-e2e fuzz soak-hour bench flick-bench assets screenshots goldens clean
 
 # apt_install PACKAGES: idempotent, installs only what dpkg does not already have.
 define apt_install
@@ -51,6 +51,12 @@ run: build
 test-unit: deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	SDL_VIDEODRIVER=dummy swift test --skip-build --no-parallel $(SWIFT_BUILD_FLAGS)
+	$(MAKE) test-example
+
+# The sixth interaction written outside Flick: its own package, depending on Flick by path.
+test-example:
+	cd Examples/CoverFlow && swift build --build-tests $(SWIFT_BUILD_FLAGS)
+	cd Examples/CoverFlow && SDL_VIDEODRIVER=dummy swift test --skip-build --no-parallel $(SWIFT_BUILD_FLAGS)
 
 # The e2e suite drives the release binary: the one `make run` gives people.
 test-e2e: deps
@@ -58,6 +64,7 @@ test-e2e: deps
 	swift build -c release --product flick-lab $(SWIFT_BUILD_FLAGS)
 	swift build -c release --product flick-bench $(SWIFT_BUILD_FLAGS)
 	swift build -c release --product FlickPresentProbe $(SWIFT_BUILD_FLAGS)
+	cd Examples/CoverFlow && swift build -c release --product coverflow $(SWIFT_BUILD_FLAGS)
 	bash Tests/e2e/run.sh .build/release/flick
 
 test: test-unit test-e2e docs
