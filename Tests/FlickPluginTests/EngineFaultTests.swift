@@ -142,3 +142,40 @@ import FlickEngineTesting
         #expect(s.currentCard == fresh, "after it: the new card waits")
     }
 }
+
+/// A card's offset, motion and tilt through the public API, on screen and off it.
+@Suite struct MotionStateTests {
+    @Test("held, flying off screen, and at rest: offset, velocity, rest, tilt")
+    func states() throws {
+        let s = CardScene(interaction: .swipe, count: 5, viewport: .phone, time: 0)
+        s.advance(to: 0.1)
+        let top = try #require(s.currentCard)
+        let resting = try #require(s.motionState(of: top))
+        #expect(resting.phase == .resting && resting.offset == .zero && resting.tilt == 0)
+        // Held 80 pt to the right: the offset is the drag, the tilt the layout's.
+        var g = GestureScript(after: s)
+        g.down(at: Size.phone.centre)
+        g.moves(from: Size.phone.centre, by: Vector(dx: 80, dy: 0), duration: 0.2)
+        _ = drive(s, g.steps, schedule: .hz(60), until: g.time + 0.05)
+        let held = try #require(s.motionState(of: top))
+        #expect(held.phase == .held && held.restOffset == nil)
+        #expect(abs(held.offset.dx - 80) < 12, "\(held.offset)")
+        let tilt = try #require(held.tilt)
+        #expect(tilt != 0 && abs(tilt - SwipeLayout().tilt(offset: held.offset, sign: held.tiltSign, viewport: .phone)) < 1e-9)
+        // Thrown to the right by key: flying, leaving; once past the edge it is not drawn, yet known.
+        let k = CardScene(interaction: .swipe, count: 5, viewport: .phone, time: 0)
+        k.advance(to: 0.1)
+        let card = try #require(k.currentCard)
+        #expect(k.perform(.throwRight, at: 0.2) == .done)
+        var offScreen: CardMotionState? = nil
+        var t = 0.2
+        while t < 1, offScreen == nil {
+            t += 0.01
+            k.advance(to: t)
+            if let m = k.motionState(of: card), m.phase == .flying, m.drawn == nil { offScreen = m }
+        }
+        let m = try #require(offScreen, "seen flying off screen")
+        #expect(m.isLeaving && m.tilt == nil && m.offset.dx > Size.phone.width / 2 && m.velocity.dx > 0)
+        #expect(m.restOffset.map { $0.dx >= m.offset.dx } == true)
+    }
+}
