@@ -92,4 +92,35 @@ static inline int flick_x11_window_manager_running(SDL_Window *window) {
 #endif
 }
 
+/// Names an X11 window in UTF-8 as EWMH window managers read it: _NET_WM_NAME and
+/// _NET_WM_ICON_NAME as UTF8_STRING `utf8`, and the old WM_NAME / WM_ICON_NAME as STRING
+/// `latin1` (ISO 8859-1 bytes, ICCCM's type). SDL 2.26 converts a title through the C locale:
+/// in the "C" locale it sent the UTF-8 bytes as Latin-1 ("flick â€” swipe") and no
+/// _NET_WM_NAME; in a UTF-8 locale a character outside Latin-1 (the em dash) set no name at
+/// all. Returns 1 when set, 0 when the window is not an X11 one.
+static inline int flick_x11_set_window_name(SDL_Window *window, const char *utf8, const char *latin1) {
+#if defined(SDL_VIDEO_DRIVER_X11)
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return 0;
+    Display *display = info.info.x11.display;
+    Window xwindow = info.info.x11.window;
+    Atom utf8String = XInternAtom(display, "UTF8_STRING", False);
+    const char *names[2] = { "_NET_WM_NAME", "_NET_WM_ICON_NAME" };
+    for (int i = 0; i < 2; i++) {
+        XChangeProperty(display, xwindow, XInternAtom(display, names[i], False), utf8String, 8, PropModeReplace,
+                        (const unsigned char *)utf8, (int)SDL_strlen(utf8));
+    }
+    XChangeProperty(display, xwindow, XA_WM_NAME, XA_STRING, 8, PropModeReplace,
+                    (const unsigned char *)latin1, (int)SDL_strlen(latin1));
+    XChangeProperty(display, xwindow, XA_WM_ICON_NAME, XA_STRING, 8, PropModeReplace,
+                    (const unsigned char *)latin1, (int)SDL_strlen(latin1));
+    XFlush(display);
+    return 1;
+#else
+    (void)window; (void)utf8; (void)latin1;
+    return 0;
+#endif
+}
+
 #endif

@@ -71,6 +71,7 @@ public final class Renderer {
         }
         pointer = try check(created, "SDL_CreateRenderer(software)")
         self.window = window
+        window.renamed()
         surface = nil
         fallbackReason = fallback
         (name, isSoftware, hasVsync, maxTextureSize) = Renderer.describe(pointer)

@@ -44,6 +44,29 @@ public final class Window {
             SDL_CreateWindow(title, x, y,
                              Int32(size.width.rounded()), Int32(size.height.rounded()), flags),
             "SDL_CreateWindow")
+        Self.name(pointer, title)
+    }
+
+    /// Names the window again: a GL renderer made for it replaces its X window (SDL recreates
+    /// it with OpenGL), and SDL names the new one in its own way.
+    func renamed() { Self.name(pointer, title) }
+
+    /// Sets the X11 names of the window in UTF-8 (`flick_x11_set_window_name`): `_NET_WM_NAME`
+    /// as it is, `WM_NAME` in Latin-1 with what Latin-1 lacks spelled in ASCII ("—" as "-").
+    private static func name(_ window: OpaquePointer, _ title: String) {
+        let latin1 = title.unicodeScalars.flatMap { c -> [UInt8] in
+            switch c.value {
+            case 0x2013, 0x2014, 0x2212: return [UInt8(ascii: "-")]
+            case 0x2018, 0x2019: return [UInt8(ascii: "'")]
+            case 0x201C, 0x201D: return [UInt8(ascii: "\"")]
+            case 0x2026: return Array("...".utf8)
+            case 1..<256: return [UInt8(c.value)]
+            default: return [UInt8(ascii: "?")]
+            }
+        }
+        (latin1 + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { _ = flick_x11_set_window_name(window, title, $0.baseAddress) }
+        }
     }
 
     deinit { SDL_DestroyWindow(pointer) }
@@ -68,7 +91,10 @@ public final class Window {
 
     public var title: String {
         get { String(cString: SDL_GetWindowTitle(pointer)) }
-        set { SDL_SetWindowTitle(pointer, newValue) }
+        set {
+            SDL_SetWindowTitle(pointer, newValue)
+            Self.name(pointer, newValue)
+        }
     }
 
     /// Index of the display the window is mostly on, or nil if SDL cannot tell.
