@@ -25,7 +25,8 @@ extension App {
     /// not announce) or the presentation margin changed since the last layout: at once, not
     /// at the next resize event.
     func relayoutIfNeeded() {
-        if stage.window != window.size || stage.marginShare != presentation.stageMargin { relayout() }
+        if stage.window != window.size || stage.marginShare != presentation.stageMargin
+            || (stage.rightInset != panelInset && stage.viewport != stage.window) { relayout() }
     }
 
     /// Draws inside the stage viewport after the cards: the touch dot.

@@ -410,13 +410,24 @@ final class App {
         for input in player.due(by: clock()) { submit(input) }
     }
 
+    /// Points at the window's right edge the phone keeps clear of: the tuning panel's, while it
+    /// is open and drawn (never in presentation mode), when the phone centred in the window
+    /// would reach under it.
+    var panelInset: Double {
+        guard tools.panel.isOpen, !presentation.isOn, ToolUI.panelFits(window: window.size) else { return 0 }
+        let viewport = player != nil ? scene.viewport : options.stage
+        let centred = Stage(viewport: viewport, window: window.size, margin: presentation.stageMargin)
+        let inset = TuningPanel.width + 24
+        return centred.frame.maxX > window.size.width - inset + 12 ? inset : 0
+    }
+
     /// The window changed size or display: refit the stage; faces are remade at the new size.
     /// A replay keeps the recorded viewport and fits it into whatever window it has.
     func relayout() {
         if player != nil {
-            stage = Stage(viewport: scene.viewport, window: window.size, margin: presentation.stageMargin)
+            stage = Stage(viewport: scene.viewport, window: window.size, margin: presentation.stageMargin, rightInset: panelInset)
         } else {
-            stage = Stage(viewport: phoneStage ?? options.stage, window: window.size, margin: presentation.stageMargin)
+            stage = Stage(viewport: phoneStage ?? options.stage, window: window.size, margin: presentation.stageMargin, rightInset: panelInset)
             if options.stage == nil, phoneStage == nil, stage.viewport != scene.viewport {
                 submit(RecordedInput(t: scene.time, .viewport(stage.viewport, window: window.size)))
             }

@@ -16,12 +16,16 @@ package struct Stage {
     package var window: Size
     /// The margin around it, as a share of the window's shorter side.
     package var marginShare: Double
+    /// Points at the window's right edge the stage keeps clear of (a tool panel there).
+    package var rightInset: Double
 
     /// Fits `viewport` (nil: fill the window) into a window of `window` points, keeping a margin
-    /// of `margin` times the window's shorter side.
-    package init(viewport: Size?, window: Size, margin share: Double = 0.04) {
+    /// of `margin` times the window's shorter side, left of the window's last `rightInset` points
+    /// (a phone viewport only: a stage that fills the window fills it all).
+    package init(viewport: Size?, window: Size, margin share: Double = 0.04, rightInset: Double = 0) {
         self.window = window
         marginShare = share
+        self.rightInset = viewport == nil ? 0 : max(0, min(rightInset, window.width / 2))
         guard let viewport, !viewport.isEmpty else {
             self.viewport = window
             origin = .zero
@@ -30,9 +34,10 @@ package struct Stage {
         }
         self.viewport = viewport
         let margin = min(window.width, window.height) * share
-        let fit = min((window.width - 2 * margin) / viewport.width, (window.height - 2 * margin) / viewport.height)
+        let width = window.width - self.rightInset
+        let fit = min((width - 2 * margin) / viewport.width, (window.height - 2 * margin) / viewport.height)
         scale = fit.isFinite && fit > 0 ? fit : 1
-        origin = Point(x: ((window.width - viewport.width * scale) / 2).rounded(),
+        origin = Point(x: ((width - viewport.width * scale) / 2).rounded(),
                        y: ((window.height - viewport.height * scale) / 2).rounded())
     }
 

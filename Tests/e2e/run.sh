@@ -43,6 +43,7 @@ if [ "$FAILED" = 0 ]; then
   part "soak (5 simulated minutes of random gestures, invariants every frame, memory)" lab_soak.sh soak
   part "golden screenshots (headless, software renderer)" golden.sh golden
   part "one look everywhere (a held mid-gesture frame: live GL window, replay, SDL software path, export)" look.sh look
+  part "the window: UTF-8 titles, the HUD and the tuning panel never over the phone (Xvfb)" window.sh window
   part "presentation mode and the touch indicator (headless)" presentation.sh presentation
   part "wheel notches and taps under Xvfb" input.sh input
   part "the participant's screen (fullscreen without a window manager, screenshots' folder)" screen.sh screen

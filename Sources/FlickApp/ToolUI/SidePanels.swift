@@ -14,8 +14,13 @@ enum SidePanels {
                              | FIG_WINDOW_NO_FOCUS_ON_APPEARING | FIG_WINDOW_NO_NAV) | (1 << 5)   // ImGuiWindowFlags_NoCollapse
 
     /// Builds the windows for this frame. `window`, `stage`: points; `px`: pixels per point.
+    /// Nothing of theirs takes a press on the phone: a window is placed beside the phone, or
+    /// drawn there narrowed to the room left (its lines cut at the edge, clicks passing through),
+    /// or, with no room at all, not drawn. `panelTooWide`: the tuning panel is open but the
+    /// window is too narrow for it beside the phone (the title line says so).
     static func build(interaction: Interaction, cards: Int, events: [String], hud: [String]?,
-                      stage: Rect, window: Size, panelOpen: Bool, panelWidth: Double, px: Double) {
+                      stage: Rect, window: Size, panelOpen: Bool, panelWidth: Double, panelTooWide: Bool = false,
+                      px: Double) {
         let leftRoom = stage.minX - 24
         let rightEnd = panelOpen ? window.width - panelWidth - 24 : window.width - 12
         let rightRoom = rightEnd - stage.maxX - 12
@@ -32,9 +37,16 @@ enum SidePanels {
                 leftBottom = UI.windowBottom / px + 8
             }
         } else {
-            UI.window("##title", x: 8 * px, y: 8 * px, always: true,
-                      flags: flags | Int32(FIG_WINDOW_NO_TITLE | FIG_WINDOW_NO_BACKGROUND | FIG_WINDOW_NO_MOUSE)) {
-                UI.text("flick · \(interaction.rawValue)   H: HUD   T: tuning")
+            // The longest title line that fits left of the phone (ImGui's window padding, 8 a side).
+            let room = stage.minX - 8 - 16
+            let tuning = panelTooWide ? "T: tuning needs a window \(Int(panelWidth) + 224) pt wide" : "T: tuning"
+            let lines = ["flick · \(interaction.rawValue)   H: HUD   \(tuning)", "flick · \(interaction.rawValue)   H: HUD",
+                         "flick · \(interaction.rawValue)", interaction.rawValue]
+            if let line = lines.first(where: { UI.textWidth($0) / px <= room }) {
+                UI.window("##title", x: 8 * px, y: 8 * px, always: true,
+                          flags: flags | Int32(FIG_WINDOW_NO_TITLE | FIG_WINDOW_NO_BACKGROUND | FIG_WINDOW_NO_MOUSE)) {
+                    UI.text(line)
+                }
             }
             leftBottom = 8 + 28
         }
@@ -57,11 +69,27 @@ enum SidePanels {
         }
         _ = rightBottom
 
-        // The HUD at the bottom of whichever column has room.
+        // The HUD at the bottom of whichever column has room; with none, in the wider strip
+        // beside the phone, as wide as it is, its lines cut there and clicks passing through.
         if let hud {
-            let x = rightRoom >= minimumRoom ? stage.maxX + 12 : (left ? 12 : 8)
-            UI.window("HUD###hud", x: x * px, y: (window.height - 12) * px, pivot: (0, 1), always: true, flags: flags) {
-                for line in hud { UI.text(line) }
+            if rightRoom >= minimumRoom || left {
+                let x = rightRoom >= minimumRoom ? stage.maxX + 12 : 12
+                let width = rightRoom >= minimumRoom ? nil : min(320, leftRoom)
+                UI.window("HUD###hud", x: x * px, y: (window.height - 12) * px, pivot: (0, 1), width: width.map { $0 * px },
+                          height: width == nil ? nil : 0, always: true, flags: flags) {
+                    for line in hud { UI.text(line) }
+                }
+            } else {
+                let leftStrip = stage.minX - 16, rightStrip = rightEnd - stage.maxX - 4
+                let strip = max(leftStrip, rightStrip)
+                if strip >= 60 {
+                    let x = leftStrip >= rightStrip ? 8 : stage.maxX + 8
+                    UI.window("HUD###hud", x: x * px, y: (window.height - 8) * px, pivot: (0, 1), width: strip * px,
+                              height: 0, always: true,
+                              flags: flags | Int32(FIG_WINDOW_NO_MOUSE | FIG_WINDOW_NO_TITLE)) {
+                        for line in hud { UI.text(line) }
+                    }
+                }
             }
         }
     }

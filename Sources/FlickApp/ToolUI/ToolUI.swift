@@ -51,6 +51,10 @@ final class ToolUI {
     /// The config the panel shows: the one waiting to apply, else the scene's.
     func shownConfig(_ scene: CardScene) -> SceneConfig { pending?.config ?? scene.config }
 
+    /// The tuning panel is drawn only where it leaves the phone room beside it (200 points);
+    /// in a narrower window T says so in the title line instead of covering the phone.
+    static func panelFits(window: Size) -> Bool { window.width >= TuningPanel.width + 24 + 200 }
+
     /// Builds and draws this frame's tool windows over the stage. `now`: frame clock, seconds.
     func draw(scene: CardScene, stage: Stage, window: Size, pointerDown: Bool, now: Double,
               events: [String] = [], hud: [String]? = nil) throws {
@@ -69,10 +73,12 @@ final class ToolUI {
             return
         }
         overlay.draw(scene: scene, stage: stage, px: p)
+        let panelShown = panel.isOpen && Self.panelFits(window: window)
         SidePanels.build(interaction: scene.interaction, cards: scene.deck.count, events: events, hud: hud,
-                         stage: stage.frame, window: window, panelOpen: panel.isOpen, panelWidth: width, px: p)
+                         stage: stage.frame, window: window, panelOpen: panelShown, panelWidth: width,
+                         panelTooWide: panel.isOpen && !panelShown, px: p)
         let config = shownConfig(scene)
-        if let edited = panel.build(config: config, interaction: scene.interaction,
+        if panelShown, let edited = panel.build(config: config, interaction: scene.interaction,
                                     x: (window.width - width - 12) * p, y: 12 * p,
                                     width: width * p, height: (window.height - 24) * p, px: p) {
             pending = ConfigChange(config: edited, source: panel.lastSource)
