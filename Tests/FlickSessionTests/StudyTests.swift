@@ -78,6 +78,20 @@ import Testing
 
     func rate(_ id: String) -> Study.Rate { Study.rates.first { $0.id == id }! }
 
+    /// A session that went through five interactions names all five, in the order they came
+    /// on show, each once (the report's headline named only the first).
+    @Test func aSessionNamesEveryInteractionItShowed() {
+        let switches: [(Double, Interaction, Interaction)] = [(2, .stack, .now), (4, .now, .switcher), (6, .switcher, .stack),
+                                                               (8, .stack, .carousel), (10, .carousel, .swipe)]
+        let s = StudySession(name: "five", path: "/study/five.jsonl", demo: .stack, viewport: Size(width: 390, height: 844),
+                             config: SceneConfig(),
+                             items: switches.map { .scene(.interactionChanged(time: $0.0, from: $0.1, to: $0.2)) })
+        #expect(SessionMetrics(s).interactionsUsed == [.stack, .now, .switcher, .carousel, .swipe])
+        let still = StudySession(name: "one", path: "/study/one.jsonl", demo: .now, viewport: Size(width: 390, height: 844),
+                                 config: SceneConfig(), items: [])
+        #expect(SessionMetrics(still).interactionsUsed == [.now])
+    }
+
     @Test func countsAreExact() {
         let study = Self.study
         #expect(study.participants == ["p1", "p2", "p3"])

@@ -45,7 +45,7 @@ enum ReportHTML {
         }
         row("Sessions") { m, _ in
             let s = m.session
-            return "<div class=\"big\">\(esc(s.name))</div><div class=\"muted\">\(esc(s.demo.rawValue)) · \(String(format: "%.1f", s.duration)) s · \(m.gestures.count) gestures · viewport \(Int(s.viewport.width))x\(Int(s.viewport.height))" +
+            return "<div class=\"big\">\(esc(s.name))</div><div class=\"muted\">\(esc(m.interactionsUsed.map(\.rawValue).joined(separator: ", "))) · \(String(format: "%.1f", s.duration)) s · \(m.gestures.count) gestures · viewport \(Int(s.viewport.width))x\(Int(s.viewport.height))" +
                 (s.wallClock.map { " · started \(esc($0))" } ?? "") + (s.sessionID.map { "<br>session \(esc($0))" } ?? "") + "</div>"
         }
         row("Decision map", "Every card release, one map per interaction and direction: distance against speed, as fractions of the throw thresholds in force. Right of the dashed line or above it the card is thrown (stack bring-backs: comes home); the yellow bands are the 15 % under a threshold, where near misses fall.") { m, _ in

@@ -228,6 +228,14 @@ package struct SessionMetrics {
         taskRuns = TaskInterval.runs(of: session)
     }
 
+    /// Every interaction the session showed, in the order it first came on show: the one it
+    /// started in, then each it was switched to (the report's headline names them all).
+    package var interactionsUsed: [Interaction] {
+        var seen: [Interaction] = []
+        for i in [session.demo] + interactionChanges.map(\.to) where !seen.contains(i) { seen.append(i) }
+        return seen
+    }
+
     /// The interaction on show at session time `t`.
     package func interaction(at t: Double) -> Interaction {
         interactionChanges.last { $0.t <= t }?.to ?? session.demo
