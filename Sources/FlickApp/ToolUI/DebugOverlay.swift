@@ -126,6 +126,14 @@ final class DebugOverlay {
             UI.line(.background, a.0, a.1, c.0, c.1, Self.boundary, thickness: 2 * px)
             var text = "\(b.kind == .bringBack ? "home" : "throw") \(Int(distance.rounded())) pt"
             if let speed = b.speed { text += " or \(Int(speed.rounded())) pt/s" }
+            // A line beyond the stage is not seen: its tag says where it lies, on that edge.
+            let side: String?
+            if max(a.0, c.0) < bounds.x0 { side = "left" }
+            else if min(a.0, c.0) > bounds.x1 { side = "right" }
+            else if max(a.1, c.1) < bounds.y0 { side = "top" }
+            else if min(a.1, c.1) > bounds.y1 { side = "bottom" }
+            else { side = nil }
+            if let side { text += ", past the \(side) edge" }
             tag(min(a.0, c.0) + 4 * px, min(a.1, c.1) + 4 * px, text, Self.boundary, px: px)
         }
         guard let drag else { return }
@@ -136,7 +144,7 @@ final class DebugOverlay {
         if let b = along, let speed = b.speed {
             let v = dot(velocity, b.direction)
             let gap = speed - v
-            lines.append("release \(Int(v.rounded())) of \(Int(speed.rounded())) pt/s (\(gap > 0 ? "-" : "+")\(Int(abs(gap).rounded())))")
+            lines.append("release \(Int(v.rounded())) of \(Int(speed.rounded())) pt/s: \(Int(abs(gap).rounded())) \(gap > 0 ? "short" : "over")")
         }
         if let decision = scene.releaseDecisionNow {
             lines.append("let go now: \(Self.describe(decision))")
