@@ -21,9 +21,21 @@ struct Export: ParsableCommand {
     @Option(help: ArgumentHelp("The video: .mp4 (H.264) or .gif.", valueName: "file"))
     var out: String
 
-    @Option(help: ArgumentHelp("Frame size in pixels, WIDTHxHEIGHT, each side 64 to 16384 (even numbers for MP4).", valueName: "WxH"),
+    @Option(help: ArgumentHelp("Frame size in pixels, WIDTHxHEIGHT, each side 64 to 16384 (even numbers for MP4); default: the recorded stage's aspect, its longer side 1280 (a portrait phone gets a portrait video).", valueName: "WxH"),
             transform: PointSize.parse)
-    var size = PointSize(width: 1280, height: 720)
+    var size: PointSize?
+
+    /// The default frame: the stage's aspect with its longer side `longer` pixels, each side
+    /// even (H.264 in yuv420p) and at least 64, so the phone fills the video but for the stage's
+    /// margin (a 390x844 phone: 592x1280, where 1280x720 held it 300 px wide).
+    static func defaultSize(viewport: Size, longer: Int = 1280) -> (width: Int, height: Int) {
+        guard viewport.width > 0, viewport.height > 0, viewport.width.isFinite, viewport.height.isFinite else {
+            return (longer, longer * 9 / 16 / 2 * 2)
+        }
+        func even(_ v: Double) -> Int { max(64, Int((v / 2).rounded()) * 2) }
+        let ratio = min(8, max(1.0 / 8, viewport.width / viewport.height))
+        return ratio >= 1 ? (longer, even(Double(longer) / ratio)) : (even(Double(longer) * ratio), longer)
+    }
 
     @Option(help: "Frames per second: 30 or 60.")
     var fps: Int = 30
@@ -39,7 +51,7 @@ struct Export: ParsableCommand {
             throw ValidationError("--out '\(out)' must end in .mp4 or .gif")
         }
         guard fps == 30 || fps == 60 else { throw ValidationError("--fps \(fps) is not supported (expected 30 or 60)") }
-        if ext == "mp4" && (size.width % 2 != 0 || size.height % 2 != 0) {
+        if let size, ext == "mp4" && (size.width % 2 != 0 || size.height % 2 != 0) {
             throw ValidationError("--size '\(size)' must have even sides for an MP4 (H.264 in yuv420p)")
         }
     }
@@ -47,7 +59,6 @@ struct Export: ParsableCommand {
     func run() throws {
         let ext = (out as NSString).pathExtension.lowercased()
         let speed = playback.speed
-        let (w, h) = (size.width, size.height)
         let rec = try Recording(path: recording, option: "flick export")
         guard let header = rec.header, let cards = try rec.cardSource(allowMissing: missing.allowMissingCards) else {
             throw UserError("'\(recording)' is a recording without a header (made before Flick 0.4); replay it with --record to give it one")
@@ -58,6 +69,8 @@ struct Export: ParsableCommand {
         }
         // How long: the recording plus the time everything takes to settle (engine only, fast).
         guard let probe = HeadlessReplay(rec) else { return }
+        let frame = size.map { (width: $0.width, height: $0.height) } ?? Self.defaultSize(viewport: probe.scene.viewport)
+        let (w, h) = (frame.width, frame.height)
         let end = probe.runToEnd()
         if Interrupt.isRequested { throw InterruptedError() }
         let frames = Int((end / speed * Double(fps)).rounded(.up)) + 1
