@@ -20,7 +20,7 @@ enum AppTestSDL {
 /// EventSource (and its filter), the way the app's loop feeds it.
 @MainActor
 final class ToolHarness {
-    let window = Size(width: 1280, height: 900)
+    let window: Size
     let renderer: Renderer
     let tools: ToolUI
     let events: EventSource
@@ -34,7 +34,9 @@ final class ToolHarness {
     /// The scene's events of every frame, in order.
     var sceneEvents: [SceneEvent] = []
 
-    init(arguments: [String], interaction: Interaction = .now, watch: ConfigWatch? = nil) throws {
+    init(arguments: [String], interaction: Interaction = .now, watch: ConfigWatch? = nil,
+         window: Size = Size(width: 1280, height: 900)) throws {
+        self.window = window
         _ = AppTestSDL.context
         // Anything left in SDL's queue by an earlier test.
         SDL_FlushEvents(0, UInt32.max)

@@ -257,4 +257,33 @@ struct SidePanelTests {
         let pixels = try h.renderer.readPixels()
         #expect(pixels[30, 30] == RGBA(0, 0, 0), "something drawn in presentation mode")
     }
+
+    /// At 400x300 there is no column beside the phone: the HUD's many long lines are drawn in
+    /// the strip beside it, none over it, and a press anywhere on the phone reaches the stage
+    /// (the HUD had covered its lower half and taken the presses there).
+    @Test func aSmallWindowsHUDLeavesThePhoneItsPresses() throws {
+        let h = try ToolHarness(arguments: ["--headless", "--demo", "now"], window: Size(width: 400, height: 300))
+        let hud = (0..<8).map { "HUD line \($0): pointer to photon 12 ms median, 20 p99 (300 inputs)" }
+        for t in [1.0, 1.1] {
+            try h.renderer.clear(RGBA(0, 0, 0))
+            try h.tools.draw(scene: h.scene, stage: h.stage, window: h.window, pointerDown: false, now: t,
+                             events: ["   0.50  began scroll"], hud: hud)
+        }
+        let f = h.stage.frame
+        for fy in stride(from: 0.05, through: 0.95, by: 0.15) {
+            for fx in [0.05, 0.5, 0.95] {
+                let x = f.minX + fx * f.width, y = f.minY + fy * f.height
+                #expect(h.clickReachesStage(x, y), "a press at \(Int(x)),\(Int(y)) on the phone \(f) was taken")
+            }
+        }
+        // Something of the HUD is drawn beside the phone, nothing on it.
+        let pixels = try h.renderer.readPixels()
+        var beside = 0, on = 0
+        for y in 0..<300 {
+            for x in 0..<400 where pixels[x, y] != RGBA(0, 0, 0) {
+                if Double(x) >= f.minX && Double(x) < f.maxX && Double(y) >= f.minY && Double(y) < f.maxY { on += 1 } else { beside += 1 }
+            }
+        }
+        #expect(beside > 200 && on == 0, "HUD pixels beside the phone \(beside), on it \(on)")
+    }
 }
