@@ -57,7 +57,7 @@ enum ContactSheet {
 
     /// PNG thumbnails of a session's key moments (empty without a recording).
     static func thumbnails(_ metrics: SessionMetrics, config: SceneConfig? = nil, cards: CardSource,
-                           width: Int = 150) throws -> [Thumbnail] {
+                           width: Int = 240) throws -> [Thumbnail] {
         guard let recording = metrics.session.recording else { return [] }
         let moments = keyMoments(metrics)
         guard !moments.isEmpty else { return [] }
