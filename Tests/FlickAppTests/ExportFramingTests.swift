@@ -1,4 +1,4 @@
-@testable import flick
+@testable import FlickApp
 import FlickEngine
 import FlickStage
 import Testing
