@@ -88,6 +88,14 @@ for demo in swipe now switcher stack carousel; do
   if [ $ok = 0 ]; then
     fail "$demo: a replay or the export failed: $(cat "$OUT/$demo"-*.err | head -c 400)"; continue
   fi
+  # Progress is for a terminal: the export's captured stderr holds nothing (not even a newline).
+  if [ "$demo" = swipe ]; then
+    if [ -s "$OUT/$demo-export.err" ]; then
+      fail "export's captured stderr is not empty: $(od -c "$OUT/$demo-export.err" | head -n 2)"
+    else
+      pass "export to a captured stderr (not a terminal): nothing written there, the summary on stdout"
+    fi
+  fi
   read -r s1 m1 <<<"$(compare_paths "$LOG" "$OUT/$demo-live.png" "$OUT/$demo-cpu.png")"
   read -r s2 m2 <<<"$(compare_paths "$LOG" "$OUT/$demo-live.png" "$OUT/$demo-sdl.png")"
   read -r s3 m3 <<<"$(compare_paths "$LOG" "$OUT/$demo-cpu.png" "$OUT/$demo-sdl.png")"

@@ -138,7 +138,8 @@ struct Export: ParsableCommand {
             }
         }
         let seconds = Date().timeIntervalSince(started)
-        if seconds > 1 { try? FileHandle.standardError.write(contentsOf: Data("\n".utf8)) }
+        // The progress line ends on a terminal only: captured stderr never held it.
+        if seconds > 1, isatty(2) == 1 { try? FileHandle.standardError.write(contentsOf: Data("\n".utf8)) }
         print(String(format: "%@: %d frames at %d fps (%.2f s of video) in %.1f s, %.0f frames/s", out, frames, fps,
                      Double(frames) / Double(fps), seconds, Double(frames) / max(seconds, 1e-6)))
     }
