@@ -36,6 +36,7 @@ final class PhoneLink {
     let qr: PhoneQR?
     /// Refusals said on the terminal (the rest are counted).
     var refusalsSaid: [String: Int] = [:]
+    var refusalsLogged = 0
     var drops = 0
 
     init(address: PhoneAddress, images: [CardImage], style: FaceStyle) throws {
@@ -179,6 +180,7 @@ extension App {
                 phone.connection = nil
                 phone.drops += 1
                 note("phone disconnected (\(reason)); the session goes on, the page reconnects by itself")
+                logPhone(LogPhone(t: scene.time, what: .dropped, detail: reason))
                 if phone.held {
                     phone.held = false
                     runner.cancelHeldGesture(at: clock())
@@ -190,6 +192,11 @@ extension App {
                 if said < 10 { warn("phone: \(line)") }
                 if said == 10 { warn("phone: further refusals of this kind (\(kind)) are counted, not said") }
                 phone.refusalsSaid[kind] = said + 1
+                // The log keeps the first hundred (a flood of them cannot fill the disk); the summary counts all.
+                if phone.refusalsLogged < 100 {
+                    phone.refusalsLogged += 1
+                    logPhone(LogPhone(t: scene.time, what: .refused, detail: line))
+                }
             }
         }
     }
@@ -203,6 +210,7 @@ extension App {
             do { try recorder?.release(device: device) } catch { phoneFailure = phoneFailure ?? error }
         }
         note("phone \(resumed ? "reconnected" : "connected"): \(device.summary)")
+        logPhone(LogPhone(t: scene.time, what: resumed ? .reconnected : .connected, detail: device.summary))
         desk.add("phone \(resumed ? "reconnected" : "connected"): \(device.summary)", .event, at: scene.time)
         // The stage is the phone's own screen: the scene takes its viewport (a recorded input).
         if options.stageFromPhone, scene.viewport != hello.viewport, player == nil {
@@ -274,6 +282,26 @@ extension App {
 }
 
 extension App {
+    /// A phone line into the log; a failed write ends the session like any other (exit 3).
+    func logPhone(_ line: LogPhone) {
+        do { try log?.append(line) } catch { phoneFailure = phoneFailure ?? error }
+    }
+
+    /// The log's last phone line: the session's figures.
+    func phoneSummaryLine() -> LogPhone? {
+        guard let phone else { return nil }
+        var line = LogPhone(t: clock(), what: .summary, detail: phone.device?.summary)
+        if let p = phone.latency.percentiles {
+            line.latencyMedianMs = (p.median * 10_000).rounded() / 10
+            line.latencyP99Ms = (p.p99 * 10_000).rounded() / 10
+        }
+        line.touches = phone.latency.count
+        line.frames = phone.framesSent
+        line.frameBytes = phone.framesSent > 0 ? phone.frameBytes / phone.framesSent : 0
+        line.refused = phone.server.statistics.refusals
+        return line
+    }
+
     /// The session's phone figures in one line (terminal at the end; docs/phone.md explains them).
     func phoneSummary() -> String? {
         guard let phone else { return nil }

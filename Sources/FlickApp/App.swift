@@ -195,6 +195,13 @@ final class App {
             if let summary = phoneSummary() { note(summary) }
         }
         do { try finishScene() } catch { failure = failure ?? error }
+        if phone != nil {
+            if var line = phoneSummaryLine() {
+                line.t = SceneEvent.microseconds(max(scene.time, clock()))
+                logPhone(line)
+            }
+            if let phoneFailure { failure = failure ?? phoneFailure }
+        }
         do { try recorder?.finish() } catch { failure = failure ?? error }
         do { try log?.quit(time: max(scene.time, clock())) } catch { failure = failure ?? error }
         if let failure { throw failure }

@@ -54,6 +54,11 @@ import Testing
                         viewport: Size(width: 390.5, height: 844.5), config: SceneConfig(),
                         configDescription: "snappy, for the pilot", device: .touch)
         try log.marker(time: 0.25, label: "start", task: "t1")
+        try log.append(LogPhone(t: 0.3, what: .connected, detail: "touch, 390x844 pt at 3x"))
+        var summary = LogPhone(t: 0.35, what: .summary)
+        (summary.latencyMedianMs, summary.latencyP99Ms, summary.touches) = (12.5, 30.25, 40)
+        (summary.frames, summary.frameBytes, summary.refused) = (100, 315, 2)
+        try log.append(summary)
         try log.note(time: 0.3125, text: "hesitates", task: "t1")
         try log.append(LogCardsChanged(t: 0.34375, change: CardFolderChange(added: [.init(name: "b.png", size: 9)], removed: ["a.png"], changed: [.init(name: "c.png", size: 3)])))
         for (i, goal) in Self.goals.enumerated() {
@@ -159,7 +164,7 @@ import Testing
             }
             return Set(a.compactMap { if case .string(let s) = $0 { return s } else { return nil } })
         }
-        let appLines = ["started", "quit", "marker", "note", "task_started", "task_ended", "cards_changed", "config_reloaded", "config_changed", "input_refused", "time_control"]
+        let appLines = ["started", "quit", "marker", "note", "task_started", "task_ended", "cards_changed", "config_reloaded", "config_changed", "input_refused", "time_control", "phone"]
         #expect(try values("log.schema.json", "#/properties/event") == Set(appLines + SceneEvent.names))
         #expect(try values("log.schema.json", "#/$defs/interaction") == Set(Interaction.allCases.map(\.rawValue)))
         #expect(try values("log.schema.json", "#/$defs/task_ended/properties/outcome") == Set(TaskRun.Outcome.allCases.map(\.rawValue)))
@@ -167,6 +172,7 @@ import Testing
         #expect(try values("log.schema.json", "#/$defs/time_control/properties/control")
                 == Set(SceneTimeline.Control.allCases.map(\.rawValue)))
         #expect(try values("log.schema.json", "#/$defs/gesture_outcome") == Set(GestureOutcome.allCases.map(\.rawValue)))
+        #expect(try values("log.schema.json", "#/$defs/phone/properties/what") == Set(LogPhone.What.allCases.map(\.rawValue)))
         #expect(try values("recording.schema.json", "#/$defs/input/properties/command")
                 == Set(CardScene.Command.allCases.map(\.rawValue)))
         #expect(try values("recording.schema.json", "#/$defs/input/properties/time")

@@ -48,7 +48,7 @@ def check(ok, what, detail=""):
 
 def scene_lines(path):
     """The log's scene events (what a replay must reproduce), as JSON objects."""
-    skip = {"started", "quit", "input_refused"}
+    skip = {"started", "quit", "input_refused", "phone"}
     return [e for e in log_events(path) if e.get("event") not in skip]
 
 
@@ -385,6 +385,14 @@ async def network(chrome, x):
     await page.close()
     rc = app.quit()
     summary = [line for line in app.text().splitlines() if "touch to phone frame" in line]
+    phone_lines = [e for e in log_events(log) if e["event"] == "phone"]
+    whats = [e["what"] for e in phone_lines]
+    check(whats[:1] == ["connected"] and "dropped" in whats and "reconnected" in whats and "refused" in whats
+          and whats[-1] == "summary" and phone_lines[-1].get("touches", 0) > 0 and phone_lines[-1].get("refused", 0) >= 600
+          and whats.count("refused") <= 100,
+          f"the log says the phone's connect, drop, reconnect, the first {whats.count('refused')} refusals and the summary "
+          f"({phone_lines[-1].get('latencyMedianMs') if phone_lines else None} ms median, {phone_lines[-1].get('refused') if phone_lines else None} refused)",
+          f"{whats[:5]} ... {whats[-3:]}")
     check(rc == 143 and summary and "refused" in summary[-1],
           "the session ends on SIGTERM with the phone's summary: " + (summary[-1].split("phone: ", 1)[-1] if summary else "none"),
           f"exit {rc}, {app.text()[-300:]}")

@@ -239,6 +239,37 @@ package struct LogTimeControl: Codable, Equatable {
     }
 }
 
+/// `--phone`: the phone connected, reconnected or dropped, a connection was refused (with its
+/// close code), or the session's phone figures as it ended. Not an input: a replay has none.
+package struct LogPhone: Codable, Equatable {
+    package enum What: String, Codable, CaseIterable {
+        case connected, reconnected, dropped, refused, summary
+    }
+
+    package var event = "phone"
+    package var t: Double
+    package var what: What
+    /// The device, the close code and reason, or the refusal (at most 240 characters).
+    package var detail: String?
+    /// `summary`: touch to the frame drawn on the phone, milliseconds, over `touches`.
+    package var latencyMedianMs: Double?
+    package var latencyP99Ms: Double?
+    package var touches: Int?
+    /// `summary`: frames sent and their mean size (the render list as sent), bytes.
+    package var frames: Int?
+    package var frameBytes: Int?
+    /// `summary`: requests and connections refused in the session.
+    package var refused: Int?
+
+    package static let detailLimit = 240
+
+    package init(t: Double, what: What, detail: String? = nil) {
+        self.t = SceneEvent.microseconds(t)
+        self.what = what
+        self.detail = detail.map { String($0.prefix(Self.detailLimit)) }
+    }
+}
+
 /// Any line of a log, for tools that read one back (report, compare, tests).
 package enum LogLine: Decodable, Equatable {
     case started(LogStarted)
@@ -252,6 +283,7 @@ package enum LogLine: Decodable, Equatable {
     case taskStarted(LogTaskStarted)
     case taskEnded(LogTaskEnded)
     case cardsChanged(LogCardsChanged)
+    case phone(LogPhone)
     /// A scene event, with the throw rule's verdict for a card release (nil in older logs).
     case scene(LoggedSceneEvent)
 
@@ -270,6 +302,7 @@ package enum LogLine: Decodable, Equatable {
         case "task_started": self = .taskStarted(try LogTaskStarted(from: decoder))
         case "task_ended": self = .taskEnded(try LogTaskEnded(from: decoder))
         case "cards_changed": self = .cardsChanged(try LogCardsChanged(from: decoder))
+        case "phone": self = .phone(try LogPhone(from: decoder))
         default: self = .scene(try LoggedSceneEvent(from: decoder))
         }
     }

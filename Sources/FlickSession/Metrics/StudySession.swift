@@ -140,7 +140,7 @@ package struct StudySession {
             case .taskEnded(let line): taskEnds.append(line)
             case .taskStarted(let line): taskStarts.append(line)
             case .note(let n): notes.append((n.t, n.text))
-            case .started, .quit, .inputRefused, .timeControl, .cardsChanged: break
+            case .started, .quit, .inputRefused, .timeControl, .cardsChanged, .phone: break
             }
         }
         var session = StudySession(name: Self.name(path: path, participant: s.participant, task: s.task), path: path,
