@@ -55,7 +55,8 @@ final class PhoneLink {
             else { return nil }
             return try? face.pngData()
         })
-        let port = try server.start()
+        let port: Int
+        do { port = try server.start() } catch { throw UserError("--phone \(address): \(error)") }
         url = server.url(host: address.shownHost, port: port)
         qr = PhoneQR(url)
     }

@@ -114,7 +114,8 @@ package final class PhoneServer: Sendable {
         }
         let (port, failure) = state.withLock { ($0.port, $0.failure) }
         guard let port else {
-            throw PhoneServerError("cannot serve the phone on \(configuration.host):\(configuration.port) (\(failure ?? "the server stopped"))")
+            let why = failure.map { $0.contains("errno: 98") ? "the address is in use" : $0.contains("errno: 99") ? "not an address of this machine" : $0 }
+            throw PhoneServerError("cannot serve the phone on \(configuration.host):\(configuration.port) (\(why ?? "the server stopped"))")
         }
         return port
     }
