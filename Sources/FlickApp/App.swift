@@ -42,6 +42,8 @@ final class App {
     var frameTimes = FrameTimes()
     /// When the window last drew a frame (PerformanceClock seconds): at rest, at most once a second.
     var lastDrawnAt = -Double.infinity
+    /// When the window last had an event, an output or motion (PerformanceClock seconds).
+    var lastActiveAt = -Double.infinity
     var configWatch: ConfigWatch?
     let recorder: Recorder?
     let player: Player?
@@ -239,8 +241,11 @@ final class App {
             }
             // At rest, a wait that ended with no event and no output changed nothing on screen:
             // the frame is not drawn (a window at rest costs its waits, not 4 frames a second),
-            // but once a second it is, for what shows the time (the facilitator's clock).
-            if idle, input.isEmpty, !news, frameStart - lastDrawnAt < Self.restRedrawInterval { continue }
+            // but once a second it is, for what shows the time (the facilitator's clock), and
+            // for half a second after anything happened (the tool UI lays out a new window over
+            // two frames).
+            if !idle || !input.isEmpty || news { lastActiveAt = frameStart }
+            if frameStart - lastActiveAt > Self.settleInterval, frameStart - lastDrawnAt < Self.restRedrawInterval { continue }
             lastDrawnAt = frameStart
             let drawStart = PerformanceClock.now
             try draw()
@@ -261,6 +266,8 @@ final class App {
 
     /// At rest with nothing new, a frame at most this often, seconds.
     static let restRedrawInterval = 1.0
+    /// Frames go on being drawn this long after the last event or output, seconds.
+    static let settleInterval = 0.5
 
     /// Frames in step with the display where the renderer does not wait for it (`FramePacer`).
     var pacer: FramePacer {

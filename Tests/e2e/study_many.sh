@@ -237,7 +237,7 @@ printf 'file,participant,condition\np1-snappy.rec,p1,snappy\n' > "$OUT/bad2.csv"
 e1=$("$BIN" study "${SESSIONS[@]}" --design "$OUT/bad1.csv" --out "$OUT/refused" 2>&1); c1=$?
 e2=$("$BIN" study "${SESSIONS[@]}" --design "$OUT/bad2.csv" --out "$OUT/refused" 2>&1); c2=$?
 e3=$("$BIN" study "$OUT/p1-snappy.rec" "$OUT/p2-snappy.rec" "$OUT/p1-snappy.jsonl" --out "$OUT/refused" 2>&1); c3=$?
-if [ "$c3" != 0 ] && [[ "$e3" == "flick: '$OUT/p1-snappy.jsonl' and '$OUT/p1-snappy.rec' are the same session (id "*"): give each session once, as its log or its recording" ]]; then
+if [ "$c3" != 0 ] && [[ "$e3" == "flick: '$OUT/p1-snappy.rec' and '$OUT/p1-snappy.jsonl' are the same session (id "*"): give each session once, as its log or its recording" ]]; then
   pass "a session given as its log and its recording is refused (it would count twice): exit $c3"
 else
   fail "log and recording of one session: exit $c3 '$e3'"

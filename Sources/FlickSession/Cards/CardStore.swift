@@ -41,9 +41,17 @@ package struct CardStore {
     }
 
     /// Keeps every file of `files` (in `cardFolder`) and names its hash.
+    /// A store this call made and could not fill (a full disk) is taken away whole, so a refused
+    /// session leaves nothing behind.
     package func keep(_ files: inout [FolderFile], in cardFolder: String) throws {
-        for i in files.indices {
-            files[i].hash = try keep((cardFolder as NSString).appendingPathComponent(files[i].name), name: files[i].name)
+        let existed = FileManager.default.fileExists(atPath: folder)
+        do {
+            for i in files.indices {
+                files[i].hash = try keep((cardFolder as NSString).appendingPathComponent(files[i].name), name: files[i].name)
+            }
+        } catch {
+            if !existed { try? FileManager.default.removeItem(atPath: folder) }
+            throw error
         }
     }
 
