@@ -14,9 +14,8 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libpng-dev libjpeg
 # make `make run` install a large video stack for a command most runs never use.
 TEST_PACKAGES := xvfb xserver-xorg-video-dummy xdotool openbox x11-utils x11-xserver-utils imagemagick ffmpeg chromium python3-pil python3-jsonschema python3-pandas python3-websockets
 # From PyPI (Debian has no package of it), for the python3 on PATH that runs the e2e scripts:
-# DuckDB, which runs docs/sql over a folder of logs; websockets and Pillow for the phone e2e
-# (Debian's python3-websockets and python3-pil serve /usr/bin/python3 only).
-TEST_PIP_PACKAGES := duckdb websockets pillow
+# DuckDB, which runs docs/sql over a folder of logs.
+TEST_PIP_PACKAGES := duckdb
 SWIFT_BUILD_FLAGS ?=
 # Debian's Python, the one python3-pil installs Pillow into (a python3 earlier on PATH, e.g.
 # pyenv's, would not see it).
@@ -41,7 +40,7 @@ deps-run:
 	$(call apt_install,$(RUN_PACKAGES))
 deps-test: deps-run
 	$(call apt_install,$(TEST_PACKAGES))
-	@python3 -c 'import duckdb, websockets, PIL' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check $(TEST_PIP_PACKAGES)
+	@python3 -c 'import duckdb' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check $(TEST_PIP_PACKAGES)
 
 build: deps-run
 	swift build -c release $(SWIFT_BUILD_FLAGS)
