@@ -67,6 +67,14 @@ extension App {
                                                    session: acted.clock, wallClock: session.wallClock(at: acted.clock)))
                 }
                 if acted.control != .sync { desk.add("time: \(acted.control.rawValue)", .event, at: acted.sceneTime) }
+            case .questionnaire(let line):
+                write { try log?.append(line) }
+                questionnaireLine(line)
+            case .answer(let line):
+                write { try log?.append(line) }
+                answered(line)
+            case .blocked(let input, let t):
+                write { try log?.inputRefused(time: t, input: input, reason: "a questionnaire is on the participant's screen") }
             case .heldGestureCancelled:
                 // Said only of a recording played to its end (not of a replay a failure stopped).
                 if let player, player.isFinished {
@@ -89,7 +97,7 @@ extension App {
         case .viewport(let viewport, _):
             // A replay keeps the recorded viewport and fits it into whatever window it has.
             if player != nil { stage = Stage(viewport: viewport, window: window.size) }
-        case .wheel, .notches, .command, .config, .marker, .note, .cards:
+        case .wheel, .notches, .command, .config, .marker, .note, .cards, .answer, .ask:
             break
         }
     }

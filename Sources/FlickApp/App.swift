@@ -29,6 +29,9 @@ final class App {
     /// The current card a tap pressed, and when (a short press feedback).
     var press: (card: CardID, at: Double)?
     let toastView: ToastView
+    /// The participant's side: task text, Done and Give up, SEQ and SUS (Facilitator/App+ParticipantSide.swift).
+    let participantPanelView: ParticipantPanelView
+    var side = ParticipantSideState()
     let overlay: Overlay
     /// Dear ImGui tool windows (tuning panel); see ToolUI/.
     let tools: ToolUI
@@ -115,6 +118,7 @@ final class App {
                                   cornerRadius: options.stage != nil ? options.stageCornerRadius : 0)
         presentation = Presentation(isOn: options.look.present, touchesSetting: options.look.touches)
         toastView = ToastView(renderer: renderer, fontPath: fontPath)
+        participantPanelView = ParticipantPanelView(renderer: renderer, fontPath: fontPath)
         if let path = options.configPath { configWatch = ConfigWatch(path: path) }
         tools = ToolUI(renderer: renderer, fontPath: fontPath, options: options, configWatch: configWatch)
         events.filter = tools.imgui
@@ -291,6 +295,7 @@ final class App {
         case .pointer(var p):
             if player != nil { return }   // a replay plays the recorded pointer only
             p.time = session.time(sdl: p.time)
+            if panelPointer(p) { return }
             let local = stage.scenePoint(p.position)
             if p.phase == .down {
                 pointerOnStage = stage.frame.contains(p.position)
@@ -314,12 +319,14 @@ final class App {
         case .key(let press):
             handleKey(press)
         case .text(let text):
+            if panelSwallows(text) { return }
             participantTyped(text)
         case .resized, .displayChanged, .windowRestored, .windowShown:
             relayout()
         case .renderTargetsReset:
             faces.removeAll()
             titles.removeAll()
+            participantPanelView.removeAll()
             tools.imgui.releaseTextures()
         case .quit:
             requestQuit()
@@ -334,6 +341,7 @@ final class App {
     func handleKey(_ press: KeyPress) {
         var press = press
         press.time = session.time(sdl: press.time)
+        if panelKey(press) { return }
         if rolesApart { handleParticipantKey(press) } else { respond(to: press) }
     }
 
@@ -467,6 +475,7 @@ final class App {
         tools.presenting = presentation.isOn
         try tools.draw(scene: scene, stage: stage, window: window.size, pointerDown: pointerOnStage, now: clock(),
                        events: overlay.recent, hud: hudVisible ? hudLines() : nil)
+        try drawParticipantPanel(pixelScale: px)
         if screenshotRequested {
             screenshotRequested = false
             saveScreenshot()   // before the toast, which it announces

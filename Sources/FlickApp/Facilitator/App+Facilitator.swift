@@ -50,6 +50,9 @@ extension App {
             }
         case .function(10):
             pause(press)
+        case .function(11):
+            guard !press.isRepeat else { return }
+            askSUS(at: t)
         case .function(let n) where (1...9).contains(n):
             guard !press.isRepeat else { return }
             dropLabelledMarker(n, at: t)
@@ -87,6 +90,7 @@ extension App {
         m.feed = desk.feed
         m.releases = desk.releases
         m.interaction = scene.interaction.rawValue
+        m.participantSide = participantSideLine
         if let phone {
             m.phoneQR = phone.qr
             m.phoneLine = phone.isConnected ? "phone: \(phone.device?.summary ?? "connected")" : "phone: scan the code, or open \(phone.url)"

@@ -96,6 +96,7 @@ extension App {
     /// session with a facilitator asks first, and a second ask within `FacilitatorDesk.quitWindow`
     /// seconds quits; anything else quits at once. A signal always quits.
     func requestQuit() {
+        if askSUSBeforeQuit() { return }
         guard facilitatorWindow != nil, recorder != nil, player == nil else {
             running = false
             return

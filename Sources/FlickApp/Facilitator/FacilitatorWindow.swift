@@ -20,6 +20,8 @@ struct FacilitatorModel {
     var taskRunning = false
     /// What Enter does next.
     var nextAction = ""
+    /// What the participant's side shows (task text, SEQ, SUS progress), if the study has one.
+    var participantSide: String?
     var paused = false
     /// Quit was asked once: the next ask quits.
     var quitPending = false
@@ -155,10 +157,11 @@ final class FacilitatorWindow {
         _ = try line(m.task, f.title, x: margin + 6 * px)
         _ = try line(m.taskDetail, f.body, Self.muted, x: margin + 6 * px)
         _ = try line(m.nextAction, f.body, Self.accent, x: margin + 6 * px)
+        if let side = m.participantSide { _ = try line(side, f.body, RGBA(250, 210, 110), x: margin + 6 * px) }
         y += 10 * px
 
         // Markers of keys F1-F9 (function keys: typing a note never drops one).
-        _ = try line("Markers (F10 pauses)", f.small, Self.muted)
+        _ = try line("Markers (F10 pauses, F11 asks the SUS)", f.small, Self.muted)
         var x = margin
         for (i, label) in m.markers.enumerated() {
             let t = try f.body.texture("F\(i + 1)  \(label)", color: Self.text)

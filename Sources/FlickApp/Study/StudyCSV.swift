@@ -59,13 +59,13 @@ enum StudyCSV {
     }
 
     static func tasks(_ study: Study) -> String {
-        var rows = ["participant,condition,task,number,session_id,file,start,end,seconds,outcome,success,gave_up,time_limit,attempts"]
+        var rows = ["participant,condition,task,number,session_id,file,start,end,seconds,outcome,success,gave_up,time_limit,attempts,ended_by"]
         for e in study.entries {
             for run in e.metrics.taskRuns {
                 var r: [String] = [q(e.participant), q(e.condition), q(run.name ?? ""), run.number.map(String.init) ?? ""] + session(e)
                 r += [num(run.start), num(run.end), num(run.seconds), run.outcome?.rawValue ?? ""]
                 r += [flag(run.outcome.map { $0 == .success }), flag(run.outcome.map { $0 == .gaveUp }),
-                      flag(run.outcome.map { $0 == .timeLimit }), run.attempts.map(String.init) ?? ""]
+                      flag(run.outcome.map { $0 == .timeLimit }), run.attempts.map(String.init) ?? "", run.by ?? ""]
                 rows.append(r.joined(separator: ","))
             }
         }

@@ -19,7 +19,9 @@ struct StudyCommand: ParsableCommand {
         Writes study.html (self-contained), gestures.csv (a row per gesture), participants.csv (a row per participant x \
         condition x interaction x task), conditions.csv (a row per condition x interaction x task x measure, with 95 % \
         intervals), comparisons.csv (every pair of conditions, per interaction and measure), tasks.csv (a row per task \
-        run) and decisions.csv (a row per card that left, with its cause). Every row names its session id and file.
+        run), decisions.csv (a row per card that left, with its cause), sus.csv (a row per session whose SUS was shown, \
+        scored 0-100 when complete), seq.csv (a row per SEQ answer) and questionnaires.csv (SUS and SEQ means per condition \
+        and task, 95 % t-intervals). Every row names its session id and file.
         """)
 
     @Argument(help: ArgumentHelp("Interaction logs (--log) or recordings (--record).", valueName: "session"))
@@ -37,7 +39,8 @@ struct StudyCommand: ParsableCommand {
     static let outputs = [("study.html", "the study page"), ("gestures.csv", "the gesture table"),
                           ("participants.csv", "the participant table"), ("conditions.csv", "the condition table"),
                           ("comparisons.csv", "the comparison table"), ("tasks.csv", "the task table"),
-                          ("decisions.csv", "the decision table")]
+                          ("decisions.csv", "the decision table"), ("sus.csv", "the SUS table"), ("seq.csv", "the SEQ table"),
+                          ("questionnaires.csv", "the questionnaire table")]
 
     func validate() throws {
         try checkOutputPath(out, option: "--out", kind: .folder)
@@ -83,7 +86,9 @@ struct StudyCommand: ParsableCommand {
             "study.html": { StudyHTML.make(title: heading, study: study, comparisons: comparisons, design: design) },
             "gestures.csv": { StudyCSV.gestures(study) }, "participants.csv": { StudyCSV.participants(study) },
             "conditions.csv": { StudyCSV.conditions(study) }, "comparisons.csv": { StudyCSV.comparisons(comparisons) },
-            "tasks.csv": { StudyCSV.tasks(study) }, "decisions.csv": { StudyCSV.decisions(study) }]
+            "tasks.csv": { StudyCSV.tasks(study) }, "decisions.csv": { StudyCSV.decisions(study) },
+            "sus.csv": { StudyCSV.sus(study) }, "seq.csv": { StudyCSV.seq(study) },
+            "questionnaires.csv": { StudyCSV.questionnaires(study) }]
         let batch = AtomicFile.Batch()
         for (name, what) in Self.outputs {
             if Interrupt.isRequested { throw InterruptedError() }

@@ -53,6 +53,7 @@ enum StudyHTML {
 
         """
         h += taskSection(tasks, colour: colour)
+        h += questionnaireSection(study, colour: colour)
         h += directionSection(study, colour: colour)
         // Rates.
         h += "<h2>Rates per condition, interaction and task</h2>"

@@ -5,7 +5,7 @@ import Foundation
 /// The interaction log (`--log FILE`): one JSON object per line, written through `Codable` and
 /// flushed as each event happens, so another tool can follow it live (`tail -f`) and nothing is
 /// lost if the app is killed. The engine's `SceneEvent`s are written as they encode themselves;
-/// the app adds its own lines (`started`, `quit`, `marker`, `note`, `task_started`, `task_ended`, `config_reloaded`, …). The schema, with
+/// the app adds its own lines (`started`, `quit`, `marker`, `note`, `task_started`, `task_ended`, `answer`, `questionnaire`, `config_reloaded`, …). The schema, with
 /// its version (`schema` on the `started` line), is docs/schema/log.schema.json (prose in
 /// docs/log-schema.md); LogSchemaTests keeps these types and that file in step.
 package final class InteractionLog {
@@ -284,6 +284,8 @@ package enum LogLine: Decodable, Equatable {
     case taskEnded(LogTaskEnded)
     case cardsChanged(LogCardsChanged)
     case phone(LogPhone)
+    case answer(LogAnswer)
+    case questionnaire(LogQuestionnaire)
     /// A scene event, with the throw rule's verdict for a card release (nil in older logs).
     case scene(LoggedSceneEvent)
 
@@ -303,6 +305,8 @@ package enum LogLine: Decodable, Equatable {
         case "task_ended": self = .taskEnded(try LogTaskEnded(from: decoder))
         case "cards_changed": self = .cardsChanged(try LogCardsChanged(from: decoder))
         case "phone": self = .phone(try LogPhone(from: decoder))
+        case "answer": self = .answer(try LogAnswer(from: decoder))
+        case "questionnaire": self = .questionnaire(try LogQuestionnaire(from: decoder))
         default: self = .scene(try LoggedSceneEvent(from: decoder))
         }
     }

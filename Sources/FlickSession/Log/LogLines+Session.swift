@@ -61,6 +61,8 @@ package struct LogTaskEnded: Codable, Equatable {
     package var seconds: Double
     /// Gestures begun during the task.
     package var attempts: Int
+    /// "participant" when their Done or Give up ended it (the participant's side of a task).
+    package var by: String?
     package init(t: Double, task: String, number: Int, outcome: TaskRun.Outcome, seconds: Double, attempts: Int) {
         self.t = SceneEvent.microseconds(t)
         self.task = task

@@ -40,6 +40,9 @@ package struct StudySession {
     package var taskStarts: [LogTaskStarted] = []
     /// The facilitator's notes.
     package var notes: [(t: Double, text: String)] = []
+    /// The participant's answers (Done, Give up, SEQ, SUS) and the questionnaires' lines.
+    package var answers: [LogAnswer] = []
+    package var questionnaires: [LogQuestionnaire] = []
     package var participant: String?
     package var task: String?
     package var sessionID: String?
@@ -109,6 +112,8 @@ package struct StudySession {
         session.taskEnds = replay.taskEnds
         session.taskStarts = replay.taskStarts
         session.notes = replay.notes
+        session.answers = replay.answers
+        session.questionnaires = replay.questionnaires
         return session
     }
 
@@ -131,6 +136,8 @@ package struct StudySession {
         var taskEnds: [LogTaskEnded] = []
         var taskStarts: [LogTaskStarted] = []
         var notes: [(t: Double, text: String)] = []
+        var answers: [LogAnswer] = []
+        var questionnaires: [LogQuestionnaire] = []
         for line in lines.dropFirst() {
             switch line {
             case .scene(let e): items.append(.scene(e))
@@ -140,6 +147,8 @@ package struct StudySession {
             case .taskEnded(let line): taskEnds.append(line)
             case .taskStarted(let line): taskStarts.append(line)
             case .note(let n): notes.append((n.t, n.text))
+            case .answer(let a): answers.append(a)
+            case .questionnaire(let q): questionnaires.append(q)
             case .started, .quit, .inputRefused, .timeControl, .cardsChanged, .phone: break
             }
         }
@@ -149,6 +158,8 @@ package struct StudySession {
                             items: Self.ordered(items), recording: nil, taskEnds: taskEnds, taskStarts: taskStarts, notes: notes,
                             configDescription: s.configDescription)
         session.device = s.device ?? .mouse
+        session.answers = answers
+        session.questionnaires = questionnaires
         return session
     }
 

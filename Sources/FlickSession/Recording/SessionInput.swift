@@ -46,6 +46,10 @@ package enum SessionInput: Equatable, Sendable {
     case cards(CardFolderChange)
     /// Slow motion, pause, resume or a single step; replays move time the same way.
     case time(SceneTimeline.Control)
+    /// The participant answered in their window: Done, Give up, a SEQ or a SUS item.
+    case answer(ParticipantAnswer)
+    /// A questionnaire brought up on the participant's screen (the facilitator's SUS).
+    case ask(Questionnaire)
 
     /// The kind as a refusal and the recording name it.
     package var kind: String {
@@ -61,6 +65,8 @@ package enum SessionInput: Equatable, Sendable {
         case .note: return "note"
         case .cards: return "cards"
         case .time: return "time"
+        case .answer: return "answer"
+        case .ask: return "ask"
         }
     }
 }
@@ -112,12 +118,12 @@ package struct RecordedInput: Equatable, Sendable {
 extension RecordedInput: Codable {
     package enum CodingKeys: String, CodingKey, CaseIterable {
         case t, pointer, wheel, notches, command, interaction, config, configPath, configSource, preset,
-             viewport, window, marker, note, cards, time, by
+             viewport, window, marker, note, cards, time, answer, ask, by
     }
 
     /// The keys that name an input's kind (the others go with one of them).
     static let kindKeys: [CodingKeys] = [.pointer, .wheel, .notches, .command, .interaction, .config, .viewport,
-                                         .marker, .note, .cards, .time]
+                                         .marker, .note, .cards, .time, .answer, .ask]
 
     package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -158,6 +164,8 @@ extension RecordedInput: Codable {
         case .note: return .note(try c.decode(String.self, forKey: .note))
         case .cards: return .cards(try c.decode(CardFolderChange.self, forKey: .cards))
         case .time: return .time(try c.decode(SceneTimeline.Control.self, forKey: .time))
+        case .answer: return .answer(try c.decode(ParticipantAnswer.self, forKey: .answer))
+        case .ask: return .ask(try c.decode(Questionnaire.self, forKey: .ask))
         case .t, .configPath, .configSource, .preset, .window, .by:
             preconditionFailure("\(key) names no input kind")
         }
@@ -199,6 +207,8 @@ extension RecordedInput: Codable {
         case .note(let text): try c.encode(text, forKey: .note)
         case .cards(let change): try c.encode(change, forKey: .cards)
         case .time(let control): try c.encode(control, forKey: .time)
+        case .answer(let a): try c.encode(a, forKey: .answer)
+        case .ask(let q): try c.encode(q, forKey: .ask)
         }
     }
 }

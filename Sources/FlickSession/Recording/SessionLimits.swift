@@ -145,8 +145,10 @@ extension RecordedInput {
     package func check(_ c: LineCheck) throws {
         try c.time("t", t)
         switch input {
-        case .pointer, .command, .interaction, .time:
+        case .pointer, .command, .interaction, .time, .ask:
             break
+        case .answer(let answer):
+            if let problem = answer.problem { throw c.problem(problem) }
         case .wheel(let wheel):
             try c.number("wheel", wheel, SessionLimits.wheel)
         case .notches(let notches):

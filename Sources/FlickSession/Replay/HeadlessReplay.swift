@@ -28,6 +28,9 @@ package final class HeadlessReplay {
     /// The task lines the live session wrote, replayed.
     package private(set) var taskStarts: [LogTaskStarted] = []
     package private(set) var taskEnds: [LogTaskEnded] = []
+    /// The participant's answers and the questionnaires' lines, replayed.
+    package private(set) var answers: [LogAnswer] = []
+    package private(set) var questionnaires: [LogQuestionnaire] = []
 
     /// `config` replaces the recorded config (and its reloads) when given.
     package init(_ recording: Recording, demo: Interaction, count: Int, viewport: Size, config: SceneConfig,
@@ -95,7 +98,9 @@ package final class HeadlessReplay {
             case .applied(.pointer(let p), _): pointer = p
             case .taskStarted(let line): taskStarts.append(line)
             case .taskEnded(let line): taskEnds.append(line)
-            case .recorded, .applied, .refused, .cardsChanged, .timeControl, .heldGestureCancelled:
+            case .answer(let line): answers.append(line)
+            case .questionnaire(let line): questionnaires.append(line)
+            case .recorded, .applied, .refused, .cardsChanged, .timeControl, .heldGestureCancelled, .blocked:
                 break
             }
         }

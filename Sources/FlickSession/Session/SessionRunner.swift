@@ -24,6 +24,13 @@ package enum SessionOutput: Equatable {
     case taskEnded(LogTaskEnded)
     case cardsChanged(CardFolderChange, at: Double)
     case timeControl(SceneTimeline.Acted)
+    /// A questionnaire came up, was completed or closed incomplete (the participant's side).
+    case questionnaire(LogQuestionnaire)
+    /// The participant answered: Done, Give up, a SEQ or a SUS item.
+    case answer(LogAnswer)
+    /// A participant's pointer, wheel or key input held back from the stage while a
+    /// questionnaire is up (a pointer's whole gesture: the line is for its press).
+    case blocked(input: String, at: Double)
     /// The session ended with the pointer still down (a recording cut off): the gesture was
     /// cancelled as it ended, so the log closes it.
     case heldGestureCancelled(at: Double)
@@ -59,6 +66,8 @@ package final class SessionRunner {
     /// Frame-clock time of the last `advance`.
     package private(set) var lastAdvanceClock = -Double.infinity
     private var outputs: [SessionOutput] = []
+    /// A pointer pressed while a questionnaire was up: its gesture never reaches the stage.
+    private var pointerBlocked = false
 
     package static let defaultLateInputWindow = 0.1
 
@@ -143,7 +152,8 @@ package final class SessionRunner {
         }
         advance(to: clock)
         commit()
-        for line in study.finish(at: scene.time) { outputs.append(.taskEnded(line)) }
+        for line in study.finish(at: scene.time) { taskEnded(line) }
+        for line in study.closeQuestionnaire(at: scene.time) { outputs.append(.questionnaire(line)) }
     }
 
     /// A cancel of the last pointer input, stamped `t`, submitted at frame-clock time `now`.
@@ -188,6 +198,17 @@ package final class SessionRunner {
         var refusal: InputRejection?
         var applied = input
         switch input {
+        case .pointer(let p) where pointerBlocked || (p.phase == .down && study.questionnaireUp):
+            // The questionnaire's, not the stage's: the press and the rest of its gesture.
+            if p.phase == .down { outputs.append(.blocked(input: "pointer", at: t)) }
+            pointerBlocked = p.phase == .down || p.phase == .move
+            return
+        case .wheel where study.questionnaireUp, .notches where study.questionnaireUp:
+            outputs.append(.blocked(input: input.kind, at: t))
+            return
+        case .command where study.questionnaireUp && !byFacilitator:
+            outputs.append(.blocked(input: input.kind, at: t))
+            return
         case .pointer(var p):
             if keepsPointerTrail {
                 pointerTrail.append(PointerSample(t: t, phase: p.phase, position: p.position,
@@ -220,6 +241,15 @@ package final class SessionRunner {
         case .marker, .note, .cards:
             lineUp(at: t)
             applyStudy(input, at: t)
+        case .answer(let answer):
+            lineUp(at: t)
+            applyAnswer(answer, at: t)
+        case .ask(let questionnaire):
+            lineUp(at: t)
+            if let line = study.tick(t) { taskEnded(line) }
+            if questionnaire == .sus {
+                for line in study.askSUS(at: t) { outputs.append(.questionnaire(line)) }
+            }
         case .time:
             break   // the timeline acted on it when it was submitted
         }
@@ -236,7 +266,11 @@ package final class SessionRunner {
     /// A marker, a note or a folder change at `t`: a time limit passed by then ends its task
     /// first, then the input's own line, then what `StudyInputs` made of it.
     private func applyStudy(_ input: SessionInput, at t: Double) {
-        if let line = study.tick(t) { outputs.append(.taskEnded(line)) }
+        if let line = study.tick(t) { taskEnded(line) }
+        if case .marker(let m) = input, m.label == "start", study.tasks?.nextTask != nil, study.tasks?.current == nil {
+            // The next task starts: a questionnaire still up is closed, incomplete.
+            for line in study.closeQuestionnaire(at: t) { outputs.append(.questionnaire(line)) }
+        }
         if case .marker(let m) = input, let start = study.startState(before: m.label) { setUp(start, at: t) }
         let noteTask = currentTaskName
         let (ended, started) = study.apply(RecordedInput(t: t, input), to: scene, at: t)
@@ -248,7 +282,7 @@ package final class SessionRunner {
         default:
             break
         }
-        for line in ended { outputs.append(.taskEnded(line)) }
+        for line in ended { taskEnded(line) }
         if let started { outputs.append(.taskStarted(started)) }
         if case .cards(let change) = input { outputs.append(.cardsChanged(change, at: t)) }
     }
@@ -280,10 +314,33 @@ package final class SessionRunner {
         for i in scene.events.indices {
             let logged = LoggedSceneEvent(scene.events[i], release: scene.releases[i], origin: scene.origins[i])
             outputs.append(.scene(logged))
-            for line in study.observe(logged, in: scene) { outputs.append(.taskEnded(line)) }
+            for line in study.observe(logged, in: scene) { taskEnded(line) }
         }
         scene.clearEvents()
-        if let line = study.tick(scene.time) { outputs.append(.taskEnded(line)) }
+        if let line = study.tick(scene.time) { taskEnded(line) }
+    }
+
+    /// A task's end, then its SEQ when it asks for one: every end goes through here.
+    private func taskEnded(_ line: LogTaskEnded) {
+        outputs.append(.taskEnded(line))
+        for q in study.taskEnded(line) { outputs.append(.questionnaire(q)) }
+    }
+
+    /// The participant's answer at `t`: Done or Give up ends the task under way as theirs (a
+    /// time limit passed by `t` ends it first, and then the answer comes too late); a SEQ or SUS
+    /// answer goes to the questionnaire up. An answer with nothing to answer changes nothing.
+    private func applyAnswer(_ answer: ParticipantAnswer, at t: Double) {
+        if let line = study.tick(t) { taskEnded(line) }
+        switch answer {
+        case .done, .giveUp:
+            guard let (line, ended) = study.taskAnswer(answer, at: t) else { return }
+            outputs.append(.answer(line))
+            taskEnded(ended)
+        case .seq, .sus:
+            guard let (line, ended) = study.questionAnswer(answer, at: t) else { return }
+            outputs.append(.answer(line))
+            if let ended { outputs.append(.questionnaire(ended)) }
+        }
     }
 
     /// Where `point` lands on the topmost card of the last frame, normalised to the card.

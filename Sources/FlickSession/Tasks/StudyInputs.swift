@@ -9,6 +9,8 @@ import FlickEngine
 package struct StudyInputs {
     package private(set) var tasks: TaskRun?
     package private(set) var images: DeckImages
+    /// The SEQ or SUS on the participant's screen (the tasks file's `participantSide`).
+    package private(set) var questions = Questionnaires()
 
     package init(tasks: TaskList?, cardNames: [String]) {
         self.tasks = tasks.map(TaskRun.init)
@@ -46,5 +48,52 @@ package struct StudyInputs {
     /// The session ended at `t`: a task still under way ends (its limit first, if it passed).
     package mutating func finish(at t: Double) -> [LogTaskEnded] {
         [tick(t), tasks?.end(at: t, .sessionEnded)].compactMap { $0 }
+    }
+
+    // MARK: - The participant's side (ParticipantSide, Questionnaires)
+
+    /// What the task numbered `number` (1-based) shows on the participant's screen.
+    package func side(ofTask number: Int) -> (taskText: Bool, seq: Bool) {
+        guard let list = tasks?.list, (1...list.tasks.count).contains(number) else { return (false, false) }
+        return ParticipantSide.resolved(study: list.participantSide, task: list.tasks[number - 1].participantSide)
+    }
+
+    /// The task under way shows its text with Done and Give up.
+    package var showsTaskText: Bool {
+        guard let active = tasks?.current else { return false }
+        return side(ofTask: active.index + 1).taskText
+    }
+
+    /// The study asks the SUS after the session.
+    package var asksSUS: Bool { tasks?.list.participantSide?.sus == true }
+
+    /// A questionnaire is up: the stage takes no pointer, wheel or key of the participant's.
+    package var questionnaireUp: Bool { questions.prompt != nil }
+
+    /// A task ended (any way): its SEQ, when it asks for one.
+    package mutating func taskEnded(_ line: LogTaskEnded) -> [LogQuestionnaire] {
+        questions.taskEnded(line, asks: side(ofTask: line.number).seq, at: line.t)
+    }
+
+    /// The next task starts at `t`: a questionnaire still up closes, incomplete.
+    package mutating func closeQuestionnaire(at t: Double) -> [LogQuestionnaire] { questions.close(at: t) }
+
+    package mutating func askSUS(at t: Double) -> [LogQuestionnaire] { questions.askSUS(at: t) }
+
+    /// Done or Give up at `t`, with the task under way showing them: the answer's line and the
+    /// task's end (success or gave up, by the participant). Nil when no such task is under way.
+    package mutating func taskAnswer(_ a: ParticipantAnswer, at t: Double) -> (answer: LogAnswer, ended: LogTaskEnded)? {
+        guard showsTaskText, questions.prompt == nil, let active = tasks?.current else { return nil }
+        var line = LogAnswer(t: t, question: a.kind)
+        line.task = tasks?.currentTask?.name
+        line.number = active.index + 1
+        let outcome: TaskRun.Outcome = a == .done ? .success : .gaveUp
+        guard let ended = tasks?.end(at: t, outcome, byParticipant: true) else { return nil }
+        return (line, ended)
+    }
+
+    /// A SEQ or SUS answer at `t` (see `Questionnaires.answer`).
+    package mutating func questionAnswer(_ a: ParticipantAnswer, at t: Double) -> (answer: LogAnswer, ended: LogQuestionnaire?)? {
+        questions.answer(a, at: t)
     }
 }

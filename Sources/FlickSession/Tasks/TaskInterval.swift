@@ -14,6 +14,8 @@ package struct TaskInterval: Equatable {
     package var outcome: TaskRun.Outcome?
     /// Gestures begun and key decisions during the task (`task_ended`'s count); nil when marked by hand.
     package var attempts: Int?
+    /// "participant" when their Done or Give up ended it.
+    package var by: String? = nil
 
     package var seconds: Double { end - start }
 
@@ -26,7 +28,7 @@ package struct TaskInterval: Equatable {
             return session.taskEnds.map { end in
                 let start = session.taskStarts.last { $0.number == end.number && $0.t <= end.t }
                 return TaskInterval(number: end.number, name: end.task, start: start?.t ?? end.t - end.seconds, end: end.t,
-                                    outcome: end.outcome, attempts: end.attempts)
+                                    outcome: end.outcome, attempts: end.attempts, by: end.by)
             }
         }
         var runs: [TaskInterval] = []

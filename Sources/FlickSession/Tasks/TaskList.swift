@@ -147,12 +147,16 @@ package struct TaskSpec: Codable, Equatable, Sendable {
     /// Seconds from the task's start; past it the task ends as "time_limit".
     package var timeLimit: Double?
     package var start: TaskStart?
+    /// This task's own participant side (`ParticipantSide`), over the study's.
+    package var participantSide: ParticipantSide?
 
-    package init(name: String, goal: TaskGoal? = nil, timeLimit: Double? = nil, start: TaskStart? = nil) {
+    package init(name: String, goal: TaskGoal? = nil, timeLimit: Double? = nil, start: TaskStart? = nil,
+                 participantSide: ParticipantSide? = nil) {
         self.name = name
         self.goal = goal
         self.timeLimit = timeLimit
         self.start = start
+        self.participantSide = participantSide
     }
 }
 
@@ -173,6 +177,8 @@ package struct TaskList: Codable, Equatable, Sendable {
     /// The keys the participant's window answers while a facilitator runs the session; nil:
     /// the arrows, and Z in the swipe deck (`ParticipantKeys`).
     package var participantKeys: [ParticipantKey]?
+    /// The participant's side of the study (task text, SEQ, SUS); nil: off.
+    package var participantSide: ParticipantSide?
 
     package static let defaultGiveUp = "gave up"
     package static let maxTasks = 100
@@ -185,13 +191,14 @@ package struct TaskList: Codable, Equatable, Sendable {
         self.participantKeys = participantKeys
     }
 
-    private enum CodingKeys: String, CodingKey { case tasks, giveUp, participantKeys }
+    private enum CodingKeys: String, CodingKey { case tasks, giveUp, participantKeys, participantSide }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         tasks = try c.decode([TaskSpec].self, forKey: .tasks)
         giveUp = try c.decodeIfPresent(String.self, forKey: .giveUp) ?? Self.defaultGiveUp
         participantKeys = try c.decodeIfPresent([ParticipantKey].self, forKey: .participantKeys)
+        participantSide = try c.decodeIfPresent(ParticipantSide.self, forKey: .participantSide)
     }
 
     /// Reads and checks `path`: JSON `{"tasks": [{"name": …, "goal": {…}, "timeLimit": s}],
@@ -214,9 +221,10 @@ package struct TaskList: Codable, Equatable, Sendable {
         if let array = json as? [Any] { object = ["tasks": array] } else if let o = json as? [String: Any] { object = o } else {
             throw UserError("\(file): expected an object with 'tasks' (a list) or a list of tasks")
         }
-        if let unknown = object.keys.first(where: { !["tasks", "giveUp", "participantKeys"].contains($0) }) {
-            throw UserError("\(file): unknown key '\(unknown)' (expected 'tasks' and optionally 'giveUp', 'participantKeys')")
+        if let unknown = object.keys.first(where: { !["tasks", "giveUp", "participantKeys", "participantSide"].contains($0) }) {
+            throw UserError("\(file): unknown key '\(unknown)' (expected 'tasks' and optionally 'giveUp', 'participantKeys', 'participantSide')")
         }
+        let side = try object["participantSide"].map { try ParticipantSide.parse($0, at: file, task: false) }
         guard let raw = object["tasks"] as? [Any] else { throw UserError("\(file): 'tasks' is missing or not a list") }
         guard (1...maxTasks).contains(raw.count) else {
             throw UserError("\(file): \(raw.count) tasks (expected 1 to \(maxTasks))")
@@ -245,8 +253,8 @@ package struct TaskList: Codable, Equatable, Sendable {
         for (i, item) in raw.enumerated() {
             let at = "\(file): task \(i + 1)"
             guard let t = item as? [String: Any] else { throw UserError("\(at) is not an object (expected {\"name\": …})") }
-            if let unknown = t.keys.first(where: { !["name", "goal", "timeLimit", "start"].contains($0) }) {
-                throw UserError("\(at): unknown key '\(unknown)' (expected 'name', 'goal', 'timeLimit', 'start')")
+            if let unknown = t.keys.first(where: { !["name", "goal", "timeLimit", "start", "participantSide"].contains($0) }) {
+                throw UserError("\(at): unknown key '\(unknown)' (expected 'name', 'goal', 'timeLimit', 'start', 'participantSide')")
             }
             guard let name = t["name"] as? String, !name.trimmingCharacters(in: .whitespaces).isEmpty,
                   TextLimits.problem(name, limit: TextLimits.taskName) == nil else {
@@ -266,9 +274,12 @@ package struct TaskList: Codable, Equatable, Sendable {
             if let st = t["start"] {
                 spec.start = try start(st, at: "\(at) '\(name)'", folder: folder)
             }
+            spec.participantSide = try t["participantSide"].map { try ParticipantSide.parse($0, at: "\(at) '\(name)'", task: true) }
             tasks.append(spec)
         }
-        return TaskList(tasks: tasks, giveUp: giveUp, participantKeys: participantKeys)
+        var list = TaskList(tasks: tasks, giveUp: giveUp, participantKeys: participantKeys)
+        list.participantSide = side
+        return list
     }
 
     /// `"start": {"interaction": "stack", "reset": true, "config": "snappy.json"}`.

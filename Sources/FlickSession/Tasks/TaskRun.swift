@@ -61,12 +61,13 @@ package struct TaskRun {
         return LogTaskStarted(t: t, task: task.name, number: next, goal: task.goal, timeLimit: task.timeLimit, start: task.start)
     }
 
-    /// Ends the task under way at `t` with `outcome`.
-    package mutating func end(at t: Double, _ outcome: Outcome) -> LogTaskEnded? {
+    /// Ends the task under way at `t` with `outcome`; `byParticipant`: their Done or Give up.
+    package mutating func end(at t: Double, _ outcome: Outcome, byParticipant: Bool = false) -> LogTaskEnded? {
         guard let active = current else { return nil }
         current = nil
-        let line = LogTaskEnded(t: t, task: list.tasks[active.index].name, number: active.index + 1,
+        var line = LogTaskEnded(t: t, task: list.tasks[active.index].name, number: active.index + 1,
                                 outcome: outcome, seconds: sessionTime(t - active.start), attempts: active.attempts)
+        if byParticipant { line.by = "participant" }
         ended.append(line)
         return line
     }

@@ -1,0 +1,47 @@
+import FlickSession
+import Foundation
+
+/// The participant's side in the study's tidy tables:
+/// - `sus.csv`: one row per session whose SUS was shown: its ten answers, complete or not, and
+///   the score of a complete one (an incomplete SUS has no score);
+/// - `seq.csv`: one row per SEQ answer, with the task run it was about;
+/// - `questionnaires.csv`: one row per questionnaire x condition (x task for the SEQ; an empty
+///   task is every task): the mean over participants with its 95 % t-interval.
+extension StudyCSV {
+    static func sus(_ study: Study) -> String {
+        var rows = ["participant,condition,session_id,file,complete,answered," + (1...10).map { "item\($0)" }.joined(separator: ",") + ",score"]
+        for s in study.susSessions {
+            var r: [String] = [q(s.participant), q(s.condition), q(s.sessionID ?? ""), q(s.path), flag(s.complete), String(s.answered)]
+            r += s.answers.map { $0.map(String.init) ?? "" }
+            r.append(num(s.score))
+            rows.append(r.joined(separator: ","))
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+
+    static func seq(_ study: Study) -> String {
+        var rows = ["participant,condition,task,number,session_id,file,value,outcome"]
+        for a in study.seqAnswers {
+            let r: [String] = [q(a.participant), q(a.condition), q(a.task), a.number.map(String.init) ?? "",
+                               q(a.sessionID ?? ""), q(a.path), String(a.value), a.outcome?.rawValue ?? ""]
+            rows.append(r.joined(separator: ","))
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+
+    static func questionnaires(_ study: Study) -> String {
+        var rows = ["questionnaire,condition,task,participants,answers,incomplete,mean,sd,ci_low,ci_high"]
+        for s in study.susSummaries() {
+            let r: [String] = ["sus", q(s.condition), "", String(s.participants.count), String(s.sessions - s.incomplete),
+                               String(s.incomplete), num(s.scores?.mean), num(s.scores?.sd), num(s.scores?.interval?.low),
+                               num(s.scores?.interval?.high)]
+            rows.append(r.joined(separator: ","))
+        }
+        for s in study.seqSummaries() {
+            let r: [String] = ["seq", q(s.condition), q(s.task ?? ""), String(s.participants), String(s.answers), String(s.unanswered),
+                               num(s.scores?.mean), num(s.scores?.sd), num(s.scores?.interval?.low), num(s.scores?.interval?.high)]
+            rows.append(r.joined(separator: ","))
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+}
