@@ -8,7 +8,8 @@
   scene events; the phone's screenshot matches the headless replay's frame at the same time.
 - The network face: no or a wrong token gets a short 403 on every route; a second device is
   refused (4409); malformed (4400), binary (4400) and oversized (1009) messages get their close
-  codes and are said; a silent WebSocket (4401) and a stalled HTTP request are closed; a drop
+  codes and are said; a silent WebSocket (4401) and a stalled HTTP request are closed; a device
+  flooding messages past the rate limit is closed with 4429 (said and logged); a drop
   mid-gesture cancels the gesture and the page reconnects and goes on; 200 connections opened
   and closed and 1,000 hostile clients leave the app running, its file descriptors and memory
   where they were, and the phone still working.
@@ -388,7 +389,38 @@ async def network(chrome, x):
           f"half-open) in {took:.1f} s: no crash, file descriptors {fd0} -> {fd2}, memory {rss0 // 1024} -> {rss2 // 1024} MB, "
           f"the phone still flings",
           f"alive {app.alive()}, fds {fd0} -> {fd2}, rss {rss0} -> {rss2} kB, deleted {before} -> {after}")
+    await page.send("Page.close")   # the tab itself: its socket closes and the device slot frees
     await page.close()
+
+    # A device that sends more than a finger can: past the burst, closed with 4429, said and logged.
+    flood_code, flood_took = None, 0.0
+    for attempt in range(20):   # until the closed page's device slot is free (4409 before)
+        try:
+            async with websockets.connect(app.ws_url(), open_timeout=10, close_timeout=2, ping_interval=None) as ws:
+                await ws.send(json.dumps({"type": "hello", "v": 1, "viewport": {"width": 390, "height": 844}, "pixelRatio": 3,
+                                          "userAgent": "phone.py flood", "touch": True}))
+                await asyncio.wait_for(ws.recv(), 5)   # the welcome: this connection is the device
+                start = time.time()
+                try:
+                    for i in range(3000):
+                        await ws.send(f'{{"type":"drawn","frame":{i},"t":{i}}}')
+                    while True:
+                        await asyncio.wait_for(ws.recv(), 5)
+                except websockets.ConnectionClosed as e:
+                    flood_code = e.code
+                flood_took = time.time() - start
+        except websockets.ConnectionClosed as e:
+            flood_code = e.code
+        except Exception as e:
+            flood_code = repr(e)
+        if flood_code != 4409:
+            break
+        await asyncio.sleep(0.5)
+    await asyncio.sleep(0.5)
+    flood_lines = [e for e in log_events(log) if e["event"] == "phone" and e.get("what") == "dropped" and "4429" in e.get("detail", "")]
+    check(flood_code == 4429 and flood_lines and "4429 too many messages" in app.text() and app.alive(),
+          f"a device flooding {3000} messages is closed with 4429 after {flood_took:.2f} s (600 a second, burst 1,200); "
+          "the terminal and the log say it, the app runs", f"code {flood_code}, log lines {len(flood_lines)}")
     rc = app.quit()
     summary = [line for line in app.text().splitlines() if "touch to phone frame" in line]
     phone_lines = [e for e in log_events(log) if e["event"] == "phone"]
