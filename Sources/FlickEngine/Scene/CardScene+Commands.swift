@@ -79,18 +79,9 @@ extension CardScene {
     /// it comes to rest.
     func page(by delta: Int, at t: Double) -> CommandResult {
         let count = deck.count
-        guard count > 0, !isHeld, content.scrolls else { return .unchanged }
-        let heading = heading(at: t)
-        guard let from = layout.currentIndex(position: heading, count: count, viewport: viewport) else { return .unchanged }
-        let wraps = axis.wrapsAround
-        var to = from + delta
-        if wraps { to = ((to % count) + count) % count } else { to = min(max(0, to), count - 1) }
-        guard to != from else { return .unchanged }
-        // The endless row moves the short way, one pitch per step, across the seam too.
-        let target = wraps
-            ? layout.position(ofIndex: from, count: count, viewport: viewport, near: heading)
-                + Double(delta) * layout.pitch(viewport: viewport)
-            : layout.position(ofIndex: to, count: count, viewport: viewport, near: heading)
+        guard count > 0, !isHeld,
+              let target = content.pageTarget(by: delta, heading: heading(at: t), in: contentContext)
+        else { return .unchanged }
         axis.animate(to: target, at: t)
         return .done
     }
@@ -187,9 +178,7 @@ extension CardScene {
                                     duration: mode.undoFlightDuration)
         motions.append(CardMotion(card: restored.card, phase: .flight(flight), ending: .rest))
         // Bring the restored card into view.
-        if content.scrolls, let current = currentIndex, current != restored.index {
-            let target = layout.position(ofIndex: restored.index, count: deck.count, viewport: viewport,
-                                         near: axis.offset(at: t))
+        if let target = content.bringIntoView(index: restored.index, current: currentIndex, in: contentContext, at: t) {
             axis.animate(to: target, at: t)
         }
         return true
@@ -222,18 +211,10 @@ extension CardScene {
         if let late = refusal(ofInputAt: time) { return late }
         let shown = beginInput(at: time)
         defer { endInput(showing: shown) }
-        guard content.scrolls, deck.count > 0, !isHeld else { return nil }
-        if let page = layout.pageSize(viewport: viewport) {
-            wheelPending += delta
-            if abs(wheelPending) >= page * config.commands.wheelPageFraction {
-                _ = step(by: wheelPending > 0 ? 1 : -1, at: time)
-                wheelPending = 0
-            }
-        } else {
-            let bounds = layout.scrollBounds(count: deck.count, viewport: viewport)
-            let target = min(max(heading(at: time) + delta, bounds.lowerBound), bounds.upperBound)
-            axis.animate(to: target, at: time)
-        }
+        guard deck.count > 0, !isHeld else { return nil }
+        let response = content.scroll(by: delta, pending: &wheelPending, heading: heading(at: time),
+                                      pageFraction: config.commands.wheelPageFraction, in: contentContext)
+        guard apply(response, at: time) else { return nil }
         rebuildRenderList()
         return nil
     }

@@ -49,7 +49,7 @@ extension CardScene {
     /// When the scroll content, set moving since its rest was last looked at, comes to rest
     /// (seconds); nil while it moves or is held, or when nothing changed.
     var axisRestTime: Double? {
-        guard content.scrolls, axis != restCheckedAxis, let s = axis.settleTime else { return nil }
+        guard axis != restCheckedAxis, let s = content.settleTime(of: axis) else { return nil }
         return max(s, axis.lastEventTime ?? -.infinity, lastCompletionTime)
     }
 
@@ -91,16 +91,12 @@ extension CardScene {
         topDeckChanged(at: index, delta: delta)
         let countBefore = deck.count - delta
         var shiftsContent = false
-        if content.scrolls, deck.count > 0, countBefore > 0, axis.isSettled(at: te),
-           let current = layout.currentIndex(position: axis.offset(at: te), count: countBefore, viewport: viewport) {
+        var before = contentContext
+        before.count = countBefore
+        if deck.count > 0, countBefore > 0, let current = content.stillIndex(in: before, at: te) {
             shiftsContent = delta < 0 ? index < current : index <= current
         }
-        if let r = restIndex {
-            if delta < 0 ? index < r : index <= r { restIndex = r + delta }
-            restIndex = deck.count > 0 ? min(max(0, restIndex!), deck.count - 1) : nil
-        } else if content.scrolls, deck.count > 0 {
-            restIndex = 0
-        }
+        restIndex = content.restIndex(restIndex, afterChangeAt: index, delta: delta, count: deck.count)
         if shiftsContent {
             let pitch = layout.pitch(viewport: viewport)
             if delta > 0 { updateBounds(at: te) }

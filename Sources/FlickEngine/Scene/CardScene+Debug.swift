@@ -20,7 +20,7 @@ public struct ThrowBoundary: Hashable, Sendable {
 extension CardScene {
     /// True when the content scrolls round endlessly (the switcher's row): indices past the ends
     /// show the same cards again. False for lists that stop at their ends and for the stack.
-    public var scrollWrapsAround: Bool { content.scrolls && axis.wrapsAround }
+    public var scrollWrapsAround: Bool { content.wrapsAround(axis) }
 
     /// The throw rule of the current interaction as boundaries, found by asking the rule
     /// itself (bisection over distance, then over speed, along each axis direction), so the
@@ -69,37 +69,18 @@ extension CardScene {
 
     /// Which way the content scrolls; nil for the stack (no scroll axis).
     public var scrollDirection: LayoutDirection? {
-        content.scrolls ? layout.direction : nil
+        content.scrollDirection(of: layout)
     }
 
     /// The scroll position (`scrollPosition`) at which card `index` is the current card.
     public func restingPosition(ofIndex index: Int) -> Double? {
-        guard content.scrolls, deck.count > 0 else { return nil }
-        return layout.position(ofIndex: index, count: deck.count, viewport: viewport, near: scrollPosition)
+        content.restingPosition(ofIndex: index, in: contentContext, at: time)
     }
 
     /// Where a coasting fling (or a settling spring) will come to rest: the scroll position and
     /// the card index there; nil while dragging, at rest, or without a scroll axis.
     public var projectedLanding: (index: Int, position: Double)? {
-        guard content.scrolls else { return nil }
-        let rest: Double
-        switch axis.motion {
-        case .resting, .dragging:
-            return nil
-        case .decaying(let decay, let bounce):
-            if let bounce {
-                guard !bounce.isDone(at: time) else { return nil }
-                rest = bounce.target
-            } else {
-                guard !decay.isDone(at: time) else { return nil }
-                rest = axis.wrapsAround ? decay.endPosition : min(max(decay.endPosition, axis.minOffset), axis.maxOffset)
-            }
-        case .spring(let spring, _):
-            guard !spring.isDone(at: time) else { return nil }
-            rest = spring.target
-        }
-        guard let index = layout.currentIndex(position: rest, count: deck.count, viewport: viewport) else { return nil }
-        return (index, rest)
+        content.projectedLanding(in: contentContext, at: time)
     }
 }
 

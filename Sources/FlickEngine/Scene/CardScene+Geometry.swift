@@ -9,23 +9,18 @@ extension CardScene {
     /// scroll, an empty deck, or a viewport (old or new) with no area; the caller then rebuilds
     /// the scroll on the current card.
     func resize(to size: Size, at time: Double) -> Bool {
-        guard content.scrolls, deck.count > 0,
-              viewport.width > 0, viewport.height > 0, size.width > 0, size.height > 0 else { return false }
+        guard content.keepsMotion(resizingFrom: viewport, to: size, count: deck.count) else { return false }
         let t = clampedInputTime(time)
         let shown = beginInput(at: t)
         defer { endInput(showing: shown) }
         let current = currentIndex
-        let oldPitch = layout.pitch(viewport: viewport)
+        let old = viewport
         viewport = size
-        let newPitch = layout.pitch(viewport: viewport)
-        let bounds = layout.scrollBounds(count: deck.count, viewport: viewport)
-        let wraps = !(bounds.lowerBound.isFinite && bounds.upperBound.isFinite)
-        let extent = content.axis == .vertical ? viewport.height : viewport.width
-        let rejected = axis.setGeometry(viewportExtent: extent, minOffset: wraps ? 0 : bounds.lowerBound,
-                                        maxOffset: wraps ? 0 : bounds.upperBound,
-                                        pageSize: layout.pageSize(viewport: viewport),
-                                        scale: oldPitch > 0 ? newPitch / oldPitch : 1, at: t)
-        if rejected != nil { rebuildAxis(keepingIndex: current ?? 0) }
+        if let resized = content.resized(in: contentContext, from: old, at: t) {
+            axis = resized
+        } else {
+            rebuildAxis(keepingIndex: current ?? 0)
+        }
         rebuildRenderList()
         return true
     }

@@ -49,7 +49,7 @@ extension CardScene {
     func pointerDown(at t: Double) {
         gesture = .pressed
         panTranslation = .zero
-        if content.scrolls, deck.count > 0 { axis.touchDown(at: t) }
+        content.press(&axis, count: deck.count, at: t)
         if var r = returning {
             r.phase = .held(r.offset(at: t))
             returning = r
@@ -147,7 +147,7 @@ extension CardScene {
         panTranslation = p.translation
         switch gesture {
         case .scrolling:
-            axis.drag(translation: along(content.axis, p.translation), at: p.time)
+            axis.drag(translation: content.along(p.translation), at: p.time)
         case .card(_, let base, .bringBack):
             // The returning card follows the pointer from where it went down, slop included.
             returning?.phase = .held(base + mode.cardTranslation(p.position - p.startPosition))
@@ -159,16 +159,12 @@ extension CardScene {
         }
     }
 
-    func along(_ axis: Axis?, _ v: Vector) -> Double {
-        axis == .vertical ? v.dy : v.dx
-    }
-
     func ended(_ p: Pan, cancelled: Bool) {
         pointerVelocity = p.velocity
         let velocity = cancelled ? Vector.zero : p.velocity
         switch gesture {
         case .scrolling(let startIndex):
-            axis.release(velocity: along(content.axis, velocity), at: p.time)
+            axis.release(velocity: content.along(velocity), at: p.time)
             // The page it comes to rest on is announced when it gets there (`paged`).
             let outcome = scrollOutcome(from: startIndex, at: p.time, cancelled: cancelled)
             emit(.gestureEnded(time: p.time, kind: .scroll, translation: p.translation, velocity: velocity,
@@ -195,7 +191,7 @@ extension CardScene {
 
     /// A press caught the content; a gesture that was not a scroll lets it settle on a page.
     func releaseAxisIfHeld(at t: Double) {
-        if content.scrolls, axis.settleTime == nil { axis.release(velocity: 0, at: t) }
+        content.releaseIfHeld(&axis, at: t)
     }
 
     /// Where a released scroll is heading, as the gesture's outcome: another card than the one
@@ -308,11 +304,7 @@ extension CardScene {
         gesture = .idle
         guard let hit = hitCard(at: point), deck.contains(hit.card), !deck.isLeaving(hit.card) else { return }
         emit(.selected(time: t, card: hit.card))
-        guard content.scrolls,
-              let from = layout.currentIndex(position: axis.offset(at: t), count: deck.count, viewport: viewport),
-              from != hit.index else { return }
-        let target = layout.position(ofIndex: hit.index, count: deck.count, viewport: viewport,
-                                     near: axis.offset(at: t))
+        guard let target = content.tapTarget(index: hit.index, in: contentContext, at: t) else { return }
         // `paged` follows when the content comes to rest there.
         axis.animate(to: target, at: t)
     }

@@ -25,7 +25,7 @@ extension CardScene {
     /// name. Read from the rule itself (its `distanceFraction`), not restated.
     public var directionLabel: (card: CardID, label: String, direction: ThrowDirection, opacity: Double)? {
         for m in motions.reversed() {
-            guard let i = deck.index(of: m.card), i == top || content.scrolls else { continue }
+            guard let i = deck.index(of: m.card), content.showsLabel(index: i, top: top) else { continue }
             let o = m.offset(at: time)
             let verdict = mode.decide(kind: .card, offset: o, velocity: .zero, viewport: viewport)
             guard let d = verdict.direction, let name = mode.label(for: d) else { continue }

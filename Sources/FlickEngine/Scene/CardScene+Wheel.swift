@@ -18,16 +18,21 @@ extension CardScene {
         let shown = beginInput(at: time)
         defer { endInput(showing: shown) }
         wheelPending = 0
-        guard notches != 0, content.scrolls, deck.count > 0, !isHeld else { return nil }
-        if layout.pageSize(viewport: viewport) != nil {
-            guard axis.isSettled(at: time) else { return nil }
-            _ = step(by: notches > 0 ? 1 : -1, at: time)
-        } else {
-            let bounds = layout.scrollBounds(count: deck.count, viewport: viewport)
-            let target = heading(at: time) + Double(notches) * layout.pitch(viewport: viewport)
-            axis.animate(to: min(max(target, bounds.lowerBound), bounds.upperBound), at: time)
-        }
+        guard notches != 0, deck.count > 0, !isHeld else { return nil }
+        guard apply(content.wheel(notches: notches, heading: heading(at: time), in: contentContext, at: time),
+                    at: time) else { return nil }
         rebuildRenderList()
         return nil
+    }
+
+    /// Carries out what the content answered to wheel travel at `t`; false when it ignored it.
+    func apply(_ response: WheelResponse, at t: Double) -> Bool {
+        switch response {
+        case .ignored: return false
+        case .gathered: break
+        case .step(let delta): _ = step(by: delta, at: t)
+        case .glide(let target): axis.animate(to: target, at: t)
+        }
+        return true
     }
 }

@@ -291,30 +291,32 @@ public final class CardScene {
         content.heading(axis: axis, state: state, at: t)
     }
 
+    /// What the content strategy answers from: the scene as it is, read-only.
+    var contentContext: ContentContext {
+        ContentContext(layout: layout, viewport: viewport, count: deck.count, axis: axis)
+    }
+
     /// Rebuilds the scroll axis for the current layout, viewport and deck, centred on `index`.
     func rebuildAxis(keepingIndex index: Int) {
         let count = deck.count
         let bounds = layout.scrollBounds(count: count, viewport: viewport)
         let wraps = !(bounds.lowerBound.isFinite && bounds.upperBound.isFinite)
         let extent = layout.direction == .vertical ? viewport.height : viewport.width
-        let page = layout.pageSize(viewport: viewport)
         let start = count > 0
             ? layout.position(ofIndex: min(max(0, index), count - 1), count: count, viewport: viewport, near: 0)
             : 0
         axis = ScrollAxis(physics: mode.scrollPhysics, viewportExtent: extent,
                           minOffset: wraps ? 0 : bounds.lowerBound, maxOffset: wraps ? 0 : bounds.upperBound,
-                          pageSize: content.scrolls ? page : nil, wrapsAround: wraps, offset: start)
+                          pageSize: content.pageSize(layout: layout, viewport: viewport), wrapsAround: wraps,
+                          offset: start)
         wheelPending = 0
-        restIndex = !content.scrolls ? nil : layout.currentIndex(position: axis.offset(at: time), count: count,
-                                                                  viewport: viewport)
+        restIndex = content.restIndex(in: contentContext, at: time)
         restCheckedAxis = axis
     }
 
     /// New bounds after the deck changed at `time` (a motion carries on toward them).
     func updateBounds(at time: Double) {
-        guard content.scrolls else { return }
-        let bounds = layout.scrollBounds(count: deck.count, viewport: viewport)
-        guard bounds.lowerBound.isFinite, bounds.upperBound.isFinite else { return }
+        guard let bounds = content.restBounds(in: contentContext) else { return }
         axis.setBounds(minOffset: bounds.lowerBound, maxOffset: bounds.upperBound, at: time)
     }
 
@@ -363,16 +365,11 @@ public final class CardScene {
     /// In a depth stack whose top card is flying away, the last of the cards flying off the
     /// top one after another (its deck index and offset at `t`); nil otherwise.
     func lastFlyingOffTop(at t: Double) -> (index: Int, offset: Vector)? {
-        guard !content.scrolls, top < deck.count else { return nil }
-        var last: (index: Int, offset: Vector)? = nil
-        var i = top
-        while i < deck.count {
+        content.lastFlyingOffTop(top: top, count: deck.count) { i in
             let card = deck.id(at: i)
-            guard deck.isLeaving(card), let j = motionIndex(of: card) else { break }
-            last = (i, motions[j].offset(at: t))
-            i += 1
+            guard deck.isLeaving(card), let j = motionIndex(of: card) else { return nil }
+            return motions[j].offset(at: t)
         }
-        return last
     }
 
     /// The visible cards at `t` (seconds), back to front, without view slots.
