@@ -137,6 +137,8 @@ final class App {
         }
         stageView.imageFolder = options.cards.folder
         stageView.imageLook = options.look.session
+        // Pictures a folder change adds are kept (recording) and drawn (replay) from the store.
+        stageView.imageStore = (options.recordPath ?? options.replay?.path).map { CardStore(besideRecording: $0) }
         runner = SessionRunner(scene: CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
                                                 config: options.config, time: 0),
                                tasks: options.tasks, cardNames: Self.imageNames(options), sessionTask: options.task)

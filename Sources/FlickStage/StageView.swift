@@ -21,6 +21,9 @@ package final class StageView {
     /// that titles them.
     package var imageFolder: String?
     package var imageLook: SessionLook?
+    /// The card store of the recording (being made or replayed): an image a folder change added
+    /// is drawn from its kept copy, the picture as the participant saw it.
+    package var imageStore: CardStore?
 
     /// A stage with faces and titles of its own (the window's, or a study tool's).
     package init(renderer: Renderer, faces: CardFaces, titles: CardTitles, cornerRadius: Double) throws {
@@ -32,7 +35,7 @@ package final class StageView {
     }
 
     /// A study tool's stage for a recording: its cards in its recorded look and corners.
-    package convenience init(renderer: Renderer, cards source: CardSource, header: RecordingHeader) throws {
+    package convenience init(renderer: Renderer, cards source: CardSource, header: RecordingHeader, recording: String? = nil) throws {
         let font = StageFont.path()
         let look = header.drawnLook
         try self.init(renderer: renderer,
@@ -40,6 +43,7 @@ package final class StageView {
                       titles: CardTitles(renderer: renderer, fontPath: font), cornerRadius: header.drawnCornerRadius)
         imageFolder = source.folder
         imageLook = look
+        imageStore = recording.map { CardStore(besideRecording: $0) }
     }
 
     /// Faces for a deck whose folder changed (`DeckImages`): the images it added are loaded, and
@@ -47,8 +51,10 @@ package final class StageView {
     package func follow(_ images: DeckImages) {
         guard let folder = imageFolder else { return }
         while faces.images.count < images.names.count {
-            let name = images.names[faces.images.count]
-            let image = CardImage(path: (folder as NSString).appendingPathComponent(name), title: name)
+            let index = faces.images.count
+            let name = images.names[index]
+            let kept = images.files[index].flatMap { imageStore?.copy(of: $0) }
+            let image = CardImage(path: kept ?? (folder as NSString).appendingPathComponent(name), title: name)
             faces.addImage(imageLook.map { $0.titled([image])[0] } ?? image)
         }
         if faces.assignedImages != images.assigned { faces.assignedImages = images.assigned }

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Cards kept as shown (issue 34): a recorded session keeps each card picture by content hash in
-# flick-cards/ beside the recording (shared by the folder's sessions, never copied twice), so
-# after the card folder is edited (a file saved anew, one removed, one added) the recording still
-# replays without --allow-missing-cards, pixel-identical to its replay before the edit, and
-# `flick report` still reads it.
+# flick-cards/ beside the recording (shared by the folder's sessions, never copied twice): those
+# it started with, and those a folder change added or saved anew while it ran (a card first shown
+# after the change). So after the card folder is edited (a file saved anew, one removed, one
+# added, and the file added mid-session rewritten, the one changed mid-session deleted) the
+# recording still replays without --allow-missing-cards, pixel-identical to its replay before the
+# edit (its top card is the one added mid-session), and `flick report` still reads it.
 # Usage: cards_kept.sh path/to/flick [OUTDIR]
 set -u
 source "$(dirname "$0")/lib.sh"
@@ -17,6 +19,17 @@ start_app "$LOG" --cards "$CARDS" --demo stack --record "$REC" --size 600x860 ||
 sleep 0.5
 drag $(( SX + SW / 2 )) $(( SY + SH / 2 )) -260 0 8 0.012
 sleep 1
+# Mid-session: a file added (it sorts first: it goes on top of the stack, shown at once) and one
+# saved anew with another picture.
+cp "$ROOT/assets/10-mail.png" "$CARDS/00-first.png"
+cp "$ROOT/assets/11-notes.png" "$CARDS/03-chat.png"
+for _ in $(seq 1 50); do
+  grep '"cards_changed"' "$LOG" 2>/dev/null | grep -q '00-first' && grep '"cards_changed"' "$LOG" | grep -q '03-chat' && break
+  sleep 0.1
+done
+grep '"cards_changed"' "$LOG" | grep -q '00-first' && grep '"cards_changed"' "$LOG" | grep -q '03-chat' \
+  && pass "the live session saw the file added and the file saved anew" || fail "no cards_changed line for both: $(grep cards_changed "$LOG")"
+sleep 0.8
 stop_app
 stop_xvfb
 
@@ -29,16 +42,37 @@ for f in header["card_files"]:
     want = hashlib.sha256(open(os.path.join(cards, f["name"]), "rb").read()).hexdigest()
     if f.get("hash") != want: problems.append(f"{f['name']}: header hash {f.get('hash')}, file {want}")
     if not os.path.exists(os.path.join(store, want + ".png")): problems.append(f"{f['name']} not in the store")
-if len(os.listdir(store)) != 4: problems.append(f"store holds {sorted(os.listdir(store))}")
+# The pictures the session started with; the files of the mid-session change are checked below.
+for p in problems: print("   ", p)
+sys.exit(1 if problems else 0)
+PY
+
+"$PY" - "$REC" "$OUT/flick-cards" "$ROOT/assets" <<'PY' && pass "the added and the re-saved picture are kept too, their hashes in the recorded change (6 kept)" || fail "mid-session pictures (above)"
+import hashlib, json, os, sys
+lines = [json.loads(l) for l in open(sys.argv[1])][1:]
+store, assets = sys.argv[2], sys.argv[3]
+def sha(name): return hashlib.sha256(open(os.path.join(assets, name), "rb").read()).hexdigest()
+files = {f["name"]: f for l in lines if "cards" in l for f in l["cards"]["added"] + l["cards"]["changed"]}
+problems = []
+for name, source in [("00-first.png", "10-mail.png"), ("03-chat.png", "11-notes.png")]:
+    f = files.get(name)
+    if not f: problems.append(f"no recorded change for {name}"); continue
+    if f.get("hash") != sha(source): problems.append(f"{name}: recorded hash {f.get('hash')}, picture {sha(source)}")
+    if f.get("size") != os.path.getsize(os.path.join(assets, source)): problems.append(f"{name}: size {f.get('size')}")
+    if not os.path.exists(os.path.join(store, sha(source) + ".png")): problems.append(f"{name} not in the store")
+if len(os.listdir(store)) != 6: problems.append(f"store holds {sorted(os.listdir(store))}")
 for p in problems: print("   ", p)
 sys.exit(1 if problems else 0)
 PY
 
 "$BIN" --replay "$REC" --headless --screenshot "$OUT/before.png" >"$OUT/before.out" 2>&1 || fail "the replay before the edit failed: $(cat "$OUT/before.out")"
-# The folder is edited: a file saved anew with another picture, one removed, one added.
+# The folder is edited: a file saved anew with another picture, one removed, one added; the file
+# added during the session is rewritten and the one saved anew during it is deleted.
 cp "$ROOT/assets/09-news.png" "$CARDS/01-weather.png"
 rm "$CARDS/02-music.png"
 cp "$ROOT/assets/07-settings.png" "$CARDS/05-new.png"
+cp "$ROOT/assets/12-calculator.png" "$CARDS/00-first.png"
+rm "$CARDS/03-chat.png"
 "$BIN" --replay "$REC" --headless --screenshot "$OUT/after.png" >"$OUT/after.out" 2>&1; rc=$?
 [ "$rc" = 0 ] && pass "after the folder edit the recording still replays without --allow-missing-cards" \
   || fail "the replay after the edit: exit $rc, $(cat "$OUT/after.out")"
@@ -57,5 +91,5 @@ rm -rf "$OUT/report"
 "$BIN" --headless --cards "$CARDS" --demo stack --replay "$ROOT/docs/sessions/stack.jsonl" --frames 30 \
   --record "$OUT/s2.rec.jsonl" >"$OUT/s2.out" 2>&1 || fail "second session: $(cat "$OUT/s2.out")"
 n=$(ls "$OUT/flick-cards" | wc -l)
-[ "$n" = 6 ] && pass "a second session adds only the two new pictures (6 kept, none twice)" || fail "the store holds $n files, want 6: $(ls "$OUT/flick-cards")"
+[ "$n" = 9 ] && pass "a second session adds only the three new pictures (9 kept, none twice)" || fail "the store holds $n files, want 9: $(ls "$OUT/flick-cards")"
 finish

@@ -46,7 +46,7 @@ final class CompareWindow {
             guard let replay = HeadlessReplay(recording, config: p.config), let header = recording.header else {
                 throw UserError("--replay file '\(recording.path)' has no header")
             }
-            return (replay, try StageView(renderer: renderer, cards: cards, header: header))
+            return (replay, try StageView(renderer: renderer, cards: cards, header: header, recording: recording.path))
         }
         clock.restart()
         ended = false

@@ -38,7 +38,7 @@ enum ContactSheet {
                        take: (Renderer, Int) throws -> Void) throws {
         guard let replay = HeadlessReplay(recording, config: config), let header = recording.header else { return }
         let renderer = try Renderer(offscreenWidth: cell.w, height: cell.h)
-        let view = try StageView(renderer: renderer, cards: cards, header: header)
+        let view = try StageView(renderer: renderer, cards: cards, header: header, recording: recording.path)
         var frame = 0
         for (i, t) in times.enumerated() {
             // The 60 Hz grid of a headless replay, up to the moment itself.

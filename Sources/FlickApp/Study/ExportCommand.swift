@@ -80,7 +80,7 @@ struct Export: ParsableCommand {
             Interrupt.install()
             try withExtendedLifetime(sdl) {
                 let renderer = try Renderer(offscreenWidth: w, height: h)
-                let view = try StageView(renderer: renderer, cards: cards, header: header)
+                let view = try StageView(renderer: renderer, cards: cards, header: header, recording: rec.path)
                 let dot = TouchDot()
                 let passes = ext == "gif" ? 2 : 1
                 // Every frame, from a fresh replay, into `encoder`; then the file is finished.

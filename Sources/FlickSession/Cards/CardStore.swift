@@ -25,7 +25,7 @@ package struct CardStore {
     /// Keeps the file at `path` (named `name`): its hash, the bytes copied into the store unless
     /// a copy is there already. A file that cannot be read is not kept (nil): the session still
     /// runs, and its replay reads the folder as before.
-    package func keep(_ path: String, name: String) throws -> String? {
+    package func keep(_ path: String, name: String) throws -> (hash: String, size: Int)? {
         guard let data = try? InputFile.read(path, what: "card file") else { return nil }
         let hash = SHA256.hex(data)
         let dest = self.path(hash: hash, name: name)
@@ -37,7 +37,7 @@ package struct CardStore {
             }
             try AtomicFile.save(data, to: dest, what: "the card store's copy of \(name)")
         }
-        return hash
+        return (hash, data.count)
     }
 
     /// Keeps every file of `files` (in `cardFolder`) and names its hash.
@@ -47,7 +47,7 @@ package struct CardStore {
         let existed = FileManager.default.fileExists(atPath: folder)
         do {
             for i in files.indices {
-                files[i].hash = try keep((cardFolder as NSString).appendingPathComponent(files[i].name), name: files[i].name)
+                files[i].hash = try keep((cardFolder as NSString).appendingPathComponent(files[i].name), name: files[i].name)?.hash
             }
         } catch {
             if !existed { try? FileManager.default.removeItem(atPath: folder) }

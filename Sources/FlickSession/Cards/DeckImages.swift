@@ -16,6 +16,9 @@ package struct DeckImages {
     private var pending: [Int] = []
     /// Images whose file is gone (or superseded by a newer version).
     private var retired: Set<Int> = []
+    /// The file (size, and hash when the card store kept it) of each image a folder change
+    /// added: where a replay finds the picture as shown.
+    package private(set) var files: [Int: FolderFile] = [:]
 
     package init(names: [String]) {
         self.names = names
@@ -54,6 +57,7 @@ package struct DeckImages {
             retired.insert(old)
             names.append(file.name)
             let new = names.count - 1
+            files[new] = file
             fresh.append((new, file.name))
             for card in deck where image(of: card) == old { assigned[card] = new }
             // Cards not yet inserted for the old version get the new one.
@@ -62,6 +66,7 @@ package struct DeckImages {
         for file in change.added.sorted(by: { CardFolder.naturallyPrecedes($0.name, $1.name) }) {
             names.append(file.name)
             let new = names.count - 1
+            files[new] = file
             fresh.append((new, file.name))
             // Where the name sorts among the cards now in the deck (the deck keeps name order).
             let now = (0..<scene.deck.count).compactMap { scene.deck.card(at: $0) }

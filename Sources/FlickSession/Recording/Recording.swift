@@ -305,17 +305,26 @@ package struct Recording {
         // The folder as the session left it: the header's files with the recorded changes made
         // (a file saved anew, added or removed while it ran is expected so now).
         var expected: [String: Int] = [:]
-        for file in header.cardFiles { expected[file.name] = file.size }
+        // Files whose last version the session saw is not in the card store (read from the folder).
+        var unkept = Set<String>()
+        let store = CardStore(besideRecording: path)
+        for file in header.cardFiles {
+            expected[file.name] = file.size
+            if store.copy(of: file) == nil { unkept.insert(file.name) }
+        }
         for change in inputs.compactMap(\.cards) {
-            for f in change.added + change.changed { expected[f.name] = f.size }
+            for f in change.added + change.changed {
+                expected[f.name] = f.size
+                if store.copy(of: f) == nil { unkept.insert(f.name) } else { unkept.remove(f.name) }
+            }
             for name in change.removed { expected[name] = nil }
         }
         var problems: [String] = []
         var items: [CardImage] = []
-        let store = CardStore(besideRecording: path)
         for file in header.cardFiles {
-            // The picture as the participant saw it, when the card store kept it.
-            if let kept = store.copy(of: file), expected[file.name] == file.size {
+            // The picture as the participant saw it at the start, when the card store kept it
+            // (a version saved during the session is the change input's, kept under its own hash).
+            if let kept = store.copy(of: file) {
                 items.append(CardImage(path: kept, title: file.name))
                 continue
             }
@@ -333,8 +342,15 @@ package struct Recording {
             problems.append(size == nil ? "\(file.name) is missing" : "\(file.name) is \(size!) bytes, was \(want)")
             items.append(CardImage(path: path + " (missing)", title: file.name))
         }
+        // Files added during the session that were not kept are read from the folder: as they were.
+        let checked = Set(header.cardFiles.filter { store.copy(of: $0) == nil }.map(\.name))
+        for name in unkept.subtracting(checked).sorted() {
+            guard let want = expected[name] else { continue }
+            let size = RecordingHeader.fileSize((folder as NSString).appendingPathComponent(name))
+            if size != want { problems.append(size == nil ? "\(name) is missing" : "\(name) is \(size!) bytes, was \(want)") }
+        }
         // New files matter only to a replay that reads the folder (not every card was kept).
-        let kept = header.cardFiles.allSatisfy { store.copy(of: $0) != nil }
+        let kept = unkept.isEmpty
         let extra = Set(current).subtracting(expected.keys).sorted()
         if !extra.isEmpty && !kept { problems.append("new \(extra.joined(separator: ", "))") }
         if !problems.isEmpty {
