@@ -34,7 +34,11 @@ extension App {
                 write { try log?.record(logged) }
                 overlay.remember(e)
                 desk.event(e, release: logged.release)
-                if case .inserted = e { stageView.follow(study.images) }
+                // An inserted card, or a deck replaced by a task's start cards, shows its image.
+                switch e {
+                case .inserted, .reset: stageView.follow(study.images)
+                default: break
+                }
                 notePress(e)
                 tools.noteEvent(e, now: clock())
             case .configChanged(let change, let before, let t):

@@ -63,7 +63,8 @@ import Testing
         try log.append(LogCardsChanged(t: 0.34375, change: CardFolderChange(added: [.init(name: "b.png", size: 9)], removed: ["a.png"], changed: [.init(name: "c.png", size: 3)])))
         for (i, goal) in Self.goals.enumerated() {
             try log.append(LogTaskStarted(t: 0.25, task: "t\(i + 1)", number: i + 1, goal: goal, timeLimit: 90,
-                                          start: TaskStart(interaction: .stack, reset: true, config: SceneConfig(), configFile: "a.json")))
+                                          start: TaskStart(interaction: .stack, reset: true, config: SceneConfig(), configFile: "a.json",
+                                                           cards: ["b.png", "a.png"], order: .shuffled, seed: 7)))
         }
         try log.append(LogTaskEnded(t: 0.375, task: "t1", number: 1, outcome: .gaveUp, seconds: 0.125, attempts: 3))
         try log.configReloaded(time: 0.5, path: "feel.json", config: SceneConfig())
@@ -105,7 +106,8 @@ import Testing
         var withTasks = header
         withTasks.tasks = TaskList(tasks: Self.goals.enumerated().map {
                                        TaskSpec(name: "t\($0.offset)", goal: $0.element, timeLimit: 60,
-                                                start: TaskStart(interaction: .swipe, reset: true, config: SceneConfig(), configFile: "a.json"))
+                                                start: TaskStart(interaction: .swipe, reset: true, config: SceneConfig(), configFile: "a.json",
+                                                                 cards: ["a.png"], order: .reverse, seed: 3))
                                    },
                                    giveUp: "gave up", participantKeys: [.arrows, .undo])
         withTasks.markers = ["found it", "gave up"]

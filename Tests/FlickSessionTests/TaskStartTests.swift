@@ -108,7 +108,7 @@ import Testing
         }
         #expect(refusal(#"{"interaction": "cube"}"#).contains("t.json: task 1 'a': start 'interaction' = cube is not an interaction"))
         #expect(refusal(#"{"reset": 1}"#).contains("t.json: task 1 'a': start 'reset' = 1 is not true or false"))
-        #expect(refusal(#"{"order": [1]}"#).contains("t.json: task 1 'a': 'start' has an unknown key 'order'"))
+        #expect(refusal(#"{"shuffle": true}"#).contains("t.json: task 1 'a': 'start' has an unknown key 'shuffle'"))
         #expect(refusal(#"{"config": "none.json"}"#).contains("t.json: task 1 'a': start 'config':"))
     }
 }

@@ -8,6 +8,7 @@
 #   digit, one starting with a space) reaches the note and nothing else: no quit, no reset, no
 #   interaction switch, no pause; Enter there saves it;
 # - the arrows still act in the participant window (a participant key), R and 1-5 do not;
+# - task 2 sets itself up (swipe, its own three cards in reverse order) as the facilitator's doing;
 # - Ctrl+Q in the facilitator window asks first while recording, and a second one quits.
 # Usage: roles.sh path/to/flick [OUTDIR]
 set -u
@@ -15,7 +16,8 @@ source "$(dirname "$0")/lib.sh"
 e2e_args "$@"
 
 cat >"$OUT/tasks.json" <<'JSON'
-{"tasks": [{"name": "Look around"}, {"name": "Swipe from the top", "start": {"interaction": "swipe", "reset": true}}]}
+{"tasks": [{"name": "Look around"},
+           {"name": "Swipe from the top", "start": {"interaction": "swipe", "cards": ["05-calendar", "02-music", "09-news"], "order": "reverse"}}]}
 JSON
 
 # focus WID: give WID the keyboard, as a person clicking into it does (a window manager
@@ -88,7 +90,7 @@ scenario() {
   xdotool key r 2 BackSpace BackSpace   # a stray R and 2 type into (and out of) the note, and act on nothing
   sleep 0.3
 
-  # 3. Task 2 sets itself up (swipe, a reset) as the facilitator's doing; the facilitator's
+  # 3. Task 2 sets itself up (swipe, its card set) as the facilitator's doing; the facilitator's
   #    own developer keys (Ctrl+R, Ctrl+2) act as theirs and type nothing into the note.
   focus "$FWID"
   xdotool key Return; wait_log "$LOG" 1 task_ended 5 >/dev/null
@@ -112,7 +114,7 @@ scenario() {
   [ -n "$gone" ] && pass "$MODE: a second Ctrl+Q quit" || fail "$MODE: a second Ctrl+Q did not quit"
   wait "$APP" 2>/dev/null
   stop_app
-  "$PY" - "$LOG" "$REC" "$MODE" <<'PY' && pass "$MODE: the log holds the four notes whole, every reset the facilitator's (task 2's start, Ctrl+R), the switches only theirs, no pause, a quit line" || fail "$MODE: log (above)"
+  "$PY" - "$LOG" "$REC" "$MODE" <<'PY' && pass "$MODE: the log holds the four notes whole, every reset the facilitator's (task 2's start with its three cards in reverse, Ctrl+R), the switches only theirs, no pause, a quit line" || fail "$MODE: log (above)"
 import json, sys
 log = [json.loads(l) for l in open(sys.argv[1])]
 rec = [json.loads(l) for l in open(sys.argv[2])]
@@ -122,7 +124,10 @@ if notes != ["quick r", "2nd card confused her", " slow start 5", "ok"]: problem
 resets = [l.get("cause") for l in log if l["event"] == "reset"]
 if resets != ["facilitator", "facilitator"]: problems.append(f"reset causes {resets} (want the task start's and Ctrl+R's, both facilitator)")
 started = [l for l in log if l["event"] == "task_started"]
-if len(started) != 2 or started[1].get("start") != {"interaction": "swipe", "reset": True}: problems.append(f"task_started {started}")
+deal = ["09-news.png", "02-music.png", "05-calendar.png"]
+if len(started) != 2 or started[1].get("start") != {"interaction": "swipe", "cards": deal, "order": "reverse"}: problems.append(f"task_started {started}")
+header_start = rec[0]["tasks"]["tasks"][1].get("start", {})
+if header_start.get("cards") != deal: problems.append(f"the header's task 2 cards {header_start.get('cards')}, want {deal}")
 switches = [(l["to"], l["t"]) for l in log if l["event"] == "interaction_changed"]
 if [s[0] for s in switches] != ["swipe", "switcher"] or (started and abs(switches[0][1] - started[-1]["t"]) > 1e-6):
     problems.append(f"interaction switches {switches}")
@@ -137,7 +142,7 @@ sys.exit(1 if problems else 0)
 PY
   local RLOG="$dir/replay.jsonl"
   "$BIN" --replay "$REC" --headless --log "$RLOG" >"$dir/replay.out" 2>&1
-  "$PY" - "$LOG" "$RLOG" <<'PY' && pass "$MODE: a headless replay sets task 2 up the same (switch, reset by the facilitator) and plays the same notes and task lines" || fail "$MODE: the replay differs (above)"
+  "$PY" - "$LOG" "$RLOG" <<'PY' && pass "$MODE: a headless replay sets task 2 up the same (switch, its cards by the facilitator) and plays the same notes and task lines" || fail "$MODE: the replay differs (above)"
 import json, sys
 kinds = {"reset", "interaction_changed", "task_started", "task_ended", "note", "marker", "deleted"}
 # A recording has no line for the quit: its replay ends at its last input, so a task the

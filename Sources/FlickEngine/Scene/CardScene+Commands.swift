@@ -186,13 +186,13 @@ extension CardScene {
 
     /// Every card back in its first order, scrolled to the first, nothing moving. A gesture in
     /// progress ends as cancelled first.
-    func reset(at t: Double) -> CommandResult {
+    func reset(at t: Double, replacingWith count: Int? = nil) -> CommandResult {
         endGesture(at: t)
         motions.removeAll(keepingCapacity: true)
         returning = nil
         gap = nil
         pendingUndos = 0
-        deck.reset()
+        if let count { deck.replaceAll(count: count) } else { deck.reset() }
         state = InteractionState()
         pool.checkInAll()
         rebuildAxis(keepingIndex: 0)
@@ -233,6 +233,19 @@ extension CardScene {
         settle(upTo: time)
         rebuildRenderList()
         return true
+    }
+
+    /// Replaces every card with `count` new ones (fresh ids, in order) and resets as `reset`
+    /// does: scrolled to the first, nothing moving, no undo history; a later reset comes back to
+    /// these cards. For a front end whose card set changes (a study task that starts with other
+    /// cards, or another order). Emits `reset` with `cause`.
+    public func replaceCards(count: Int, at time: Double, cause: DeckChangeCause = .api) {
+        guard refusal(ofInputAt: time) == nil else { return }
+        causeInEffect = cause
+        let shown = beginInput(at: time)
+        defer { endInput(showing: shown) }
+        _ = reset(at: time, replacingWith: max(0, count))
+        rebuildRenderList()
     }
 
     /// Inserts a new card at `index` (clamped to 0 ... count), at once when nothing moves, else

@@ -79,6 +79,22 @@ package struct DeckImages {
         return fresh
     }
 
+    /// The deck's cards are now `cards`, showing the files `names` in order (a task's start
+    /// cards): each card gets the current image of its file (a file no image has yet, such as
+    /// one removed since, gets an image of its own, drawn as a placeholder if it is gone).
+    /// Insertions that waited are dropped with the deck they were meant for.
+    package mutating func show(_ files: [String], on cards: [CardID]) {
+        pending = []
+        for (card, name) in zip(cards, files) {
+            if let i = current(name) ?? names.lastIndex(of: name) {
+                assigned[card] = i
+            } else {
+                names.append(name)
+                assigned[card] = names.count - 1
+            }
+        }
+    }
+
     /// A scene event: an insertion gives the waiting image its card.
     package mutating func observe(_ event: SceneEvent) {
         if case .inserted(_, let card, _) = event, !pending.isEmpty {

@@ -32,11 +32,18 @@ package struct LogTaskStarted: Codable, Equatable {
         package var interaction: Interaction?
         package var reset: Bool?
         package var config: String?
+        /// The cards the task started with, in deck order, and how the tasks file ordered them.
+        package var cards: [String]?
+        package var order: TaskStart.CardOrder?
+        package var seed: UInt64?
 
         package init(_ s: TaskStart) {
             interaction = s.interaction
             reset = s.reset
             config = s.config == nil ? nil : (s.configFile ?? "")
+            cards = s.cards
+            order = s.order
+            seed = s.seed
         }
     }
 

@@ -293,7 +293,13 @@ package final class SessionRunner {
     private func setUp(_ start: TaskStart, at t: Double) {
         if let next = start.interaction, next != scene.interaction { scene.setInteraction(next, at: t) }
         if let config = start.config { scene.setConfig(config, at: t) }
-        if start.reset == true { _ = scene.perform(.reset, at: t, cause: .facilitator) }
+        if let cards = start.cards {
+            // A card set or order: the deck is replaced by these cards (a reset to them).
+            scene.replaceCards(count: cards.count, at: t, cause: .facilitator)
+            study.show(cards, in: scene)
+        } else if start.reset == true {
+            _ = scene.perform(.reset, at: t, cause: .facilitator)
+        }
         lineUp(at: t)
         if let config = start.config {
             outputs.append(.configReloaded(path: start.configFile ?? "", config: config, at: t))

@@ -36,6 +36,12 @@ package struct StudyInputs {
         return run.nextTask?.start
     }
 
+    /// The deck was just replaced by one card per name (a task's start cards): each card shows
+    /// its file.
+    package mutating func show(_ cards: [String], in scene: CardScene) {
+        images.show(cards, on: (0..<scene.deck.count).compactMap { scene.deck.card(at: $0) })
+    }
+
     /// A scene event: an insertion gets its image; the task under way counts it and may meet
     /// its goal (or have passed its limit). Returns the tasks that ended.
     package mutating func observe(_ event: LoggedSceneEvent, in scene: CardScene) -> [LogTaskEnded] {

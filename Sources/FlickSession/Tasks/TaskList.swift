@@ -121,21 +121,44 @@ package struct TaskStart: Codable, Equatable, Sendable {
     package var config: SceneConfig?
     /// The config file's name as the tasks file gave it, for the log.
     package var configFile: String?
+    /// The cards the task starts with, in deck order (file names of the session's cards): the
+    /// deck is replaced by one card per name (a reset to them: a later reset comes back here).
+    /// The tasks file gives a list or "all" and an `order`; this is the list they make.
+    package var cards: [String]?
+    /// How the tasks file ordered them, for the log.
+    package var order: CardOrder?
+    /// The seed of a shuffled order.
+    package var seed: UInt64?
 
-    package init(interaction: Interaction? = nil, reset: Bool? = nil, config: SceneConfig? = nil, configFile: String? = nil) {
+    package init(interaction: Interaction? = nil, reset: Bool? = nil, config: SceneConfig? = nil, configFile: String? = nil,
+                 cards: [String]? = nil, order: CardOrder? = nil, seed: UInt64? = nil) {
         self.interaction = interaction
         self.reset = reset
         self.config = config
         self.configFile = configFile
+        self.cards = cards
+        self.order = order
+        self.seed = seed
     }
 
-    /// In words, for the facilitator window: "stack, reset, config snappy.json".
+    /// In words, for the facilitator window: "stack, reset, config snappy.json, 3 cards (reverse)".
     package var description: String {
         var parts: [String] = []
         if let interaction { parts.append(interaction.rawValue) }
         if reset == true { parts.append("reset") }
         if config != nil { parts.append("config " + (configFile ?? "")) }
+        if let cards { parts.append("\(cards.count) card\(cards.count == 1 ? "" : "s")" + (order.map { " (\($0.rawValue))" } ?? "")) }
         return parts.joined(separator: ", ")
+    }
+
+    /// The order of a task's start cards.
+    package enum CardOrder: String, Codable, CaseIterable, Sendable {
+        /// As listed (for "all": the folder's name order).
+        case listed
+        /// Last first.
+        case reverse
+        /// A seeded random order (`seed`): the same seed gives the same order.
+        case shuffled
     }
 }
 
@@ -272,7 +295,7 @@ package struct TaskList: Codable, Equatable, Sendable {
                 spec.goal = try goal(g, at: "\(at) '\(name)'", cards: cards)
             }
             if let st = t["start"] {
-                spec.start = try start(st, at: "\(at) '\(name)'", folder: folder)
+                spec.start = try start(st, at: "\(at) '\(name)'", folder: folder, cards: cards)
             }
             spec.participantSide = try t["participantSide"].map { try ParticipantSide.parse($0, at: "\(at) '\(name)'", task: true) }
             tasks.append(spec)
@@ -282,11 +305,14 @@ package struct TaskList: Codable, Equatable, Sendable {
         return list
     }
 
-    /// `"start": {"interaction": "stack", "reset": true, "config": "snappy.json"}`.
-    private static func start(_ raw: Any, at: String, folder: String) throws -> TaskStart {
-        let expected = "expected an object of 'interaction' (\(Interaction.allCases.map(\.rawValue).joined(separator: ", "))), 'reset' (true or false), 'config' (a config file)"
+    /// `"start": {"interaction": "stack", "reset": true, "config": "snappy.json",
+    /// "cards": ["b.png", "a.png"] or "all", "order": "listed" | "reverse" | "shuffled", "seed": 7}`.
+    /// With the session's `cards` known (a tasks file) the cards are checked and put in order;
+    /// without (a recording's header) the list is taken as the order already made.
+    private static func start(_ raw: Any, at: String, folder: String, cards known: [String]?) throws -> TaskStart {
+        let expected = "expected an object of 'interaction' (\(Interaction.allCases.map(\.rawValue).joined(separator: ", "))), 'reset' (true or false), 'config' (a config file), 'cards' (a list of card files, or \"all\"), 'order' (listed, reverse, shuffled), 'seed' (with shuffled)"
         guard let o = raw as? [String: Any], !o.isEmpty else { throw UserError("\(at): 'start' is not a start state (\(expected))") }
-        if let unknown = o.keys.sorted().first(where: { !["interaction", "reset", "config", "configFile"].contains($0) }) {
+        if let unknown = o.keys.sorted().first(where: { !["interaction", "reset", "config", "configFile", "cards", "order", "seed"].contains($0) }) {
             throw UserError("\(at): 'start' has an unknown key '\(unknown)' (\(expected))")
         }
         var start = TaskStart()
@@ -319,7 +345,62 @@ package struct TaskList: Codable, Equatable, Sendable {
                 throw e.message.hasPrefix(at) ? e : UserError("\(at): start 'config': \(e.message)")
             }
         }
+        try startCards(o, at: at, known: known, into: &start)
         return start
+    }
+
+    /// The `cards`, `order` and `seed` of a start state.
+    private static func startCards(_ o: [String: Any], at: String, known: [String]?, into start: inout TaskStart) throws {
+        if let raw = o["order"] {
+            guard let name = raw as? String, let order = TaskStart.CardOrder(rawValue: name) else {
+                throw UserError("\(at): start 'order' = \(raw) is not an order (expected one of \(TaskStart.CardOrder.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            start.order = order
+        }
+        if let raw = o["seed"] {
+            guard start.order == .shuffled else { throw UserError("\(at): start 'seed' is used only with \"order\": \"shuffled\"") }
+            guard let n = raw as? NSNumber, !ConfigFile.isBoolean(n), n.doubleValue >= 0, n.doubleValue == n.doubleValue.rounded(),
+                  n.doubleValue < 1.8446744073709552e19 else {
+                throw UserError("\(at): start 'seed' = \(raw) is not a whole number from 0 to 2^64-1")
+            }
+            start.seed = n.uint64Value
+        } else if start.order == .shuffled {
+            throw UserError("\(at): start \"order\": \"shuffled\" needs a 'seed' (a whole number: the same seed gives the same order)")
+        }
+        guard o["cards"] != nil || start.order != nil else { return }
+        var list: [String]
+        let given = o["cards"]
+        if given == nil || (given as? String) == "all" {
+            // Without the session's cards (checking a tasks file on its own) "all" stays unmade.
+            guard let known else { return }
+            list = known
+        } else if let items = given as? [Any] {
+            guard (1...counts.upperBound).contains(items.count) else {
+                throw UserError("\(at): start 'cards' has \(items.count) cards (expected 1 to \(counts.upperBound) card files, or \"all\")")
+            }
+            list = try items.map { item in
+                guard let name = item as? String, !name.isEmpty else {
+                    throw UserError("\(at): start 'cards' has \(item) (expected card file names)")
+                }
+                guard let known else { return name }
+                if let match = known.first(where: { $0 == name || ($0 as NSString).deletingPathExtension == name }) { return match }
+                let shown = known.prefix(6).joined(separator: ", ") + (known.count > 6 ? ", …" : "")
+                throw UserError("\(at): start 'cards' names '\(name)', which is not among the cards (\(shown))")
+            }
+        } else {
+            throw UserError("\(at): start 'cards' = \(given!) is not a list of card files or \"all\"")
+        }
+        // A recording's header holds the order already made: only a tasks file is ordered here.
+        if known != nil {
+            switch start.order {
+            case .reverse?: list.reverse()
+            case .shuffled?:
+                var random = SeededGenerator(seed: start.seed ?? 0)
+                random.shuffle(&list)
+            case .listed?, nil: break
+            }
+        }
+        start.cards = list
     }
 
     private static func goal(_ raw: Any, at: String, cards: [String]?) throws -> TaskGoal {
