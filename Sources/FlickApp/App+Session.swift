@@ -20,6 +20,7 @@ extension App {
         header.markers = options.markers
         if options.facilitated { header.facilitator = true }
         header.configDescription = options.configDescription
+        header.plan = options.plan
         return header
     }
 

@@ -164,7 +164,8 @@ final class App {
         }
         try log?.started(time: 0, demo: options.demo, cards: scene.deck.count, window: window.size,
                          stage: stage.frame, session: session.info, viewport: scene.viewport, config: options.config,
-                         configDescription: options.configDescription, device: options.phone != nil ? .touch : nil)
+                         configDescription: options.configDescription, device: options.phone != nil ? .touch : nil,
+                         plan: options.plan)
     }
 
     /// The card files by name: a replay's by the recorded names (a file gone since reads

@@ -59,13 +59,34 @@ struct AppOptions {
     var tasks: TaskList?
     /// `--phone`: serve the participant's phone from this address.
     var phone: PhoneAddress?
+    /// `--plan`: the plan, participant, session and condition this session was opened from.
+    var plan: PlanStamp?
     /// The stage takes the phone's viewport when it connects (`--phone` without `--stage`).
     var stageFromPhone: Bool { phone != nil && stageGiven == false }
     private var stageGiven = false
 
     /// Ranges were checked by the parser (WindowCommand.validate and its option groups); what
     /// is left is merging the options with a recording's header.
-    init(_ c: WindowCommand) throws {
+    init(_ given: WindowCommand) throws {
+        var c = given
+        // A session of a study plan: the plan's config, interaction, device, cards, tasks and
+        // markers stand in for the options (WindowCommand.validate refused them given twice).
+        var planned: PlannedSession?
+        if let file = c.planned.plan, let participant = c.participant, let n = c.planned.session {
+            let p = try PlannedSession.open(file, participant: participant, session: n)
+            c.demo = p.condition.interaction
+            c.config = p.config
+            c.cards.cards = p.cards
+            c.facilitation.tasks = p.tasks
+            c.facilitation.markers = p.markers?.joined(separator: ",")
+            if p.condition.device == .touch {
+                if c.headless {
+                    throw UserError("the plan '\(file)': condition '\(p.condition.name)' is a touch condition (the participant's phone), which needs a window, not --headless")
+                }
+                c.phone.phone = p.condition.phone ?? PhoneAddress.bare
+            }
+            planned = p
+        }
         // A recording's header restores demo, cards, count, window, stage and config; a named
         // option replaces what it says, and the person is told.
         let recording = try c.replay.map { try Recording(path: $0) }
@@ -147,9 +168,11 @@ struct AppOptions {
         if let path = c.facilitation.tasks {
             if header?.tasks != nil { note("--tasks \(path) overrides the recording's tasks") }
             self.tasks = try TaskList.load(path: path, cards: cardNames)
+            if let planned { self.tasks = tasks.map(planned.ordered) }
         } else {
             self.tasks = header?.tasks
         }
+        self.plan = planned?.stamp ?? header?.plan
         if let giveUp = tasks?.giveUp, !markers.contains(giveUp) {
             note("the tasks' give-up marker '\(giveUp)' is not among --markers; M or Enter ends a task instead")
         }

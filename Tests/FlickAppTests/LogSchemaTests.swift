@@ -52,7 +52,8 @@ import Testing
         try log.started(time: 0, demo: .carousel, cards: 20, window: Size(width: 400, height: 720),
                         stage: Rect(x: 0.5, y: 0.5, width: 399.5, height: 719.5), session: session,
                         viewport: Size(width: 390.5, height: 844.5), config: SceneConfig(),
-                        configDescription: "snappy, for the pilot", device: .touch)
+                        configDescription: "snappy, for the pilot", device: .touch,
+                        plan: PlanStamp(file: "plan.json", participant: "P3", session: 2, condition: "snappy", tasks: ["t2", "t1"]))
         try log.marker(time: 0.25, label: "start", task: "t1")
         try log.append(LogPhone(t: 0.3, what: .connected, detail: "touch, 390x844 pt at 3x"))
         var summary = LogPhone(t: 0.35, what: .summary)
@@ -113,6 +114,7 @@ import Testing
         withTasks.markers = ["found it", "gave up"]
         withTasks.facilitator = true
         withTasks.configDescription = "snappy, for the pilot"
+        withTasks.plan = PlanStamp(file: "plan.json", participant: "P3", session: 2, condition: "snappy", tasks: ["t1", "t0"])
         withTasks.device = SessionDevice(input: .touch, viewport: Size(width: 390, height: 844), pixelRatio: 3,
                                          userAgent: "Mozilla/5.0 (Linux; Android 14)")
         let recorder = try Recorder(path: path, header: withTasks)

@@ -839,6 +839,50 @@ def run_row(n, row):
     return problems, rc, first, took
 
 
+def plan_setup():
+    """A study plan of two conditions (issue 34, item 8), and plans wrong in one way each."""
+    write("plan/presets/snappy.json", '{"description": "snappy", "stack": {"throwSpeed": 300}}\n')
+    write("plan/tasks.json", '{"tasks": [{"name": "one"}, {"name": "two"}]}\n')
+    plan = {"flick_plan": 1, "design": "williams", "assignment": "in-order", "taskOrder": "williams", "tasks": "tasks.json",
+            "conditions": [{"name": "plain"}, {"name": "snappy", "config": "presets/snappy.json", "interaction": "stack"}],
+            "participants": [{"id": "P1", "row": 1, "sessions": [{"session": 1, "condition": "plain", "tasks": ["one", "two"]},
+                                                                  {"session": 2, "condition": "snappy", "tasks": ["two", "one"]}]}]}
+    write("plan/plan.json", json.dumps(plan))
+    write("plan/newer.json", json.dumps(dict(plan, flick_plan=7)))
+    write("plan/notjson.json", "{flick_plan: 1")
+    write("plan/gone.json", json.dumps(dict(plan, conditions=[plan["conditions"][0], dict(plan["conditions"][1], config="presets/gone.json")])))
+    write("plan/badtask.json", json.dumps(dict(plan, participants=[dict(plan["participants"][0], sessions=[
+        {"session": 1, "condition": "plain", "tasks": ["one", "three"]}])])))
+    write("plan/badcond.json", json.dumps(dict(plan, participants=[dict(plan["participants"][0], sessions=[
+        {"session": 1, "condition": "fast"}])])))
+    write("plan/existing.json", "keep\n")
+
+
+plan_setup()
+PLAN = w("plan", "plan.json")
+PL = ["--participant", "P1", "--log", OUT + ".jsonl", "--record", OUT + ".rec"] + H
+ROWS += [
+    ("--plan with a participant not in it", ["--plan", PLAN, "--participant", "P9", "--session", "1", "--log", OUT + ".jsonl"] + H, 2, "--participant 'P9' is not in the plan", []),
+    ("--plan with a session the participant does not have", ["--plan", PLAN, "--session", "3"] + PL, 2, "--session 3 is not one of participant 'P1''s sessions in the plan", []),
+    ("--plan without --session", ["--plan", PLAN] + PL, 2, "needs --participant ID and --session N", []),
+    ("--plan with --config as well", ["--plan", PLAN, "--session", "1", "--config", PRESETS[0]] + PL, 2, "--config cannot be given with --plan", []),
+    ("--plan that is not JSON", ["--plan", w("plan", "notjson.json"), "--session", "1"] + PL, 2, "notjson.json' is not a JSON object (expected a study plan", []),
+    ("--plan of a newer format", ["--plan", w("plan", "newer.json"), "--session", "1"] + PL, 2, "is plan format 7, newer than this flick reads", []),
+    ("--plan whose config file is gone", ["--plan", w("plan", "gone.json"), "--session", "2"] + PL, 2, "condition 'snappy' names the config", []),
+    ("--plan ordering a task the tasks file lacks", ["--plan", w("plan", "badtask.json"), "--session", "1"] + PL, 2, "orders the task 'three', which the tasks file", []),
+    ("--plan naming an undefined condition", ["--plan", w("plan", "badcond.json"), "--session", "1"] + PL, 2, "names the condition 'fast', which the plan does not define", []),
+    ("--plan missing", ["--plan", w("plan", "nope.json"), "--session", "1"] + PL, 2, "nope.json", []),
+    ("plan with a seed but nothing shuffled", ["plan", "--condition", "a", "--condition", "b", "--participants", "4", "--seed", "3", "--out", OUT + ".json"], 2, "--seed is used only when something is shuffled", []),
+    ("plan shuffled without a seed", ["plan", "--condition", "a", "--condition", "b", "--participants", "4", "--assignment", "shuffled", "--out", OUT + ".json"], 2, "need --seed N", []),
+    ("plan without conditions", ["plan", "--participants", "4", "--out", OUT + ".json"], 2, "missing --condition", []),
+    ("plan with an unknown condition key", ["plan", "--condition", "a,speed=3", "--participants", "4", "--out", OUT + ".json"], 2, "unknown key 'speed'", []),
+    ("plan with a condition's config missing", ["plan", "--condition", "a,config=" + w("plan", "nope.json"), "--participants", "2", "--out", OUT + ".json"], 2, "condition 'a' names the config", []),
+    ("plan with the same condition twice", ["plan", "--condition", "a", "--condition", "a", "--participants", "2", "--out", OUT + ".json"], 2, "the condition 'a' is named twice", []),
+    ("plan onto an existing file", ["plan", "--condition", "a", "--participants", "2", "--out", w("plan", "existing.json")], 2, "already exists (give --overwrite", []),
+    ("study --plan of sessions not opened from it", ["study", GOOD_LOG, "--plan", PLAN, "--out", OUT + "-study"], 2, "was not opened from a plan", []),
+]
+
+
 def main():
     if not os.access(BIN, os.X_OK):
         print(f"bad input: no binary at {BIN}")

@@ -2,7 +2,8 @@
 """Checks a log (or, with --recording, a recording) line by line against its JSON Schema in
 docs/schema/ (log.schema.json, recording.schema.json), with Debian's python3-jsonschema. The
 schema is the one definition; this file only reads JSON Lines and reports.
-Usage: log_schema.py [--recording] FILE.jsonl (exit 1 and one line per problem)."""
+Usage: log_schema.py [--recording] FILE.jsonl (exit 1 and one line per problem);
+log_schema.py --plan PLAN.json checks a study plan (plan.schema.json) whole."""
 import json
 import math
 import os
@@ -63,6 +64,15 @@ def schema_problems(lines, recording=False):
 
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if args and args[0] == "--plan":
+        with open(args[1]) as f:
+            plan = json.load(f)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            errors = list(validator("plan.schema.json").iter_errors(plan))
+        for e in errors:
+            print(f"{'.'.join(str(p) for p in e.absolute_path) or '(plan)'}: {e.message}")
+        sys.exit(1 if errors else 0)
     recording = "--recording" in args
     args = [a for a in args if a != "--recording"]
     with open(args[0]) as f:

@@ -53,6 +53,7 @@ if [ "$FAILED" = 0 ]; then
   part "the two windows placed apart: a laptop screen, too small a screen, two displays" placement.sh placement
   part "clocks for other recordings: sync lines through a pause, the same in a replay" clocks.sh clocks
   part "cards kept as shown: a folder edit after a session leaves its replay pixel-identical" cards_kept.sh cards-kept
+  part "a study plan: counterbalanced sessions opened by participant and session, study counts by condition" plan.sh plan
   part "study tools (presets, recordings, replay, report, compare, export)" study.sh study
   part "flick study (a small study recorded under Xvfb, its tables, its page in Chromium)" study_many.sh study-many
   part "the hand-counted study (every task and decision count against a count made by hand)" study_hand.sh study-hand

@@ -128,3 +128,12 @@ struct PhoneOptions: ParsableArguments {
         return out
     }
 }
+
+/// `--plan plan.json --session N` (with `--participant`): a session of a study plan (`flick plan`).
+struct PlanOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("A study plan (flick plan): with --participant and --session, opens that session's config, interaction, device, cards, tasks (in the plan's order) and marker labels.", valueName: "file"))
+    var plan: String?
+
+    @Option(help: ArgumentHelp("With --plan: the participant's session to open, from 1.", valueName: "n"))
+    var session: Int?
+}

@@ -50,6 +50,8 @@ struct WindowCommand: ParsableCommand {
 
     @OptionGroup(title: "Facilitator") var facilitation: FacilitatorOptions
 
+    @OptionGroup(title: "Study plan") var planned: PlanOptions
+
     @OptionGroup(title: "Phone") var phone: PhoneOptions
 
     // MARK: Replay
@@ -123,6 +125,24 @@ struct WindowCommand: ParsableCommand {
             do { _ = try PhoneAddress.parse(address) } catch let e as UserError { throw ValidationError(e.message) }
             if headless { throw ValidationError("--phone needs a window (the phone's touches drive a live session; --headless replays one)") }
             if replay != nil { throw ValidationError("--phone drives a live session; it cannot join a --replay") }
+        }
+        if let plan = planned.plan {
+            guard participant != nil, let n = planned.session else {
+                throw ValidationError("--plan \(plan) needs --participant ID and --session N (the session of the plan to open)")
+            }
+            guard (1...StudyPlan.maxConditions).contains(n) else {
+                throw ValidationError("--session \(n) is out of range (expected 1 to \(StudyPlan.maxConditions))")
+            }
+            // The plan says these; a second word on them is refused rather than guessed between.
+            let given: [(String, Bool)] = [("--config", config != nil), ("--tasks", facilitation.tasks != nil),
+                                           ("--markers", facilitation.markers != nil), ("--demo", demo != nil),
+                                           ("--cards", cards.cards != nil), ("--phone", phone.phone != nil),
+                                           ("--replay", replay != nil), ("--task", task != nil)]
+            if let hit = given.first(where: { $0.1 }) {
+                throw ValidationError("\(hit.0) cannot be given with --plan (the plan names each session's config, interaction, device, cards, tasks and markers)")
+            }
+        } else if planned.session != nil {
+            throw ValidationError("--session needs --plan FILE (and --participant)")
         }
         if (playback.speed != 1 || loop) && replay == nil {
             throw ValidationError("--speed and --loop need --replay FILE")

@@ -33,6 +33,9 @@ struct StudyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("CSV naming each file's participant, task and condition (header: file,participant,task,condition).", valueName: "file"))
     var design: String?
 
+    @Option(help: ArgumentHelp("The study plan the sessions were opened from (flick plan): each session's condition is its plan's, by the participant and session its header names.", valueName: "file"))
+    var plan: String?
+
     @Option(help: ArgumentHelp("Page title.", valueName: "text"))
     var title: String?
 
@@ -47,11 +50,27 @@ struct StudyCommand: ParsableCommand {
         try checkText(title, option: "--title", limit: TextLimits.title)
     }
 
+    /// The condition the plan gives the session its header names (participant and session), or a
+    /// one-line refusal: a session recorded without the plan, or one it does not know.
+    static func plannedCondition(_ session: StudySession, path: String, plan: StudyPlan, file: String) throws -> String {
+        guard let stamp = session.plan else {
+            throw UserError("session file '\(path)' was not opened from a plan (its first line names no plan participant and session); open sessions with flick --plan, or name its condition with --design")
+        }
+        guard let condition = (try? plan.session(participant: stamp.participant, session: stamp.session, file: file))?.0 else {
+            throw UserError("session file '\(path)' is participant '\(stamp.participant)' session \(stamp.session), which the --plan file '\(file)' does not have")
+        }
+        guard condition.name == stamp.condition else {
+            throw UserError("session file '\(path)' recorded the condition '\(stamp.condition)' for participant '\(stamp.participant)' session \(stamp.session), but the --plan file '\(file)' says '\(condition.name)' (is it the plan the session was opened from?)")
+        }
+        return condition.name
+    }
+
     func run() throws {
         guard !sessions.isEmpty else { throw UserError("flick study: no session given (expected logs or recordings)") }
         try InputFiles.requireDistinct(sessions, what: "session file")
         // Inputs first: a refused design or session leaves no folder behind.
-        let plan = try design.map { try StudyDesign.load($0, sessions: sessions) }
+        let designed = try design.map { try StudyDesign.load($0, sessions: sessions) }
+        let studyPlan = try plan.map { try StudyPlan.load($0) }
         for path in sessions {
             let kind = PathKind.target(of: path)
             guard case .regular = kind else { throw UserError("session file '\(path)' \(kind.phrase) (expected a regular file)") }
@@ -61,7 +80,8 @@ struct StudyCommand: ParsableCommand {
         let outputs = { (folder: String) in
             try StudyOutput.check(Self.outputs.map { (folder + "/" + $0.0, $0.1) },
                                   inputs: sessions.map { RunInput(path: $0, what: "a session file") }
-                                    + (design.map { [RunInput(path: $0, what: "the --design file")] } ?? []))
+                                    + (design.map { [RunInput(path: $0, what: "the --design file")] } ?? [])
+                                    + (plan.map { [RunInput(path: $0, what: "the --plan file")] } ?? []))
         }
         if let problem = StudyOutput.folderProblem(out) { throw UserError(problem) }
         if FileManager.default.fileExists(atPath: out) { try outputs(try StudyOutput.folder(out)) }
@@ -72,8 +92,9 @@ struct StudyCommand: ParsableCommand {
         try SessionLoader.forEach(sessions) { path, session in
             if Interrupt.isRequested { throw InterruptedError() }
             try ids.admit(session.sessionID, path: path)
-            let row = plan?.row(for: path)
-            study.add(session, participant: row?.participant, task: row?.task, condition: row?.condition)
+            let row = designed?.row(for: path)
+            let planned = try studyPlan.map { try Self.plannedCondition(session, path: path, plan: $0, file: plan ?? "") } ?? session.plan?.condition
+            study.add(session, participant: row?.participant, task: row?.task, condition: row?.condition ?? planned)
         }
         let folder = try StudyOutput.folder(out)
         try outputs(folder)

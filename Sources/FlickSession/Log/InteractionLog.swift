@@ -34,7 +34,7 @@ package final class InteractionLog {
     /// `config` are what a report measures gestures against.
     package func started(time: Double, demo: Interaction, cards: Int, window: Size, stage: Rect,
                  session: SessionInfo, viewport: Size, config: SceneConfig, configDescription: String? = nil,
-                 device: PointerEvent.Device? = nil) throws {
+                 device: PointerEvent.Device? = nil, plan: PlanStamp? = nil) throws {
         var line = LogStarted(t: time, demo: demo, cards: cards, window: [window.width, window.height],
                               stage: [stage.minX, stage.minY, stage.width, stage.height],
                               wallClock: session.started, session: session.id,
@@ -43,6 +43,7 @@ package final class InteractionLog {
         line.config = config
         line.configDescription = configDescription
         line.device = device
+        line.plan = plan
         try append(line)
     }
 
@@ -127,6 +128,8 @@ package struct LogStarted: Codable, Equatable {
     package var configDescription: String?
     /// `touch` for a `--phone` session; nil: the window's mouse.
     package var device: PointerEvent.Device?
+    /// Opened from a study plan (`--plan`): the plan, participant, session and condition.
+    package var plan: PlanStamp?
 
     package init(t: Double, demo: Interaction, cards: Int, window: [Double], stage: [Double], wallClock: String? = nil,
          session: String? = nil, participant: String? = nil, task: String? = nil) {

@@ -57,6 +57,8 @@ package struct StudySession {
     /// What the gestures came from: the recording's header or the log's `started` line says
     /// touch for a phone; the window's mouse otherwise.
     package var device: PointerEvent.Device = .mouse
+    /// The study plan's participant, session and condition, when it was opened from one.
+    package var plan: PlanStamp?
 
     /// The device a session file names on its first line (a recording's header, a log's
     /// `started`), without reading the rest: mouse unless it says touch; nil for a file that
@@ -108,6 +110,7 @@ package struct StudySession {
                             items: Self.ordered(replay.items), recording: recording)
         session.pointer = replay.pointerTrail
         session.device = header.device?.input ?? .mouse
+        session.plan = header.plan
         session.configDescription = config == nil ? header.configDescription : nil
         session.taskEnds = replay.taskEnds
         session.taskStarts = replay.taskStarts
@@ -160,6 +163,7 @@ package struct StudySession {
         session.device = s.device ?? .mouse
         session.answers = answers
         session.questionnaires = questionnaires
+        session.plan = s.plan
         return session
     }
 

@@ -65,12 +65,14 @@ package struct RecordingHeader: Codable, Equatable {
     package var configDescription: String?
     /// The participant's device (`--phone`: the phone's touch screen); nil: the window's mouse.
     package var device: SessionDevice?
+    /// Opened from a study plan (`--plan`): the plan, participant, session and condition.
+    package var plan: PlanStamp?
 
     package enum CodingKeys: String, CodingKey {
         case format = "flick_recording", flickVersion = "flick_version", session, started, participant, task,
              demo, cardFolder = "card_folder", bundledCards = "bundled_cards", cardFiles = "card_files", count,
              window, stage, stageCornerRadius = "stage_corner_radius", config, look, tasks, markers, facilitator,
-             configDescription = "config_description", device
+             configDescription = "config_description", device, plan
     }
 
     /// The look to draw this recording with: the recorded one, or the defaults of format 1.

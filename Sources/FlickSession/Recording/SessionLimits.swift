@@ -113,6 +113,12 @@ extension RecordingHeader {
             if let r = device.pixelRatio { try c.number("device.pixel_ratio", r, 0.5...8) }
             try c.text("device.user_agent", device.userAgent, SessionDevice.userAgentLimit)
         }
+        if let plan {
+            try c.text("plan.file", plan.file, 4096)
+            try c.text("plan.participant", plan.participant, TextLimits.participant)
+            try c.text("plan.condition", plan.condition, TextLimits.designCell)
+            try c.whole("plan.session", plan.session, 1...StudyPlan.maxConditions)
+        }
         try c.whole("card_files (entries)", cardFiles.count, SessionLimits.cardFiles)
         for (i, file) in cardFiles.enumerated() {
             try c.fileName("card_files[\(i)].name", file.name)
