@@ -15,10 +15,12 @@ import Glibc
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    static func server() throws -> (PhoneServer, Int) {
+    static func server(idle: Double = PhoneLimits.idle, slowWrite: Double = PhoneLimits.slowWrite) throws -> (PhoneServer, Int) {
         var configuration = PhoneServer.Configuration()
         configuration.helloWithin = 1
         configuration.httpIdle = 1
+        configuration.idle = idle
+        configuration.slowWrite = slowWrite
         let server = PhoneServer(configuration: configuration, now: { Self.clock() }, faces: { hash, w, h in
             hash == "00000000000000ab" ? Array("png \(w)x\(h)".utf8) : nil
         })
@@ -28,8 +30,12 @@ import Glibc
     /// A plain TCP client: connect, write, read what comes until the server closes or `timeout`.
     final class Client {
         let fd: Int32
-        init(port: Int) throws {
+        /// `receiveBuffer`: SO_RCVBUF before the connection (a small window fills fast).
+        init(port: Int, receiveBuffer: Int32? = nil) throws {
             fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            if var size = receiveBuffer {
+                setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            }
             var addr = sockaddr_in()
             addr.sin_family = sa_family_t(AF_INET)
             addr.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -52,6 +58,7 @@ import Glibc
             while PhoneServerTests.clock() < end {
                 let n = recv(fd, &buffer, buffer.count, 0)
                 if n == 0 { return (out, true) }
+                if n < 0, errno != EAGAIN, errno != EWOULDBLOCK, errno != EINTR { return (out, true) }
                 if n > 0 {
                     out += buffer[0..<n]
                     if done(out) { return (out, false) }
@@ -98,8 +105,8 @@ import Glibc
 
     // MARK: - WebSocket, by hand
 
-    static func upgrade(_ port: Int, token: String) throws -> Client {
-        let c = try Client(port: port)
+    static func upgrade(_ port: Int, token: String, receiveBuffer: Int32? = nil) throws -> Client {
+        let c = try Client(port: port, receiveBuffer: receiveBuffer)
         c.write("GET /ws?t=\(token) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
         let head = c.read { String(decoding: $0, as: UTF8.self).contains("\r\n\r\n") }
         guard String(decoding: head.bytes, as: UTF8.self).hasPrefix("HTTP/1.1 101") else {
@@ -219,5 +226,73 @@ import Glibc
         #expect(!said.isEmpty)
         // A whole request on a fresh connection is answered as ever.
         #expect(try Self.get(port, "/?t=\(server.token.value)").hasPrefix("HTTP/1.1 200"))
+    }
+
+    // MARK: - Readers and writers that stall
+
+    static func isConnected(_ e: PhoneEvent) -> Bool { if case .connected = e { true } else { false } }
+    static func isDisconnected(_ e: PhoneEvent) -> Bool { if case .disconnected = e { true } else { false } }
+
+    /// The device's touches arrive and a fresh connection is served: the server is unharmed.
+    static func expectServing(_ server: PhoneServer, _ port: Int) throws {
+        #expect(try Self.get(port, "/?t=\(server.token.value)").hasPrefix("HTTP/1.1 200"))
+        let next = try Self.upgrade(port, token: server.token.value)
+        next.write(Self.frame(Array(PhoneProtocolTests.hello.utf8)))
+        let back = Self.waitFor(server) { Self.isConnected($0) }
+        #expect(back.contains { if case .connected(_, _, true) = $0 { true } else { false } }, "the next device is taken")
+        next.write(Self.frame(Array(#"{"type":"touch","id":1,"phase":"down","x":1,"y":2,"t":5}"#.utf8)))
+        let touch = Self.waitFor(server) { if case .touch = $0 { return true } else { return false } }
+        #expect(touch.contains { if case .touch(_, let t, _) = $0 { t.position == Point(x: 1, y: 2) } else { false } })
+    }
+
+    /// A device that sends part of a WebSocket frame and stops: it is idle (nothing whole came),
+    /// closed with 4408 within the idle limit and a watchdog tick; meanwhile the page is served
+    /// at once, and after it the next device is taken.
+    @Test func aWriterStalledMidFrameIsClosedAsIdle() throws {
+        let (server, port) = try Self.server(idle: 1.5)
+        defer { server.stop() }
+        let c = try Self.upgrade(port, token: server.token.value)
+        c.write(Self.frame(Array(PhoneProtocolTests.hello.utf8)))
+        #expect(Self.waitFor(server) { Self.isConnected($0) }.contains { Self.isConnected($0) })
+        let start = Self.clock()
+        // The head of a 60-byte text frame and 10 of its bytes: the decoder waits for the rest.
+        let touch = Self.frame(Array(#"{"type":"touch","id":1,"phase":"down","x":10,"y":20,"t":5.25}"#.utf8))
+        c.write(Array(touch.prefix(16)))
+        let served = Self.clock()
+        #expect(try Self.get(port, "/?t=\(server.token.value)").hasPrefix("HTTP/1.1 200"))
+        #expect(Self.clock() - served < 1, "the page is served while a device stalls")
+        let closed = c.read(timeout: 6) { Self.closeCode($0) != nil }
+        let took = Self.clock() - start
+        #expect(Self.closeCode(closed.bytes) == 4408)
+        #expect(took >= 1.4 && took < 1.5 + 0.25 + 1, "closed after \(took) s (idle limit 1.5 s, watchdog 0.25 s)")
+        let gone = Self.waitFor(server, 4) { Self.isDisconnected($0) }
+        #expect(gone.contains { if case .disconnected(_, let reason) = $0 { reason.contains("4408") } else { false } })
+        try Self.expectServing(server, port)
+    }
+
+    /// A device that stops reading while the host sends it large frames: the write cannot finish,
+    /// so within the slow-write limit (and a watchdog tick) the socket is closed (no close frame:
+    /// it would wait behind the frames), the drop is said with 4410, and the server goes on.
+    @Test func aReaderStalledMidFrameIsClosedAsSlow() throws {
+        let (server, port) = try Self.server(slowWrite: 1)
+        defer { server.stop() }
+        let c = try Self.upgrade(port, token: server.token.value, receiveBuffer: 4096)
+        c.write(Self.frame(Array(PhoneProtocolTests.hello.utf8)))
+        #expect(Self.waitFor(server) { Self.isConnected($0) }.contains { Self.isConnected($0) })
+        // Frames of 1 MB, far past what the two socket buffers hold: the first stops mid-frame.
+        let big = "{\"type\":\"frame\",\"n\":1,\"pad\":\"" + String(repeating: "x", count: 1 << 20) + "\"}"
+        let start = Self.clock()
+        for _ in 0..<8 { server.send(big, isFrame: true) }
+        let served = Self.clock()
+        #expect(try Self.get(port, "/?t=\(server.token.value)").hasPrefix("HTTP/1.1 200"))
+        #expect(Self.clock() - served < 1, "the page is served while a reader stalls")
+        let gone = Self.waitFor(server, 5) { Self.isDisconnected($0) }
+        let took = Self.clock() - start
+        #expect(gone.contains { if case .disconnected(_, let reason) = $0 { reason.contains("4410") } else { false } },
+                "\(gone)")
+        #expect(took >= 0.9 && took < 1 + 0.25 + 1, "closed after \(took) s (slow-write limit 1 s, watchdog 0.25 s)")
+        // The stalled client finds its socket closed (what it has not read, then the end).
+        #expect(c.read(timeout: 5).closed)
+        try Self.expectServing(server, port)
     }
 }
