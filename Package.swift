@@ -133,8 +133,10 @@ let package = Package(
             name: "flick-bench",
             dependencies: [
                 "FlickEngine", "FlickEngineTesting", "FlickIO", "FlickSession", "FlickSessionTesting", "FlickSDL", "FlickCLI",
-                "CSDL2",
+                "CSDL2", "FlickPhone",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // The phone part's scripted phone: a WebSocket client as the page is one.
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
 

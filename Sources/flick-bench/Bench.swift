@@ -48,6 +48,16 @@ struct Bench: ParsableCommand {
         arriving at their scripted times, frames on a 60 Hz grid; an input's latency is its \
         arrival to the return of the present of the frame that applied it.
 
+        Phone (touch to the frame on the phone, over loopback): the phone server in this \
+        process on 127.0.0.1 (an ephemeral port) with a 60 Hz host loop doing what the window \
+        does with a phone (its touches to the session, the render list out when it changed; no \
+        drawing), and a scripted phone in a child process (a WebSocket client speaking the \
+        page's protocol: hello, clock exchanges, touches stamped by its own clock at 120 Hz, \
+        slow drags and flings, a `drawn` report per frame as it arrives) for --phone-seconds \
+        in each interaction: touch to drawn (median, p99, as the HUD computes it), the render \
+        list's bytes a frame, and this process's CPU (user + system over wall time) with no \
+        phone, the phone idle and the phone dragging.
+
         Stall: --stall-photos generated 4000x3000 PNGs and one 8000x8000 in --stall-dir, \
         flung through in each --stall-interactions interaction for --stall-seconds at 60 Hz \
         while the decoder works (software renderer, the first --sizes window), --stall-runs \
@@ -61,12 +71,15 @@ struct Bench: ParsableCommand {
         median <= 16.7 ms above (1920x1080); every face shown <= 1 s; latency p99 <= one frame \
         interval + that frame's render time; first frame <= 300 ms; peak RSS <= 100 MB; \
         stall worst <= 2x median (after the first frame, which is start-up) and every frame \
-        <= 50 ms, in each of --stall-runs runs of each interaction. Build with -c release.
+        <= 50 ms, in each of --stall-runs runs of each interaction; phone: touch to drawn \
+        median <= 16.7 ms and p99 <= 33.3 ms (one and two host frames), a frame's render list \
+        <= 2048 bytes on average, the phone's CPU (dragging minus no phone) <= 10 % of a core. \
+        Build with -c release.
         """
     )
 
-    @Option(help: ArgumentHelp("What to measure: a comma list of frames, faces, latency, first-frame, memory, stall (stall is not in the default list: it writes about 1 GB of photos the first time).", valueName: "parts"), transform: CommaList.parse)
-    var only: [BenchOptions.Part] = [.frames, .faces, .latency, .firstFrame, .memory]
+    @Option(help: ArgumentHelp("What to measure: a comma list of frames, faces, latency, first-frame, memory, phone, stall (stall is not in the default list: it writes about 1 GB of photos the first time).", valueName: "parts"), transform: CommaList.parse)
+    var only: [BenchOptions.Part] = [.frames, .faces, .latency, .firstFrame, .memory, .phone]
 
     @Option(help: ArgumentHelp("Stage sizes of the faces part (cold start until every card shows its face), comma separated.", valueName: "WxH,..."), transform: CommaList.sizes)
     var facesSizes: [PointSize] = [PointSize(width: 390, height: 844), PointSize(width: 1280, height: 800),
@@ -132,6 +145,12 @@ struct Bench: ParsableCommand {
     @Option(help: .hidden)
     var memoryChild: String?
 
+    @Option(help: "Seconds of dragging and flinging per interaction in the phone part.")
+    var phoneSeconds: Double = 5
+
+    @Option(help: .hidden)
+    var phoneClient: String?
+
     /// Every usage problem is one line and exit code 2. A signal stops it as it stops flick: every
     /// part polls for it, the figures measured so far are printed, and the exit code is 128 + the
     /// signal's number; `stopWithin` is the backstop for a wait no part polls (inside SDL).
@@ -145,6 +164,10 @@ struct Bench: ParsableCommand {
         if let folder = memoryChild {
             let frames = memoryFrames, cards = memoryCards
             try MainActor.assumeIsolated { try MemoryBench.child(folder: folder, frames: frames, cards: cards) }
+            return
+        }
+        if let url = phoneClient {
+            try PhoneClient.run(url: url, interaction: interactions.first ?? .now, seconds: phoneSeconds)
             return
         }
         let options = try BenchOptions(self)
@@ -171,7 +194,7 @@ struct Bench: ParsableCommand {
 /// The checked options of `flick bench`.
 struct BenchOptions {
     enum Part: String, CaseIterable, ExpressibleByArgument {
-        case frames, faces, latency, firstFrame = "first-frame", memory, stall
+        case frames, faces, latency, firstFrame = "first-frame", memory, phone, stall
     }
 
     var parts: Set<Part>
@@ -194,6 +217,7 @@ struct BenchOptions {
     var stallSeconds: Double
     var stallRuns: Int
     var stallInteractions: [Interaction]
+    var phoneSeconds: Double
 
     init(_ b: Bench) throws {
         try OutputPath.check(b.screensDir, option: "--screens-dir", kind: .folder)
@@ -235,6 +259,10 @@ struct BenchOptions {
         guard (1...20).contains(b.stallRuns) else { throw UserError("--stall-runs \(b.stallRuns) is out of range (1 to 20)") }
         stallRuns = b.stallRuns
         stallInteractions = b.stallInteractions
+        guard b.phoneSeconds.isFinite, (1...600).contains(b.phoneSeconds) else {
+            throw UserError("--phone-seconds \(b.phoneSeconds) is out of range (1 to 600)")
+        }
+        phoneSeconds = b.phoneSeconds
         snapshots = b.snapshots
         if let folder = snapshots {
             do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
@@ -266,6 +294,14 @@ struct BenchReport: Codable {
         var stallWorstMs = 50.0
         /// Every face on the stage within this of a cold start.
         var facesShownMs = 1000.0
+        /// Touch to the frame drawn on the phone over loopback: one host frame (60 Hz) median,
+        /// two at p99 (optional: reports from before the phone part).
+        var phoneMedianMs: Double? = 16.7
+        var phoneP99Ms: Double? = 33.3
+        /// The render list's JSON, mean bytes a frame (a phone on a weak Wi-Fi at 60 frames a second).
+        var phoneFrameBytes: Double? = 2048
+        /// The host process's CPU for one phone dragging (dragging minus no phone), % of a core.
+        var phoneCPUPercent: Double? = 10
     }
     var sdl: String
     var videoDriver: String
@@ -282,6 +318,7 @@ struct BenchReport: Codable {
     var stall: StallReport?
     var faces: [FacesResult] = []
     var latency: [LatencyResult] = []
+    var phone: [PhoneResult]? = []
     var budgets = Budgets()
     var misses: [String] = []
     /// The signal that stopped the run before every part was measured ("SIGTERM"); nil when
@@ -331,9 +368,22 @@ struct BenchReport: Codable {
             misses.append(String(format: "latency %@ on %@: p99 %.1f ms exceeds one frame interval + its render time by %.1f ms",
                                  l.interaction, l.renderer, l.p99Ms, l.p99OverBudgetMs))
         }
+        for p in phone ?? [] {
+            for miss in phoneMisses(p) { misses.append("phone \(p.interaction): \(miss)") }
+        }
         if let m = memory, !(m.peakRSSMB <= budgets.peakRSSMB) {
             misses.append(String(format: "peak RSS %.1f MB > %.0f MB", m.peakRSSMB, budgets.peakRSSMB))
         }
+    }
+
+    /// The phone budgets `p` misses, one phrase each.
+    func phoneMisses(_ p: PhoneResult) -> [String] {
+        var out: [String] = []
+        if let b = budgets.phoneMedianMs, !(p.medianMs <= b) { out.append(String(format: "touch to frame median %.1f ms > %.1f ms", p.medianMs, b)) }
+        if let b = budgets.phoneP99Ms, !(p.p99Ms <= b) { out.append(String(format: "touch to frame p99 %.1f ms > %.1f ms", p.p99Ms, b)) }
+        if let b = budgets.phoneFrameBytes, !(p.frameBytesMean <= b) { out.append(String(format: "%.0f bytes a frame > %.0f", p.frameBytesMean, b)) }
+        if let b = budgets.phoneCPUPercent, !(p.perPhonePercent <= b) { out.append(String(format: "CPU %.1f %% of a core a phone > %.0f %%", p.perPhonePercent, b)) }
+        return out
     }
 
     func table() -> String {
@@ -394,6 +444,19 @@ struct BenchReport: Codable {
                                                                               l.p90Ms, l.p99Ms, l.maxMs, l.p99OverBudgetMs,
                                                                               l.frameMedianMs, l.frameWorstMs)
                            + (l.p99OverBudgetMs <= 0 ? "" : "  MISSED"))
+            }
+        }
+        if let phone, !phone.isEmpty {
+            out.append("")
+            out.append(String(format: "Phone over loopback (touch at 120 Hz on the phone's clock to its report of the frame that applied it; host loop 60 Hz, no drawing), ms; CPU: this process, %% of a core; budgets: median <= %.1f, p99 <= %.1f, <= %.0f bytes a frame, <= %.0f %% CPU a phone",
+                              budgets.phoneMedianMs ?? .nan, budgets.phoneP99Ms ?? .nan, budgets.phoneFrameBytes ?? .nan, budgets.phoneCPUPercent ?? .nan))
+            out.append(pad("interaction", 12) + "touches  median     p90     p99     max  frames  bytes/frame (max)  CPU no phone / idle / dragging  a phone  clock rtt")
+            for p in phone {
+                out.append(pad(p.interaction, 12) + String(format: "%7d  %6.2f  %6.2f  %6.2f  %6.2f  %6d  %11.0f (%4d)  %12.1f / %4.1f / %8.1f  %7.1f  %6.2f ms",
+                                                           p.samples, p.medianMs, p.p90Ms, p.p99Ms, p.maxMs, p.framesSent, p.frameBytesMean,
+                                                           p.frameBytesMax, p.cpuNoPhonePercent, p.cpuIdlePercent, p.cpuDraggingPercent,
+                                                           p.perPhonePercent, p.clockRoundTripMs)
+                           + (phoneMisses(p).isEmpty ? "" : "  MISSED"))
             }
         }
         if let st = stall {
@@ -505,6 +568,14 @@ struct BenchRunner {
                             report.latency.append(r)
                         }
                     }
+                }
+            }
+            if options.parts.contains(.phone) {
+                for interaction in options.interactions {
+                    progress("phone \(interaction.rawValue): \(options.phoneSeconds) s of drags and flings at 120 Hz over loopback")
+                    let r = try PhoneBench.run(interaction, count: options.count, images: options.images,
+                                               seconds: options.phoneSeconds, progress: progress)
+                    report.phone = (report.phone ?? []) + [r]
                 }
             }
             if options.parts.contains(.firstFrame) {
