@@ -108,7 +108,7 @@ extension CardScene {
         // The current card may already be on its way out (a flick or a throw in flight) or
         // queued to go: the throw is meant for the card that takes its place.
         guard let card = throwableCard(near: index) else { return .unchanged }
-        if !motions.isEmpty || returning != nil || gap != nil || !axis.isSettled(at: t) {
+        if !motions.isEmpty || state.bringBack.card != nil || gap != nil || !axis.isSettled(at: t) {
             guard deck.enqueue(.delete(card)) else { return .unchanged }
             noteDeparture(of: card, cause: causeInEffect, direction: ThrowDirection(nearest: velocity))
             lastQueueTime = t
@@ -142,17 +142,10 @@ extension CardScene {
     /// then takes that one back.
     func undo(at t: Double) -> CommandResult {
         guard !isHeld else { return .unchanged }
-        if let r = returning {
+        if let r = state.bringBack.motion {
             // The returning card on its way back out: it comes home from where it is.
-            guard let restored = deck.restore(r.card, at: min(top, deck.count)) else { return .unchanged }
-            returning = nil
-            emit(.restored(time: t, card: restored.card, index: restored.index), origin: DeckChangeOrigin(cause: causeInEffect))
-            deckChanged(at: restored.index, delta: 1, at: t, slides: !mode.flightMovesNeighbours)
-            motions.append(CardMotion(card: restored.card,
-                                      phase: .flight(mode.returnFlight(from: r.offset(at: t), velocity: r.velocity(at: t),
-                                                                       to: .zero, at: t)),
-                                      ending: .rest))
-            return .done
+            return bringHome(r.card, from: r.offset(at: t), velocity: r.velocity(at: t), at: t, cause: causeInEffect)
+                ? .done : .unchanged
         }
         if isThrowInFlight || deck.hasQueuedDeletion {
             pendingUndos += 1
@@ -189,7 +182,6 @@ extension CardScene {
     func reset(at t: Double, replacingWith count: Int? = nil) -> CommandResult {
         endGesture(at: t)
         motions.removeAll(keepingCapacity: true)
-        returning = nil
         gap = nil
         pendingUndos = 0
         if let count { deck.replaceAll(count: count) } else { deck.reset() }

@@ -13,10 +13,10 @@ extension CardScene {
                 gap = nil
                 continue
             }
-            if let e = returning?.endTime, e <= t, e < dueTime {
+            if let e = state.bringBack.endTime, e <= t, e < dueTime {
                 // Back on the thrown pile: it was never in the deck, so nothing to announce.
                 lastCompletionTime = max(lastCompletionTime, e)
-                returning = nil
+                state.bringBack.clear()
                 continue
             }
             if let rest = axisRestTime, rest <= t, rest < dueTime {
@@ -37,7 +37,7 @@ extension CardScene {
             // Queued deck changes wait until nothing moves (the scroll included), and apply at
             // the instant that became true: the latest of the scroll's rest, the last completion
             // and the request itself, never the time of the frame that noticed it.
-            if deck.hasQueuedChanges, motions.isEmpty, returning == nil, gap == nil,
+            if deck.hasQueuedChanges, motions.isEmpty, state.bringBack.card == nil, gap == nil,
                let s = axis.settleTime, s <= t {
                 applyQueuedChanges(at: max(s, lastCompletionTime, lastQueueTime))
                 continue
@@ -160,7 +160,7 @@ extension CardScene {
             if motions[0].isHeld { motions[0].ending = .rest }
             finish(motionAt: 0, at: t)
         }
-        returning = nil
+        state.bringBack.clear()
         gap = nil
         if deck.hasQueuedChanges { applyQueuedChanges(at: t) }
         while pendingUndos > 0 {

@@ -50,20 +50,14 @@ extension CardScene {
         gesture = .pressed
         panTranslation = .zero
         content.press(&axis, count: deck.count, at: t)
-        if var r = returning {
-            r.phase = .held(r.offset(at: t))
-            returning = r
-        } else if pendingUndos == 0, !isThrowInFlight, let peek = mode.returnPeekOffset(viewport: viewport),
-                  let last = deck.lastUndoable {
-            returning = CardMotion(card: last.card, phase: .held(peek), ending: .rest)
-        }
+        let peek = state.bringBack.card == nil && pendingUndos == 0 && !isThrowInFlight
+            ? mode.returnPeekOffset(viewport: viewport) : nil
+        state.bringBack.press(at: t, peek: peek, lastThrown: peek == nil ? nil : deck.lastUndoable?.card)
     }
 
     /// A returning card held without being pulled flies back out to the thrown pile.
     func sendReturningOut(at t: Double) {
-        guard var r = returning, r.isHeld else { return }
-        r.phase = .flight(mode.returnFlight(from: r.offset(at: t), velocity: .zero, to: thrownRestOffset, at: t))
-        returning = r
+        state.bringBack.sendOut(at: t, rules: mode, restOffset: thrownRestOffset)
     }
 
     func began(_ p: Pan) {
@@ -87,14 +81,11 @@ extension CardScene {
             }
             emit(.gestureBegan(time: p.time, kind: .card, card: card))
         case .bringBack:
-            guard var r = returning else {
+            guard let r = state.bringBack.grab(at: p.time) else {
                 miss(p, context)
                 return
             }
-            let base = r.offset(at: p.time)
-            r.phase = .held(base)
-            returning = r
-            gesture = .card(r.card, base: base, kind: .bringBack)
+            gesture = .card(r.card, base: r.base, kind: .bringBack)
             emit(.gestureBegan(time: p.time, kind: .bringBack, card: r.card))
         case .ignored:
             miss(p, context)
@@ -125,7 +116,7 @@ extension CardScene {
         while let i = staying, i < deck.count, deck.isLeaving(deck.id(at: i)) { staying = i + 1 < deck.count ? i + 1 : nil }
         return InteractionContext(viewport: viewport, count: deck.count, currentIndex: index, currentCard: card,
                                   currentIsLeaving: card.map { deck.isLeaving($0) } ?? false, pressed: pressed,
-                                  scrollPosition: position(at: time), hasReturningCard: returning != nil,
+                                  scrollPosition: position(at: time), hasReturningCard: state.bringBack.card != nil,
                                   firstStayingIndex: .some(staying), firstStayingCard: .some(staying.map { deck.id(at: $0) }),
                                   pressedStaying: .some(beneath))
     }
@@ -150,7 +141,7 @@ extension CardScene {
             axis.drag(translation: content.along(p.translation), at: p.time)
         case .card(_, let base, .bringBack):
             // The returning card follows the pointer from where it went down, slop included.
-            returning?.phase = .held(base + mode.cardTranslation(p.position - p.startPosition))
+            state.bringBack.hold(at: base + mode.cardTranslation(p.position - p.startPosition))
         case .card(let card, let base, _):
             guard let j = motionIndex(of: card) else { return }
             motions[j].phase = .held(base + mode.cardTranslation(p.translation))
@@ -211,22 +202,26 @@ extension CardScene {
     /// Decides the fate of the returning card let go at `t`: home into the deck (`restored`),
     /// or back out to the thrown pile, quietly (it never joined the deck).
     func releaseReturning(velocity: Vector, cancelled: Bool, at t: Double) -> (GestureOutcome, ThrowOutcome?) {
-        guard var r = returning else { return (.cancelled, nil) }
-        let offset = r.offset(at: t)
-        let verdict = cancelled ? nil : mode.decide(kind: .bringBack, offset: offset, velocity: velocity, viewport: viewport)
-        let decision = verdict?.decision ?? .sendBackOut
-        if decision == .bringBack, let restored = deck.restore(r.card, at: min(top, deck.count)) {
-            returning = nil
-            emit(.restored(time: t, card: restored.card, index: restored.index), origin: DeckChangeOrigin(cause: .pointer))
-            deckChanged(at: restored.index, delta: 1, at: t, slides: !mode.flightMovesNeighbours)
-            motions.append(CardMotion(card: restored.card,
-                                      phase: .flight(mode.returnFlight(from: offset, velocity: velocity, to: .zero, at: t)),
-                                      ending: .rest))
-            return (.broughtBack, verdict)
+        guard let r = state.bringBack.release(velocity: velocity, cancelled: cancelled, at: t, rules: mode,
+                                              viewport: viewport) else { return (.cancelled, nil) }
+        if r.home, bringHome(r.card, from: r.offset, velocity: velocity, at: t, cause: .pointer) {
+            return (.broughtBack, r.verdict)
         }
-        r.phase = .flight(mode.returnFlight(from: offset, velocity: velocity, to: thrownRestOffset, at: t))
-        returning = r
-        return (cancelled ? .cancelled : .sentBack, verdict)
+        state.bringBack.flyOut(from: r.offset, velocity: velocity, at: t, rules: mode, restOffset: thrownRestOffset)
+        return (cancelled ? .cancelled : .sentBack, r.verdict)
+    }
+
+    /// The returning card joins the deck on top at `t` (`restored`, made by `cause`) and flies
+    /// home from `offset` at `velocity`; false, changing nothing, when the deck refuses it.
+    func bringHome(_ card: CardID, from offset: Vector, velocity: Vector, at t: Double, cause: DeckChangeCause) -> Bool {
+        guard let restored = deck.restore(card, at: min(top, deck.count)) else { return false }
+        state.bringBack.clear()
+        emit(.restored(time: t, card: restored.card, index: restored.index), origin: DeckChangeOrigin(cause: cause))
+        deckChanged(at: restored.index, delta: 1, at: t, slides: !mode.flightMovesNeighbours)
+        motions.append(CardMotion(card: restored.card,
+                                  phase: .flight(mode.returnFlight(from: offset, velocity: velocity, to: .zero, at: t)),
+                                  ending: .rest))
+        return true
     }
 
     /// The log's form of a verdict, with the interaction's name for its direction.

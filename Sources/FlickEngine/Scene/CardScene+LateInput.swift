@@ -88,7 +88,7 @@ extension CardScene {
     /// frame must show (a card's motion, the returning card, a gap, a waiting undo or deck change).
     var hasUncommittedChanges: Bool {
         for m in motions { if let e = m.endTime, e <= time { return true } }
-        if let e = returning?.endTime, e <= time { return true }
+        if let e = state.bringBack.endTime, e <= time { return true }
         if let g = gap, g.endTime <= time { return true }
         if pendingUndos > 0 { return true }
         if deck.hasQueuedChanges, let s = axis.settleTime, s <= time { return true }

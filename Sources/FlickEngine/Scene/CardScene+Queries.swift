@@ -78,7 +78,7 @@ extension CardScene {
     /// Where `card` is and how it moves at the scene's time; nil when it is neither in the deck
     /// nor the thrown card shown ready to be pulled back.
     public func motionState(of card: CardID) -> CardMotionState? {
-        let moving = motions.first { $0.card == card } ?? (returning?.card == card ? returning : nil)
+        let moving = motions.first { $0.card == card } ?? (state.bringBack.card == card ? state.bringBack.motion : nil)
         guard deck.contains(card) || moving != nil else { return nil }
         let drawn = renderList.first { $0.card == card }
         let tilt = drawn.map { Double.atan2(y: $0.transform.b, x: $0.transform.a) }

@@ -8,7 +8,7 @@ extension CardScene {
         var next = Double.infinity
         for m in motions { if let e = m.endTime { next = min(next, e) } }
         if let g = gap { next = min(next, g.endTime) }
-        if let e = returning?.endTime { next = min(next, e) }
+        if let e = state.bringBack.endTime { next = min(next, e) }
         if let s = axis.settleTime, s > time { next = min(next, s) }
         return next.isFinite ? next : nil
     }

@@ -75,11 +75,8 @@ public final class CardScene {
     var gesture: Gesture = .idle
     /// Cards moving on their own or held; at most a handful (reserved, never reallocated).
     var motions: [CardMotion] = []
-    /// The depth stack's returning card (see `InteractionState.returning`).
-    var returning: CardMotion? {
-        get { state.returning }
-        set { state.returning = newValue }
-    }
+    /// The thrown card shown ready to be pulled back, if any (see `BringBack`).
+    var returning: CardMotion? { state.bringBack.motion }
     var gap: GapMotion?
     /// Undo commands waiting for the throws in flight (and queued deletions) to land.
     var pendingUndos = 0

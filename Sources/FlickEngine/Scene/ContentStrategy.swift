@@ -316,15 +316,13 @@ struct DepthStackContent: ContentStrategy {
 }
 
 /// What the interaction on show keeps between inputs, held for it by the scene and replaced
-/// when the interaction changes. Only depth stacks use `top` and `returning`.
+/// when the interaction changes. Only depth stacks use `top` and `bringBack`.
 struct InteractionState: Sendable {
     /// Deck index of the first card in play in a depth stack (its top card): the cards before it
     /// are set aside, not drawn, so a switch to a stack keeps the current card on top without
     /// changing the deck. 0 for scrolling content, and unless the stack was entered from another
     /// card; `count` or more when the stack is empty.
     var top = 0
-    /// The last thrown card while it is shown without being in the deck: peeking in at the
-    /// press of a pointer, pulled back by a drag, or going back out. It joins the deck (with a
-    /// `restored` event) only when it is let go home, so the deck and the events never differ.
-    var returning: CardMotion?
+    /// The last thrown card while it is shown without being in the deck (see `BringBack`).
+    var bringBack = BringBack()
 }
