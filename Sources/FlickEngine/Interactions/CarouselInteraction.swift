@@ -1,38 +1,27 @@
 /// The iOS 7 app switcher: pages of 0.8 the width; a card flicked up past half the height or
 /// 500 pt/s is deleted; everything moves in the design's fixed 0.3 s.
-struct CarouselInteraction: CardInteraction {
+struct CarouselInteraction: ThrowsOffTheTop {
     static let name = Interaction.carousel
     let config: CarouselConfig
-    let scroll: ScrollPhysics
-    let commands: CommandConfig
+    let env: InteractionEnvironment
 
     init(config: SceneConfig) {
         self.config = config.carousel
-        scroll = config.scroll
-        commands = config.commands
+        env = config.environment
     }
 
     func makeLayout() -> any CardLayout { CarouselLayout(config: config) }
-    var scrollPhysics: ScrollPhysics { onePagePerFling(scroll) }
+    var scrollPhysics: ScrollPhysics { onePagePerFling(env.scroll) }
     var contentMovement: ContentMovement { .scroll(.horizontal) }
     var viewBound: Int { config.viewCount }
     var gapDuration: Double { config.gapCloseDuration }
     var undoFlightDuration: Double { config.returnDuration }
-    var keyThrowVelocity: Vector { Vector(dx: 0, dy: -commands.keyThrowSpeed) }
 
-    /// Just above the top edge.
-    func thrownRestOffset(viewport: Size) -> Vector { CarouselLayout(config: config).throwTarget(viewport: viewport) }
-
-    /// Cards move vertically only.
-    func cardTranslation(_ t: Vector) -> Vector { Vector(dx: 0, dy: t.dy) }
-
-    func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowOutcome {
-        config.decideThrow(translation: offset, velocity: velocity, viewportHeight: viewport.height)
-    }
-
-    func throwFlight(from offset: Vector, velocity: Vector, direction: Vector, viewport: Size,
-                     at t: Double) -> ThrowAnimation {
-        config.throwAnimation(from: offset, velocity: velocity, to: thrownRestOffset(viewport: viewport), startTime: t)
+    func throwTarget(viewport: Size) -> Vector { CarouselLayout(config: config).throwTarget(viewport: viewport) }
+    var throwDistanceRatio: Double { config.throwDistanceRatio }
+    var throwSpeed: Double { config.throwSpeed }
+    func throwOffTop(from offset: Vector, velocity: Vector, to target: Vector, at t: Double) -> ThrowAnimation {
+        config.throwAnimation(from: offset, velocity: velocity, to: target, startTime: t)
     }
 
     /// Home in the design's fixed time, not on a spring.

@@ -3,24 +3,20 @@
 struct NowInteraction: CardInteraction {
     static let name = Interaction.now
     let config: NowConfig
-    let scroll: ScrollPhysics
-    let snapBackSpring: SpringParameters
-    let commands: CommandConfig
+    let env: InteractionEnvironment
 
     init(config: SceneConfig) {
         self.config = config.now
-        scroll = config.scroll
-        snapBackSpring = config.snapBackSpring
-        commands = config.commands
+        env = config.environment
     }
 
     func makeLayout() -> any CardLayout { NowLayout(config: config) }
-    var scrollPhysics: ScrollPhysics { onePagePerFling(scroll) }
+    var scrollPhysics: ScrollPhysics { onePagePerFling(env.scroll) }
     var contentMovement: ContentMovement { .scroll(.vertical) }
     var viewBound: Int { config.viewCount + 1 }
     var gapDuration: Double { config.gapCloseDuration }
-    var undoFlightDuration: Double { commands.undoFlightDuration }
-    var keyThrowVelocity: Vector { Vector(dx: commands.keyThrowSpeed, dy: 0) }
+    var undoFlightDuration: Double { env.commands.undoFlightDuration }
+    var keyThrowVelocity: Vector { Vector(dx: env.commands.keyThrowSpeed, dy: 0) }
 
     private func cardWidth(_ viewport: Size) -> Double { NowLayout(config: config).cardSize(viewport: viewport).width }
 
@@ -43,7 +39,7 @@ struct NowInteraction: CardInteraction {
     }
 
     func snapBack(from offset: Vector, velocity: Vector, at t: Double) -> CardMotion.Phase {
-        .spring(SnapBack(from: offset, velocity: velocity, parameters: snapBackSpring, time: t))
+        env.springHome(from: offset, velocity: velocity, at: t)
     }
 }
 

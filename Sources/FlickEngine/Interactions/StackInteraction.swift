@@ -6,15 +6,13 @@ import RealModule
 struct StackInteraction: CardInteraction {
     static let name = Interaction.stack
     let config: StackConfig
-    let snapBackSpring: SpringParameters
     let closeDuration: Double
-    let commands: CommandConfig
+    let env: InteractionEnvironment
 
     init(config: SceneConfig) {
         self.config = config.stack
-        snapBackSpring = config.snapBackSpring
         closeDuration = config.stackCloseDuration
-        commands = config.commands
+        env = config.environment
     }
 
     func makeLayout() -> any CardLayout { StackLayout(config: config) }
@@ -26,8 +24,8 @@ struct StackInteraction: CardInteraction {
     /// level in this time; a thrown or returning card moves it itself (see `gapClosing`).
     var gapDuration: Double { closeDuration }
     var flightMovesNeighbours: Bool { true }
-    var undoFlightDuration: Double { commands.undoFlightDuration }
-    var keyThrowVelocity: Vector { Vector(dx: -commands.keyThrowSpeed, dy: 0) }
+    var undoFlightDuration: Double { env.commands.undoFlightDuration }
+    var keyThrowVelocity: Vector { Vector(dx: -env.commands.keyThrowSpeed, dy: 0) }
 
     /// Off the left edge, wholly out of sight.
     func thrownRestOffset(viewport: Size) -> Vector { StackLayout(config: config).thrownOffset(viewport: viewport) }
@@ -91,7 +89,7 @@ struct StackInteraction: CardInteraction {
 
     /// A top card let go short of a throw springs home.
     func snapBack(from offset: Vector, velocity: Vector, at t: Double) -> CardMotion.Phase {
-        .spring(SnapBack(from: offset, velocity: velocity, parameters: snapBackSpring, time: t))
+        env.springHome(from: offset, velocity: velocity, at: t)
     }
 
     /// The cards below the top move up a level as the top card leaves (and back down as a

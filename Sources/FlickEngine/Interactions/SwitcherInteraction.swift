@@ -1,24 +1,20 @@
 /// The iOS 9 task switcher: an endless row, five cards across, up to three cards per fling; a
 /// card flicked up past half the height or 500 pt/s is thrown off the top.
-struct SwitcherInteraction: CardInteraction {
+struct SwitcherInteraction: ThrowsOffTheTop {
     static let name = Interaction.switcher
     let config: SwitcherConfig
-    let scroll: ScrollPhysics
-    let snapBackSpring: SpringParameters
-    let commands: CommandConfig
+    let env: InteractionEnvironment
 
     init(config: SceneConfig) {
         self.config = config.switcher
-        scroll = config.scroll
-        snapBackSpring = config.snapBackSpring
-        commands = config.commands
+        env = config.environment
     }
 
     func makeLayout() -> any CardLayout { SwitcherLayout(config: config) }
 
     /// Several cards per fling, as the design has it.
     var scrollPhysics: ScrollPhysics {
-        var p = scroll
+        var p = env.scroll
         p.maxPagesPerFling = max(1, config.maxCardsPerFling)
         return p
     }
@@ -26,26 +22,17 @@ struct SwitcherInteraction: CardInteraction {
     var contentMovement: ContentMovement { .scroll(.horizontal) }
     var viewBound: Int { config.viewCount + 1 }
     var gapDuration: Double { config.gapCloseDuration }
-    var undoFlightDuration: Double { commands.undoFlightDuration }
-    var keyThrowVelocity: Vector { Vector(dx: 0, dy: -commands.keyThrowSpeed) }
+    var undoFlightDuration: Double { env.commands.undoFlightDuration }
 
-    /// Just above the top edge.
-    func thrownRestOffset(viewport: Size) -> Vector { SwitcherLayout(config: config).throwTarget(viewport: viewport) }
-
-    /// Cards move vertically only.
-    func cardTranslation(_ t: Vector) -> Vector { Vector(dx: 0, dy: t.dy) }
-
-    func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowOutcome {
-        config.decideThrow(translation: offset, velocity: velocity, viewportHeight: viewport.height)
-    }
-
-    func throwFlight(from offset: Vector, velocity: Vector, direction: Vector, viewport: Size,
-                     at t: Double) -> ThrowAnimation {
-        config.throwAnimation(from: offset, velocity: velocity, to: thrownRestOffset(viewport: viewport), startTime: t)
+    func throwTarget(viewport: Size) -> Vector { SwitcherLayout(config: config).throwTarget(viewport: viewport) }
+    var throwDistanceRatio: Double { config.throwDistanceRatio }
+    var throwSpeed: Double { config.throwSpeed }
+    func throwOffTop(from offset: Vector, velocity: Vector, to target: Vector, at t: Double) -> ThrowAnimation {
+        config.throwAnimation(from: offset, velocity: velocity, to: target, startTime: t)
     }
 
     func snapBack(from offset: Vector, velocity: Vector, at t: Double) -> CardMotion.Phase {
-        .spring(SnapBack(from: offset, velocity: velocity, parameters: snapBackSpring, time: t))
+        env.springHome(from: offset, velocity: velocity, at: t)
     }
 }
 

@@ -65,98 +65,37 @@ public struct StackConfig: Hashable, Sendable, Codable {
 }
 
 /// A card stack: card at depth i (i = index − top) is drawn narrower by `scaleStep` × i and
-/// lower by `depthOffset` × i; cards above the top (thrown) rest off the left edge.
+/// lower by `depthOffset` × i; cards above the top (thrown) rest off the left edge. The loop and
+/// the geometry are the shared depth stack's (`DepthStackLayout`).
 ///
 /// Position: the top card's index as a continuous number (cards), so the scene animates it from
 /// k to k + 1 and the cards below move up smoothly when the top one leaves. Overrides are offsets
 /// from the top-of-stack place, whatever the card's depth: a thrown card keeps flying where its
 /// override puts it, and at rest it is `thrownOffset` from home (and not drawn).
-public struct StackLayout: CardLayout, Hashable, Sendable {
+public struct StackLayout: DepthStackLayout, Hashable, Sendable {
     /// The constants.
     public var config: StackConfig
 
     /// - Parameter config: constants, `.default` for the design's.
     public init(config: StackConfig = .default) { self.config = config }
 
-    /// The position counts cards.
-    public var direction: LayoutDirection { .depth }
-
-    /// `widthRatio` W by `heightRatio` H, points.
-    public func cardSize(viewport: Size) -> Size {
-        Size(width: max(0, config.widthRatio * viewport.width), height: max(0, config.heightRatio * viewport.height))
+    /// Card size, depth and reach from the config.
+    public var shape: DepthStackShape {
+        DepthStackShape(widthRatio: config.widthRatio, heightRatio: config.heightRatio, depthOffset: config.depthOffset,
+                        visibleCount: config.visibleCount, restMargin: config.restMargin)
     }
-
-    /// One card.
-    public func pitch(viewport: Size) -> Double { 1 }
 
     /// 0 ... count − 1: the last card cannot be thrown (as in the original).
     public func scrollBounds(count: Int, viewport: Size) -> ClosedRange<Double> {
         0...Double(max(0, count - 1))
     }
 
-    /// One card: the stack rests on whole cards.
-    public func pageSize(viewport: Size) -> Double? { 1 }
+    /// Narrower by `scaleStep` a level; the height stays.
+    public func scale(depth: Double) -> (x: Double, y: Double) { (max(0.01, 1 - config.scaleStep * depth), 1) }
 
-    /// The top card; nil when the position is past the last card (every card thrown).
-    public func currentIndex(position: Double, count: Int, viewport: Size) -> Int? {
-        guard count > 0 else { return nil }
-        let i = position.rounded()
-        guard !(i >= Double(count)) else { return nil }
-        return clampedIndex(i, 0, count - 1)
-    }
-
-    /// `index` itself (cards).
-    public func position(ofIndex index: Int, count: Int, viewport: Size, near: Double) -> Double {
-        Double(index)
-    }
-
-    /// Centre of the top card, points: the stack (top card plus the visible depth) is centred.
-    public func homeCenter(viewport: Size) -> Point {
-        let depth = Double(max(0, config.visibleCount - 1)) * config.depthOffset
-        return Point(x: viewport.width / 2, y: viewport.height / 2 - depth / 2)
-    }
-
-    /// Offset from home of a thrown card at rest, points: far enough left that the card, tilted
-    /// as it is there, is wholly off screen. The returning card's drag starts from here.
-    public func thrownOffset(viewport: Size) -> Vector {
+    /// `tiltPerWidth` per card width of horizontal offset, wherever grabbed.
+    public func tilt(offset: Vector, sign: Double, viewport: Size) -> Double {
         let size = cardSize(viewport: viewport)
-        // A card turned by any angle reaches at most (w + h) / 2 from its centre horizontally.
-        return Vector(dx: -(viewport.width / 2 + (size.width + size.height) / 2 + config.restMargin), dy: 0)
-    }
-
-    /// Lays out the stack from the back (deepest) to the top card, then overridden cards.
-    public func layout(_ input: LayoutInput, cards: some CardIDSource, into output: inout [CardAttributes]) {
-        layOutDepthStack(input, count: cards.count, visibleCount: config.visibleCount, into: &output) { i, out in
-            emit(i, input: input, cards: cards, into: &out)
-        }
-    }
-
-    private func emit(_ i: Int, input: LayoutInput, cards: some CardIDSource, into output: inout [CardAttributes]) {
-        let v = input.viewport
-        let size = cardSize(viewport: v)
-        let n = Double(max(1, config.visibleCount))
-        let d = Double(i) + (input.gap?.displacement(of: i) ?? 0) - input.position
-        let o = input.overrides.override(for: i)
-        // Thrown and not moving: resting off screen, nothing to draw.
-        if d < 0 && o == nil { return }
-        let depth = max(0, d)
-        guard depth < n else { return }
-        // The card entering at the back fades in over its last level, so nothing pops.
-        var alpha = min(1, n - depth)
-        var offset = Vector.zero
-        var z = -depth
-        if let o {
-            offset = o.offset
-            alpha *= max(0, min(1, o.alpha))
-            z += overrideZBoost
-        }
-        let home = homeCenter(viewport: v)
-        let rotation = size.width > 0 ? offset.dx / size.width * config.tiltPerWidth : 0
-        let tr = cardTransform(scaleX: max(0.01, 1 - config.scaleStep * depth), scaleY: 1, rotation: rotation,
-                               centerX: home.x + offset.dx,
-                               centerY: home.y + config.depthOffset * depth + offset.dy)
-        appendIfVisible(CardAttributes(card: cards.id(at: i), index: i, size: size, transform: tr,
-                                       alpha: alpha, zIndex: z),
-                        viewport: v, to: &output)
+        return size.width > 0 ? offset.dx / size.width * config.tiltPerWidth : 0
     }
 }

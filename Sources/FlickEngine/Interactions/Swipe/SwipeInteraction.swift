@@ -5,13 +5,11 @@
 struct SwipeInteraction: CardInteraction {
     static let name = Interaction.swipe
     let config: SwipeConfig
-    let snapBackSpring: SpringParameters
-    let commands: CommandConfig
+    let env: InteractionEnvironment
 
     init(config: SceneConfig) {
         self.config = config.swipe
-        snapBackSpring = config.snapBackSpring
-        commands = config.commands
+        env = config.environment
     }
 
     private var layout: SwipeLayout { SwipeLayout(config: config) }
@@ -23,12 +21,12 @@ struct SwipeInteraction: CardInteraction {
     var viewBound: Int { config.viewCount + 1 }
     var gapDuration: Double { config.closeDuration }
     var flightMovesNeighbours: Bool { true }
-    var undoFlightDuration: Double { commands.undoFlightDuration }
+    var undoFlightDuration: Double { env.commands.undoFlightDuration }
 
     /// The Delete key likes (or takes the first allowed direction).
     var keyThrowVelocity: Vector {
         let d = config.allows(.right) ? .right : (ThrowDirection.allCases.first(where: config.allows) ?? .right)
-        return d.unit * commands.keyThrowSpeed
+        return d.unit * env.commands.keyThrowSpeed
     }
 
     var keyThrowDirections: Set<ThrowDirection> { config.allowedDirections }
@@ -77,7 +75,7 @@ struct SwipeInteraction: CardInteraction {
     }
 
     func snapBack(from offset: Vector, velocity: Vector, at t: Double) -> CardMotion.Phase {
-        .spring(SnapBack(from: offset, velocity: velocity, parameters: snapBackSpring, time: t))
+        env.springHome(from: offset, velocity: velocity, at: t)
     }
 
     /// The cards beneath move up a level as the top card moves away, fully once it is one card
