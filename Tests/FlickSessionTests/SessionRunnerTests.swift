@@ -30,6 +30,9 @@ import Testing
         case .cardsChanged(let c, let t): return "cards_changed \(c.summary) \(short(t))"
         case .timeControl(let a): return "time_control \(a.control.rawValue) \(short(a.sceneTime)) x\(a.scale)"
         case .heldGestureCancelled(let t): return "held_gesture_cancelled \(short(t))"
+        case .questionnaire(let q): return "questionnaire \(q.questionnaire.rawValue) \(q.what.rawValue) \(short(q.t))"
+        case .answer(let a): return "answer \(a.question) \(a.value.map(String.init) ?? "-") \(short(a.t))"
+        case .blocked(let kind, let t): return "blocked \(kind) \(short(t))"
         }
     }
 
