@@ -68,6 +68,20 @@ import Testing
                                                            cards: ["b.png", "a.png"], order: .shuffled, seed: 7)))
         }
         try log.append(LogTaskEnded(t: 0.375, task: "t1", number: 1, outcome: .gaveUp, seconds: 0.125, attempts: 3))
+        // The participant's side: Done ending a task, its SEQ, a SUS item, and the questionnaires' lines.
+        var byParticipant = LogTaskEnded(t: 0.38, task: "t2", number: 2, outcome: .success, seconds: 0.1, attempts: 0)
+        byParticipant.by = "participant"
+        try log.append(byParticipant)
+        var done = LogAnswer(t: 0.38, question: "done")
+        (done.task, done.number) = ("t2", 2)
+        try log.append(done)
+        try log.append(LogQuestionnaire(t: 0.38, questionnaire: .seq, what: .shown, task: "t2", number: 2))
+        var sus = LogAnswer(t: 0.39, question: "sus", value: 4)
+        sus.item = 3
+        try log.append(sus)
+        var completed = LogQuestionnaire(t: 0.395, questionnaire: .sus, what: .completed)
+        (completed.answered, completed.score) = (10, 72.5)
+        try log.append(completed)
         try log.configReloaded(time: 0.5, path: "feel.json", config: SceneConfig())
         var faster = SceneConfig()
         faster.stack.throwSpeed = 300
@@ -111,6 +125,8 @@ import Testing
                                                                  cards: ["a.png"], order: .reverse, seed: 3))
                                    },
                                    giveUp: "gave up", participantKeys: [.arrows, .undo])
+        withTasks.tasks?.participantSide = .all
+        withTasks.tasks?.tasks[0].participantSide = ParticipantSide(taskText: false, seq: true)
         withTasks.markers = ["found it", "gave up"]
         withTasks.facilitator = true
         withTasks.configDescription = "snappy, for the pilot"
@@ -134,6 +150,9 @@ import Testing
             RecordedInput(t: 1.21875, .cards(CardFolderChange(added: [.init(name: "b.png", size: 9)], removed: ["a.png"],
                                                               changed: [.init(name: "c.png", size: 3)]))),
             RecordedInput(t: 1.25, .time(.slow)),
+            RecordedInput(t: 1.3, .answer(.done)),
+            RecordedInput(t: 1.35, .answer(.sus(item: 2, value: 5))),
+            RecordedInput(t: 1.4, .ask(.sus), byFacilitator: true),
         ]
         for input in inputs { try recorder.record(input) }
         return try lines(path)
@@ -168,7 +187,10 @@ import Testing
             }
             return Set(a.compactMap { if case .string(let s) = $0 { return s } else { return nil } })
         }
-        let appLines = ["started", "quit", "marker", "note", "task_started", "task_ended", "cards_changed", "config_reloaded", "config_changed", "input_refused", "time_control", "phone"]
+        let appLines = ["started", "quit", "marker", "note", "task_started", "task_ended", "cards_changed", "config_reloaded", "config_changed", "input_refused", "time_control", "phone", "answer", "questionnaire"]
+        #expect(try values("log.schema.json", "#/$defs/questionnaire/properties/questionnaire") == Set(Questionnaire.allCases.map(\.rawValue)))
+        #expect(try values("log.schema.json", "#/$defs/questionnaire/properties/what") == Set(LogQuestionnaire.What.allCases.map(\.rawValue)))
+        #expect(try values("recording.schema.json", "#/$defs/input/properties/ask") == Set(Questionnaire.allCases.map(\.rawValue)))
         #expect(try values("log.schema.json", "#/properties/event") == Set(appLines + SceneEvent.names))
         #expect(try values("log.schema.json", "#/$defs/interaction") == Set(Interaction.allCases.map(\.rawValue)))
         #expect(try values("log.schema.json", "#/$defs/task_ended/properties/outcome") == Set(TaskRun.Outcome.allCases.map(\.rawValue)))
