@@ -198,6 +198,7 @@ def setup():
     write("tasks-notjson.json", "{tasks: [")
     write("tasks-nocard.json", '{"tasks": [{"name": "find it", "goal": {"reached": "99-nowhere.png"}}]}')
     write("tasks-limit.json", '{"tasks": [{"name": "quick", "timeLimit": 1e300}]}')
+    write("tasks-side.json", '{"participantSide": {"seq": "yes"}, "tasks": [{"name": "quick"}]}')
     # A Latin-1 file name (not UTF-8): it was "missing"; now said by its bytes and skipped.
     os.makedirs(w("latin1-cards"), exist_ok=True)
     shutil.copy(GOOD_IMAGE, os.path.join(os.fsencode(w("latin1-cards")), b"caf\xe9.png"))
@@ -328,6 +329,7 @@ ROWS = [
     ("--tasks file that is not JSON", ["--tasks", w("tasks-notjson.json"), "--headless"], 2, "is not JSON", []),
     ("--tasks goal naming a card not in the deck", ["--tasks", w("tasks-nocard.json"), "--headless"], 2, "names the card '99-nowhere.png', which is not among the cards", []),
     ("--tasks time limit of 1e300 s", ["--tasks", w("tasks-limit.json"), "--headless"], 2, "'timeLimit' = 1e+300 is out of range", []),
+    ("--tasks participantSide of a wrong type", ["--tasks", w("tasks-side.json"), "--headless"], 2, "tasks-side.json': 'participantSide.seq' = \"yes\" is not true or false", []),
     ("--tasks file missing", ["--tasks", w("no-such-tasks.json"), "--headless"], 2, "no-such-tasks.json", []),
     ("--markers with ten labels", ["--markers", "a,b,c,d,e,f,g,h,i,j", "--headless"], 2, "has 10 labels (expected 1 to 9", []),
     ("--markers reusing the task marker's label", ["--markers", "found it,start", "--headless"], 2, "'start' is the task marker's own label", []),
@@ -451,7 +453,7 @@ os.makedirs(w("stu-link"), exist_ok=True)
 if not os.path.lexists(w("stu-link", "study.html")):
     os.symlink("../old.jsonl", w("stu-link", "study.html"))
 write("not-a-session.rec", "garbage\n")
-STUDY_OUT = [OUT + "-study"] + [OUT + "-study/" + f for f in ("study.html", "gestures.csv", "participants.csv", "conditions.csv", "comparisons.csv", "tasks.csv", "decisions.csv")]
+STUDY_OUT = [OUT + "-study"] + [OUT + "-study/" + f for f in ("study.html", "gestures.csv", "participants.csv", "conditions.csv", "comparisons.csv", "tasks.csv", "decisions.csv", "sus.csv", "seq.csv", "questionnaires.csv")]
 ROWS += [
     ("study with a design naming a file not given", ["study", GOOD_LOG, GOOD_REC, "--design", w("design-wrong.csv"), "--out", OUT + "-study"], 2, "design-wrong.csv line 3: 'nobody.rec' is not one of the sessions given", []),
     ("study with a design missing a column", ["study", GOOD_LOG, "--design", w("design-nocol.csv"), "--out", OUT + "-study"], 2, "design-nocol.csv line 1: no 'condition' column", []),
