@@ -76,4 +76,29 @@ import Testing
         try FileManager.default.removeItem(atPath: dir + "/presets/slow.json")
         #expect(refusal(["--plan", plan, "--participant", "P1", "--session", "2"]).contains("condition 'slow' names the config '\(dir)/presets/slow.json', which does not exist"))
     }
+
+    /// `flick study`'s condition of a planned session: the plan's for its participant and
+    /// session; a session the plan does not have, one recorded under another plan (its condition
+    /// differs) or one opened without a plan are refused, each in one line.
+    @Test func studyTakesTheConditionFromThePlan() throws {
+        let plan = StudyPlan.make(conditions: [PlanCondition(name: "plain"), PlanCondition(name: "snappy")], participants: ["P1", "P2"],
+                                  taskNames: nil, assignment: .inOrder, taskOrder: .fixed, seed: nil)
+        func session(_ stamp: PlanStamp?) -> StudySession {
+            var s = StudySession(name: "s", path: "s.rec", demo: .stack, viewport: Size(width: 390, height: 844), config: SceneConfig(), items: [])
+            s.plan = stamp
+            return s
+        }
+        func condition(_ stamp: PlanStamp?) -> String {
+            do { return try StudyCommand.plannedCondition(session(stamp), path: "s.rec", plan: plan, file: "plan.json") } catch {
+                return "\(error)"
+            }
+        }
+        #expect(condition(PlanStamp(file: "plan.json", participant: "P2", session: 1, condition: "snappy", tasks: nil)) == "snappy")
+        #expect(condition(PlanStamp(file: "plan.json", participant: "P1", session: 2, condition: "snappy", tasks: nil)) == "snappy")
+        #expect(condition(PlanStamp(file: "plan.json", participant: "P1", session: 1, condition: "snappy", tasks: nil))
+            .contains("recorded the condition 'snappy' for participant 'P1' session 1, but the --plan file 'plan.json' says 'plain'"))
+        #expect(condition(PlanStamp(file: "plan.json", participant: "P7", session: 1, condition: "plain", tasks: nil))
+            .contains("is participant 'P7' session 1, which the --plan file 'plan.json' does not have"))
+        #expect(condition(nil).contains("was not opened from a plan"))
+    }
 }

@@ -33,10 +33,10 @@ sleep 0.8
 stop_app
 stop_xvfb
 
-"$PY" - "$REC" "$OUT/flick-cards" "$CARDS" <<'PY' && pass "the four pictures are kept by their SHA-256 in flick-cards/, named in the header" || fail "card store (above)"
+"$PY" - "$REC" "$OUT/flick-cards" "$ROOT/assets" <<'PY' && pass "the four pictures are kept by their SHA-256 in flick-cards/, named in the header" || fail "card store (above)"
 import hashlib, json, os, sys
 header = json.loads(open(sys.argv[1]).readline())
-store, cards = sys.argv[2], sys.argv[3]
+store, cards = sys.argv[2], sys.argv[3]   # the folder's files came from assets/ (03-chat.png is rewritten later)
 problems = []
 for f in header["card_files"]:
     want = hashlib.sha256(open(os.path.join(cards, f["name"]), "rb").read()).hexdigest()

@@ -92,6 +92,8 @@ def cases(rec, log):
             ("window --screenshot", ["window"] + headless + ["--screenshot", v], "--screenshot"),
             ("window --replay --log", ["window", "--headless", "--replay", rec, "--log", v], "--log"),
         ]
+    for v in FILE_VALUES:
+        out.append(("plan --out", ["plan", "--condition", "a", "--condition", "b", "--participants", "2", "--out", v], "--out"))
     for v in FILE_VALUES + [".mp4/", "..mp4/", "x.gif/", " \n.gif"]:
         out.append(("export --out", ["export", rec, "--out", v, "--size", "320x240"], "--out"))
     for v in FOLDER_VALUES:

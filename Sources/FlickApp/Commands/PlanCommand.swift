@@ -154,9 +154,9 @@ struct PlanCommand: ParsableCommand {
             taskOrder: sessions.taskOrder, seed: conditions.seed,
             cards: sessions.cards.map { StudyPlan.relative($0, planFile: out) },
             tasks: sessions.tasks.map { StudyPlan.relative($0, planFile: out) }, markers: markers)
-        try plan.check("flick plan")
+        try plan.check("the plan '\(out)'")
         // Every file the plan names opens as its sessions will open it.
-        try PlannedSession.checkFiles(plan, planFile: out, shownAs: "flick plan")
+        try PlannedSession.checkFiles(plan, planFile: out, shownAs: "the plan '\(out)'")
         try OutputPolicy.check([OutputFile(path: out, what: "the plan", isStream: true)],
                                inputs: inputs(plan), overwrite: overwrite)
         let encoder = JSONEncoder()

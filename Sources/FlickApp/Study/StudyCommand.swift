@@ -13,7 +13,9 @@ struct StudyCommand: ParsableCommand {
         abstract: "Measure a study (many logs or recordings: participants, tasks, conditions): DIR/study.html and tidy CSV tables.",
         discussion: """
         Participant and task come from each session's header (--participant, --task) and task markers (M); \
-        the condition from --design, else the config in force at the start ("default", "config 1", ...), \
+        the condition from --design, else from the study plan the session was opened from (flick --plan; \
+        with --plan FILE, that plan's, checked against the session's), else the config in force at the start \
+        ("default", "config 1", ...), \
         with the device before it when mouse and touch (--phone) sessions are mixed ("mouse", "touch, config 1"). \
         --design names them per file: a CSV with a header row file,participant,task,condition (an empty cell keeps the session's own).
         Writes study.html (self-contained), gestures.csv (a row per gesture), participants.csv (a row per participant x \
