@@ -124,7 +124,13 @@ enum PhoneBench {
         group.enter()
         DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         try child.run()
-        defer { if child.isRunning { child.terminate() } }
+        // A stop (a signal) ends the phone with the bench: nothing of its group outlives it.
+        defer {
+            if child.isRunning {
+                child.terminate()
+                child.waitUntilExit()
+            }
+        }
         let limit = now() + idleSeconds + seconds + 20
         try tick(until: limit, child: child)
         if child.isRunning { child.terminate() }
@@ -366,7 +372,10 @@ enum PhoneClient {
             }
             done.signal()
         }
-        done.wait()
+        // A stop (the bench ending this child, or a signal) ends the phone within 50 ms.
+        while done.wait(timeout: .now() + 0.05) == .timedOut {
+            try stopPoint()
+        }
         let code = try outcome.get()
         let s = marks.state.withLock { $0 }
         let report = PhoneClientReport(touches: s.touches, frames: s.frames, bytes: s.bytes, closeCode: code)

@@ -120,6 +120,8 @@ def main():
         ("bench faces: SIGINT after a measure, with it",
          [BENCH, "--only", "faces", "--screens-dir", os.path.join(WORK, "screens"), "--faces-sizes", "390x844,1280x800"], I, r"faces now 390x844", r"^now +390x844 +bundled"),
         ("bench latency: SIGTERM mid-session", [BENCH, "--only", "latency", "--interactions", "now,stack"], T, 1.0, r"Partial report: stopped by SIGTERM"),
+        ("bench phone: SIGTERM while its phone drags (a child process)",
+         [BENCH, "--only", "phone", "--interactions", "now,stack"], T, 4.0, r"Partial report: stopped by SIGTERM"),
         ("bench memory: SIGTERM while it writes its cards",
          [BENCH, "--only", "memory", "--memory-cards", "100000", "--memory-dir", os.path.join(WORK, "memory")], T, r"memory: writing", r"Partial report: stopped by SIGTERM"),
         ("bench memory: SIGINT in its child run",
