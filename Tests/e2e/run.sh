@@ -61,6 +61,7 @@ if [ "$FAILED" = 0 ]; then
   part "the study's counts from outside: DuckDB runs docs/sql over the logs" duckdb_rates.py duckdb
   part "real pointer input under Xvfb" pointer.sh pointer
   part "the participant's phone (headless Chromium as a 390x844 phone at 3x, the network face)" phone.py phone
+  part "mouse against touch: one task by the mouse (xdotool) and the phone (Chromium), flick study with device as condition" touch_study.py touch-study
   part "a sixth interaction from outside (Examples/CoverFlow): browse and delete under Xvfb" coverflow.sh coverflow
 fi
 
