@@ -8,7 +8,8 @@
   scene events; the phone's screenshot matches the headless replay's frame at the same time.
 - The network face: no or a wrong token gets a short 403 on every route; a second device is
   refused (4409); malformed (4400), binary (4400) and oversized (1009) messages get their close
-  codes and are said; a silent WebSocket (4401) and a stalled HTTP request are closed; a device
+  codes and are said; a silent WebSocket (4401), one stopped in the middle of a frame (4401)
+  and a stalled HTTP request are closed; a device
   flooding messages past the rate limit is closed with 4429 (said and logged); a drop
   mid-gesture cancels the gesture and the page reconnects and goes on; 200 connections opened
   and closed and 1,000 hostile clients leave the app running, its file descriptors and memory
@@ -232,6 +233,34 @@ def stalled_http(host, port, limit):
     return time.time() - start
 
 
+def stalled_ws_frame(host, port, token, limit):
+    """A WebSocket that sends the head and 10 bytes of a 60-byte frame, then nothing: seconds
+    until the server closes it, and the close code it sent (None: none)."""
+    s = socket.create_connection((host, port), timeout=limit)
+    s.sendall(f"GET /ws?t={token} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+              "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+    got = b""
+    while b"\r\n\r\n" not in got:
+        chunk = s.recv(4096)
+        if not chunk:
+            return 0.0, None
+        got += chunk
+    got = got.split(b"\r\n\r\n", 1)[1]
+    s.sendall(bytes([0x81, 0x80 | 60, 1, 2, 3, 4]) + bytes(10))
+    start = time.time()
+    try:
+        while True:
+            chunk = s.recv(1024)
+            if not chunk:
+                break
+            got += chunk
+    except OSError:
+        pass
+    s.close()
+    code = int.from_bytes(got[2:4], "big") if len(got) >= 4 and got[0] & 0x0F == 8 else None
+    return time.time() - start, code
+
+
 async def hostile(app, i):
     """One of 1,000 hostile clients, by kind."""
     kind = i % 8
@@ -313,7 +342,11 @@ async def network(chrome, x):
         ws_close_code(app.ws_url(), b"\x00\x01binary"),
         ws_close_code(app.ws_url(), "{" + "x" * 5000 + "}"),
         ws_close_code(app.ws_url(), None, wait=9),
-        asyncio.get_event_loop().run_in_executor(None, stalled_http, app.host, app.port, 20))
+        asyncio.get_event_loop().run_in_executor(None, stalled_http, app.host, app.port, 20),
+        asyncio.get_event_loop().run_in_executor(None, stalled_ws_frame, app.host, app.port, app.token, 20))
+    took, code = results[6]
+    check(code == 4401 and 4.5 < took < 8, f"a WebSocket that stops in the middle of a frame is closed after {took:.1f} s with {code} "
+          "(no whole hello within 5 s)", f"{took:.1f} s, code {code}")
     check(results[:5] == [4400, 4400, 4400, 1009, 4401],
           "malformed (4400), a bad phase (4400), binary (4400), oversized (1009), no hello within 5 s (4401): each its close code",
           f"{results[:5]}")
