@@ -14,6 +14,12 @@ struct ArchiveSection: InteractionSection {
 
     init() {}
 
+    /// Its keys: config keys "archive.distance" and "archive.speed", listed by a tuning panel.
+    static var ranges: [ConfigField<ArchiveSection>] {
+        [.number("distance", \.distance, unit: "pt", 1...1000, "a drag down past this archives"),
+         .number("speed", \.speed, unit: "pt/s", 1...100_000, "a flick down faster than this archives")]
+    }
+
     enum CodingKeys: String, CodingKey { case distance, speed }
 
     init(from decoder: any Decoder) throws {
@@ -206,5 +212,32 @@ struct ArchiveInteraction: CardInteraction {
         var d = c
         d.setSection(ArchiveSection())
         #expect(d == SceneConfig(), "set back to its defaults, the config equals the default one")
+    }
+
+    @Test("a plug-in's keys are config keys: listed under its name, read and set by path, checked against their range")
+    func sectionKeys() throws {
+        #expect(SceneConfig.key(at: "archive.distance") == nil, "not registered: no key")
+        ArchiveInteraction.register()
+        defer { InteractionRegistry.unregister(ArchiveInteraction.name) }
+        let key = try #require(SceneConfig.key(at: "archive.distance"))
+        #expect(key.group == "archive" && key.unit == "pt" && key.range == 1...1000)
+        #expect(SceneConfig.keys.filter { $0.group == "archive" }.map(\.path) == ["archive.distance", "archive.speed"])
+        #expect(SceneConfig.keys.last?.path == "archive.speed", "after the built-ins' keys")
+        var c = SceneConfig()
+        #expect(c.value(at: "archive.speed") == 600)
+        try c.setValue(45, at: "archive.distance")
+        #expect(c.section(ArchiveSection.self).distance == 45 && c.value(at: "archive.distance") == 45)
+        #expect(throws: ConfigError.outOfRange(key: "archive.distance", value: 0, range: 1...1000)) {
+            try c.setValue(0, at: "archive.distance")
+        }
+        #expect(c.value(at: "archive.distance") == 45, "a refused value changes nothing")
+        // A config file with the section out of range is refused, naming the key.
+        #expect(throws: ConfigError.outOfRange(key: "archive.distance", value: 5000, range: 1...1000)) {
+            try JSONDecoder().decode(SceneConfig.self, from: Data(#"{"archive": {"distance": 5000}}"#.utf8))
+        }
+        // Set through its key, the plug-in on show takes it with the next config.
+        let s = CardScene(interaction: ArchiveInteraction.name, count: 5, viewport: .phone)
+        s.setConfig(c, at: 0.1)
+        #expect(s.interaction == ArchiveInteraction.name && s.config.value(at: "archive.distance") == 45)
     }
 }

@@ -118,6 +118,30 @@ public protocol InteractionSection: Codable, Hashable, Sendable {
     static var interaction: Interaction { get }
     /// The defaults.
     init()
+    /// Its numeric keys (`.number("pitchRatio", \.pitchRatio, ...)`), relative to the section:
+    /// the config keys `name.key` a tuning panel lists, `setValue(_:at:)` takes and a config
+    /// file is checked against. None unless given.
+    static var ranges: [ConfigField<Self>] { get }
+}
+
+extension InteractionSection {
+    /// No keys of its own.
+    public static var ranges: [ConfigField<Self>] { [] }
+}
+
+extension ConfigField where Root: InteractionSection {
+    /// The same field seen from `SceneConfig`, under the section's interaction name.
+    func inSection() -> ConfigField<SceneConfig> {
+        let get = self.get, set = self.set
+        return ConfigField<SceneConfig>(name: "\(Root.interaction.rawValue).\(name)", unit: unit, range: range,
+                                        isInteger: isInteger, isFlag: isFlag, summary: summary,
+                                        get: { get($0.section(Root.self)) },
+                                        set: { config, v in
+                                            var section = config.section(Root.self)
+                                            set(&section, v)
+                                            config.setSection(section)
+                                        })
+    }
 }
 
 /// The interactions a scene can show, by name: one place where each is registered (the five

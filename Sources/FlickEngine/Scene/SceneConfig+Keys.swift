@@ -30,35 +30,61 @@ extension SceneConfig {
         return d
     }()
 
-    /// Every numeric key, in display order, with unit, range and a one-line summary.
-    public static let keys: [ConfigKey] = fields.map { $0.field.key(group: $0.group) }
+    /// The built-in sections' keys, in display order.
+    private static let builtInKeys: [ConfigKey] = fields.map { $0.field.key(group: $0.group) }
+
+    /// The keys of the registered interactions' own sections (`InteractionSection.ranges`),
+    /// each under its interaction's name ("coverflow.pitchRatio"), in registration order.
+    static var sectionFields: [ConfigField<SceneConfig>] {
+        InteractionRegistry.all.flatMap { entry -> [ConfigField<SceneConfig>] in
+            guard let type = entry.section else { return [] }
+            return sceneFields(of: type)
+        }
+    }
+
+    private static func sceneFields<S: InteractionSection>(of type: S.Type) -> [ConfigField<SceneConfig>] {
+        S.ranges.map { $0.inSection() }
+    }
+
+    /// Every numeric key, in display order, with unit, range and a one-line summary: the
+    /// built-in sections', then each registered interaction's own (its group is its name).
+    public static var keys: [ConfigKey] {
+        let own = sectionFields
+        return own.isEmpty ? builtInKeys : builtInKeys + own.map { $0.key(group: String($0.name.prefix { $0 != "." })) }
+    }
+
+    /// The field at a dotted path, built-in or a registered section's.
+    private static func field(at path: String) -> ConfigField<SceneConfig>? {
+        if let i = index[path] { return fields[i].field }
+        return sectionFields.first { $0.name == path }
+    }
 
     /// The key at a dotted path ("now.throwSpeed"), or nil when there is none.
     public static func key(at path: String) -> ConfigKey? {
-        index[path].map { keys[$0] }
+        if let i = index[path] { return builtInKeys[i] }
+        return sectionFields.first { $0.name == path }.map { $0.key(group: String(path.prefix { $0 != "." })) }
     }
 
     /// The value at a dotted path, or nil for an unknown path (or an optional key left unset,
     /// such as `pan.slopOverride`).
     public func value(at path: String) -> Double? {
-        guard let i = Self.index[path] else { return nil }
-        return Self.fields[i].field.get(self)
+        Self.field(at: path)?.get(self)
     }
 
     /// Stores `v` at a dotted path; refuses (leaving the config unchanged) an unknown path or a
     /// value outside the key's range (or not whole for a count, or not finite).
     public mutating func setValue(_ v: Double, at path: String) throws(ConfigError) {
-        guard let i = Self.index[path] else { throw .unknownKey(path) }
-        let key = Self.keys[i]
+        guard let field = Self.field(at: path) else { throw .unknownKey(path) }
+        let key = field.key(group: "")
         guard key.accepts(v) else { throw .outOfRange(key: path, value: v, range: key.range) }
-        Self.fields[i].field.set(&self, v)
+        field.set(&self, v)
     }
 
     /// Stores a Boolean at the dotted path of a switch (`swipe.allowDown`); refuses a path
     /// that is not one.
     public mutating func setValue(_ v: Bool, at path: String) throws(ConfigError) {
-        guard let i = Self.index[path], Self.keys[i].isFlag else { throw .unknownKey(path) }
-        Self.fields[i].field.set(&self, v ? 1 : 0)
+        guard let field = Self.field(at: path), field.isFlag else { throw .unknownKey(path) }
+        field.set(&self, v ? 1 : 0)
     }
 
     /// The text keys (the swipe deck's direction names), with their dotted paths.
@@ -83,8 +109,13 @@ extension SceneConfig {
 
     /// Throws for the first key (in display order) whose value is outside its range.
     public func validate() throws(ConfigError) {
-        for (i, key) in Self.keys.enumerated() {
+        for (i, key) in Self.builtInKeys.enumerated() {
             guard let v = Self.fields[i].field.get(self) else { continue }
+            if !key.accepts(v) { throw .outOfRange(key: key.path, value: v, range: key.range) }
+        }
+        for field in Self.sectionFields {
+            guard let v = field.get(self) else { continue }
+            let key = field.key(group: "")
             if !key.accepts(v) { throw .outOfRange(key: key.path, value: v, range: key.range) }
         }
     }
