@@ -23,6 +23,23 @@ import Testing
         #expect(scene().interaction.rawValue == "coverflow")
     }
 
+    @Test("its keys are config keys: listed under its name (the tuning panel's table), set by path, range-checked")
+    func keys() throws {
+        let key = try #require(SceneConfig.key(at: "coverflow.sideScaleX"))
+        #expect(key.group == "coverflow" && key.range == 0.05...1)
+        #expect(SceneConfig.keys.filter { $0.group == "coverflow" }.count == CoverFlowSection.ranges.count)
+        var c = SceneConfig()
+        try c.setValue(0.3, at: "coverflow.sideScaleX")
+        #expect(c.section(CoverFlowSection.self).sideScaleX == 0.3)
+        #expect(throws: ConfigError.self) { try c.setValue(5, at: "coverflow.sideScaleX") }
+        let back = try JSONDecoder().decode(SceneConfig.self, from: JSONEncoder().encode(c))
+        #expect(back.value(at: "coverflow.sideScaleX") == 0.3)
+        // The scene on show takes the edited key, as after a panel edit.
+        let s = scene(config: SceneConfig())
+        s.setConfig(c, at: 0.2)
+        #expect(s.interaction == CoverFlowInteraction.name && s.config.value(at: "coverflow.sideScaleX") == 0.3)
+    }
+
     @Test("the centre card faces the viewer, flat and on top; its neighbours are turned and stacked behind it")
     func layout() throws {
         let s = scene()
