@@ -56,6 +56,7 @@ if [ "$FAILED" = 0 ]; then
   part "cards kept as shown: a folder edit after a session leaves its replay pixel-identical" cards_kept.sh cards-kept
   part "a study plan: counterbalanced sessions opened by participant and session, study counts by condition" plan.sh plan
   part "study tools (presets, recordings, replay, report, compare, export)" study.sh study
+  part "reports that scale: 2, 10 and 50 sessions in headless Chromium at 1400 and 800 px, nothing wider than its box" report_scale.py report-scale
   part "flick study (a small study recorded under Xvfb, its tables, its page in Chromium)" study_many.sh study-many
   part "the hand-counted study (every task and decision count against a count made by hand)" study_hand.sh study-hand
   part "the study's counts from outside: DuckDB runs docs/sql over the logs" duckdb_rates.py duckdb

@@ -11,7 +11,7 @@ struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Measure sessions (logs or recordings) gesture by gesture: DIR/report.html and DIR/gestures.csv.",
-        discussion: "Several sessions make one report with a column each. Recordings are replayed headless for the contact sheet.")
+        discussion: "Several sessions make one report: the summary first with a row per session, charts on axes every session shares, then each session's details. Recordings are replayed headless for the contact sheet.")
 
     @Argument(help: ArgumentHelp("Interaction logs (--log) or recordings (--record).", valueName: "session"))
     var sessions: [String]

@@ -10,114 +10,152 @@ struct Thumbnail {
 }
 
 /// `report.html`: one self-contained page (inline SVG, embedded PNG, inline CSS; no script, no
-/// network) with a column per session and a row per measure.
+/// network). Summary first: a row per session in one table, then the charts with one lane per
+/// session on axes shared by every session (so 1 and 50 sessions read alike), the decision maps
+/// over all sessions, and each session's details below, one block under the other. Nothing is
+/// wider than 760 px, so the page reads at 800 px without scrolling sideways.
 enum ReportHTML {
+    /// The width of the lane charts (release speed, gestures over time).
+    static let chartWidth = 760.0
+    /// Sessions up to this many show their details unfolded.
+    static let unfolded = 10
+
     static func make(title: String, sessions: [SessionMetrics], thumbnails: [[Thumbnail]],
                      extra: String? = nil) -> String {
         let esc = SVGCharts.esc
         let outcomes = Set(sessions.flatMap { $0.gestures.map(\.outcome) })
+        let all = sessions.flatMap(\.gestures)
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         var h = """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>\(esc(title))</title>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>\(esc(title))</title>
         <style>
-        body { font: 14px/1.45 system-ui, sans-serif; color: #212529; margin: 24px; background: #fff; }
-        h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 16px; margin: 28px 0 8px; border-bottom: 1px solid #dee2e6; }
-        h3 { font-size: 13px; margin: 6px 0; color: #495057; }
-        .row { display: grid; grid-template-columns: repeat(\(max(1, sessions.count)), minmax(300px, 1fr)); gap: 20px; align-items: start; }
-        .col { min-width: 0; } table { border-collapse: collapse; font-size: 12px; } td, th { border: 1px solid #dee2e6; padding: 2px 6px; text-align: right; }
-        th { background: #f1f3f5; } td:first-child, th:first-child { text-align: left; }
+        body { font: 14px/1.45 system-ui, sans-serif; color: #212529; margin: 24px auto; padding: 0 20px; max-width: 1160px; background: #fff; }
+        h1 { font-size: 22px; margin: 0 0 4px; overflow-wrap: anywhere; } h2 { font-size: 16px; margin: 28px 0 8px; border-bottom: 1px solid #dee2e6; }
+        h3 { font-size: 13px; margin: 6px 0; color: #495057; overflow-wrap: anywhere; }
+        table { border-collapse: collapse; font-size: 12px; max-width: 100%; } td, th { border: 1px solid #dee2e6; padding: 2px 6px; text-align: right; } td:first-child { overflow-wrap: anywhere; } td.l, th.l { text-align: left; }
+        th { background: #f1f3f5; font-weight: 600; } td:first-child, th:first-child { text-align: left; }
+        table.sessions { width: 100%; } table.sessions th { vertical-align: bottom; font-size: 11px; padding: 2px 4px; } table.sessions td { padding: 2px 4px; } table.sessions tr.all td { font-weight: 600; background: #f8f9fa; }
         .key { margin-right: 10px; font-size: 12px; white-space: nowrap; } .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 4px; vertical-align: middle; }
-        .muted { color: #868e96; font-size: 12px; } .big { font-size: 20px; font-weight: 600; }
-        .sheet { display: flex; flex-wrap: wrap; gap: 8px; } .sheet figure { margin: 0; text-align: center; font-size: 11px; }
-        .sheet img { display: block; border: 1px solid #dee2e6; border-radius: 6px; }
-        .diff td.changed { background: #fff3bf; }
+        .muted { color: #868e96; font-size: 12px; overflow-wrap: anywhere; } .big { font-size: 20px; font-weight: 600; }
+        svg { display: block; max-width: 100%; height: auto; }
+        .maps { display: flex; flex-wrap: wrap; gap: 12px 20px; } .maps figure { margin: 0; max-width: 100%; }
+        details.session { border-top: 1px solid #dee2e6; padding: 6px 0; } details.session > summary { cursor: pointer; font-weight: 600; overflow-wrap: anywhere; }
+        .cells { display: flex; flex-wrap: wrap; gap: 10px 28px; align-items: flex-start; margin: 6px 0 0 14px; } .cells > div { min-width: 0; max-width: 100%; }
+        .sheet { display: flex; flex-wrap: wrap; gap: 8px; margin: 8px 0 0 14px; } .sheet figure { margin: 0; text-align: center; font-size: 11px; max-width: 100%; }
+        .sheet img { display: block; max-width: 100%; height: auto; border: 1px solid #dee2e6; border-radius: 6px; }
+        .diff td.changed { background: #fff3bf; } .caveat { background: #fff9db; padding: 4px 8px; font-size: 12px; }
         </style></head><body>
         <h1>\(esc(title))</h1>
         <p class="muted">Made by flick \(esc(FlickVersion.current)). Distances in points, speeds in points per second, times in seconds since each session started. Outcomes: \(SVGCharts.legend(outcomes))</p>
 
         """
-        func row(_ heading: String, _ note: String? = nil, _ cell: (SessionMetrics, Int) -> String) {
-            h += "<h2>\(esc(heading))</h2>"
-            if let note { h += "<p class=\"muted\">\(note)</p>" }
-            h += "<div class=\"row\">"
-            for (i, m) in sessions.enumerated() { h += "<div class=\"col\">\(cell(m, i))</div>" }
-            h += "</div>\n"
+        // Summary: a row per session, then the sums.
+        let releases = all.filter(\.isCardRelease)
+        let nearTotal = sessions.reduce(0) { $0 + $1.nearMisses.count }
+        h += "<h2>Summary</h2><p class=\"summary\">\(plural(sessions.count, "session")) · \(String(format: "%.1f", sessions.reduce(0) { $0 + $1.session.duration })) s · \(plural(all.count, "gesture")) · \(plural(releases.count, "card release")), \(releases.filter { $0.outcome == .thrown }.count) thrown · \(nearTotal) near miss\(nearTotal == 1 ? "" : "es")</p>"
+        h += "<table class=\"sessions\"><tr><th>session</th><th class=\"l\">interactions</th><th>length (s)</th><th>gestures</th><th>card releases</th><th>thrown</th><th>near misses</th><th>throws undone</th><th>accidental pages</th><th>median release (pt/s)</th><th>median gap (s)</th><th>tasks met</th></tr>"
+        func tasksMet(_ m: SessionMetrics) -> String {
+            let ends = m.session.taskEnds
+            return ends.isEmpty ? (m.tasks.isEmpty ? "—" : "\(m.tasks.count) run") : "\(ends.filter { $0.outcome == .success }.count) of \(ends.count)"
         }
-        row("Sessions") { m, _ in
-            let s = m.session
-            return "<div class=\"big\">\(esc(s.name))</div><div class=\"muted\">\(esc(m.interactionsUsed.map(\.rawValue).joined(separator: ", "))) · \(String(format: "%.1f", s.duration)) s · \(m.gestures.count) gestures · viewport \(Int(s.viewport.width))x\(Int(s.viewport.height))" +
-                (s.wallClock.map { " · started \(esc($0))" } ?? "") + (s.sessionID.map { "<br>session \(esc($0))" } ?? "") + "</div>"
+        for (i, m) in sessions.enumerated() {
+            let r = m.gestures.filter(\.isCardRelease)
+            h += "<tr class=\"session-row\"><td><a href=\"#session-\(i + 1)\">\(esc(m.session.name))</a></td><td class=\"l\">\(esc(m.interactionsUsed.map(\.rawValue).joined(separator: ", ")))</td>"
+            h += "<td>\(String(format: "%.1f", m.session.duration))</td><td>\(m.gestures.count)</td><td>\(r.count)</td><td>\(r.filter { $0.outcome == .thrown }.count)</td>"
+            h += "<td>\(m.nearMisses.count)</td><td>\(m.undoneThrows.count)</td><td>\(m.accidentalPages.count)</td>"
+            h += "<td>\(m.gestures.isEmpty ? "—" : String(format: "%.0f", median(m.gestures.map(\.releaseSpeed))))</td><td>\(m.gaps.isEmpty ? "—" : String(format: "%.2f", median(m.gaps)))</td><td>\(tasksMet(m))</td></tr>"
         }
-        row("Decision map", "Every card release, one map per interaction and direction: distance against speed, as fractions of the throw thresholds in force. Right of the dashed line or above it the card is thrown (stack bring-backs: comes home); the yellow bands are the 15 % under a threshold, where near misses fall.") { m, _ in
-            let byInteraction = Dictionary(grouping: m.gestures.filter(\.isCardRelease), by: \.interaction)
-            guard !byInteraction.isEmpty else { return "<p class=\"muted\">no card releases</p>" }
-            // One map per interaction and direction the engine judged the release along.
-            return Interaction.allCases.compactMap { i in
-                byInteraction[i].map { releases in
-                    Dictionary(grouping: releases, by: \.directionName).sorted { $0.key < $1.key }.map { d, g in
-                        "<h3>\(i.rawValue) · \(esc(d)) (\(g.count))</h3>" + SVGCharts.decisionMap(g, title: "\(i.rawValue) \(d) decision map")
+        if sessions.count > 1 {
+            h += "<tr class=\"all\"><td>all \(sessions.count)</td><td class=\"l\">\(esc(Interaction.allCases.filter { i in sessions.contains { $0.interactionsUsed.contains(i) } }.map(\.rawValue).joined(separator: ", ")))</td>"
+            h += "<td>\(String(format: "%.1f", sessions.reduce(0) { $0 + $1.session.duration }))</td><td>\(all.count)</td><td>\(releases.count)</td><td>\(releases.filter { $0.outcome == .thrown }.count)</td>"
+            h += "<td>\(sessions.reduce(0) { $0 + $1.nearMisses.count })</td><td>\(sessions.reduce(0) { $0 + $1.undoneThrows.count })</td><td>\(sessions.reduce(0) { $0 + $1.accidentalPages.count })</td>"
+            h += "<td>\(all.isEmpty ? "—" : String(format: "%.0f", median(all.map(\.releaseSpeed))))</td><td>\(sessions.flatMap(\.gaps).isEmpty ? "—" : String(format: "%.2f", median(sessions.flatMap(\.gaps))))</td><td></td></tr>"
+        }
+        h += "</table>\n"
+
+        // Release speed: every session on one axis.
+        let speedTop = SVGCharts.niceTop(all.map(\.releaseSpeed).max() ?? 0, atLeast: 1000)
+        h += "<h2>Release velocity</h2><p class=\"muted\">Speed of the pointer at each release, all gestures: every session's releases together, then a lane per session (a dot per release, the bar at its median), on one axis from 0 to \(String(format: "%.0f", speedTop)) pt/s.</p>"
+        h += SVGCharts.histogram(all.map(\.releaseSpeed), bin: speedTop / 20, unit: "pt/s at release", cssClass: "velocity-histogram", width: Self.chartWidth, height: 150, top: speedTop)
+        h += SVGCharts.lanes(sessions.map { m in (m.session.name, m.gestures.map { ($0.releaseSpeed, $0.outcome, "\($0.kind.rawValue) at \(String(format: "%.2f", $0.start)) s: \(String(format: "%.0f", $0.releaseSpeed)) pt/s, \($0.outcome.rawValue)") }) },
+                             top: speedTop, unit: "pt/s", cssClass: "velocity-lanes", width: Self.chartWidth)
+
+        // Gestures over time: a lane per session on one time axis.
+        h += "<h2>Gestures over time</h2><p class=\"muted\">Each gesture from its start to its release (the dot), a lane per session on one time axis; within a lane, from the top: scroll, card, bring back, tap. Task markers in green.</p>"
+        h += SVGCharts.sessionTimeline(sessions.map { ($0.session.name, $0.gestures, $0.session.markers, $0.session.duration) }, width: Self.chartWidth)
+
+        // Decision maps over every session.
+        h += "<h2>Decision map</h2><p class=\"muted\">Every card release of every session, one map per interaction and direction: distance against speed, as fractions of the throw thresholds in force. Right of the dashed line or above it the card is thrown (stack bring-backs: comes home); the yellow bands are the 15 % under a threshold, where near misses fall.</p>"
+        let byInteraction = Dictionary(grouping: releases, by: \.interaction)
+        if byInteraction.isEmpty {
+            h += "<p class=\"muted\">no card releases</p>"
+        } else {
+            h += "<div class=\"maps\">" + Interaction.allCases.compactMap { i in
+                byInteraction[i].map { rs in
+                    Dictionary(grouping: rs, by: \.directionName).sorted { $0.key < $1.key }.map { d, g in
+                        "<figure><h3>\(i.rawValue) · \(esc(d)) (\(g.count))</h3>" + SVGCharts.decisionMap(g, title: "\(i.rawValue) \(d) decision map") + "</figure>"
                     }.joined()
                 }
-            }.joined()
-        }
-        row("Release velocity", "Speed of the pointer at each release, all gestures.") { m, _ in
-            SVGCharts.histogram(m.gestures.map(\.releaseSpeed), bin: 250, unit: "pt/s at release", cssClass: "velocity-histogram")
-        }
-        row("Gestures over time", "Each gesture from its start to its release (the dot), one lane per kind; task markers in green.") { m, _ in
-            SVGCharts.timeline(m.gestures, markers: m.session.markers, duration: m.session.duration)
-        }
-        row("Counts") { m, _ in
-            "<table class=\"counts\"><tr><th>kind</th><th>outcome</th><th>count</th></tr>" +
-                m.counts.map { "<tr><td>\($0.kind.rawValue)</td><td>\($0.outcome.rawValue)</td><td>\($0.count)</td></tr>" }.joined() +
-                "<tr><th>all</th><th></th><th>\(m.gestures.count)</th></tr></table>"
-        }
-        row("Per direction", "Card releases by the direction the engine judged them along (named for the swipe deck: like, nope, super), the cards thrown that way by gesture, and those thrown by key (a key's throw has no release).") { m, _ in
-            let rows = m.perDirection
-            return rows.isEmpty ? "<p class=\"muted\">no card releases and no decisions</p>" :
-                "<table class=\"per-direction\"><tr><th>direction</th><th>releases</th><th>thrown</th><th>rate</th><th>by key</th><th>decisions</th></tr>" +
-                rows.map { "<tr><td>\($0.direction)</td><td>\($0.releases)</td><td>\($0.thrown)</td><td>\($0.releases > 0 ? String(format: "%.0f %%", 100 * Double($0.thrown) / Double($0.releases)) : "—")</td><td>\($0.byKey)</td><td>\($0.thrown + $0.byKey)</td></tr>" }.joined() + "</table>"
-        }
-        row("Near misses", "Card releases not thrown whose larger fraction (distance or speed) was within 15 % under its threshold.") { m, _ in
-            let near = m.nearMisses
-            return "<div class=\"big near-misses\">\(near.count)</div>" + (near.isEmpty ? "" :
-                "<table><tr><th>at</th><th>kind</th><th>distance</th><th>speed</th><th>outcome</th></tr>" +
-                near.map { "<tr><td>\(String(format: "%.2f", $0.start))</td><td>\($0.kind.rawValue)</td><td>\(String(format: "%.2f", $0.distanceFraction ?? 0))</td><td>\(String(format: "%.2f", $0.speedFraction ?? 0))</td><td>\($0.outcome.rawValue)</td></tr>" }.joined() + "</table>")
-        }
-        row("Throws undone", "A card thrown by a gesture and taken back with Z within \(Int(SessionMetrics.undoWindow)) s of leaving (the stack's drag back is not an undo).") { m, _ in
-            "<div class=\"big undone-throws\">\(m.undoneThrows.count)</div>" + m.undoneThrows.map {
-                "<div class=\"muted\">card \($0.gesture.card?.value ?? -1) thrown at \(String(format: "%.2f", $0.gesture.end)) s, back after \(String(format: "%.2f", $0.after)) s</div>" }.joined()
-        }
-        row("Accidental pages", "Paged to a card, then back to where it was within \(Int(SessionMetrics.backWindow)) s.") { m, _ in
-            "<div class=\"big accidental-pages\">\(m.accidentalPages.count)</div>" + m.accidentalPages.map {
-                "<div class=\"muted\">\($0.from) → \($0.to) at \(String(format: "%.2f", $0.t)) s, back after \(String(format: "%.2f", $0.back)) s</div>" }.joined()
-        }
-        row("Time between gestures", "From one release to the next gesture's start.") { m, _ in
-            let g = m.gaps
-            return "<div class=\"muted\">median \(String(format: "%.2f", median(g))) s · mean \(String(format: "%.2f", g.isEmpty ? 0 : g.reduce(0, +) / Double(g.count))) s · \(g.count) gaps</div>" +
-                SVGCharts.histogram(g, bin: 0.5, unit: "seconds between gestures", cssClass: "gap-histogram", height: 130)
-        }
-        row("Tasks", "Each task of --tasks: how it ended (its goal met, given up, its time limit, ended by the facilitator or by the session's end), its time and the gestures it took; for sessions without --tasks, from each task start marker (M) to the next end marker. Notes typed by the facilitator follow.") { m, _ in
-            let s = m.session
-            if !s.taskEnds.isEmpty {
-                return "<table class=\"tasks\"><tr><th>#</th><th>task</th><th>outcome</th><th>seconds</th><th>attempts</th></tr>" +
-                    s.taskEnds.map { "<tr><td>\($0.number)</td><td>\(esc($0.task))</td><td class=\"outcome-\($0.outcome.rawValue)\">\($0.outcome.rawValue)</td><td>\(String(format: "%.2f", $0.seconds))</td><td>\($0.attempts)</td></tr>" }.joined() +
-                    "</table><div class=\"muted\">\(s.taskEnds.filter { $0.outcome == .success }.count) of \(s.taskEnds.count) tasks met their goal</div>" + Self.notes(s)
-            }
-            return (m.tasks.isEmpty ? "<p class=\"muted\">no task markers</p>" :
-                "<table class=\"tasks\"><tr><th>task</th><th>start</th><th>seconds</th></tr>" +
-                m.tasks.map { "<tr><td>\(esc($0.task ?? "task"))</td><td>\(String(format: "%.2f", $0.start))</td><td>\(String(format: "%.2f", $0.seconds))</td></tr>" }.joined() + "</table>") + Self.notes(s)
-        }
-        if let extra { h += extra }
-        row("Contact sheet", "The session replayed headless, a frame just after each throw and each page.") { m, i in
-            let thumbs = i < thumbnails.count ? thumbnails[i] : []
-            if thumbs.isEmpty {
-                return "<p class=\"muted\">\(m.session.recording == nil ? "a log holds no input to replay: give the session's recording for frames" : "no throws or pages")</p>"
-            }
-            return "<div class=\"sheet\">" + thumbs.map {
-                "<figure><img class=\"thumb\" alt=\"\(esc($0.caption))\" src=\"data:image/png;base64,\($0.png.base64EncodedString())\"><figcaption>\(esc($0.caption))</figcaption></figure>"
             }.joined() + "</div>"
         }
+
+        // Time between gestures, every session together.
+        let gaps = sessions.flatMap(\.gaps)
+        let gapTop = SVGCharts.niceTop(gaps.max() ?? 0, atLeast: 5)
+        h += "<h2>Time between gestures</h2><p class=\"muted\">From one release to the next gesture's start, every session together: median \(String(format: "%.2f", median(gaps))) s · mean \(String(format: "%.2f", gaps.isEmpty ? 0 : gaps.reduce(0, +) / Double(gaps.count))) s · \(plural(gaps.count, "gap")). Each session's median is in the summary.</p>"
+        h += SVGCharts.histogram(gaps, bin: gapTop / 20, unit: "seconds between gestures", cssClass: "gap-histogram", width: Self.chartWidth, height: 130, top: gapTop)
+
+        if let extra { h += extra }
+
+        // Each session, one under the other.
+        h += "<h2>Sessions</h2><p class=\"muted\">Each session's counts, directions, near misses, undone throws, accidental pages and tasks, and its contact sheet: the session replayed headless, a frame just after each throw and each page.\(sessions.count > Self.unfolded ? " Folded: open a session to see it." : "")</p>"
+        for (i, m) in sessions.enumerated() {
+            let s = m.session
+            h += "<details class=\"session\" id=\"session-\(i + 1)\"\(sessions.count <= Self.unfolded ? " open" : "")><summary>\(esc(s.name))</summary>"
+            h += "<p class=\"muted\">\(esc(m.interactionsUsed.map(\.rawValue).joined(separator: ", "))) · \(String(format: "%.1f", s.duration)) s · \(m.gestures.count) gestures · viewport \(Int(s.viewport.width))x\(Int(s.viewport.height))" +
+                (s.wallClock.map { " · started \(esc($0))" } ?? "") + (s.sessionID.map { " · session \(esc($0))" } ?? "") + "</p><div class=\"cells\">"
+            h += "<div><h3>Counts</h3><table class=\"counts\"><tr><th>kind</th><th>outcome</th><th>count</th></tr>" +
+                m.counts.map { "<tr><td>\($0.kind.rawValue)</td><td>\($0.outcome.rawValue)</td><td>\($0.count)</td></tr>" }.joined() +
+                "<tr><th>all</th><th></th><th>\(m.gestures.count)</th></tr></table></div>"
+            let rows = m.perDirection
+            h += "<div><h3>Per direction</h3>" + (rows.isEmpty ? "<p class=\"muted\">no card releases and no decisions</p>" :
+                "<table class=\"per-direction\"><tr><th>direction</th><th>releases</th><th>thrown</th><th>rate</th><th>by key</th><th>decisions</th></tr>" +
+                rows.map { "<tr><td>\($0.direction)</td><td>\($0.releases)</td><td>\($0.thrown)</td><td>\($0.releases > 0 ? String(format: "%.0f %%", 100 * Double($0.thrown) / Double($0.releases)) : "—")</td><td>\($0.byKey)</td><td>\($0.thrown + $0.byKey)</td></tr>" }.joined() + "</table>") + "</div>"
+            let near = m.nearMisses
+            h += "<div><h3>Near misses</h3><div class=\"big near-misses\">\(near.count)</div>" + (near.isEmpty ? "" :
+                "<table><tr><th>at</th><th>kind</th><th>distance</th><th>speed</th><th>outcome</th></tr>" +
+                near.map { "<tr><td>\(String(format: "%.2f", $0.start))</td><td>\($0.kind.rawValue)</td><td>\(String(format: "%.2f", $0.distanceFraction ?? 0))</td><td>\(String(format: "%.2f", $0.speedFraction ?? 0))</td><td>\($0.outcome.rawValue)</td></tr>" }.joined() + "</table>") + "</div>"
+            h += "<div><h3>Throws undone</h3><div class=\"big undone-throws\">\(m.undoneThrows.count)</div>" + m.undoneThrows.map {
+                "<div class=\"muted\">card \($0.gesture.card?.value ?? -1) thrown at \(String(format: "%.2f", $0.gesture.end)) s, back after \(String(format: "%.2f", $0.after)) s</div>" }.joined() + "</div>"
+            h += "<div><h3>Accidental pages</h3><div class=\"big accidental-pages\">\(m.accidentalPages.count)</div>" + m.accidentalPages.map {
+                "<div class=\"muted\">\($0.from) → \($0.to) at \(String(format: "%.2f", $0.t)) s, back after \(String(format: "%.2f", $0.back)) s</div>" }.joined() + "</div>"
+            h += "<div><h3>Tasks</h3>" + Self.tasks(m) + "</div></div>"
+            let thumbs = i < thumbnails.count ? thumbnails[i] : []
+            if thumbs.isEmpty {
+                h += "<p class=\"muted\">Contact sheet: \(m.session.recording == nil ? "a log holds no input to replay: give the session's recording for frames" : "no throws or pages")</p>"
+            } else {
+                h += "<div class=\"sheet\">" + thumbs.map {
+                    "<figure><img class=\"thumb\" alt=\"\(esc($0.caption))\" src=\"data:image/png;base64,\($0.png.base64EncodedString())\"><figcaption>\(esc($0.caption))</figcaption></figure>"
+                }.joined() + "</div>"
+            }
+            h += "</details>\n"
+        }
+        h += "<p class=\"muted\">Tasks: each task of --tasks, how it ended (its goal met, given up, its time limit, ended by the facilitator or by the session's end), its time and the gestures it took; for sessions without --tasks, from each task start marker (M) to the next end marker. Notes typed by the facilitator follow. Throws undone: a card thrown by a gesture and taken back with Z within \(Int(SessionMetrics.undoWindow)) s of leaving (the stack's drag back is not an undo). Accidental pages: paged to a card, then back to where it was within \(Int(SessionMetrics.backWindow)) s. Near misses: card releases not thrown whose larger fraction (distance or speed) was within 15 % under its threshold.</p>"
         return h + "</body></html>\n"
+    }
+
+    /// A session's tasks: the task lines of --tasks, or the marker runs.
+    static func tasks(_ m: SessionMetrics) -> String {
+        let esc = SVGCharts.esc, s = m.session
+        if !s.taskEnds.isEmpty {
+            return "<table class=\"tasks\"><tr><th>#</th><th>task</th><th>outcome</th><th>seconds</th><th>attempts</th></tr>" +
+                s.taskEnds.map { "<tr><td>\($0.number)</td><td>\(esc($0.task))</td><td class=\"outcome-\($0.outcome.rawValue)\">\($0.outcome.rawValue)</td><td>\(String(format: "%.2f", $0.seconds))</td><td>\($0.attempts)</td></tr>" }.joined() +
+                "</table><div class=\"muted\">\(s.taskEnds.filter { $0.outcome == .success }.count) of \(s.taskEnds.count) tasks met their goal</div>" + Self.notes(s)
+        }
+        return (m.tasks.isEmpty ? "<p class=\"muted\">no task markers</p>" :
+            "<table class=\"tasks\"><tr><th>task</th><th>start</th><th>seconds</th></tr>" +
+            m.tasks.map { "<tr><td>\(esc($0.task ?? "task"))</td><td>\(String(format: "%.2f", $0.start))</td><td>\(String(format: "%.2f", $0.seconds))</td></tr>" }.joined() + "</table>") + Self.notes(s)
     }
 
     /// The facilitator's notes of a session, with their times.
