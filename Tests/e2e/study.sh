@@ -156,7 +156,7 @@ else
   fail "flick report on the crafted log: $(cat "$OUT/crafted.out")"
 fi
 
-# The report of the Xvfb session (its recording and its log, a column each): one SVG point per
+# The report of the Xvfb session (its recording and its log, a report each): one SVG point per
 # gesture, rendered by headless Chromium with its charts visible.
 # The session's recording and its log are one session: given together they are refused (they
 # would count it twice); each alone gives the same rows.
@@ -183,7 +183,7 @@ def rows(folder):
         out.append(r)
     return out
 same = rows(sys.argv[1]) == rows(sys.argv[3]) and len(rows(sys.argv[1])) > 0
-remote = re.findall(r'(?:src|href)="(?!data:)[^"]+"', html)
+remote = re.findall(r'(?:src|href)="(?!data:|#)[^"]+"', html)   # links within the page are not resources
 thumbs = len(re.findall(r'<img class="thumb"', html))
 print(points == len(ended), releases == len(cards), same, len(remote) == 0, thumbs > 0, len(ended), len(cards), thumbs)
 PY
