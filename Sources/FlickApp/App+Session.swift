@@ -39,6 +39,10 @@ extension App {
         let at = options.screenshotAt
         var shot = false
         var frame = 0
+        // A recording with its end line ends where the live session did: its clock stops at the
+        // end (the last frame is drawn at it) and the session ends there, settled or not. A
+        // picture asked for after the end waits for the scene to settle as an old recording does.
+        if options.frames == nil, let end = player?.recording.end, (at ?? 0) <= end { headlessEnd = end }
         while !Interrupt.isRequested {
             headlessFrame = frame
             playDueInputs()
@@ -49,6 +53,8 @@ extension App {
             var last: Bool
             if let n = options.frames {
                 last = frame >= n - 1
+            } else if let end = headlessEnd {
+                last = now >= end
             } else if let player {
                 // A session that ended paused, or cut off with the button down, stays as it was:
                 // nothing moves after its last input.
@@ -100,7 +106,11 @@ extension App {
     /// In a window: says once when the replay has ended; with `--loop`, starts it again a second later.
     func replayEndCheck() {
         guard let player else { return }
-        if !session.replayEnded, player.isFinished, scene.isAtRest || timeline.isPaused || timeline.pointerDown, clock() >= player.duration {
+        // The recording's end line is where the live session ended (settled or not); without
+        // one, the replay ends once every input has played and the scene is at rest.
+        let over = player.recording.end.map { player.isFinished && clock() >= $0 }
+            ?? (player.isFinished && (scene.isAtRest || timeline.isPaused || timeline.pointerDown) && clock() >= player.duration)
+        if !session.replayEnded, over {
             session.replayEnded = true
             session.replayEndedAt = SDLContext.now
             note("replay ended at \(String(format: "%.2f", clock())) s\(options.loop ? "; looping" : "")")

@@ -60,6 +60,9 @@ final class App {
     var cardWatch: CardFolderWatch?
     /// The clock of the frames: SDL's (the events' clock) in a window, a fixed 60 Hz in headless runs.
     var headlessFrame = 0
+    /// A headless replay's end: the recording's end line (the live quit), where its clock stops
+    /// and its session ends; nil: it ends once the replay has settled.
+    var headlessEnd: Double?
     /// `--phone`: the participant's phone, its server and what the app keeps of it (App+Phone.swift).
     var phone: PhoneLink?
     /// The phone's viewport, the stage once it connected (when no --stage was given).
@@ -179,7 +182,7 @@ final class App {
     /// Seconds on the frame clock: session time (0 when the session started), the one time base
     /// of the scene, the log and the recording. A replay's clock runs at its own pace.
     func clock() -> Double {
-        if options.headless { return Double(headlessFrame) / 60 }
+        if options.headless { return min(Double(headlessFrame) / 60, headlessEnd ?? .infinity) }
         if player != nil { return session.replay.time }
         return session.time(sdl: SDLContext.now)
     }
@@ -203,16 +206,19 @@ final class App {
             phone.server.stop()
             if let summary = phoneSummary() { note(summary) }
         }
-        do { try finishScene() } catch { failure = failure ?? error }
+        // The session's end, read once: the scene finishes there, the recording's end line and
+        // the log's quit hold it, so a replay of the recording ends at the very same time.
+        let end = clock()
+        do { try finishScene(at: end) } catch { failure = failure ?? error }
         if phone != nil {
             if var line = phoneSummaryLine() {
-                line.t = SceneEvent.microseconds(max(scene.time, clock()))
+                line.t = SceneEvent.microseconds(max(scene.time, end))
                 logPhone(line)
             }
             if let phoneFailure { failure = failure ?? phoneFailure }
         }
-        do { try recorder?.finish() } catch { failure = failure ?? error }
-        do { try log?.quit(time: max(scene.time, clock())) } catch { failure = failure ?? error }
+        do { try recorder?.finish(at: end) } catch { failure = failure ?? error }
+        do { try log?.quit(time: max(scene.time, end)) } catch { failure = failure ?? error }
         if let failure { throw failure }
     }
 

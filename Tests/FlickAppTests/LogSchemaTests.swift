@@ -155,6 +155,7 @@ import Testing
             RecordedInput(t: 1.4, .ask(.sus), byFacilitator: true),
         ]
         for input in inputs { try recorder.record(input) }
+        try recorder.finish(at: 1.5)
         return try lines(path)
     }
 

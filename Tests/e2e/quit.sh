@@ -74,7 +74,7 @@ for how in escape sigterm paused; do
   kill "$guard" 2>/dev/null; wait "$guard" 2>/dev/null
   xdotool mouseup 1 2>/dev/null
   "$BIN" --replay "$REC" --headless --log "$RLOG" >"$RLOG.out" 2>&1
-  "$PY" - "$LOG" "$RLOG" "$how" "$code" "$RLOG.out" <<'PY' && pass "quit mid-gesture ($how, exit $code): the drag's gesture_ended is logged ($([ "$how" = paused ] && echo "paged at the pause, as the moves behind it take it" || echo cancelled)), and the replay logs the same gestures" || fail "quit mid-gesture ($how): see above"
+  "$PY" - "$LOG" "$RLOG" "$how" "$code" "$RLOG.out" <<'PY' && pass "quit mid-gesture ($how, exit $code): the drag's gesture_ended is logged ($([ "$how" = paused ] && echo "paged at the pause, as the moves behind it take it" || echo cancelled)), and the replay logs the same gestures and quits at the live quit's time" || fail "quit mid-gesture ($how): see above"
 import json, sys
 log, rlog, how, code, rout = sys.argv[1:6]
 def events(p): return [json.loads(l) for l in open(p)]
@@ -95,6 +95,9 @@ def shape(es): return [(e["event"], e.get("kind"), e.get("outcome")) for e in es
 # participant never saw arrive) is the replay's own, so the two are compared up to the quit
 # (this session has no pause, so the quit's clock time is also the scene's).
 quit_t = live[-1]["t"]
+# The recording ends with the live quit (its end line): the replay's session ends at that time.
+rq = events(rlog)[-1] if events(rlog) else {}
+if rq.get("event") != "quit" or rq.get("t") != quit_t: problems.append(f"the replay's last line {rq} is not the live quit at {quit_t}")
 if how == "paused":
     # Ended paused: the replay is the whole session, times included, and stops at its end.
     def timed(es): return [(e["event"], e.get("kind"), e.get("outcome"), round(e["t"], 6)) for e in es
@@ -118,8 +121,10 @@ done
 # the escape session's recording without its last line. Its replay cancels the gesture at the
 # last input and ends there, instead of waiting 60 s for a release that never comes.
 CUT="$OUT/cut.rec"
-if [ -s "$OUT/mid-escape.rec" ] && tail -n 1 "$OUT/mid-escape.rec" | grep -q '"cancel"'; then
-  head -n -1 "$OUT/mid-escape.rec" >"$CUT"
+# (the end line, the quit, goes too: a session cut off never writes it).
+grep -v '^{"end":' "$OUT/mid-escape.rec" >"$OUT/mid-escape.inputs" 2>/dev/null
+if [ -s "$OUT/mid-escape.inputs" ] && tail -n 1 "$OUT/mid-escape.inputs" | grep -q '"cancel"'; then
+  head -n -1 "$OUT/mid-escape.inputs" >"$CUT"
   start=$(now_us)
   "$BIN" --replay "$CUT" --headless --log "$OUT/cut.jsonl" >"$OUT/cut.out" 2>&1; code=$?
   ms=$(( ($(now_us) - start) / 1000 ))

@@ -142,12 +142,12 @@ sys.exit(1 if problems else 0)
 PY
   local RLOG="$dir/replay.jsonl"
   "$BIN" --replay "$REC" --headless --log "$RLOG" >"$dir/replay.out" 2>&1
-  "$PY" - "$LOG" "$RLOG" <<'PY' && pass "$MODE: a headless replay sets task 2 up the same (switch, its cards by the facilitator) and plays the same notes and task lines" || fail "$MODE: the replay differs (above)"
+  "$PY" - "$LOG" "$RLOG" <<'PY' && pass "$MODE: a headless replay sets task 2 up the same (switch, its cards by the facilitator) and plays the same notes, task lines and quit" || fail "$MODE: the replay differs (above)"
 import json, sys
-kinds = {"reset", "interaction_changed", "task_started", "task_ended", "note", "marker", "deleted"}
-# A recording has no line for the quit: its replay ends at its last input, so a task the
-# session's end cut off ends earlier in the replay; that line is left out.
-def lines(p): return [l for l in (json.loads(x) for x in open(p)) if l["event"] in kinds and l.get("outcome") != "session_ended"]
+kinds = {"reset", "interaction_changed", "task_started", "task_ended", "note", "marker", "deleted", "quit"}
+# The recording ends with the live quit: the replay ends there too, so a task the session's end
+# cut off ends at the same time, and the quit lines are the same.
+def lines(p): return [l for l in (json.loads(x) for x in open(p)) if l["event"] in kinds]
 a, b = lines(sys.argv[1]), lines(sys.argv[2])
 if a != b:
     for x, y in zip(a, b):

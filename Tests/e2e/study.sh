@@ -82,6 +82,20 @@ PY
     else
       fail "headless replay events differ from live: $(head -c 600 "$OUT/replay.diff")"
     fi
+    # The recording's last line is the live quit; the replay's session ends at exactly that time.
+    quits=$(python3 - "$LIVE" "$OUT/replay1.jsonl" "$REC" <<'PY'
+import json, sys
+last = lambda p: json.loads(open(p).read().splitlines()[-1])
+live, replay, rec = (last(p) for p in sys.argv[1:])
+print(live.get("event"), live.get("t"), replay.get("event"), replay.get("t"), rec.get("end"), rec.get("t"))
+PY
+)
+    read -r le lt re rt ee et <<<"$quits"
+    if [ "$le $re $ee" = "quit quit quit" ] && [ "$lt" = "$rt" ] && [ "$lt" = "$et" ]; then
+      pass "the replay's quit is the live one: $lt s (the recording's end line)"
+    else
+      fail "quit times: live $le $lt, replay $re $rt, recording's end $ee $et"
+    fi
     if cmp -s "$OUT/replay1.png" "$OUT/replay2.png" && diff -q <(events "$OUT/replay1.jsonl") <(events "$OUT/replay2.jsonl") >/dev/null; then
       pass "two headless replays: byte-identical final screenshots ($(stat -c %s "$OUT/replay1.png") bytes) and events"
     else

@@ -92,7 +92,7 @@ struct Export: ParsableCommand {
                     var noted: PointerEvent?
                     for j in 0..<frames {
                         if Interrupt.isRequested { encoder.stop(); throw InterruptedError() }
-                        let t = Double(j) / Double(fps) * speed
+                        let t = min(Double(j) / Double(fps) * speed, end)
                         replay.advance(to: t)
                         // The stage view fills the whole frame first: no clear of its own.
                         view.follow(replay.deckImages)

@@ -14,8 +14,8 @@ extension App {
     /// and so does every input the timeline still holds (behind a pause), a gesture still held
     /// in a replay of a cut-off recording is cancelled, and a task under way ends
     /// (`SessionRunner.finish`).
-    func finishScene() throws {
-        runner.finish(at: clock())
+    func finishScene(at end: Double) throws {
+        runner.finish(at: end)
         try emitOutputs()
     }
 }

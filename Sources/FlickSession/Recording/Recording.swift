@@ -171,16 +171,34 @@ package final class Recorder {
         heldLines = []
     }
 
-    /// The session ended: a header still waiting (no device ever connected) is written as it is.
-    package func finish() throws { try release(device: nil) }
+    /// The session ended: a header still waiting (no device ever connected) is written as it is,
+    /// then, given the session's end (`at`, session seconds on the frame clock, the time of the
+    /// log's quit), the end line `{"t": ..., "end": "quit"}`, so a replay ends where it did.
+    package func finish(at end: Double? = nil) throws {
+        try release(device: nil)
+        guard let end else { return }
+        try writer.append(line: encoder.encode(RecordedEnd(t: sessionTime(end))))
+    }
 }
 
-/// A recording read whole: the header (nil in recordings made before headers existed) and the
-/// inputs in time order.
+/// A recording's last line: the session ended (quit, closed, a signal) at `t`, session seconds.
+package struct RecordedEnd: Codable, Equatable {
+    package var t: Double
+    package var end = "quit"
+
+    package init(t: Double) { self.t = t }
+}
+
+/// A recording read whole: the header (nil in recordings made before headers existed), the
+/// inputs in time order and when the session ended.
 package struct Recording {
     package var path: String
     package var header: RecordingHeader?
     package var inputs: [RecordedInput]
+    /// When the live session ended (its end line, the time of the log's quit), session seconds;
+    /// nil in recordings made before the line was written and in ones cut off (SIGKILL, a full
+    /// disk): their replays end once the last input has played and the scene is at rest.
+    package var end: Double?
 
     /// Reads and checks the whole file; a bad line is a one-line error naming the file and line.
     package init(path: String, option: String = "--replay") throws {
@@ -192,6 +210,7 @@ package struct Recording {
         let decoder = JSONDecoder()
         var parsed: [RecordedInput] = []
         var header: RecordingHeader?
+        var end: Double?
         let file = "\(option) file '\(path)'"
         for (n, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
             let check = LineCheck(file: file, line: n + 1)
@@ -233,6 +252,23 @@ package struct Recording {
                 header = h
                 continue
             }
+            if let ended = end {
+                throw UserError("\(option) file '\(path)' line \(n + 1) follows the session's end (at \(ended) s; expected nothing after the end line)")
+            }
+            if let object, object["end"] != nil {
+                let line: RecordedEnd
+                do { line = try decoder.decode(RecordedEnd.self, from: stripped) } catch {
+                    throw UserError("\(option) file '\(path)' line \(n + 1) is not a valid end line (\(Self.describe(error))) (expected {\"t\": 12.5, \"end\": \"quit\"})")
+                }
+                guard object.count == 2, line.end == "quit", line.t.isFinite, line.t >= 0 else {
+                    throw UserError("\(option) file '\(path)' line \(n + 1) is not a valid end line (expected {\"t\": 12.5, \"end\": \"quit\"}, a time of 0 or more and nothing else)")
+                }
+                if let last = parsed.last, line.t < last.t {
+                    throw UserError("\(option) file '\(path)' line \(n + 1) goes back in time (the end at \(line.t) s after an input at \(last.t) s)")
+                }
+                end = line.t
+                continue
+            }
             var input: RecordedInput
             do {
                 guard object != nil else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not JSON")) }
@@ -252,6 +288,7 @@ package struct Recording {
         }
         self.header = header
         inputs = parsed
+        self.end = end
     }
 
     /// The line (an object without its `config`) with the default config in its place, for

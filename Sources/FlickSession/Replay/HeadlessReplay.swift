@@ -72,14 +72,16 @@ package final class HeadlessReplay {
         collect()
     }
 
-    /// Runs on the 60 Hz frame grid of a headless replay until everything has settled (at most
-    /// `limit` seconds after the last input); returns the session time it stopped at.
+    /// Runs on the 60 Hz frame grid of a headless replay until the recording's end line (the
+    /// live quit, its last step exactly there) or, without one, until everything has settled (at
+    /// most `limit` seconds after the last input); returns the session time it stopped at.
     @discardableResult
     package func runToEnd(limit: Double = 60) -> Double {
         var frame = 0
         while true {
-            let t = Double(frame) / 60
+            let t = min(Double(frame) / 60, recording.end ?? .infinity)
             advance(to: t)
+            if let end = recording.end, t >= end || Interrupt.isRequested { return t }
             // A stop request ends the walk; callers check `Interrupt.isRequested` after it.
             if isSettled || t > recording.duration + limit || Interrupt.isRequested { return t }
             frame += 1
