@@ -67,18 +67,20 @@ H = 420
 panels = [(live, "live window (GL)"), (replay, f"headless replay --at {at:.2f}"), (video, "flick export (MP4 frame)"),
           (cell, "report contact sheet (throw +0.12 s)")]
 panels = [(p.resize((round(p.width * H / p.height), H), Image.LANCZOS), t) for p, t in panels]
-W = sum(p.width for p, _ in panels) + 20 * (len(panels) + 1) + 70
-fig = Image.new("RGB", (W, H + 56), (255, 255, 255))
-draw = ImageDraw.Draw(fig)
 try:
     font = ImageFont.truetype("assets/DejaVuSans.ttf", 14)
 except OSError:
     font = ImageFont.load_default()
+# Each panel as wide as its picture or its caption, whichever is wider: no caption is cut.
+widths = [max(p.width, round(font.getlength(t))) for p, t in panels]
+W = sum(widths) + 20 * (len(panels) + 1)
+fig = Image.new("RGB", (W, H + 56), (255, 255, 255))
+draw = ImageDraw.Draw(fig)
 xx = 20
-for p, title in panels:
+for (p, title), pw in zip(panels, widths):
     fig.paste(p, (xx, 12))
     draw.text((xx, H + 22), title, fill=(33, 37, 41), font=font)
-    xx += p.width + 20
+    xx += pw + 20
 fig.save("docs/look-paths.png", optimize=True)
 print("docs/look-paths.png", fig.size)
 PY
