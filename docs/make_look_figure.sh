@@ -4,7 +4,7 @@
 #   1. the live window showed it while held (an X screenshot),
 #   2. its headless replay at that moment (--at),
 #   3. the exported MP4's frame at that moment (flick export, the default framing),
-#   4. the report's contact-sheet cell of the throw (flick report, 0.12 s after the release).
+#   4. the report's contact-sheet cell at that moment (flick report --at).
 # Usage: docs/make_look_figure.sh [path/to/flick]
 set -u
 source "$(dirname "$0")/../Tests/e2e/lib.sh"
@@ -40,7 +40,7 @@ PY
 "$BIN" --headless --replay "$REC" --at "$at" --screenshot "$OUT/replay.png" 2>/dev/null
 "$BIN" export "$REC" --out "$OUT/s.mp4" >/dev/null 2>&1
 ffmpeg -v error -ss "$at" -i "$OUT/s.mp4" -frames:v 1 -y "$OUT/video.png"
-"$BIN" report "$REC" --out "$OUT/report" >/dev/null 2>&1
+"$BIN" report "$REC" --at "$at" --out "$OUT/report" >/dev/null 2>&1
 
 "$PY" - "$OUT" "$LOG" "$at" <<'PY'
 import base64, json, re, sys
@@ -57,7 +57,7 @@ s = min((vw - 2 * m) / 390, (vh - 2 * m) / 844)
 pw, ph = 390 * s, 844 * s
 video = video.crop((round((vw - pw) / 2), round((vh - ph) / 2), round((vw + pw) / 2), round((vh + ph) / 2)))
 html = open(out + "/report/report.html").read()
-first = re.search(r'data:image/png;base64,([A-Za-z0-9+/=]+)', html)
+first = re.search(r'alt="at [0-9.]+ s" src="data:image/png;base64,([A-Za-z0-9+/=]+)', html)
 cell = Image.open(__import__("io").BytesIO(base64.b64decode(first.group(1)))).convert("RGB")
 cw, ch = cell.size
 m = min(cw, ch) * 0.04
@@ -65,7 +65,7 @@ s = min((cw - 2 * m) / 390, (ch - 2 * m) / 844)
 cell = cell.crop((round((cw - 390 * s) / 2), round((ch - 844 * s) / 2), round((cw + 390 * s) / 2), round((ch + 844 * s) / 2)))
 H = 420
 panels = [(live, "live window (GL)"), (replay, f"headless replay --at {at:.2f}"), (video, "flick export (MP4 frame)"),
-          (cell, "report contact sheet (throw +0.12 s)")]
+          (cell, f"report contact sheet (--at {at:.2f})")]
 panels = [(p.resize((round(p.width * H / p.height), H), Image.LANCZOS), t) for p, t in panels]
 try:
     font = ImageFont.truetype("assets/DejaVuSans.ttf", 14)

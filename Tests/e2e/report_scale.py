@@ -208,6 +208,12 @@ async def main():
         result(ok, f"flick report of {n} sessions in {took:.1f} s: {p.stdout.strip() or p.stderr.strip()[:300]}")
         if ok:
             pages.append((f"report-{n}", os.path.join(folder, "report.html"), n))
+    # --at adds a contact-sheet frame at that session time to each recording's sheet.
+    folder = os.path.join(OUT, "report-at")
+    p = subprocess.run([BIN, "report", sessions[2], "--at", "1.25", "--at", "2.5", "--out", folder], capture_output=True, text=True)
+    html = open(os.path.join(folder, "report.html")).read() if p.returncode == 0 else ""
+    found = [a for a in ("at 1.25 s", "at 2.50 s") if f'<img class="thumb" alt="{a}"' in html]
+    result(len(found) == 2, f"flick report --at 1.25 --at 2.5: contact-sheet frames {found}" + ("" if p.returncode == 0 else f" ({p.stderr.strip()[:200]})"))
     folder = os.path.join(OUT, "study-10")
     p = subprocess.run([BIN, "study", *sessions[:10], "--out", folder], capture_output=True, text=True)
     ok = p.returncode == 0

@@ -55,11 +55,11 @@ enum ContactSheet {
         }
     }
 
-    /// PNG thumbnails of a session's key moments (empty without a recording).
+    /// PNG thumbnails of a session's key moments and of the `extra` session times (empty without a recording).
     static func thumbnails(_ metrics: SessionMetrics, config: SceneConfig? = nil, cards: CardSource,
-                           width: Int = 240) throws -> [Thumbnail] {
+                           width: Int = 240, extra: [Double] = []) throws -> [Thumbnail] {
         guard let recording = metrics.session.recording else { return [] }
-        let moments = keyMoments(metrics)
+        let moments = (keyMoments(metrics) + Set(extra).map { ($0, String(format: "at %.2f s", $0)) }).sorted { $0.t < $1.t }
         guard !moments.isEmpty else { return [] }
         let v = metrics.session.viewport
         let cell = Self.cell(width: width, viewport: v)

@@ -24,9 +24,15 @@ struct Report: ParsableCommand {
     @Option(help: ArgumentHelp("Report title.", valueName: "text"))
     var title: String?
 
+    @Option(help: ArgumentHelp("Also a contact-sheet frame of each recording at this session time, 0 to 86400 (repeatable): a moment to show beside the window's, the replay's (--at) and the video's.", valueName: "seconds"))
+    var at: [Double] = []
+
     func validate() throws {
         try checkOutputPath(out, option: "--out", kind: .folder)
         try checkText(title, option: "--title", limit: TextLimits.title)
+        for t in at where !(t.isFinite && t >= 0 && t <= 86400) {
+            throw ValidationError("--at \(t) is not a session time (expected 0 to 86400 seconds)")
+        }
     }
 
     func run() throws {
@@ -50,7 +56,7 @@ struct Report: ParsableCommand {
                 try metrics.map { m -> [Thumbnail] in
                     guard let recording = m.session.recording,
                           let cards = try recording.cardSource(allowMissing: missing.allowMissingCards) else { return [] }
-                    return try ContactSheet.thumbnails(m, cards: cards)
+                    return try ContactSheet.thumbnails(m, cards: cards, extra: at)
                 }
             }
         }

@@ -109,7 +109,7 @@ enum ReportHTML {
         if let extra { h += extra }
 
         // Each session, one under the other.
-        h += "<h2>Sessions</h2><p class=\"muted\">Each session's counts, directions, near misses, undone throws, accidental pages and tasks, and its contact sheet: the session replayed headless, a frame just after each throw and each page.\(sessions.count > Self.unfolded ? " Folded: open a session to see it." : "")</p>"
+        h += "<h2>Sessions</h2><p class=\"muted\">Each session's counts, directions, near misses, undone throws, accidental pages and tasks, and its contact sheet: the session replayed headless, a frame just after each throw and each page (and at each time of --at).\(sessions.count > Self.unfolded ? " Folded: open a session to see it." : "")</p>"
         for (i, m) in sessions.enumerated() {
             let s = m.session
             h += "<details class=\"session\" id=\"session-\(i + 1)\"\(sessions.count <= Self.unfolded ? " open" : "")><summary>\(esc(s.name))</summary>"
