@@ -43,6 +43,8 @@ final class App {
     var latency = PointerToPhoton()
     var pointerOnStage = false
     var frameTimes = FrameTimes()
+    /// When paced frames sample their input (`updateLatch`).
+    var latch: FrameLatch?
     /// When the window last drew a frame (PerformanceClock seconds): at rest, at most once a second.
     var lastDrawnAt = -Double.infinity
     /// When the window last had an event, an output or motion (PerformanceClock seconds).
@@ -228,8 +230,25 @@ final class App {
             let idle = (scene.isAtRest || timeline.isPaused) && !pointerOnStage && !timeline.hasQueuedInput
                 && faces.isSettled && !hasTransientsOnScreen && !session.replayRunning(player)
             // A connected phone's touches arrive off SDL's queue: the wait is short while one is.
-            let input = idle ? events.wait(timeout: phone?.isConnected == true ? 0.004 : 0.25) : events.poll()
+            // While something moves, input is sampled as late before the frame's refresh as its
+            // drawing allows (`FrameLatch`); after an idle wait the frame draws at once.
+            updateLatch()
+            var target: (latch: Double, deadline: Double)?
+            let input: [InputEvent]
+            if idle {
+                latch?.restart()
+                input = events.wait(timeout: phone?.isConnected == true ? 0.004 : 0.25)
+            } else {
+                if let latch {
+                    let planned = latch.next(after: PerformanceClock.now)
+                    let rest = planned.latch - PerformanceClock.now
+                    if rest > 0 { usleep(UInt32(min(rest, latch.interval) * 1_000_000)) }
+                    target = planned
+                }
+                input = events.poll()
+            }
             let frameStart = PerformanceClock.now
+            if target == nil { target = latch?.next(after: frameStart) }
             // Pointer to photon: each pointer event's timestamp, until this frame's present.
             var inputTimes: [Double] = []
             for case .pointer(let p) in input { inputTimes.append(p.time) }
@@ -262,7 +281,9 @@ final class App {
             lastDrawnAt = frameStart
             let drawStart = PerformanceClock.now
             try draw()
+            let drawn = PerformanceClock.now
             renderer.present()
+            let presentReturned = PerformanceClock.now
             faces.presented()
             try drawFacilitator()
             if fullscreenPending { enterStartFullscreen() }
@@ -273,8 +294,29 @@ final class App {
             // Frames after an idle wait start a new run: the HUD's fps is that of motion.
             if idle { frameTimes.restart() }
             frameTimes.add(frame: end - frameStart, render: end - drawStart, at: end)
-            pacer.waitOut(frameStart: frameStart)
+            if let target {
+                // A present that waits for the display does its own work before the wait (not
+                // told apart here): the drawing is the frame's work; otherwise the present is too.
+                let waits = renderer.hasVsync
+                latch?.record(latch: target.latch, deadline: target.deadline, workDone: waits ? drawn : presentReturned,
+                              presented: presentReturned, displayWaits: waits)
+            }
         }
+    }
+
+    /// The latch of paced frames, for the display's current refresh interval; nil when frames
+    /// are not paced (`--no-vsync`).
+    func updateLatch() {
+        let interval: Double?
+        if let paced = pacer.interval {
+            interval = paced
+        } else if renderer.hasVsync && options.vsync {
+            interval = FramePacer(wantsVsync: true, rendererWaits: false, refreshRate: window.refreshRate).interval
+        } else {
+            interval = nil
+        }
+        guard let interval else { latch = nil; return }
+        if latch.map({ abs($0.interval - interval) > 1e-9 }) ?? true { latch = FrameLatch(interval: interval) }
     }
 
     /// At rest with nothing new, a frame at most this often, seconds.
@@ -508,6 +550,9 @@ final class App {
             "face textures \(stats.textures) (max \(stats.maxTextures))  decoded \(stats.decodes)  uploads \(stats.uploads)",
             "\(renderer.name)\(renderer.hasVsync ? " vsync" : pacer.description.map { ", \($0)" } ?? ", unpaced")"
                 + (renderer.compositesOnCPU ? ", cards composited on the CPU (pixman)" : ", cards drawn by the GPU"),
+            latch.map {
+                String(format: "input latched %.1f ms before each refresh (%d of %d frames late)", $0.lead * 1000, $0.missed, $0.frames)
+            } ?? "input sampled at the start of each frame (unpaced)",
         ]
     }
 

@@ -1,0 +1,98 @@
+/// When a paced frame samples its input: as late before the frame's deadline (the display's
+/// refresh it is meant for) as its drawing allows, so an input waits for the next latch and
+/// then only for the drawing, not for a whole frame interval besides.
+///
+/// The time a frame is allowed (`lead`) is learned from recent frames: a high percentile of
+/// their render times (from the planned latch, so a late wake-up counts, to the end of their
+/// present's own work) plus a margin, and the margin grows when a frame still missed its
+/// deadline and shrinks again after a run of frames that made theirs. Deadlines lie on a grid of the refresh interval: where the renderer waits
+/// for the display (vsync), the grid is the present's return; elsewhere it is kept here.
+/// Time is passed in (seconds of one clock); nothing here reads a clock or sleeps.
+public struct FrameLatch: Sendable {
+    /// Seconds between the display's refreshes.
+    public let interval: Double
+    /// The share of recent render times the lead covers (0.95: all but the slowest 1 in 20).
+    public let percentile: Double
+    /// The least margin added to that percentile, seconds.
+    public let minimumMargin: Double
+    private let history: Int
+    private var renders: [Double] = []
+    private var next = 0
+    private var sorted: [Double] = []
+    /// The margin learned from missed deadlines, seconds (on top of `minimumMargin`).
+    public private(set) var extraMargin = 0.0
+    private var madeInARow = 0
+    /// A deadline of the grid (a refresh); nil until the first frame, or after `restart()`.
+    public private(set) var anchor: Double?
+    /// Frames that missed their deadline, and all frames, since the start.
+    public private(set) var missed = 0
+    public private(set) var frames = 0
+
+    /// - interval: the refresh interval, seconds (held to 1/360...1/24).
+    /// - history: render times kept (the last `history` frames).
+    public init(interval: Double, history: Int = 60, percentile: Double = 0.9, minimumMargin: Double = 0.0005) {
+        let i = interval.isFinite && interval > 0 ? interval : 1.0 / 60
+        self.interval = min(1.0 / 24, max(1.0 / 360, i))
+        self.history = max(8, history)
+        self.percentile = min(1, max(0.5, percentile))
+        self.minimumMargin = max(0, minimumMargin)
+        renders.reserveCapacity(self.history)
+    }
+
+    /// The render time the latch allows for, seconds: the percentile of recent render times plus
+    /// the margin, within a tenth of the interval and the whole of it; half the interval before
+    /// any frame was measured.
+    public var lead: Double {
+        guard !sorted.isEmpty else { return interval / 2 }
+        let rank = min(sorted.count - 1, max(0, Int((percentile * Double(sorted.count)).rounded(.up)) - 1))
+        let want = sorted[rank] + minimumMargin + extraMargin
+        return min(interval, max(interval / 10, want))
+    }
+
+    /// The next deadline and the time to latch for it, when it is `now`: the first refresh of the
+    /// grid that leaves `lead` to draw. With no grid yet (the first frame, or after idle) the
+    /// frame latches now and its deadline is `now + lead`.
+    public func next(after now: Double) -> (latch: Double, deadline: Double) {
+        let lead = self.lead
+        guard let anchor, now.isFinite else { return (now, now + lead) }
+        let k = ((now + lead - anchor) / interval).rounded(.up)
+        let deadline = anchor + max(1, k) * interval
+        return (max(now, deadline - lead), deadline)
+    }
+
+    /// How long to wait from `now` until the next latch, seconds (0: latch at once).
+    public func wait(now: Double) -> Double {
+        let n = next(after: now)
+        return max(0, n.latch - now)
+    }
+
+    /// A frame planned to latch at `latch` (`next(after:)`) for `deadline` did its work (drawing, and the present's own
+    /// work where it does not wait) until `workDone`, and its present returned at `presented`.
+    /// `displayWaits`: the present waited for the display's refresh, so its return is a refresh.
+    public mutating func record(latch: Double, deadline: Double, workDone: Double, presented: Double, displayWaits: Bool) {
+        guard latch.isFinite, workDone.isFinite, presented.isFinite, workDone >= latch else { return }
+        frames += 1
+        let render = workDone - latch
+        if renders.count < history { renders.append(render) } else {
+            renders[next] = render
+            next = (next + 1) % history
+        }
+        sorted = renders.sorted()
+        // A present that waited returns on a refresh; one more than half an interval past the
+        // deadline came a refresh late. Without a wait, the work itself must end by the deadline.
+        let late = displayWaits ? presented > deadline + interval / 2 : workDone > deadline
+        if late {
+            missed += 1
+            madeInARow = 0
+            extraMargin = min(interval / 4, extraMargin + 0.0005)
+        } else {
+            madeInARow += 1
+            if madeInARow >= history / 2 { extraMargin = max(0, extraMargin - 0.00025); madeInARow = 0 }
+        }
+        anchor = displayWaits ? presented : deadline
+    }
+
+    /// Frames stopped (an idle wait): the next frame latches at once and starts a new grid,
+    /// unless the renderer's own refreshes give one again.
+    public mutating func restart() { anchor = nil }
+}

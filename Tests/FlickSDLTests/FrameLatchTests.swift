@@ -1,0 +1,98 @@
+@testable import FlickSDL
+import Testing
+
+/// `FrameLatch`: where a paced frame samples its input, from render times passed in (no clock).
+struct FrameLatchTests {
+    let hz60 = 1.0 / 60
+
+    /// Feeds `n` frames that each take `render` seconds on the latch's own grid (no vsync wait).
+    func run(_ latch: inout FrameLatch, frames n: Int, render: (Int) -> Double, from start: Double = 0) -> Double {
+        var now = start
+        for i in 0..<n {
+            let plan = latch.next(after: now)
+            let done = plan.latch + render(i)
+            latch.record(latch: plan.latch, deadline: plan.deadline, workDone: done, presented: done, displayWaits: false)
+            now = done
+        }
+        return now
+    }
+
+    @Test func theFirstFrameLatchesAtOnceAndLaterOnesJustBeforeTheirRefresh() {
+        var latch = FrameLatch(interval: hz60)
+        let first = latch.next(after: 1.0)
+        #expect(first.latch == 1.0)
+        #expect(abs(first.deadline - (1.0 + hz60 / 2)) < 1e-12, "half an interval before any frame was measured")
+        _ = run(&latch, frames: 60, render: { _ in 0.003 }, from: 1.0)
+        // Every frame took 3 ms: the lead is 3 ms and the least margin, 0.5 ms.
+        #expect(abs(latch.lead - 0.0035) < 1e-9)
+        let anchor = latch.anchor ?? .nan
+        let plan = latch.next(after: anchor + 0.001)
+        #expect(abs(plan.deadline - (anchor + hz60)) < 1e-9, "the next refresh of the grid")
+        #expect(abs(plan.latch - (anchor + hz60 - 0.0035)) < 1e-9, "latched 3.5 ms before it, not at the last refresh")
+        #expect(latch.missed == 0)
+        #expect(latch.frames == 60)
+    }
+
+    @Test func theLeadCoversAHighPercentileNotTheMedian() {
+        var latch = FrameLatch(interval: hz60)
+        // 1 frame in 5 takes 8 ms, the rest 2 ms: the 90th percentile is 8 ms.
+        _ = run(&latch, frames: 60, render: { $0 % 5 == 0 ? 0.008 : 0.002 })
+        #expect(abs(latch.lead - (0.008 + 0.0005 + latch.extraMargin)) < 1e-9)
+        #expect(latch.lead <= hz60)
+    }
+
+    @Test func aRefreshWithoutRoomForTheDrawingIsSkippedNotMissed() {
+        var latch = FrameLatch(interval: hz60)
+        _ = run(&latch, frames: 20, render: { _ in 0.004 })
+        let anchor = latch.anchor ?? .nan
+        // Now is 1 ms before the next refresh: 4.5 ms of drawing do not fit, so the one after.
+        let plan = latch.next(after: anchor + hz60 - 0.001)
+        #expect(abs(plan.deadline - (anchor + 2 * hz60)) < 1e-9)
+        #expect(plan.latch >= anchor + hz60 - 0.001)
+    }
+
+    @Test func missedRefreshesGrowTheMarginAndARunOfMadeOnesShrinksIt() {
+        var latch = FrameLatch(interval: hz60, history: 20)
+        _ = run(&latch, frames: 10, render: { _ in 0.002 })
+        let before = latch.lead
+        // A frame far slower than the lead misses its refresh.
+        let plan = latch.next(after: latch.anchor ?? 0)
+        latch.record(latch: plan.latch, deadline: plan.deadline, workDone: plan.deadline + 0.002,
+                     presented: plan.deadline + 0.002, displayWaits: false)
+        #expect(latch.missed == 1)
+        #expect(abs(latch.extraMargin - 0.0005) < 1e-12)
+        #expect(latch.lead > before)
+        _ = run(&latch, frames: 10, render: { _ in 0.002 }, from: plan.deadline + 0.002)
+        #expect(abs(latch.extraMargin - 0.00025) < 1e-12, "ten frames made (half the history): a quarter millisecond back")
+    }
+
+    @Test func aPresentThatWaitsForTheDisplaySetsTheGrid() {
+        var latch = FrameLatch(interval: hz60)
+        // The display refreshes at 0.005 + k/60; the present returns on them.
+        var now = 0.0
+        for k in 1...30 {
+            let plan = latch.next(after: now)
+            let refresh = 0.005 + Double(k) * hz60
+            latch.record(latch: plan.latch, deadline: plan.deadline, workDone: plan.latch + 0.002, presented: refresh,
+                         displayWaits: true)
+            now = refresh
+        }
+        let plan = latch.next(after: now)
+        #expect(abs(plan.deadline - (now + hz60)) < 1e-9)
+        #expect(abs(plan.latch - (now + hz60 - latch.lead)) < 1e-9)
+    }
+
+    @Test func afterIdleTheNextFrameLatchesAtOnce() {
+        var latch = FrameLatch(interval: hz60)
+        _ = run(&latch, frames: 10, render: { _ in 0.002 })
+        latch.restart()
+        #expect(latch.wait(now: 100) == 0)
+        #expect(latch.anchor == nil)
+    }
+
+    @Test func intervalsAreHeldToTheRefreshRatesAPacerKnows() {
+        #expect(FrameLatch(interval: 0).interval == 1.0 / 60)
+        #expect(FrameLatch(interval: 1).interval == 1.0 / 24)
+        #expect(FrameLatch(interval: 1.0 / 1000).interval == 1.0 / 360)
+    }
+}
