@@ -216,7 +216,10 @@ public final class CardRenderer {
     /// turned cards are composited with pixman into one frame (`CPUFrame`) that goes to SDL as a
     /// single copy. `background` is what lies under the cards when it is one colour (the stage
     /// fill): the frame starts from it; nil reads back what the renderer has drawn there.
-    public func draw(_ cards: [CardAttributes], scale: Double, background: RGBA? = nil,
+    /// `fillsBackground`: the viewport is not filled yet, and is filled with `background` here,
+    /// as the CPU frame's first pixels where the cards are composited on the CPU (the whole
+    /// viewport then, written once instead of filled and then filled again under the cards).
+    public func draw(_ cards: [CardAttributes], scale: Double, background: RGBA? = nil, fillsBackground: Bool = false,
                      face: (CardAttributes) -> Face?) throws {
         var stats = FrameStatistics()
         stats.cards = cards.count
@@ -234,8 +237,12 @@ public final class CardRenderer {
             items.append(Item(card: card, face: face(card), box: CardRenderer.axisBox(card, scale: scale)))
         }
         findOccluders()
-        try openFrame(scale: scale, background: background)
+        let fills = fillsBackground ? background : nil
+        try openFrame(scale: scale, background: background, wholeViewport: fills != nil)
         defer { frame?.cancel(); frame = nil }
+        if let fills, frame == nil {
+            try renderer.fill(x: 0, y: 0, width: viewportSize.width, height: viewportSize.height, color: fills)
+        }
 
         // A translucent card whose shadow's middle folds into it (`FusedShadow`) has its whole
         // shadow drawn with it, so the middle and the rim fall alike on the cards beneath.
@@ -291,7 +298,7 @@ public final class CardRenderer {
 
     /// Starts this frame's CPU compositing when the renderer composites on the CPU and every
     /// texture to draw has its pixels in memory (else SDL draws, as elsewhere).
-    private func openFrame(scale: Double, background: RGBA?) throws {
+    private func openFrame(scale: Double, background: RGBA?, wholeViewport: Bool) throws {
         frame = nil
         guard usesCPUCompositing, renderer.compositesOnCPU, !items.isEmpty,
               items.allSatisfy({ item in
@@ -300,7 +307,8 @@ public final class CardRenderer {
                       && (f.label?.texture.pixels != nil || f.label == nil)
               }),
               shadow == nil || shadowTexture.pixels != nil,
-              let region = compositeRegion(scale: scale) else { return }
+              let region = wholeViewport ? (0, 0, Int(viewportSize.width), Int(viewportSize.height)) : compositeRegion(scale: scale),
+              region.2 > 0, region.3 > 0 else { return }
         let cpu = cpuFrame ?? CPUFrame(renderer: renderer)
         cpuFrame = cpu
         guard cpu.begin(rect: region, viewport: (Int(viewportSize.width), Int(viewportSize.height)),

@@ -73,10 +73,15 @@ package final class StageView {
         let f = stage.frame
         let frame = (x: origin.x + Int((f.minX * px).rounded()), y: origin.y + Int((f.minY * px).rounded()),
                      w: Int((f.width * px).rounded()), h: Int((f.height * px).rounded()))
-        try renderer.setViewport(x: origin.x, y: origin.y, width: Int((area.width * px).rounded()), height: Int((area.height * px).rounded()))
-        try renderer.fill(x: 0, y: 0, width: area.width * px, height: area.height * px, color: outside)
+        let areaPixels = (w: Int((area.width * px).rounded()), h: Int((area.height * px).rounded()))
+        // Each pixel is written once where it can be: the surround only where the stage leaves
+        // some of the area, and the stage's background by the card renderer (below).
+        if frame.x > origin.x || frame.y > origin.y || frame.x + frame.w < origin.x + areaPixels.w
+            || frame.y + frame.h < origin.y + areaPixels.h {
+            try renderer.setViewport(x: origin.x, y: origin.y, width: areaPixels.w, height: areaPixels.h)
+            try renderer.fill(x: 0, y: 0, width: area.width * px, height: area.height * px, color: outside)
+        }
         try renderer.setViewport(x: frame.x, y: frame.y, width: frame.w, height: frame.h)
-        try renderer.fill(x: 0, y: 0, width: Double(frame.w), height: Double(frame.h), color: theme.stage)
         let scale = stage.scale * px
         let list = list ?? scene.renderList
         let prepare = {
@@ -91,7 +96,7 @@ package final class StageView {
         // In the stacks only the front card carries its title; elsewhere every card does.
         let titledIndex = scene.scrollDirection == nil ? scene.currentIndex : nil
         let images = faces.images
-        try cards.draw(list, scale: scale, background: theme.stage) { [faces, titles] card in
+        try cards.draw(list, scale: scale, background: theme.stage, fillsBackground: true) { [faces, titles] card in
             guard var face = faces.face(for: card) else { return nil }
             if let image = faces.imageIndex(of: card.card), titledIndex == nil || titledIndex == card.index {
                 face.label = titles.label(images[image].title, on: card, scale: scale)

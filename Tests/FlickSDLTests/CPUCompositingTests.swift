@@ -39,6 +39,46 @@ struct CPUCompositingTests {
         #expect(Renderer.compositorSettingProblem == nil && Renderer.choosesCPUCompositing(isSoftware: true))
     }
 
+    /// The software renderer's CPU frame written into its output in place (no texture, no copy)
+    /// gives the pixels of the frame copied from a texture, inside a viewport that does not
+    /// start at the output's corner, with the background filled by the card renderer and SDL's
+    /// drawing before it (a fill) and after it (a fill over the cards) kept in order.
+    @Test func inPlaceFrameEqualsTheCopiedFrame() throws {
+        let saved = CPUFrame.writesOutputInPlace
+        defer { CPUFrame.writesOutputInPlace = saved }
+        let colours = [RGBA(220, 60, 60), RGBA(60, 200, 90), RGBA(70, 90, 230), RGBA(240, 200, 40)]
+        var list = switcherLikeRow(y: 80.4)
+        list.append(CardAttributes(card: CardID(4), index: 4, size: Size(width: 90, height: 130),
+                                   transform: AffineTransform(rotation: 0.3).translatedBy(x: 300, y: 110),
+                                   alpha: 0.9, zIndex: 4))
+        func frame(inPlace: Bool) throws -> (PixelBuffer, CardRenderer.FrameStatistics) {
+            CPUFrame.writesOutputInPlace = inPlace
+            let renderer = try Renderer(offscreenWidth: 420, height: 260)
+            let textures = try colours.map { try face($0, .white, width: 90, height: 130, renderer: renderer) }
+            let cards = try CardRenderer(renderer: renderer)
+            try renderer.clear(RGBA(10, 10, 10))
+            try renderer.fill(x: 0, y: 0, width: 420, height: 30, color: RGBA(200, 0, 200))
+            try renderer.setViewport(x: 7, y: 20, width: 400, height: 230)
+            try cards.draw(list, scale: 1, background: RGBA(44, 50, 66), fillsBackground: true) {
+                CardRenderer.Face(texture: textures[$0.index % 4])
+            }
+            try renderer.fill(x: 10, y: 10, width: 50, height: 300, color: RGBA(0, 120, 250, 128))
+            try renderer.resetViewport()
+            return (try renderer.readPixels(), cards.lastFrame)
+        }
+        let (inPlace, stats) = try frame(inPlace: true)
+        let (copied, _) = try frame(inPlace: false)
+        #expect(stats.drawnCards == 5)
+        var differing = 0
+        for y in 0..<copied.height {
+            for x in 0..<copied.width where inPlace[x, y] != copied[x, y] { differing += 1 }
+        }
+        #expect(differing == 0, "\(differing) pixels differ; \(saveArtifact(inPlace, name: "in-place-frame"))")
+        #expect(inPlace[3, 100] == RGBA(10, 10, 10), "left of the viewport: the clear")
+        #expect(inPlace[200, 25] == RGBA(44, 50, 66), "the viewport's top: the stage background over the earlier fill")
+        #expect(inPlace[200, 5] == RGBA(200, 0, 200), "above the viewport: the earlier fill")
+    }
+
     @Test func cpuFrameMatchesSDLsGeometry() throws {
         let renderer = try Renderer(offscreenWidth: 420, height: 260)
         #expect(renderer.compositesOnCPU, "the software renderer composites on the CPU")
@@ -217,8 +257,13 @@ struct CPUCompositingTests {
     }
 
     /// A frame that was opened and not ended (a draw that threw half-way) is cancelled: its
-    /// texture is unlocked, nothing of it reaches the output, and the next frame opens.
+    /// texture is unlocked, nothing of it reaches the output, and the next frame opens. (A frame
+    /// composited in place is the output's own pixels: what it wrote stays, and the next opens,
+    /// `aCancelledInPlaceFrameLetsTheNextOpen`.)
     @Test func aCancelledFrameLeavesNothingAndTheNextOpens() throws {
+        let saved = CPUFrame.writesOutputInPlace
+        defer { CPUFrame.writesOutputInPlace = saved }
+        CPUFrame.writesOutputInPlace = false
         let renderer = try Renderer(offscreenWidth: 64, height: 64)
         try renderer.clear(RGBA(10, 20, 30))
         let frame = CPUFrame(renderer: renderer)
@@ -227,6 +272,19 @@ struct CPUCompositingTests {
         frame.cancel()
         #expect(frame.image == nil)
         #expect(try renderer.readPixels()[20, 20] == RGBA(10, 20, 30))
+        #expect(frame.begin(rect: (8, 8, 32, 32), viewport: (64, 64), background: RGBA(0, 200, 0)))
+        try frame.end()
+        let pixels = try renderer.readPixels()
+        #expect(pixels[20, 20] == RGBA(0, 200, 0) && pixels[50, 50] == RGBA(10, 20, 30))
+    }
+
+    @Test func aCancelledInPlaceFrameLetsTheNextOpen() throws {
+        let renderer = try Renderer(offscreenWidth: 64, height: 64)
+        try renderer.clear(RGBA(10, 20, 30))
+        let frame = CPUFrame(renderer: renderer)
+        #expect(frame.begin(rect: (8, 8, 32, 32), viewport: (64, 64), background: RGBA(200, 0, 0)))
+        frame.cancel()
+        #expect(frame.image == nil)
         #expect(frame.begin(rect: (8, 8, 32, 32), viewport: (64, 64), background: RGBA(0, 200, 0)))
         try frame.end()
         let pixels = try renderer.readPixels()

@@ -1,12 +1,20 @@
 import CPixman
 import CSDL2
 
-/// The rectangle of the viewport that one frame's cards cover, composited on the CPU: a
-/// streaming texture of the renderer's own pixel format is locked, wrapped as a pixman image,
-/// filled with the background (or the pixels already drawn there, read back), composited into
-/// and handed to SDL as one opaque copy. On the software renderer the copy is a row-by-row
-/// memcpy; on GL it is one upload and one quad.
+/// The rectangle of the viewport that one frame's cards cover, composited on the CPU. On the
+/// software renderer drawing into its window (or surface) with no target texture, the pixels
+/// composited into are the output's own: SDL's queued drawing is flushed first, the output's
+/// rectangle is wrapped as a pixman image, filled with the background (or left as drawn) and
+/// composited into; nothing is copied (at 3840x2160 the copy was a 33 MB read and write a frame).
+/// Elsewhere a streaming texture of the renderer's own pixel format is locked, wrapped, filled
+/// with the background (or the pixels already drawn there, read back), composited into and
+/// handed to SDL as one opaque copy (on GL one upload and one quad).
+/// `FLICK_CPU_FRAME=copy` keeps the texture and its copy on the software renderer too.
 final class CPUFrame {
+    /// The software renderer's output is composited into in place (`FLICK_CPU_FRAME` is not "copy").
+    nonisolated(unsafe) static var writesOutputInPlace = getenv("FLICK_CPU_FRAME").map { String(cString: $0) != "copy" } ?? true
+    /// The output surface while a frame composited in place is open (locked if it must be).
+    private var outputSurface: UnsafeMutablePointer<SDL_Surface>?
     let renderer: Renderer
     private var texture: OpaquePointer?
     private var textureSize = (width: 0, height: 0)
@@ -47,6 +55,7 @@ final class CPUFrame {
     func begin(rect r: (x: Int, y: Int, width: Int, height: Int), viewport: (width: Int, height: Int),
                background: RGBA?) -> Bool {
         guard image == nil, r.width > 0, r.height > 0 else { return false }
+        if let inPlace = beginInPlace(rect: r, background: background) { return inPlace }
         if texture == nil || textureSize.width < viewport.width || textureSize.height < viewport.height {
             if let texture { SDL_DestroyTexture(texture) }
             let w = max(viewport.width, textureSize.width), h = max(viewport.height, textureSize.height)
@@ -88,8 +97,62 @@ final class CPUFrame {
         return true
     }
 
+    /// The frame over the output's own pixels, when the renderer draws on the CPU into a surface
+    /// of the frame's format with no target, scale or clip; nil when it cannot (the texture then).
+    private func beginInPlace(rect r: (x: Int, y: Int, width: Int, height: Int), background: RGBA?) -> Bool? {
+        guard CPUFrame.writesOutputInPlace, renderer.isSoftware, SDL_GetRenderTarget(renderer.pointer) == nil,
+              SDL_RenderIsClipEnabled(renderer.pointer) == SDL_FALSE else { return nil }
+        var sx: Float = 1, sy: Float = 1
+        SDL_RenderGetScale(renderer.pointer, &sx, &sy)
+        guard sx == 1, sy == 1 else { return nil }
+        // Everything SDL was asked to draw so far lands first, and its window surface is current.
+        guard SDL_RenderFlush(renderer.pointer) == 0 else { SDL_ClearError(); return nil }
+        let target: UnsafeMutablePointer<SDL_Surface>?
+        if let surface = renderer.surface {
+            target = surface.pointer
+        } else if let window = renderer.window {
+            target = SDL_GetWindowSurface(window.pointer)
+        } else {
+            target = nil
+        }
+        guard let surface = target, let format = surface.pointee.format, format.pointee.format == sdlFormat,
+              format.pointee.BytesPerPixel == 4 else { SDL_ClearError(); return nil }
+        var viewport = SDL_Rect()
+        SDL_RenderGetViewport(renderer.pointer, &viewport)
+        let x = Int(viewport.x) + r.x, y = Int(viewport.y) + r.y
+        guard x >= 0, y >= 0, x + r.width <= Int(surface.pointee.w), y + r.height <= Int(surface.pointee.h) else { return nil }
+        let mustLock = surface.pointee.flags & UInt32(SDL_RLEACCEL) != 0
+        if mustLock && SDL_LockSurface(surface) != 0 { SDL_ClearError(); return nil }
+        guard let base = surface.pointee.pixels else {
+            if mustLock { SDL_UnlockSurface(surface) }
+            return nil
+        }
+        let pitch = Int(surface.pointee.pitch)
+        let pixels = (base + y * pitch + x * 4).assumingMemoryBound(to: UInt32.self)
+        if let background {
+            _ = pixman_fill(pixels, Int32(pitch / 4), 32, 0, 0, Int32(r.width), Int32(r.height),
+                            CPUFrame.word(background, format: pixmanFormat))
+        }
+        image = pixman_image_create_bits_no_clear(pixmanFormat, Int32(r.width), Int32(r.height), pixels, Int32(pitch))
+        guard image != nil else {
+            if mustLock { SDL_UnlockSurface(surface) }
+            return false
+        }
+        outputSurface = mustLock ? surface : nil
+        inPlace = true
+        rect = r
+        return true
+    }
+
+    /// The open frame is the output's own pixels (nothing to copy at its end).
+    private var inPlace = false
+
     /// Closes the frame: the pixels go to the renderer at `rect`.
     func end() throws {
+        if inPlace {
+            closeInPlace()
+            return
+        }
         guard let image, let texture else { return }
         pixman_image_unref(image)
         self.image = nil
@@ -102,10 +165,22 @@ final class CPUFrame {
     /// Closes a frame that was not ended (a draw that threw half-way): the texture is unlocked
     /// and nothing is copied, so the next frame can open. Does nothing after `end`.
     func cancel() {
+        if inPlace {
+            closeInPlace()
+            return
+        }
         guard let image, let texture else { return }
         pixman_image_unref(image)
         self.image = nil
         SDL_UnlockTexture(texture)
+    }
+
+    private func closeInPlace() {
+        if let image { pixman_image_unref(image) }
+        image = nil
+        if let outputSurface { SDL_UnlockSurface(outputSurface) }
+        outputSurface = nil
+        inPlace = false
     }
 
     /// `c` as one pixel word of `format` (opaque).
