@@ -134,6 +134,8 @@ let package = Package(
             dependencies: [
                 "FlickEngine", "FlickEngineTesting", "FlickIO", "FlickSession", "FlickSessionTesting", "FlickSDL", "FlickCLI",
                 "CSDL2", "FlickPhone",
+                // The window's own frames (`AppFrames`), timed beside the card renderer and the baseline.
+                "FlickApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // The phone part's scripted phone: a WebSocket client as the page is one.
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

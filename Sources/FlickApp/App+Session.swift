@@ -43,7 +43,9 @@ extension App {
         // end (the last frame is drawn at it) and the session ends there, settled or not. A
         // picture asked for after the end waits for the scene to settle as an old recording does.
         if options.frames == nil, let end = player?.recording.end, (at ?? 0) <= end { headlessEnd = end }
+        var frameTimes: [Double] = []
         while !Interrupt.isRequested {
+            let frameStart = PerformanceClock.now
             headlessFrame = frame
             playDueInputs()
             applyPanelChange()
@@ -82,6 +84,10 @@ extension App {
             }
             // Every face decoded before a frame that is saved (decoding runs in the background).
             try draw(settle: shoot || last)
+            if options.reportsFrameTimes {
+                renderer.finish()
+                frameTimes.append(PerformanceClock.now - frameStart)
+            }
             if shoot, let path = options.screenshot {
                 try AtomicFile.writePNG(to: path, what: "the screenshot") { try renderer.savePNG(to: $0) }
                 shot = true
@@ -92,9 +98,19 @@ extension App {
             if last || (shoot && at != nil && options.screenshot != nil) { break }
             frame += 1
         }
+        if options.reportsFrameTimes { print(Self.frameTimesLine(frameTimes)) }
         if let at, !shot, options.screenshot != nil, !Interrupt.isRequested {
             throw UserError("--at \(at) is after the last frame (\(String(format: "%.3f", clock())) s); draw more --frames")
         }
+    }
+
+    /// `--frame-times`: `{"frames":N,"medianMs":M,"p99Ms":P}` (nearest-rank p99) of the drawn frames.
+    nonisolated static func frameTimesLine(_ times: [Double]) -> String {
+        let s = times.sorted()
+        guard !s.isEmpty else { return "{\"frames\":0}" }
+        let median = s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        let p99 = s[min(s.count - 1, max(0, Int((0.99 * Double(s.count)).rounded(.up)) - 1))]
+        return String(format: "{\"frames\":%d,\"medianMs\":%.4f,\"p99Ms\":%.4f}", s.count, median * 1000, p99 * 1000)
     }
 
     /// Pauses or resumes a replay's playback (Space while replaying, `KeyAction.duringReplay`).

@@ -27,6 +27,8 @@ struct AppOptions {
     var headless: Bool
     /// Frames to draw headless; nil: one, or a replay's whole length plus its settling.
     var frames: Int?
+    /// Headless: print the drawn frames' times at the end (`--frame-times`).
+    var reportsFrameTimes = false
     var screenshot: String?
     /// Headless: the session time of the screenshot (default: the last frame).
     var screenshotAt: Double?
@@ -114,6 +116,7 @@ struct AppOptions {
         self.frames = c.frames
         self.fullscreen = c.fullscreen
         self.headless = c.headless
+        self.reportsFrameTimes = c.frameTimes
         self.screenshot = c.screenshot
         self.software = c.software || c.headless
         self.vsync = !c.noVsync

@@ -65,6 +65,14 @@ package enum CommaList {
         }
     }
 
+    /// Numbers ("60,144").
+    package static func numbers(_ text: String) throws -> [Double] {
+        try items(text) { word in
+            guard let v = Double(word), v.isFinite else { throw ArgumentProblem("'\(word)' is not a number") }
+            return v
+        }
+    }
+
     private static func items<T>(_ text: String, _ parse: (String) throws -> T) throws -> [T] {
         let words = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }

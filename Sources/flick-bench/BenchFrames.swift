@@ -2,6 +2,7 @@ import FlickSession
 import FlickIO
 import FlickEngine
 import FlickSDL
+import FlickApp
 import Foundation
 
 /// Per-frame times of one interaction on one renderer, seconds.
@@ -12,6 +13,9 @@ struct FrameSamples {
     var flickNoShadow: [Double] = []
     /// drawBaseline of vertices precomputed before timing.
     var baseline: [Double] = []
+    /// The window's own frame (`AppFrames`: surround, stage, cards, shadows, titles, stamps, tool UI), HUD off and on.
+    var app: [Double] = []
+    var appHUD: [Double] = []
 }
 
 /// Median and p99 (nearest rank) of a set of samples, in the samples' unit.
@@ -178,19 +182,41 @@ final class FrameBench {
         return end - start
     }
 
+    /// The window's frames of `session` (HUD off, and on): the same scene filling the window
+    /// (`--stage window`), the same cards; one untimed pass makes every face they need.
+    func makeApps(_ session: BenchSession, sdl: SDLContext, cardsFolder: String) throws -> [AppFrames] {
+        let size = "\(Int(session.viewport.width))x\(Int(session.viewport.height))"
+        let arguments = ["--demo", session.interaction.rawValue, "--size", size, "--stage", "window",
+                         "--count", "\(session.cardCount)", "--cards", cardsFolder]
+        let apps = try [false, true].map {
+            try AppFrames(arguments: arguments, software: renderer.isSoftware, hud: $0, sdl: sdl)
+        }
+        for app in apps {
+            var cursor = 0
+            for i in 0..<session.frames {
+                try stopPoint()
+                _ = try app.frame(i, inputs: session.due(frame: i, cursor: &cursor))
+            }
+        }
+        return apps
+    }
+
     /// Plays `session` `repeats` times (after a short untimed warm-up) and returns every frame's times.
-    func measure(_ session: BenchSession, quads: [[BaselineQuad]], repeats: Int,
+    func measure(_ session: BenchSession, quads: [[BaselineQuad]], apps: [AppFrames], repeats: Int,
                  warmupFrames: Int = 90) throws -> FrameSamples {
         var samples = FrameSamples()
+        let variants = 3 + apps.count
         for pass in 0...repeats {
             let timed = pass > 0
             let frames = timed ? session.frames : min(warmupFrames, session.frames)
             let a = session.makeSession(), b = session.makeSession()
             var cursorA = 0, cursorB = 0
+            var appCursors = [Int](repeating: 0, count: apps.count)
+            for app in apps { app.restart() }
             for i in 0..<frames {
                 try stopPoint()
-                for k in 0..<3 {
-                    switch (i + k + pass) % 3 {
+                for k in 0..<variants {
+                    switch (i + k + pass) % variants {
                     case 0:
                         let t = try flickFrame(session, i, run: a, cursor: &cursorA, cards: withShadows,
                                                snapshot: pass == 1 ? snapshotFolder : nil)
@@ -198,14 +224,29 @@ final class FrameBench {
                     case 1:
                         let t = try flickFrame(session, i, run: b, cursor: &cursorB, cards: withoutShadows)
                         if timed { samples.flickNoShadow.append(t) }
-                    default:
+                    case 2:
                         let t = try baselineFrame(quads[i])
                         if timed { samples.baseline.append(t) }
+                    case let v:
+                        let n = v - 3
+                        let t = try apps[n].frame(i, inputs: session.due(frame: i, cursor: &appCursors[n]))
+                        if timed {
+                            if n == 0 { samples.app.append(t) } else { samples.appHUD.append(t) }
+                        }
                     }
                 }
             }
         }
         return samples
+    }
+}
+
+extension BenchSession {
+    /// Frame `i`'s inputs as the window records them (advancing `cursor`).
+    func due(frame i: Int, cursor: inout Int) -> [RecordedInput] {
+        let range = inputRange(forFrame: i, from: cursor)
+        cursor = range.upperBound
+        return inputs[range].map { RecordedInput($0) }
     }
 }
 
@@ -219,12 +260,18 @@ struct FrameResult: Codable {
     var flick: FrameTimeMs
     var flickNoShadow: FrameTimeMs
     var baseline: FrameTimeMs
+    /// The window's own frame (`AppFrames`), HUD off and on (nil in reports from before).
+    var app: FrameTimeMs?
+    var appHUD: FrameTimeMs?
     /// Median flick (no shadows) over median baseline: the same cards drawn both ways.
     var ratio: Double
     /// Median flick with shadows over median baseline (shadows are work the baseline skips).
     var ratioWithShadows: Double
     var p99Ratio: Double
     var session: SessionSummary
+
+    /// The frame the budgets hold: the window's own where measured.
+    var budgeted: FrameTimeMs { app ?? flick }
 }
 
 extension FrameBench {
@@ -243,8 +290,8 @@ extension FrameBench {
 
     /// Every session on a fresh window + renderer of `kind`.
     /// Each session's figures go to `record` as soon as they are measured (a stop keeps them).
-    static func run(kind: Kind, sessions: [BenchSession], images: [CardImage], size: Size, hidden: Bool,
-                    repeats: Int, snapshots: String?, progress: (String) -> Void,
+    static func run(kind: Kind, sessions: [BenchSession], images: [CardImage], cardsFolder: String, sdl: SDLContext,
+                    size: Size, hidden: Bool, repeats: Int, snapshots: String?, progress: (String) -> Void,
                     record: (FrameResult) -> Void) throws -> Bool {
         guard let (window, renderer) = try open(kind: kind, size: size, hidden: hidden) else { return false }
         let bench = try FrameBench(window: window, renderer: renderer, images: images)
@@ -252,12 +299,14 @@ extension FrameBench {
         for session in sessions {
             let (quads, summary) = try bench.precompute(session)
             progress("\(kind.rawValue) (\(renderer.name)) \(session.interaction.rawValue): \(summary.description)")
-            let s = try bench.measure(session, quads: quads, repeats: repeats)
+            let apps = try bench.makeApps(session, sdl: sdl, cardsFolder: cardsFolder)
+            let s = try bench.measure(session, quads: quads, apps: apps, repeats: repeats)
             let f = FrameTimeMs(seconds: s.flick), n = FrameTimeMs(seconds: s.flickNoShadow)
             let b = FrameTimeMs(seconds: s.baseline)
             record(FrameResult(interaction: session.interaction.rawValue,
                                size: "\(Int(size.width))x\(Int(size.height))", renderer: renderer.name,
                                rendererKind: kind.rawValue, flick: f, flickNoShadow: n, baseline: b,
+                               app: FrameTimeMs(seconds: s.app), appHUD: FrameTimeMs(seconds: s.appHUD),
                                ratio: n.medianMs / b.medianMs, ratioWithShadows: f.medianMs / b.medianMs,
                                p99Ratio: n.p99Ms / b.p99Ms, session: summary))
         }

@@ -9,28 +9,48 @@ import Foundation
 struct LatencyResult: Codable {
     var interaction: String
     var renderer: String
+    /// The display's refresh rate the frames are paced to, Hz (nil in reports from before: 60).
+    var hz: Double?
+    /// "late": input latched as late before each refresh as the render time allows (`FrameLatch`,
+    /// the window's loop); "frame start": sampled when the frame starts on the refresh grid (the
+    /// window before the latch). Nil in reports from before (frame start, photon at the present).
+    var latch: String?
     var inputs: Int
     var medianMs: Double
     var p90Ms: Double
     var p99Ms: Double
     var maxMs: Double
+    /// Median of (latency − (half a frame interval + that frame's render time)): ≤ 0 meets the budget.
+    var medianOverBudgetMs: Double?
     /// p99 of (latency − (frame interval + that frame's render time)): ≤ 0 meets the budget.
     var p99OverBudgetMs: Double
-    /// The frame's own time (input applied → present returned), median and worst, ms.
+    /// The frame's own time (input applied → its work done), median and worst, ms.
     var frameMedianMs: Double
     var frameWorstMs: Double
+    /// The render time the latch allowed (its lead), median ms; frames that missed their refresh.
+    var leadMedianMs: Double?
+    var missedFrames: Int?
 }
 
 /// Plays a scripted session in real time: each input "arrives" at its scripted time on the wall
-/// clock, frames start on a 60 Hz grid (vsync off, so the pacing is ours), a frame applies the
-/// inputs that arrived before it starts, draws as the app does and presents; an input's
-/// latency is its arrival to that present's return (what `flick`'s HUD shows per input).
+/// clock; frames are paced to a display refreshing at `hz` (vsync off on the software renderer,
+/// so the refreshes are a grid kept here, as the window's pacer does; the accelerated renderer
+/// waits for its own). A frame applies the inputs that arrived before it latches, draws as the
+/// app does and presents; an input's photon is the refresh that shows that frame: the present's
+/// return where the present waits for it, else the first refresh of the grid at or after the
+/// frame's work is done. `late`: the frame latches as the window does (`FrameLatch`); otherwise
+/// it latches at a refresh and is shown at the next.
 @MainActor
 enum LatencyBench {
-    static let interval = 1.0 / 60
-
-    static func run(_ session: BenchSession, kind: FrameBench.Kind, images: [CardImage], hidden: Bool) throws -> LatencyResult? {
-        guard let (window, renderer) = try FrameBench.open(kind: kind, size: session.viewport, hidden: hidden) else { return nil }
+    static func run(_ session: BenchSession, kind: FrameBench.Kind, images: [CardImage], hidden: Bool, hz: Double,
+                    late: Bool, vsync: Bool = false) throws -> LatencyResult? {
+        let interval = 1 / hz
+        let window = try Window(title: "flick bench latency", size: session.viewport,
+                                options: Window.Options(resizable: false, allowHighDPI: true, hidden: hidden))
+        let renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: kind == .software,
+                                                                              vsync: vsync, raisesFrameThread: true))
+        if kind == .accelerated && renderer.isSoftware { return nil }
+        let waits = vsync && renderer.hasVsync
         defer { withExtendedLifetime(window) {} }
         let scale = renderer.pixelScale
         let faces = CardFaces(images: images, renderer: renderer, fontPath: BenchCards.fontPath())
@@ -41,14 +61,35 @@ enum LatencyBench {
         faces.prepare(scene.renderList, time: 0, cardSize: scene.cardSize, scale: scale, stage: session.viewport,
                       viewBound: scene.viewBound)
         faces.settle()
-        var latencies: [Double] = [], over: [Double] = [], frameTimes: [Double] = []
+        var latencies: [Double] = [], overMedian: [Double] = [], over: [Double] = [], frameTimes: [Double] = []
+        var leads: [Double] = []
+        var latch = FrameLatch(interval: interval)
         var cursor = 0
         let start = PerformanceClock.now
-        for i in 0..<session.frames {
+        var gridStart = start
+        let end = session.inputs.last.map { $0.time + 1 } ?? 10
+        var i = 0
+        while PerformanceClock.now - start < end {
             try stopPoint()
-            let due = start + Double(i) * interval
-            let wait = due - PerformanceClock.now
-            if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+            var deadline: Double
+            var plannedLatch = 0.0
+            if late {
+                let planned = latch.next(after: PerformanceClock.now)
+                let rest = planned.latch - PerformanceClock.now
+                if rest > 0 { usleep(UInt32(rest * 1_000_000)) }
+                deadline = planned.deadline
+                plannedLatch = planned.latch
+                leads.append(planned.deadline - planned.latch)
+            } else {
+                // The grid of refreshes: the next one after the last frame's start.
+                let due = gridStart + Double(i) * interval
+                let wait = due - PerformanceClock.now
+                if wait > 0 { usleep(UInt32(wait * 1_000_000)) } else if wait < -interval {
+                    i += Int((-wait / interval).rounded(.down))
+                }
+                deadline = gridStart + Double(i + 1) * interval
+            }
+            i += 1
             let t0 = PerformanceClock.now
             let now = t0 - start
             var arrived: [Double] = []
@@ -63,24 +104,42 @@ enum LatencyBench {
             faces.prepare(scene.renderList, time: now, cardSize: scene.cardSize, scale: scale, stage: session.viewport,
                           viewBound: scene.viewBound)
             try cards.draw(scene.renderList, scale: scale, background: RGBA(44, 50, 66)) { faces.face(for: $0) }
-            renderer.present()
             renderer.finish()
-            let shown = PerformanceClock.now
+            let drawn = PerformanceClock.now
+            renderer.present()
+            let presented = PerformanceClock.now
             faces.presented()
-            frameTimes.append(shown - t0)
+            let work = (waits ? drawn : presented) - t0
+            frameTimes.append(work)
+            if late {
+                latch.record(latch: plannedLatch, deadline: deadline, workDone: t0 + work, presented: presented, displayWaits: waits)
+                if !waits && presented > deadline {   // shown at the first refresh after it
+                    deadline += ((presented - deadline) / interval).rounded(.up) * interval
+                }
+            } else if !waits {
+                if presented > deadline { deadline += ((presented - deadline) / interval).rounded(.up) * interval }
+            } else {
+                gridStart = presented - Double(i) * interval
+            }
+            let shown = waits ? presented : deadline
             for a in arrived {
                 let latency = shown - (start + a)
                 latencies.append(latency)
-                over.append(latency - (interval + (shown - t0)))
+                overMedian.append(latency - (interval / 2 + work))
+                over.append(latency - (interval + work))
             }
         }
         let p = Percentiles(latencies)
         let sorted = latencies.sorted()
         let p90 = sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int((0.9 * Double(sorted.count)).rounded(.up)) - 1)]
-        return LatencyResult(interaction: session.interaction.rawValue, renderer: renderer.name, inputs: latencies.count,
+        return LatencyResult(interaction: session.interaction.rawValue, renderer: renderer.name, hz: hz,
+                             latch: late ? "late" : "frame start", inputs: latencies.count,
                              medianMs: p.median * 1000, p90Ms: p90 * 1000, p99Ms: p.p99 * 1000,
-                             maxMs: (sorted.last ?? .nan) * 1000, p99OverBudgetMs: Percentiles(over).p99 * 1000,
+                             maxMs: (sorted.last ?? .nan) * 1000, medianOverBudgetMs: Percentiles(overMedian).median * 1000,
+                             p99OverBudgetMs: Percentiles(over).p99 * 1000,
                              frameMedianMs: Percentiles(frameTimes).median * 1000,
-                             frameWorstMs: (frameTimes.max() ?? .nan) * 1000)
+                             frameWorstMs: (frameTimes.max() ?? .nan) * 1000,
+                             leadMedianMs: late ? Percentiles(leads).median * 1000 : nil,
+                             missedFrames: late ? latch.missed : nil)
     }
 }

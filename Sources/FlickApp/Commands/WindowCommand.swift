@@ -80,6 +80,9 @@ struct WindowCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --headless --screenshot: take it at this session time instead of the end, 0 to 86400.", valueName: "seconds"))
     var at: Double?
 
+    @Flag(help: ArgumentHelp("With --headless: print each drawn frame's time (its inputs, the scene, the drawing, until the renderer has finished) as one JSON line on standard output at the end, as flick-bench's app frames are timed.", visibility: .hidden))
+    var frameTimes = false
+
     // MARK: Tools
 
     @Flag(help: "Print the default SceneConfig as JSON (a starting point for --config) and exit.")
@@ -110,6 +113,7 @@ struct WindowCommand: ParsableCommand {
         if let frames, !(1...1_000_000).contains(frames) {
             throw ValidationError("--frames \(frames) is out of range (expected 1 to 1000000)")
         }
+        if frameTimes && !headless { throw ValidationError("--frame-times needs --headless") }
         if screenshot != nil && !headless {
             throw ValidationError("--screenshot needs --headless (press P in the window for a screenshot)")
         }
