@@ -183,11 +183,13 @@ final class FrameBench {
     }
 
     /// The window's frames of `session` (HUD off, and on): the same scene filling the window
-    /// (`--stage window`), the same cards; one untimed pass makes every face they need.
+    /// (`--stage window`), the same cards, vsync off as for the others (the present is not
+    /// timed, but GL's vsync would make each present wait a refresh); one untimed pass makes
+    /// every face they need.
     func makeApps(_ session: BenchSession, sdl: SDLContext, cardsFolder: String) throws -> [AppFrames] {
         let size = "\(Int(session.viewport.width))x\(Int(session.viewport.height))"
         let arguments = ["--demo", session.interaction.rawValue, "--size", size, "--stage", "window",
-                         "--count", "\(session.cardCount)", "--cards", cardsFolder]
+                         "--count", "\(session.cardCount)", "--cards", cardsFolder, "--no-vsync"]
         let apps = try [false, true].map {
             try AppFrames(arguments: arguments, software: renderer.isSoftware, hud: $0, sdl: sdl)
         }
