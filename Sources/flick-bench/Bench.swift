@@ -489,9 +489,9 @@ struct BenchReport: Codable {
         }
         if let hs = headless, !hs.isEmpty {
             out.append("")
-            out.append(String(format: "flick --headless --frame-times against the bench's app frames (same arguments, scene at rest, HUD off, software), medians per round in turn, ms; budget within %.0f%%", budgets.headlessAgreement * 100))
+            out.append(String(format: "flick --headless --frame-times against the bench's app frames (same arguments: a scene at rest, or a replay; HUD off, software), medians per round in turn, ms; budget within %.0f%%", budgets.headlessAgreement * 100))
             for h in hs {
-                out.append(pad(h.interaction, 12) + pad(h.size, 10) + "  bench " + h.benchMedianMs.map { String(format: "%.3f", $0) }.joined(separator: " ")
+                out.append(pad(h.interaction, 12) + " " + pad(h.size, 10) + "  bench " + h.benchMedianMs.map { String(format: "%.3f", $0) }.joined(separator: " ")
                            + "   headless " + h.headlessMedianMs.map { String(format: "%.3f", $0) }.joined(separator: " ")
                            + String(format: "   ratio %.3f", h.ratio) + (abs(h.ratio - 1) <= budgets.headlessAgreement ? "" : "  MISSED"))
             }
