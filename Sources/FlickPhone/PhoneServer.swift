@@ -390,7 +390,7 @@ package final class PhoneServer: Sendable {
                 }
                 return Ending(code: .sessionOver, detail: "the session ended")
             }
-            group.addTask { [self] in await watchdog(watch) }
+            group.addTask { [self] in await watchdog(watch, channel: channel) }
             let first = await group.next() ?? nil
             continuation.finish()
             if first?.code == .slow {
@@ -430,7 +430,11 @@ package final class PhoneServer: Sendable {
         func withLock<R>(_ body: (inout Marks) -> R) -> R { marks.withLock { body(&$0) } }
     }
 
-    private func watchdog(_ watch: Watch) async -> Ending? {
+    /// Ends a connection that says nothing, or that stops taking what is sent: a write still
+    /// waiting, or a socket whose outbound buffer stays over its high-water mark (writes can
+    /// return once NIO has queued them, so an unwritable channel is the other half of the sign).
+    private func watchdog(_ watch: Watch, channel: any Channel) async -> Ending? {
+        var unwritableSince: Double?
         while !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(250))
             let w = watch.withLock { $0 }
@@ -441,7 +445,9 @@ package final class PhoneServer: Sendable {
             if let last = w.lastMessage, t - last > configuration.idle {
                 return Ending(code: .idle, detail: "nothing for \(configuration.idle) s")
             }
-            if let writing = w.writing, t - writing > configuration.slowWrite {
+            if channel.isWritable { unwritableSince = nil } else if unwritableSince == nil { unwritableSince = t }
+            let stalled = [w.writing, unwritableSince].compactMap { $0 }.min()
+            if let stalled, t - stalled > configuration.slowWrite {
                 return Ending(code: .slow, detail: "a frame not taken in \(configuration.slowWrite) s")
             }
         }
