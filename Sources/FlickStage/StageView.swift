@@ -54,7 +54,7 @@ package final class StageView {
             let index = faces.images.count
             let name = images.names[index]
             let kept = images.files[index].flatMap { imageStore?.copy(of: $0) }
-            let image = CardImage(path: kept ?? (folder as NSString).appendingPathComponent(name), title: name)
+            let image = CardImage(path: kept ?? (folder as NSString).appendingPathComponent(name), title: name, name: name)
             faces.addImage(imageLook.map { $0.titled([image])[0] } ?? image)
         }
         if faces.assignedImages != images.assigned { faces.assignedImages = images.assigned }

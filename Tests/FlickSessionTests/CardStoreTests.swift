@@ -1,3 +1,4 @@
+import FlickEngine
 import FlickIO
 @testable import FlickSession
 import Foundation
@@ -36,5 +37,33 @@ import Testing
         _ = try store.keep(dir + "/cards/a.png", name: "a.png")
         #expect(store.copy(of: files[0]) == copy)
         #expect(store.copy(of: FolderFile(name: "a.png", size: 5000)) == nil)
+    }
+
+    /// A replay draws the kept copy but names the card as the folder did: its title and its
+    /// name are "a.png", never the store's hash file.
+    @Test func aKeptCopyKeepsItsCardName() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-store-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir + "/cards", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let bytes = Data((0..<3000).map { UInt8($0 % 241) })
+        try bytes.write(to: URL(fileURLWithPath: dir + "/cards/a.png"))
+        let path = dir + "/s.rec"
+        var files = [FolderFile(name: "a.png", size: 3000)]
+        try CardStore(besideRecording: path).keep(&files, in: dir + "/cards")
+        let header = RecordingHeader(format: RecordingHeader.formatVersion, flickVersion: FlickVersion.current,
+                                     session: "kept", started: "2026-11-27T00:00:00.000Z", demo: .now,
+                                     cardFolder: dir + "/cards", bundledCards: false, cardFiles: files, count: 1,
+                                     window: Size(width: 390, height: 844), stage: Size(width: 390, height: 844),
+                                     config: SceneConfig())
+        let recorder = try Recorder(path: path, header: header, overwrite: true)
+        try recorder.finish(at: 1)
+        try FileManager.default.removeItem(atPath: dir + "/cards/a.png")
+        let source = try #require(try Recording(path: path).cardSource(allowMissing: false))
+        let item = try #require(source.items.first)
+        #expect(item.path.hasPrefix(dir + "/flick-cards/"))
+        #expect(item.fileName == "a.png")
+        var look = SessionLook()
+        look.titles = .name
+        #expect(look.titled(source.items).first?.title == "a.png")
     }
 }

@@ -78,8 +78,15 @@ def setup():
         sys.exit(1)
     # An hour of session clock: the export is still encoding when it is killed.
     long_rec = os.path.join(WORK, "long.rec")
-    with open(rec) as f, open(long_rec, "w") as g:
-        g.write(f.read() + json.dumps({"t": 3600, "command": "next"}) + "\n")
+    # The input goes before the recording's end line (nothing may follow it), and the end
+    # moves with it.
+    with open(rec) as f:
+        lines = [l for l in f.read().splitlines() if l.strip()]
+    if lines and "end" in json.loads(lines[-1]):
+        lines.pop()
+    lines += [json.dumps({"t": 3600, "command": "next"}), json.dumps({"t": 3600, "end": "quit"})]
+    with open(long_rec, "w") as g:
+        g.write("\n".join(lines) + "\n")
     stalls = os.path.join(WORK, "fake", "ffmpeg")
     os.makedirs(os.path.dirname(stalls))
     with open(stalls, "w") as f:

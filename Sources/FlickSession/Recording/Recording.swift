@@ -364,7 +364,7 @@ package struct Recording {
             // The picture as the participant saw it at the start, when the card store kept it
             // (a version saved during the session is the change input's, kept under its own hash).
             if let kept = store.copy(of: file) {
-                items.append(CardImage(path: kept, title: file.name))
+                items.append(CardImage(path: kept, title: file.name, name: file.name))
                 continue
             }
             let path = (folder as NSString).appendingPathComponent(file.name)
