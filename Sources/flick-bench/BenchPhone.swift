@@ -110,20 +110,10 @@ enum PhoneBench {
         // The phone.
         let url = "ws://127.0.0.1:\(port)/ws?t=\(server.token.value)"
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: me)
-        child.arguments = ["--phone-client", url, "--interactions", interaction.rawValue,
-                           "--phone-seconds", String(seconds)]
-        let out = Pipe(), err = Pipe()
-        child.standardOutput = out
-        child.standardError = err
-        nonisolated(unsafe) var outData = Data(), errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        try child.run()
+        let client = DrainedChild(executable: me, arguments: ["--phone-client", url, "--interactions", interaction.rawValue,
+                                                               "--phone-seconds", String(seconds)])
+        let child = client.process
+        try client.run()
         // A stop (a signal) ends the phone with the bench: nothing of its group outlives it.
         defer {
             if child.isRunning {
@@ -134,14 +124,13 @@ enum PhoneBench {
         let limit = now() + idleSeconds + seconds + 20
         try tick(until: limit, child: child)
         if child.isRunning { child.terminate() }
-        child.waitUntilExit()
-        group.wait()
+        let (outText, errText) = client.collect()
         // The frames after the last touch, and the server's close, through the loop too.
         try tick(until: now() + 0.2)
-        let report = String(decoding: outData, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("{") }
+        let report = outText.split(separator: "\n").last { $0.hasPrefix("{") }
         guard child.terminationStatus == 0, let line = report,
               let phone = try? JSONDecoder().decode(PhoneClientReport.self, from: Data(line.utf8)) else {
-            let why = String(decoding: errData, as: UTF8.self).split(separator: "\n").last.map(String.init)
+            let why = errText.split(separator: "\n").last.map(String.init)
             throw UserError("the phone client failed (\(why ?? "exit \(child.terminationStatus)"))")
         }
         guard let idle = host.idleCPU, let drag = host.dragCPU, let p = host.latency.percentiles else {

@@ -25,28 +25,52 @@ func peakResidentKilobytes() -> Int? {
     return nil
 }
 
+/// A child process whose standard output and error are drained while it runs, so a chatty child
+/// never blocks on a full pipe; `collect()` waits for it and returns both.
+final class DrainedChild {
+    let process = Process()
+    private final class Sink: @unchecked Sendable { var data = Data() }
+    private let out = Sink(), err = Sink()
+    private let group = DispatchGroup()
+
+    init(executable: String, arguments: [String], environment extra: [String: String] = [:]) {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if !extra.isEmpty {
+            var env = ProcessInfo.processInfo.environment
+            for (k, v) in extra { env[k] = v }
+            process.environment = env
+        }
+        let outPipe = Pipe(), errPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        for (pipe, sink) in [(outPipe, out), (errPipe, err)] {
+            group.enter()
+            DispatchQueue.global().async { [group] in
+                sink.data = pipe.fileHandleForReading.readDataToEndOfFile()
+                group.leave()
+            }
+        }
+    }
+
+    func run() throws { try process.run() }
+
+    /// Waits for the child's end and for both pipes to close.
+    func collect() -> (stdout: String, stderr: String) {
+        process.waitUntilExit()
+        group.wait()
+        return (String(decoding: out.data, as: UTF8.self), String(decoding: err.data, as: UTF8.self))
+    }
+}
+
 /// Runs `executable` to completion (killed after `timeout` seconds); returns its exit code,
 /// standard output and standard error, and the CLOCK_MONOTONIC reading taken just before launch.
 func runChild(executable: String, arguments: [String], environment extra: [String: String], timeout: Double) throws
     -> (status: Int32, stdout: String, stderr: String, launchedNs: UInt64) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    for (k, v) in extra { env[k] = v }
-    process.environment = env
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    // Drain both pipes while the child runs, so a chatty child never blocks on a full pipe.
-    nonisolated(unsafe) var outData = Data(), errData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-    group.enter()
-    DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    let child = DrainedChild(executable: executable, arguments: arguments, environment: extra)
+    let process = child.process
     let launched = monotonicNanoseconds()
-    try process.run()
+    try child.run()
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning {
         if Date() > deadline || Interrupt.isRequested {
@@ -55,11 +79,9 @@ func runChild(executable: String, arguments: [String], environment extra: [Strin
         }
         usleep(2000)
     }
-    process.waitUntilExit()
-    group.wait()
+    let (stdout, stderr) = child.collect()
     try stopPoint()   // the child was ended for a stop: nothing to read from it
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self),
-            String(decoding: errData, as: UTF8.self), launched)
+    return (process.terminationStatus, stdout, stderr, launched)
 }
 
 // MARK: - First frame
