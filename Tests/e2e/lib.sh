@@ -283,7 +283,7 @@ race_clients() {
 }
 
 drag() {
-  local x0=$(( WX + $1 )) y0=$(( WY + $2 )) dx=$3 dy=$4 steps=$5 dt=$6 hold=${7:-0}
+  local x0=$(( WX + $1 )) y0=$(( WY + $2 )) dx=$3 dy=$4 steps=$5 dt=$6 hold=${7:-0} i
   local args=(mousemove "$x0" "$y0" sleep 0.05 mousedown 1 sleep 0.03)
   for i in $(seq 1 "$steps"); do
     args+=(mousemove "$(( x0 + dx * i / steps ))" "$(( y0 + dy * i / steps ))" sleep "$dt")
