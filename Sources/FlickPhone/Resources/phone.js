@@ -93,27 +93,23 @@
            y: Math.round((y - f.y) / f.s * 100) / 100, t: Math.max(0, t) });
   }
 
-  function onTouch(e) {
-    e.preventDefault();
-    const phase = { touchstart: "down", touchmove: "move", touchend: "up", touchcancel: "cancel" }[e.type];
-    for (const touch of e.changedTouches) {
-      if (phase === "down") {
-        if (state.touchId !== null) continue;
-        state.touchId = touch.identifier;
-      } else if (touch.identifier !== state.touchId) {
-        continue;
-      }
-      touchMessage(phase, touch.clientX, touch.clientY, e.timeStamp);
-      if (phase === "up" || phase === "cancel") state.touchId = null;
-    }
-  }
+  // Touch events only keep the browser from scrolling, zooming or making mouse events of a
+  // touch; the touches themselves come as pointer events, whose moves carry every sample the
+  // device took since the last one delivered (getCoalescedEvents), each at its own time. A
+  // browser busy drawing delivers one move a frame, and a fling read at that rate would have
+  // gaps long enough to count as a finger that stopped before it lifted.
+  function onTouch(e) { e.preventDefault(); }
 
   function onPointer(e) {
-    if (e.pointerType === "touch") return;   // touches come as touch events
     const phase = { pointerdown: "down", pointermove: "move", pointerup: "up", pointercancel: "cancel" }[e.type];
-    if (phase === "down") { if (state.touchId !== null) return; state.touchId = "mouse"; }
-    else if (state.touchId !== "mouse") return;
-    touchMessage(phase, e.clientX, e.clientY, e.timeStamp);
+    if (phase === "down") {
+      if (state.touchId !== null) return;
+      state.touchId = e.pointerId;
+    } else if (state.touchId !== e.pointerId) {
+      return;
+    }
+    const samples = phase === "move" && e.getCoalescedEvents ? e.getCoalescedEvents() : [];
+    for (const s of samples.length ? samples : [e]) touchMessage(phase, s.clientX, s.clientY, s.timeStamp);
     if (phase === "up" || phase === "cancel") state.touchId = null;
   }
 
