@@ -1,3 +1,4 @@
+import FlickIO
 import FlickSession
 import FlickEngine
 import Foundation
@@ -19,43 +20,73 @@ enum StudyCSV {
     static func flag(_ b: Bool?) -> String { ReportCSV.flag(b) }
     static func session(_ e: Study.Entry) -> [String] { [q(e.metrics.session.sessionID ?? ""), q(e.metrics.session.path)] }
 
+    static let gestureHeader = "participant,condition,task,session,session_id,file,interaction,kind,card,start,duration,outcome,direction,distance_fraction,speed_fraction,near_miss,narrow_throw,attempt,repeated,undone,hesitation,pauses,reversed,press_on_card_x,press_on_card_y,release_boundary_x,release_boundary_y"
+
     static func gestures(_ study: Study) -> String {
-        var rows = ["participant,condition,task,session,session_id,file,interaction,kind,card,start,duration,outcome,direction,distance_fraction,speed_fraction,near_miss,narrow_throw,attempt,repeated,undone,hesitation,pauses,reversed,press_on_card_x,press_on_card_y,release_boundary_x,release_boundary_y"]
-        for e in study.entries {
-            let numbers = e.attempts.attemptNumber
-            let repeated = Set(e.attempts.repeated), undone = Set(e.attempts.undone.map(\.index))
-            for (i, g) in e.metrics.gestures.enumerated() {
-                let trace = e.traces[i], release = g.releaseOnBoundary
-                let isCardDrag = g.kind == .card && g.card != nil
-                var r: [String] = [q(e.participant), q(e.condition), q(e.gestureTasks[i]), q(e.metrics.session.name)] + session(e)
-                r += [g.interaction.rawValue, g.kind.rawValue, g.card.map { String($0.value) } ?? ""]
-                r += [num(g.start), num(g.duration), g.outcome.rawValue, g.direction?.rawValue ?? ""]
-                r += [num(g.distanceFraction), num(g.speedFraction), flag(g.isCardRelease ? g.isNearMiss() : nil),
-                      flag(g.isCardRelease ? g.isNarrowThrow() : nil)]
-                r += [numbers[i].map { String($0) } ?? "", flag(isCardDrag ? repeated.contains(i) : nil)]
-                r.append(flag(isCardDrag && g.outcome == .thrown ? undone.contains(i) : nil))
-                r += [num(trace?.hesitation), trace.map { String($0.pauses) } ?? "", flag(trace?.reversed)]
-                r += [num(trace?.onCard?.x), num(trace?.onCard?.y), num(release?.x), num(release?.y)]
-                rows.append(r.joined(separator: ","))
-            }
-        }
-        return rows.joined(separator: "\n") + "\n"
+        gestureHeader + "\n" + study.entries.map(gestureRows).joined()
     }
 
-    static func decisions(_ study: Study) -> String {
-        var rows = ["participant,condition,task,session_id,file,t,card,cause,personal,direction,label,undone,undo_seconds"]
-        for e in study.entries {
-            let m = e.metrics
-            let undone = Dictionary(m.undos.compactMap { u in u.decision.map { ($0, u.after ?? 0) } }, uniquingKeysWith: { a, _ in a })
-            for (i, d) in m.decisions.enumerated() {
-                let task = e.task ?? m.taskRuns.first { $0.contains(d.t) }?.name ?? m.session.task ?? ""
-                var r: [String] = [q(e.participant), q(e.condition), q(task)] + session(e)
-                r += [num(d.t), String(d.card.value), d.cause.rawValue, flag(d.isPersonal), d.direction?.rawValue ?? "", q(d.label ?? "")]
-                r += [flag(undone[i].map { $0 <= SessionMetrics.undoWindow } ?? false), num(undone[i])]
-                rows.append(r.joined(separator: ","))
-            }
+    /// The rows of one session's gestures, each ending in a newline.
+    static func gestureRows(_ e: Study.Entry) -> String {
+        var rows = ""
+        let numbers = e.attempts.attemptNumber
+        let repeated = Set(e.attempts.repeated), undone = Set(e.attempts.undone.map(\.index))
+        for (i, g) in e.metrics.gestures.enumerated() {
+            let trace = e.traces[i], release = g.releaseOnBoundary
+            let isCardDrag = g.kind == .card && g.card != nil
+            var r: [String] = [q(e.participant), q(e.condition), q(e.gestureTasks[i]), q(e.metrics.session.name)] + session(e)
+            r += [g.interaction.rawValue, g.kind.rawValue, g.card.map { String($0.value) } ?? ""]
+            r += [num(g.start), num(g.duration), g.outcome.rawValue, g.direction?.rawValue ?? ""]
+            r += [num(g.distanceFraction), num(g.speedFraction), flag(g.isCardRelease ? g.isNearMiss() : nil),
+                  flag(g.isCardRelease ? g.isNarrowThrow() : nil)]
+            r += [numbers[i].map { String($0) } ?? "", flag(isCardDrag ? repeated.contains(i) : nil)]
+            r.append(flag(isCardDrag && g.outcome == .thrown ? undone.contains(i) : nil))
+            r += [num(trace?.hesitation), trace.map { String($0.pauses) } ?? "", flag(trace?.reversed)]
+            r += [num(trace?.onCard?.x), num(trace?.onCard?.y), num(release?.x), num(release?.y)]
+            rows += r.joined(separator: ",")
+            rows += "\n"
         }
-        return rows.joined(separator: "\n") + "\n"
+        return rows
+    }
+
+    static let decisionHeader = "participant,condition,task,session_id,file,t,card,cause,personal,direction,label,undone,undo_seconds"
+
+    static func decisions(_ study: Study) -> String {
+        decisionHeader + "\n" + study.entries.map(decisionRows).joined()
+    }
+
+    /// The rows of one session's decisions, each ending in a newline.
+    static func decisionRows(_ e: Study.Entry) -> String {
+        var rows = ""
+        let m = e.metrics
+        let undone = Dictionary(m.undos.compactMap { u in u.decision.map { ($0, u.after ?? 0) } }, uniquingKeysWith: { a, _ in a })
+        for (i, d) in m.decisions.enumerated() {
+            let task = e.task ?? m.taskRuns.first { $0.contains(d.t) }?.name ?? m.session.task ?? ""
+            var r: [String] = [q(e.participant), q(e.condition), q(task)] + session(e)
+            r += [num(d.t), String(d.card.value), d.cause.rawValue, flag(d.isPersonal), d.direction?.rawValue ?? "", q(d.label ?? "")]
+            r += [flag(undone[i].map { $0 <= SessionMetrics.undoWindow } ?? false), num(undone[i])]
+            rows += r.joined(separator: ",")
+            rows += "\n"
+        }
+        return rows
+    }
+
+    /// A table of a row or more per session (`gestureRows`, `decisionRows`) written as it is
+    /// made: the sessions' rows are made on `cores` threads and written in the sessions' order,
+    /// so the file is what `gestures` or `decisions` returns, byte for byte, without ever being
+    /// whole in memory.
+    static func write(header: String, rows: @escaping @Sendable (Study.Entry) -> String, of study: Study,
+                      to writer: ChunkedWriter, cores: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+        try writer.write(header + "\n")
+        let entries = Shared(study.entries)
+        try OrderedWork.run(count: entries.value.count, workers: cores, { rows(entries.value[$0]) },
+                            consume: { _, text in try writer.write(text) })
+    }
+
+    /// Read-only values shared with the workers that make rows.
+    private final class Shared<T>: @unchecked Sendable {
+        let value: T
+        init(_ value: T) { self.value = value }
     }
 
     static func tasks(_ study: Study) -> String {

@@ -91,31 +91,46 @@ struct StudyCommand: ParsableCommand {
         // Mouse and touch sessions together: the device is a condition of its own.
         study.separatesDevices = Set(sessions.compactMap(StudySession.declaredDevice)).count > 1
         var ids = SessionIdentities()
-        try SessionLoader.forEach(sessions) { path, session in
+        // Each session measured on a worker as it is read; added here in the order given.
+        let given = sessions.map { designed?.row(for: $0) }.map { ($0?.participant, $0?.task) }
+        try SessionLoader.forEach(sessions, measure: { i, session in
+            Study.measure(session, participant: given[i].0, task: given[i].1)
+        }) { path, measured in
             if Interrupt.isRequested { throw InterruptedError() }
+            let session = measured.metrics.session
             try ids.admit(session.sessionID, path: path)
             let row = designed?.row(for: path)
             let planned = try studyPlan.map { try Self.plannedCondition(session, path: path, plan: $0, file: plan ?? "") } ?? session.plan?.condition
-            study.add(session, participant: row?.participant, task: row?.task, condition: row?.condition ?? planned)
+            study.add(measured, condition: row?.condition ?? planned)
         }
         let folder = try StudyOutput.folder(out)
         try outputs(folder)
         let comparisons = study.comparisons()
         if Interrupt.isRequested { throw InterruptedError() }
         let heading = title ?? "Flick study: \(StudyHTML.plural(study.participants.count, "participant")), \(StudyHTML.plural(sessions.count, "session"))"
-        // Made and written one at a time (a study of a thousand sessions has tables of tens of
-        // megabytes); put in place together.
+        // Made and written one at a time; the tables of a row per gesture or decision (tens of
+        // megabytes for a thousand sessions) a session at a time, as they are made. Put in
+        // place together.
         let texts: [String: () -> String] = [
             "study.html": { StudyHTML.make(title: heading, study: study, comparisons: comparisons, design: design) },
-            "gestures.csv": { StudyCSV.gestures(study) }, "participants.csv": { StudyCSV.participants(study) },
+            "participants.csv": { StudyCSV.participants(study) },
             "conditions.csv": { StudyCSV.conditions(study) }, "comparisons.csv": { StudyCSV.comparisons(comparisons) },
-            "tasks.csv": { StudyCSV.tasks(study) }, "decisions.csv": { StudyCSV.decisions(study) },
+            "tasks.csv": { StudyCSV.tasks(study) },
             "sus.csv": { StudyCSV.sus(study) }, "seq.csv": { StudyCSV.seq(study) },
             "questionnaires.csv": { StudyCSV.questionnaires(study) }]
+        let streamed: [String: (header: String, rows: @Sendable (Study.Entry) -> String)] = [
+            "gestures.csv": (StudyCSV.gestureHeader, StudyCSV.gestureRows),
+            "decisions.csv": (StudyCSV.decisionHeader, StudyCSV.decisionRows)]
         let batch = AtomicFile.Batch()
         for (name, what) in Self.outputs {
             if Interrupt.isRequested { throw InterruptedError() }
-            try batch.add(Data(texts[name]!().utf8), to: folder + "/" + name, what: what)
+            if let table = streamed[name] {
+                try batch.add(to: folder + "/" + name, what: what) {
+                    try StudyCSV.write(header: table.header, rows: table.rows, of: study, to: $0)
+                }
+            } else if let text = texts[name] {
+                try batch.add(Data(text().utf8), to: folder + "/" + name, what: what)
+            }
         }
         try batch.commit()
         let gestures = study.entries.reduce(0) { $0 + $1.metrics.gestures.count }

@@ -59,6 +59,17 @@ package enum AtomicFile {
             try add(path, what: what, verify: { _ in nil }) { try AtomicFile.writeNewFile(data, at: $0) }
         }
 
+        /// A file written a piece at a time by `produce` (a table of tens of megabytes is never
+        /// whole in memory), staged like the others.
+        package func add(to path: String, what: String, _ produce: (ChunkedWriter) throws -> Void) throws {
+            try add(path, what: what, verify: { _ in nil }) { temp in
+                let writer = try ChunkedWriter(creating: temp)
+                defer { writer.close() }
+                try produce(writer)
+                try writer.flush()
+            }
+        }
+
         private func add(_ path: String, what: String, verify: (String) -> String?, _ produce: (String) throws -> Void) throws {
             do { staged.append((try AtomicFile.stage(path, what: what, verify: verify, produce), path, what)) } catch {
                 abandon()
@@ -133,18 +144,27 @@ package enum AtomicFile {
     /// `data` into the new file `temp` with POSIX write(2), every failure thrown (a full disk is
     /// ENOSPC, never a trap as FileHandle.write(_:) would).
     private static func writeNewFile(_ data: Data, at temp: String) throws {
+        let fd = try createNewFile(temp)
+        defer { Glibc.close(fd) }
+        try data.withUnsafeBytes { try writeAll(fd, $0) }
+    }
+
+    /// Creates the new file `temp` for writing (never an existing one, never through a symlink).
+    fileprivate static func createNewFile(_ temp: String) throws -> Int32 {
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw WriteFailure(errno) }
-        defer { Glibc.close(fd) }
-        try data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }   // empty: nothing to write
-            var done = 0
-            while done < raw.count {
-                let n = Glibc.write(fd, base + done, raw.count - done)
-                if n < 0 { if errno == EINTR { continue }; throw WriteFailure(errno) }
-                if n == 0 { throw WriteFailure(EIO) }
-                done += n
-            }
+        return fd
+    }
+
+    /// Every byte of `raw` to `fd`, retried on EINTR and short writes.
+    fileprivate static func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) throws {
+        guard let base = raw.baseAddress else { return }   // empty: nothing to write
+        var done = 0
+        while done < raw.count {
+            let n = Glibc.write(fd, base + done, raw.count - done)
+            if n < 0 { if errno == EINTR { continue }; throw WriteFailure(errno) }
+            if n == 0 { throw WriteFailure(EIO) }
+            done += n
         }
     }
 
@@ -161,4 +181,36 @@ package enum AtomicFile {
         package init(_ code: Int32) { self.code = code }
         package var description: String { String(cString: strerror(code)) }
     }
+}
+
+/// A new file written through a buffer of about a megabyte (`AtomicFile.Batch.add(to:what:_:)`):
+/// text goes to disk as it is made, with POSIX write(2), every failure thrown.
+package final class ChunkedWriter {
+    private var fd: Int32
+    private var buffer: [UInt8] = []
+    private static let chunk = 1 << 20
+
+    fileprivate init(creating path: String) throws {
+        fd = try AtomicFile.createNewFile(path)
+        buffer.reserveCapacity(Self.chunk + 64 * 1024)
+    }
+
+    /// Appends `text` (UTF-8), writing out the buffer when it is full.
+    package func write(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.chunk { try flush() }
+    }
+
+    /// Writes out what is buffered.
+    package func flush() throws {
+        guard fd >= 0 else { throw AtomicFile.WriteFailure(EBADF) }
+        try buffer.withUnsafeBytes { try AtomicFile.writeAll(fd, $0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    fileprivate func close() {
+        if fd >= 0 { Glibc.close(fd); fd = -1 }
+    }
+
+    deinit { close() }
 }

@@ -118,12 +118,53 @@ package struct Study {
     /// the session is its measures: its recording, pointer samples and log items are let go (a
     /// study of a thousand sessions holds only what it reports).
     package mutating func add(_ session: StudySession, participant: String?, task: String?, condition: String?) {
-        let i = entries.count
+        add(Self.measure(session, participant: participant, task: task), condition: condition)
+    }
+
+    /// A session measured on its own, before it joins a study (`add`): what the study keeps of
+    /// it. Measuring needs nothing of the other sessions, so sessions are measured on any
+    /// thread and added in their order (the names of unnamed conditions follow that order).
+    package struct Measured {
+        package var metrics: SessionMetrics
+        package var participant: String
+        package var task: String?
+        /// The task the design gives (nil: the session's own, by marker or header).
+        package var givenTask: String?
+        package var attempts: Attempts
+        package var traces: [GestureTrace?]
+        package var gestureTasks: [String]
+
+        /// The task at session time `t`: the design's, else the session's task run (task lines,
+        /// else markers) holding `t`, else the header's ("" unknown).
+        package func task(at t: Double) -> String {
+            if let givenTask { return givenTask }
+            if let run = metrics.taskRuns.first(where: { $0.name != nil && $0.contains(t) }) { return run.name! }
+            return metrics.session.task ?? ""
+        }
+    }
+
+    /// Measures `session` (`participant` and `task` override what it says; nil = not given),
+    /// letting go of its recording, pointer samples and log items.
+    package static func measure(_ session: StudySession, participant: String?, task: String?) -> Measured {
         var session = session
         var m = SessionMetrics(session)
         let who = participant ?? session.participant ?? session.name
-        let what = task ?? session.task
-        let given = task
+        let attempts = Attempts(m)
+        let traces = GestureTrace.traces(m.gestures, samples: session.pointer)
+        session.dropItemsBeyondShown()
+        m.session = session
+        var measured = Measured(metrics: m, participant: who, task: task ?? session.task, givenTask: task,
+                                attempts: attempts, traces: traces, gestureTasks: [])
+        let tasks = m.gestures.map { measured.task(at: $0.start) }
+        measured.gestureTasks = tasks
+        return measured
+    }
+
+    /// Adds a measured session under `condition` (nil: named after its config, as `add` says).
+    package mutating func add(_ measured: Measured, condition: String?) {
+        let i = entries.count
+        let m = measured.metrics, session = m.session
+        let who = measured.participant
         let condition = condition ?? {
             let base = session.configDescription ?? {
                 if let name = configNames[session.config] { return name }
@@ -134,21 +175,11 @@ package struct Study {
             guard separatesDevices else { return base }
             return base == "default" ? session.device.rawValue : "\(session.device.rawValue), \(base)"
         }()
-        let attempts = Attempts(m)
-        let traces = GestureTrace.traces(m.gestures, samples: session.pointer)
-        session.dropItemsBeyondShown()
-        m.session = session
-        // The session's task runs (task lines, else markers), for sessions whose design does
-        // not fix the task: everything between a run's start and end is that task's.
+        let attempts = measured.attempts, traces = measured.traces
         let runs = m.taskRuns
-        func taskAt(_ t: Double) -> String {
-            if let given { return given }
-            if let run = runs.first(where: { $0.name != nil && $0.contains(t) }) { return run.name! }
-            return session.task ?? ""
-        }
-        let gestureTasks = m.gestures.map { taskAt($0.start) }
-        entries.append(Entry(metrics: m, participant: who, condition: condition, task: what,
-                             attempts: attempts, traces: traces, gestureTasks: gestureTasks))
+        let taskAt = measured.task(at:)
+        entries.append(Entry(metrics: m, participant: who, condition: condition, task: measured.task,
+                             attempts: attempts, traces: traces, gestureTasks: measured.gestureTasks))
         // The interaction in force at a time, for pages and tasks.
         let interactionAt = m.interaction(at:)
         func bump(_ t: Double, _ interaction: Interaction, _ change: (inout Tally) -> Void) {
