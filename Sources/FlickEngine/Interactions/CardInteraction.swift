@@ -28,10 +28,26 @@ public enum StepAction: Hashable, Sendable {
 /// Public, so an embedder can add an interaction without forking the engine: conform a value
 /// type, then `CardScene.install(_:at:)` it (see Tests/FlickPluginTests for a small one).
 ///
+/// The rules are made afresh from the config on every change of it; what an interaction keeps
+/// between inputs is its `State`, a value of its own type that the scene holds for it and hands
+/// back, mutable, to `route(_:in:state:)`, `step(_:state:)` and `observe(_:state:)`.
+///
 /// The defaults below are the scrolling interactions' common behaviour (drag along the scroll
 /// axis to scroll, across it to move the card under the press; arrows page; a card let go
 /// short of a throw springs home; the neighbours slide into a gap).
 public protocol CardInteraction: Sendable {
+    /// What this interaction keeps between inputs, of its own type (a count, a mode, the last
+    /// direction): a value type, so the scene can lay out a frame ahead of late input on a copy
+    /// and put it back. The scene makes it with `makeState()` when the interaction comes on show
+    /// (a switch to another interaction and back starts afresh) and keeps it while it stays on
+    /// show: through `setConfig`, reloads and panel edits (which make the rules afresh, not the
+    /// state), a switch to the same interaction, and a `reset` (an event it observes).
+    /// `NoState` unless given.
+    associatedtype State: Sendable = NoState
+
+    /// The state the interaction starts with when it comes on show.
+    func makeState() -> State
+
     /// Its name: what the log, the recording and the study show, and what it is registered
     /// under (`InteractionRegistry`).
     static var name: Interaction { get }
@@ -90,8 +106,21 @@ public protocol CardInteraction: Sendable {
     /// What a pan does, decided when it passes the slop.
     func route(_ pan: Pan, in context: InteractionContext) -> PanRoute
 
+    /// What a pan does, with the interaction's own state (the scene calls this one; by default
+    /// it asks `route(_:in:)`).
+    func route(_ pan: Pan, in context: InteractionContext, state: inout State) -> PanRoute
+
     /// What an arrow key (`delta` +1 next, -1 previous) does.
     func step(_ delta: Int) -> StepAction
+
+    /// What an arrow key does, with the interaction's own state (the scene calls this one; by
+    /// default it asks `step(_:)`).
+    func step(_ delta: Int, state: inout State) -> StepAction
+
+    /// Every event the scene emits while this interaction is on show, as it is committed (in
+    /// time order, each once): where the state learns what happened (a throw decided, a card
+    /// deleted or restored, a page reached, a reset). Nothing by default.
+    func observe(_ event: SceneEvent, state: inout State)
 
     /// Sign of the tilt of a card grabbed at `local` (its own points, origin at its centre, y
     /// down) of a card `cardSize` big: 1 as the layout designs it, -1 flipped.
@@ -139,6 +168,17 @@ extension CardInteraction {
     /// Arrows page.
     public func step(_ delta: Int) -> StepAction { .page }
 
+    /// The stateless rule.
+    public func route(_ pan: Pan, in context: InteractionContext, state: inout State) -> PanRoute {
+        route(pan, in: context)
+    }
+
+    /// The stateless rule.
+    public func step(_ delta: Int, state: inout State) -> StepAction { step(delta) }
+
+    /// Keeps nothing.
+    public func observe(_ event: SceneEvent, state: inout State) {}
+
     /// As designed, wherever grabbed.
     public func tiltSign(grabbedAt local: Point, cardSize: Size) -> Double { 1 }
 
@@ -179,4 +219,15 @@ extension CardInteraction {
 
     /// The slide after the last deck change.
     public func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing? { sliding }
+}
+
+/// The state of an interaction that keeps none of its own.
+public struct NoState: Hashable, Sendable {
+    /// Nothing.
+    public init() {}
+}
+
+extension CardInteraction where State == NoState {
+    /// Nothing to keep.
+    public func makeState() -> NoState { NoState() }
 }

@@ -64,7 +64,7 @@ extension CardScene {
         pointerVelocity = p.velocity
         panTranslation = p.translation
         let context = routingContext(for: p)
-        let route = mode.route(p, in: context)
+        let route = route(p, in: context, with: mode)
         if route != .bringBack { sendReturningOut(at: p.time) }
         switch route {
         case .scroll:

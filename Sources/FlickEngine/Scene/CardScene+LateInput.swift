@@ -117,7 +117,7 @@ extension CardScene {
         scratchMotions.removeAll(keepingCapacity: true)
         scratchMotions.append(contentsOf: motions)
         // Every other field `settle(upTo:)` may change.
-        let saved = (state: state, gap: gap, axis: axis, pendingUndos: pendingUndos,
+        let saved = (state: state, ownState: ownState, gap: gap, axis: axis, pendingUndos: pendingUndos,
                      restIndex: restIndex, restCheckedAxis: restCheckedAxis,
                      lastCompletionTime: lastCompletionTime, lastQueueTime: lastQueueTime,
                      wheelPending: wheelPending, events: events.count)
@@ -127,6 +127,7 @@ extension CardScene {
         motions.removeAll(keepingCapacity: true)
         motions.append(contentsOf: scratchMotions)
         state = saved.state
+        ownState = saved.ownState
         gap = saved.gap
         axis = saved.axis
         pendingUndos = saved.pendingUndos

@@ -68,6 +68,9 @@ public final class CardScene {
     /// What the interaction on show keeps (a depth stack's top and returning card, where thrown
     /// cards went); replaced when the interaction changes.
     var state = InteractionState()
+    /// The interaction's own state (its `CardInteraction.State`), kept for it while it is on
+    /// show and handed to its hooks (CardScene+OwnState.swift).
+    var ownState: any Sendable = NoState()
     /// The interaction's layout, built once per change of interaction or config.
     var layout: any CardLayout
     var axis: ScrollAxis
@@ -138,6 +141,7 @@ public final class CardScene {
         hitScratch.reserveCapacity(32)
         events.reserveCapacity(64)
         releases.reserveCapacity(64)
+        ownState = Self.freshState(of: mode)
         rebuildAxis(keepingIndex: 0)
         rebuildRenderList()
     }
@@ -197,10 +201,12 @@ public final class CardScene {
 
     /// The rules on show become `rules`, with fresh state, on card `current`. Where each thrown
     /// card went is kept with its deletion in the deck (`Deck.Deletion.exit`), not here, so an
-    /// undo after a switch brings a card back from the side it left.
+    /// undo after a switch brings a card back from the side it left. The interaction's own state
+    /// is kept when the same interaction comes on show again, else made afresh.
     private func enter(_ rules: any CardInteraction, current: Int?) {
         let name = type(of: rules).name
         if name != interaction { emit(.interactionChanged(time: time, from: interaction, to: name)) }
+        ownState = name == interaction ? Self.state(of: rules, keeping: ownState) : Self.freshState(of: rules)
         interaction = name
         mode = rules
         content = rules.contentMovement.strategy
@@ -321,6 +327,7 @@ public final class CardScene {
         events.append(event)
         releases.append(release)
         origins.append(origin)
+        observe(event, with: mode)
     }
 
     /// Why `card` left: what sent it away, else the embedder.
