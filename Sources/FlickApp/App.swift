@@ -45,6 +45,8 @@ final class App {
     var frameTimes = FrameTimes()
     /// When paced frames sample their input (`updateLatch`).
     var latch: FrameLatch?
+    /// The frame thread runs real-time for its latches (`FramePriority.setRealtime`).
+    var latchRealtime = false
     /// When the window last drew a frame (PerformanceClock seconds): at rest, at most once a second.
     var lastDrawnAt = -Double.infinity
     /// When the window last had an event, an output or motion (PerformanceClock seconds).
@@ -239,10 +241,18 @@ final class App {
                 latch?.restart()
                 input = events.wait(timeout: phone?.isConnected == true ? 0.004 : 0.25)
             } else {
-                if let latch {
+                if var latch {
+                    // Real-time while the frames leave the core mostly idle; the wait ends a
+                    // little early (learned) and polls the clock up to the latch.
+                    latchRealtime = FramePriority.setRealtime(latch.wantsRealtime(latchRealtime))
+                    latch.earlyWakeLimit = FrameLatch.earlyWakeLimit(interval: latch.interval, realtime: latchRealtime)
                     let planned = latch.next(after: PerformanceClock.now)
-                    let rest = planned.latch - PerformanceClock.now
-                    if rest > 0 { usleep(UInt32(min(rest, latch.interval) * 1_000_000)) }
+                    let wake = latch.wake(forLatch: planned.latch)
+                    if let woke = LatchWait.until(wake: wake, latch: planned.latch, maxSleep: latch.interval,
+                                                  maxPoll: latch.earlyWakeLimit) {
+                        latch.recordWake(target: wake, woke: woke)
+                    }
+                    self.latch = latch
                     target = planned
                 }
                 input = events.poll()
@@ -299,7 +309,7 @@ final class App {
                 // told apart here): the drawing is the frame's work; otherwise the present is too.
                 let waits = renderer.hasVsync
                 latch?.record(latch: target.latch, deadline: target.deadline, workDone: waits ? drawn : presentReturned,
-                              presented: presentReturned, displayWaits: waits)
+                              presented: presentReturned, displayWaits: waits, latched: frameStart)
             }
         }
     }
@@ -315,7 +325,11 @@ final class App {
         } else {
             interval = nil
         }
-        guard let interval else { latch = nil; return }
+        guard let interval else {
+            latch = nil
+            if latchRealtime { latchRealtime = FramePriority.setRealtime(false) }
+            return
+        }
         if latch.map({ abs($0.interval - interval) > 1e-9 }) ?? true { latch = FrameLatch(interval: interval) }
     }
 
@@ -552,6 +566,7 @@ final class App {
                 + (renderer.compositesOnCPU ? ", cards composited on the CPU (pixman)" : ", cards drawn by the GPU"),
             latch.map {
                 String(format: "input latched %.1f ms before each refresh (%d of %d frames late)", $0.lead * 1000, $0.missed, $0.frames)
+                    + (latchRealtime ? String(format: ", real-time, woken %.2f ms early", $0.earlyWake * 1000) : "")
             } ?? "input sampled at the start of each frame (unpaced)",
         ]
     }

@@ -7,6 +7,12 @@
 /// present's own work) plus a margin, and the margin grows when a frame still missed its
 /// deadline and shrinks again after a run of frames that made theirs. Deadlines lie on a grid of the refresh interval: where the renderer waits
 /// for the display (vsync), the grid is the present's return; elsewhere it is kept here.
+///
+/// The wait before a latch may end a little early (`wake(forLatch:)`) and poll the clock up to
+/// the latch, so a wake-up that comes late (the timer fired but the thread waited for a core)
+/// still latches on time; how early is learned from recent wake-ups' lateness, within
+/// `earlyWakeLimit` (polling costs the CPU it spins). What lateness is left past the latch eats
+/// into the frame's time, so the render times above count from the planned latch.
 /// Time is passed in (seconds of one clock); nothing here reads a clock or sleeps.
 public struct FrameLatch: Sendable {
     /// Seconds between the display's refreshes.
@@ -27,16 +33,73 @@ public struct FrameLatch: Sendable {
     /// Frames that missed their deadline, and all frames, since the start.
     public private(set) var missed = 0
     public private(set) var frames = 0
+    /// The most the wait may end before the latch, seconds (0: it sleeps to the latch itself).
+    public var earlyWakeLimit: Double
+    private var lateness: [Double] = []
+    private var nextLateness = 0
+    /// Recent frames' own work (from when they actually latched to their work done), seconds.
+    private var works: [Double] = []
+    private var nextWork = 0
 
     /// - interval: the refresh interval, seconds (held to 1/360...1/24).
     /// - history: render times kept (the last `history` frames).
-    public init(interval: Double, history: Int = 60, percentile: Double = 0.9, minimumMargin: Double = 0.0005) {
+    /// - earlyWakeLimit: the most the wait may end before the latch to poll up to it, seconds.
+    public init(interval: Double, history: Int = 60, percentile: Double = 0.9, minimumMargin: Double = 0.0005,
+                earlyWakeLimit: Double = 0) {
         let i = interval.isFinite && interval > 0 ? interval : 1.0 / 60
         self.interval = min(1.0 / 24, max(1.0 / 360, i))
         self.history = max(8, history)
         self.percentile = min(1, max(0.5, percentile))
         self.minimumMargin = max(0, minimumMargin)
+        self.earlyWakeLimit = earlyWakeLimit.isFinite ? max(0, earlyWakeLimit) : 0
         renders.reserveCapacity(self.history)
+        lateness.reserveCapacity(self.history)
+    }
+
+    /// How long before the latch the wait's timer is set, seconds: the 95th percentile of recent
+    /// wake-ups' lateness plus 0.1 ms, within `earlyWakeLimit`; 0.5 ms (within it) before any.
+    public var earlyWake: Double {
+        guard !lateness.isEmpty else { return min(earlyWakeLimit, 0.0005) }
+        let s = lateness.sorted()
+        let rank = min(s.count - 1, max(0, Int((0.95 * Double(s.count)).rounded(.up)) - 1))
+        return min(earlyWakeLimit, max(0, s[rank]) + 0.0001)
+    }
+
+    /// The early wake-up a latching thread is allowed, seconds: a quarter interval up to 2 ms
+    /// when it runs real-time (its wake-ups are rarely late, so it polls little), none otherwise:
+    /// an ordinary thread that polls the clock uses up its share of the core and is preempted
+    /// the more (EEVDF), so it sleeps to the latch itself.
+    public static func earlyWakeLimit(interval: Double, realtime: Bool) -> Double {
+        realtime ? min(0.002, interval / 4) : 0
+    }
+
+    /// When the wait before `latch` should end: `earlyWake` before it (the rest is polled).
+    public func wake(forLatch latch: Double) -> Double { latch - earlyWake }
+
+    /// A wait whose timer was set for `target` ended at `woke` (only waits that slept: a frame
+    /// already late does not tell how late a wake-up comes).
+    public mutating func recordWake(target: Double, woke: Double) {
+        guard target.isFinite, woke.isFinite else { return }
+        let late = max(0, woke - target)
+        if lateness.count < history { lateness.append(late) } else {
+            lateness[nextLateness] = late
+            nextLateness = (nextLateness + 1) % history
+        }
+    }
+
+    /// Whether the thread that latches should run real-time (`FramePriority.setRealtime`), when it
+    /// does (`current`) or not: yes while the frames' own work (90th percentile, from when they
+    /// actually latched: a late wake-up is not work) leaves at least half of each interval idle,
+    /// no once it takes three quarters or more (a real-time thread must not keep a core busy),
+    /// as it is in between.
+    public func wantsRealtime(_ current: Bool) -> Bool {
+        guard !works.isEmpty else { return true }
+        let s = works.sorted()
+        let p90 = s[min(s.count - 1, max(0, Int((0.9 * Double(s.count)).rounded(.up)) - 1))]
+        let share = p90 / interval
+        if share <= 0.5 { return true }
+        if share >= 0.75 { return false }
+        return current
     }
 
     /// The render time the latch allows for, seconds: the percentile of recent render times plus
@@ -69,9 +132,16 @@ public struct FrameLatch: Sendable {
     /// A frame planned to latch at `latch` (`next(after:)`) for `deadline` did its work (drawing, and the present's own
     /// work where it does not wait) until `workDone`, and its present returned at `presented`.
     /// `displayWaits`: the present waited for the display's refresh, so its return is a refresh.
-    public mutating func record(latch: Double, deadline: Double, workDone: Double, presented: Double, displayWaits: Bool) {
+    /// `latched`: when the frame actually latched (after a late wake-up, later than `latch`).
+    public mutating func record(latch: Double, deadline: Double, workDone: Double, presented: Double, displayWaits: Bool,
+                                latched: Double? = nil) {
         guard latch.isFinite, workDone.isFinite, presented.isFinite, workDone >= latch else { return }
         frames += 1
+        let work = workDone - max(latch, latched.map { $0.isFinite ? $0 : latch } ?? latch)
+        if works.count < history { works.append(max(0, work)) } else {
+            works[nextWork] = max(0, work)
+            nextWork = (nextWork + 1) % history
+        }
         let render = workDone - latch
         if renders.count < history { renders.append(render) } else {
             renders[next] = render

@@ -1,3 +1,4 @@
+import CImageDecode
 import CSDL2
 import Glibc
 import Synchronization
@@ -42,10 +43,57 @@ public enum FramePriority {
     /// Puts the calling thread back to its level from before `raise` (lowering one's own
     /// priority needs no privilege); nothing when it was not raised.
     public static func restore() {
+        setRealtime(false)
         let before = niceBefore.load(ordering: .acquiring)
         guard before != Int32.min, currentNice < before else { return }
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, before)
     }
+
+    /// Whether the calling thread runs real-time (`setRealtime`).
+    private static let realtimeNow = Atomic<Bool>(false)
+    /// The kernel refused real-time scheduling once: not asked again.
+    private static let realtimeRefused = Atomic<Bool>(false)
+    /// What the last `setRealtime(true)` gave, for reports.
+    private static let realtimeOutcome = Mutex<String>("not asked")
+
+    /// Puts the calling thread (the one whose frames latch their input late, `FrameLatch`) in
+    /// real-time scheduling, or back. Real-time: SCHED_FIFO at the lowest priority, so the
+    /// wake-up before a latch preempts every ordinary task at once, where at nice -10 it can
+    /// still wait milliseconds for a task on its core (EEVDF), more under other builds. With SCHED_RESET_ON_FORK, threads it starts meanwhile (the kernel's
+    /// reset covers threads too) begin as ordinary nice-0 ones. Its timers get 1 us of slack
+    /// either way (where real-time is refused the slack still matters). The kernel's real-time
+    /// throttle (95 % of each second) bounds what a runaway real-time thread could take; the
+    /// caller asks for it only while its frames leave the core mostly idle
+    /// (`FrameLatch.wantsRealtime`). Returns whether the thread now runs real-time; once the
+    /// kernel refused (no CAP_SYS_NICE, RLIMIT_RTPRIO 0) it is not asked again.
+    @discardableResult
+    public static func setRealtime(_ on: Bool) -> Bool {
+        let current = realtimeNow.load(ordering: .acquiring)
+        if on == current { return current }
+        var param = sched_param()
+        if on {
+            _ = flick_set_timer_slack(1000)
+            if realtimeRefused.load(ordering: .acquiring) { return false }
+            param.sched_priority = 1
+            // SCHED_FIFO = 1, SCHED_RESET_ON_FORK = 0x40000000 (Glibc does not export the names to Swift).
+            if sched_setscheduler(0, 1 | 0x4000_0000, &param) == 0 {
+                realtimeNow.store(true, ordering: .releasing)
+                realtimeOutcome.withLock { $0 = "SCHED_FIFO 1" }
+                return true
+            }
+            let reason = String(cString: strerror(errno))
+            realtimeRefused.store(true, ordering: .releasing)
+            realtimeOutcome.withLock { $0 = "real-time refused (\(reason))" }
+            return false
+        }
+        param.sched_priority = 0
+        // Back to SCHED_OTHER (0): the nice level stays what `raise` set.
+        if sched_setscheduler(0, 0, &param) == 0 { realtimeNow.store(false, ordering: .releasing) }
+        return realtimeNow.load(ordering: .acquiring)
+    }
+
+    /// What `setRealtime(true)` gave: "SCHED_FIFO 1", why not, or "not asked".
+    public static var realtimeDescription: String { realtimeOutcome.withLock { $0 } }
 
     /// What `raise` gave ("not asked" before it runs).
     public static var description: String { outcome.withLock { $0 } }

@@ -525,7 +525,7 @@ struct BenchReport: Codable {
         if !latency.isEmpty {
             out.append("")
             out.append("Pointer to photon (an input's scripted arrival to the display refresh that shows the frame applying it; frames paced to the refresh rate), ms; budget (late latch, the window's): median <= half a frame interval + that frame's render time, p99 <= one interval + it")
-            out.append(pad("interaction", 12) + pad("renderer", 22) + "    Hz  latch         inputs  median     p90     p99     max  median/p99 over budget  frame median/worst  lead  late frames")
+            out.append(pad("interaction", 12) + pad("renderer", 22) + "    Hz  latch         inputs  median     p90     p99     max  median/p99 over budget  frame median/worst  lead  late frames  latched late med/p99  polled  CPU %  scheduling")
             for l in latency {
                 let late = l.latch != "frame start"
                 let met = !late || (l.p99OverBudgetMs <= 0 && (l.medianOverBudgetMs ?? 0) <= 0)
@@ -535,6 +535,10 @@ struct BenchReport: Codable {
                                     l.frameMedianMs, l.frameWorstMs)
                            + (l.leadMedianMs.map { String(format: "  %5.2f", $0) } ?? "      -")
                            + (l.missedFrames.map { String(format: "  %5d", $0) } ?? "      -")
+                           + (l.latchLateMedianMs.map { String(format: "  %6.2f / %6.2f", $0, l.latchLateP99Ms ?? .nan) } ?? "                 -")
+                           + (l.pollMedianMs.map { String(format: "  %6.2f", $0) } ?? "       -")
+                           + (l.cpuPercent.map { String(format: "  %5.1f", $0) } ?? "      -")
+                           + (l.scheduling.map { "  \($0)" } ?? "")
                            + (met ? "" : "  MISSED"))
             }
         }

@@ -30,6 +30,14 @@ struct LatencyResult: Codable {
     /// The render time the latch allowed (its lead), median ms; frames that missed their refresh.
     var leadMedianMs: Double?
     var missedFrames: Int?
+    /// Late latch: the frame thread's scheduling ("SCHED_FIFO 1", or why not real-time), how
+    /// late frames latched past their planned latch (median / p99 ms), the clock polled before
+    /// it (median ms a frame) and the thread's CPU over the run's wall time (%).
+    var scheduling: String?
+    var latchLateMedianMs: Double?
+    var latchLateP99Ms: Double?
+    var pollMedianMs: Double?
+    var cpuPercent: Double?
 }
 
 /// Plays a scripted session in real time: each input "arrives" at its scripted time on the wall
@@ -62,8 +70,11 @@ enum LatencyBench {
                       viewBound: scene.viewBound)
         faces.settle()
         var latencies: [Double] = [], overMedian: [Double] = [], over: [Double] = [], frameTimes: [Double] = []
-        var leads: [Double] = []
+        var leads: [Double] = [], latchLate: [Double] = [], polls: [Double] = []
         var latch = FrameLatch(interval: interval)
+        var realtime = false, realtimeFrames = 0
+        defer { if realtime { FramePriority.setRealtime(false) } }
+        let cpuStart = PerformanceClock.threadCPU
         var cursor = 0
         let start = PerformanceClock.now
         var gridStart = start
@@ -74,9 +85,18 @@ enum LatencyBench {
             var deadline: Double
             var plannedLatch = 0.0
             if late {
+                // As the window's loop: real-time while the frames leave the core mostly idle,
+                // an early wake-up learned from recent ones, the clock polled up to the latch.
+                realtime = FramePriority.setRealtime(latch.wantsRealtime(realtime))
+                if realtime { realtimeFrames += 1 }
+                latch.earlyWakeLimit = FrameLatch.earlyWakeLimit(interval: interval, realtime: realtime)
                 let planned = latch.next(after: PerformanceClock.now)
-                let rest = planned.latch - PerformanceClock.now
-                if rest > 0 { usleep(UInt32(rest * 1_000_000)) }
+                let wake = latch.wake(forLatch: planned.latch)
+                if let woke = LatchWait.until(wake: wake, latch: planned.latch, maxSleep: interval,
+                                              maxPoll: latch.earlyWakeLimit) {
+                    latch.recordWake(target: wake, woke: woke)
+                    polls.append(max(0, PerformanceClock.now - woke))
+                }
                 deadline = planned.deadline
                 plannedLatch = planned.latch
                 leads.append(planned.deadline - planned.latch)
@@ -91,6 +111,7 @@ enum LatencyBench {
             }
             i += 1
             let t0 = PerformanceClock.now
+            if late { latchLate.append(max(0, t0 - plannedLatch)) }
             let now = t0 - start
             var arrived: [Double] = []
             while cursor < session.inputs.count && session.inputs[cursor].time <= now {
@@ -112,7 +133,8 @@ enum LatencyBench {
             let work = (waits ? drawn : presented) - t0
             frameTimes.append(work)
             if late {
-                latch.record(latch: plannedLatch, deadline: deadline, workDone: t0 + work, presented: presented, displayWaits: waits)
+                latch.record(latch: plannedLatch, deadline: deadline, workDone: t0 + work, presented: presented, displayWaits: waits,
+                             latched: t0)
                 if !waits && presented > deadline {   // shown at the first refresh after it
                     deadline += ((presented - deadline) / interval).rounded(.up) * interval
                 }
@@ -129,6 +151,8 @@ enum LatencyBench {
                 over.append(latency - (interval + work))
             }
         }
+        let wall = PerformanceClock.now - start
+        let cpu = PerformanceClock.threadCPU - cpuStart
         let p = Percentiles(latencies)
         let sorted = latencies.sorted()
         let p90 = sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int((0.9 * Double(sorted.count)).rounded(.up)) - 1)]
@@ -140,6 +164,13 @@ enum LatencyBench {
                              frameMedianMs: Percentiles(frameTimes).median * 1000,
                              frameWorstMs: (frameTimes.max() ?? .nan) * 1000,
                              leadMedianMs: late ? Percentiles(leads).median * 1000 : nil,
-                             missedFrames: late ? latch.missed : nil)
+                             missedFrames: late ? latch.missed : nil,
+                             scheduling: late ? (realtimeFrames > 0
+                                                  ? "SCHED_FIFO 1 in \(100 * realtimeFrames / max(1, latch.frames)) % of frames"
+                                                  : FramePriority.realtimeDescription) : nil,
+                             latchLateMedianMs: late ? Percentiles(latchLate).median * 1000 : nil,
+                             latchLateP99Ms: late ? Percentiles(latchLate).p99 * 1000 : nil,
+                             pollMedianMs: late && !polls.isEmpty ? Percentiles(polls).median * 1000 : nil,
+                             cpuPercent: wall > 0 ? 100 * cpu / wall : nil)
     }
 }

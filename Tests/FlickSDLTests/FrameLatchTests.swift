@@ -90,6 +90,60 @@ struct FrameLatchTests {
         #expect(latch.anchor == nil)
     }
 
+    @Test func theWaitEndsAsEarlyAsRecentWakeUpsCameLateWithinItsLimit() {
+        var latch = FrameLatch(interval: hz60, earlyWakeLimit: 0.002)
+        #expect(latch.earlyWake == 0.0005, "half a millisecond before any wake-up was measured")
+        // 57 wake-ups 50 us late, 3 of them 1.5 ms late: the 95th percentile is 50 us.
+        for i in 0..<60 { latch.recordWake(target: Double(i), woke: Double(i) + (i % 20 == 0 ? 0.0015 : 0.00005)) }
+        #expect(abs(latch.earlyWake - 0.00015) < 1e-9, "the 95th percentile plus 0.1 ms")
+        #expect(abs(latch.wake(forLatch: 10) - (10 - 0.00015)) < 1e-9)
+        // Wake-ups 5 ms late: the early wake-up stops at the limit (the CPU it polls).
+        for i in 0..<60 { latch.recordWake(target: Double(i), woke: Double(i) + 0.005) }
+        #expect(latch.earlyWake == 0.002)
+        // A wake-up before its timer (another clock's rounding) counts as on time.
+        for i in 0..<60 { latch.recordWake(target: Double(i), woke: Double(i) - 0.001) }
+        #expect(abs(latch.earlyWake - 0.0001) < 1e-12)
+    }
+
+    @Test func withoutRealTimeTheWaitSleepsToTheLatchItself() {
+        #expect(FrameLatch.earlyWakeLimit(interval: hz60, realtime: false) == 0)
+        #expect(FrameLatch.earlyWakeLimit(interval: hz60, realtime: true) == 0.002)
+        #expect(abs(FrameLatch.earlyWakeLimit(interval: 1.0 / 360, realtime: true) - 1.0 / 1440) < 1e-12, "a quarter interval")
+        var latch = FrameLatch(interval: hz60)
+        latch.recordWake(target: 1, woke: 1.004)
+        #expect(latch.earlyWake == 0)
+        #expect(latch.wake(forLatch: 2) == 2)
+    }
+
+    @Test func realTimeOnlyWhileTheFramesLeaveTheCoreMostlyIdle() {
+        var latch = FrameLatch(interval: hz60)
+        #expect(latch.wantsRealtime(false), "half an interval before any frame: at the line, yes")
+        _ = run(&latch, frames: 60, render: { _ in 0.002 })
+        #expect(latch.wantsRealtime(false) && latch.wantsRealtime(true))
+        // Frames of 10.5 ms (63 % of the interval): as it was.
+        var between = FrameLatch(interval: hz60)
+        _ = run(&between, frames: 60, render: { _ in 0.0105 })
+        #expect(between.wantsRealtime(true))
+        #expect(!between.wantsRealtime(false))
+        // Frames of 14 ms: never real-time.
+        var busy = FrameLatch(interval: hz60)
+        _ = run(&busy, frames: 60, render: { _ in 0.014 })
+        #expect(!busy.wantsRealtime(true))
+        // Frames that woke 12 ms late and then worked 2 ms: the late wake-up is not work (an
+        // ordinary thread's late wake-ups must not keep it from real-time), but it is in the lead.
+        var woken = FrameLatch(interval: hz60)
+        var now = 0.0
+        for _ in 0..<60 {
+            let plan = woken.next(after: now)
+            let done = plan.latch + 0.014
+            woken.record(latch: plan.latch, deadline: plan.deadline, workDone: done, presented: done, displayWaits: false,
+                         latched: plan.latch + 0.012)
+            now = done
+        }
+        #expect(woken.wantsRealtime(false))
+        #expect(woken.lead > 0.014)
+    }
+
     @Test func intervalsAreHeldToTheRefreshRatesAPacerKnows() {
         #expect(FrameLatch(interval: 0).interval == 1.0 / 60)
         #expect(FrameLatch(interval: 1).interval == 1.0 / 24)
