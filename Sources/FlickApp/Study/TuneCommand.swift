@@ -55,13 +55,16 @@ struct TuneCommand: ParsableCommand {
         try InputFiles.requireDistinct(recordings, what: "recording")
         var loaded: [Recording] = []
         var ids = SessionIdentities()
-        for path in recordings {
-            let kind = PathKind.target(of: path)
-            guard case .regular = kind else { throw UserError("recording '\(path)' \(kind.phrase) (expected a regular file)") }
-            let recording = try Self.recording(path)
-            try ids.admit(recording.header?.session, path: path)
+        // Read and parsed on every core, checked in the order given (the first refused is named).
+        let paths = recordings
+        try OrderedWork.run(count: paths.count, workers: jobs, { i in
+            let kind = PathKind.target(of: paths[i])
+            guard case .regular = kind else { throw UserError("recording '\(paths[i])' \(kind.phrase) (expected a regular file)") }
+            return try Self.recording(paths[i])
+        }, consume: { i, recording in
+            try ids.admit(recording.header?.session, path: paths[i])
             loaded.append(recording)
-        }
+        })
         let checkOutputs = { (folder: String) in
             try StudyOutput.check(Self.outputs.map { (folder + "/" + $0.0, $0.1) },
                                   inputs: recordings.map { RunInput(path: $0, what: "a recording") })
