@@ -22,7 +22,11 @@ import Testing
     }
 
     @Test func everyNumericKeyHasARowAndNothingElse() {
-        let leaves = Set(Self.numericLeaves(SceneConfig()))
+        // The shared constants, then each registered interaction's section under its name.
+        let sections = InteractionRegistry.all.flatMap { entry in
+            entry.section.map { Self.numericLeaves($0.init(), prefix: entry.name.rawValue) } ?? []
+        }
+        let leaves = Set(Self.numericLeaves(SceneConfig()) + sections)
         let keys = Set(SceneConfig.keys.map(\.path))
         #expect(leaves.subtracting(keys).isEmpty, "keys without a range: \(leaves.subtracting(keys).sorted())")
         #expect(keys.subtracting(leaves).isEmpty, "rows without a key: \(keys.subtracting(leaves).sorted())")

@@ -154,6 +154,11 @@ public protocol CardInteraction: Sendable {
     /// The gap the layout draws: `sliding` is the slide after the last deck change; `top` the
     /// current card's index and `topOffset` its offset when it moves on its own.
     func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing?
+
+    /// A scripted session that shows what this interaction does (drags, flings, throws, undos)
+    /// on a `viewport` (points), written into `s`: what the render benchmarks play. By default a
+    /// drag and a fling (GestureWriter.swift).
+    static func demo(_ s: inout some GestureWriter, viewport: Size)
 }
 
 extension CardInteraction {

@@ -17,27 +17,15 @@ public struct Interaction: RawRepresentable, Hashable, Sendable, CaseIterable {
     /// Any name: a plug-in's own, to register it under.
     public init(named name: String) { rawValue = name }
 
-    /// Google Now: a vertical list, swipe a card sideways to dismiss it.
-    public static let now = Interaction(named: "now")
-    /// iOS 9 task switcher: an endless horizontal row, flick a card up to dismiss it.
-    public static let switcher = Interaction(named: "switcher")
-    /// A card stack: throw the top card left, drag right to bring the last one back.
-    public static let stack = Interaction(named: "stack")
-    /// iOS 7 app switcher: horizontal pages, flick a card up to delete it.
-    public static let carousel = Interaction(named: "carousel")
-    /// The decision deck of the card libraries: swipe the top card left (nope), right (like) or
-    /// up (super); undo brings it back from the side it left.
-    public static let swipe = Interaction(named: "swipe")
-
     /// Every registered interaction, in registration order: the five built-ins first.
     public static var allCases: [Interaction] { InteractionRegistry.all.map(\.name) }
 
     /// The type registered under this name; nil when none is.
     var type: (any CardInteraction.Type)? { InteractionRegistry.entry(named: rawValue)?.type }
 
-    /// This interaction under `config`; the Google Now list for a name no longer registered.
+    /// This interaction under `config`; the first built-in for a name no longer registered.
     func rules(_ config: SceneConfig) -> any CardInteraction {
-        (type ?? NowInteraction.self).init(config: config)
+        (type ?? InteractionRegistry.builtIns[0].type).init(config: config)
     }
 }
 
@@ -109,10 +97,11 @@ public struct InteractionTheme: Hashable, Sendable {
     }
 }
 
-/// The constants of an interaction registered from outside the engine: its own Codable type,
-/// stored in `SceneConfig` under the interaction's name (`config.section(MyConfig.self)`). Its
+/// The constants of an interaction: its own Codable type, stored in `SceneConfig` under the
+/// interaction's name (`config.section(MyConfig.self)`), the built-ins' as a plug-in's. Its
 /// decoding should take any subset of its keys over `init()`'s defaults, as the built-in
-/// sections do, so a preset holds only what it changes.
+/// sections do (`decodedOverDefaults(from:)` does it from `ranges`), so a preset holds only
+/// what it changes.
 public protocol InteractionSection: Codable, Hashable, Sendable {
     /// The name of the interaction it belongs to (its key in a config file).
     static var interaction: Interaction { get }
@@ -122,11 +111,56 @@ public protocol InteractionSection: Codable, Hashable, Sendable {
     /// the config keys `name.key` a tuning panel lists, `setValue(_:at:)` takes and a config
     /// file is checked against. None unless given.
     static var ranges: [ConfigField<Self>] { get }
+    /// Its text keys (`name.key`, set with `setValue(_:at:)` taking a `String`). None unless given.
+    static var texts: [ConfigTextField<Self>] { get }
+    /// The section a config holds: decoded from `decoder` (nil when the config has no section
+    /// of this name), given the shared constants already decoded in `config`. `init(from:)`, or
+    /// the defaults, unless given (the swipe deck falls back on the stack's close duration).
+    static func decode(from decoder: (any Decoder)?, in config: SceneConfig) throws -> Self
 }
 
 extension InteractionSection {
     /// No keys of its own.
     public static var ranges: [ConfigField<Self>] { [] }
+
+    /// No text keys.
+    public static var texts: [ConfigTextField<Self>] { [] }
+
+    /// `init(from:)`, or the defaults.
+    public static func decode(from decoder: (any Decoder)?, in config: SceneConfig) throws -> Self {
+        try decoder.map { try Self(from: $0) } ?? Self()
+    }
+
+    /// The defaults with every key of `ranges` and `texts` that `decoder` holds laid over them:
+    /// a number, a whole number for a count, `true`/`false` (or 1/0) for a switch. A section
+    /// whose every stored value is one of its keys decodes with this
+    /// (`init(from decoder:) { self = try Self.decodedOverDefaults(from: decoder) }`).
+    public static func decodedOverDefaults(from decoder: any Decoder) throws -> Self {
+        let c = try decoder.container(keyedBy: SceneConfig.SectionKey.self)
+        var s = Self()
+        for field in ranges {
+            let key = SceneConfig.SectionKey(field.name)
+            guard c.contains(key) else { continue }
+            if field.isFlag {
+                if let b = try? c.decode(Bool.self, forKey: key) { field.set(&s, b ? 1 : 0); continue }
+                guard let n = try? c.decode(Int.self, forKey: key), n == 0 || n == 1 else {
+                    throw DecodingError.typeMismatch(Bool.self, .init(
+                        codingPath: c.codingPath + [key], debugDescription: "expected true or false (or 1 or 0)"))
+                }
+                field.set(&s, Double(n))
+            } else if field.isInteger {
+                field.set(&s, Double(try c.decode(Int.self, forKey: key)))
+            } else {
+                field.set(&s, try c.decode(Double.self, forKey: key))
+            }
+        }
+        for field in texts {
+            let key = SceneConfig.SectionKey(field.name)
+            guard c.contains(key) else { continue }
+            field.set(&s, try c.decode(String.self, forKey: key))
+        }
+        return s
+    }
 }
 
 extension ConfigField where Root: InteractionSection {
@@ -144,25 +178,41 @@ extension ConfigField where Root: InteractionSection {
     }
 }
 
+extension ConfigTextField where Root: InteractionSection {
+    /// The same text field seen from `SceneConfig`, under the section's interaction name.
+    func inSection() -> ConfigTextField<SceneConfig> {
+        let get = self.get, set = self.set
+        return ConfigTextField<SceneConfig>(name: "\(Root.interaction.rawValue).\(name)", summary: summary,
+                                            get: { get($0.section(Root.self)) },
+                                            set: { config, v in
+                                                var section = config.section(Root.self)
+                                                set(&section, v)
+                                                config.setSection(section)
+                                            })
+    }
+}
+
 /// The interactions a scene can show, by name: one place where each is registered (the five
 /// built-ins below, one line each; an embedder's with `register`). A scene, a config, a
 /// recording and the log look interactions up here.
 public enum InteractionRegistry {
-    /// The built-in interactions, in their key order (1 ... 5): one line each.
+    /// The built-in interactions, in their key order (1 ... 5): one line each (each
+    /// interaction's registration, with its section, summary and colours, is in its own file).
     static let builtIns: [InteractionRegistration] = [
-        InteractionRegistration(NowInteraction.self, summary: "Google Now cards. Scroll the list; swipe a card sideways to dismiss it.",
-                                theme: InteractionTheme(window: RGB(28, 31, 38), stage: RGB(232, 234, 237))),
-        InteractionRegistration(SwitcherInteraction.self, summary: "iOS 9 task switcher. Scroll the endless row; flick a card up to close it.",
-                                theme: InteractionTheme(window: RGB(22, 24, 30), stage: RGB(44, 50, 66))),
-        InteractionRegistration(StackInteraction.self, summary: "A card stack. Throw the top card left; drag right to bring the last one back.",
-                                theme: InteractionTheme(window: RGB(30, 28, 36), stage: RGB(238, 236, 244))),
-        InteractionRegistration(CarouselInteraction.self, summary: "iOS 7 app switcher. Page through; flick a card up to delete it.",
-                                theme: InteractionTheme(window: RGB(18, 20, 24), stage: RGB(12, 13, 16))),
-        InteractionRegistration(SwipeInteraction.self, summary: "A swipe deck. Swipe the top card left (nope), right (like) or up (super); Z brings it back.",
-                                theme: InteractionTheme(window: RGB(34, 26, 32), stage: RGB(246, 240, 242))),
+        NowInteraction.registration,
+        SwitcherInteraction.registration,
+        StackInteraction.registration,
+        CarouselInteraction.registration,
+        SwipeInteraction.registration,
     ]
 
     private static let table = Mutex<[InteractionRegistration]>(builtIns)
+    /// Counts the changes of `table`: what is derived from it (the config keys) is rebuilt when
+    /// this moves.
+    private static let changes = Atomic<Int>(0)
+
+    /// The number of changes made to the registry so far.
+    static var version: Int { changes.load(ordering: .acquiring) }
 
     /// Registers an interaction (or replaces the one registered under its name): from then on a
     /// scene can show it by name (`setInteraction`), a config keeps its section, and logs and
@@ -170,6 +220,7 @@ public enum InteractionRegistry {
     public static func register(_ registration: InteractionRegistration) {
         table.withLock { t in
             if let i = t.firstIndex(where: { $0.name == registration.name }) { t[i] = registration } else { t.append(registration) }
+            changes.add(1, ordering: .releasing)
         }
     }
 
@@ -183,7 +234,10 @@ public enum InteractionRegistry {
     /// built-ins stay.
     public static func unregister(_ name: Interaction) {
         guard !builtIns.contains(where: { $0.name == name }) else { return }
-        table.withLock { t in t.removeAll { $0.name == name } }
+        table.withLock { t in
+            t.removeAll { $0.name == name }
+            changes.add(1, ordering: .releasing)
+        }
     }
 
     /// Every registration, built-ins first.

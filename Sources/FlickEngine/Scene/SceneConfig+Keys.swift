@@ -1,3 +1,5 @@
+import Synchronization
+
 extension SceneConfig {
     /// The top level's own constants.
     public static let ranges: [ConfigField<SceneConfig>] = [
@@ -5,8 +7,8 @@ extension SceneConfig {
                 "the stack moving a level after an insert or delete from outside"),
     ]
 
-    /// Every numeric field, in display order, each with its group; built once from the types'
-    /// own `ranges`.
+    /// The shared constants' numeric fields, in display order, each with its group; built once
+    /// from the types' own `ranges`.
     static let fields: [(group: String, field: ConfigField<SceneConfig>)] = {
         func section<T>(_ group: String, _ fields: [ConfigField<T>], _ keyPath: WritableKeyPath<SceneConfig, T> & Sendable)
             -> [(group: String, field: ConfigField<SceneConfig>)] {
@@ -16,12 +18,7 @@ extension SceneConfig {
             + section("scroll", ScrollPhysics.ranges, \.scroll)
             + SpringParameters.ranges.map { ("snapBack", $0.nested(in: "snapBackSpring", \SceneConfig.snapBackSpring)) }
             + ranges.map { ("stack", $0) }
-            + section("now", NowConfig.ranges, \.now)
-            + section("switcher", SwitcherConfig.ranges, \.switcher)
-            + section("stack", StackConfig.ranges, \.stack)
-            + section("carousel", CarouselConfig.ranges, \.carousel)
             + section("commands", CommandConfig.ranges, \.commands)
-            + section("swipe", SwipeConfig.ranges, \.swipe)
     }()
 
     private static let index: [String: Int] = {
@@ -30,39 +27,70 @@ extension SceneConfig {
         return d
     }()
 
-    /// The built-in sections' keys, in display order.
+    /// The shared constants' keys, in display order.
     private static let builtInKeys: [ConfigKey] = fields.map { $0.field.key(group: $0.group) }
 
-    /// The keys of the registered interactions' own sections (`InteractionSection.ranges`),
-    /// each under its interaction's name ("coverflow.pitchRatio"), in registration order.
-    static var sectionFields: [ConfigField<SceneConfig>] {
-        InteractionRegistry.all.flatMap { entry -> [ConfigField<SceneConfig>] in
-            guard let type = entry.section else { return [] }
-            return sceneFields(of: type)
-        }
+    /// The registered sections' fields, keys and text fields, built once per change of the
+    /// registry (a panel reads every key each frame).
+    struct SectionTable: Sendable {
+        var version: Int
+        var fields: [ConfigField<SceneConfig>]
+        var keys: [ConfigKey]
+        var index: [String: Int]
+        var texts: [ConfigTextField<SceneConfig>]
     }
+
+    private static let sectionCache = Mutex<SectionTable?>(nil)
+
+    /// The table for the registry as it is now.
+    static var sectionTable: SectionTable {
+        let version = InteractionRegistry.version
+        if let t = sectionCache.withLock({ $0 }), t.version == version { return t }
+        let entries = InteractionRegistry.all.compactMap(\.section)
+        let fields = entries.flatMap { sceneFields(of: $0) }
+        var index: [String: Int] = [:]
+        for (i, f) in fields.enumerated() where index[f.name] == nil { index[f.name] = i }
+        let t = SectionTable(version: version, fields: fields,
+                             keys: fields.map { $0.key(group: String($0.name.prefix { $0 != "." })) },
+                             index: index, texts: entries.flatMap { sceneTextFields(of: $0) })
+        sectionCache.withLock { $0 = t }
+        return t
+    }
+
+    /// The keys of the registered interactions' sections (`InteractionSection.ranges`), each
+    /// under its interaction's name ("now.throwSpeed", "coverflow.pitchRatio"), in registration
+    /// order: the built-ins' first.
+    static var sectionFields: [ConfigField<SceneConfig>] { sectionTable.fields }
 
     private static func sceneFields<S: InteractionSection>(of type: S.Type) -> [ConfigField<SceneConfig>] {
         S.ranges.map { $0.inSection() }
     }
 
+    /// The text keys of the registered interactions' sections (`InteractionSection.texts`).
+    static var sectionTextFields: [ConfigTextField<SceneConfig>] { sectionTable.texts }
+
+    private static func sceneTextFields<S: InteractionSection>(of type: S.Type) -> [ConfigTextField<SceneConfig>] {
+        S.texts.map { $0.inSection() }
+    }
+
     /// Every numeric key, in display order, with unit, range and a one-line summary: the
-    /// built-in sections', then each registered interaction's own (its group is its name).
+    /// shared constants', then each registered interaction's section (its group is its name).
     public static var keys: [ConfigKey] {
-        let own = sectionFields
-        return own.isEmpty ? builtInKeys : builtInKeys + own.map { $0.key(group: String($0.name.prefix { $0 != "." })) }
+        builtInKeys + sectionTable.keys
     }
 
     /// The field at a dotted path, built-in or a registered section's.
     private static func field(at path: String) -> ConfigField<SceneConfig>? {
         if let i = index[path] { return fields[i].field }
-        return sectionFields.first { $0.name == path }
+        let t = sectionTable
+        return t.index[path].map { t.fields[$0] }
     }
 
     /// The key at a dotted path ("now.throwSpeed"), or nil when there is none.
     public static func key(at path: String) -> ConfigKey? {
         if let i = index[path] { return builtInKeys[i] }
-        return sectionFields.first { $0.name == path }.map { $0.key(group: String(path.prefix { $0 != "." })) }
+        let t = sectionTable
+        return t.index[path].map { t.keys[$0] }
     }
 
     /// The value at a dotted path, or nil for an unknown path (or an optional key left unset,
@@ -87,22 +115,19 @@ extension SceneConfig {
         field.set(&self, v ? 1 : 0)
     }
 
-    /// The text keys (the swipe deck's direction names), with their dotted paths.
-    static let textFields: [ConfigTextField<SceneConfig>] = SwipeConfig.names.map { $0.nested(in: "swipe", \.swipe) }
-
     /// Every text key's dotted path, in display order (`swipe.leftName` ...).
-    public static let textKeys: [String] = textFields.map(\.name)
+    public static var textKeys: [String] { sectionTextFields.map(\.name) }
 
     /// The text at a dotted path, or nil for a path that is not a text key.
     public func text(at path: String) -> String? {
-        Self.textFields.first { $0.name == path }?.get(self)
+        Self.sectionTextFields.first { $0.name == path }?.get(self)
     }
 
     /// Stores `text` at the dotted path of a text key (`swipe.leftName`); refuses an unknown
     /// path, or a text that is empty, longer than `ConfigTextField.maxLength` characters or
     /// more than one line, leaving the config unchanged.
     public mutating func setValue(_ text: String, at path: String) throws(ConfigError) {
-        guard let field = Self.textFields.first(where: { $0.name == path }) else { throw .unknownKey(path) }
+        guard let field = Self.sectionTextFields.first(where: { $0.name == path }) else { throw .unknownKey(path) }
         if let why = ConfigTextField<SceneConfig>.problem(text) { throw .badText(key: path, reason: why) }
         field.set(&self, text)
     }

@@ -1,9 +1,15 @@
 /// Every constant of a scene in one Codable value, with the original designs' defaults, so the
 /// app can load a preset from a file, a test can vary one number, and a log can name the feel.
 ///
-/// Decoding is forgiving about what is missing (each absent section keeps its default), so a
-/// preset file may hold only what it changes; present values must have the right type and lie
-/// in their key's range (`SceneConfig.keys`), or decoding throws a `ConfigError`.
+/// It holds the constants every interaction shares (pan, scroll, snap-back spring, commands) and
+/// one section per registered interaction, each its own Codable type kept under the
+/// interaction's name (`section(_:)`; the built-ins' are also properties: `config.now`,
+/// `config.swipe`, ...).
+///
+/// Decoding is forgiving about what is missing (each absent section keeps its default, and a
+/// section holds any subset of its keys over its defaults), so a preset file may hold only what
+/// it changes; present values must have the right type and lie in their key's range
+/// (`SceneConfig.keys`), or decoding throws a `ConfigError`.
 public struct SceneConfig: Hashable, Sendable, Codable {
     /// Slop, axis lock and velocity estimation of pointer pans.
     public var pan: PanConfiguration
@@ -12,47 +18,30 @@ public struct SceneConfig: Hashable, Sendable, Codable {
     /// Spring of a dragged card going back to its place (ratio, response in seconds).
     public var snapBackSpring: SpringParameters
     /// Seconds for the stack to move a level after a change from outside (an insert, a delete,
-    /// an undo when switching away); a thrown or returning card moves the stack itself.
+    /// an undo when switching away); a thrown or returning card moves the stack itself. Kept
+    /// at the top level, where config files have always had it.
     public var stackCloseDuration: Double
-    /// Google Now list.
-    public var now: NowConfig
-    /// iOS 9 task switcher.
-    public var switcher: SwitcherConfig
-    /// Card stack.
-    public var stack: StackConfig
-    /// iOS 7 app switcher.
-    public var carousel: CarouselConfig
-    /// The swipe deck.
-    public var swipe: SwipeConfig
     /// Keyboard and wheel commands.
     public var commands: CommandConfig
-    /// The sections of interactions registered from outside the engine that differ from their
-    /// defaults, by interaction (`section(_:)`, `setSection(_:)`); a config file keeps each under
-    /// its interaction's name.
+    /// The registered interactions' sections that differ from their defaults, by interaction
+    /// (`section(_:)`, `setSection(_:)`); a config file keeps each under its interaction's name.
     public private(set) var sections: [Interaction: AnyInteractionSection] = [:]
 
-    /// The designs' defaults.
+    /// The designs' defaults (every interaction's section at its defaults).
     public init(pan: PanConfiguration = PanConfiguration(axisLock: .free),
                 scroll: ScrollPhysics = .default,
                 snapBackSpring: SpringParameters = SpringParameters(dampingRatio: 0.85, response: 0.35),
                 stackCloseDuration: Double = 0.25,
-                now: NowConfig = .default, switcher: SwitcherConfig = .default,
-                stack: StackConfig = .default, carousel: CarouselConfig = .default,
-                commands: CommandConfig = .default, swipe: SwipeConfig = .default) {
+                commands: CommandConfig = .default) {
         self.pan = pan
         self.scroll = scroll
         self.snapBackSpring = snapBackSpring
         self.stackCloseDuration = stackCloseDuration
-        self.now = now
-        self.switcher = switcher
-        self.stack = stack
-        self.carousel = carousel
         self.commands = commands
-        self.swipe = swipe
     }
 
     private enum CodingKeys: String, CodingKey {
-        case pan, scroll, snapBackSpring, stackCloseDuration, now, switcher, stack, carousel, commands, swipe
+        case pan, scroll, snapBackSpring, stackCloseDuration, commands
     }
 
     public init(from decoder: any Decoder) throws {
@@ -63,29 +52,21 @@ public struct SceneConfig: Hashable, Sendable, Codable {
         scroll = try c.decodeIfPresent(ScrollPhysics.self, forKey: .scroll) ?? d.scroll
         snapBackSpring = try c.decodeIfPresent(SpringParameters.self, forKey: .snapBackSpring) ?? d.snapBackSpring
         stackCloseDuration = try c.decodeIfPresent(Double.self, forKey: .stackCloseDuration) ?? d.stackCloseDuration
-        now = try c.decodeIfPresent(NowConfig.self, forKey: .now) ?? d.now
-        switcher = try c.decodeIfPresent(SwitcherConfig.self, forKey: .switcher) ?? d.switcher
-        stack = try c.decodeIfPresent(StackConfig.self, forKey: .stack) ?? d.stack
-        carousel = try c.decodeIfPresent(CarouselConfig.self, forKey: .carousel) ?? d.carousel
         commands = try c.decodeIfPresent(CommandConfig.self, forKey: .commands) ?? d.commands
-        swipe = try c.decodeIfPresent(SwipeConfig.self, forKey: .swipe) ?? d.swipe
-        // A config written before the swipe deck had its own close duration ran it on the
-        // stack's: it keeps doing so, so an old recording replays the same.
-        let swipeKeys = try? c.nestedContainer(keyedBy: SwipeConfig.CodingKeys.self, forKey: .swipe)
-        if swipeKeys?.contains(.closeDuration) != true { swipe.closeDuration = stackCloseDuration }
-        // The registered interactions' own sections, each over its defaults.
+        // Every registered interaction's section, each over its defaults (given the shared
+        // constants above, for a section that falls back on them).
         let named = try decoder.container(keyedBy: SectionKey.self)
         for entry in InteractionRegistry.all {
             guard let type = entry.section else { continue }
             let key = SectionKey(entry.name.rawValue)
-            guard named.contains(key) else { continue }
-            setErased(try type.init(from: named.superDecoder(forKey: key)), for: entry.name)
+            let section = try type.decode(from: named.contains(key) ? named.superDecoder(forKey: key) : nil, in: self)
+            setErased(section, for: entry.name)
         }
         // A config from a file, a recording or a preset must be one the engine can run.
         try validate()
     }
 
-    /// Every section as a config file has it: the built-in ones, then each registered
+    /// Every section as a config file has it: the shared ones, then each registered
     /// interaction's own under its name (its defaults when unchanged).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -93,12 +74,7 @@ public struct SceneConfig: Hashable, Sendable, Codable {
         try c.encode(scroll, forKey: .scroll)
         try c.encode(snapBackSpring, forKey: .snapBackSpring)
         try c.encode(stackCloseDuration, forKey: .stackCloseDuration)
-        try c.encode(now, forKey: .now)
-        try c.encode(switcher, forKey: .switcher)
-        try c.encode(stack, forKey: .stack)
-        try c.encode(carousel, forKey: .carousel)
         try c.encode(commands, forKey: .commands)
-        try c.encode(swipe, forKey: .swipe)
         var named = encoder.container(keyedBy: SectionKey.self)
         for entry in InteractionRegistry.all {
             guard let type = entry.section else { continue }

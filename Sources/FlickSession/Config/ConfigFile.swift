@@ -64,11 +64,10 @@ package enum ConfigFile {
             throw UserError("cannot encode the default config: \(error)")
         }
         var merged = try merge(user, over: defaults, label: label, at: "")
-        // Without its own close duration the swipe deck runs on the stack's, as configs and
-        // recordings written before the key did (SceneConfig's decoding says so).
-        if (user["swipe"] as? [String: Any])?["closeDuration"] == nil, var swipe = merged["swipe"] as? [String: Any] {
-            swipe["closeDuration"] = nil
-            merged["swipe"] = swipe
+        // An interaction's section takes what the file has of it over its own defaults (and
+        // may fall back on other constants for what it lacks): it is decoded as written.
+        for entry in InteractionRegistry.all where entry.section != nil {
+            merged[entry.name.rawValue] = user[entry.name.rawValue]
         }
         try checkNumbers(merged, label: label)
         try checkStrings(merged, label: label, at: "")

@@ -139,3 +139,66 @@ extension SwipeConfig {
                                                               min: minThrowDuration, max: maxThrowDuration))
     }
 }
+
+extension Interaction {
+    /// The decision deck of the card libraries: swipe the top card left (nope), right (like) or
+    /// up (super); undo brings it back from the side it left.
+    public static let swipe = Interaction(named: "swipe")
+}
+
+extension SwipeInteraction {
+    /// Its entry in the registry (`InteractionRegistry.builtIns`): name, section, summary, colours.
+    static let registration = InteractionRegistration(
+        SwipeInteraction.self,
+        summary: "A swipe deck. Swipe the top card left (nope), right (like) or up (super); Z brings it back.",
+        section: SwipeConfig.self, theme: InteractionTheme(window: RGB(34, 26, 32), stage: RGB(246, 240, 242)))
+}
+
+extension SwipeConfig: InteractionSection {
+    /// Kept under "swipe".
+    public static var interaction: Interaction { .swipe }
+    /// The design's values (`default`).
+    public init() { self = .default }
+    /// The direction names.
+    public static var texts: [ConfigTextField<SwipeConfig>] { names }
+
+    /// `init(from:)`; without its own close duration the deck runs on the stack's, as configs
+    /// and recordings written before it had one did (so they replay the same).
+    public static func decode(from decoder: (any Decoder)?, in config: SceneConfig) throws -> SwipeConfig {
+        var s = try decoder.map { try SwipeConfig(from: $0) } ?? SwipeConfig()
+        let own = try decoder?.container(keyedBy: CodingKeys.self).contains(.closeDuration) ?? false
+        if !own { s.closeDuration = config.stackCloseDuration }
+        return s
+    }
+}
+
+extension SceneConfig {
+    /// The swipe deck: its section.
+    public var swipe: SwipeConfig {
+        get { section(SwipeConfig.self) }
+        set { setSection(newValue) }
+    }
+}
+
+extension SwipeInteraction {
+    /// Decision deck: a short drag springs back, like, nope, super, undo from each side.
+    static func demo(_ s: inout some GestureWriter, viewport: Size) {
+        let w = viewport.width, h = viewport.height
+        let c = Point(x: w / 2, y: h / 2)
+        s.hold(from: c, by: Vector(dx: 60, dy: 10), duration: 0.4, for: 0.1)          // springs back
+        s.wait(0.6)
+        s.drag(from: c, by: Vector(dx: 0.45 * w, dy: -20), duration: 0.12)           // like
+        s.wait(0.8)
+        s.drag(from: Point(x: c.x, y: c.y + 60), by: Vector(dx: -0.45 * w, dy: 30), duration: 0.12)  // nope
+        s.wait(0.8)
+        s.drag(from: c, by: Vector(dx: 10, dy: -0.3 * h), duration: 0.12)            // super
+        s.wait(0.8)
+        s.command(.undo)
+        s.wait(0.6)
+        s.command(.undo)
+        s.wait(0.6)
+        s.command(.throwLeft)
+        s.wait(0.8)
+        s.command(.undo)
+    }
+}
