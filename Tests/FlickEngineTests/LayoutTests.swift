@@ -160,13 +160,16 @@ func isClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
     @Test func stackAdvancesContinuouslyAndThrownCardsRestOffScreen() throws {
         let layout = StackLayout()
         let deck = Deck(count: 10)
-        // Halfway from top 0 to top 1: card 1 is at depth 0.5, card 4 fades in at the back.
-        let half = laidOut(layout, LayoutInput(position: 0.5, viewport: viewport), deck)
+        let step = layout.positionStep
+        #expect(step == DepthStackShape.defaultPositionStep && step == 100)
+        // Halfway from top 0 to top 1 (half a step, points): card 1 is at depth 0.5, card 4
+        // fades in at the back.
+        let half = laidOut(layout, LayoutInput(position: 0.5 * step, viewport: viewport), deck)
         #expect(half.map(\.index) == [4, 3, 2, 1])
         #expect(try isClose(#require(attributes(of: 4, in: half)).alpha, 0.5))
         #expect(try isClose(#require(attributes(of: 1, in: half)).transform.a, 1 - 0.05 * 0.5))
         // The thrown card at its resting offset is wholly off screen, hence not drawn.
-        var input = LayoutInput(position: 1, viewport: viewport)
+        var input = LayoutInput(position: step, viewport: viewport)
         input.overrides.set(CardOverride(index: 0, offset: layout.thrownOffset(viewport: viewport)))
         #expect(attributes(of: 0, in: laidOut(layout, input, deck)) == nil)
         // Pulled halfway back, it is drawn on top and tilted.
@@ -174,7 +177,7 @@ func isClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
         let back = laidOut(layout, input, deck)
         let returning = try #require(back.last)
         #expect(returning.index == 0 && returning.transform.b < 0)
-        #expect(layout.scrollBounds(count: 10, viewport: viewport) == 0...9)
+        #expect(layout.scrollBounds(count: 10, viewport: viewport) == 0...(9 * step))
     }
 
     @Test func nowScalesContinuouslyOverOnePitch() throws {
@@ -217,6 +220,63 @@ func isClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
     }
 
     // MARK: - Properties every layout keeps
+
+    /// One unit for every layout's position: points, one pitch a card. Card k is current at
+    /// k pitches, a page is a pitch, the bounds run a whole number of pitches from 0.
+    @Test(arguments: Interaction.allCases)
+    func positionsArePointsOnePitchACard(kind: Interaction) throws {
+        let layout = kind.layout
+        let pitch = layout.pitch(viewport: viewport)
+        #expect(pitch > 1, "\(kind): a pitch of \(pitch) pt")
+        for k in [0, 1, 2, 7] {
+            let p = layout.position(ofIndex: k, count: 10, viewport: viewport, near: Double(k) * pitch)
+            #expect(isClose(p, Double(k) * pitch), "\(kind): card \(k) at \(p) pt, \(k) pitches are \(Double(k) * pitch)")
+            #expect(layout.currentIndex(position: p, count: 10, viewport: viewport) == k)
+            #expect(layout.currentIndex(position: p + 0.4 * pitch, count: 10, viewport: viewport) == k)
+        }
+        if let page = layout.pageSize(viewport: viewport) { #expect(page == pitch) }
+        let bounds = layout.scrollBounds(count: 10, viewport: viewport)
+        if bounds.lowerBound.isFinite && bounds.upperBound.isFinite {
+            #expect(bounds.lowerBound == 0)
+            let cards = bounds.upperBound / pitch
+            #expect(isClose(cards, cards.rounded()) && cards >= 9, "\(kind): bounds \(bounds)")
+        }
+    }
+
+    /// A depth stack's step is its unit and its only conversion: a pile with another step draws
+    /// at k of its steps what the stack draws at k of its own, fractions of a card included.
+    @Test func aDepthStackStepIsItsOnlyConversion() throws {
+        struct Pile: DepthStackLayout {
+            var base = StackLayout()
+            var shape: DepthStackShape { var s = base.shape; s.positionStep = 37; return s }
+            func scale(depth: Double) -> (x: Double, y: Double) { base.scale(depth: depth) }
+            func tilt(offset: Vector, sign: Double, viewport: Size) -> Double { base.tilt(offset: offset, sign: sign, viewport: viewport) }
+            func scrollBounds(count: Int, viewport: Size) -> ClosedRange<Double> { 0...position(ofTop: Double(max(0, count - 1))) }
+        }
+        let stack = StackLayout(), pile = Pile()
+        #expect(pile.positionStep == 37 && pile.pitch(viewport: viewport) == 37 && pile.pageSize(viewport: viewport) == 37)
+        #expect(stack.positionStep == 100 && stack.pitch(viewport: viewport) == 100)
+        let deck = Deck(count: 10)
+        for top in [0, 0.25, 1, 2.5, 3, 8.75] {
+            let a = laidOut(stack, LayoutInput(position: stack.position(ofTop: top), viewport: viewport), deck)
+            let b = laidOut(pile, LayoutInput(position: top * 37, viewport: viewport), deck)
+            #expect(!a.isEmpty && a == b, "top \(top)")
+            #expect(pile.top(atPosition: top * 37) == top)
+        }
+        #expect(pile.currentIndex(position: 3 * 37, count: 10, viewport: viewport) == 3)
+        // A step that is not a positive number counts as the default one.
+        struct Odd: DepthStackLayout {
+            let shape: DepthStackShape
+            func scale(depth: Double) -> (x: Double, y: Double) { (1, 1) }
+            func tilt(offset: Vector, sign: Double, viewport: Size) -> Double { 0 }
+            func scrollBounds(count: Int, viewport: Size) -> ClosedRange<Double> { 0...0 }
+        }
+        for bad in [0, -5, Double.nan, .infinity] {
+            var s = StackLayout().shape
+            s.positionStep = bad
+            #expect(Odd(shape: s).positionStep == DepthStackShape.defaultPositionStep)
+        }
+    }
 
     @Test(arguments: Interaction.allCases)
     func neverNaNAndAlwaysBackToFront(kind: Interaction) {

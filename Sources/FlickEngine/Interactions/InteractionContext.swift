@@ -44,7 +44,8 @@ public struct InteractionContext: Hashable, Sendable {
     public var firstStayingIndex: Int?
     /// The card at `firstStayingIndex`.
     public var firstStayingCard: CardID?
-    /// Scroll position, points along the scroll axis (cards for a depth stack).
+    /// Scroll position, points, as `CardScene.scrollPosition`: along the scroll axis, or a depth
+    /// stack's top card index times its layout's step; ÷ the layout's pitch, it counts cards.
     public var scrollPosition: Double
     /// True when a card thrown earlier is shown ready to be pulled back (a depth stack whose
     /// interaction has a `returnPeekOffset`): what the interaction itself keeps.
@@ -78,6 +79,7 @@ public enum ContentMovement: Hashable, Sendable {
     /// the one the scroll position is on.
     case scroll(Axis)
     /// The cards lie in a depth stack: the current card is the top one, and the cards before
-    /// it in the deck are set aside (not drawn). The position counts cards.
+    /// it in the deck are set aside (not drawn). The position is the top card's place in the
+    /// layout, points (its index times the layout's `positionStep`).
     case depthStack
 }

@@ -16,7 +16,7 @@ struct StackInteraction: CardInteraction {
     }
 
     func makeLayout() -> any CardLayout { StackLayout(config: config) }
-    /// The stack does not scroll; its position is the top card's index.
+    /// The stack does not scroll; its position is the top card's place (`DepthStackLayout`).
     var scrollPhysics: ScrollPhysics { .default }
     var contentMovement: ContentMovement { .depthStack }
     var viewBound: Int { config.viewCount + 1 }

@@ -158,9 +158,9 @@ public struct GapClosing: Hashable, Sendable, Codable {
 
 /// Everything a layout needs for one frame besides the card ids.
 public struct LayoutInput: Hashable, Sendable {
-    /// Scroll position along the layout's axis: points (now: content y at the viewport centre;
-    /// switcher and carousel: content x at the viewport centre) or, for the stack, the index of
-    /// the top card as a continuous number (cards).
+    /// Position along the layout's axis, points, for every layout (now: content y at the viewport
+    /// centre; switcher and carousel: content x at the viewport centre; a depth stack: its top
+    /// card's index times its `positionStep`). `pitch(viewport:)` points are one card.
     public var position: Double
     /// Viewport size, points.
     public var viewport: Size
@@ -170,7 +170,7 @@ public struct LayoutInput: Hashable, Sendable {
     public var gap: GapClosing?
 
     /// - Parameters:
-    ///   - position: points, or cards for the stack.
+    ///   - position: points.
     ///   - viewport: points.
     ///   - overrides: cards the scene moves itself (dragged, flying, springing home).
     ///   - gap: a gap being closed after a deletion, if any.
@@ -183,13 +183,14 @@ public struct LayoutInput: Hashable, Sendable {
     }
 }
 
-/// Which way a layout scrolls (`depth`: the stack, whose position counts cards).
+/// Which way a layout's position runs (points in every case).
 public enum LayoutDirection: String, Hashable, Sendable, Codable {
     /// Position is a y in points.
     case vertical
     /// Position is an x in points.
     case horizontal
-    /// Position is the top card's index (cards).
+    /// Position runs into a depth stack: the top card's index times the layout's step
+    /// (`DepthStackLayout.positionStep`), points.
     case depth
 }
 
@@ -210,15 +211,16 @@ public protocol CardLayout: Sendable {
     /// Untransformed card size for a viewport, points.
     func cardSize(viewport: Size) -> Size
 
-    /// The range the position may rest in for `count` cards (points, or cards for the stack);
-    /// infinite for the endless switcher. Beyond it the scroll physics rubber-band.
+    /// The range the position may rest in for `count` cards, points; infinite for the endless
+    /// switcher. Beyond it the scroll physics rubber-band.
     func scrollBounds(count: Int, viewport: Size) -> ClosedRange<Double>
 
-    /// Distance between resting positions (points, or 1 card for the stack), or nil when the
-    /// layout scrolls freely (now).
+    /// Distance between resting positions, points (a depth stack: its `positionStep`), or nil
+    /// when the layout scrolls freely (now).
     func pageSize(viewport: Size) -> Double?
 
-    /// Distance between neighbouring cards along the axis (points, or 1 card for the stack).
+    /// Distance between neighbouring cards' positions, points (a depth stack: its
+    /// `positionStep`): position ÷ pitch counts cards in every layout.
     func pitch(viewport: Size) -> Double
 
     /// The card the position is on: centred (now, switcher, carousel) or on top (stack);
@@ -226,7 +228,7 @@ public protocol CardLayout: Sendable {
     func currentIndex(position: Double, count: Int, viewport: Size) -> Int?
 
     /// The position that makes card `index` current; for the endless switcher, the one
-    /// nearest `near` (points, or cards for the stack).
+    /// nearest `near` (points).
     func position(ofIndex index: Int, count: Int, viewport: Size, near: Double) -> Double
 }
 
@@ -296,16 +298,17 @@ func sortBackToFront(_ output: inout [CardAttributes]) {
     }
 }
 
-/// The card range a depth stack (stack, swipe) draws at its position: from one above the top
-/// card (a thrown card still flying) to one past the deepest visible level, then the overridden
-/// cards outside that range (dragged or flying), sorted back to front. `emit` lays out one
-/// index into `output` (and may draw nothing for it).
+/// The card range a depth stack (stack, swipe) draws with its top card at `top` (the continuous
+/// index its position converts to): from one above the top card (a thrown card still flying) to
+/// one past the deepest visible level, then the overridden cards outside that range (dragged or
+/// flying), sorted back to front. `emit` lays out one index into `output` (and may draw nothing
+/// for it).
 @inline(__always)
-func layOutDepthStack(_ input: LayoutInput, count: Int, visibleCount: Int, into output: inout [CardAttributes],
-                      emit: (Int, inout [CardAttributes]) -> Void) {
+func layOutDepthStack(_ input: LayoutInput, top: Double, count: Int, visibleCount: Int,
+                      into output: inout [CardAttributes], emit: (Int, inout [CardAttributes]) -> Void) {
     output.removeAll(keepingCapacity: true)
-    guard canLayOut(input, count: count) else { return }
-    let top = input.position.rounded(.down)
+    guard canLayOut(input, count: count), top.isFinite else { return }
+    let top = top.rounded(.down)
     if top - 1 <= Double(count - 1) {
         let lo = clampedIndex(top - 1, 0, count - 1)
         let hi = clampedIndex(top + Double(max(1, visibleCount)) + 1, 0, count - 1)

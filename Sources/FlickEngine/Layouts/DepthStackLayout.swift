@@ -1,6 +1,9 @@
 /// The shape every depth stack shares: its card size, how far down each level sits, how many
-/// levels show, and how far off screen a thrown card rests.
+/// levels show, how far off screen a thrown card rests, and the step of its position.
 public struct DepthStackShape: Hashable, Sendable {
+    /// The position step unless a shape says otherwise: 100 points a card.
+    public static let defaultPositionStep = 100.0
+
     /// Card width as a fraction of the viewport width.
     public var widthRatio: Double
     /// Card height as a fraction of the viewport height.
@@ -11,14 +14,22 @@ public struct DepthStackShape: Hashable, Sendable {
     public var visibleCount: Int
     /// Gap between a thrown card's resting place and the left edge, points.
     public var restMargin: Double
+    /// Position per card, points: the stack whose top card is card i is at position
+    /// i × `positionStep`, so its position, bounds, pitch and page are points like every other
+    /// layout's. A depth stack does not scroll, so nothing on screen travels this distance: it is
+    /// the unit, the same whatever the viewport. Not positive and finite: counts as
+    /// `defaultPositionStep`.
+    public var positionStep: Double
 
     /// Memberwise; see the properties for units.
-    public init(widthRatio: Double, heightRatio: Double, depthOffset: Double, visibleCount: Int, restMargin: Double) {
+    public init(widthRatio: Double, heightRatio: Double, depthOffset: Double, visibleCount: Int, restMargin: Double,
+                positionStep: Double = DepthStackShape.defaultPositionStep) {
         self.widthRatio = widthRatio
         self.heightRatio = heightRatio
         self.depthOffset = depthOffset
         self.visibleCount = visibleCount
         self.restMargin = restMargin
+        self.positionStep = positionStep
     }
 }
 
@@ -29,8 +40,10 @@ public struct DepthStackShape: Hashable, Sendable {
 /// the back, the hit order and the geometry are shared here; a conforming layout gives its
 /// shape and its per-card hooks.
 ///
-/// Position: the top card's index as a continuous number (cards). Overrides are offsets from
-/// the top-of-stack place, whatever the card's depth.
+/// Position: points, as for every layout: the top card's index (a continuous number) times
+/// `positionStep`. `position(ofTop:)` and `top(atPosition:)` are the only conversions between
+/// the two; `pitch` and `pageSize` are one step. Overrides are offsets from the top-of-stack
+/// place, whatever the card's depth.
 public protocol DepthStackLayout: CardLayout {
     /// Its card size, depth and reach.
     var shape: DepthStackShape { get }
@@ -42,30 +55,45 @@ public protocol DepthStackLayout: CardLayout {
 }
 
 extension DepthStackLayout {
-    /// The position counts cards.
+    /// The position runs into the depth (the top card's index times the step).
     public var direction: LayoutDirection { .depth }
+
+    /// Position per card, points: `shape.positionStep`, or `DepthStackShape.defaultPositionStep`
+    /// when that is not positive and finite.
+    public var positionStep: Double {
+        let step = shape.positionStep
+        return step > 0 && step.isFinite ? step : DepthStackShape.defaultPositionStep
+    }
+
+    /// The position (points) at which the top card is `top` (a continuous index, cards).
+    public func position(ofTop top: Double) -> Double { top * positionStep }
+
+    /// The top card's index as a continuous number (cards) at `position` (points).
+    public func top(atPosition position: Double) -> Double { position / positionStep }
 
     /// `widthRatio` W by `heightRatio` H, points.
     public func cardSize(viewport: Size) -> Size {
         Size(width: max(0, shape.widthRatio * viewport.width), height: max(0, shape.heightRatio * viewport.height))
     }
 
-    /// One card.
-    public func pitch(viewport: Size) -> Double { 1 }
+    /// One card: `positionStep` points, whatever the viewport.
+    public func pitch(viewport: Size) -> Double { positionStep }
 
-    /// One card: the stack rests on whole cards.
-    public func pageSize(viewport: Size) -> Double? { 1 }
+    /// One card (`positionStep` points): the stack rests on whole cards.
+    public func pageSize(viewport: Size) -> Double? { positionStep }
 
     /// The top card; nil when the position is past the last card (every card thrown).
     public func currentIndex(position: Double, count: Int, viewport: Size) -> Int? {
         guard count > 0 else { return nil }
-        let i = position.rounded()
+        let i = top(atPosition: position).rounded()
         guard !(i >= Double(count)) else { return nil }
         return clampedIndex(i, 0, count - 1)
     }
 
-    /// `index` itself (cards).
-    public func position(ofIndex index: Int, count: Int, viewport: Size, near: Double) -> Double { Double(index) }
+    /// `index` on top: `index` × `positionStep`, points.
+    public func position(ofIndex index: Int, count: Int, viewport: Size, near: Double) -> Double {
+        position(ofTop: Double(index))
+    }
 
     /// Centre of the top card, points: the stack (top card plus the visible depth) is centred.
     public func homeCenter(viewport: Size) -> Point {
@@ -84,17 +112,18 @@ extension DepthStackLayout {
     /// Lays out the stack from the back (deepest) to the top card, then overridden cards.
     public func layout(_ input: LayoutInput, cards: some CardIDSource, into output: inout [CardAttributes]) {
         let shape = shape
-        layOutDepthStack(input, count: cards.count, visibleCount: shape.visibleCount, into: &output) { i, out in
-            emitDepthCard(i, shape: shape, input: input, cards: cards, into: &out)
+        let top = self.top(atPosition: input.position)
+        layOutDepthStack(input, top: top, count: cards.count, visibleCount: shape.visibleCount, into: &output) { i, out in
+            emitDepthCard(i, top: top, shape: shape, input: input, cards: cards, into: &out)
         }
     }
 
-    private func emitDepthCard(_ i: Int, shape: DepthStackShape, input: LayoutInput, cards: some CardIDSource,
-                               into output: inout [CardAttributes]) {
+    private func emitDepthCard(_ i: Int, top: Double, shape: DepthStackShape, input: LayoutInput,
+                               cards: some CardIDSource, into output: inout [CardAttributes]) {
         let v = input.viewport
         let size = cardSize(viewport: v)
         let n = Double(max(1, shape.visibleCount))
-        let d = Double(i) + (input.gap?.displacement(of: i) ?? 0) - input.position
+        let d = Double(i) + (input.gap?.displacement(of: i) ?? 0) - top
         let o = input.overrides.override(for: i)
         // Thrown and not moving: resting off screen, nothing to draw.
         if d < 0 && o == nil { return }

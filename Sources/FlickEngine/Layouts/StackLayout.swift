@@ -68,10 +68,11 @@ public struct StackConfig: Hashable, Sendable, Codable {
 /// lower by `depthOffset` × i; cards above the top (thrown) rest off the left edge. The loop and
 /// the geometry are the shared depth stack's (`DepthStackLayout`).
 ///
-/// Position: the top card's index as a continuous number (cards), so the scene animates it from
-/// k to k + 1 and the cards below move up smoothly when the top one leaves. Overrides are offsets
-/// from the top-of-stack place, whatever the card's depth: a thrown card keeps flying where its
-/// override puts it, and at rest it is `thrownOffset` from home (and not drawn).
+/// Position: points, the top card's index (a continuous number) times `positionStep`
+/// (`DepthStackLayout`); between whole cards the cards below move up smoothly, as when the top
+/// one leaves. Overrides are offsets from the top-of-stack place, whatever the card's depth: a
+/// thrown card keeps flying where its override puts it, and at rest it is `thrownOffset` from
+/// home (and not drawn).
 public struct StackLayout: DepthStackLayout, Hashable, Sendable {
     /// The constants.
     public var config: StackConfig
@@ -85,9 +86,10 @@ public struct StackLayout: DepthStackLayout, Hashable, Sendable {
                         visibleCount: config.visibleCount, restMargin: config.restMargin)
     }
 
-    /// 0 ... count − 1: the last card cannot be thrown (as in the original).
+    /// From the first card to the last on top (0 ... (count − 1) × `positionStep`, points): the
+    /// last card cannot be thrown (as in the original).
     public func scrollBounds(count: Int, viewport: Size) -> ClosedRange<Double> {
-        0...Double(max(0, count - 1))
+        0...position(ofTop: Double(max(0, count - 1)))
     }
 
     /// Narrower by `scaleStep` a level; the height stays.

@@ -71,8 +71,9 @@ public final class CardScene {
     /// The interaction's own state (its `CardInteraction.State`), kept for it while it is on
     /// show and handed to its hooks (CardScene+OwnState.swift).
     var ownState: any Sendable = NoState()
-    /// The interaction's layout, built once per change of interaction or config.
-    var layout: any CardLayout
+    /// The interaction's layout, built once per change of interaction or config: its
+    /// `pitch(viewport:)` is one card of `scrollPosition`, whatever the interaction.
+    public internal(set) var layout: any CardLayout
     var axis: ScrollAxis
     var pan: PanRecognizer
     var gesture: Gesture = .idle
@@ -253,7 +254,9 @@ public final class CardScene {
     /// The card the scroll position is on.
     public var currentCard: CardID? { currentIndex.map { deck.id(at: $0) } }
 
-    /// Scroll position at the scene's time: points along the layout's axis (0 for the stack).
+    /// Scroll position at the scene's time, points, for every interaction: along the layout's
+    /// axis, or for a depth stack its top card's index times the layout's step
+    /// (`DepthStackLayout.positionStep`). Divided by `layout.pitch(viewport:)` it counts cards.
     public var scrollPosition: Double { position(at: time) }
 
     /// True when nothing moves and no pointer is down: a front end may sleep until input.
@@ -283,15 +286,15 @@ public final class CardScene {
              height: size.height.isFinite ? max(0, size.height) : 0)
     }
 
-    /// Scroll position at `t` (seconds): points, or for a depth stack the index of its top card.
+    /// Scroll position at `t` (seconds), points (see `scrollPosition`).
     func position(at t: Double) -> Double {
-        content.position(axis: axis, state: state, at: t)
+        content.position(in: contentContext, state: state, at: t)
     }
 
     /// Where the content is heading at `t`: the rest position of a motion under way, else the
     /// position at `t`. Commands act on the card the content will rest on.
     func heading(at t: Double) -> Double {
-        content.heading(axis: axis, state: state, at: t)
+        content.heading(in: contentContext, state: state, at: t)
     }
 
     /// What the content strategy answers from: the scene as it is, read-only.

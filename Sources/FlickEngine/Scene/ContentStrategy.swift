@@ -30,10 +30,11 @@ enum WheelResponse: Equatable {
 /// here from a read-only `ContentContext`; the scene applies the answers and never asks which
 /// kind of content it shows.
 protocol ContentStrategy: Sendable {
-    /// Scroll position at `t` (seconds): points along the axis, or the top card's index.
-    func position(axis: ScrollAxis, state: InteractionState, at t: Double) -> Double
+    /// Scroll position at `t` (seconds), points: the axis's offset, or where the layout puts the
+    /// top card of a depth stack.
+    func position(in c: ContentContext, state: InteractionState, at t: Double) -> Double
     /// Where the content is heading at `t`: the rest of a motion under way, else `position`.
-    func heading(axis: ScrollAxis, state: InteractionState, at t: Double) -> Double
+    func heading(in c: ContentContext, state: InteractionState, at t: Double) -> Double
     /// The top card to start from when the interaction comes on show on card `current`.
     func entryTop(current: Int?) -> Int
 
@@ -120,9 +121,9 @@ struct ScrollingContent: ContentStrategy {
     let axis: Axis
     init(axis: Axis) { self.axis = axis }
 
-    func position(axis: ScrollAxis, state: InteractionState, at t: Double) -> Double { axis.offset(at: t) }
-    func heading(axis: ScrollAxis, state: InteractionState, at t: Double) -> Double {
-        axis.settleTime.map { axis.offset(at: max($0, t)) } ?? axis.offset(at: t)
+    func position(in c: ContentContext, state: InteractionState, at t: Double) -> Double { c.axis.offset(at: t) }
+    func heading(in c: ContentContext, state: InteractionState, at t: Double) -> Double {
+        c.axis.settleTime.map { c.axis.offset(at: max($0, t)) } ?? c.axis.offset(at: t)
     }
     func entryTop(current: Int?) -> Int { 0 }
 
@@ -265,12 +266,17 @@ struct ScrollingContent: ContentStrategy {
     }
 }
 
-/// A depth stack: the position is the top card's index, kept in the interaction's state. The
-/// scroll axis does not carry it: paging, the wheel and taps leave it where it is, and the
-/// stack moves by throws, undo and bring-back.
+/// A depth stack: the position is where the layout puts the top card (points, the layout's
+/// conversion of the top index kept in the interaction's state). The scroll axis does not carry
+/// it: paging, the wheel and taps leave it where it is, and the stack moves by throws, undo and
+/// bring-back.
 struct DepthStackContent: ContentStrategy {
-    func position(axis: ScrollAxis, state: InteractionState, at t: Double) -> Double { Double(state.top) }
-    func heading(axis: ScrollAxis, state: InteractionState, at t: Double) -> Double { Double(state.top) }
+    func position(in c: ContentContext, state: InteractionState, at t: Double) -> Double {
+        c.layout.position(ofIndex: state.top, count: c.count, viewport: c.viewport, near: 0)
+    }
+    func heading(in c: ContentContext, state: InteractionState, at t: Double) -> Double {
+        position(in: c, state: state, at: t)
+    }
     /// The current card stays on top: the cards before it are set aside.
     func entryTop(current: Int?) -> Int { current ?? 0 }
 

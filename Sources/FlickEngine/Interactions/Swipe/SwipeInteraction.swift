@@ -15,7 +15,7 @@ struct SwipeInteraction: CardInteraction {
     private var layout: SwipeLayout { SwipeLayout(config: config) }
 
     func makeLayout() -> any CardLayout { layout }
-    /// The deck does not scroll; its position is the top card's index.
+    /// The deck does not scroll; its position is the top card's place (`DepthStackLayout`).
     var scrollPhysics: ScrollPhysics { .default }
     var contentMovement: ContentMovement { .depthStack }
     var viewBound: Int { config.viewCount + 1 }

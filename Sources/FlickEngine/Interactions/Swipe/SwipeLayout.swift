@@ -5,8 +5,9 @@
 /// (`CardOverride.tiltSign`). The loop and the geometry are the shared depth stack's
 /// (`DepthStackLayout`).
 ///
-/// Position: the top card's index as a continuous number (cards). Overrides are offsets from
-/// the top-of-deck place, whatever the card's depth, as in `StackLayout`.
+/// Position: points, the top card's index (a continuous number) times `positionStep`
+/// (`DepthStackLayout`). Overrides are offsets from the top-of-deck place, whatever the card's
+/// depth, as in `StackLayout`.
 public struct SwipeLayout: DepthStackLayout, Hashable, Sendable {
     /// The constants.
     public var config: SwipeConfig
@@ -20,8 +21,11 @@ public struct SwipeLayout: DepthStackLayout, Hashable, Sendable {
                         visibleCount: config.visibleCount, restMargin: config.restMargin)
     }
 
-    /// 0 ... count: every card may go, the deck may be empty.
-    public func scrollBounds(count: Int, viewport: Size) -> ClosedRange<Double> { 0...Double(max(0, count)) }
+    /// From the first card on top to every card gone (0 ... count × `positionStep`, points):
+    /// every card may go, the deck may be empty.
+    public func scrollBounds(count: Int, viewport: Size) -> ClosedRange<Double> {
+        0...position(ofTop: Double(max(0, count)))
+    }
 
     /// Smaller by `scaleStep` a level, both ways: the card beneath grows as the top one leaves.
     public func scale(depth: Double) -> (x: Double, y: Double) {
