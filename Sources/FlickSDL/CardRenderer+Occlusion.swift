@@ -118,6 +118,9 @@ extension CardRenderer {
         var viewport = SDL_Rect()
         SDL_RenderGetViewport(renderer.pointer, &viewport)
         viewportSize = (Double(viewport.w), Double(viewport.h))
+        let output = renderer.outputSize
+        viewportIsOutput = viewport.x == 0 && viewport.y == 0 && sx == 1 && sy == 1
+            && Int(viewport.w) == output.width && Int(viewport.h) == output.height
         copiesPieces = usesCopies && renderer.isSoftware && sx == 1 && sy == 1 && viewport.w > 0 && viewport.h > 0
         // SDL's software triangle filler samples thin slivers badly (texels from outside the
         // texture: bright lines, and reads out of bounds): with it, cards are drawn whole.

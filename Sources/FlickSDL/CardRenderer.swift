@@ -135,6 +135,8 @@ public final class CardRenderer {
     var cutsPieces = false
     /// The output (viewport) size in pixels, for clipping copies.
     var viewportSize = (width: 0.0, height: 0.0)
+    /// The viewport is the whole output at render scale 1 (a stage that fills the window).
+    var viewportIsOutput = false
     var items: [Item] = []
     /// Opaque rectangles of the items, in item order (`owner` ascending).
     var occluders: [Occluder] = []
@@ -241,7 +243,13 @@ public final class CardRenderer {
         try openFrame(scale: scale, background: background, wholeViewport: fills != nil)
         defer { frame?.cancel(); frame = nil }
         if let fills, frame == nil {
-            try renderer.fill(x: 0, y: 0, width: viewportSize.width, height: viewportSize.height, color: fills)
+            // Over the whole output an opaque background is a clear: GL (llvmpipe) writes its
+            // tiles straight instead of shading a quad over every pixel; the same pixels.
+            if viewportIsOutput && fills.a == 255 {
+                try renderer.clear(fills)
+            } else {
+                try renderer.fill(x: 0, y: 0, width: viewportSize.width, height: viewportSize.height, color: fills)
+            }
         }
 
         // A translucent card whose shadow's middle folds into it (`FusedShadow`) has its whole

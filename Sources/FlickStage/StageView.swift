@@ -76,10 +76,15 @@ package final class StageView {
         let areaPixels = (w: Int((area.width * px).rounded()), h: Int((area.height * px).rounded()))
         // Each pixel is written once where it can be: the surround only where the stage leaves
         // some of the area, and the stage's background by the card renderer (below).
+        // The surround is the strips around the stage (not the whole area with the stage
+        // drawn over it again: on GL, llvmpipe shades every pixel of a fill).
         if frame.x > origin.x || frame.y > origin.y || frame.x + frame.w < origin.x + areaPixels.w
             || frame.y + frame.h < origin.y + areaPixels.h {
             try renderer.setViewport(x: origin.x, y: origin.y, width: areaPixels.w, height: areaPixels.h)
-            try renderer.fill(x: 0, y: 0, width: area.width * px, height: area.height * px, color: outside)
+            for strip in Self.surround(stage: (frame.x - origin.x, frame.y - origin.y, frame.w, frame.h), area: areaPixels) {
+                try renderer.fill(x: Double(strip.x), y: Double(strip.y), width: Double(strip.w), height: Double(strip.h),
+                                  color: outside)
+            }
         }
         try renderer.setViewport(x: frame.x, y: frame.y, width: frame.w, height: frame.h)
         let scale = stage.scale * px
@@ -110,6 +115,18 @@ package final class StageView {
             try corners.draw(on: renderer, frame: frame, radius: Int((cornerRadius * scale).rounded()), color: outside)
         }
         return faces.takeProblems()
+    }
+
+    /// The parts of an area of `area` pixels outside `stage` (pixels, relative to the area), as
+    /// at most four rectangles that do not overlap: the rows above and below the stage across the
+    /// area, and the columns left and right of it between them. Empty ones are left out.
+    package static func surround(stage: (x: Int, y: Int, w: Int, h: Int), area: (w: Int, h: Int))
+        -> [(x: Int, y: Int, w: Int, h: Int)] {
+        let top = min(max(0, stage.y), area.h), bottom = max(top, min(area.h, stage.y + stage.h))
+        let left = min(max(0, stage.x), area.w), right = max(left, min(area.w, stage.x + stage.w))
+        let strips = [(0, 0, area.w, top), (0, bottom, area.w, area.h - bottom),
+                      (0, top, left, bottom - top), (right, top, area.w - right, bottom - top)]
+        return strips.filter { $0.2 > 0 && $0.3 > 0 }.map { (x: $0.0, y: $0.1, w: $0.2, h: $0.3) }
     }
 
     /// Draws `scene` fitted into `rect` (pixels) as a study tool shows it; `onStage(scale)` draws

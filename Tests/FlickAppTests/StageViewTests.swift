@@ -48,6 +48,36 @@ import Testing
         return Double(xs.filter { near(pixels[$0, y], Self.background) }.count) / Double(xs.count)
     }
 
+    /// The surround is the area outside the stage, each pixel in exactly one strip.
+    @Test func surroundStripsCoverTheAreaOutsideTheStageOnce() {
+        let cases: [((x: Int, y: Int, w: Int, h: Int), (w: Int, h: Int), Int)] = [
+            ((445, 0, 390, 800), (1280, 800), 2),      // a phone in a wide window: left and right
+            ((0, 100, 1280, 600), (1280, 800), 2),     // letterboxed: above and below
+            ((100, 50, 300, 200), (640, 480), 4),      // inside: all four
+            ((0, 0, 640, 480), (640, 480), 0),         // fills the area
+            ((-20, -10, 700, 500), (640, 480), 0),     // larger than the area
+            ((600, 400, 100, 100), (640, 480), 2),     // past the corner: above and left
+        ]
+        for (stage, area, count) in cases {
+            let strips = StageView.surround(stage: stage, area: area)
+            #expect(strips.count == count, "\(stage) in \(area)")
+            var hits = [Int](repeating: 0, count: area.w * area.h)
+            for s in strips {
+                #expect(s.x >= 0 && s.y >= 0 && s.x + s.w <= area.w && s.y + s.h <= area.h)
+                for y in s.y..<(s.y + s.h) { for x in s.x..<(s.x + s.w) { hits[y * area.w + x] += 1 } }
+            }
+            for y in 0..<area.h {
+                for x in 0..<area.w {
+                    let inStage = x >= stage.x && x < stage.x + stage.w && y >= stage.y && y < stage.y + stage.h
+                    if hits[y * area.w + x] != (inStage ? 0 : 1) {
+                        Issue.record("\(stage) in \(area): pixel \(x),\(y) filled \(hits[y * area.w + x]) times")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
     @Test func fitLetterboxesAndFillCovers() throws {
         let (fit, card) = try render(SessionLook(fit: .fit, background: Self.background))
         let (fill, _) = try render(SessionLook(fit: .fill, background: Self.background))

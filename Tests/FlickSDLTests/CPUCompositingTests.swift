@@ -79,6 +79,38 @@ struct CPUCompositingTests {
         #expect(inPlace[200, 5] == RGBA(200, 0, 200), "above the viewport: the earlier fill")
     }
 
+    /// SDL's own drawing (GL's path) with the background filled by the card renderer: over the
+    /// whole output it is a clear, the pixels of a fill and then the cards; in a smaller
+    /// viewport it is a fill of the viewport only, what lies outside kept.
+    @Test func backgroundOverTheWholeOutputIsAClearWithAFillsPixels() throws {
+        let renderer = try Renderer(offscreenWidth: 420, height: 260)
+        let colours = [RGBA(220, 60, 60), RGBA(60, 200, 90), RGBA(70, 90, 230), RGBA(240, 200, 40)]
+        let textures = try colours.map { try face($0, .white, width: 90, height: 130, renderer: renderer) }
+        let list = switcherLikeRow(y: 110.4)
+        let background = RGBA(44, 50, 66)
+        func draw(fills: Bool, viewport: (x: Int, y: Int, w: Int, h: Int)?) throws -> PixelBuffer {
+            let cards = try CardRenderer(renderer: renderer)
+            cards.usesCPUCompositing = false
+            try renderer.clear(RGBA(200, 0, 200))
+            if let v = viewport { try renderer.setViewport(x: v.x, y: v.y, width: v.w, height: v.h) }
+            if !fills { try renderer.fill(x: 0, y: 0, width: 420, height: 260, color: background) }
+            try cards.draw(list, scale: 1, background: background, fillsBackground: fills) {
+                CardRenderer.Face(texture: textures[$0.index % 4])
+            }
+            try renderer.resetViewport()
+            return try renderer.readPixels()
+        }
+        for viewport in [nil, (x: 0, y: 0, w: 420, h: 260), (x: 7, y: 20, w: 400, h: 230)] {
+            let filled = try draw(fills: true, viewport: viewport), reference = try draw(fills: false, viewport: viewport)
+            var differing = 0
+            for y in 0..<reference.height {
+                for x in 0..<reference.width where filled[x, y] != reference[x, y] { differing += 1 }
+            }
+            #expect(differing == 0, "\(String(describing: viewport)): \(differing) pixels differ")
+            #expect(filled[2, 2] == (viewport?.y == 20 ? RGBA(200, 0, 200) : background))
+        }
+    }
+
     @Test func cpuFrameMatchesSDLsGeometry() throws {
         let renderer = try Renderer(offscreenWidth: 420, height: 260)
         #expect(renderer.compositesOnCPU, "the software renderer composites on the CPU")
