@@ -123,4 +123,18 @@ static inline int flick_x11_set_window_name(SDL_Window *window, const char *utf8
 #endif
 }
 
+/// The file descriptor of the window's connection to its X server (-1 when not an X11 window):
+/// its peer is the server process (SO_PEERCRED), whose scheduling the bench reads beside a frame.
+static inline int flick_x11_connection_fd(SDL_Window *window) {
+#if defined(SDL_VIDEO_DRIVER_X11)
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return -1;
+    return ConnectionNumber(info.info.x11.display);
+#else
+    (void)window;
+    return -1;
+#endif
+}
+
 #endif
