@@ -108,9 +108,9 @@ def gesture_detail(events, rec):
 
 async def interaction(chrome, x, demo, last_try=False):
     """One session on the phone: three gestures, their outcomes, the recording, the replay.
-    A headless browser on a shared machine now and then hands the page a fling that is not
-    the one driven; the first attempt's gestures are then said (and its files kept as
-    `<demo>-first.*`) and the session is run once more, which must pass."""
+    The browser schedules the driver's touches: should a first attempt's gestures not be the
+    ones driven, they are said with what the app was given (and its files kept as
+    `<demo>-first.*`) and the session runs once more, which must pass."""
     log, rec = os.path.join(WORK, f"{demo}.jsonl"), os.path.join(WORK, f"{demo}.rec")
     app = App(BIN, WORK, x.display, ["--demo", demo, "--log", log, "--record", rec, "--size", "480x640"], name=demo)
     page = await Page.open(chrome.endpoint)
