@@ -12,7 +12,7 @@ import Foundation
 /// app draws (stage 390x844 scaled into a 1280x800 window, software renderer, shadows on),
 /// frames paced at 60 Hz so the decoder runs beside them as it does in the app. A frame is timed
 /// from its first call (input, advance, faces, draw) to the end of present (and the app's
-/// `faces.presented()` after it). Budget (issue 38, goal 4), in every run: no frame over one
+/// `faces.presented()` after it). Budget, in every run: no frame over one
 /// 60 Hz interval (16.7 ms; the first frame included), and the worst frame over the median no
 /// worse than the control's in the same round (`StallControl`: the same window and pacing with
 /// a frame that never changes; the first frame of either is start-up, left out of the ratio).
@@ -174,7 +174,7 @@ enum StallBench {
         if stopped { throw InterruptedError() }
     }
 
-    /// One 60 Hz interval: no frame of a run may take longer (issue 38, goal 4).
+    /// One 60 Hz interval: no frame of a run may take longer.
     nonisolated static let intervalMs = 16.7
 
     /// Flings through the folder in each of `interactions`, paced at 60 Hz for `seconds` each,

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The stall part's verdict and table (issue 38, goal 4): in every run of every interaction no
+/// The stall part's verdict and table: in every run of every interaction no
 /// frame over one 60 Hz interval, and the worst frame over the median no worse than the
 /// control's in the same round.
 extension BenchReport {
