@@ -98,7 +98,7 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("Refresh rates the latency part paces its frames to, Hz, comma separated.", valueName: "list"), transform: CommaList.numbers)
     var latencyHz: [Double] = [60, 144]
 
-    @Option(help: "Rounds of the headless part (the bench's app frames and flick --headless in turn).")
+    @Option(parsing: .unconditional, help: "Rounds of the headless part (the bench's app frames and flick --headless in turn).")
     var headlessRounds: Int = 3
 
     @Option(help: ArgumentHelp("A recording the headless part also replays both ways (default: docs/study/session.rec of the package; 'none' skips it).", valueName: "file"))
@@ -114,13 +114,13 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("Folder of the stall part's generated photos (made if missing, reused).", valueName: "dir"))
     var stallDir: String = "/tmp/flick-bench-stall-photos"
 
-    @Option(help: "Photos (4000x3000 PNG) in the stall folder, plus one 8000x8000.")
+    @Option(parsing: .unconditional, help: "Photos (4000x3000 PNG) in the stall folder, plus one 8000x8000.")
     var stallPhotos: Int = 200
 
-    @Option(help: "Seconds of flinging per interaction in the stall part.")
+    @Option(parsing: .unconditional, help: "Seconds of flinging per interaction in the stall part.")
     var stallSeconds: Double = 15
 
-    @Option(help: "Runs of each interaction in the stall part (rounds, a control run first in each; every run is held to the budget).")
+    @Option(parsing: .unconditional, help: "Runs of each interaction in the stall part (rounds, a control run first in each; every run is held to the budget).")
     var stallRuns: Int = 10
 
     @Option(help: ArgumentHelp("Interactions the stall part flings through.", valueName: "list"), transform: CommaList.parse)
@@ -135,22 +135,22 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("Window sizes for the frame sessions, WIDTHxHEIGHT, comma separated (the scene fills each); the stall part uses the first.", valueName: "WxH,..."), transform: CommaList.sizes)
     var size: [PointSize] = [PointSize(width: 1280, height: 800), PointSize(width: 1920, height: 1080)]
 
-    @Option(help: "Cards in each frame session (the images repeat).")
+    @Option(parsing: .unconditional, help: "Cards in each frame session (the images repeat).")
     var count: Int = 40
 
     @Option(help: ArgumentHelp("Folder of card images for the frame sessions (default: the bundled ones).", valueName: "dir"))
     var cards: String?
 
-    @Option(name: .customLong("repeat"), help: "Timed passes over each session (after an untimed warm-up).")
+    @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Timed passes over each session (after an untimed warm-up).")
     var repeats: Int = 2
 
-    @Option(help: "Timed launches for the first-frame figure (after one warm-up launch).")
+    @Option(parsing: .unconditional, help: "Timed launches for the first-frame figure (after one warm-up launch).")
     var firstFrameRuns: Int = 5
 
-    @Option(help: "Image cards (distinct PNG files) for the memory run.")
+    @Option(parsing: .unconditional, help: "Image cards (distinct PNG files) for the memory run.")
     var memoryCards: Int = 10_000
 
-    @Option(help: "Frames the memory run draws.")
+    @Option(parsing: .unconditional, help: "Frames the memory run draws.")
     var memoryFrames: Int = 600
 
     @Option(help: ArgumentHelp("Keep the memory run's images in this folder (made if missing, reused if complete); default: a temporary folder, removed after.", valueName: "dir"))
@@ -168,7 +168,7 @@ struct Bench: ParsableCommand {
     @Option(help: .hidden)
     var memoryChild: String?
 
-    @Option(help: "Seconds of dragging and flinging per interaction in the phone part.")
+    @Option(parsing: .unconditional, help: "Seconds of dragging and flinging per interaction in the phone part.")
     var phoneSeconds: Double = 5
 
     @Option(help: .hidden)

@@ -10,7 +10,7 @@ import Foundation
 
 /// `--speed`: the pace of a replay.
 struct PlaybackSpeed: ParsableArguments {
-    @Option(help: ArgumentHelp("Playback speed, 0.1 to 8 (1 is as recorded, 0.5 half speed).", valueName: "factor"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Playback speed, 0.1 to 8 (1 is as recorded, 0.5 half speed).", valueName: "factor"))
     var speed: Double = 1
 
     static let range = 0.1...8.0
@@ -40,10 +40,10 @@ struct CardOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Folder of PNG or JPEG images to show as cards, in file-name order (default: the bundled app screens).", valueName: "dir"))
     var cards: String?
 
-    @Option(help: ArgumentHelp("Number of cards, 0 to 10000000 (the images repeat when fewer). Default: one per image.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Number of cards, 0 to 10000000 (the images repeat when fewer). Default: one per image.", valueName: "n"))
     var count: Int?
 
-    @Option(help: ArgumentHelp("Largest image decoded, in pixels (width x height), 1 to 1000000000; bigger ones become placeholder cards.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest image decoded, in pixels (width x height), 1 to 1000000000; bigger ones become placeholder cards.", valueName: "n"))
     var maxImagePixels: Int = 50_000_000
 
     static let counts = 0...10_000_000
@@ -88,7 +88,7 @@ struct FacilitatorOptions: ParsableArguments {
     @Flag(help: "Open a facilitator window beside the participant's: recording state, task, markers (keys F1-F9), pause (F10), notes (type, Enter), live events, decision map, toasts; Ctrl+R, Ctrl+1-5 and the other keys with Ctrl; Ctrl+Q twice quits a recorded session. The participant's window shows only the phone and takes only the pointer, the wheel and the participant keys (the arrows, Z in swipe, or the tasks file's participantKeys): text typed there goes to the note.")
     var facilitator = false
 
-    @Option(help: ArgumentHelp("The display the facilitator window opens on, from 0 (default: the participant's, beside it, never over it).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The display the facilitator window opens on, from 0 (default: the participant's, beside it, never over it).", valueName: "n"))
     var facilitatorDisplay: Int?
 
     @Option(help: ArgumentHelp("Labelled markers for keys F1-F9 of the facilitator window, comma-separated (default: \"found it,gave up,asked for help\").", valueName: "labels"))
@@ -134,6 +134,6 @@ struct PlanOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A study plan (flick plan): with --participant and --session, opens that session's config, interaction, device, cards, tasks (in the plan's order) and marker labels.", valueName: "file"))
     var plan: String?
 
-    @Option(help: ArgumentHelp("With --plan: the participant's session to open, from 1.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --plan: the participant's session to open, from 1.", valueName: "n"))
     var session: Int?
 }

@@ -60,13 +60,13 @@ struct PlanConditionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Which row of the conditions' balanced Latin square each participant takes: in-order (P1 the first row, …) or shuffled (each block of rows in a seeded random order; needs --seed)."))
     var assignment: PlanAssignment = .inOrder
 
-    @Option(help: ArgumentHelp("Seed of what is shuffled (--assignment shuffled, --task-order shuffled), 0 to 2^64-1; refused when nothing is.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seed of what is shuffled (--assignment shuffled, --task-order shuffled), 0 to 2^64-1; refused when nothing is.", valueName: "n"))
     var seed: UInt64?
 }
 
 /// Who takes part.
 struct PlanParticipantOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Number of participants, P1 to Pn (1 to 10000).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Number of participants, P1 to Pn (1 to 10000).", valueName: "n"))
     var participants: Int?
 
     @Option(help: ArgumentHelp("Participant ids instead of P1..Pn, comma-separated.", valueName: "ids"))

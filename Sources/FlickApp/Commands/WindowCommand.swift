@@ -71,13 +71,13 @@ struct WindowCommand: ParsableCommand {
     @Flag(help: "Run without a display (dummy video driver, software renderer).")
     var headless = false
 
-    @Option(help: ArgumentHelp("With --headless: frames to draw (60 per second) before the screenshot, 1 to 1000000 (default: 1, or a replay's length until all settles).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --headless: frames to draw (60 per second) before the screenshot, 1 to 1000000 (default: 1, or a replay's length until all settles).", valueName: "n"))
     var frames: Int?
 
     @Option(help: ArgumentHelp("With --headless: write the last frame to this PNG.", valueName: "file"))
     var screenshot: String?
 
-    @Option(help: ArgumentHelp("With --headless --screenshot: take it at this session time instead of the end, 0 to 86400.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --headless --screenshot: take it at this session time instead of the end, 0 to 86400.", valueName: "seconds"))
     var at: Double?
 
     @Flag(help: ArgumentHelp("With --headless: print each drawn frame's time (its inputs, the scene, the drawing, until the renderer has finished) as one JSON line on standard output at the end, as flick-bench's app frames are timed.", visibility: .hidden))

@@ -37,7 +37,7 @@ struct Export: ParsableCommand {
         return ratio >= 1 ? (longer, even(Double(longer) / ratio)) : (even(Double(longer) * ratio), longer)
     }
 
-    @Option(help: "Frames per second: 30 or 60.")
+    @Option(parsing: .unconditional, help: "Frames per second: 30 or 60.")
     var fps: Int = 30
 
     @OptionGroup var playback: PlaybackSpeed

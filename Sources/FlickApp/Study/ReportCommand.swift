@@ -24,7 +24,7 @@ struct Report: ParsableCommand {
     @Option(help: ArgumentHelp("Report title.", valueName: "text"))
     var title: String?
 
-    @Option(help: ArgumentHelp("Also a contact-sheet frame of each recording at this session time, 0 to 86400 (repeatable): a moment to show beside the window's, the replay's (--at) and the video's.", valueName: "seconds"))
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Also a contact-sheet frame of each recording at this session time, 0 to 86400 (repeatable): a moment to show beside the window's, the replay's (--at) and the video's.", valueName: "seconds"))
     var at: [Double] = []
 
     func validate() throws {

@@ -26,7 +26,7 @@ struct TuneCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A config key to sweep (see --print-keys); twice for a grid of two.", valueName: "key"))
     var key: [String] = []
 
-    @Option(help: ArgumentHelp("The values of the --key before it: FROM:TO:STEP or a list a,b,c.", valueName: "values"))
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("The values of the --key before it: FROM:TO:STEP or a list a,b,c.", valueName: "values"))
     var values: [String] = []
 
     @Option(help: ArgumentHelp("Folder to write tune.html and tune.csv into (made if missing).", valueName: "dir"))
@@ -35,7 +35,7 @@ struct TuneCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Page title.", valueName: "text"))
     var title: String?
 
-    @Option(help: ArgumentHelp("Replays run at once, 1 to 256 (default: one per core).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Replays run at once, 1 to 256 (default: one per core).", valueName: "n"))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     func validate() throws {

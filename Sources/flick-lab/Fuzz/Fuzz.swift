@@ -15,10 +15,10 @@ struct Fuzz: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Fuzz the config, recording and log parsers with random and mutated bytes.")
 
-    @Option(help: "Inputs per parser.")
+    @Option(parsing: .unconditional, help: "Inputs per parser.")
     var inputs: Int = 2000
 
-    @Option(help: "Seed of the mutations.")
+    @Option(parsing: .unconditional, help: "Seed of the mutations.")
     var seed: UInt64 = 1
 
     @Option(help: ArgumentHelp("Folder for the inputs (the one being parsed is kept there).", valueName: "dir"))
@@ -33,7 +33,7 @@ struct Fuzz: ParsableCommand {
     @Option(help: ArgumentHelp("A valid interaction log to mutate (repeatable).", valueName: "file"))
     var logSeed: [String] = []
 
-    @Option(help: "Seconds one parse may take before it counts as a hang.")
+    @Option(parsing: .unconditional, help: "Seconds one parse may take before it counts as a hang.")
     var hangSeconds: Double = 10
 
     struct Tally {

@@ -10,13 +10,13 @@ struct Soak: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play random gestures headless in fast-forward and check the scene every frame.")
 
-    @Option(help: "Simulated minutes to play (60 Hz frames).")
+    @Option(parsing: .unconditional, help: "Simulated minutes to play (60 Hz frames).")
     var minutes: Double = 5
 
-    @Option(help: "Seed of the random gestures (the same seed, the same session).")
+    @Option(parsing: .unconditional, help: "Seed of the random gestures (the same seed, the same session).")
     var seed: UInt64 = 1
 
-    @Option(help: "Cards in the deck.")
+    @Option(parsing: .unconditional, help: "Cards in the deck.")
     var deck: Int = 40
 
     @Option(help: ArgumentHelp("Also write the interaction log to this file.", valueName: "file"))
@@ -25,7 +25,7 @@ struct Soak: ParsableCommand {
     @Flag(help: "Replace an existing --log-file.")
     var overwriteLog = false
 
-    @Option(help: "Fail when resident memory grows more than this after the first simulated minute, MB.")
+    @Option(parsing: .unconditional, help: "Fail when resident memory grows more than this after the first simulated minute, MB.")
     var maxGrowthMb: Double = 2
 
     mutating func run() throws {
