@@ -2,11 +2,17 @@
 /// refresh it is meant for) as its drawing allows, so an input waits for the next latch and
 /// then only for the drawing, not for a whole frame interval besides.
 ///
-/// The time a frame is allowed (`lead`) is learned from recent frames: a high percentile of
-/// their render times (from the planned latch, so a late wake-up counts, to the end of their
-/// present's own work) plus a margin, and the margin grows when a frame still missed its
-/// deadline and shrinks again after a run of frames that made theirs. Deadlines lie on a grid of the refresh interval: where the renderer waits
-/// for the display (vsync), the grid is the present's return; elsewhere it is kept here.
+/// The time a frame is allowed (`lead`) is predicted from the last few frames: a frame costs
+/// about what the ones just before it did (the frames of a drag cost alike; a throw or a card
+/// starting to move costs more for a while), so the lead is the longest of the last `recent`
+/// render times (from the planned latch, so a late wake-up counts, to the end of their present's
+/// own work) plus a small margin. The margin grows after a frame that still missed its deadline
+/// and shrinks again with every frame that made its own, so a run of dearer frames buys room
+/// for the next ones and one slow frame is soon forgotten. A long-window percentile instead
+/// allows every frame for the dearest in a second of them: its inputs then wait that much longer
+/// though the frame is done early. Deadlines lie on a grid of the refresh interval: where the
+/// renderer waits for the display (vsync), the grid is the present's return; elsewhere it is
+/// kept here.
 ///
 /// The wait before a latch may end a little early (`wake(forLatch:)`) and poll the clock up to
 /// the latch, so a wake-up that comes late (the timer fired but the thread waited for a core)
@@ -17,17 +23,20 @@
 public struct FrameLatch: Sendable {
     /// Seconds between the display's refreshes.
     public let interval: Double
-    /// The share of recent render times the lead covers (0.95: all but the slowest 1 in 20).
-    public let percentile: Double
-    /// The least margin added to that percentile, seconds.
+    /// The frames whose longest render time the lead covers (the last `recent`).
+    public let recent: Int
+    /// The least margin added to that render time, seconds.
     public let minimumMargin: Double
+    /// What a missed deadline adds to the margin, seconds.
+    public let missGrowth: Double
+    /// The share of the learned margin a frame that made its deadline keeps (0.9: a tenth goes).
+    public let madeDecay: Double
     private let history: Int
     private var renders: [Double] = []
     private var next = 0
-    private var sorted: [Double] = []
-    /// The margin learned from missed deadlines, seconds (on top of `minimumMargin`).
+    /// The margin learned from missed deadlines, seconds (on top of `minimumMargin`), at most a
+    /// quarter interval.
     public private(set) var extraMargin = 0.0
-    private var madeInARow = 0
     /// A deadline of the grid (a refresh); nil until the first frame, or after `restart()`.
     public private(set) var anchor: Double?
     /// Frames that missed their deadline, and all frames, since the start.
@@ -42,17 +51,22 @@ public struct FrameLatch: Sendable {
     private var nextWork = 0
 
     /// - interval: the refresh interval, seconds (held to 1/360...1/24).
-    /// - history: render times kept (the last `history` frames).
+    /// - history: wake-ups and frames' own work kept for `earlyWake` and `wantsRealtime` (the
+    ///   last `history`).
+    /// - recent: the frames whose longest render time the lead covers (1...history).
+    /// - minimumMargin, missGrowth, madeDecay: the margin on top of it (see the properties).
     /// - earlyWakeLimit: the most the wait may end before the latch to poll up to it, seconds.
-    public init(interval: Double, history: Int = 60, percentile: Double = 0.9, minimumMargin: Double = 0.0005,
-                earlyWakeLimit: Double = 0) {
+    public init(interval: Double, history: Int = 60, recent: Int = 4, minimumMargin: Double = 0.0004,
+                missGrowth: Double = 0.0005, madeDecay: Double = 0.9, earlyWakeLimit: Double = 0) {
         let i = interval.isFinite && interval > 0 ? interval : 1.0 / 60
         self.interval = min(1.0 / 24, max(1.0 / 360, i))
         self.history = max(8, history)
-        self.percentile = min(1, max(0.5, percentile))
-        self.minimumMargin = max(0, minimumMargin)
+        self.recent = min(self.history, max(1, recent))
+        self.minimumMargin = minimumMargin.isFinite ? max(0, minimumMargin) : 0.0004
+        self.missGrowth = missGrowth.isFinite ? max(0, missGrowth) : 0.0005
+        self.madeDecay = madeDecay.isFinite ? min(1, max(0, madeDecay)) : 0.9
         self.earlyWakeLimit = earlyWakeLimit.isFinite ? max(0, earlyWakeLimit) : 0
-        renders.reserveCapacity(self.history)
+        renders.reserveCapacity(self.recent)
         lateness.reserveCapacity(self.history)
     }
 
@@ -102,14 +116,12 @@ public struct FrameLatch: Sendable {
         return current
     }
 
-    /// The render time the latch allows for, seconds: the percentile of recent render times plus
-    /// the margin, within a tenth of the interval and the whole of it; half the interval before
-    /// any frame was measured.
+    /// The render time the latch allows for, seconds: the longest of the last `recent` render
+    /// times plus the margin (`minimumMargin` + `extraMargin`), at most the interval; half the
+    /// interval before any frame was measured.
     public var lead: Double {
-        guard !sorted.isEmpty else { return interval / 2 }
-        let rank = min(sorted.count - 1, max(0, Int((percentile * Double(sorted.count)).rounded(.up)) - 1))
-        let want = sorted[rank] + minimumMargin + extraMargin
-        return min(interval, max(interval / 10, want))
+        guard let longest = renders.max() else { return interval / 2 }
+        return min(interval, longest + minimumMargin + extraMargin)
     }
 
     /// The next deadline and the time to latch for it, when it is `now`: the first refresh of the
@@ -143,21 +155,19 @@ public struct FrameLatch: Sendable {
             nextWork = (nextWork + 1) % history
         }
         let render = workDone - latch
-        if renders.count < history { renders.append(render) } else {
+        if renders.count < recent { renders.append(render) } else {
             renders[next] = render
-            next = (next + 1) % history
+            next = (next + 1) % recent
         }
-        sorted = renders.sorted()
         // A present that waited returns on a refresh; one more than half an interval past the
         // deadline came a refresh late. Without a wait, the work itself must end by the deadline.
         let late = displayWaits ? presented > deadline + interval / 2 : workDone > deadline
         if late {
             missed += 1
-            madeInARow = 0
-            extraMargin = min(interval / 4, extraMargin + 0.0005)
+            extraMargin = min(interval / 4, extraMargin + missGrowth)
         } else {
-            madeInARow += 1
-            if madeInARow >= history / 2 { extraMargin = max(0, extraMargin - 0.00025); madeInARow = 0 }
+            extraMargin *= madeDecay
+            if extraMargin < 1e-6 { extraMargin = 0 }
         }
         anchor = displayWaits ? presented : deadline
     }

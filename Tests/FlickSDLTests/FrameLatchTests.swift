@@ -1,4 +1,5 @@
 @testable import FlickSDL
+import Foundation
 import Testing
 
 /// `FrameLatch`: where a paced frame samples its input, from render times passed in (no clock).
@@ -23,22 +24,75 @@ struct FrameLatchTests {
         #expect(first.latch == 1.0)
         #expect(abs(first.deadline - (1.0 + hz60 / 2)) < 1e-12, "half an interval before any frame was measured")
         _ = run(&latch, frames: 60, render: { _ in 0.003 }, from: 1.0)
-        // Every frame took 3 ms: the lead is 3 ms and the least margin, 0.5 ms.
-        #expect(abs(latch.lead - 0.0035) < 1e-9)
+        // Every frame took 3 ms: the lead is 3 ms and the least margin, 0.4 ms.
+        #expect(abs(latch.lead - 0.0034) < 1e-9)
         let anchor = latch.anchor ?? .nan
         let plan = latch.next(after: anchor + 0.001)
         #expect(abs(plan.deadline - (anchor + hz60)) < 1e-9, "the next refresh of the grid")
-        #expect(abs(plan.latch - (anchor + hz60 - 0.0035)) < 1e-9, "latched 3.5 ms before it, not at the last refresh")
+        #expect(abs(plan.latch - (anchor + hz60 - 0.0034)) < 1e-9, "latched 3.4 ms before it, not at the last refresh")
         #expect(latch.missed == 0)
         #expect(latch.frames == 60)
     }
 
-    @Test func theLeadCoversAHighPercentileNotTheMedian() {
+    @Test func steadyFramesGetTheirRenderTimeAndTheLeastMargin() {
         var latch = FrameLatch(interval: hz60)
-        // 1 frame in 5 takes 8 ms, the rest 2 ms: the 90th percentile is 8 ms.
-        _ = run(&latch, frames: 60, render: { $0 % 5 == 0 ? 0.008 : 0.002 })
-        #expect(abs(latch.lead - (0.008 + 0.0005 + latch.extraMargin)) < 1e-9)
-        #expect(latch.lead <= hz60)
+        // 1.2 ms frames with 0.1 ms of jitter: the lead is the longest of the last four, 1.3 ms,
+        // plus 0.4 ms; none misses. (A 90th percentile of a second's frames would be the same
+        // here, but see the spike below.)
+        _ = run(&latch, frames: 120, render: { 0.0012 + ($0 % 4 == 1 ? 0.0001 : 0) })
+        #expect(abs(latch.lead - 0.0017) < 1e-9)
+        #expect(latch.missed == 0)
+        #expect(latch.extraMargin == 0)
+    }
+
+    @Test func aStepUpMissesOnceThenTheLeadFollowsIt() {
+        var latch = FrameLatch(interval: hz60)
+        // A card starts to move: frames go from 1 ms to 5 ms and stay there.
+        var now = run(&latch, frames: 30, render: { _ in 0.001 })
+        #expect(abs(latch.lead - 0.0014) < 1e-9)
+        now = run(&latch, frames: 1, render: { _ in 0.005 }, from: now)
+        #expect(latch.missed == 1, "1.4 ms allowed for 5 ms of drawing: the first dear frame misses")
+        #expect(abs(latch.extraMargin - 0.0005) < 1e-12)
+        #expect(abs(latch.lead - (0.005 + 0.0004 + 0.0005)) < 1e-9, "the next is allowed 5.9 ms")
+        _ = run(&latch, frames: 20, render: { _ in 0.005 }, from: now)
+        #expect(latch.missed == 1, "no other frame of the step misses")
+        // Each frame made keeps 0.9 of the margin learned: 0.5 ms x 0.9^20 = 0.06 ms after 20.
+        #expect(abs(latch.extraMargin - 0.0005 * pow(0.9, 20)) < 1e-9)
+        #expect(abs(latch.lead - (0.0054 + 0.0005 * pow(0.9, 20))) < 1e-9)
+    }
+
+    @Test func aSingleSpikeIsForgottenAfterTheRecentFrames() {
+        var latch = FrameLatch(interval: hz60)
+        var now = run(&latch, frames: 30, render: { _ in 0.001 })
+        now = run(&latch, frames: 1, render: { _ in 0.006 }, from: now)
+        #expect(latch.missed == 1)
+        // The next four frames are allowed for the spike (and the missed frame's margin) ...
+        for k in 0..<4 {
+            #expect(abs(latch.lead - (0.0064 + 0.0005 * pow(0.9, Double(k)))) < 1e-9, "frame \(k) after the spike")
+            now = run(&latch, frames: 1, render: { _ in 0.001 }, from: now)
+        }
+        // ... then the lead is back to the 1 ms frames (a 90th percentile of 60 frames would keep
+        // the 6 ms for a second; here the rest of the margin fades in a few more frames).
+        #expect(abs(latch.lead - (0.0014 + 0.0005 * pow(0.9, 4))) < 1e-9)
+        _ = run(&latch, frames: 40, render: { _ in 0.001 }, from: now)
+        #expect(latch.lead < 0.00141)
+        #expect(latch.missed == 1)
+    }
+
+    @Test func repeatedMissesGrowTheMarginUpToAQuarterInterval() {
+        var latch = FrameLatch(interval: hz60)
+        _ = run(&latch, frames: 10, render: { _ in 0.001 })
+        // Every frame takes 3 ms longer than the one before: each misses and adds 0.5 ms.
+        var now = latch.anchor ?? 0
+        for k in 1...12 {
+            let plan = latch.next(after: now)
+            let done = plan.latch + 0.001 + 0.003 * Double(k)
+            latch.record(latch: plan.latch, deadline: plan.deadline, workDone: done, presented: done, displayWaits: false)
+            now = done
+        }
+        #expect(latch.missed == 12)
+        #expect(abs(latch.extraMargin - hz60 / 4) < 1e-12, "12 x 0.5 ms = 6 ms, held to 4.2 ms")
+        #expect(latch.lead == hz60, "never more than the interval")
     }
 
     @Test func aRefreshWithoutRoomForTheDrawingIsSkippedNotMissed() {
@@ -49,21 +103,6 @@ struct FrameLatchTests {
         let plan = latch.next(after: anchor + hz60 - 0.001)
         #expect(abs(plan.deadline - (anchor + 2 * hz60)) < 1e-9)
         #expect(plan.latch >= anchor + hz60 - 0.001)
-    }
-
-    @Test func missedRefreshesGrowTheMarginAndARunOfMadeOnesShrinksIt() {
-        var latch = FrameLatch(interval: hz60, history: 20)
-        _ = run(&latch, frames: 10, render: { _ in 0.002 })
-        let before = latch.lead
-        // A frame far slower than the lead misses its refresh.
-        let plan = latch.next(after: latch.anchor ?? 0)
-        latch.record(latch: plan.latch, deadline: plan.deadline, workDone: plan.deadline + 0.002,
-                     presented: plan.deadline + 0.002, displayWaits: false)
-        #expect(latch.missed == 1)
-        #expect(abs(latch.extraMargin - 0.0005) < 1e-12)
-        #expect(latch.lead > before)
-        _ = run(&latch, frames: 10, render: { _ in 0.002 }, from: plan.deadline + 0.002)
-        #expect(abs(latch.extraMargin - 0.00025) < 1e-12, "ten frames made (half the history): a quarter millisecond back")
     }
 
     @Test func aPresentThatWaitsForTheDisplaySetsTheGrid() {
