@@ -124,22 +124,39 @@ import Testing
         return text
     }
 
-    @Test func theCommandWritesWhatOneSessionAtATimeGives() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-study-par-\(getpid())").path
+    /// Every output of the command (the page and small tables are made beside the pool that
+    /// makes the long tables) equals the study built one session at a time; with a touch log
+    /// among mouse logs (their first lines read on every core), the device is the condition.
+    @Test(arguments: [false, true]) func theCommandWritesWhatOneSessionAtATimeGives(mixedDevices: Bool) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-study-par-\(getpid())-\(mixedDevices)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var paths: [String] = []
         for n in 0..<23 {
             let path = folder + "/s\(n).jsonl"
-            try Self.log(n).write(toFile: path, atomically: true, encoding: .utf8)
+            var text = Self.log(n)
+            if mixedDevices && n % 4 == 1 {
+                text = text.replacingOccurrences(of: #""demo":"stack","#, with: #""demo":"stack","device":"touch","#)
+            }
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
             paths.append(path)
         }
         var serial = Study()
+        serial.separatesDevices = mixedDevices
         for path in paths { serial.add(try StudySession.load(path), participant: nil, task: nil, condition: nil) }
+        #expect(serial.conditions == (mixedDevices ? ["mouse", "touch"] : ["default"]))
         let command = try StudyCommand.parse(paths + ["--out", folder + "/out"])
         try command.run()
-        let expected = [("gestures.csv", StudyCSV.gestures(serial)), ("decisions.csv", StudyCSV.decisions(serial)),
-                        ("participants.csv", StudyCSV.participants(serial)), ("conditions.csv", StudyCSV.conditions(serial))]
+        let comparisons = serial.comparisons()
+        #expect(comparisons.isEmpty != mixedDevices)
+        let title = "Flick study: \(StudyHTML.plural(serial.participants.count, "participant")), 23 sessions"
+        let expected = [("study.html", StudyHTML.make(title: title, study: serial, comparisons: comparisons, design: nil)),
+                        ("gestures.csv", StudyCSV.gestures(serial)), ("decisions.csv", StudyCSV.decisions(serial)),
+                        ("participants.csv", StudyCSV.participants(serial)), ("conditions.csv", StudyCSV.conditions(serial)),
+                        ("comparisons.csv", StudyCSV.comparisons(comparisons)), ("tasks.csv", StudyCSV.tasks(serial)),
+                        ("sus.csv", StudyCSV.sus(serial)), ("seq.csv", StudyCSV.seq(serial)),
+                        ("questionnaires.csv", StudyCSV.questionnaires(serial))]
+        #expect(Set(expected.map(\.0)) == Set(StudyCommand.outputs.map(\.0)))
         for (name, text) in expected {
             let written = try String(contentsOfFile: folder + "/out/" + name, encoding: .utf8)
             #expect(written == text, "\(name)")
@@ -147,5 +164,58 @@ import Testing
         let gestures: Int = serial.entries.reduce(0) { $0 + $1.metrics.gestures.count }
         let made: Int = (0..<23).reduce(0) { (sum: Int, n: Int) in sum + 3 + n % 4 }
         #expect(gestures == made)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder + "/out").sorted()
+        #expect(left == StudyCommand.outputs.map(\.0).sorted(), "no temporary left behind")
+    }
+
+    /// `alongside` runs its side work at the same time as the caller's (each waits for a sign
+    /// from the other), returns both results once both ended, and throws the caller's error
+    /// before the side's.
+    @Test func alongsideOverlapsAndEndsBoth() throws {
+        let fromSide = DispatchSemaphore(value: 0), fromBody = DispatchSemaphore(value: 0)
+        let (a, b) = try OrderedWork.alongside({ () -> String in
+            fromSide.signal()
+            return fromBody.wait(timeout: .now() + 10) == .success ? "side saw body" : "side alone"
+        }) { () -> String in
+            fromBody.signal()
+            return fromSide.wait(timeout: .now() + 10) == .success ? "body saw side" : "body alone"
+        }
+        #expect(a == "side saw body" && b == "body saw side")
+
+        final class Flag: @unchecked Sendable {
+            private let lock = NSLock()
+            private var set = false
+            func raise() { lock.lock(); set = true; lock.unlock() }
+            var isSet: Bool { lock.lock(); defer { lock.unlock() }; return set }
+        }
+        // The caller's error first, and only once the side work has ended.
+        let ended = Flag()
+        #expect {
+            _ = try OrderedWork.alongside({ () -> Int in
+                usleep(50_000)
+                ended.raise()
+                throw Refused(i: 2)
+            }) { () -> Int in throw Refused(i: 1) }
+        } throws: { ($0 as? Refused)?.i == 1 }
+        #expect(ended.isSet)
+        // The side's error when the caller's work succeeded.
+        #expect {
+            _ = try OrderedWork.alongside({ () -> Int in throw Refused(i: 3) }) { 7 }
+        } throws: { ($0 as? Refused)?.i == 3 }
+    }
+
+    /// The log reader's lines are `split`'s, empty ones and slices of a bigger buffer included.
+    @Test func lineRangesAreSplitsLines() {
+        let texts = ["", "\n", "\n\n", "a", "a\n", "\na", "a\n\nb", "ab\ncd\n\n\nef\n", String(repeating: "x\n", count: 1000) + "tail"]
+        for text in texts {
+            for prefix in [0, 3] {
+                let whole = Data((String(repeating: "#", count: prefix) + text).utf8)
+                let data = whole[(whole.startIndex + prefix)...]
+                let ranges = LogLine.lineRanges(data)
+                let split = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+                #expect(ranges.map { Data(data[$0]) } == split.map { Data($0) }, "\(text.debugDescription) at \(prefix)")
+                #expect(ranges.map(\.lowerBound) == split.map(\.startIndex))
+            }
+        }
     }
 }

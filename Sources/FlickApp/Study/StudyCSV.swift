@@ -49,6 +49,10 @@ enum StudyCSV {
         return rows
     }
 
+    /// The tables of a row or more per session, written a session at a time (`write`).
+    static let streamed: [String: (header: String, rows: @Sendable (Study.Entry) -> String)] = [
+        "gestures.csv": (gestureHeader, gestureRows), "decisions.csv": (decisionHeader, decisionRows)]
+
     static let decisionHeader = "participant,condition,task,session_id,file,t,card,cause,personal,direction,label,undone,undo_seconds"
 
     static func decisions(_ study: Study) -> String {

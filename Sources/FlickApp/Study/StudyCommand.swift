@@ -47,6 +47,12 @@ struct StudyCommand: ParsableCommand {
                           ("decisions.csv", "the decision table"), ("sus.csv", "the SUS table"), ("seq.csv", "the SEQ table"),
                           ("questionnaires.csv", "the questionnaire table")]
 
+    /// A value only read once made, handed to the thread that makes the page.
+    final class Frozen<T>: @unchecked Sendable {
+        let value: T
+        init(_ value: T) { self.value = value }
+    }
+
     func validate() throws {
         try checkOutputPath(out, option: "--out", kind: .folder)
         try checkText(title, option: "--title", limit: TextLimits.title)
@@ -88,8 +94,13 @@ struct StudyCommand: ParsableCommand {
         if let problem = StudyOutput.folderProblem(out) { throw UserError(problem) }
         if FileManager.default.fileExists(atPath: out) { try outputs(try StudyOutput.folder(out)) }
         var study = Study()
-        // Mouse and touch sessions together: the device is a condition of its own.
-        study.separatesDevices = Set(sessions.compactMap(StudySession.declaredDevice)).count > 1
+        // Mouse and touch sessions together: the device is a condition of its own (each file's
+        // first line says, read on every core).
+        var devices = Set<PointerEvent.Device>()
+        let paths = sessions
+        try OrderedWork.run(count: paths.count, workers: ProcessInfo.processInfo.activeProcessorCount,
+                            { StudySession.declaredDevice(paths[$0]) }, consume: { _, device in if let device { devices.insert(device) } })
+        study.separatesDevices = devices.count > 1
         var ids = SessionIdentities()
         // Each session measured on a worker as it is read; added here in the order given.
         let given = sessions.map { designed?.row(for: $0) }.map { ($0?.participant, $0?.task) }
@@ -105,32 +116,44 @@ struct StudyCommand: ParsableCommand {
         }
         let folder = try StudyOutput.folder(out)
         try outputs(folder)
-        let comparisons = study.comparisons()
         if Interrupt.isRequested { throw InterruptedError() }
-        let heading = title ?? "Flick study: \(StudyHTML.plural(study.participants.count, "participant")), \(StudyHTML.plural(sessions.count, "session"))"
-        // Made and written one at a time; the tables of a row per gesture or decision (tens of
-        // megabytes for a thousand sessions) a session at a time, as they are made. Put in
-        // place together.
-        let texts: [String: () -> String] = [
-            "study.html": { StudyHTML.make(title: heading, study: study, comparisons: comparisons, design: design) },
-            "participants.csv": { StudyCSV.participants(study) },
-            "conditions.csv": { StudyCSV.conditions(study) }, "comparisons.csv": { StudyCSV.comparisons(comparisons) },
-            "tasks.csv": { StudyCSV.tasks(study) },
-            "sus.csv": { StudyCSV.sus(study) }, "seq.csv": { StudyCSV.seq(study) },
-            "questionnaires.csv": { StudyCSV.questionnaires(study) }]
-        let streamed: [String: (header: String, rows: @Sendable (Study.Entry) -> String)] = [
-            "gestures.csv": (StudyCSV.gestureHeader, StudyCSV.gestureRows),
-            "decisions.csv": (StudyCSV.decisionHeader, StudyCSV.decisionRows)]
+        // The page and the small tables (made one at a time) on a thread of their own while the
+        // pool makes the tables of a row per gesture or decision (tens of megabytes for a
+        // thousand sessions), a session at a time, and writes them as they are made; the study
+        // no longer changes. Then the page and small tables are staged, and all put in place
+        // together.
+        let made = Frozen((study: study, title: title, sessions: sessions.count, design: design))
+        let textNames = Self.outputs.map(\.0).filter { StudyCSV.streamed[$0] == nil }
         let batch = AtomicFile.Batch()
-        for (name, what) in Self.outputs {
-            if Interrupt.isRequested { throw InterruptedError() }
-            if let table = streamed[name] {
+        let (texts, _) = try OrderedWork.alongside({ () -> [String: Data] in
+            let (study, title, count, design) = made.value
+            let comparisons = study.comparisons()
+            let heading = title ?? "Flick study: \(StudyHTML.plural(study.participants.count, "participant")), \(StudyHTML.plural(count, "session"))"
+            let make: [String: () -> String] = [
+                "study.html": { StudyHTML.make(title: heading, study: study, comparisons: comparisons, design: design) },
+                "participants.csv": { StudyCSV.participants(study) },
+                "conditions.csv": { StudyCSV.conditions(study) }, "comparisons.csv": { StudyCSV.comparisons(comparisons) },
+                "tasks.csv": { StudyCSV.tasks(study) },
+                "sus.csv": { StudyCSV.sus(study) }, "seq.csv": { StudyCSV.seq(study) },
+                "questionnaires.csv": { StudyCSV.questionnaires(study) }]
+            var texts: [String: Data] = [:]
+            for name in textNames {
+                if Interrupt.isRequested { throw InterruptedError() }
+                if let text = make[name] { texts[name] = Data(text().utf8) }
+            }
+            return texts
+        }) {
+            for (name, what) in Self.outputs {
+                guard let table = StudyCSV.streamed[name] else { continue }
+                if Interrupt.isRequested { throw InterruptedError() }
                 try batch.add(to: folder + "/" + name, what: what) {
                     try StudyCSV.write(header: table.header, rows: table.rows, of: study, to: $0)
                 }
-            } else if let text = texts[name] {
-                try batch.add(Data(text().utf8), to: folder + "/" + name, what: what)
             }
+        }
+        for (name, what) in Self.outputs {
+            guard let text = texts[name] else { continue }
+            try batch.add(text, to: folder + "/" + name, what: what)
         }
         try batch.commit()
         let gestures = study.entries.reduce(0) { $0 + $1.metrics.gestures.count }

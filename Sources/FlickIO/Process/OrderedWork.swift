@@ -31,6 +31,35 @@ package enum OrderedWork {
         for i in 0..<count { try consume(i, try state.take(i).get()) }
     }
 
+    /// Runs `side` on a thread of its own while `body` runs on the calling thread, so work that
+    /// needs no core of the pool's (a study's page, made while the pool makes its long tables)
+    /// overlaps with it. Both have ended when it returns or throws; `body`'s error is thrown
+    /// first, then `side`'s.
+    package static func alongside<A, B>(_ side: @escaping @Sendable () throws -> A, _ body: () throws -> B) throws -> (A, B) {
+        let box = Box<A>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.result = Result { try side() }
+            done.signal()
+        }
+        thread.start()
+        let mine = Result { try body() }
+        done.wait()
+        let b = try mine.get()
+        guard let theirs = box.result else { throw SideWorkLost() }
+        return (try theirs.get(), b)
+    }
+
+    /// What `alongside`'s thread made; written before the semaphore's signal, read after its wait.
+    private final class Box<A>: @unchecked Sendable {
+        var result: Result<A, any Error>?
+    }
+
+    /// The side thread ended without a result (cannot happen: the thread always stores one).
+    struct SideWorkLost: Error, CustomStringConvertible {
+        var description: String { "the work run alongside ended without a result" }
+    }
+
     /// The shared queue: the next index to hand out, the results not yet taken, and a stop flag.
     private final class State<T>: @unchecked Sendable {
         private let condition = NSCondition()
