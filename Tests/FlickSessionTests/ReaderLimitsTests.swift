@@ -98,6 +98,23 @@ import Testing
         #expect(try logRefusal([Self.started, #"{"event":"paged","from":0,"t":0.5,"to":1}"#, #"{"event":"quit","t":1}"#]) == nil)
     }
 
+    /// Every value of a log line is checked by its kind, at any depth: numbers by range (true
+    /// and false are no numbers), texts by length, arrays by count.
+    @Test func logValuesAreCheckedAtAnyDepth() throws {
+        let values = try JSONSerialization.jsonObject(with: Data("[true,false,0,1,2.5,-7,1e300]".utf8)) as? [Any]
+        #expect(values?.map { ($0 as? NSNumber).map(ConfigFile.isBoolean) } == [true, true, false, false, false, false, false])
+        let paged = #"{"event":"paged","from":0,"t":1,"to":1,"#
+        #expect(try logRefusal([Self.started, paged + #""extra":{"on":true,"off":false,"deep":[1,2]}}"#]) == nil)
+        let long = String(repeating: "x", count: 5000)
+        let many = "[" + (0..<65).map(String.init).joined(separator: ",") + "]"
+        for (extra, expected) in [(#"{"deep":[1,1e300]}"#, "'extra.deep[1]' = 1e+300 is out of range"),
+                                  (#"{"deep":{"text":"\#(long)"}}"#, "'extra.deep.text'"),
+                                  (#"{"deep":\#(many)}"#, "'extra.deep' has 65 entries (expected at most 64)")] {
+            let message = try logRefusal([Self.started, paged + #""extra":\#(extra)}"#])
+            #expect(message?.contains("line 2: ") == true && message?.contains(expected) == true, "\(message ?? "read")")
+        }
+    }
+
     @Test(arguments: [
         (#"{"event":"gesture_ended","kind":"scroll","outcome":"paged","t":0.3,"translation":[-206,0],"velocity":[1e300,0]}"#, "line 2: 'velocity[0]' = 1e+300 is out of range"),
         (#"{"event":"gesture_ended","kind":"scroll","outcome":"paged","t":0.3,"translation":[-1e300,0],"velocity":[1,0]}"#, "'translation[0]' = -1e+300"),

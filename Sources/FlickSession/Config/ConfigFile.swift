@@ -142,8 +142,14 @@ package enum ConfigFile {
         }
     }
 
+    /// A JSON true or false as Foundation reads it: a number of type "c", or of a Boolean class.
+    /// A plain `NSNumber` (every other JSON number) is told by its type code alone, without
+    /// naming its class: this runs for every number of every log line.
     package static func isBoolean(_ n: NSNumber) -> Bool {
-        String(cString: n.objCType) == "c" || String(describing: type(of: n)).contains("Boolean")
+        let code = n.objCType
+        if code[0] == CChar(UInt8(ascii: "c")) && code[1] == 0 { return true }
+        if type(of: n) == NSNumber.self { return false }
+        return String(describing: type(of: n)).contains("Boolean")
     }
 
     private static func jsonKind(_ value: Any) -> String {

@@ -378,13 +378,15 @@ package enum LogLine: Decodable, Equatable {
     private static func checkFields(_ object: [String: Any], _ c: LineCheck) throws {
         let started = object["event"] as? String == "started"
         func walk(_ value: Any, _ field: String, _ key: String, _ index: Int?) throws {
-            switch value {
-            case let dict as [String: Any]:
+            func checkObject(_ dict: [String: Any]) throws {
                 for (k, v) in dict { try walk(v, field.isEmpty ? k : "\(field).\(k)", k, nil) }
-            case let array as [Any]:
+            }
+            func checkArray(_ array: [Any]) throws {
                 guard array.count <= 64 else { throw c.problem("'\(field)' has \(array.count) entries (expected at most 64)") }
                 for (i, v) in array.enumerated() { try walk(v, "\(field)[\(i)]", key, i) }
-            case let number as NSNumber where !ConfigFile.isBoolean(number):
+            }
+            func checkNumber(_ number: NSNumber) throws {
+                guard !ConfigFile.isBoolean(number) else { return }
                 let v = number.doubleValue
                 if SessionLimits.timeFields.contains(key) {
                     try c.time(field, v)
@@ -395,7 +397,8 @@ package enum LogLine: Decodable, Equatable {
                 } else {
                     try c.number(field, v, -SessionLimits.magnitude...SessionLimits.magnitude)
                 }
-            case let text as String:
+            }
+            func checkText(_ text: String) throws {
                 // The texts the report and study pages show: bounded as where they were typed.
                 switch key {
                 case "note": try c.text(field, text, TextLimits.note, oneLine: false)
@@ -405,9 +408,40 @@ package enum LogLine: Decodable, Equatable {
                 case "participant": try c.text(field, text, TextLimits.participant)
                 default: try c.text(field, text, 4096, oneLine: false)
                 }
-            default: break
+            }
+            func checkAny(_ value: Any) throws {
+                switch value {
+                case let dict as [String: Any]: try checkObject(dict)
+                case let array as [Any]: try checkArray(array)
+                case let number as NSNumber: try checkNumber(number)
+                case let text as String: try checkText(text)
+                default: break
+                }
+            }
+            // What JSONSerialization makes, told by its exact type (a cast from `Any` that tries
+            // every pattern in turn looks up conformances and bridges in the runtime's shared
+            // caches, for every value of every line); anything else goes through the casts.
+            let kind = ObjectIdentifier(type(of: value))
+            if kind == JSONKind.number, let number = value as? NSNumber {
+                try checkNumber(number)
+            } else if kind == JSONKind.string, let text = value as? String {
+                try checkText(text)
+            } else if kind == JSONKind.object, let dict = value as? [String: Any] {
+                try checkObject(dict)
+            } else if kind == JSONKind.array, let array = value as? [Any] {
+                try checkArray(array)
+            } else {
+                try checkAny(value)
             }
         }
         try walk(object, "", "", nil)
+    }
+
+    /// The exact types of JSONSerialization's values.
+    private enum JSONKind {
+        static let number = ObjectIdentifier(NSNumber.self)
+        static let string = ObjectIdentifier(String.self)
+        static let object = ObjectIdentifier([String: Any].self)
+        static let array = ObjectIdentifier([Any].self)
     }
 }
