@@ -292,7 +292,7 @@ public final class CardRenderer {
                         current = label.texture
                         if samplesUnscaledNearest {
                             let box = CardRenderer.axisBox(placed, scale: scale)
-                            label.texture.sample(nearest: box.map { CardRenderer.isUnscaled($0, label.texture) } ?? false)
+                            label.texture.sample(nearest: samplesNearest(label.texture, in: box))
                         }
                         appendQuad(of: placed, alpha: card.alpha * opacity, scale: scale)
                     }
@@ -339,7 +339,7 @@ public final class CardRenderer {
             }
             if current !== texture { try flushCards(current, &stats) }
             current = texture
-            if samplesUnscaledNearest { texture.sample(nearest: false) }
+            if samplesUnscaledNearest { texture.sample(nearest: samplesNearest(texture, in: nil)) }
             appendQuad(of: item.card, alpha: alpha, scale: scale)
             return
         }
@@ -362,7 +362,7 @@ public final class CardRenderer {
         } else if let fused, let blend = fusedBlend {
             if current !== texture { try flushCards(current, &stats) }
             current = texture
-            if samplesUnscaledNearest { texture.sample(nearest: CardRenderer.isUnscaled(box, texture)) }
+            if samplesUnscaledNearest { texture.sample(nearest: samplesNearest(texture, in: box)) }
             // Inside the middle: the card at `a` over the destination darkened by the shadow,
             // in one blend: colour a·C + (1 − a)(1 − s)·destination.
             let ca = Double(a) / 255, s = Double(fused.alpha) / 255
@@ -392,7 +392,7 @@ public final class CardRenderer {
         } else {
             if current !== texture { try flushCards(current, &stats) }
             current = texture
-            if samplesUnscaledNearest { texture.sample(nearest: CardRenderer.isUnscaled(box, texture)) }
+            if samplesUnscaledNearest { texture.sample(nearest: samplesNearest(texture, in: box)) }
             for p in pieces {
                 CardRenderer.appendPiece(p, alpha: a, black: false, to: &vertices, &indices)
                 stats.pixels += p.box.area
@@ -400,11 +400,20 @@ public final class CardRenderer {
         }
     }
 
-    /// On a GPU renderer (GL, llvmpipe): cards drawn at about the size their faces were made
-    /// sample the nearest texel, and so does the blurred shadow (`Texture.sample(nearest:)`);
-    /// llvmpipe's bilinear sampling was a third of the switcher's frame (1280x800: 11.8 ms
-    /// with it, 8.6 without). Cards scaled further and turned cards stay linear.
+    /// GL (llvmpipe) picks its sampling per draw (`Texture.sample(nearest:)`, by
+    /// `samplesNearest(_:in:)`); SDL's software renderer drawing without the CPU frame keeps
+    /// its own.
     var samplesUnscaledNearest: Bool { !renderer.isSoftware && frame == nil }
+
+    /// The sampling rule of both paths, GL's draws and the CPU frame's pieces: the blurred
+    /// shadow, and a card drawn within 10 % of its face's size (`isUnscaled`; `box` is where the
+    /// whole texture is drawn, nil for a turned card), sample the nearest texel; cards scaled
+    /// further and turned cards are bilinear. Bilinear filtering of nearly unscaled cards (the
+    /// switcher's) was most of the cost of their pixels on both paths, for a texel column in 10
+    /// or more doubled or dropped (docs/performance.md).
+    func samplesNearest(_ texture: Texture, in box: Box?) -> Bool {
+        texture === shadowTexture || box.map { CardRenderer.isUnscaled($0, texture) } ?? false
+    }
 
     /// True when `box` shows `texture` within 10 % of its own size: the faces are made at the
     /// size a card has at rest, and the switcher scales its cards by 3 % a pitch (three pitches
@@ -617,7 +626,7 @@ public final class CardRenderer {
     }
 
     private func flushShadows(_ stats: inout FrameStatistics) throws {
-        if samplesUnscaledNearest { shadowTexture.sample(nearest: true) }
+        if samplesUnscaledNearest { shadowTexture.sample(nearest: samplesNearest(shadowTexture, in: nil)) }
         if !centreVertices.isEmpty {
             try submit(nil, centreVertices, centreIndices, &stats)
             centreVertices.removeAll(keepingCapacity: true)

@@ -323,8 +323,8 @@ struct CPUCompositingTests {
         #expect(pixels[20, 20] == RGBA(0, 200, 0) && pixels[50, 50] == RGBA(10, 20, 30))
     }
 
-    /// On a GPU renderer a card within 10 % of its face's size samples the nearest texel; one
-    /// scaled further keeps bilinear filtering.
+    /// A card within 10 % of its face's size samples the nearest texel (GL's draws and the CPU
+    /// frame's pieces alike); one scaled further keeps bilinear filtering.
     @Test func nearlyUnscaledCardsAreTheOnesSampledNearest() throws {
         let renderer = try Renderer(offscreenWidth: 8, height: 8)
         let texture = try solidTexture(.white, width: 200, height: 400, renderer: renderer)
@@ -337,6 +337,41 @@ struct CPUCompositingTests {
         #expect(!CardRenderer.isUnscaled(box(200, 400 * 1.2), texture))
         let cards = try CardRenderer(renderer: renderer)
         #expect(!cards.samplesUnscaledNearest, "the software renderer keeps its own sampling")
+    }
+
+    /// The CPU frame samples by the same rule as GL (`CardRenderer.samplesNearest`): a card of
+    /// one-texel black and white columns drawn at 95 % of its face's size is all black and white
+    /// pixels (nearest); at 80 % it is bilinear (greys between the columns).
+    @Test func theCPUFrameSamplesNearlyUnscaledCardsNearest() throws {
+        let renderer = try Renderer(offscreenWidth: 120, height: 80)
+        let surface = try Surface(width: 40, height: 40)
+        try surface.fill(.black)
+        for x in stride(from: 1, to: 40, by: 2) { try surface.fill(.white, rect: (x, 0, 1, 40)) }
+        let texture = try Texture(renderer: renderer, surface: surface)
+        let cards = try CardRenderer(renderer: renderer, shadow: nil)
+        cards.opaqueFaces = false
+        func greys(scale: Double) throws -> (grey: Int, total: Int) {
+            let card = CardAttributes(card: CardID(0), index: 0, size: Size(width: 40, height: 40),
+                                      transform: AffineTransform(scaleX: scale, y: scale).translatedBy(x: 40.3, y: 40.6),
+                                      alpha: 1, zIndex: 0)
+            try renderer.clear(RGBA(255, 0, 0))
+            try cards.draw([card], scale: 1, background: RGBA(255, 0, 0)) { _ in texture }
+            let pixels = try renderer.readPixels()
+            var grey = 0, total = 0
+            for y in 30..<50 {
+                for x in 30..<50 {
+                    let c = pixels[x, y]
+                    total += 1
+                    if c != .black && c != .white { grey += 1 }
+                }
+            }
+            return (grey, total)
+        }
+        let near = try greys(scale: 0.95)
+        #expect(CardRenderer.isUnscaled(CardRenderer.Box(x0: 0, y0: 0, x1: 38, y1: 38), texture))
+        #expect(near.grey == 0, "\(near.grey) of \(near.total) pixels mixed at 95 %: not nearest")
+        let far = try greys(scale: 0.8)
+        #expect(far.grey > far.total / 4, "only \(far.grey) of \(far.total) pixels mixed at 80 %: not bilinear")
     }
 
     /// A texture keeps premultiplied pixels for the compositor where the renderer needs them.

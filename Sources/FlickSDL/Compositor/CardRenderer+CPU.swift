@@ -75,7 +75,12 @@ extension CardRenderer {
         var m = pixman_transform()
         CardRenderer.setFixed(&m, a: sx, b: 0, c: tx + sx * Double(r.x), d: 0, e: sy, f: ty + sy * Double(r.y))
         pixman_image_set_transform(src.image, &m)
+        // Nearest or bilinear by the rule GL's draws follow (`samplesNearest`): the quad is where
+        // the whole texture of a card goes (a shadow cell's texture is the shadow's, nearest).
+        let own = src.nearest, nearest = own || samplesNearest(texture, in: q)
+        if nearest != own { src.nearest = nearest }
         pixman_image_composite32(PIXMAN_OP_OVER, src.image, mask, dst, dx, dy, 0, 0, dx, dy, w, h)
+        if nearest != own { src.nearest = own }
         pixman_image_set_transform(src.image, nil)
     }
 
@@ -204,7 +209,7 @@ extension CardRenderer {
             return Point(x: p.x * scale, y: p.y * scale)
         }
         compositeQuad(image, tl: px(-hw - e, -hh - e), tr: px(hw + e, -hh - e), bl: px(-hw - e, hh + e),
-                      alpha: alpha, nearest: true, into: frame, &stats)
+                      alpha: alpha, nearest: samplesNearest(shadowTexture, in: nil), into: frame, &stats)
     }
 
     struct ShadowKey: Hashable {
