@@ -58,6 +58,8 @@ public final class CardRenderer {
         public var occludedCards = 0
         /// Output pixels of card and shadow quads drawn (after occlusion), a measure of fill.
         public var pixels = 0.0
+        /// Background pixels the CPU frame filled (not those the opaque cards cover).
+        public var backgroundPixels = 0.0
         /// SDL calls of every kind.
         public var calls: Int { geometryCalls + copies }
         public init() {}
@@ -241,6 +243,7 @@ public final class CardRenderer {
         findOccluders()
         let fills = fillsBackground ? background : nil
         try openFrame(scale: scale, background: background, wholeViewport: fills != nil)
+        if let frame, background != nil { stats.backgroundPixels = Double(frame.filledPixels) }
         defer { frame?.cancel(); frame = nil }
         if let fills, frame == nil {
             // Over the whole output an opaque background is a clear: GL (llvmpipe) writes its
@@ -319,8 +322,10 @@ public final class CardRenderer {
               region.2 > 0, region.3 > 0 else { return }
         let cpu = cpuFrame ?? CPUFrame(renderer: renderer)
         cpuFrame = cpu
+        // What the opaque cards' occluders cover is written by a card before the frame ends:
+        // the background is not filled there.
         guard cpu.begin(rect: region, viewport: (Int(viewportSize.width), Int(viewportSize.height)),
-                        background: background) else { return }
+                        background: background, covered: occluders.map(\.box)) else { return }
         frame = cpu
         copiesPieces = false
         cutsPieces = true

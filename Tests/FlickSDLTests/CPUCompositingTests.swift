@@ -157,6 +157,52 @@ struct CPUCompositingTests {
         #expect(composited[40, 75].r > 120 && composited[40, 75].r < 160, "0.6 of red over the dark background: \(composited[40, 75])")
     }
 
+    /// The CPU frame leaves the background unfilled under opaque cards' occluders, which a card
+    /// writes before the frame ends: over an output cleared to magenta first, the frame equals
+    /// one drawn over the background (in place and copied, in a viewport off the output's corner,
+    /// a face fading in over its placeholder), and it filled fewer pixels than its rectangle.
+    @Test func theBackgroundIsNotFilledUnderOpaqueCards() throws {
+        let saved = CPUFrame.writesOutputInPlace
+        defer { CPUFrame.writesOutputInPlace = saved }
+        let colours = [RGBA(220, 60, 60), RGBA(60, 200, 90), RGBA(70, 90, 230), RGBA(240, 200, 40)]
+        var list = switcherLikeRow(y: 110.4)
+        list.append(CardAttributes(card: CardID(4), index: 4, size: Size(width: 90, height: 130),
+                                   transform: AffineTransform(rotation: 0.3).translatedBy(x: 330, y: 140),
+                                   alpha: 0.9, zIndex: 4))
+        let background = RGBA(44, 50, 66), magenta = RGBA(255, 0, 255)
+        for inPlace in [true, false] {
+            for viewport in [nil, (x: 7, y: 20, w: 400, h: 230)] {
+                CPUFrame.writesOutputInPlace = inPlace
+                let renderer = try Renderer(offscreenWidth: 420, height: 260)
+                let textures = try colours.map { try face($0, .white, width: 90, height: 130, renderer: renderer) }
+                let placeholder = try face(RGBA(128, 128, 128), .black, width: 90, height: 130, renderer: renderer)
+                let cards = try CardRenderer(renderer: renderer)
+                func frame(under: RGBA) throws -> PixelBuffer {
+                    try renderer.clear(under)
+                    if let v = viewport { try renderer.setViewport(x: v.x, y: v.y, width: v.w, height: v.h) }
+                    try cards.draw(list, scale: 1, background: background, fillsBackground: true) { card in
+                        CardRenderer.Face(texture: textures[card.index % 4], opacity: card.index == 2 ? 0.5 : 1,
+                                          under: card.index == 2 ? placeholder : nil)
+                    }
+                    try renderer.resetViewport()
+                    return try renderer.readPixels()
+                }
+                let reference = try frame(under: background), over = try frame(under: magenta)
+                let stats = cards.lastFrame
+                var differing = 0
+                let v = viewport ?? (x: 0, y: 0, w: 420, h: 260)
+                for y in v.y..<(v.y + v.h) {
+                    for x in v.x..<(v.x + v.w) where over[x, y] != reference[x, y] { differing += 1 }
+                }
+                let label = "in place \(inPlace), viewport \(String(describing: viewport))"
+                #expect(differing == 0, "\(label): \(differing) pixels differ; \(saveArtifact(over, name: "holes"))")
+                let area = Double((viewport?.w ?? 420) * (viewport?.h ?? 260))
+                #expect(stats.backgroundPixels > 0 && stats.backgroundPixels < 0.9 * area,
+                        "\(label): \(stats.backgroundPixels) of \(area) background pixels filled")
+            }
+        }
+    }
+
     /// A translucent stamp drawn over what is already there (`background: nil`: the frame reads
     /// the pixels back) inside a viewport that does not start at the output's corner, as the
     /// stage draws the swipe deck's LIKE label: the CPU frame blends it over the pixels under it,

@@ -51,10 +51,14 @@ final class CPUFrame {
 
     /// Opens a frame over `rect` (viewport pixels, inside a viewport of `viewport` pixels),
     /// filled with `background`, or with what the renderer has drawn there so far when nil.
-    /// False when it cannot (the caller draws through SDL instead).
+    /// `covered`: whole-pixel boxes (viewport pixels) that opaque pixels will cover before the
+    /// frame ends, left unfilled (at 3840x2160 the fill under the switcher's cards was 16 MB
+    /// written for nothing). False when it cannot (the caller draws through SDL instead).
     func begin(rect r: (x: Int, y: Int, width: Int, height: Int), viewport: (width: Int, height: Int),
-               background: RGBA?) -> Bool {
+               background: RGBA?, covered: [CardRenderer.Box] = []) -> Bool {
         guard image == nil, r.width > 0, r.height > 0 else { return false }
+        holes = covered
+        defer { holes = [] }
         if let inPlace = beginInPlace(rect: r, background: background) { return inPlace }
         if texture == nil || textureSize.width < viewport.width || textureSize.height < viewport.height {
             if let texture { SDL_DestroyTexture(texture) }
@@ -74,9 +78,8 @@ final class CPUFrame {
             return false
         }
         if let background {
-            let bytes = pixels.assumingMemoryBound(to: UInt32.self)
-            let word = CPUFrame.word(background, format: pixmanFormat)
-            _ = pixman_fill(bytes, pitch / 4, 32, 0, 0, Int32(r.width), Int32(r.height), word)
+            fill(pixels.assumingMemoryBound(to: UInt32.self), stride: Int(pitch / 4), rect: r,
+                 word: CPUFrame.word(background, format: pixmanFormat))
         } else {
             // SDL_RenderReadPixels takes output coordinates (clipped to the viewport), not the
             // viewport's own: the frame's rectangle is moved by the viewport's origin.
@@ -130,8 +133,7 @@ final class CPUFrame {
         let pitch = Int(surface.pointee.pitch)
         let pixels = (base + y * pitch + x * 4).assumingMemoryBound(to: UInt32.self)
         if let background {
-            _ = pixman_fill(pixels, Int32(pitch / 4), 32, 0, 0, Int32(r.width), Int32(r.height),
-                            CPUFrame.word(background, format: pixmanFormat))
+            fill(pixels, stride: pitch / 4, rect: r, word: CPUFrame.word(background, format: pixmanFormat))
         }
         image = pixman_image_create_bits_no_clear(pixmanFormat, Int32(r.width), Int32(r.height), pixels, Int32(pitch))
         guard image != nil else {
@@ -146,6 +148,48 @@ final class CPUFrame {
 
     /// The open frame is the output's own pixels (nothing to copy at its end).
     private var inPlace = false
+    /// The boxes `begin` leaves unfilled, while it runs.
+    private var holes: [CardRenderer.Box] = []
+    /// Background pixels the last `begin` filled (tests, statistics).
+    private(set) var filledPixels = 0
+
+    /// Fills the frame's pixels (`pixels` is its first, rows `stride` words apart) with `word`,
+    /// but for `holes`: in bands of rows between the holes' edges, the runs between the holes
+    /// that span the band.
+    private func fill(_ pixels: UnsafeMutablePointer<UInt32>, stride: Int, rect r: (x: Int, y: Int, width: Int, height: Int),
+                      word: UInt32) {
+        filledPixels = 0
+        func run(_ x: Int, _ y: Int, _ w: Int, _ h: Int) {
+            guard w > 0, h > 0 else { return }
+            _ = pixman_fill(pixels, Int32(stride), 32, Int32(x), Int32(y), Int32(w), Int32(h), word)
+            filledPixels += w * h
+        }
+        // The holes in frame pixels, clipped to it (whole pixels: rounded inward).
+        var boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
+        for b in holes {
+            guard b.x0.isFinite, b.y0.isFinite, b.x1.isFinite, b.y1.isFinite else { continue }
+            let x0 = max(0, Int(max(-1e9, (b.x0.rounded(.up)))) - r.x), x1 = min(r.width, Int(min(1e9, b.x1.rounded(.down))) - r.x)
+            let y0 = max(0, Int(max(-1e9, (b.y0.rounded(.up)))) - r.y), y1 = min(r.height, Int(min(1e9, b.y1.rounded(.down))) - r.y)
+            if x1 > x0 && y1 > y0 { boxes.append((x0, y0, x1, y1)) }
+        }
+        guard !boxes.isEmpty else { return run(0, 0, r.width, r.height) }
+        var edges = [0, r.height]
+        for b in boxes { edges.append(b.y0); edges.append(b.y1) }
+        edges = Array(Set(edges)).sorted()
+        var spans: [(Int, Int)] = []
+        for k in 0..<(edges.count - 1) {
+            let ya = edges[k], yb = edges[k + 1]
+            spans.removeAll(keepingCapacity: true)
+            for b in boxes where b.y0 <= ya && b.y1 >= yb { spans.append((b.x0, b.x1)) }
+            spans.sort { $0.0 < $1.0 }
+            var x = 0
+            for (a, b) in spans {
+                if a > x { run(x, ya, a - x, yb - ya) }
+                x = max(x, b)
+            }
+            run(x, ya, r.width - x, yb - ya)
+        }
+    }
 
     /// Closes the frame: the pixels go to the renderer at `rect`.
     func end() throws {
