@@ -591,7 +591,7 @@ ROWS += [
     ("a headless replay's log on a full disk: exit 3", ["@full", "--headless", "--demo", "switcher", "--replay", w("long.replay"), "--log", F("log.jsonl")], 3, f"cannot write the log file '{F('log.jsonl')}': No space left on device", [F("log.jsonl")]),
     ("log and recording on a full disk: exit 3", ["@full", "--headless", "--replay", w("long.replay"), "--log", F("log.jsonl"), "--record", F("rec.jsonl")], 3, f"'{FULL}/", [F("log.jsonl"), F("rec.jsonl")]),
     ("report on a full disk: exit 3, no file", ["@full", "report", GOOD_REC, "--out", F("rep")], 3, f"cannot write the report '{F('rep', 'report.html')}'", [F("rep")]),
-    ("study on a full disk: exit 3, no file", ["@full", "study", GOOD_LOG, "--out", F("stu")], 3, f"cannot write the study page '{F('stu', 'study.html')}'", [F("stu")]),
+    ("study on a full disk: exit 3, names its file, no file", ["@full", "study", GOOD_LOG, "--out", F("stu")], 3, f"'{F('stu')}/", [F("stu")]),
     ("tune on a full disk: exit 3, no file", ["@full", "tune", GOOD_REC, "--key", "stack.throwSpeed", "--values", "500,700", "--out", F("tune")], 3, f"cannot write the tune page '{F('tune', 'tune.html')}'", [F("tune")]),
     ("compare on a full disk: exit 3, no file", ["@full", "compare", "--replay", GOOD_REC, "--config", PRESETS[0], "--config", PRESETS[1], "--out", F("cmp")], 3, f"cannot write the contact sheet '{F('cmp', 'contact-sheet.png')}'", [F("cmp")]),
     ("--print-keys into a full file: exit 3", ["@full", "@stdout:" + F("keys.md"), "--print-keys"], 3, f"cannot write the standard output '{F('keys.md')}'", [F("keys.md")]),
