@@ -47,6 +47,9 @@ final class App {
     var latch: FrameLatch?
     /// The frame thread runs real-time for its latches (`FramePriority.setRealtime`).
     var latchRealtime = false
+    /// Inputs submitted to the session so far: a frame that submitted some applied input (the
+    /// latch keeps such frames' render times apart).
+    var submittedInputs = 0
     /// When the window last drew a frame (PerformanceClock seconds): at rest, at most once a second.
     var lastDrawnAt = -Double.infinity
     /// When the window last had an event, an output or motion (PerformanceClock seconds).
@@ -258,6 +261,7 @@ final class App {
                 input = events.poll()
             }
             let frameStart = PerformanceClock.now
+            let inputsBefore = submittedInputs
             if target == nil { target = latch?.next(after: frameStart) }
             // Pointer to photon: each pointer event's timestamp, until this frame's present.
             var inputTimes: [Double] = []
@@ -309,7 +313,8 @@ final class App {
                 // told apart here): the drawing is the frame's work; otherwise the present is too.
                 let waits = renderer.hasVsync
                 latch?.record(latch: target.latch, deadline: target.deadline, workDone: waits ? drawn : presentReturned,
-                              presented: presentReturned, displayWaits: waits, latched: frameStart)
+                              presented: presentReturned, displayWaits: waits, latched: frameStart,
+                              appliedInput: submittedInputs != inputsBefore)
             }
         }
     }
@@ -482,6 +487,7 @@ final class App {
         var input = input
         if desk.facilitatorActing { input.byFacilitator = true }
         runner.submit(input, now: clock())
+        submittedInputs += 1
     }
 
     /// A config edited or loaded in the tuning panel, once the scene is at rest: a recorded input

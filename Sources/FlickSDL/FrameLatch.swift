@@ -14,6 +14,12 @@
 /// renderer waits for the display (vsync), the grid is the present's return; elsewhere it is
 /// kept here.
 ///
+/// Frames that applied input are remembered apart (the last `inputRecent` of them): what an
+/// input costs to draw is known only once it is applied (a card starts to move when the pointer
+/// that holds it does), so the lead covers the dearest of those too, and the inputs of a frame
+/// are never the ones that make it miss. Until `inputRecent` such frames were measured, half
+/// the interval stands in for the rest (the first gesture's frames are not yet known).
+///
 /// The wait before a latch may end a little early (`wake(forLatch:)`) and poll the clock up to
 /// the latch, so a wake-up that comes late (the timer fired but the thread waited for a core)
 /// still latches on time; how early is learned from recent wake-ups' lateness, within
@@ -25,6 +31,9 @@ public struct FrameLatch: Sendable {
     public let interval: Double
     /// The frames whose longest render time the lead covers (the last `recent`).
     public let recent: Int
+    /// The frames that applied input whose longest render time the lead covers (the last
+    /// `inputRecent` of them, however long ago).
+    public let inputRecent: Int
     /// The least margin added to that render time, seconds.
     public let minimumMargin: Double
     /// What a missed deadline adds to the margin, seconds.
@@ -34,6 +43,8 @@ public struct FrameLatch: Sendable {
     private let history: Int
     private var renders: [Double] = []
     private var next = 0
+    private var inputRenders: [Double] = []
+    private var nextInput = 0
     /// The margin learned from missed deadlines, seconds (on top of `minimumMargin`), at most a
     /// quarter interval.
     public private(set) var extraMargin = 0.0
@@ -54,19 +65,22 @@ public struct FrameLatch: Sendable {
     /// - history: wake-ups and frames' own work kept for `earlyWake` and `wantsRealtime` (the
     ///   last `history`).
     /// - recent: the frames whose longest render time the lead covers (1...history).
+    /// - inputRecent: the frames that applied input whose longest render time the lead covers.
     /// - minimumMargin, missGrowth, madeDecay: the margin on top of it (see the properties).
     /// - earlyWakeLimit: the most the wait may end before the latch to poll up to it, seconds.
-    public init(interval: Double, history: Int = 60, recent: Int = 4, minimumMargin: Double = 0.0004,
+    public init(interval: Double, history: Int = 60, recent: Int = 4, inputRecent: Int = 8, minimumMargin: Double = 0.0004,
                 missGrowth: Double = 0.0005, madeDecay: Double = 0.9, earlyWakeLimit: Double = 0) {
         let i = interval.isFinite && interval > 0 ? interval : 1.0 / 60
         self.interval = min(1.0 / 24, max(1.0 / 360, i))
         self.history = max(8, history)
         self.recent = min(self.history, max(1, recent))
+        self.inputRecent = min(self.history, max(1, inputRecent))
         self.minimumMargin = minimumMargin.isFinite ? max(0, minimumMargin) : 0.0004
         self.missGrowth = missGrowth.isFinite ? max(0, missGrowth) : 0.0005
         self.madeDecay = madeDecay.isFinite ? min(1, max(0, madeDecay)) : 0.9
         self.earlyWakeLimit = earlyWakeLimit.isFinite ? max(0, earlyWakeLimit) : 0
         renders.reserveCapacity(self.recent)
+        inputRenders.reserveCapacity(self.inputRecent)
         lateness.reserveCapacity(self.history)
     }
 
@@ -117,10 +131,14 @@ public struct FrameLatch: Sendable {
     }
 
     /// The render time the latch allows for, seconds: the longest of the last `recent` render
-    /// times plus the margin (`minimumMargin` + `extraMargin`), at most the interval; half the
-    /// interval before any frame was measured.
+    /// times and of the last `inputRecent` frames that applied input (half the interval standing
+    /// in for those not yet measured once one was), plus the margin (`minimumMargin` +
+    /// `extraMargin`), at most the interval; half the interval before any frame was measured.
     public var lead: Double {
-        guard let longest = renders.max() else { return interval / 2 }
+        guard var longest = renders.max() else { return interval / 2 }
+        if let input = inputRenders.max() {
+            longest = max(longest, inputRenders.count < inputRecent ? max(input, interval / 2) : input)
+        }
         return min(interval, longest + minimumMargin + extraMargin)
     }
 
@@ -145,8 +163,9 @@ public struct FrameLatch: Sendable {
     /// work where it does not wait) until `workDone`, and its present returned at `presented`.
     /// `displayWaits`: the present waited for the display's refresh, so its return is a refresh.
     /// `latched`: when the frame actually latched (after a late wake-up, later than `latch`).
+    /// `appliedInput`: the frame applied input (a pointer's or a touch's event).
     public mutating func record(latch: Double, deadline: Double, workDone: Double, presented: Double, displayWaits: Bool,
-                                latched: Double? = nil) {
+                                latched: Double? = nil, appliedInput: Bool = false) {
         guard latch.isFinite, workDone.isFinite, presented.isFinite, workDone >= latch else { return }
         frames += 1
         let work = workDone - max(latch, latched.map { $0.isFinite ? $0 : latch } ?? latch)
@@ -158,6 +177,12 @@ public struct FrameLatch: Sendable {
         if renders.count < recent { renders.append(render) } else {
             renders[next] = render
             next = (next + 1) % recent
+        }
+        if appliedInput {
+            if inputRenders.count < inputRecent { inputRenders.append(render) } else {
+                inputRenders[nextInput] = render
+                nextInput = (nextInput + 1) % inputRecent
+            }
         }
         // A present that waited returns on a refresh; one more than half an interval past the
         // deadline came a refresh late. Without a wait, the work itself must end by the deadline.

@@ -7,12 +7,15 @@ struct FrameLatchTests {
     let hz60 = 1.0 / 60
 
     /// Feeds `n` frames that each take `render` seconds on the latch's own grid (no vsync wait).
-    func run(_ latch: inout FrameLatch, frames n: Int, render: (Int) -> Double, from start: Double = 0) -> Double {
+    /// `input`: the frames apply input.
+    func run(_ latch: inout FrameLatch, frames n: Int, render: (Int) -> Double, from start: Double = 0,
+             input: Bool = false) -> Double {
         var now = start
         for i in 0..<n {
             let plan = latch.next(after: now)
             let done = plan.latch + render(i)
-            latch.record(latch: plan.latch, deadline: plan.deadline, workDone: done, presented: done, displayWaits: false)
+            latch.record(latch: plan.latch, deadline: plan.deadline, workDone: done, presented: done, displayWaits: false,
+                         appliedInput: input)
             now = done
         }
         return now
@@ -77,6 +80,41 @@ struct FrameLatchTests {
         _ = run(&latch, frames: 40, render: { _ in 0.001 }, from: now)
         #expect(latch.lead < 0.00141)
         #expect(latch.missed == 1)
+    }
+
+    @Test func theNextGesturesFirstDearFrameIsCoveredByTheLastGesture() {
+        var latch = FrameLatch(interval: hz60)
+        // A gesture: 20 frames that apply the pointer's moves, 5 ms each (a card follows it).
+        var now = run(&latch, frames: 20, render: { _ in 0.005 }, input: true)
+        // At rest: 1 ms frames without input. The lead still covers the gesture's frames.
+        now = run(&latch, frames: 60, render: { _ in 0.001 }, from: now)
+        #expect(abs(latch.lead - 0.0054) < 1e-9, "the dearest of the last 8 frames that applied input, + 0.4 ms")
+        let missed = latch.missed
+        // The next gesture: a press (1 ms), then the first move makes the card move (5 ms).
+        now = run(&latch, frames: 1, render: { _ in 0.001 }, from: now, input: true)
+        now = run(&latch, frames: 20, render: { _ in 0.005 }, from: now, input: true)
+        #expect(latch.missed == missed, "no frame of the second gesture misses")
+        // Eight frames with input that cost 1 ms forget the gesture (the scene got cheaper).
+        _ = run(&latch, frames: 8, render: { _ in 0.001 }, from: now, input: true)
+        #expect(abs(latch.lead - 0.0014) < 1e-9)
+    }
+
+    @Test func theFirstGestureIsAllowedHalfAnIntervalUntilItsFramesAreKnown() {
+        var latch = FrameLatch(interval: hz60)
+        var now = run(&latch, frames: 30, render: { _ in 0.001 })
+        #expect(abs(latch.lead - 0.0014) < 1e-9, "no input yet: the recent frames alone")
+        // The first press is drawn in 1 ms; until 8 frames with input are known, half an
+        // interval stands in for the others, so the first move's 5 ms frame makes its refresh.
+        now = run(&latch, frames: 1, render: { _ in 0.001 }, from: now, input: true)
+        #expect(abs(latch.lead - (hz60 / 2 + 0.0004)) < 1e-9)
+        now = run(&latch, frames: 7, render: { _ in 0.005 }, from: now, input: true)
+        #expect(latch.missed == 0)
+        #expect(abs(latch.lead - 0.0054) < 1e-9, "8 frames with input known: the dearest of them")
+        // Without the frames with input kept apart, the same step up misses.
+        var plain = FrameLatch(interval: hz60)
+        now = run(&plain, frames: 31, render: { _ in 0.001 })
+        _ = run(&plain, frames: 1, render: { _ in 0.005 }, from: now)
+        #expect(plain.missed == 1)
     }
 
     @Test func repeatedMissesGrowTheMarginUpToAQuarterInterval() {
