@@ -14,11 +14,13 @@
 /// renderer waits for the display (vsync), the grid is the present's return; elsewhere it is
 /// kept here.
 ///
-/// Frames that applied input are remembered apart (the last `inputRecent` of them): what an
+/// Frames that applied input are remembered apart (the last `inputHistory` of them): what an
 /// input costs to draw is known only once it is applied (a card starts to move when the pointer
-/// that holds it does), so the lead covers the dearest of those too, and the inputs of a frame
-/// are never the ones that make it miss. Until `inputRecent` such frames were measured, half
-/// the interval stands in for the rest (the first gesture's frames are not yet known).
+/// that holds it does), so the lead also covers the `inputQuantile` of those, and a gesture's
+/// first dear frame is allowed what the gestures before it cost. Until `inputKnown` such frames
+/// were measured, half the interval stands in for them (the first gesture is not yet known).
+/// Frames of one kind vary with what they draw (a card's angle, what it uncovers), so the
+/// margin also grows with the render time (`proportionalMargin`).
 ///
 /// The wait before a latch may end a little early (`wake(forLatch:)`) and poll the clock up to
 /// the latch, so a wake-up that comes late (the timer fired but the thread waited for a core)
@@ -31,9 +33,15 @@ public struct FrameLatch: Sendable {
     public let interval: Double
     /// The frames whose longest render time the lead covers (the last `recent`).
     public let recent: Int
-    /// The frames that applied input whose longest render time the lead covers (the last
-    /// `inputRecent` of them, however long ago).
-    public let inputRecent: Int
+    /// The frames that applied input whose render times the lead covers (the last
+    /// `inputHistory` of them, however long ago), at their `inputQuantile`.
+    public let inputHistory: Int
+    public let inputQuantile: Double
+    /// Frames that applied input measured before they alone are trusted (half the interval
+    /// stands in until then).
+    public let inputKnown: Int
+    /// The share of the render time added to the margin (0.15: 15 %).
+    public let proportionalMargin: Double
     /// The least margin added to that render time, seconds.
     public let minimumMargin: Double
     /// What a missed deadline adds to the margin, seconds.
@@ -65,22 +73,28 @@ public struct FrameLatch: Sendable {
     /// - history: wake-ups and frames' own work kept for `earlyWake` and `wantsRealtime` (the
     ///   last `history`).
     /// - recent: the frames whose longest render time the lead covers (1...history).
-    /// - inputRecent: the frames that applied input whose longest render time the lead covers.
-    /// - minimumMargin, missGrowth, madeDecay: the margin on top of it (see the properties).
+    /// - inputHistory, inputQuantile, inputKnown: the frames that applied input the lead covers
+    ///   (see the properties).
+    /// - proportionalMargin, minimumMargin, missGrowth, madeDecay: the margin on top of it (see
+    ///   the properties).
     /// - earlyWakeLimit: the most the wait may end before the latch to poll up to it, seconds.
-    public init(interval: Double, history: Int = 60, recent: Int = 4, inputRecent: Int = 8, minimumMargin: Double = 0.0004,
+    public init(interval: Double, history: Int = 60, recent: Int = 4, inputHistory: Int = 120, inputQuantile: Double = 0.9,
+                inputKnown: Int = 8, proportionalMargin: Double = 0.15, minimumMargin: Double = 0.0004,
                 missGrowth: Double = 0.0005, madeDecay: Double = 0.9, earlyWakeLimit: Double = 0) {
         let i = interval.isFinite && interval > 0 ? interval : 1.0 / 60
         self.interval = min(1.0 / 24, max(1.0 / 360, i))
         self.history = max(8, history)
         self.recent = min(self.history, max(1, recent))
-        self.inputRecent = min(self.history, max(1, inputRecent))
+        self.inputHistory = max(1, inputHistory)
+        self.inputQuantile = inputQuantile.isFinite ? min(1, max(0, inputQuantile)) : 0.9
+        self.inputKnown = min(self.inputHistory, max(0, inputKnown))
+        self.proportionalMargin = proportionalMargin.isFinite ? min(1, max(0, proportionalMargin)) : 0.15
         self.minimumMargin = minimumMargin.isFinite ? max(0, minimumMargin) : 0.0004
         self.missGrowth = missGrowth.isFinite ? max(0, missGrowth) : 0.0005
         self.madeDecay = madeDecay.isFinite ? min(1, max(0, madeDecay)) : 0.9
         self.earlyWakeLimit = earlyWakeLimit.isFinite ? max(0, earlyWakeLimit) : 0
         renders.reserveCapacity(self.recent)
-        inputRenders.reserveCapacity(self.inputRecent)
+        inputRenders.reserveCapacity(self.inputHistory)
         lateness.reserveCapacity(self.history)
     }
 
@@ -131,15 +145,18 @@ public struct FrameLatch: Sendable {
     }
 
     /// The render time the latch allows for, seconds: the longest of the last `recent` render
-    /// times and of the last `inputRecent` frames that applied input (half the interval standing
-    /// in for those not yet measured once one was), plus the margin (`minimumMargin` +
-    /// `extraMargin`), at most the interval; half the interval before any frame was measured.
+    /// times or the `inputQuantile` of the last `inputHistory` frames that applied input (at
+    /// least half the interval until `inputKnown` of them were measured), plus the margin
+    /// (`proportionalMargin` of it, `minimumMargin` and `extraMargin`), at most the interval;
+    /// half the interval before any frame was measured.
     public var lead: Double {
         guard var longest = renders.max() else { return interval / 2 }
-        if let input = inputRenders.max() {
-            longest = max(longest, inputRenders.count < inputRecent ? max(input, interval / 2) : input)
+        if !inputRenders.isEmpty {
+            let s = inputRenders.sorted()
+            let q = s[min(s.count - 1, max(0, Int((inputQuantile * Double(s.count)).rounded(.up)) - 1))]
+            longest = max(longest, inputRenders.count < inputKnown ? max(q, interval / 2) : q)
         }
-        return min(interval, longest + minimumMargin + extraMargin)
+        return min(interval, longest * (1 + proportionalMargin) + minimumMargin + extraMargin)
     }
 
     /// The next deadline and the time to latch for it, when it is `now`: the first refresh of the
@@ -179,9 +196,9 @@ public struct FrameLatch: Sendable {
             next = (next + 1) % recent
         }
         if appliedInput {
-            if inputRenders.count < inputRecent { inputRenders.append(render) } else {
+            if inputRenders.count < inputHistory { inputRenders.append(render) } else {
                 inputRenders[nextInput] = render
-                nextInput = (nextInput + 1) % inputRecent
+                nextInput = (nextInput + 1) % inputHistory
             }
         }
         // A present that waited returns on a refresh; one more than half an interval past the

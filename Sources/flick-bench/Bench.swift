@@ -167,6 +167,9 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("Save a few frames of each session as PNG files in this folder (not timed).", valueName: "dir"))
     var snapshots: String?
 
+    @Option(help: ArgumentHelp("Write each latency run's frames (planned latch, latch, refresh, lead, work, inputs, late or not, shown) as CSV files in this folder.", valueName: "dir"))
+    var latencyTrace: String?
+
     @Option(help: .hidden)
     var memoryChild: String?
 
@@ -239,6 +242,7 @@ struct BenchOptions {
     var memoryFrames: Int
     var memoryDir: String?
     var snapshots: String?
+    var latencyTrace: String?
     var stallDir: String
     var facesSizes: [Size]
     var screensDir: String
@@ -253,6 +257,7 @@ struct BenchOptions {
         try OutputPath.check(b.stallDir, option: "--stall-dir", kind: .folder)
         if let p = b.memoryDir { try OutputPath.check(p, option: "--memory-dir", kind: .folder) }
         if let p = b.snapshots { try OutputPath.check(p, option: "--snapshots", kind: .folder) }
+        if let p = b.latencyTrace { try OutputPath.check(p, option: "--latency-trace", kind: .folder) }
         if let p = b.json { try OutputPath.check(p, option: "--json", kind: .file) }
         parts = Set(b.only)
         interactions = b.interactions
@@ -312,9 +317,11 @@ struct BenchOptions {
         }
         phoneSeconds = b.phoneSeconds
         snapshots = b.snapshots
-        if let folder = snapshots {
+        latencyTrace = b.latencyTrace
+        for (folder, option) in [(snapshots, "--snapshots"), (latencyTrace, "--latency-trace")] {
+            guard let folder else { continue }
             do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-                throw UserError("--snapshots folder '\(folder)' cannot be made")
+                throw UserError("\(option) folder '\(folder)' cannot be made")
             }
         }
     }
@@ -657,8 +664,12 @@ struct BenchRunner {
                         for interaction in options.interactions {
                             let session = BenchSession.make(interaction, viewport: options.size, count: options.count)
                             for late in [false, true] {
+                                let trace = options.latencyTrace.map {
+                                    String(format: "%@/latency-%@-%@-%.0f-%@.csv", $0, interaction.rawValue, kind.rawValue, hz,
+                                           late ? "late" : "start")
+                                }
                                 if let r = try LatencyBench.run(session, kind: kind, images: options.images, hidden: !display,
-                                                                hz: hz, late: late) {
+                                                                hz: hz, late: late, trace: trace) {
                                     progress(String(format: "latency %@ %@ %.0f Hz %@: median %.1f p99 %.1f ms", r.interaction, r.renderer,
                                                     hz, r.latch ?? "", r.medianMs, r.p99Ms))
                                     report.latency.append(r)

@@ -65,7 +65,7 @@ struct LatencyResult: Codable {
 @MainActor
 enum LatencyBench {
     static func run(_ session: BenchSession, kind: FrameBench.Kind, images: [CardImage], hidden: Bool, hz: Double,
-                    late: Bool, vsync: Bool = false) throws -> LatencyResult? {
+                    late: Bool, vsync: Bool = false, trace: String? = nil) throws -> LatencyResult? {
         let interval = 1 / hz
         let window = try Window(title: "flick bench latency", size: session.viewport,
                                 options: Window.Options(resizable: false, allowHighDPI: true, hidden: hidden))
@@ -95,6 +95,8 @@ enum LatencyBench {
         var gridStart = start
         let end = session.inputs.last.map { $0.time + 1 } ?? 10
         var i = 0
+        // One row a frame, times in ms from the start: what `--latency-trace` writes.
+        var rows = trace == nil ? [] : ["planned_latch_ms,latched_ms,refresh_ms,lead_ms,work_ms,inputs,late,shown_ms"]
         while PerformanceClock.now - start < end {
             try stopPoint()
             var deadline: Double
@@ -162,6 +164,12 @@ enum LatencyBench {
             }
             let shown = waits ? presented : deadline
             if !arrived.isEmpty { slacks.append(allowed - work) }
+            if trace != nil {
+                let planned = late ? plannedLatch : t0
+                rows.append(String(format: "%.3f,%.3f,%.3f,%.3f,%.3f,%d,%d,%.3f", (planned - start) * 1000, (t0 - start) * 1000,
+                                   (planned + allowed - start) * 1000, allowed * 1000, work * 1000, arrived.count,
+                                   shown > planned + allowed + interval / 2 ? 1 : 0, (shown - start) * 1000))
+            }
             for a in arrived {
                 let latency = shown - (start + a)
                 latencies.append(latency)
@@ -172,6 +180,9 @@ enum LatencyBench {
                 overWorkMedian.append(latency - (interval / 2 + work))
                 overWork.append(latency - (interval + work))
             }
+        }
+        if let trace {
+            try AtomicFile.save(Data((rows.joined(separator: "\n") + "\n").utf8), to: trace, what: "latency trace")
         }
         let wall = PerformanceClock.now - start
         let cpu = PerformanceClock.threadCPU - cpuStart

@@ -6,6 +6,9 @@ import Testing
 struct FrameLatchTests {
     let hz60 = 1.0 / 60
 
+    /// The lead for frames of `render` seconds: 15 % of it, 0.4 ms and what misses added.
+    func allowed(_ render: Double, extra: Double = 0) -> Double { render * 1.15 + 0.0004 + extra }
+
     /// Feeds `n` frames that each take `render` seconds on the latch's own grid (no vsync wait).
     /// `input`: the frames apply input.
     func run(_ latch: inout FrameLatch, frames n: Int, render: (Int) -> Double, from start: Double = 0,
@@ -27,12 +30,12 @@ struct FrameLatchTests {
         #expect(first.latch == 1.0)
         #expect(abs(first.deadline - (1.0 + hz60 / 2)) < 1e-12, "half an interval before any frame was measured")
         _ = run(&latch, frames: 60, render: { _ in 0.003 }, from: 1.0)
-        // Every frame took 3 ms: the lead is 3 ms and the least margin, 0.4 ms.
-        #expect(abs(latch.lead - 0.0034) < 1e-9)
+        // Every frame took 3 ms: the lead is 3 ms, 15 % of it and the least margin, 0.4 ms.
+        #expect(abs(latch.lead - 0.00385) < 1e-9)
         let anchor = latch.anchor ?? .nan
         let plan = latch.next(after: anchor + 0.001)
         #expect(abs(plan.deadline - (anchor + hz60)) < 1e-9, "the next refresh of the grid")
-        #expect(abs(plan.latch - (anchor + hz60 - 0.0034)) < 1e-9, "latched 3.4 ms before it, not at the last refresh")
+        #expect(abs(plan.latch - (anchor + hz60 - 0.00385)) < 1e-9, "latched 3.85 ms before it, not at the last refresh")
         #expect(latch.missed == 0)
         #expect(latch.frames == 60)
     }
@@ -40,10 +43,10 @@ struct FrameLatchTests {
     @Test func steadyFramesGetTheirRenderTimeAndTheLeastMargin() {
         var latch = FrameLatch(interval: hz60)
         // 1.2 ms frames with 0.1 ms of jitter: the lead is the longest of the last four, 1.3 ms,
-        // plus 0.4 ms; none misses. (A 90th percentile of a second's frames would be the same
+        // plus its 15 % and 0.4 ms; none misses. (A 90th percentile of a second's frames would be the same
         // here, but see the spike below.)
         _ = run(&latch, frames: 120, render: { 0.0012 + ($0 % 4 == 1 ? 0.0001 : 0) })
-        #expect(abs(latch.lead - 0.0017) < 1e-9)
+        #expect(abs(latch.lead - allowed(0.0013)) < 1e-9)
         #expect(latch.missed == 0)
         #expect(latch.extraMargin == 0)
     }
@@ -52,16 +55,16 @@ struct FrameLatchTests {
         var latch = FrameLatch(interval: hz60)
         // A card starts to move: frames go from 1 ms to 5 ms and stay there.
         var now = run(&latch, frames: 30, render: { _ in 0.001 })
-        #expect(abs(latch.lead - 0.0014) < 1e-9)
+        #expect(abs(latch.lead - allowed(0.001)) < 1e-9)
         now = run(&latch, frames: 1, render: { _ in 0.005 }, from: now)
-        #expect(latch.missed == 1, "1.4 ms allowed for 5 ms of drawing: the first dear frame misses")
+        #expect(latch.missed == 1, "1.55 ms allowed for 5 ms of drawing: the first dear frame misses")
         #expect(abs(latch.extraMargin - 0.0005) < 1e-12)
-        #expect(abs(latch.lead - (0.005 + 0.0004 + 0.0005)) < 1e-9, "the next is allowed 5.9 ms")
+        #expect(abs(latch.lead - allowed(0.005, extra: 0.0005)) < 1e-9, "the next is allowed 6.65 ms")
         _ = run(&latch, frames: 20, render: { _ in 0.005 }, from: now)
         #expect(latch.missed == 1, "no other frame of the step misses")
         // Each frame made keeps 0.9 of the margin learned: 0.5 ms x 0.9^20 = 0.06 ms after 20.
         #expect(abs(latch.extraMargin - 0.0005 * pow(0.9, 20)) < 1e-9)
-        #expect(abs(latch.lead - (0.0054 + 0.0005 * pow(0.9, 20))) < 1e-9)
+        #expect(abs(latch.lead - allowed(0.005, extra: 0.0005 * pow(0.9, 20))) < 1e-9)
     }
 
     @Test func aSingleSpikeIsForgottenAfterTheRecentFrames() {
@@ -71,14 +74,14 @@ struct FrameLatchTests {
         #expect(latch.missed == 1)
         // The next four frames are allowed for the spike (and the missed frame's margin) ...
         for k in 0..<4 {
-            #expect(abs(latch.lead - (0.0064 + 0.0005 * pow(0.9, Double(k)))) < 1e-9, "frame \(k) after the spike")
+            #expect(abs(latch.lead - allowed(0.006, extra: 0.0005 * pow(0.9, Double(k)))) < 1e-9, "frame \(k) after the spike")
             now = run(&latch, frames: 1, render: { _ in 0.001 }, from: now)
         }
         // ... then the lead is back to the 1 ms frames (a 90th percentile of 60 frames would keep
         // the 6 ms for a second; here the rest of the margin fades in a few more frames).
-        #expect(abs(latch.lead - (0.0014 + 0.0005 * pow(0.9, 4))) < 1e-9)
+        #expect(abs(latch.lead - allowed(0.001, extra: 0.0005 * pow(0.9, 4))) < 1e-9)
         _ = run(&latch, frames: 40, render: { _ in 0.001 }, from: now)
-        #expect(latch.lead < 0.00141)
+        #expect(latch.lead < allowed(0.001) + 1e-5)
         #expect(latch.missed == 1)
     }
 
@@ -88,28 +91,32 @@ struct FrameLatchTests {
         var now = run(&latch, frames: 20, render: { _ in 0.005 }, input: true)
         // At rest: 1 ms frames without input. The lead still covers the gesture's frames.
         now = run(&latch, frames: 60, render: { _ in 0.001 }, from: now)
-        #expect(abs(latch.lead - 0.0054) < 1e-9, "the dearest of the last 8 frames that applied input, + 0.4 ms")
+        #expect(abs(latch.lead - allowed(0.005)) < 1e-9, "the 90th percentile of the frames that applied input")
         let missed = latch.missed
         // The next gesture: a press (1 ms), then the first move makes the card move (5 ms).
         now = run(&latch, frames: 1, render: { _ in 0.001 }, from: now, input: true)
         now = run(&latch, frames: 20, render: { _ in 0.005 }, from: now, input: true)
         #expect(latch.missed == missed, "no frame of the second gesture misses")
-        // Eight frames with input that cost 1 ms forget the gesture (the scene got cheaper).
-        _ = run(&latch, frames: 8, render: { _ in 0.001 }, from: now, input: true)
-        #expect(abs(latch.lead - 0.0014) < 1e-9)
+        // Cheaper gestures (scrolling, 1 ms) in between do not make the dear one forgotten while
+        // it is more than a tenth of the last 120 frames with input ...
+        now = run(&latch, frames: 60, render: { _ in 0.001 }, from: now, input: true)
+        #expect(abs(latch.lead - allowed(0.005)) < 1e-9)
+        // ... and once it is less, the lead follows the cheap ones.
+        _ = run(&latch, frames: 120, render: { _ in 0.001 }, from: now, input: true)
+        #expect(abs(latch.lead - allowed(0.001)) < 1e-9)
     }
 
     @Test func theFirstGestureIsAllowedHalfAnIntervalUntilItsFramesAreKnown() {
         var latch = FrameLatch(interval: hz60)
         var now = run(&latch, frames: 30, render: { _ in 0.001 })
-        #expect(abs(latch.lead - 0.0014) < 1e-9, "no input yet: the recent frames alone")
+        #expect(abs(latch.lead - allowed(0.001)) < 1e-9, "no input yet: the recent frames alone")
         // The first press is drawn in 1 ms; until 8 frames with input are known, half an
-        // interval stands in for the others, so the first move's 5 ms frame makes its refresh.
+        // interval stands in for them, so the first move's 5 ms frame makes its refresh.
         now = run(&latch, frames: 1, render: { _ in 0.001 }, from: now, input: true)
-        #expect(abs(latch.lead - (hz60 / 2 + 0.0004)) < 1e-9)
+        #expect(abs(latch.lead - allowed(hz60 / 2)) < 1e-9)
         now = run(&latch, frames: 7, render: { _ in 0.005 }, from: now, input: true)
         #expect(latch.missed == 0)
-        #expect(abs(latch.lead - 0.0054) < 1e-9, "8 frames with input known: the dearest of them")
+        #expect(abs(latch.lead - allowed(0.005)) < 1e-9, "8 frames with input known: their 90th percentile")
         // Without the frames with input kept apart, the same step up misses.
         var plain = FrameLatch(interval: hz60)
         now = run(&plain, frames: 31, render: { _ in 0.001 })
@@ -117,14 +124,26 @@ struct FrameLatchTests {
         #expect(plain.missed == 1)
     }
 
+    @Test func framesOfOneKindThatVaryAreCoveredByTheProportionalMargin() {
+        // A drag whose frames cost 5 ms and every seventh 5.6 ms (a card's angle, what it
+        // uncovers; never among the last four before it): 15 % of 5 ms covers the swing; the
+        // fixed 0.4 ms alone does not (the margin its misses add covers only some of the next).
+        var latch = FrameLatch(interval: hz60)
+        _ = run(&latch, frames: 200, render: { $0 % 7 == 3 ? 0.0056 : 0.005 }, input: true)
+        #expect(latch.missed == 0)
+        var fixed = FrameLatch(interval: hz60, proportionalMargin: 0)
+        _ = run(&fixed, frames: 200, render: { $0 % 7 == 3 ? 0.0056 : 0.005 })
+        #expect(fixed.missed >= 10)
+    }
+
     @Test func repeatedMissesGrowTheMarginUpToAQuarterInterval() {
         var latch = FrameLatch(interval: hz60)
         _ = run(&latch, frames: 10, render: { _ in 0.001 })
-        // Every frame takes 3 ms longer than the one before: each misses and adds 0.5 ms.
+        // Every frame takes 4 ms longer than the one before: each misses and adds 0.5 ms.
         var now = latch.anchor ?? 0
         for k in 1...12 {
             let plan = latch.next(after: now)
-            let done = plan.latch + 0.001 + 0.003 * Double(k)
+            let done = plan.latch + 0.001 + 0.004 * Double(k)
             latch.record(latch: plan.latch, deadline: plan.deadline, workDone: done, presented: done, displayWaits: false)
             now = done
         }
