@@ -40,9 +40,9 @@ extension App {
         var shot = false
         var frame = 0
         // A recording with its end line ends where the live session did: its clock stops at the
-        // end (the last frame is drawn at it) and the session ends there, settled or not. A
-        // picture asked for after the end waits for the scene to settle as an old recording does.
-        if options.frames == nil, let end = player?.recording.end, (at ?? 0) <= end { headlessEnd = end }
+        // end (`SessionRunner.end`; the last frame is drawn at it) and the session ends there,
+        // settled or not. A picture asked for after the end waits for the scene to settle as an
+        // old recording does (`replayEnd`).
         var frameTimes: [Double] = []
         while !Interrupt.isRequested {
             let frameStart = PerformanceClock.now
@@ -55,8 +55,8 @@ extension App {
             var last: Bool
             if let n = options.frames {
                 last = frame >= n - 1
-            } else if let end = headlessEnd {
-                last = now >= end
+            } else if runner.end != nil {
+                last = runner.hasEnded
             } else if let player {
                 // A session that ended paused, or cut off with the button down, stays as it was:
                 // nothing moves after its last input.
@@ -124,8 +124,8 @@ extension App {
         guard let player else { return }
         // The recording's end line is where the live session ended (settled or not); without
         // one, the replay ends once every input has played and the scene is at rest.
-        let over = player.recording.end.map { player.isFinished && clock() >= $0 }
-            ?? (player.isFinished && (scene.isAtRest || timeline.isPaused || timeline.pointerDown) && clock() >= player.duration)
+        let over = runner.end != nil ? player.isFinished && runner.hasEnded
+            : (player.isFinished && (scene.isAtRest || timeline.isPaused || timeline.pointerDown) && clock() >= player.duration)
         if !session.replayEnded, over {
             session.replayEnded = true
             session.replayEndedAt = SDLContext.now
@@ -136,7 +136,8 @@ extension App {
             runner = SessionRunner(scene: CardScene(interaction: options.demo, count: options.count,
                                                     viewport: options.stage ?? Stage(viewport: nil, window: window.size).viewport,
                                                     config: options.config, time: 0),
-                                   tasks: options.tasks, cardNames: imageNames, sessionTask: options.task)
+                                   tasks: options.tasks, cardNames: imageNames, sessionTask: options.task,
+                                   end: Self.replayEnd(options))
             player.rewind()
             session.replay.restart()
             session.replayEnded = false

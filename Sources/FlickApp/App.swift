@@ -67,9 +67,6 @@ final class App {
     var cardWatch: CardFolderWatch?
     /// The clock of the frames: SDL's (the events' clock) in a window, a fixed 60 Hz in headless runs.
     var headlessFrame = 0
-    /// A headless replay's end: the recording's end line (the live quit), where its clock stops
-    /// and its session ends; nil: it ends once the replay has settled.
-    var headlessEnd: Double?
     /// `--phone`: the participant's phone, its server and what the app keeps of it (App+Phone.swift).
     var phone: PhoneLink?
     /// The phone's viewport, the stage once it connected (when no --stage was given).
@@ -151,7 +148,8 @@ final class App {
         stageView.imageStore = (options.recordPath ?? options.replay?.path).map { CardStore(besideRecording: $0) }
         runner = SessionRunner(scene: CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
                                                 config: options.config, time: 0),
-                               tasks: options.tasks, cardNames: Self.imageNames(options), sessionTask: options.task)
+                               tasks: options.tasks, cardNames: Self.imageNames(options), sessionTask: options.task,
+                               end: Self.replayEnd(options))
         if options.replay == nil && !options.headless {
             cardWatch = CardFolderWatch(folder: options.cards.folder, names: Self.imageNames(options))
         }
@@ -188,10 +186,20 @@ final class App {
 
     /// Seconds on the frame clock: session time (0 when the session started), the one time base
     /// of the scene, the log and the recording. A replay's clock runs at its own pace.
+    /// A replay's clock stops at its session's end (`SessionRunner.end`, the recorded quit).
     func clock() -> Double {
-        if options.headless { return min(Double(headlessFrame) / 60, headlessEnd ?? .infinity) }
-        if player != nil { return session.replay.time }
+        if options.headless { return runner.clamped(Double(headlessFrame) / 60) }
+        if player != nil { return runner.clamped(session.replay.time) }
         return session.time(sdl: SDLContext.now)
+    }
+
+    /// Where a replay's session ends: the recording's end line (the live quit), in a window as
+    /// headless. A headless run asked for frames past it (`--frames`, `--at` after the end) plays
+    /// on as a recording without the line does, until the scene settles.
+    static func replayEnd(_ options: AppOptions) -> Double? {
+        guard let end = options.replay?.recording.end else { return nil }
+        if options.headless, options.frames != nil || (options.screenshotAt ?? 0) > end { return nil }
+        return end
     }
 
     /// The session from its first frame to its quit line. A write that fails (a full disk) or a
@@ -232,7 +240,8 @@ final class App {
     /// The window's frame loop, until a quit or a signal.
     private func runWindow() throws {
         while running && !Interrupt.isRequested {
-            let idle = (scene.isAtRest || timeline.isPaused) && !pointerOnStage && !timeline.hasQueuedInput
+            // A replay that reached its end shows it as it was: nothing moves after it.
+            let idle = (scene.isAtRest || timeline.isPaused || runner.hasEnded) && !pointerOnStage && !timeline.hasQueuedInput
                 && faces.isSettled && !hasTransientsOnScreen && !session.replayRunning(player)
             // A connected phone's touches arrive off SDL's queue: the wait is short while one is.
             // While something moves, input is sampled as late before the frame's refresh as its

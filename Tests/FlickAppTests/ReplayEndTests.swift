@@ -1,4 +1,6 @@
+import CSDL2
 import FlickEngine
+import FlickSDL
 @testable import FlickApp
 import FlickSession
 import Foundation
@@ -55,6 +57,56 @@ import Testing
         #expect(quit["t"] as? Double == 0.623457, "the replay's quit at \(quit["t"] ?? "nil"), the live one at 0.623457")
         #expect(lines.contains { $0["event"] as? String == "gesture_ended" }, "\(lines.map { "\($0["event"] ?? "") \($0["outcome"] ?? "") \($0["t"] ?? "")" })")
         #expect(try Recording(path: again).end == 0.623457, "the replay's own recording ends where the live session did")
+    }
+
+    /// A replay in a window (the real frame loop on the wall clock, SDL's dummy video driver,
+    /// `--speed 8`) closed 1.5 s after it started, 11 s of replay time after the quit recorded
+    /// mid-throw: its session ended at the recorded quit, not when the window closed. The same
+    /// quit time, events and recording end as the headless replay, and the scene stopped where
+    /// the headless replay's last frame drew it, the card still springing back.
+    @Test func aWindowReplayStopsAtTheRecordedEnd() throws {
+        let live = temporaryPath("window-live.rec"), again = temporaryPath("window-again.rec")
+        let headlessRecord = temporaryPath("window-headless.rec")
+        let windowLog = temporaryPath("window.jsonl"), headlessLog = temporaryPath("window-headless.jsonl")
+        defer { for p in [live, again, headlessRecord, windowLog, headlessLog] { try? FileManager.default.removeItem(atPath: p) } }
+        let recorder = try Recorder(path: live, header: Self.header, overwrite: true)
+        for input in Self.fling { try recorder.record(input) }
+        try recorder.finish(at: 0.6234567)
+        _ = AppTestSDL.context
+        SDL_FlushEvents(0, UInt32.max)
+
+        func run(_ extra: [String], log: String) throws -> (App, [[String: Any]]) {
+            let options = try AppOptions(WindowCommand.parse(["--replay", live, "--allow-missing-cards", "--overwrite"] + extra))
+            let app = try App(options: options, sdl: AppTestSDL.context, log: InteractionLog(path: log, overwrite: true))
+            try app.run()
+            let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map {
+                try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+            return (app, lines)
+        }
+        let (headless, headlessLines) = try run(["--headless", "--record", headlessRecord], log: headlessLog)
+        // The window is closed from another thread, as the window manager would.
+        Thread.detachNewThread {
+            usleep(1_500_000)
+            var quit = SDL_Event()
+            quit.type = SDL_QUIT.rawValue
+            SDL_PushEvent(&quit)
+        }
+        defer { FramePriority.restore() }   // the window's frames raised this thread
+        let (window, windowLines) = try run(["--speed", "8", "--no-vsync", "--record", again], log: windowLog)
+        let quit = try #require(windowLines.last)
+        #expect(quit["event"] as? String == "quit")
+        #expect(quit["t"] as? Double == 0.623457, "the window replay's quit at \(quit["t"] ?? "nil"), the live one at 0.623457")
+        #expect(window.scene.time == 0.623457, "the window's scene went on to \(window.scene.time)")
+        #expect(!window.scene.isAtRest, "the card moving at the quit is still where it was")
+        let events = { (lines: [[String: Any]]) in
+            lines.filter { $0["event"] as? String != "started" }.map { line in
+                line.keys.sorted().map { "\($0)=\(line[$0] ?? "")" }.joined(separator: " ")
+            }
+        }
+        #expect(events(windowLines) == events(headlessLines), "window \(events(windowLines)) against headless \(events(headlessLines))")
+        #expect(window.scene.renderList == headless.scene.renderList, "the window's last picture is the headless replay's")
+        #expect(try Recording(path: again).end == 0.623457, "the window replay's own recording ends where the live session did")
     }
 
     @Test func anOldRecordingPlaysToRest() throws {

@@ -46,6 +46,37 @@ import Testing
         #expect(!replay.scene.isAtRest, "the card still moves at the quit: the replay does not play past it")
     }
 
+    /// Frames on a window's wall clock (about 144 Hz, jittered) that run 2 s past the end line
+    /// show the end: the scene stops at the quit's time with the card still moving, the
+    /// events are those of the 60 Hz headless replay, and so is the picture (the render list).
+    @Test func framesPastTheEndShowTheEnd() throws {
+        let path = try write("past-end.rec", end: 0.6234567)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let rec = try Recording(path: path)
+        let headless = try #require(HeadlessReplay(rec))
+        headless.runToEnd()
+        let window = try #require(HeadlessReplay(rec))
+        var clock = 0.0, i = 0
+        while clock < 2.62 {
+            window.advance(to: clock)
+            i += 1
+            clock += 1 / 144 + (i % 3 == 0 ? 0.004 : 0)
+        }
+        #expect(window.scene.time == 0.623457, "the scene went on to \(window.scene.time)")
+        #expect(window.runner.hasEnded && window.isSettled)
+        #expect(!window.scene.isAtRest, "the card still moving at the quit stays where it was")
+        let events = { (r: HeadlessReplay) in r.items.compactMap { item -> LoggedSceneEvent? in
+            if case .scene(let e) = item { return e }
+            return nil
+        } }
+        #expect(events(window) == events(headless), "\(events(window).map(\.event)) against \(events(headless).map(\.event))")
+        #expect(window.scene.renderList == headless.scene.renderList)
+        window.finish()
+        headless.finish()
+        #expect(events(window) == events(headless), "what the finish commits is the same too")
+        #expect(window.scene.time == 0.623457)
+    }
+
     @Test func aRecordingWithoutTheLineReplaysToRest() throws {
         let path = try write("old.rec", end: nil)
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -74,7 +74,8 @@ final class CompareWindow {
             if !ended, panes.allSatisfy(\.replay.isSettled) {
                 ended = true
                 endedAt = SDLContext.now
-                note(String(format: "compare: the replay ended at %.2f s%@", clock.time, loop ? "; looping" : ""))
+                let at = panes.first.map { $0.replay.runner.clamped(clock.time) } ?? clock.time
+                note(String(format: "compare: the replay ended at %.2f s%@", at, loop ? "; looping" : ""))
             } else if ended, loop, SDLContext.now - endedAt >= 1 {
                 try restart()
             }

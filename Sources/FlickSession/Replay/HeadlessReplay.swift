@@ -37,8 +37,10 @@ package final class HeadlessReplay {
                  keepsConfig: Bool, tasks: TaskList? = nil, cardNames: [String] = [], sessionTask: String? = nil) {
         self.recording = recording
         player = Player(recording, skipsConfigs: keepsConfig)
+        // A recording with its end line ends where the live session did (`SessionRunner.end`).
         runner = SessionRunner(scene: CardScene(interaction: demo, count: count, viewport: viewport, config: config, time: 0),
-                               tasks: tasks, cardNames: cardNames, sessionTask: sessionTask, keepsPointerTrail: true)
+                               tasks: tasks, cardNames: cardNames, sessionTask: sessionTask, keepsPointerTrail: true,
+                               end: recording.end)
         collect()
     }
 
@@ -59,13 +61,16 @@ package final class HeadlessReplay {
 
     package var isFinished: Bool { player.isFinished }
     /// Every input played and nothing moving. A recording that ended paused, or with the button
-    /// still down (a session cut off), has nothing more to come either: it ends at its last input.
+    /// still down (a session cut off), has nothing more to come either: it ends at its last input;
+    /// nor has one whose frames reached its end line (whatever still moved there stays as it was).
     package var isSettled: Bool {
-        isFinished && (scene.isAtRest || runner.timeline.isPaused || runner.timeline.pointerDown)
+        isFinished && (runner.hasEnded || scene.isAtRest || runner.timeline.isPaused || runner.timeline.pointerDown)
     }
 
-    /// Plays the inputs due by `clock` and advances the scene to it.
+    /// Plays the inputs due by `clock` and advances the scene to it (no further than the
+    /// recording's end: a frame after it shows the end).
     package func advance(to clock: Double) {
+        let clock = runner.clamped(clock)
         for input in player.due(by: clock) { runner.submit(input, now: clock) }
         lastAdvance = clock
         runner.advance(to: clock)
@@ -79,11 +84,11 @@ package final class HeadlessReplay {
     package func runToEnd(limit: Double = 60) -> Double {
         var frame = 0
         while true {
-            let t = min(Double(frame) / 60, recording.end ?? .infinity)
+            let t = runner.clamped(Double(frame) / 60)
             advance(to: t)
-            if let end = recording.end, t >= end || Interrupt.isRequested { return t }
             // A stop request ends the walk; callers check `Interrupt.isRequested` after it.
-            if isSettled || t > recording.duration + limit || Interrupt.isRequested { return t }
+            if runner.hasEnded || Interrupt.isRequested { return t }
+            if runner.end == nil, isSettled || t > recording.duration + limit { return t }
             frame += 1
         }
     }

@@ -45,6 +45,7 @@ package enum SessionOutput: Equatable {
 /// - `submit(_:now:)`: an input made at `input.t` on the frame clock; what is due plays at once.
 /// - `advance(to:)`: a frame at `clock`; the scene moves to the matching scene time.
 /// - `finish(at:)`: the session is over; every queued input plays and every gesture and task closes.
+/// - `end`: a replay's known end (the recording's end line); no call goes past it.
 /// Each returns nothing; `takeOutputs()` hands out what happened since the last call, in order.
 package final class SessionRunner {
     package private(set) var scene: CardScene
@@ -65,6 +66,12 @@ package final class SessionRunner {
     package private(set) var lastInputTime = -Double.infinity
     /// Frame-clock time of the last `advance`.
     package private(set) var lastAdvanceClock = -Double.infinity
+    /// Where the session ends on the frame clock when that is known before it comes: a replay
+    /// of a recording with its end line (the live quit). The session goes no further: inputs
+    /// play, the scene moves and the session finishes no later than this, so every driver (a
+    /// window's wall-clock frames, a headless 60 Hz grid, the study tools) shows what the live
+    /// session showed at its end, a card still in flight or not, and nothing after it.
+    package let end: Double?
     private var outputs: [SessionOutput] = []
     /// A pointer pressed while a questionnaire was up: its gesture never reaches the stage.
     private var pointerBlocked = false
@@ -72,8 +79,10 @@ package final class SessionRunner {
     package static let defaultLateInputWindow = 0.1
 
     package init(scene: CardScene, tasks: TaskList?, cardNames: [String], sessionTask: String? = nil,
-                 lateInputWindow: Double = SessionRunner.defaultLateInputWindow, keepsPointerTrail: Bool = false) {
+                 lateInputWindow: Double = SessionRunner.defaultLateInputWindow, keepsPointerTrail: Bool = false,
+                 end: Double? = nil) {
         self.scene = scene
+        self.end = end
         timeline = SceneTimeline(start: 0)
         study = StudyInputs(tasks: tasks, cardNames: cardNames)
         self.sessionTask = sessionTask
@@ -96,6 +105,14 @@ package final class SessionRunner {
         return p.phase == .down || p.phase == .move
     }
 
+    /// `clock` as far as the session goes: its `end` once the frame clock has passed it. A
+    /// driver reads its frame clock through this, so what it shows, logs and records of the
+    /// time stops there too.
+    package func clamped(_ clock: Double) -> Double { min(clock, end ?? .infinity) }
+
+    /// The frames have reached the session's `end`: nothing moves or comes any more.
+    package var hasEnded: Bool { end.map { lastAdvanceClock >= $0 } ?? false }
+
     /// The task under way (of `--tasks`), else the session's `--task`.
     package var currentTaskName: String? { study.tasks?.currentTask?.name ?? sessionTask }
 
@@ -116,12 +133,13 @@ package final class SessionRunner {
         }
         outputs.append(.recorded(input))
         timeline.submit(input)
-        deliverDue(by: now)
+        deliverDue(by: clamped(now))
     }
 
     /// A frame at frame-clock time `clock`: what the timeline has reached plays, the scene moves
     /// to the scene time of `clock`, and its events come out.
     package func advance(to clock: Double) {
+        let clock = clamped(clock)
         deliverDue(by: clock)
         lastAdvanceClock = clock
         // The late-input window follows the time scale: 0.1 s of wall time in slow motion too.
@@ -143,6 +161,7 @@ package final class SessionRunner {
     /// cancelled (stamped at the last input, played at `clock`), so every gesture is closed; late
     /// completions are committed; a task under way ends.
     package func finish(at clock: Double) {
+        let clock = clamped(clock)
         deliver(timeline.drain(at: clock))
         timeControls()
         if timeline.pointerDown {
