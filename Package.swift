@@ -157,7 +157,7 @@ let package = Package(
         .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine", "CSDL2"]),
         /// The phone's protocol, token, clock mapping and limits, and its server over loopback.
         .testTarget(name: "FlickPhoneTests", dependencies: ["FlickPhone", "FlickSession", "FlickEngine"]),
-        .testTarget(name: "FlickBenchTests", dependencies: ["flick-bench", "FlickIO", "FlickSDL", "FlickEngine", "CSDL2"]),
+        .testTarget(name: "FlickBenchTests", dependencies: ["flick-bench", "FlickIO", "FlickSDL", "FlickSession", "FlickEngine", "CSDL2"]),
     ],
     swiftLanguageModes: [.v6]
 )

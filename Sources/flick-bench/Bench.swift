@@ -56,6 +56,14 @@ struct Bench: ParsableCommand {
         the frame's start (as before) and late (FrameLatch, as the window does); an input's \
         latency is its arrival to the refresh that shows the frame that applied it.
 
+        Replay (goal 7, a headless replay without frames): a scripted session of \
+        --replay-seconds (each interaction's scripted demo in turn: drags, flings, throws, \
+        undos) recorded through the package API as flick --record writes it, then replayed \
+        --replay-rounds times without drawing: through the session core alone (reading, \
+        replaying to its end line, finishing) and by 'flick study REC --out DIR' as a whole \
+        process, in turn; session seconds per wall second at the medians. \
+        --replay-recording keeps the recording, for timing flick study by hand.
+
         Phone (touch to the frame on the phone, over loopback): the phone server in this \
         process on 127.0.0.1 (an ephemeral port) with a 60 Hz host loop doing what the window \
         does with a phone (its touches to the session, the render list out when it changed; no \
@@ -90,12 +98,13 @@ struct Bench: ParsableCommand {
         round; phone: touch to drawn \
         median <= 16.7 ms and p99 <= 33.3 ms (one and two host frames), a frame's render list \
         <= 2048 bytes on average, the phone's CPU (dragging minus no phone) <= 10 % of a core. \
-        Build with -c release.
+        replay: flick study of the recording (a whole process) >= 500x real time, and it \
+        counts the gestures the script wrote. Build with -c release.
         """
     )
 
-    @Option(help: ArgumentHelp("What to measure: a comma list of headless, frames, faces, latency, first-frame, memory, phone, stall (stall is not in the default list: it writes about 1 GB of photos the first time).", valueName: "parts"), transform: CommaList.parse)
-    var only: [BenchOptions.Part] = [.headless, .frames, .faces, .latency, .firstFrame, .memory, .phone]
+    @Option(help: ArgumentHelp("What to measure: a comma list of headless, frames, faces, latency, first-frame, memory, phone, replay, stall (stall is not in the default list: it writes about 1 GB of photos the first time).", valueName: "parts"), transform: CommaList.parse)
+    var only: [BenchOptions.Part] = [.headless, .frames, .faces, .latency, .firstFrame, .memory, .phone, .replay]
 
     @Option(help: ArgumentHelp("Refresh rates the latency part paces its frames to, Hz, comma separated.", valueName: "list"), transform: CommaList.numbers)
     var latencyHz: [Double] = [60, 144]
@@ -176,6 +185,15 @@ struct Bench: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds of dragging and flinging per interaction in the phone part.")
     var phoneSeconds: Double = 5
 
+    @Option(parsing: .unconditional, help: "Length of the replay part's scripted session, seconds.")
+    var replaySeconds: Double = 180
+
+    @Option(parsing: .unconditional, help: "Rounds of the replay part (a session-core replay and flick study in turn).")
+    var replayRounds: Int = 5
+
+    @Option(help: ArgumentHelp("Keep the replay part's recording in this file (replaced); default: a temporary file, removed after.", valueName: "file"))
+    var replayRecording: String?
+
     @Option(help: .hidden)
     var phoneClient: String?
 
@@ -222,7 +240,7 @@ struct Bench: ParsableCommand {
 /// The checked options of `flick bench`.
 struct BenchOptions {
     enum Part: String, CaseIterable, ExpressibleByArgument {
-        case headless, frames, faces, latency, firstFrame = "first-frame", memory, phone, stall
+        case headless, frames, faces, latency, firstFrame = "first-frame", memory, phone, replay, stall
     }
     var latencyHz: [Double]
     var headlessRounds: Int
@@ -251,6 +269,9 @@ struct BenchOptions {
     var stallRuns: Int
     var stallInteractions: [Interaction]
     var phoneSeconds: Double
+    var replaySeconds: Double
+    var replayRounds: Int
+    var replayRecording: String?
 
     init(_ b: Bench) throws {
         try OutputPath.check(b.screensDir, option: "--screens-dir", kind: .folder)
@@ -259,6 +280,7 @@ struct BenchOptions {
         if let p = b.snapshots { try OutputPath.check(p, option: "--snapshots", kind: .folder) }
         if let p = b.latencyTrace { try OutputPath.check(p, option: "--latency-trace", kind: .folder) }
         if let p = b.json { try OutputPath.check(p, option: "--json", kind: .file) }
+        if let p = b.replayRecording { try OutputPath.check(p, option: "--replay-recording", kind: .file) }
         parts = Set(b.only)
         interactions = b.interactions
         switch b.renderers.lowercased() {
@@ -316,6 +338,13 @@ struct BenchOptions {
             throw UserError("--phone-seconds \(b.phoneSeconds) is out of range (1 to 600)")
         }
         phoneSeconds = b.phoneSeconds
+        guard b.replaySeconds.isFinite, (10...3600).contains(b.replaySeconds) else {
+            throw UserError("--replay-seconds \(b.replaySeconds) is out of range (10 to 3600)")
+        }
+        replaySeconds = b.replaySeconds
+        guard (1...50).contains(b.replayRounds) else { throw UserError("--replay-rounds \(b.replayRounds) is out of range (1 to 50)") }
+        replayRounds = b.replayRounds
+        replayRecording = b.replayRecording
         snapshots = b.snapshots
         latencyTrace = b.latencyTrace
         for (folder, option) in [(snapshots, "--snapshots"), (latencyTrace, "--latency-trace")] {
@@ -368,6 +397,8 @@ struct BenchReport: Codable {
         var phoneFrameBytes: Double? = 2048
         /// The host process's CPU for one phone dragging (dragging minus no phone), % of a core.
         var phoneCPUPercent: Double? = 10
+        /// Session seconds per wall second of `flick study` of a recording, a whole process (goal 7).
+        var replayTimesRealTime: Double? = 500
     }
     var sdl: String
     var videoDriver: String
@@ -388,6 +419,8 @@ struct BenchReport: Codable {
     var faces: [FacesResult] = []
     var latency: [LatencyResult] = []
     var phone: [PhoneResult]? = []
+    /// Goal 7: a headless replay without frames (optional: reports from before the part).
+    var replay: ReplayResult?
     var budgets = Budgets()
     var misses: [String] = []
     /// The signal that stopped the run before every part was measured ("SIGTERM"); nil when
@@ -422,6 +455,16 @@ struct BenchReport: Codable {
             misses.append(String(format: "first frame (%@) %.0f ms > %.0f ms", f.arguments.joined(separator: " "), f.medianMs, budgets.firstFrameMs))
         }
         if let stall { misses += stallMisses(stall) }
+        if let r = replay {
+            let budget = budgets.replayTimesRealTime ?? 500
+            if !(r.studyTimesRealTime >= budget) {
+                misses.append(String(format: "replay: flick study of a %.0f s recording %.0fx real time < %.0fx", r.sessionSeconds,
+                                     r.studyTimesRealTime, budget))
+            }
+            if r.studyGestures != r.gestures {
+                misses.append("replay: flick study counted \(r.studyGestures) gestures, the script wrote \(r.gestures)")
+            }
+        }
         for f in faces where !((f.allShownMs ?? .infinity) <= budgets.facesShownMs) {
             misses.append(String(format: "faces %@ at %@ (%@, %@): every face shown after %@ > %.0f ms", f.interaction, f.size,
                                  f.cards, f.renderer, f.allShownMs.map { String(format: "%.0f ms", $0) } ?? "never", budgets.facesShownMs))
@@ -506,6 +549,16 @@ struct BenchReport: Codable {
                               f.medianProcAgeMs.map { String(format: "%.0f ms", $0) } ?? "n/a",
                               f.arguments.joined(separator: " "), f.display, budgets.firstFrameMs,
                               f.medianMs <= budgets.firstFrameMs ? "" : "  MISSED"))
+        }
+        if let r = replay {
+            let budget = budgets.replayTimesRealTime ?? 500
+            out.append(String(format: "Replay without frames (%@): a %.0f s session, %d inputs, %d gestures (flick study counted %d); rounds in turn, ms",
+                              r.recording, r.sessionSeconds, r.inputs, r.gestures, r.studyGestures))
+            out.append("  session core (read, replay, finish) " + r.replayMs.map { String(format: "%.1f", $0) }.joined(separator: " ")
+                       + String(format: ": %.0fx real time", r.replayTimesRealTime))
+            out.append("  flick study, whole process          " + r.studyMs.map { String(format: "%.1f", $0) }.joined(separator: " ")
+                       + String(format: ": %.0fx real time; budget >= %.0fx%@", r.studyTimesRealTime, budget,
+                                r.studyTimesRealTime >= budget && r.studyGestures == r.gestures ? "" : "  MISSED"))
         }
         if let m = memory {
             out.append(String(format: "Peak RSS: %.1f MB (VmHWM) with %d image cards, %d frames, %d faces made, furthest card %d; budget <= %.0f MB%@",
@@ -713,6 +766,15 @@ struct BenchRunner {
                 progress("memory: \(options.memoryFrames) headless frames on them")
                 report.memory = try MemoryBench.run(folder: folder, cards: options.memoryCards,
                                                     frames: options.memoryFrames)
+            }
+        }
+        if options.parts.contains(.replay) {
+            report.replay = try ReplayBench.run(seconds: options.replaySeconds, rounds: options.replayRounds,
+                                                cardsFolder: options.cardsFolder, keep: options.replayRecording,
+                                                progress: progress)
+            if let r = report.replay {
+                progress(String(format: "replay: session core %.0fx, flick study %.0fx real time", r.replayTimesRealTime,
+                                r.studyTimesRealTime))
             }
         }
         if options.parts.contains(.stall) {
