@@ -256,16 +256,9 @@ final class App {
                 if var latch {
                     // Real-time while the frames leave the core mostly idle; the wait ends a
                     // little early (learned) and polls the clock up to the latch.
-                    latchRealtime = FramePriority.setRealtime(latch.wantsRealtime(latchRealtime))
-                    latch.earlyWakeLimit = FrameLatch.earlyWakeLimit(interval: latch.interval, realtime: latchRealtime)
-                    let planned = latch.next(after: PerformanceClock.now)
-                    let wake = latch.wake(forLatch: planned.latch)
-                    if let woke = LatchWait.until(wake: wake, latch: planned.latch, maxSleep: latch.interval,
-                                                  maxPoll: latch.earlyWakeLimit) {
-                        latch.recordWake(target: wake, woke: woke)
-                    }
+                    let planned = LatchWait.nextFrame(&latch, realtime: &latchRealtime)
                     self.latch = latch
-                    target = planned
+                    target = (planned.latch, planned.deadline)
                 }
                 input = events.poll()
             }

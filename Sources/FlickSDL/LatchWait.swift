@@ -31,3 +31,25 @@ public enum LatchWait {
         return woke
     }
 }
+
+extension LatchWait {
+    /// Waits for the next frame's latch as a paced frame loop does (the window's, and every
+    /// bench that times frames the way the window paces them): the calling thread real-time
+    /// while `latch.wantsRealtime` (`FramePriority.setRealtime`; `realtime` says whether it is,
+    /// and is updated), its wait ending as early as `latch` learned and the clock polled up to
+    /// the latch, the wake-up recorded. Returns the frame's planned latch and deadline (record
+    /// the frame against them with `FrameLatch.record`) and when the sleep ended (nil: the
+    /// latch had passed and nothing slept). `FramePriority.setRealtime(false)` when the frames
+    /// stop.
+    @discardableResult
+    public static func nextFrame(_ latch: inout FrameLatch, realtime: inout Bool)
+        -> (latch: Double, deadline: Double, woke: Double?) {
+        realtime = FramePriority.setRealtime(latch.wantsRealtime(realtime))
+        latch.earlyWakeLimit = FrameLatch.earlyWakeLimit(interval: latch.interval, realtime: realtime)
+        let planned = latch.next(after: PerformanceClock.now)
+        let wake = latch.wake(forLatch: planned.latch)
+        let woke = until(wake: wake, latch: planned.latch, maxSleep: latch.interval, maxPoll: latch.earlyWakeLimit)
+        if let woke { latch.recordWake(target: wake, woke: woke) }
+        return (planned.latch, planned.deadline, woke)
+    }
+}

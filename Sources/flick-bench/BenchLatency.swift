@@ -105,16 +105,9 @@ enum LatencyBench {
             if late {
                 // As the window's loop: real-time while the frames leave the core mostly idle,
                 // an early wake-up learned from recent ones, the clock polled up to the latch.
-                realtime = FramePriority.setRealtime(latch.wantsRealtime(realtime))
+                let planned = LatchWait.nextFrame(&latch, realtime: &realtime)
                 if realtime { realtimeFrames += 1 }
-                latch.earlyWakeLimit = FrameLatch.earlyWakeLimit(interval: interval, realtime: realtime)
-                let planned = latch.next(after: PerformanceClock.now)
-                let wake = latch.wake(forLatch: planned.latch)
-                if let woke = LatchWait.until(wake: wake, latch: planned.latch, maxSleep: interval,
-                                              maxPoll: latch.earlyWakeLimit) {
-                    latch.recordWake(target: wake, woke: woke)
-                    polls.append(max(0, PerformanceClock.now - woke))
-                }
+                if let woke = planned.woke { polls.append(max(0, PerformanceClock.now - woke)) }
                 deadline = planned.deadline
                 plannedLatch = planned.latch
                 leads.append(planned.deadline - planned.latch)

@@ -245,4 +245,51 @@ struct FrameLatchTests {
         #expect(FrameLatch(interval: 1).interval == 1.0 / 24)
         #expect(FrameLatch(interval: 1.0 / 1000).interval == 1.0 / 360)
     }
+
+    /// `LatchWait.nextFrame`, the wait every paced loop shares (the window's, the latency and
+    /// stall benches'): on a thread of its own (real-time stays with it), frames of 240 Hz.
+    @Test func theSharedWaitReturnsAtTheLatchOfEachRefreshAndRecordsIt() {
+        final class Outcome: @unchecked Sendable {
+            var plans: [(latch: Double, deadline: Double, woke: Double?, returned: Double, realtime: Bool)] = []
+            var lateness = 0.0, frames = 0, realtimeAfter = true, description = ""
+        }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            var latch = FrameLatch(interval: 1.0 / 240)
+            var realtime = false
+            for _ in 0..<24 {
+                let p = LatchWait.nextFrame(&latch, realtime: &realtime)
+                let latched = PerformanceClock.now
+                outcome.plans.append((p.latch, p.deadline, p.woke, latched, realtime))
+                // 0.3 ms of work, done by the clock.
+                while PerformanceClock.now < latched + 0.0003 {}
+                let end = PerformanceClock.now
+                latch.record(latch: p.latch, deadline: p.deadline, workDone: end, presented: end, displayWaits: false,
+                             latched: latched)
+            }
+            outcome.frames = latch.frames
+            outcome.description = FramePriority.realtimeDescription
+            outcome.realtimeAfter = FramePriority.setRealtime(false)
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        #expect(outcome.frames == 24)
+        #expect(!outcome.realtimeAfter, "put back to an ordinary thread")
+        let plans = outcome.plans
+        // The first frame latches at once; every later one on the grid, one refresh apart at least.
+        #expect(plans[0].woke == nil)
+        for (a, b) in zip(plans, plans.dropFirst()) {
+            let refreshes = (b.deadline - a.deadline) * 240
+            #expect(refreshes > 0.999 && abs(refreshes - refreshes.rounded()) < 1e-6, "deadlines \(a.deadline) \(b.deadline)")
+        }
+        for p in plans.dropFirst() {
+            #expect(p.latch < p.deadline)
+            // Never before its latch (the polled clock and the timer's clock agree to far below 0.1 ms).
+            #expect(p.returned >= p.latch - 0.0001, "returned \(p.returned - p.latch) s from the latch")
+            // Real-time as the kernel allowed it: where refused, the frames go on as ordinary ones.
+            #expect(p.realtime == (outcome.description == "SCHED_FIFO 1"))
+        }
+    }
 }
