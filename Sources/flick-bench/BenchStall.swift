@@ -10,7 +10,9 @@ import Foundation
 /// `photos` generated photo-like PNGs (4000x3000 by default) plus one 8000x8000, flung through
 /// in each paging interaction the way a person would (a fling every second or so), drawn as the
 /// app draws (stage 390x844 scaled into a 1280x800 window, software renderer, shadows on),
-/// frames paced at 60 Hz so the decoder runs beside them as it does in the app. A frame is timed
+/// frames paced at 60 Hz as the window paces them (`StallPacer`: `FrameLatch`, the frame thread
+/// real-time while its frames leave the core mostly idle) so the decoder runs beside them as it
+/// does in the app. A frame is timed
 /// from its first call (input, advance, faces, draw) to the end of present (and the app's
 /// `faces.presented()` after it). Budget, in every run: no frame over one
 /// 60 Hz interval (16.7 ms; the first frame included), and the worst frame over the median no
@@ -43,6 +45,11 @@ struct StallRun: Codable {
     var longestDecoderStepMs = 0.0
     var maxFaceTextures = 0
     var cardsShown = 0
+    /// How the frame thread was scheduled ("SCHED_FIFO 1 in 100 % of frames", or why not
+    /// real-time) and the frames that missed the refresh they were latched for (nil in
+    /// reports from before the frames were paced as the window paces them).
+    var scheduling: String?
+    var missedRefreshes: Int?
 
     /// From the run's frames: `intervalMs` is the frame interval held to.
     init(_ run: RunFrames, intervalMs: Double) {
@@ -98,11 +105,8 @@ enum StallBench {
                 Int(stageSize.width * scale), Int(stageSize.height * scale), scale)
     }
 
-    /// Frame `frame` starts no earlier than frame/60 s after `start`.
-    static func pace(frame: Int, from start: Double) {
-        let wait = start + Double(frame) / 60 - PerformanceClock.now
-        if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
-    }
+    /// The display's refresh interval the frames are paced to, seconds.
+    nonisolated static let refreshInterval = 1.0 / 60
 
     /// `photos` PNGs of `width`x`height` (smooth gradients, soft discs, a horizon: compressible
     /// like a photo of a clear scene, not noise) plus `big-8000.png`, in `folder`; reused when
@@ -248,19 +252,21 @@ enum StallBench {
         let thread = Schedstat.thisThread()
         let server = Schedstat.displayServer(of: window)
         defer { thread.close(); server?.schedstat.close() }
-        let frames = Int(seconds * 60)
         var records: [FrameRecord] = []
-        records.reserveCapacity(frames)
+        records.reserveCapacity(Int(seconds * 60))
+        var pacer = StallPacer()
+        defer { pacer.end() }
         let start = PerformanceClock.now
-        for frame in 0..<frames {
+        var frame = 0
+        while PerformanceClock.now - start < seconds {
             try stopPoint()
-            pace(frame: frame, from: start)
+            let planned = pacer.wait()
             // Bookkeeping before the frame's clock starts.
             let before = faces.statistics.placeholderDraws
             let uploadsBefore = faces.statistics.uploads
             let s0 = ThreadSample.now(thread, server: server?.schedstat)
             let t0 = PerformanceClock.now
-            let t = Double(frame) / 60
+            let t = t0 - start
             run.play(steps, cursor: &cursor, frameAt: t)
             try renderer.resetViewport()
             try renderer.clear(windowColor)
@@ -276,6 +282,7 @@ enum StallBench {
             faces.presented()
             let t4 = PerformanceClock.now
             let s1 = ThreadSample.now(thread, server: server?.schedstat)
+            pacer.record(planned, latched: t0, presented: t4)
             let st = faces.statistics
             var r = FrameRecord(ms: (t4 - t0) * 1000, advanceMs: (t1 - t0) * 1000, facesMs: (t2 - t1) * 1000,
                                 drawMs: (t3 - t2) * 1000, presentMs: (t4 - t3) * 1000)
@@ -300,6 +307,7 @@ enum StallBench {
             }
             if st.placeholderDraws > before { withPlaceholders += 1 }
             for c in list { shown.insert(c.card) }
+            frame += 1
         }
         if let dumpPath {
             let file = dumpPath + "-" + interaction.rawValue + "-\(round).csv"
@@ -308,6 +316,7 @@ enum StallBench {
             }
         }
         var r = StallRun(RunFrames(records: records), intervalMs: intervalMs)
+        pacer.describe(&r)
         let stats = faces.statistics
         r.framesWithPlaceholders = withPlaceholders
         r.decodes = stats.decodes
@@ -317,6 +326,7 @@ enum StallBench {
         progress(String(format: "stall %@ (run %d): median %.2f ms, worst %.2f ms (%.2fx; the first frame %.2f ms), %d over %.1f ms, %d decodes (longest step %.2f ms), %d cards shown",
                         interaction.rawValue, round, r.frames.medianMs, r.worstMs, r.worstOverMedian, r.firstMs, r.overInterval,
                         intervalMs, r.decodes, r.longestDecoderStepMs, r.cardsShown)
+                 + (r.scheduling.map { "; \($0)" } ?? "")
                  + (r.worstFrame.map { "; worst " + $0.summary } ?? ""))
         return (r, scene.viewBound)
     }

@@ -1,12 +1,17 @@
 import Foundation
 
-/// The stall part's verdict and table: in every run of every interaction no
+/// The stall part's verdict and table: `stallRuns` runs of every interaction, in every run no
 /// frame over one 60 Hz interval, and the worst frame over the median no worse than the
 /// control's in the same round.
 extension BenchReport {
     func stallMisses(_ stall: StallReport) -> [String] {
         var misses: [String] = []
         let limit = budgets.stallIntervalMs
+        if let wanted = budgets.stallRuns {
+            for r in stall.results where r.runs.count < wanted {
+                misses.append("stall \(r.interaction): \(r.runs.count) run\(r.runs.count == 1 ? "" : "s") measured; the budget holds \(wanted) of \(wanted) (--stall-runs \(wanted))")
+            }
+        }
         for r in stall.results {
             for (k, run) in r.runs.enumerated() {
                 let which = "stall \(r.interaction) (run \(k + 1) of \(r.runs.count))"
@@ -17,7 +22,9 @@ extension BenchReport {
                                          run.overInterval == 1 ? "" : "s", limit, run.worstOfAllMs, worst?.cause ?? "?")
                                   + (control.map { String(format: "; the control's run: %d over", $0.overInterval) } ?? ""))
                 }
-                if let control, !(run.worstOverMedian <= control.worstOverMedian * budgets.stallOverControl) {
+                if control == nil {
+                    misses.append("\(which): no control run in the same round to hold its worst frame over its median against")
+                } else if let control, !(run.worstOverMedian <= control.worstOverMedian * budgets.stallOverControl) {
                     misses.append(String(format: "%@: worst frame %.2fx the median > the control's %.2fx in the same round (worst %.1f ms: %@)",
                                          which, run.worstOverMedian, control.worstOverMedian, run.worstMs,
                                          run.worstFrame?.cause ?? "?"))
@@ -37,12 +44,18 @@ extension BenchReport {
         }
         out.append("The control: the same window, renderer and pacing; clear, stage, present, no cards, no decoder"
                    + (st.displayServerPID.map { "; frames presented to the X server, pid \($0)" } ?? ""))
+        let runs = st.control.runs + st.results.flatMap(\.runs)
+        let scheduling = runs.compactMap(\.scheduling).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        if !scheduling.isEmpty {
+            out.append("Paced as the window paces its frames (input latched late before each refresh, FrameLatch); the frame thread: "
+                       + scheduling.joined(separator: " / ") + "; 'late': frames that missed the refresh they were latched for")
+        }
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
-        out.append("run  " + pad("what", 10) + "  median  worst  worst/median  first  >\(String(format: "%.1f", limit))ms  placeholder frames  decodes  cards shown  face textures  the worst frame's cause")
+        out.append("run  " + pad("what", 10) + "  median  worst  worst/median  first  >\(String(format: "%.1f", limit))ms  late  placeholder frames  decodes  cards shown  face textures  the worst frame's cause")
         let rounds = max(st.control.runs.count, st.results.map(\.runs.count).max() ?? 0)
         func line(_ k: Int, _ what: String, _ r: StallRun, control: Bool) -> String {
-            String(format: "%3d  %@  %6.2f  %5.1f  %12.2f  %5.1f  %7d  ", k + 1, pad(what, 10), r.frames.medianMs, r.worstMs,
-                   r.worstOverMedian, r.firstMs, r.overInterval)
+            String(format: "%3d  %@  %6.2f  %5.1f  %12.2f  %5.1f  %7d  %@  ", k + 1, pad(what, 10), r.frames.medianMs, r.worstMs,
+                   r.worstOverMedian, r.firstMs, r.overInterval, r.missedRefreshes.map { String(format: "%4d", $0) } ?? "   -")
                 + (control ? pad("", 18) + "  " + pad("", 7) + "  " + pad("", 11) + "  " + pad("", 13)
                            : String(format: "%18d  %7d  %11d  %13d", r.framesWithPlaceholders, r.decodes, r.cardsShown, r.maxFaceTextures))
                 + "  " + (r.worstFrame?.cause ?? "")

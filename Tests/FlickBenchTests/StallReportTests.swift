@@ -29,12 +29,47 @@ struct StallReportTests {
         return StallRun(RunFrames(records: records), intervalMs: StallBench.intervalMs)
     }
 
-    func report(_ results: [StallResult], control: [StallRun]) -> BenchReport {
+    /// Judged over `runs` runs (the budget's 10 by default; the rounds given here otherwise).
+    func report(_ results: [StallResult], control: [StallRun], runs: Int? = nil) -> BenchReport {
         var r = BenchReport(sdl: "SDL", videoDriver: "x11", size: "1280x800")
         r.stall = StallReport(folder: "/tmp/photos", photos: 201, results: results, runs: control.count,
                               hostPauses: nil, control: StallControl(runs: control), displayServerPID: 42)
+        r.budgets.stallRuns = runs ?? control.count
         r.evaluate()
         return r
+    }
+
+    @Test func theBudgetIsTenOfTenRunsSoFewerRunsAreAMiss() {
+        #expect(BenchReport.Budgets().stallRuns == 10)
+        let rounds = 3
+        let control = (0..<rounds).map { _ in run(slow: [5: (3, 1, 2, 0)]) }
+        let now = StallResult(interaction: "now", viewBound: 7, runs: (0..<rounds).map { _ in run(median: 2, slow: [3: (5, 4, 0, 0)]) })
+        // Every run within both limits, but three runs are not the ten the budget holds.
+        let r = report([now], control: control, runs: 10)
+        #expect(r.misses == ["stall now: 3 runs measured; the budget holds 10 of 10 (--stall-runs 10)"])
+        #expect(report([now], control: control).misses.isEmpty)
+    }
+
+    @Test func aRunWithoutItsRoundsControlIsAMiss() {
+        // The control of round 2 did not run (stopped): its run cannot be held against it.
+        let control = [run(slow: [5: (3, 1, 2, 0)])]
+        let now = StallResult(interaction: "now", viewBound: 7,
+                              runs: [run(median: 2, slow: [3: (5, 4, 0, 0)]), run(median: 2, slow: [3: (5, 4, 0, 0)])])
+        let r = report([now], control: control, runs: 2)
+        #expect(r.misses == ["stall now (run 2 of 2): no control run in the same round to hold its worst frame over its median against"])
+    }
+
+    @Test func theTableSaysHowFramesWerePacedAndWhichMissedTheirRefresh() {
+        var paced = run(slow: [5: (3, 1, 2, 0)])
+        paced.scheduling = "SCHED_FIFO 1 in 100 % of frames"
+        paced.missedRefreshes = 2
+        var flick = run(median: 2, slow: [3: (5, 4, 0, 0)])
+        flick.scheduling = "SCHED_FIFO 1 in 100 % of frames"
+        flick.missedRefreshes = 0
+        let table = report([StallResult(interaction: "now", viewBound: 7, runs: [flick])], control: [paced]).table()
+        #expect(table.contains("the frame thread: SCHED_FIFO 1 in 100 % of frames;"))
+        #expect(table.contains("  1  control       1.00    3.0          3.00    6.0        0     2  "))
+        #expect(table.contains("  1  now           2.00    5.0          2.50    6.0        0     0  "))
     }
 
     @Test func runFiguresLeaveTheFirstFrameOutOfTheRatioButNotOutOfTheInterval() {
