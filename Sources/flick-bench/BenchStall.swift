@@ -23,7 +23,7 @@ import Foundation
 /// went (`FrameBreakdown`: Flick's CPU, waiting for a core, blocked in present on the X
 /// server). The machine's own pauses (`HostPauses`) are measured first.
 /// `FLICK_STALL_TRACE=1` notes the phases of frames over 4 ms; `FLICK_STALL_DUMP=PREFIX` writes
-/// PREFIX-<interaction>-<run>.csv with a line per frame.
+/// PREFIX-<interaction>-<run>.csv with a line per frame (PREFIX-control-<run>.csv the control's).
 struct StallRun: Codable {
     var frames: FrameTimeMs
     /// The first frame (start-up: not in `worstMs` nor the ratio).
@@ -205,7 +205,7 @@ enum StallBench {
         roundLoop: for round in 1...runs {
             if Interrupt.isRequested { break roundLoop }
             do {
-                let (c, pid) = try StallControl.runOnce(seconds: seconds, size: size)
+                let (c, pid) = try StallControl.runOnce(seconds: seconds, size: size, round: round)
                 serverPID = serverPID ?? pid
                 control.runs.append(c)
                 progress(String(format: "stall control (run %d): median %.2f ms, worst %.2f ms (%.2fx), %d over %.1f ms: the same window and pacing, a frame that never changes, no decoder",

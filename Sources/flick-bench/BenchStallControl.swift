@@ -19,7 +19,8 @@ struct StallControl: Codable {
 
     /// One run, and the process id of the X server the frames went to (nil without one).
     @MainActor
-    static func runOnce(seconds: Double, size: Size) throws -> (StallRun, serverPID: Int32?) {
+    /// `FLICK_STALL_DUMP=PREFIX` writes PREFIX-control-<round>.csv, a line per frame.
+    static func runOnce(seconds: Double, size: Size, round: Int) throws -> (StallRun, serverPID: Int32?) {
         let window = try Window(title: "flick-bench stall control", size: size,
                                 options: Window.Options(resizable: false, hidden: !BenchRunner.hasDisplay))
         let renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: true, vsync: false,
@@ -50,6 +51,19 @@ struct StallControl: Codable {
             var r = FrameRecord(ms: (t2 - t0) * 1000, drawMs: (t1 - t0) * 1000, presentMs: (t2 - t1) * 1000)
             r.take(s0, s1)
             records.append(r)
+        }
+        if let prefix = ProcessInfo.processInfo.environment["FLICK_STALL_DUMP"] {
+            var dump = "frame,ms,draw,present,cpu,minflt,nivcsw,nvcsw,runqueue,xcpu,xrunqueue\n"
+            func opt(_ v: Double?) -> String { v.map { String(format: "%.3f", $0) } ?? "" }
+            for (i, r) in records.enumerated() {
+                dump += String(format: "%d,%.3f,%.3f,%.3f,%.3f,%d,%d,%d,%@,%@,%@\n", i, r.ms, r.drawMs, r.presentMs, r.cpuMs,
+                               r.pageFaults, r.involuntarySwitches, r.voluntarySwitches,
+                               opt(r.runQueueMs), opt(r.serverCPUMs), opt(r.serverRunQueueMs))
+            }
+            let file = prefix + "-control-\(round).csv"
+            do { try Data(dump.utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
+                note("cannot write the stall dump '\(file)': \(error.localizedDescription)")
+            }
         }
         var run = StallRun(RunFrames(records: records), intervalMs: StallBench.intervalMs)
         pacer.describe(&run)
