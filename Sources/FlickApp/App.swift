@@ -255,8 +255,11 @@ final class App {
             } else {
                 if var latch {
                     // Real-time while the frames leave the core mostly idle; the wait ends a
-                    // little early (learned) and polls the clock up to the latch.
-                    let planned = LatchWait.nextFrame(&latch, realtime: &latchRealtime)
+                    // little early (learned) and polls the clock up to the latch; the decoder
+                    // steps aside just before it.
+                    let faces = faces
+                    let planned = LatchWait.nextFrame(&latch, realtime: &latchRealtime, notice: CardFaces.decoderNotice,
+                                                      comingSoon: { faces.frameComing() })
                     self.latch = latch
                     target = (planned.latch, planned.deadline)
                 }
@@ -284,6 +287,7 @@ final class App {
             publishPhoneFrame()
             replayEndCheck()
             if window.isMinimized {   // nothing to draw: a frame's wait instead of a spin
+                faces.presented()   // the decoder, told a frame was coming, goes on
                 usleep(UInt32((pacer.interval ?? 1.0 / 60) * 1_000_000))
                 continue
             }

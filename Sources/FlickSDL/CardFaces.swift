@@ -261,6 +261,19 @@ public final class CardFaces {
     /// faces: the decoder then steps aside only for the first 12 ms after a `prepare`.
     public func presented() { worker.frameEnded() }
 
+    /// Says a frame is about to begin (a paced loop calls it `decoderNotice` before its latch,
+    /// `LatchWait.nextFrame`): the decoder steps aside from its next pause point on, as it does
+    /// once `prepare` begins the frame, so its step in hand is over before the frame starts.
+    /// Otherwise the frame, real-time, takes its core mid-step, and while the present waits
+    /// for the X server's copy the decoder's step resumes on the core the server wakes on: the
+    /// server then waits up to a scheduler slice for a core. The pause ends with `presented`.
+    public func frameComing() { worker.frameBegan() }
+
+    /// How long before a paced frame's latch the decoder is told (`frameComing`), seconds:
+    /// over the longest the decoder runs between two pause points (0.2 to 0.5 ms of CPU, up to
+    /// 1.4 in a stall run), so a step begun just before the notice is over by the latch.
+    public static let decoderNotice = 0.0015
+
     /// The face `prepare` chose for `card` this frame.
     public func face(for card: CardAttributes) -> CardRenderer.Face? { faces[card.card] }
 

@@ -40,14 +40,21 @@ extension LatchWait {
     /// the latch, the wake-up recorded. Returns the frame's planned latch and deadline (record
     /// the frame against them with `FrameLatch.record`) and when the sleep ended (nil: the
     /// latch had passed and nothing slept). `FramePriority.setRealtime(false)` when the frames
-    /// stop.
+    /// stop. `notice` seconds before the latch (or at once, when that has passed) `comingSoon`
+    /// runs: the decoder is told a frame is coming (`CardFaces.frameComing`).
     @discardableResult
-    public static func nextFrame(_ latch: inout FrameLatch, realtime: inout Bool)
+    public static func nextFrame(_ latch: inout FrameLatch, realtime: inout Bool, notice: Double = 0,
+                                 comingSoon: (() -> Void)? = nil)
         -> (latch: Double, deadline: Double, woke: Double?) {
         realtime = FramePriority.setRealtime(latch.wantsRealtime(realtime))
         latch.earlyWakeLimit = FrameLatch.earlyWakeLimit(interval: latch.interval, realtime: realtime)
         let planned = latch.next(after: PerformanceClock.now)
         let wake = latch.wake(forLatch: planned.latch)
+        if let comingSoon {
+            let told = min(wake, planned.latch - max(0, notice))
+            until(wake: told, latch: told, maxSleep: latch.interval, maxPoll: 0)
+            comingSoon()
+        }
         let woke = until(wake: wake, latch: planned.latch, maxSleep: latch.interval, maxPoll: latch.earlyWakeLimit)
         if let woke { latch.recordWake(target: wake, woke: woke) }
         return (planned.latch, planned.deadline, woke)

@@ -260,7 +260,7 @@ enum StallBench {
         var frame = 0
         while PerformanceClock.now - start < seconds {
             try stopPoint()
-            let planned = pacer.wait()
+            let planned = pacer.wait(faces: faces)
             // Bookkeeping before the frame's clock starts.
             let before = faces.statistics.placeholderDraws
             let uploadsBefore = faces.statistics.uploads

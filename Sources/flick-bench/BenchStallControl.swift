@@ -81,9 +81,12 @@ struct StallPacer {
     var realtime = false
     private var realtimeFrames = 0
 
-    /// Waits for the next frame's latch; the frame starts when this returns.
-    mutating func wait() -> (latch: Double, deadline: Double) {
-        let planned = LatchWait.nextFrame(&latch, realtime: &realtime)
+    /// Waits for the next frame's latch; the frame starts when this returns. `faces`: the
+    /// decoder is told the frame is coming as the window tells it (`CardFaces.frameComing`);
+    /// the control, without one, waits the same way.
+    mutating func wait(faces: CardFaces? = nil) -> (latch: Double, deadline: Double) {
+        let planned = LatchWait.nextFrame(&latch, realtime: &realtime, notice: CardFaces.decoderNotice,
+                                          comingSoon: { faces?.frameComing() })
         if realtime { realtimeFrames += 1 }
         return (planned.latch, planned.deadline)
     }

@@ -247,10 +247,12 @@ struct FrameLatchTests {
     }
 
     /// `LatchWait.nextFrame`, the wait every paced loop shares (the window's, the latency and
-    /// stall benches'): on a thread of its own (real-time stays with it), frames of 240 Hz.
+    /// stall benches'): on a thread of its own (real-time stays with it), frames of 240 Hz, the
+    /// decoder told of each a millisecond before its latch.
     @Test func theSharedWaitReturnsAtTheLatchOfEachRefreshAndRecordsIt() {
         final class Outcome: @unchecked Sendable {
             var plans: [(latch: Double, deadline: Double, woke: Double?, returned: Double, realtime: Bool)] = []
+            var told: [Double] = []
             var lateness = 0.0, frames = 0, realtimeAfter = true, description = ""
         }
         let outcome = Outcome()
@@ -259,7 +261,8 @@ struct FrameLatchTests {
             var latch = FrameLatch(interval: 1.0 / 240)
             var realtime = false
             for _ in 0..<24 {
-                let p = LatchWait.nextFrame(&latch, realtime: &realtime)
+                let p = LatchWait.nextFrame(&latch, realtime: &realtime, notice: 0.001,
+                                            comingSoon: { outcome.told.append(PerformanceClock.now) })
                 let latched = PerformanceClock.now
                 outcome.plans.append((p.latch, p.deadline, p.woke, latched, realtime))
                 // 0.3 ms of work, done by the clock.
@@ -283,6 +286,11 @@ struct FrameLatchTests {
         for (a, b) in zip(plans, plans.dropFirst()) {
             let refreshes = (b.deadline - a.deadline) * 240
             #expect(refreshes > 0.999 && abs(refreshes - refreshes.rounded()) < 1e-6, "deadlines \(a.deadline) \(b.deadline)")
+        }
+        // The frame was announced once each, a millisecond before its latch (not earlier).
+        #expect(outcome.told.count == plans.count)
+        for (p, told) in zip(plans, outcome.told).dropFirst() {
+            #expect(told >= p.latch - 0.001 - 0.0001 && told <= p.returned, "told \(p.latch - told) s before the latch")
         }
         for p in plans.dropFirst() {
             #expect(p.latch < p.deadline)
