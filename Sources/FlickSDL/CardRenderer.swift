@@ -325,7 +325,7 @@ public final class CardRenderer {
         // What the opaque cards' occluders cover is written by a card before the frame ends:
         // the background is not filled there.
         guard cpu.begin(rect: region, viewport: (Int(viewportSize.width), Int(viewportSize.height)),
-                        background: background, covered: occluders.map(\.box)) else { return }
+                        background: background, covered: occluders) else { return }
         frame = cpu
         copiesPieces = false
         cutsPieces = true

@@ -369,6 +369,54 @@ struct CPUCompositingTests {
         #expect(pixels[20, 20] == RGBA(0, 200, 0) && pixels[50, 50] == RGBA(10, 20, 30))
     }
 
+    /// The background fill leaves exactly the whole pixels inside the covered boxes unfilled:
+    /// boxes sharing their rows (the same band edges twice), overlapping, side by side, reaching
+    /// past the frame, thinner than a pixel and not finite, against a pixel-by-pixel count, in
+    /// place and in the texture (where the holes' pixels are whatever the texture held).
+    @Test func theFillLeavesTheCoveredWholePixelsOnly() throws {
+        let saved = CPUFrame.writesOutputInPlace
+        defer { CPUFrame.writesOutputInPlace = saved }
+        let boxes = [CardRenderer.Box(x0: 32, y0: 12, x1: 36, y1: 28.5), CardRenderer.Box(x0: 10.5, y0: 8.2, x1: 20, y1: 30.9), CardRenderer.Box(x0: 20, y0: 9, x1: 30.5, y1: 30),
+                     CardRenderer.Box(x0: 15, y0: 20, x1: 40, y1: 44), CardRenderer.Box(x0: -10, y0: -10, x1: 8, y1: 6),
+                     CardRenderer.Box(x0: 45.2, y0: 10, x1: 45.9, y1: 20), CardRenderer.Box(x0: 3, y0: 35, x1: 70, y1: 38),
+                     CardRenderer.Box(x0: .nan, y0: 0, x1: 10, y1: 10), CardRenderer.Box(x0: 0, y0: 0, x1: .infinity, y1: 10)]
+        let rect = (x: 5, y: 4, width: 50, height: 36)
+        func covered(_ x: Int, _ y: Int) -> Bool {
+            boxes.contains { b in
+                b.x0.isFinite && b.x1.isFinite && Double(x) >= b.x0 && Double(x + 1) <= b.x1 && Double(y) >= b.y0 && Double(y + 1) <= b.y1
+            }
+        }
+        let magenta = RGBA(255, 0, 255), green = RGBA(0, 200, 0)
+        for inPlace in [true, false] {
+            CPUFrame.writesOutputInPlace = inPlace
+            let renderer = try Renderer(offscreenWidth: 64, height: 48)
+            try renderer.clear(magenta)
+            let frame = CPUFrame(renderer: renderer)
+            #expect(frame.begin(rect: rect, viewport: (64, 48), background: green,
+                                covered: boxes.map { CardRenderer.Occluder(owner: 0, box: $0) }))
+            try frame.end()
+            let pixels = try renderer.readPixels()
+            var wrong = 0, filled = 0, holes = 0
+            for y in 0..<48 {
+                for x in 0..<64 {
+                    let inFrame = x >= rect.x && x < rect.x + rect.width && y >= rect.y && y < rect.y + rect.height
+                    if !inFrame {
+                        if pixels[x, y] != magenta { wrong += 1 }
+                    } else if covered(x, y) {
+                        holes += 1
+                        if inPlace && pixels[x, y] != magenta { wrong += 1 }
+                    } else {
+                        filled += 1
+                        if pixels[x, y] != green { wrong += 1 }
+                    }
+                }
+            }
+            #expect(holes > 500, "the boxes cover \(holes) pixels")
+            #expect(wrong == 0, "in place \(inPlace): \(wrong) pixels wrong; \(saveArtifact(pixels, name: "fill-holes"))")
+            #expect(frame.filledPixels == filled, "in place \(inPlace): \(frame.filledPixels) filled, \(filled) expected")
+        }
+    }
+
     /// A card within 10 % of its face's size samples the nearest texel (GL's draws and the CPU
     /// frame's pieces alike); one scaled further keeps bilinear filtering.
     @Test func nearlyUnscaledCardsAreTheOnesSampledNearest() throws {

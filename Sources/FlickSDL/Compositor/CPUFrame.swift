@@ -28,6 +28,9 @@ final class CPUFrame {
     init(renderer: Renderer) {
         self.renderer = renderer
         (sdlFormat, pixmanFormat) = CPUFrame.format(for: renderer)
+        holes.reserveCapacity(128)
+        edges.reserveCapacity(2 * 128 + 2)
+        spans.reserveCapacity(128)
     }
 
     deinit { if let texture { SDL_DestroyTexture(texture) } }
@@ -51,14 +54,14 @@ final class CPUFrame {
 
     /// Opens a frame over `rect` (viewport pixels, inside a viewport of `viewport` pixels),
     /// filled with `background`, or with what the renderer has drawn there so far when nil.
-    /// `covered`: whole-pixel boxes (viewport pixels) that opaque pixels will cover before the
-    /// frame ends, left unfilled (at 3840x2160 the fill under the switcher's cards was 16 MB
-    /// written for nothing). False when it cannot (the caller draws through SDL instead).
+    /// `covered`: occluders whose boxes (viewport pixels) opaque pixels will cover before the
+    /// frame ends; their whole pixels are left unfilled (at 3840x2160 the fill under the
+    /// switcher's cards was 16 MB written for nothing). False when it cannot (the caller draws
+    /// through SDL instead).
     func begin(rect r: (x: Int, y: Int, width: Int, height: Int), viewport: (width: Int, height: Int),
-               background: RGBA?, covered: [CardRenderer.Box] = []) -> Bool {
+               background: RGBA?, covered: [CardRenderer.Occluder] = []) -> Bool {
         guard image == nil, r.width > 0, r.height > 0 else { return false }
-        holes = covered
-        defer { holes = [] }
+        setHoles(covered, in: r)
         if let inPlace = beginInPlace(rect: r, background: background) { return inPlace }
         if texture == nil || textureSize.width < viewport.width || textureSize.height < viewport.height {
             if let texture { SDL_DestroyTexture(texture) }
@@ -148,10 +151,28 @@ final class CPUFrame {
 
     /// The open frame is the output's own pixels (nothing to copy at its end).
     private var inPlace = false
-    /// The boxes `begin` leaves unfilled, while it runs.
-    private var holes: [CardRenderer.Box] = []
+    /// The whole pixels `begin` leaves unfilled, in frame pixels: the covered boxes rounded
+    /// inward and clipped to the frame. Kept with `edges` and `spans` from frame to frame (their
+    /// capacity reserved once), so a frame's fill allocates nothing.
+    private var holes: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
+    /// The rows where bands of `fill` start and end, sorted (repeats make empty bands).
+    private var edges: [Int] = []
+    /// The holes that span one band, as x ranges sorted by their start.
+    private var spans: [(x0: Int, x1: Int)] = []
     /// Background pixels the last `begin` filled (tests, statistics).
     private(set) var filledPixels = 0
+
+    /// `covered`'s boxes as `holes` of the frame over `r`.
+    private func setHoles(_ covered: [CardRenderer.Occluder], in r: (x: Int, y: Int, width: Int, height: Int)) {
+        holes.removeAll(keepingCapacity: true)
+        for o in covered {
+            let b = o.box
+            guard b.x0.isFinite, b.y0.isFinite, b.x1.isFinite, b.y1.isFinite else { continue }
+            let x0 = max(0, Int(max(-1e9, (b.x0.rounded(.up)))) - r.x), x1 = min(r.width, Int(min(1e9, b.x1.rounded(.down))) - r.x)
+            let y0 = max(0, Int(max(-1e9, (b.y0.rounded(.up)))) - r.y), y1 = min(r.height, Int(min(1e9, b.y1.rounded(.down))) - r.y)
+            if x1 > x0 && y1 > y0 { holes.append((x0, y0, x1, y1)) }
+        }
+    }
 
     /// Fills the frame's pixels (`pixels` is its first, rows `stride` words apart) with `word`,
     /// but for `holes`: in bands of rows between the holes' edges, the runs between the holes
@@ -164,28 +185,22 @@ final class CPUFrame {
             _ = pixman_fill(pixels, Int32(stride), 32, Int32(x), Int32(y), Int32(w), Int32(h), word)
             filledPixels += w * h
         }
-        // The holes in frame pixels, clipped to it (whole pixels: rounded inward).
-        var boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
-        for b in holes {
-            guard b.x0.isFinite, b.y0.isFinite, b.x1.isFinite, b.y1.isFinite else { continue }
-            let x0 = max(0, Int(max(-1e9, (b.x0.rounded(.up)))) - r.x), x1 = min(r.width, Int(min(1e9, b.x1.rounded(.down))) - r.x)
-            let y0 = max(0, Int(max(-1e9, (b.y0.rounded(.up)))) - r.y), y1 = min(r.height, Int(min(1e9, b.y1.rounded(.down))) - r.y)
-            if x1 > x0 && y1 > y0 { boxes.append((x0, y0, x1, y1)) }
-        }
-        guard !boxes.isEmpty else { return run(0, 0, r.width, r.height) }
-        var edges = [0, r.height]
-        for b in boxes { edges.append(b.y0); edges.append(b.y1) }
-        edges = Array(Set(edges)).sorted()
-        var spans: [(Int, Int)] = []
+        guard !holes.isEmpty else { return run(0, 0, r.width, r.height) }
+        edges.removeAll(keepingCapacity: true)
+        edges.append(0)
+        edges.append(r.height)
+        for b in holes { edges.append(b.y0); edges.append(b.y1) }
+        edges.sort()
         for k in 0..<(edges.count - 1) {
             let ya = edges[k], yb = edges[k + 1]
+            guard yb > ya else { continue }
             spans.removeAll(keepingCapacity: true)
-            for b in boxes where b.y0 <= ya && b.y1 >= yb { spans.append((b.x0, b.x1)) }
-            spans.sort { $0.0 < $1.0 }
+            for b in holes where b.y0 <= ya && b.y1 >= yb { spans.append((b.x0, b.x1)) }
+            spans.sort { $0.x0 < $1.x0 }
             var x = 0
-            for (a, b) in spans {
-                if a > x { run(x, ya, a - x, yb - ya) }
-                x = max(x, b)
+            for s in spans {
+                if s.x0 > x { run(x, ya, s.x0 - x, yb - ya) }
+                x = max(x, s.x1)
             }
             run(x, ya, r.width - x, yb - ya)
         }
