@@ -344,7 +344,8 @@ public final class CardRenderer {
             }
             if current !== texture { try flushCards(current, &stats) }
             current = texture
-            if samplesUnscaledNearest { texture.sample(nearest: samplesNearest(texture, in: nil)) }
+            // A turned card keeps the texture's own filtering (bilinear: `samplesNearest`).
+            if samplesUnscaledNearest { texture.sample(nearest: false) }
             appendQuad(of: item.card, alpha: alpha, scale: scale)
             return
         }
