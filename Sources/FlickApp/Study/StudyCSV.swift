@@ -82,15 +82,9 @@ enum StudyCSV {
     static func write(header: String, rows: @escaping @Sendable (Study.Entry) -> String, of study: Study,
                       to writer: ChunkedWriter, cores: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         try writer.write(header + "\n")
-        let entries = Shared(study.entries)
+        let entries = Handoff(study.entries)
         try OrderedWork.run(count: entries.value.count, workers: cores, { rows(entries.value[$0]) },
                             consume: { _, text in try writer.write(text) })
-    }
-
-    /// Read-only values shared with the workers that make rows.
-    private final class Shared<T>: @unchecked Sendable {
-        let value: T
-        init(_ value: T) { self.value = value }
     }
 
     static func tasks(_ study: Study) -> String {

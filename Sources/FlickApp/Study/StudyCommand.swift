@@ -47,12 +47,6 @@ struct StudyCommand: ParsableCommand {
                           ("decisions.csv", "the decision table"), ("sus.csv", "the SUS table"), ("seq.csv", "the SEQ table"),
                           ("questionnaires.csv", "the questionnaire table")]
 
-    /// A value only read once made, handed to the thread that makes the page.
-    final class Frozen<T>: @unchecked Sendable {
-        let value: T
-        init(_ value: T) { self.value = value }
-    }
-
     func validate() throws {
         try checkOutputPath(out, option: "--out", kind: .folder)
         try checkText(title, option: "--title", limit: TextLimits.title)
@@ -122,7 +116,7 @@ struct StudyCommand: ParsableCommand {
         // thousand sessions), a session at a time, and writes them as they are made; the study
         // no longer changes. Then the page and small tables are staged, and all put in place
         // together.
-        let made = Frozen((study: study, title: title, sessions: sessions.count, design: design))
+        let made = Handoff((study: study, title: title, sessions: sessions.count, design: design))
         let textNames = Self.outputs.map(\.0).filter { StudyCSV.streamed[$0] == nil }
         let batch = AtomicFile.Batch()
         let (texts, _) = try OrderedWork.alongside({ () -> [String: Data] in

@@ -36,23 +36,18 @@ package enum OrderedWork {
     /// overlaps with it. Both have ended when it returns or throws; `body`'s error is thrown
     /// first, then `side`'s.
     package static func alongside<A, B>(_ side: @escaping @Sendable () throws -> A, _ body: () throws -> B) throws -> (A, B) {
-        let box = Box<A>()
+        let theirs = Handoff<Result<A, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            box.result = Result { try side() }
+            theirs.value = Result { try side() }
             done.signal()
         }
         thread.start()
         let mine = Result { try body() }
         done.wait()
         let b = try mine.get()
-        guard let theirs = box.result else { throw SideWorkLost() }
-        return (try theirs.get(), b)
-    }
-
-    /// What `alongside`'s thread made; written before the semaphore's signal, read after its wait.
-    private final class Box<A>: @unchecked Sendable {
-        var result: Result<A, any Error>?
+        guard let result = theirs.value else { throw SideWorkLost() }
+        return (try result.get(), b)
     }
 
     /// The side thread ended without a result (cannot happen: the thread always stores one).
