@@ -21,8 +21,22 @@ struct CPUCompositingTests {
         return try Texture(renderer: renderer, surface: surface)
     }
 
-    /// A switcher-like row (scaled, one translucent), a card turned mid-throw, shadows on: the
-    /// CPU frame against SDL's geometry, pixel by pixel.
+    /// The colours of the faces of `faces(_:)`, a card each by index modulo 4.
+    static let colours = [RGBA(220, 60, 60), RGBA(60, 200, 90), RGBA(70, 90, 230), RGBA(240, 200, 40)]
+
+    /// Four 90x130 faces of `colours`, striped white.
+    func faces(_ renderer: Renderer) throws -> [Texture] {
+        try Self.colours.map { try face($0, .white, width: 90, height: 130, renderer: renderer) }
+    }
+
+    /// A switcher-like row (scaled, one translucent) at `rowY` and a fifth card turned mid-throw
+    /// (0.3 rad, alpha 0.9) centred at `turned`.
+    func rowAndTurnedCard(rowY: Double, turned: (x: Double, y: Double)) -> [CardAttributes] {
+        switcherLikeRow(y: rowY) + [CardAttributes(card: CardID(4), index: 4, size: Size(width: 90, height: 130),
+                                                   transform: AffineTransform(rotation: 0.3).translatedBy(x: turned.x, y: turned.y),
+                                                   alpha: 0.9, zIndex: 4)]
+    }
+
     /// A FLICK_COMPOSITOR that is neither cpu nor gpu is ignored and said by the front end (FlickSDL
     /// does not print): the problem names the value; cpu and gpu choose; unset, no problem.
     @Test func aWrongCompositorSettingIsIgnoredAndNamed() throws {
@@ -46,15 +60,11 @@ struct CPUCompositingTests {
     @Test func inPlaceFrameEqualsTheCopiedFrame() throws {
         let saved = CPUFrame.writesOutputInPlace
         defer { CPUFrame.writesOutputInPlace = saved }
-        let colours = [RGBA(220, 60, 60), RGBA(60, 200, 90), RGBA(70, 90, 230), RGBA(240, 200, 40)]
-        var list = switcherLikeRow(y: 80.4)
-        list.append(CardAttributes(card: CardID(4), index: 4, size: Size(width: 90, height: 130),
-                                   transform: AffineTransform(rotation: 0.3).translatedBy(x: 300, y: 110),
-                                   alpha: 0.9, zIndex: 4))
+        let list = rowAndTurnedCard(rowY: 80.4, turned: (300, 110))
         func frame(inPlace: Bool) throws -> (PixelBuffer, CardRenderer.FrameStatistics) {
             CPUFrame.writesOutputInPlace = inPlace
             let renderer = try Renderer(offscreenWidth: 420, height: 260)
-            let textures = try colours.map { try face($0, .white, width: 90, height: 130, renderer: renderer) }
+            let textures = try faces(renderer)
             let cards = try CardRenderer(renderer: renderer)
             try renderer.clear(RGBA(10, 10, 10))
             try renderer.fill(x: 0, y: 0, width: 420, height: 30, color: RGBA(200, 0, 200))
@@ -84,8 +94,7 @@ struct CPUCompositingTests {
     /// viewport it is a fill of the viewport only, what lies outside kept.
     @Test func backgroundOverTheWholeOutputIsAClearWithAFillsPixels() throws {
         let renderer = try Renderer(offscreenWidth: 420, height: 260)
-        let colours = [RGBA(220, 60, 60), RGBA(60, 200, 90), RGBA(70, 90, 230), RGBA(240, 200, 40)]
-        let textures = try colours.map { try face($0, .white, width: 90, height: 130, renderer: renderer) }
+        let textures = try faces(renderer)
         let list = switcherLikeRow(y: 110.4)
         let background = RGBA(44, 50, 66)
         func draw(fills: Bool, viewport: (x: Int, y: Int, w: Int, h: Int)?) throws -> PixelBuffer {
@@ -111,16 +120,13 @@ struct CPUCompositingTests {
         }
     }
 
+    /// A switcher-like row (scaled, one translucent), a card turned mid-throw, shadows on: the
+    /// CPU frame against SDL's geometry, pixel by pixel.
     @Test func cpuFrameMatchesSDLsGeometry() throws {
         let renderer = try Renderer(offscreenWidth: 420, height: 260)
         #expect(renderer.compositesOnCPU, "the software renderer composites on the CPU")
-        let colours = [RGBA(220, 60, 60), RGBA(60, 200, 90), RGBA(70, 90, 230), RGBA(240, 200, 40)]
-        let textures = try colours.map { try face($0, .white, width: 90, height: 130, renderer: renderer) }
-        let size = Size(width: 90, height: 130)
-        var list = switcherLikeRow(y: 110.4)
-        list.append(CardAttributes(card: CardID(4), index: 4, size: size,
-                                   transform: AffineTransform(rotation: 0.3).translatedBy(x: 330, y: 140),
-                                   alpha: 0.9, zIndex: 4))
+        let textures = try faces(renderer)
+        let list = rowAndTurnedCard(rowY: 110.4, turned: (330, 140))
         let background = RGBA(44, 50, 66)
 
         let cpu = try CardRenderer(renderer: renderer)
@@ -151,7 +157,7 @@ struct CPUCompositingTests {
         #expect(Double(far) < 0.03 * Double(n), "\(far) of \(n) pixels differ by more than 40; \(artifact)")
         #expect(Double(total) / Double(n) < 2.5, "mean difference \(Double(total) / Double(n)); \(artifact)")
         // Inside the front card (opaque, scaled by 1.01) its colour, exactly.
-        #expect(composited[251, 70] == colours[3], "\(composited[251, 70]); \(artifact)")
+        #expect(composited[251, 70] == Self.colours[3], "\(composited[251, 70]); \(artifact)")
         // The translucent card at 0.6 over its own shadow and the background, as SDL blends it.
         #expect(composited[40, 75].maxChannelDifference(to: reference[40, 75]) <= 2, "\(composited[40, 75]) vs \(reference[40, 75])")
         #expect(composited[40, 75].r > 120 && composited[40, 75].r < 160, "0.6 of red over the dark background: \(composited[40, 75])")
@@ -164,17 +170,13 @@ struct CPUCompositingTests {
     @Test func theBackgroundIsNotFilledUnderOpaqueCards() throws {
         let saved = CPUFrame.writesOutputInPlace
         defer { CPUFrame.writesOutputInPlace = saved }
-        let colours = [RGBA(220, 60, 60), RGBA(60, 200, 90), RGBA(70, 90, 230), RGBA(240, 200, 40)]
-        var list = switcherLikeRow(y: 110.4)
-        list.append(CardAttributes(card: CardID(4), index: 4, size: Size(width: 90, height: 130),
-                                   transform: AffineTransform(rotation: 0.3).translatedBy(x: 330, y: 140),
-                                   alpha: 0.9, zIndex: 4))
+        let list = rowAndTurnedCard(rowY: 110.4, turned: (330, 140))
         let background = RGBA(44, 50, 66), magenta = RGBA(255, 0, 255)
         for inPlace in [true, false] {
             for viewport in [nil, (x: 7, y: 20, w: 400, h: 230)] {
                 CPUFrame.writesOutputInPlace = inPlace
                 let renderer = try Renderer(offscreenWidth: 420, height: 260)
-                let textures = try colours.map { try face($0, .white, width: 90, height: 130, renderer: renderer) }
+                let textures = try faces(renderer)
                 let placeholder = try face(RGBA(128, 128, 128), .black, width: 90, height: 130, renderer: renderer)
                 let cards = try CardRenderer(renderer: renderer)
                 func frame(under: RGBA) throws -> PixelBuffer {
@@ -250,8 +252,7 @@ struct CPUCompositingTests {
     /// each other and over an opaque one, the shadows falling on the cards beneath.
     @Test func foldedShadowMiddlesMatchShadowsDrawnWithTheirCards() throws {
         let renderer = try Renderer(offscreenWidth: 420, height: 260)
-        let colours = [RGBA(220, 60, 60), RGBA(60, 200, 90), RGBA(70, 90, 230), RGBA(240, 200, 40)]
-        let textures = try colours.map { try face($0, .white, width: 90, height: 130, renderer: renderer) }
+        let textures = try faces(renderer)
         var list: [CardAttributes] = []
         for i in 0..<4 {
             let d = Double(i)
