@@ -17,7 +17,8 @@ struct Bench: ParsableCommand {
         Frames: each interaction plays a fixed scripted session (at least 600 frames on a \
         60 Hz frame clock: drags, flings, throws, undo) in a --size window, vsync off. Each \
         frame is timed from its first call until the renderer has finished it (one pixel is \
-        read back), five ways, interleaved frame by frame:
+        read back), five ways, interleaved frame by frame in balanced orders (each way \
+        right after every other equally often, so none gains from caches another warmed):
         - app, app + HUD: the window's own frame (FlickApp's AppFrames: an App made from \
         flick's arguments as --headless makes it, --stage window, drawn by the window's draw: \
         surround, stage, cards, shadows, titles, stamps, tool UI), HUD off and on;

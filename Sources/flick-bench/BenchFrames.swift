@@ -87,8 +87,10 @@ struct SessionSummary: Codable {
 /// `CardRenderer.draw` of the render list, real card faces, no overlay) against a baseline that
 /// draws the same quads with the same textures straight through SDL from vertices computed
 /// before the clock starts. Every timed frame is clear + draw + `finish()` (one pixel read back,
-/// so a GPU renderer has really drawn it); present comes after the clock stops. The three
-/// variants are interleaved frame by frame, in rotating order, so load on the machine hits them alike.
+/// so a GPU renderer has really drawn it); present comes after the clock stops. The variants
+/// are interleaved frame by frame, so load on the machine hits them alike, in the orders of a
+/// balanced Latin square (`FrameOrder`): each follows every other equally often, so none is
+/// timed more often right after a frame that drew its textures (warm in the caches).
 @MainActor
 final class FrameBench {
     let renderer: Renderer
@@ -207,7 +209,7 @@ final class FrameBench {
     func measure(_ session: BenchSession, quads: [[BaselineQuad]], apps: [AppFrames], repeats: Int,
                  warmupFrames: Int = 90) throws -> FrameSamples {
         var samples = FrameSamples()
-        let variants = 3 + apps.count
+        let order = FrameOrder(variants: 3 + apps.count)
         for pass in 0...repeats {
             let timed = pass > 0
             let frames = timed ? session.frames : min(warmupFrames, session.frames)
@@ -217,8 +219,8 @@ final class FrameBench {
             for app in apps { app.restart() }
             for i in 0..<frames {
                 try stopPoint()
-                for k in 0..<variants {
-                    switch (i + k + pass) % variants {
+                for v in order.row(i + pass * frames) {
+                    switch v {
                     case 0:
                         let t = try flickFrame(session, i, run: a, cursor: &cursorA, cards: withShadows,
                                                snapshot: pass == 1 ? snapshotFolder : nil)
@@ -241,6 +243,26 @@ final class FrameBench {
         }
         return samples
     }
+}
+
+/// The orders in which one frame's variants run: the rows of a Williams design (a balanced
+/// Latin square, and its mirror for an odd count). Over its rows each variant runs in each
+/// place equally often and right after each other variant equally often. A plain rotation
+/// (0 1 2 3 4, 1 2 3 4 0, ...) would put the baseline always right after the no-shadow frame
+/// of the same cards, its textures just read, and time it faster for that alone.
+struct FrameOrder {
+    let rows: [[Int]]
+
+    init(variants n: Int) {
+        guard n > 1 else { rows = [Array(0..<max(0, n))]; return }
+        // 0, 1, n-1, 2, n-2, ...: consecutive differences run through every step once.
+        let first = (0..<n).map { k in k == 0 ? 0 : (k % 2 == 1 ? (k + 1) / 2 : n - k / 2) }
+        let square = (0..<n).map { j in first.map { ($0 + j) % n } }
+        rows = n % 2 == 0 ? square : square + square.map { Array($0.reversed()) }
+    }
+
+    /// The order of the `i`th frame.
+    func row(_ i: Int) -> [Int] { rows[((i % rows.count) + rows.count) % rows.count] }
 }
 
 extension BenchSession {
