@@ -18,8 +18,7 @@
 /// input costs to draw is known only once it is applied (a card starts to move when the pointer
 /// that holds it does), so the lead also covers the `inputQuantile` of those, and a gesture's
 /// first dear frame is allowed what the gestures before it cost. Until `inputKnown` such frames
-/// were measured, three quarters of the interval stand in for them (the first gesture is not yet
-/// known; half an interval is less than a card set moving costs at 144 Hz).
+/// were measured, half the interval stands in for them (the first gesture is not yet known).
 /// Frames of one kind vary with what they draw (a card's angle, what it uncovers), so the
 /// margin also grows with the render time (`proportionalMargin`).
 ///
@@ -38,8 +37,8 @@ public struct FrameLatch: Sendable {
     /// `inputHistory` of them, however long ago), at their `inputQuantile`.
     public let inputHistory: Int
     public let inputQuantile: Double
-    /// Frames that applied input measured before they alone are trusted (three quarters of the
-    /// interval stand in until then).
+    /// Frames that applied input measured before they alone are trusted (half the interval
+    /// stands in until then).
     public let inputKnown: Int
     /// The share of the render time added to the margin (0.15: 15 %).
     public let proportionalMargin: Double
@@ -147,7 +146,7 @@ public struct FrameLatch: Sendable {
 
     /// The render time the latch allows for, seconds: the longest of the last `recent` render
     /// times or the `inputQuantile` of the last `inputHistory` frames that applied input (at
-    /// least three quarters of the interval until `inputKnown` of them were measured), plus the margin
+    /// least half the interval until `inputKnown` of them were measured), plus the margin
     /// (`proportionalMargin` of it, `minimumMargin` and `extraMargin`), at most the interval;
     /// half the interval before any frame was measured.
     public var lead: Double {
@@ -155,7 +154,7 @@ public struct FrameLatch: Sendable {
         if !inputRenders.isEmpty {
             let s = inputRenders.sorted()
             let q = s[min(s.count - 1, max(0, Int((inputQuantile * Double(s.count)).rounded(.up)) - 1))]
-            longest = max(longest, inputRenders.count < inputKnown ? max(q, interval * 0.75) : q)
+            longest = max(longest, inputRenders.count < inputKnown ? max(q, interval / 2) : q)
         }
         return min(interval, longest * (1 + proportionalMargin) + minimumMargin + extraMargin)
     }
