@@ -53,6 +53,9 @@ public struct FrameLatch: Sendable {
     private var next = 0
     private var inputRenders: [Double] = []
     private var nextInput = 0
+    /// The `inputQuantile` of `inputRenders`, made when one is recorded (not each time the lead
+    /// is asked for).
+    private var inputRenderQuantile: Double?
     /// The margin learned from missed deadlines, seconds (on top of `minimumMargin`), at most a
     /// quarter interval.
     public private(set) var extraMargin = 0.0
@@ -151,9 +154,7 @@ public struct FrameLatch: Sendable {
     /// half the interval before any frame was measured.
     public var lead: Double {
         guard var longest = renders.max() else { return interval / 2 }
-        if !inputRenders.isEmpty {
-            let s = inputRenders.sorted()
-            let q = s[min(s.count - 1, max(0, Int((inputQuantile * Double(s.count)).rounded(.up)) - 1))]
+        if let q = inputRenderQuantile {
             longest = max(longest, inputRenders.count < inputKnown ? max(q, interval / 2) : q)
         }
         return min(interval, longest * (1 + proportionalMargin) + minimumMargin + extraMargin)
@@ -200,6 +201,8 @@ public struct FrameLatch: Sendable {
                 inputRenders[nextInput] = render
                 nextInput = (nextInput + 1) % inputHistory
             }
+            let sorted = inputRenders.sorted()
+            inputRenderQuantile = sorted[min(sorted.count - 1, max(0, Int((inputQuantile * Double(sorted.count)).rounded(.up)) - 1))]
         }
         // A present that waited returns on a refresh; one more than half an interval past the
         // deadline came a refresh late. Without a wait, the work itself must end by the deadline.

@@ -110,8 +110,8 @@ enum LatencyBench {
                 if let woke = planned.woke { polls.append(max(0, PerformanceClock.now - woke)) }
                 deadline = planned.deadline
                 plannedLatch = planned.latch
-                leads.append(planned.deadline - planned.latch)
                 allowed = planned.deadline - planned.latch
+                leads.append(allowed)
             } else {
                 // The grid of refreshes: the next one after the last frame's start.
                 let due = gridStart + Double(i) * interval

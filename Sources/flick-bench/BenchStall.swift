@@ -181,6 +181,14 @@ enum StallBench {
     /// One 60 Hz interval: no frame of a run may take longer.
     nonisolated static let intervalMs = 16.7
 
+    /// Writes a run's per-frame dump (`FLICK_STALL_DUMP`) as a whole new file; a failure is
+    /// said and the bench goes on (the dump is a diagnosis, not a figure).
+    nonisolated static func saveDump(_ text: String, to file: String) {
+        do { try AtomicFile.save(Data(text.utf8), to: file, what: "stall dump") } catch {
+            note("cannot write the stall dump '\(file)': \(error)")
+        }
+    }
+
     /// Flings through the folder in each of `interactions`, paced at 60 Hz for `seconds` each,
     /// `runs` rounds, each round a control run first.
     static func run(folder: String, interactions: [Interaction], seconds: Double, runs: Int, size: Size,
@@ -309,12 +317,7 @@ enum StallBench {
             for c in list { shown.insert(c.card) }
             frame += 1
         }
-        if let dumpPath {
-            let file = dumpPath + "-" + interaction.rawValue + "-\(round).csv"
-            do { try Data(dump.utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
-                note("cannot write the stall dump '\(file)': \(error.localizedDescription)")
-            }
-        }
+        if let dumpPath { StallBench.saveDump(dump, to: dumpPath + "-" + interaction.rawValue + "-\(round).csv") }
         var r = StallRun(RunFrames(records: records), intervalMs: intervalMs)
         pacer.describe(&r)
         let stats = faces.statistics

@@ -60,10 +60,7 @@ struct StallControl: Codable {
                                r.pageFaults, r.involuntarySwitches, r.voluntarySwitches,
                                opt(r.runQueueMs), opt(r.serverCPUMs), opt(r.serverRunQueueMs))
             }
-            let file = prefix + "-control-\(round).csv"
-            do { try Data(dump.utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
-                note("cannot write the stall dump '\(file)': \(error.localizedDescription)")
-            }
+            StallBench.saveDump(dump, to: prefix + "-control-\(round).csv")
         }
         var run = StallRun(RunFrames(records: records), intervalMs: StallBench.intervalMs)
         pacer.describe(&run)
