@@ -18,7 +18,11 @@
 /// input costs to draw is known only once it is applied (a card starts to move when the pointer
 /// that holds it does), so the lead also covers the `inputQuantile` of those, and a gesture's
 /// first dear frame is allowed what the gestures before it cost. Until `inputKnown` such frames
-/// were measured, half the interval stands in for them (the first gesture is not yet known).
+/// or the first rise (below) were measured, `inputPrior` of the interval stands in for them
+/// (the first gesture is not yet known). Gestures that change little (a press, a pan that moves nothing) can outnumber the
+/// dear ones among those frames, so the frames where input made the drawing much dearer than
+/// the frames before it (`riseRatio`: a card starting to move or turn) are kept apart too, and
+/// the lead also covers the `inputQuantile` of the last `riseHistory` of them.
 /// Frames of one kind vary with what they draw (a card's angle, what it uncovers), so the
 /// margin also grows with the render time (`proportionalMargin`).
 ///
@@ -37,10 +41,17 @@ public struct FrameLatch: Sendable {
     /// `inputHistory` of them, however long ago), at their `inputQuantile`.
     public let inputHistory: Int
     public let inputQuantile: Double
-    /// Frames that applied input measured before they alone are trusted (half the interval
-    /// stands in until then).
+    /// Frames that applied input measured before they alone are trusted (`inputPrior` of the
+    /// interval stands in until then, or until the first rise).
     public let inputKnown: Int
-    /// The share of the render time added to the margin (0.15: 15 %).
+    /// The share of the interval that stands in for the frames with input until `inputKnown`.
+    public let inputPrior: Double
+    /// A frame that applied input and took more than `riseRatio` times the longest of the
+    /// `recent` frames before it is a rise; the lead covers the `inputQuantile` of the last
+    /// `riseHistory` rises.
+    public let riseRatio: Double
+    public let riseHistory: Int
+    /// The share of the render time added to the margin (0.25: 25 %).
     public let proportionalMargin: Double
     /// The least margin added to that render time, seconds.
     public let minimumMargin: Double
@@ -56,6 +67,9 @@ public struct FrameLatch: Sendable {
     /// The `inputQuantile` of `inputRenders`, made when one is recorded (not each time the lead
     /// is asked for).
     private var inputRenderQuantile: Double?
+    private var rises: [Double] = []
+    private var nextRise = 0
+    private var riseQuantile: Double?
     /// The margin learned from missed deadlines, seconds (on top of `minimumMargin`), at most a
     /// quarter interval.
     public private(set) var extraMargin = 0.0
@@ -76,13 +90,14 @@ public struct FrameLatch: Sendable {
     /// - history: wake-ups and frames' own work kept for `earlyWake` and `wantsRealtime` (the
     ///   last `history`).
     /// - recent: the frames whose longest render time the lead covers (1...history).
-    /// - inputHistory, inputQuantile, inputKnown: the frames that applied input the lead covers
-    ///   (see the properties).
+    /// - inputHistory, inputQuantile, inputKnown, inputPrior, riseRatio, riseHistory: the frames
+    ///   that applied input the lead covers (see the properties).
     /// - proportionalMargin, minimumMargin, missGrowth, madeDecay: the margin on top of it (see
     ///   the properties).
     /// - earlyWakeLimit: the most the wait may end before the latch to poll up to it, seconds.
     public init(interval: Double, history: Int = 60, recent: Int = 4, inputHistory: Int = 120, inputQuantile: Double = 0.9,
-                inputKnown: Int = 8, proportionalMargin: Double = 0.15, minimumMargin: Double = 0.0004,
+                inputKnown: Int = 8, inputPrior: Double = 0.6, riseRatio: Double = 2, riseHistory: Int = 16,
+                proportionalMargin: Double = 0.25, minimumMargin: Double = 0.0004,
                 missGrowth: Double = 0.0005, madeDecay: Double = 0.9, earlyWakeLimit: Double = 0) {
         let i = interval.isFinite && interval > 0 ? interval : 1.0 / 60
         self.interval = min(1.0 / 24, max(1.0 / 360, i))
@@ -91,13 +106,17 @@ public struct FrameLatch: Sendable {
         self.inputHistory = max(1, inputHistory)
         self.inputQuantile = inputQuantile.isFinite ? min(1, max(0, inputQuantile)) : 0.9
         self.inputKnown = min(self.inputHistory, max(0, inputKnown))
-        self.proportionalMargin = proportionalMargin.isFinite ? min(1, max(0, proportionalMargin)) : 0.15
+        self.inputPrior = inputPrior.isFinite ? min(1, max(0, inputPrior)) : 0.6
+        self.riseRatio = riseRatio.isFinite ? max(1, riseRatio) : 2
+        self.riseHistory = max(1, riseHistory)
+        self.proportionalMargin = proportionalMargin.isFinite ? min(1, max(0, proportionalMargin)) : 0.25
         self.minimumMargin = minimumMargin.isFinite ? max(0, minimumMargin) : 0.0004
         self.missGrowth = missGrowth.isFinite ? max(0, missGrowth) : 0.0005
         self.madeDecay = madeDecay.isFinite ? min(1, max(0, madeDecay)) : 0.9
         self.earlyWakeLimit = earlyWakeLimit.isFinite ? max(0, earlyWakeLimit) : 0
         renders.reserveCapacity(self.recent)
         inputRenders.reserveCapacity(self.inputHistory)
+        rises.reserveCapacity(self.riseHistory)
         lateness.reserveCapacity(self.history)
     }
 
@@ -148,15 +167,17 @@ public struct FrameLatch: Sendable {
     }
 
     /// The render time the latch allows for, seconds: the longest of the last `recent` render
-    /// times or the `inputQuantile` of the last `inputHistory` frames that applied input (at
-    /// least half the interval until `inputKnown` of them were measured), plus the margin
-    /// (`proportionalMargin` of it, `minimumMargin` and `extraMargin`), at most the interval;
-    /// half the interval before any frame was measured.
+    /// times, the `inputQuantile` of the last `inputHistory` frames that applied input (at
+    /// least `inputPrior` of the interval until `inputKnown` of them or a rise were measured) or that of
+    /// the last `riseHistory` rises, plus the margin (`proportionalMargin` of it,
+    /// `minimumMargin` and `extraMargin`), at most the interval; half the interval before any
+    /// frame was measured.
     public var lead: Double {
         guard var longest = renders.max() else { return interval / 2 }
         if let q = inputRenderQuantile {
-            longest = max(longest, inputRenders.count < inputKnown ? max(q, interval / 2) : q)
+            longest = max(longest, inputRenders.count < inputKnown && rises.isEmpty ? max(q, interval * inputPrior) : q)
         }
+        if let r = riseQuantile { longest = max(longest, r) }
         return min(interval, longest * (1 + proportionalMargin) + minimumMargin + extraMargin)
     }
 
@@ -192,6 +213,13 @@ public struct FrameLatch: Sendable {
             nextWork = (nextWork + 1) % history
         }
         let render = workDone - latch
+        if appliedInput, let before = renders.max(), render > riseRatio * before {
+            if rises.count < riseHistory { rises.append(render) } else {
+                rises[nextRise] = render
+                nextRise = (nextRise + 1) % riseHistory
+            }
+            riseQuantile = Self.quantile(rises, inputQuantile)
+        }
         if renders.count < recent { renders.append(render) } else {
             renders[next] = render
             next = (next + 1) % recent
@@ -201,8 +229,7 @@ public struct FrameLatch: Sendable {
                 inputRenders[nextInput] = render
                 nextInput = (nextInput + 1) % inputHistory
             }
-            let sorted = inputRenders.sorted()
-            inputRenderQuantile = sorted[min(sorted.count - 1, max(0, Int((inputQuantile * Double(sorted.count)).rounded(.up)) - 1))]
+            inputRenderQuantile = Self.quantile(inputRenders, inputQuantile)
         }
         // A present that waited returns on a refresh; one more than half an interval past the
         // deadline came a refresh late. Without a wait, the work itself must end by the deadline.
@@ -215,6 +242,12 @@ public struct FrameLatch: Sendable {
             if extraMargin < 1e-6 { extraMargin = 0 }
         }
         anchor = displayWaits ? presented : deadline
+    }
+
+    /// The `q` quantile of `values` (nearest rank); `values` is not empty.
+    private static func quantile(_ values: [Double], _ q: Double) -> Double {
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, max(0, Int((q * Double(sorted.count)).rounded(.up)) - 1))]
     }
 
     /// Frames stopped (an idle wait): the next frame latches at once and starts a new grid,

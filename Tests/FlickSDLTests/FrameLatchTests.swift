@@ -6,8 +6,8 @@ import Testing
 struct FrameLatchTests {
     let hz60 = 1.0 / 60
 
-    /// The lead for frames of `render` seconds: 15 % of it, 0.4 ms and what misses added.
-    func allowed(_ render: Double, extra: Double = 0) -> Double { render * 1.15 + 0.0004 + extra }
+    /// The lead for frames of `render` seconds: 25 % of it, 0.4 ms and what misses added.
+    func allowed(_ render: Double, extra: Double = 0) -> Double { render * 1.25 + 0.0004 + extra }
 
     /// Feeds `n` frames that each take `render` seconds on the latch's own grid (no vsync wait).
     /// `input`: the frames apply input.
@@ -30,12 +30,12 @@ struct FrameLatchTests {
         #expect(first.latch == 1.0)
         #expect(abs(first.deadline - (1.0 + hz60 / 2)) < 1e-12, "half an interval before any frame was measured")
         _ = run(&latch, frames: 60, render: { _ in 0.003 }, from: 1.0)
-        // Every frame took 3 ms: the lead is 3 ms, 15 % of it and the least margin, 0.4 ms.
-        #expect(abs(latch.lead - 0.00385) < 1e-9)
+        // Every frame took 3 ms: the lead is 3 ms, 25 % of it and the least margin, 0.4 ms.
+        #expect(abs(latch.lead - 0.00415) < 1e-9)
         let anchor = latch.anchor ?? .nan
         let plan = latch.next(after: anchor + 0.001)
         #expect(abs(plan.deadline - (anchor + hz60)) < 1e-9, "the next refresh of the grid")
-        #expect(abs(plan.latch - (anchor + hz60 - 0.00385)) < 1e-9, "latched 3.85 ms before it, not at the last refresh")
+        #expect(abs(plan.latch - (anchor + hz60 - 0.00415)) < 1e-9, "latched 4.15 ms before it, not at the last refresh")
         #expect(latch.missed == 0)
         #expect(latch.frames == 60)
     }
@@ -43,7 +43,7 @@ struct FrameLatchTests {
     @Test func steadyFramesGetTheirRenderTimeAndTheLeastMargin() {
         var latch = FrameLatch(interval: hz60)
         // 1.2 ms frames with 0.1 ms of jitter: the lead is the longest of the last four, 1.3 ms,
-        // plus its 15 % and 0.4 ms; none misses. (A 90th percentile of a second's frames would be the same
+        // plus its 25 % and 0.4 ms; none misses. (A 90th percentile of a second's frames would be the same
         // here, but see the spike below.)
         _ = run(&latch, frames: 120, render: { 0.0012 + ($0 % 4 == 1 ? 0.0001 : 0) })
         #expect(abs(latch.lead - allowed(0.0013)) < 1e-9)
@@ -57,9 +57,9 @@ struct FrameLatchTests {
         var now = run(&latch, frames: 30, render: { _ in 0.001 })
         #expect(abs(latch.lead - allowed(0.001)) < 1e-9)
         now = run(&latch, frames: 1, render: { _ in 0.005 }, from: now)
-        #expect(latch.missed == 1, "1.55 ms allowed for 5 ms of drawing: the first dear frame misses")
+        #expect(latch.missed == 1, "1.65 ms allowed for 5 ms of drawing: the first dear frame misses")
         #expect(abs(latch.extraMargin - 0.0005) < 1e-12)
-        #expect(abs(latch.lead - allowed(0.005, extra: 0.0005)) < 1e-9, "the next is allowed 6.65 ms")
+        #expect(abs(latch.lead - allowed(0.005, extra: 0.0005)) < 1e-9, "the next is allowed 7.15 ms")
         _ = run(&latch, frames: 20, render: { _ in 0.005 }, from: now)
         #expect(latch.missed == 1, "no other frame of the step misses")
         // Each frame made keeps 0.9 of the margin learned: 0.5 ms x 0.9^20 = 0.06 ms after 20.
@@ -97,26 +97,54 @@ struct FrameLatchTests {
         now = run(&latch, frames: 1, render: { _ in 0.001 }, from: now, input: true)
         now = run(&latch, frames: 20, render: { _ in 0.005 }, from: now, input: true)
         #expect(latch.missed == missed, "no frame of the second gesture misses")
-        // Cheaper gestures (scrolling, 1 ms) in between do not make the dear one forgotten while
-        // it is more than a tenth of the last 120 frames with input ...
-        now = run(&latch, frames: 60, render: { _ in 0.001 }, from: now, input: true)
-        #expect(abs(latch.lead - allowed(0.005)) < 1e-9)
-        // ... and once it is less, the lead follows the cheap ones.
-        _ = run(&latch, frames: 120, render: { _ in 0.001 }, from: now, input: true)
-        #expect(abs(latch.lead - allowed(0.001)) < 1e-9)
+        // Its first move was a rise (5 ms after 1 ms frames): cheaper gestures (a press, a pan
+        // that moves nothing, 1 ms) in any number do not make it forgotten ...
+        now = run(&latch, frames: 300, render: { _ in 0.001 }, from: now, input: true)
+        #expect(abs(latch.lead - allowed(0.005)) < 1e-9, "the rises' 90th percentile")
+        // ... only newer rises do: 16 cheaper ones (2.5 ms after 1 ms) replace it.
+        for _ in 0..<16 {
+            now = run(&latch, frames: 1, render: { _ in 0.0025 }, from: now, input: true)
+            now = run(&latch, frames: 4, render: { _ in 0.001 }, from: now)
+        }
+        #expect(abs(latch.lead - allowed(0.0025)) < 1e-9)
     }
 
-    @Test func theFirstGestureIsAllowedHalfAnIntervalUntilItsFramesAreKnown() {
+    @Test func aDearGesturesFirstMoveIsCoveredAfterManyThatMoveNothing() {
+        // A card stack: a drag turns the card (5 ms frames); in between, presses and pans that
+        // move nothing apply input in 0.5 ms frames, and far more of them than the drags' frames.
+        func session(_ latch: inout FrameLatch) {
+            var now = 0.0
+            for _ in 0..<4 {
+                now = run(&latch, frames: 30, render: { _ in 0.0005 }, from: now)
+                now = run(&latch, frames: 1, render: { _ in 0.0005 }, from: now, input: true)
+                now = run(&latch, frames: 12, render: { _ in 0.005 }, from: now, input: true)
+                now = run(&latch, frames: 20, render: { _ in 0.005 }, from: now)
+                now = run(&latch, frames: 150, render: { _ in 0.0005 }, from: now, input: true)
+            }
+        }
+        var latch = FrameLatch(interval: 1.0 / 144)
+        session(&latch)
+        #expect(latch.missed == 0, "each drag's first move is allowed what the last drags' first moves cost")
+        // With only the 90th percentile of the frames with input, the cheap ones hide the drags:
+        // every drag after the first misses its first move.
+        var plain = FrameLatch(interval: 1.0 / 144, riseRatio: 1e9)
+        session(&plain)
+        #expect(plain.missed == 3)
+    }
+
+    @Test func theFirstGestureIsAllowedMostOfAnIntervalUntilItsFramesAreKnown() {
         var latch = FrameLatch(interval: hz60)
         var now = run(&latch, frames: 30, render: { _ in 0.001 })
         #expect(abs(latch.lead - allowed(0.001)) < 1e-9, "no input yet: the recent frames alone")
-        // The first press is drawn in 1 ms; until 8 frames with input are known, half an
+        // The first press is drawn in 1 ms; until 8 frames with input are known, 60 % of an
         // interval stands in for them, so the first move's 5 ms frame makes its refresh.
         now = run(&latch, frames: 1, render: { _ in 0.001 }, from: now, input: true)
-        #expect(abs(latch.lead - allowed(hz60 / 2)) < 1e-9)
-        now = run(&latch, frames: 7, render: { _ in 0.005 }, from: now, input: true)
+        #expect(abs(latch.lead - allowed(hz60 * 0.6)) < 1e-9)
+        now = run(&latch, frames: 1, render: { _ in 0.005 }, from: now, input: true)
+        #expect(abs(latch.lead - allowed(0.005)) < 1e-9, "the first rise is measured: the stand-in goes")
+        now = run(&latch, frames: 6, render: { _ in 0.005 }, from: now, input: true)
         #expect(latch.missed == 0)
-        #expect(abs(latch.lead - allowed(0.005)) < 1e-9, "8 frames with input known: their 90th percentile")
+        #expect(abs(latch.lead - allowed(0.005)) < 1e-9)
         // Without the frames with input kept apart, the same step up misses.
         var plain = FrameLatch(interval: hz60)
         now = run(&plain, frames: 31, render: { _ in 0.001 })
@@ -126,7 +154,7 @@ struct FrameLatchTests {
 
     @Test func framesOfOneKindThatVaryAreCoveredByTheProportionalMargin() {
         // A drag whose frames cost 5 ms and every seventh 5.6 ms (a card's angle, what it
-        // uncovers; never among the last four before it): 15 % of 5 ms covers the swing; the
+        // uncovers; never among the last four before it): 25 % of 5 ms covers the swing; the
         // fixed 0.4 ms alone does not (the margin its misses add covers only some of the next).
         var latch = FrameLatch(interval: hz60)
         _ = run(&latch, frames: 200, render: { $0 % 7 == 3 ? 0.0056 : 0.005 }, input: true)
