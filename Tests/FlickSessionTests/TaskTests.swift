@@ -62,6 +62,21 @@ import Testing
         #expect(throws: UserError.self) { try MarkerLabels.parse("start,b") }
         #expect(throws: UserError.self) { try MarkerLabels.parse("a,b,a") }
         #expect(throws: UserError.self) { try MarkerLabels.parse(String(repeating: "x", count: 41)) }
+        // Every refusal is one line, whatever the label holds: a control character is refused,
+        // and the label named in a refusal is shown escaped.
+        func refusal(_ text: String) -> String {
+            do { _ = try MarkerLabels.parse(text); return "" } catch { return (error as? UserError)?.message ?? "" }
+        }
+        #expect(refusal("a\u{0}b,c").contains("'a\\0b' must be 1 to 40 characters on one line"))
+        #expect(refusal("x\u{1B}[2J,x\u{1B}[2J").contains("must be 1 to 40 characters"))
+        for text in ["q\rq,q\rq", "start,st\u{0}art", "é\u{85},é\u{85}", "\u{2028}"] {
+            let message = refusal(text)
+            #expect(!message.isEmpty && !message.unicodeScalars.contains(where: TextLimits.isControl), "\(message.debugDescription)")
+        }
+        let twice = refusal("a,b," + String(repeating: "a", count: 200))
+        #expect(twice.contains("must be 1 to 40"))
+        let long = refusal(String(repeating: "y", count: 30) + "," + String(repeating: "y", count: 30))
+        #expect(long.contains("is given twice") && long.count < 200)
     }
 
 

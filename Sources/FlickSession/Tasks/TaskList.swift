@@ -479,7 +479,8 @@ package enum MarkerLabels {
 
     package static func isValid(_ label: String) -> Bool {
         let trimmed = label.trimmingCharacters(in: .whitespaces)
-        return !trimmed.isEmpty && trimmed == label && label.count <= maxLength && !label.contains(where: \.isNewline)
+        return !trimmed.isEmpty && trimmed == label && label.count <= maxLength
+            && !label.unicodeScalars.contains(where: TextLimits.isControl)
     }
 
     /// Splits and checks a `--markers` value; a one-line error naming the label at fault.
@@ -490,14 +491,14 @@ package enum MarkerLabels {
         }
         for label in labels {
             guard isValid(label) else {
-                throw UserError("--markers '\(TextLimits.excerpt(text, 80))': the label '\(TextLimits.excerpt(label))' must be 1 to \(maxLength) characters")
+                throw UserError("--markers '\(TextLimits.excerpt(text, 80))': the label '\(TextLimits.excerpt(label))' must be 1 to \(maxLength) characters on one line")
             }
             guard !reserved.contains(label) else {
-                throw UserError("--markers '\(TextLimits.excerpt(text, 80))': '\(label)' is the task marker's own label (choose another word)")
+                throw UserError("--markers '\(TextLimits.excerpt(text, 80))': '\(TextLimits.excerpt(label))' is the task marker's own label (choose another word)")
             }
         }
         if let twice = labels.first(where: { l in labels.filter { $0 == l }.count > 1 }) {
-            throw UserError("--markers '\(text)': '\(twice)' is given twice")
+            throw UserError("--markers '\(TextLimits.excerpt(text, 80))': '\(TextLimits.excerpt(twice))' is given twice")
         }
         return labels
     }
