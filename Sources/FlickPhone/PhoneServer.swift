@@ -99,13 +99,16 @@ package final class PhoneServer: Sendable {
     /// chose for 0). Throws a one-line problem when the address cannot be bound.
     package func start(timeout: Double = 10) throws -> Int {
         let app = makeApplication()
-        let task = Task.detached { [self] in
+        // Its own thread: this call blocks until the server is bound (`ServerThread`).
+        let thread = ServerThread(name: "flick-phone")
+        let task = Task.detached(executorPreference: thread) { [self] in
             do {
                 try await app.run()
             } catch {
                 state.withLock { $0.failure = $0.failure ?? "\(error)" }
             }
             started.signal()
+            thread.stop()
         }
         state.withLock { $0.task = task }
         if started.wait(timeout: .now() + timeout) == .timedOut {

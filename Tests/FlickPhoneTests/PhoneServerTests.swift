@@ -1,6 +1,7 @@
 import FlickEngine
 import FlickPhone
 import Foundation
+import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -72,6 +73,37 @@ import Glibc
         let c = try Client(port: port)
         c.write("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         return String(decoding: c.read().bytes, as: UTF8.self)
+    }
+
+    /// `start` blocks its caller until the server is bound. Called from the cooperative pool
+    /// while every other pool thread is busy, the server must still get a thread to bind on
+    /// (its own, `ServerThread`): the pool is as wide as the machine's cores.
+    @Test func startsWhileEveryPoolThreadIsBusy() async throws {
+        final class Busy: Sendable {
+            let running = Atomic<Int>(0)
+            let release = Atomic<Bool>(false)
+        }
+        let busy = Busy()
+        let width = ProcessInfo.processInfo.activeProcessorCount
+        var blockers: [Task<Void, Never>] = []
+        for _ in 0..<width {
+            blockers.append(Task.detached {
+                busy.running.add(1, ordering: .relaxed)
+                while !busy.release.load(ordering: .relaxed) { usleep(1000) }
+            })
+        }
+        defer { busy.release.store(true, ordering: .relaxed) }
+        // This test holds one pool thread; the blockers take the others.
+        let since = Date()
+        while busy.running.load(ordering: .relaxed) < width - 1 && Date().timeIntervalSince(since) < 5 { usleep(1000) }
+        let started = Date()
+        let (server, port) = try Self.server()
+        defer { server.stop() }
+        #expect(port > 0)
+        #expect(Date().timeIntervalSince(started) < 5, "bound while the pool was busy")
+        busy.release.store(true, ordering: .relaxed)
+        for blocker in blockers { await blocker.value }
+        #expect(try Self.get(port, "/?t=\(server.token.value)").hasPrefix("HTTP/1.1 200"))
     }
 
     @Test func everyRouteWantsTheToken() throws {
