@@ -51,6 +51,8 @@ public struct FrameLatch: Sendable {
     /// `riseHistory` rises.
     public let riseRatio: Double
     public let riseHistory: Int
+    /// The most frames (or wake-ups, or rises) any history keeps.
+    public static let longestHistory = 4096
     /// The share of the render time added to the margin (0.25: 25 %).
     public let proportionalMargin: Double
     /// The least margin added to that render time, seconds.
@@ -101,14 +103,14 @@ public struct FrameLatch: Sendable {
                 missGrowth: Double = 0.0005, madeDecay: Double = 0.9, earlyWakeLimit: Double = 0) {
         let i = interval.isFinite && interval > 0 ? interval : 1.0 / 60
         self.interval = min(1.0 / 24, max(1.0 / 360, i))
-        self.history = max(8, history)
+        self.history = min(Self.longestHistory, max(8, history))
         self.recent = min(self.history, max(1, recent))
-        self.inputHistory = max(1, inputHistory)
+        self.inputHistory = min(Self.longestHistory, max(1, inputHistory))
         self.inputQuantile = inputQuantile.isFinite ? min(1, max(0, inputQuantile)) : 0.9
         self.inputKnown = min(self.inputHistory, max(0, inputKnown))
         self.inputPrior = inputPrior.isFinite ? min(1, max(0, inputPrior)) : 0.6
         self.riseRatio = riseRatio.isFinite ? max(1, riseRatio) : 2
-        self.riseHistory = max(1, riseHistory)
+        self.riseHistory = min(Self.longestHistory, max(1, riseHistory))
         self.proportionalMargin = proportionalMargin.isFinite ? min(1, max(0, proportionalMargin)) : 0.25
         self.minimumMargin = minimumMargin.isFinite ? max(0, minimumMargin) : 0.0004
         self.missGrowth = missGrowth.isFinite ? max(0, missGrowth) : 0.0005

@@ -274,6 +274,19 @@ struct FrameLatchTests {
         #expect(FrameLatch(interval: 1.0 / 1000).interval == 1.0 / 360)
     }
 
+    @Test func absurdTuningIsHeldToWhatTheLatchCanUse() {
+        let nan = FrameLatch(interval: hz60, inputPrior: .nan, riseRatio: .nan, riseHistory: -3, proportionalMargin: .infinity)
+        #expect(nan.inputPrior == 0.6 && nan.riseRatio == 2 && nan.riseHistory == 1 && nan.proportionalMargin == 0.25)
+        let wild = FrameLatch(interval: hz60, inputPrior: 7, riseRatio: 0.1, proportionalMargin: -1)
+        #expect(wild.inputPrior == 1 && wild.riseRatio == 1 && wild.proportionalMargin == 0)
+        #expect(FrameLatch(interval: hz60, inputHistory: .max, riseHistory: .max).riseHistory == FrameLatch.longestHistory)
+        // Whatever the tuning, the lead stays within the interval and nothing misses forever.
+        for var latch in [nan, wild, FrameLatch(interval: 1.0 / 144, history: .max, inputHistory: .max, riseHistory: .max)] {
+            _ = run(&latch, frames: 50, render: { $0 % 10 == 0 ? 0.02 : 0.001 }, input: true)
+            #expect(latch.lead > 0 && latch.lead <= latch.interval)
+        }
+    }
+
     /// `LatchWait.nextFrame`, the wait every paced loop shares (the window's, the latency and
     /// stall benches'): on a thread of its own (real-time stays with it), frames of 240 Hz, the
     /// decoder told of each a millisecond before its latch.
