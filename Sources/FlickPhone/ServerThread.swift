@@ -11,8 +11,12 @@ final class ServerThread: TaskExecutor, @unchecked Sendable {
     private var jobs: [UnownedJob] = []
     private var stopping = false
 
+    /// `name`: the thread's name as `ps` and `/proc` show it (at most 15 bytes).
     init(name: String) {
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            Thread.current.name = name   // set from the thread itself, the system's name too
+            run()
+        }
         thread.name = name
         thread.start()
     }

@@ -106,6 +106,32 @@ import Glibc
         #expect(try Self.get(port, "/?t=\(server.token.value)").hasPrefix("HTTP/1.1 200"))
     }
 
+    /// Each server's thread ends with it: started and stopped 30 times (one of them with a
+    /// device connected), no server thread is left.
+    @Test func aStoppedServerLeavesNoThread() throws {
+        func serverThreads() -> Int {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+            return tasks.filter { (try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8))?.hasPrefix("flick-phone") == true }.count
+        }
+        // The servers of the tests before this one end their threads shortly after they stop.
+        let settle = Date()
+        while serverThreads() > 0 && Date().timeIntervalSince(settle) < 5 { usleep(10_000) }
+        let before = serverThreads()
+        for i in 0..<30 {
+            let (server, port) = try Self.server()
+            if i == 0 {
+                #expect(serverThreads() == before + 1, "the server runs on a thread of its own")
+                let c = try Client(port: port)
+                c.write("GET /?t=\(server.token.value) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                #expect(String(decoding: c.read(until: { $0.count > 12 }).bytes, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
+            }
+            server.stop()
+        }
+        let since = Date()
+        while serverThreads() > before && Date().timeIntervalSince(since) < 10 { usleep(10_000) }
+        #expect(serverThreads() == before, "threads named flick-phone left after 30 servers stopped")
+    }
+
     @Test func everyRouteWantsTheToken() throws {
         let (server, port) = try Self.server()
         defer { server.stop() }
