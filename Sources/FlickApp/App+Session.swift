@@ -109,7 +109,7 @@ extension App {
         let s = times.sorted()
         guard !s.isEmpty else { return "{\"frames\":0}" }
         let median = s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-        let p99 = s[min(s.count - 1, max(0, Int((0.99 * Double(s.count)).rounded(.up)) - 1))]
+        let p99 = nearestRank(s, 0.99)
         return String(format: "{\"frames\":%d,\"medianMs\":%.4f,\"p99Ms\":%.4f}", s.count, median * 1000, p99 * 1000)
     }
 

@@ -1,3 +1,5 @@
+import FlickIO
+
 /// How much a phone connection may ask of the host: the numbers in one place (docs/phone.md
 /// lists them).
 package enum PhoneLimits {
@@ -96,9 +98,6 @@ package struct PhoneLatency: Sendable {
     package var percentiles: (median: Double, p99: Double)? {
         guard !samples.isEmpty else { return nil }
         let sorted = samples.sorted()
-        func rank(_ p: Double) -> Double {
-            sorted[min(sorted.count - 1, max(0, Int((p * Double(sorted.count)).rounded(.up)) - 1))]
-        }
-        return (rank(0.5), rank(0.99))
+        return (nearestRank(sorted, 0.5), nearestRank(sorted, 0.99))
     }
 }

@@ -39,6 +39,8 @@ final class ServerThread: TaskExecutor, @unchecked Sendable {
     }
 
     private func run() {
+        // The queue and the batch in hand trade buffers, so taking jobs allocates nothing.
+        var batch: [UnownedJob] = []
         while true {
             condition.lock()
             while jobs.isEmpty && !stopping { condition.wait() }
@@ -46,10 +48,10 @@ final class ServerThread: TaskExecutor, @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            let batch = jobs
-            jobs.removeAll(keepingCapacity: true)
+            swap(&batch, &jobs)
             condition.unlock()
             for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
+            batch.removeAll(keepingCapacity: true)
         }
     }
 }

@@ -1,3 +1,4 @@
+import FlickIO
 /// When a paced frame samples its input: as late before the frame's deadline (the display's
 /// refresh it is meant for) as its drawing allows, so an input waits for the next latch and
 /// then only for the drawing, not for a whole frame interval besides.
@@ -126,9 +127,7 @@ public struct FrameLatch: Sendable {
     /// wake-ups' lateness plus 0.1 ms, within `earlyWakeLimit`; 0.5 ms (within it) before any.
     public var earlyWake: Double {
         guard !lateness.isEmpty else { return min(earlyWakeLimit, 0.0005) }
-        let s = lateness.sorted()
-        let rank = min(s.count - 1, max(0, Int((0.95 * Double(s.count)).rounded(.up)) - 1))
-        return min(earlyWakeLimit, max(0, s[rank]) + 0.0001)
+        return min(earlyWakeLimit, max(0, nearestRank(lateness.sorted(), 0.95)) + 0.0001)
     }
 
     /// The early wake-up a latching thread is allowed, seconds: a quarter interval up to 2 ms
@@ -160,9 +159,7 @@ public struct FrameLatch: Sendable {
     /// as it is in between.
     public func wantsRealtime(_ current: Bool) -> Bool {
         guard !works.isEmpty else { return true }
-        let s = works.sorted()
-        let p90 = s[min(s.count - 1, max(0, Int((0.9 * Double(s.count)).rounded(.up)) - 1))]
-        let share = p90 / interval
+        let share = nearestRank(works.sorted(), 0.9) / interval
         if share <= 0.5 { return true }
         if share >= 0.75 { return false }
         return current
@@ -220,7 +217,7 @@ public struct FrameLatch: Sendable {
                 rises[nextRise] = render
                 nextRise = (nextRise + 1) % riseHistory
             }
-            riseQuantile = Self.quantile(rises, inputQuantile)
+            riseQuantile = nearestRank(rises.sorted(), inputQuantile)
         }
         if renders.count < recent { renders.append(render) } else {
             renders[next] = render
@@ -231,7 +228,7 @@ public struct FrameLatch: Sendable {
                 inputRenders[nextInput] = render
                 nextInput = (nextInput + 1) % inputHistory
             }
-            inputRenderQuantile = Self.quantile(inputRenders, inputQuantile)
+            inputRenderQuantile = nearestRank(inputRenders.sorted(), inputQuantile)
         }
         // A present that waited returns on a refresh; one more than half an interval past the
         // deadline came a refresh late. Without a wait, the work itself must end by the deadline.
@@ -244,12 +241,6 @@ public struct FrameLatch: Sendable {
             if extraMargin < 1e-6 { extraMargin = 0 }
         }
         anchor = displayWaits ? presented : deadline
-    }
-
-    /// The `q` quantile of `values` (nearest rank); `values` is not empty.
-    private static func quantile(_ values: [Double], _ q: Double) -> Double {
-        let sorted = values.sorted()
-        return sorted[min(sorted.count - 1, max(0, Int((q * Double(sorted.count)).rounded(.up)) - 1))]
     }
 
     /// Frames stopped (an idle wait): the next frame latches at once and starts a new grid,

@@ -29,8 +29,7 @@ struct Percentiles: Codable {
         count = s.count
         guard !s.isEmpty else { median = .nan; p99 = .nan; return }
         median = s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-        let rank = Int((0.99 * Double(s.count)).rounded(.up))
-        p99 = s[min(s.count - 1, max(0, rank - 1))]
+        p99 = nearestRank(s, 0.99)
     }
 }
 

@@ -181,7 +181,7 @@ enum LatencyBench {
         let cpu = PerformanceClock.threadCPU - cpuStart
         let p = Percentiles(latencies)
         let sorted = latencies.sorted()
-        let p90 = sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int((0.9 * Double(sorted.count)).rounded(.up)) - 1)]
+        let p90 = sorted.isEmpty ? .nan : nearestRank(sorted, 0.9)
         return LatencyResult(interaction: session.interaction.rawValue, renderer: renderer.name, hz: hz,
                              latch: late ? "late" : "frame start", inputs: latencies.count,
                              medianMs: p.median * 1000, p90Ms: p90 * 1000, p99Ms: p.p99 * 1000,

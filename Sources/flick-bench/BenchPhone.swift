@@ -137,7 +137,7 @@ enum PhoneBench {
             throw UserError("the phone bench of \(interaction.rawValue): the phone connected \(host.connected ? "but sent no touch the host applied" : "never")")
         }
         let sorted = host.latency.samples.sorted()
-        let p90 = sorted[min(sorted.count - 1, max(0, Int((0.9 * Double(sorted.count)).rounded(.up)) - 1))]
+        let p90 = nearestRank(sorted, 0.9)
         let stats = server.statistics
         progress(String(format: "phone %@: %.1f ms median, %.1f ms p99 over %d touches", interaction.rawValue,
                         p.median * 1000, p.p99 * 1000, host.latency.count))
