@@ -150,7 +150,8 @@ let package = Package(
         ),
         /// An interaction written outside the engine, through its public API only.
         .testTarget(name: "FlickPluginTests", dependencies: ["FlickEngine", "FlickEngineTesting"]),
-        .testTarget(name: "FlickSDLTests", dependencies: ["FlickSDL", "FlickIO", "FlickEngine", "FlickEngineTesting", "CSDL2", "CSafeGeometry"]),
+        .testTarget(name: "FlickSDLTests", dependencies: ["FlickSDL", "FlickIO", "FlickEngine", "FlickEngineTesting", "CSDL2", "CSafeGeometry",
+                                                          "CImageDecode"]),
         /// The session library on its own: recordings, looks, config files.
         .testTarget(name: "FlickSessionTests", dependencies: ["FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine"]),
         /// The app's tool UI (tuning panel, time controls, debug overlay), headless.

@@ -1,4 +1,5 @@
 import CPixman
+import CImageDecode
 import FlickEngine
 import Glibc
 
@@ -107,9 +108,11 @@ extension CardRenderer {
     }
 
     /// `image` drawn as the parallelogram `corners` (top left, top right, bottom left, viewport
-    /// pixels) at `alpha`: a turned card, its title or its shadow.
+    /// pixels) at `alpha`: a turned card, its title or its shadow. `hole`: a parallelogram inside
+    /// it (the same corners) whose pixels sample only transparent texels, left out (a hollow
+    /// shadow's middle, under its opaque card).
     func compositeQuad(_ image: PixelImage, tl: Point, tr: Point, bl: Point, alpha: UInt8, nearest: Bool = false,
-                       into frame: CPUFrame, _ stats: inout FrameStatistics) {
+                       hole: (tl: Point, tr: Point, bl: Point)? = nil, into frame: CPUFrame, _ stats: inout FrameStatistics) {
         guard let dst = frame.image, alpha > 0 else { return }
         let tw = Double(image.width), th = Double(image.height)
         // Forward: texel (u, v) -> pixel tl + u·ax + v·bx. pixman wants the inverse.
@@ -136,17 +139,41 @@ extension CardRenderer {
         // of rows, each only as wide as the quad there (pixman's turned bilinear path fetches
         // every pixel of what it is given, inside the quad or not: a card turned by 9 degrees
         // has a bounding box a third larger than itself).
-        let mask = solidMask(alpha), corners = (tl, tr, br, bl)
+        let corners = (tl, tr, br, bl)
+        let holeCorners = hole.map { h in (h.tl, h.tr, Point(x: h.tr.x + h.bl.x - h.tl.x, y: h.tr.y + h.bl.y - h.tl.y), h.bl) }
+        // Bilinear onto the frame's own word layout: one pass a pixel (`flick_turned_over`, the
+        // same pixels pixman writes; its general path takes about twice as long). Nearest
+        // sampling and other layouts go through pixman.
+        let direct = !image.nearest ? CardRenderer.directTarget(dst) : nil
+        let mask = direct == nil ? solidMask(alpha) : nil
+        let source = pixman_image_get_data(image.image)
+        let matrix: [Int32] = [m.matrix.0.0, m.matrix.0.1, m.matrix.0.2, m.matrix.1.0, m.matrix.1.1, m.matrix.1.2]
         var y = Int32(y0)
         while y < Int32(y1) {
             let yEnd = min(y + CardRenderer.turnedBand, Int32(y1))
             if let (left, right) = CardRenderer.span(of: corners, rows: Double(y), Double(yEnd)) {
                 let bx0 = max(Int32(x0), Int32(left.rounded(.down)) - 1)
                 let bx1 = min(Int32(x1), Int32(right.rounded(.up)) + 1)
-                if bx1 > bx0 {
-                    let fx = bx0 - Int32(r.x), fy = y - Int32(r.y)
-                    pixman_image_composite32(PIXMAN_OP_OVER, image.image, mask, dst, fx, fy, 0, 0, fx, fy, bx1 - bx0, yEnd - y)
-                    stats.pixels += Double(bx1 - bx0) * Double(yEnd - y)
+                // The hole's pixels in every row of the band: the centres inside it on the
+                // band's first and last rows (a convex quad's rows between lie wider).
+                var skip = (bx1, bx1)
+                if let holeCorners,
+                   let top = CardRenderer.span(of: holeCorners, rows: Double(y) + 0.5, Double(y) + 0.5),
+                   let bottom = CardRenderer.span(of: holeCorners, rows: Double(yEnd) - 0.5, Double(yEnd) - 0.5) {
+                    let first = (max(top.0, bottom.0) - 0.5).rounded(.up), last = (min(top.1, bottom.1) - 0.5).rounded(.down)
+                    if last >= first, first > Double(bx0), last < Double(bx1) - 1 { skip = (Int32(first), Int32(last) + 1) }
+                }
+                for (a, b) in [(bx0, skip.0), (skip.1, bx1)] where b > a {
+                    let fx = a - Int32(r.x), fy = y - Int32(r.y)
+                    if let direct, let source {
+                        flick_turned_over(source, Int32(image.width), Int32(image.height), image.width, direct.words,
+                                          direct.pitch, fx, fy, b - a, yEnd - y, matrix, Int32(alpha),
+                                          direct.opaque ? 1 : 0)
+                    } else {
+                        pixman_image_composite32(PIXMAN_OP_OVER, image.image, mask, dst, fx, fy, 0, 0, fx, fy,
+                                                 b - a, yEnd - y)
+                    }
+                    stats.pixels += Double(b - a) * Double(yEnd - y)
                 }
             }
             y = yEnd
@@ -158,6 +185,15 @@ extension CardRenderer {
 
     /// Rows a turned quad is composited in at a time.
     static let turnedBand: Int32 = 16
+
+    /// `image`'s words when `flick_turned_over` can write them (a8r8g8b8, or x8r8g8b8: opaque).
+    static func directTarget(_ image: OpaquePointer) -> (words: UnsafeMutablePointer<UInt32>, pitch: Int, opaque: Bool)? {
+        let format = pixman_image_get_format(image)
+        guard format == PIXMAN_a8r8g8b8 || format == PIXMAN_x8r8g8b8, let words = pixman_image_get_data(image) else {
+            return nil
+        }
+        return (words, Int(pixman_image_get_stride(image)) / 4, format == PIXMAN_x8r8g8b8)
+    }
 
     /// The x range the convex polygon `corners` covers between rows y0 and y1; nil when it
     /// does not reach them.
@@ -208,20 +244,36 @@ extension CardRenderer {
             let p = t.apply(to: Point(x: x, y: y)) + style.offset
             return Point(x: p.x * scale, y: p.y * scale)
         }
-        compositeQuad(image, tl: px(-hw - e, -hh - e), tr: px(hw + e, -hh - e), bl: px(-hw - e, hh + e),
-                      alpha: alpha, nearest: samplesNearest(shadowTexture, in: nil), into: frame, &stats)
+        let tl = px(-hw - e, -hh - e), tr = px(hw + e, -hh - e), bl = px(-hw - e, hh + e)
+        // A hollow shadow's middle texels are clear: its pixels are left out, a texel in from
+        // the middle's edge so neither sampling reads past it.
+        var hole: (tl: Point, tr: Point, bl: Point)?
+        let w = Double(image.width), h = Double(image.height)
+        let edge = CardRenderer.shadowImageEdge(key)
+        if key.hollow, w - edge - 1 > edge + 1, h - edge - 1 > edge + 1 {
+            func at(_ u: Double, _ v: Double) -> Point {
+                Point(x: tl.x + (tr.x - tl.x) * u / w + (bl.x - tl.x) * v / h, y: tl.y + (tr.y - tl.y) * u / w + (bl.y - tl.y) * v / h)
+            }
+            hole = (at(edge + 1, edge + 1), at(w - edge - 1, edge + 1), at(edge + 1, h - edge - 1))
+        }
+        compositeQuad(image, tl: tl, tr: tr, bl: bl, alpha: alpha, nearest: samplesNearest(shadowTexture, in: nil),
+                      hole: hole, into: frame, &stats)
     }
 
     struct ShadowKey: Hashable {
         var width: Int, height: Int, edge: Int, hollow: Bool
     }
 
+    /// The width of the border cells of a turned shadow's image: its middle starts this many
+    /// texels in from each side.
+    static func shadowImageEdge(_ key: ShadowKey) -> Double { Double(max(1, min(key.edge, key.width / 2, key.height / 2))) }
+
     /// The shadow's nine cells stretched to `key`'s size (the middle left clear when hollow).
     private func shadowImage(_ key: ShadowKey, cells: PixelImage) -> PixelImage? {
         if let hit = turnedShadows.first(where: { $0.key == key }) { return hit.image }
         guard key.width > 0, key.height > 0, key.width <= 8192, key.height <= 8192,
               let image = PixelImage(width: key.width, height: key.height) else { return nil }
-        let e = Double(max(1, min(key.edge, key.width / 2, key.height / 2)))
+        let e = CardRenderer.shadowImageEdge(key)
         let W = Double(key.width), H = Double(key.height)
         let b = Double(shadowBorderUV)
         let cw = Double(cells.width), ch = Double(cells.height)
