@@ -27,6 +27,11 @@ import FlickIO
 /// Frames of one kind vary with what they draw (a card's angle, what it uncovers), so the
 /// margin also grows with the render time (`proportionalMargin`).
 ///
+/// While input flows (a frame among the last `holdFrames` applied some) the lead never falls:
+/// an input that arrives just after a latch is shown one interval plus that frame's lead later,
+/// so a lead that fell by some milliseconds between two latches would add them to its wait.
+/// It falls to the prediction once input has paused that long.
+///
 /// The wait before a latch may end a little early (`wake(forLatch:)`) and poll the clock up to
 /// the latch, so a wake-up that comes late (the timer fired but the thread waited for a core)
 /// still latches on time; how early is learned from recent wake-ups' lateness, within
@@ -73,6 +78,13 @@ public struct FrameLatch: Sendable {
     private var rises: [Double] = []
     private var nextRise = 0
     private var riseQuantile: Double?
+    /// Frames without input after which the lead may fall again: at least 20 ms of them, and 2
+    /// (input devices report every 4-17 ms, so a faster display has frames between reports).
+    public var holdFrames: Int { max(2, Int((0.02 / interval).rounded(.up))) }
+    /// Frames recorded since the last that applied input (`Int.max` before any), and the lead
+    /// the last frame was planned with.
+    private var framesSinceInput = Int.max
+    private var heldLead = 0.0
     /// The margin learned from missed deadlines, seconds (on top of `minimumMargin`), at most a
     /// quarter interval.
     public private(set) var extraMargin = 0.0
@@ -170,14 +182,15 @@ public struct FrameLatch: Sendable {
     /// least `inputPrior` of the interval until `inputKnown` of them or a rise were measured) or that of
     /// the last `riseHistory` rises, plus the margin (`proportionalMargin` of it,
     /// `minimumMargin` and `extraMargin`), at most the interval; half the interval before any
-    /// frame was measured.
+    /// frame was measured. While input flows, at least the lead the last frame had.
     public var lead: Double {
         guard var longest = renders.max() else { return interval / 2 }
         if let q = inputRenderQuantile {
             longest = max(longest, inputRenders.count < inputKnown && rises.isEmpty ? max(q, interval * inputPrior) : q)
         }
         if let r = riseQuantile { longest = max(longest, r) }
-        return min(interval, longest * (1 + proportionalMargin) + minimumMargin + extraMargin)
+        let predicted = longest * (1 + proportionalMargin) + minimumMargin + extraMargin
+        return min(interval, framesSinceInput < holdFrames ? max(predicted, heldLead) : predicted)
     }
 
     /// The next deadline and the time to latch for it, when it is `now`: the first refresh of the
@@ -205,6 +218,7 @@ public struct FrameLatch: Sendable {
     public mutating func record(latch: Double, deadline: Double, workDone: Double, presented: Double, displayWaits: Bool,
                                 latched: Double? = nil, appliedInput: Bool = false) {
         guard latch.isFinite, workDone.isFinite, presented.isFinite, workDone >= latch else { return }
+        let planned = lead   // nothing the lead depends on changed since the frame was planned
         frames += 1
         let work = workDone - max(latch, latched.map { $0.isFinite ? $0 : latch } ?? latch)
         if works.count < history { works.append(max(0, work)) } else {
@@ -241,6 +255,8 @@ public struct FrameLatch: Sendable {
             if extraMargin < 1e-6 { extraMargin = 0 }
         }
         anchor = displayWaits ? presented : deadline
+        framesSinceInput = appliedInput ? 0 : (framesSinceInput == Int.max ? Int.max : framesSinceInput + 1)
+        heldLead = planned
     }
 
     /// Frames stopped (an idle wait): the next frame latches at once and starts a new grid,

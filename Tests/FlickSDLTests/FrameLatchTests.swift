@@ -140,16 +140,55 @@ struct FrameLatchTests {
         // interval stands in for them, so the first move's 5 ms frame makes its refresh.
         now = run(&latch, frames: 1, render: { _ in 0.001 }, from: now, input: true)
         #expect(abs(latch.lead - allowed(hz60 * 0.6)) < 1e-9)
-        now = run(&latch, frames: 1, render: { _ in 0.005 }, from: now, input: true)
-        #expect(abs(latch.lead - allowed(0.005)) < 1e-9, "the first rise is measured: the stand-in goes")
-        now = run(&latch, frames: 6, render: { _ in 0.005 }, from: now, input: true)
+        // The first rise is measured, so the stand-in may go, but not while the gesture's input
+        // flows: it goes once input has paused for `holdFrames` frames.
+        now = run(&latch, frames: 7, render: { _ in 0.005 }, from: now, input: true)
         #expect(latch.missed == 0)
-        #expect(abs(latch.lead - allowed(0.005)) < 1e-9)
+        #expect(abs(latch.lead - allowed(hz60 * 0.6)) < 1e-9, "held while input flows")
+        now = run(&latch, frames: latch.holdFrames - 1, render: { _ in 0.005 }, from: now)
+        #expect(abs(latch.lead - allowed(hz60 * 0.6)) < 1e-9, "held until input has paused for holdFrames frames")
+        now = run(&latch, frames: 1, render: { _ in 0.005 }, from: now)
+        #expect(abs(latch.lead - allowed(0.005)) < 1e-9, "the stand-in goes")
         // Without the frames with input kept apart, the same step up misses.
         var plain = FrameLatch(interval: hz60)
         now = run(&plain, frames: 31, render: { _ in 0.001 })
         _ = run(&plain, frames: 1, render: { _ in 0.005 }, from: now)
         #expect(plain.missed == 1)
+    }
+
+    /// An input that arrives just after a latch waits for the next one: one interval plus the
+    /// lead the last frame had, shown one interval plus the next frame's lead after it arrived
+    /// only if the lead did not fall between them. So the lead holds while input flows, at a
+    /// faster display too (frames between a mouse's reports), and falls once it pauses.
+    @Test func theLeadNeverFallsWhileInputFlows() {
+        for hz in [60.0, 144.0] {
+            var latch = FrameLatch(interval: 1 / hz)
+            #expect(latch.holdFrames == (hz == 60 ? 2 : 3), "20 ms of frames, at least 2")
+            var now = run(&latch, frames: 30, render: { _ in 0.001 })
+            now = run(&latch, frames: 12, render: { _ in 0.001 }, from: now, input: true)   // the first gesture known
+            now = run(&latch, frames: latch.holdFrames, render: { _ in 0.001 }, from: now)
+            let quiet = latch.lead
+            #expect(abs(quiet - allowed(0.001)) < 1e-9)
+            // A drag with one slow frame that applied no input (the machine slow for a moment:
+            // not a rise, so only the recent frames remember it); a mouse reporting every 8 ms
+            // gives input to every other frame at 144 Hz. The lead rises with the slow frame and
+            // holds for the rest of the drag.
+            var leads: [Double] = []
+            for i in 0..<40 {
+                let plan = latch.next(after: now)
+                let done = plan.latch + (i == 3 ? 0.006 : 0.001)
+                latch.record(latch: plan.latch, deadline: plan.deadline, workDone: done, presented: done, displayWaits: false,
+                             appliedInput: i != 3 && (hz == 60 || i % 2 == 0))
+                leads.append(plan.deadline - plan.latch)
+                now = done
+            }
+            let falls = zip(leads, leads.dropFirst()).filter { $0.1 < $0.0 - 1e-12 }.count
+            #expect(falls == 0, "\(hz) Hz: the lead fell \(falls) times during the drag")
+            #expect(leads.last! > quiet + 0.004, "\(hz) Hz: the slow frame's lead held to the drag's end")
+            // The drag ends: after holdFrames frames without input the lead is the prediction.
+            _ = run(&latch, frames: latch.holdFrames, render: { _ in 0.001 }, from: now)
+            #expect(latch.lead < leads.last! - 0.004, "\(hz) Hz: the lead falls once input pauses")
+        }
     }
 
     @Test func framesOfOneKindThatVaryAreCoveredByTheProportionalMargin() {
