@@ -27,6 +27,11 @@ import FlickIO
 /// Frames of one kind vary with what they draw (a card's angle, what it uncovers), so the
 /// margin also grows with the render time (`proportionalMargin`).
 ///
+/// The lead is never less than `leastLead` of the interval: the first frame of a kind of
+/// drawing not seen before (a session's first dismiss after its scrolls, its first throw) costs
+/// more than anything measured, and no history can cover it; a fifth of the interval is 3.3 ms at
+/// 60 Hz, where such first frames took 2.3-2.6 ms, and 1.4 ms at 144 Hz.
+///
 /// While input flows (a frame among the last `holdFrames` applied some) the lead never falls:
 /// an input that arrives just after a latch is shown one interval plus that frame's lead later,
 /// so a lead that fell by some milliseconds between two latches would add them to its wait.
@@ -63,6 +68,8 @@ public struct FrameLatch: Sendable {
     public let proportionalMargin: Double
     /// The least margin added to that render time, seconds.
     public let minimumMargin: Double
+    /// The share of the interval the lead never goes below (0.2: a fifth).
+    public let leastLead: Double
     /// What a missed deadline adds to the margin, seconds.
     public let missGrowth: Double
     /// The share of the learned margin a frame that made its deadline keeps (0.9: a tenth goes).
@@ -109,10 +116,11 @@ public struct FrameLatch: Sendable {
     ///   that applied input the lead covers (see the properties).
     /// - proportionalMargin, minimumMargin, missGrowth, madeDecay: the margin on top of it (see
     ///   the properties).
+    /// - leastLead: the share of the interval the lead never goes below.
     /// - earlyWakeLimit: the most the wait may end before the latch to poll up to it, seconds.
     public init(interval: Double, history: Int = 60, recent: Int = 4, inputHistory: Int = 120, inputQuantile: Double = 0.9,
                 inputKnown: Int = 8, inputPrior: Double = 0.6, riseRatio: Double = 2, riseHistory: Int = 16,
-                proportionalMargin: Double = 0.25, minimumMargin: Double = 0.0004,
+                proportionalMargin: Double = 0.25, minimumMargin: Double = 0.0004, leastLead: Double = 0.2,
                 missGrowth: Double = 0.0005, madeDecay: Double = 0.9, earlyWakeLimit: Double = 0) {
         let i = interval.isFinite && interval > 0 ? interval : 1.0 / 60
         self.interval = min(1.0 / 24, max(1.0 / 360, i))
@@ -126,6 +134,7 @@ public struct FrameLatch: Sendable {
         self.riseHistory = min(Self.longestHistory, max(1, riseHistory))
         self.proportionalMargin = proportionalMargin.isFinite ? min(1, max(0, proportionalMargin)) : 0.25
         self.minimumMargin = minimumMargin.isFinite ? max(0, minimumMargin) : 0.0004
+        self.leastLead = leastLead.isFinite ? min(1, max(0, leastLead)) : 0.2
         self.missGrowth = missGrowth.isFinite ? max(0, missGrowth) : 0.0005
         self.madeDecay = madeDecay.isFinite ? min(1, max(0, madeDecay)) : 0.9
         self.earlyWakeLimit = earlyWakeLimit.isFinite ? max(0, earlyWakeLimit) : 0
@@ -181,15 +190,16 @@ public struct FrameLatch: Sendable {
     /// times, the `inputQuantile` of the last `inputHistory` frames that applied input (at
     /// least `inputPrior` of the interval until `inputKnown` of them or a rise were measured) or that of
     /// the last `riseHistory` rises, plus the margin (`proportionalMargin` of it,
-    /// `minimumMargin` and `extraMargin`), at most the interval; half the interval before any
-    /// frame was measured. While input flows, at least the lead the last frame had.
+    /// `minimumMargin` and `extraMargin`), at least `leastLead` of the interval and at most the
+    /// interval; half the interval before any frame was measured. While input flows, at least
+    /// the lead the last frame had.
     public var lead: Double {
         guard var longest = renders.max() else { return interval / 2 }
         if let q = inputRenderQuantile {
             longest = max(longest, inputRenders.count < inputKnown && rises.isEmpty ? max(q, interval * inputPrior) : q)
         }
         if let r = riseQuantile { longest = max(longest, r) }
-        let predicted = longest * (1 + proportionalMargin) + minimumMargin + extraMargin
+        let predicted = max(longest * (1 + proportionalMargin) + minimumMargin + extraMargin, interval * leastLead)
         return min(interval, framesSinceInput < holdFrames ? max(predicted, heldLead) : predicted)
     }
 

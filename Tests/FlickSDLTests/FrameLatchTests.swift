@@ -6,8 +6,11 @@ import Testing
 struct FrameLatchTests {
     let hz60 = 1.0 / 60
 
-    /// The lead for frames of `render` seconds: 25 % of it, 0.4 ms and what misses added.
-    func allowed(_ render: Double, extra: Double = 0) -> Double { render * 1.25 + 0.0004 + extra }
+    /// The lead for frames of `render` seconds: 25 % of it, 0.4 ms and what misses added, at
+    /// least a fifth of the interval.
+    func allowed(_ render: Double, extra: Double = 0, interval: Double = 1.0 / 60) -> Double {
+        max(render * 1.25 + 0.0004 + extra, interval * 0.2)
+    }
 
     /// Feeds `n` frames that each take `render` seconds on the latch's own grid (no vsync wait).
     /// `input`: the frames apply input.
@@ -168,7 +171,7 @@ struct FrameLatchTests {
             now = run(&latch, frames: 12, render: { _ in 0.001 }, from: now, input: true)   // the first gesture known
             now = run(&latch, frames: latch.holdFrames, render: { _ in 0.001 }, from: now)
             let quiet = latch.lead
-            #expect(abs(quiet - allowed(0.001)) < 1e-9)
+            #expect(abs(quiet - allowed(0.001, interval: 1 / hz)) < 1e-9)
             // A drag with one slow frame that applied no input (the machine slow for a moment:
             // not a rise, so only the recent frames remember it); a mouse reporting every 8 ms
             // gives input to every other frame at 144 Hz. The lead rises with the slow frame and
@@ -184,11 +187,28 @@ struct FrameLatchTests {
             }
             let falls = zip(leads, leads.dropFirst()).filter { $0.1 < $0.0 - 1e-12 }.count
             #expect(falls == 0, "\(hz) Hz: the lead fell \(falls) times during the drag")
-            #expect(leads.last! > quiet + 0.004, "\(hz) Hz: the slow frame's lead held to the drag's end")
+            #expect(leads.last! > quiet + 0.003, "\(hz) Hz: the slow frame's lead held to the drag's end")
             // The drag ends: after holdFrames frames without input the lead is the prediction.
             _ = run(&latch, frames: latch.holdFrames, render: { _ in 0.001 }, from: now)
-            #expect(latch.lead < leads.last! - 0.004, "\(hz) Hz: the lead falls once input pauses")
+            #expect(latch.lead < leads.last! - 0.003, "\(hz) Hz: the lead falls once input pauses")
         }
+    }
+
+    /// A session's first dismiss after its scrolls: a kind of frame no history has seen, 2.5 ms
+    /// after frames of 0.5 ms. A fifth of the interval covers it at 60 Hz.
+    @Test func theLeadIsNeverLessThanAFifthOfTheInterval() {
+        for hz in [60.0, 144.0] {
+            var latch = FrameLatch(interval: 1 / hz)
+            var now = run(&latch, frames: 30, render: { _ in 0.0005 })
+            now = run(&latch, frames: 40, render: { _ in 0.0005 }, from: now, input: true)
+            now = run(&latch, frames: latch.holdFrames, render: { _ in 0.0005 }, from: now)
+            #expect(abs(latch.lead - 0.2 / hz) < 1e-9, "\(hz) Hz: a fifth of the interval, more than 0.5 ms frames ask")
+            _ = run(&latch, frames: 1, render: { _ in 0.0025 }, from: now, input: true)
+            #expect(latch.missed == (hz == 60 ? 0 : 1), "\(hz) Hz: the first 2.5 ms frame made its refresh only at 60 Hz")
+        }
+        var none = FrameLatch(interval: hz60, leastLead: 0)
+        _ = run(&none, frames: 30, render: { _ in 0.0005 })
+        #expect(abs(none.lead - (0.0005 * 1.25 + 0.0004)) < 1e-9, "without the floor: the frames' own time and margin")
     }
 
     @Test func framesOfOneKindThatVaryAreCoveredByTheProportionalMargin() {
@@ -314,8 +334,11 @@ struct FrameLatchTests {
     }
 
     @Test func absurdTuningIsHeldToWhatTheLatchCanUse() {
-        let nan = FrameLatch(interval: hz60, inputPrior: .nan, riseRatio: .nan, riseHistory: -3, proportionalMargin: .infinity)
+        let nan = FrameLatch(interval: hz60, inputPrior: .nan, riseRatio: .nan, riseHistory: -3, proportionalMargin: .infinity,
+                             leastLead: .nan)
         #expect(nan.inputPrior == 0.6 && nan.riseRatio == 2 && nan.riseHistory == 1 && nan.proportionalMargin == 0.25)
+        #expect(nan.leastLead == 0.2)
+        #expect(FrameLatch(interval: hz60, leastLead: 7).leastLead == 1 && FrameLatch(interval: hz60, leastLead: -1).leastLead == 0)
         let wild = FrameLatch(interval: hz60, inputPrior: 7, riseRatio: 0.1, proportionalMargin: -1)
         #expect(wild.inputPrior == 1 && wild.riseRatio == 1 && wild.proportionalMargin == 0)
         #expect(FrameLatch(interval: hz60, inputHistory: .max, riseHistory: .max).riseHistory == FrameLatch.longestHistory)
