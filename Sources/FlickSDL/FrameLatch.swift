@@ -29,8 +29,8 @@ import FlickIO
 ///
 /// The lead is never less than `leastLead` of the interval: the first frame of a kind of
 /// drawing not seen before (a session's first dismiss after its scrolls, its first throw) costs
-/// more than anything measured, and no history can cover it; a fifth of the interval is 3.3 ms at
-/// 60 Hz, where such first frames took 2.3-2.6 ms, and 1.4 ms at 144 Hz.
+/// more than anything measured, and no history can cover it; a fifth of the interval (3.3 ms at
+/// 60 Hz) leaves room for such a frame where the interval has room to spare.
 ///
 /// While input flows (a frame among the last `holdFrames` applied some) the lead never falls:
 /// an input that arrives just after a latch is shown one interval plus that frame's lead later,

@@ -142,8 +142,8 @@ extension CardRenderer {
         let corners = (tl, tr, br, bl)
         let holeCorners = hole.map { h in (h.tl, h.tr, Point(x: h.tr.x + h.bl.x - h.tl.x, y: h.tr.y + h.bl.y - h.tl.y), h.bl) }
         // Bilinear onto the frame's own word layout: one pass a pixel (`flick_turned_over`, the
-        // same pixels pixman writes; its general path takes about twice as long). Nearest
-        // sampling and other layouts go through pixman.
+        // same pixels pixman writes, where pixman's general path fetches, masks, combines and
+        // stores in turn). Nearest sampling and other layouts go through pixman.
         let direct = !image.nearest ? CardRenderer.directTarget(dst) : nil
         let mask = direct == nil ? solidMask(alpha) : nil
         let source = pixman_image_get_data(image.image)
