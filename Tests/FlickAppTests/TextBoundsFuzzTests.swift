@@ -102,6 +102,21 @@ import Testing
         }
     }
 
+    /// Text full of control characters: each escape takes up to 8 characters, so an excerpt is
+    /// cut by what it shows, and a refusal quoting two of them stays one short line.
+    @Test func anExcerptOfControlCharactersIsCutByWhatItShows() throws {
+        let controls = String(repeating: "\u{14}\u{3}\n\t", count: 40)
+        #expect(TextLimits.excerpt(controls).count == 41 && TextLimits.excerpt(controls).hasSuffix("…"))
+        #expect(TextLimits.excerpt("a\tb") == "a\\tb", "short text is whole: \(TextLimits.excerpt("a\tb"))")
+        #expect(TextLimits.excerpt(String(repeating: "x", count: 41)) == String(repeating: "x", count: 40) + "…")
+        let refusal = Result { try MarkerLabels.parse("-" + controls) }
+        guard case .failure(let e as UserError) = refusal else {
+            Issue.record("control characters in --markers were taken")
+            return
+        }
+        #expect(Self.isOneShortLine(e.message), "\(e.message.count) characters: \(e.message.prefix(120))")
+    }
+
     @Test func configTextsAreBoundedAndRefusalsAreOneLine() {
         let started = Date()
         for (i, s) in Self.inputs.enumerated() where i % 5 == 0 || i < Self.adversarial.count {

@@ -46,10 +46,13 @@ package enum TextLimits {
         }
     }
 
-    /// The start of `text` for a one-line message: at most `length` characters, control
-    /// characters escaped (`\n`), `…` when cut.
+    /// The start of `text` for a one-line message: control characters escaped (`\n`), at most
+    /// `length` characters as shown (an escape takes up to 8, so text full of them is cut
+    /// sooner), `…` when cut.
     package static func excerpt(_ text: String, _ length: Int = 40) -> String {
-        OutputPath.shown(String(text.prefix(length))) + (text.count > length ? "…" : "")
+        let shown = OutputPath.shown(String(text.prefix(length)))
+        let cut = shown.count > length
+        return (cut ? String(shown.prefix(length)) : shown) + (cut || text.count > length ? "…" : "")
     }
 
     /// A line break or another control character (C0, DEL, C1, the Unicode line separators).
