@@ -163,7 +163,9 @@ extension CardRenderer {
                     let first = (max(top.0, bottom.0) - 0.5).rounded(.up), last = (min(top.1, bottom.1) - 0.5).rounded(.down)
                     if last >= first, first > Double(bx0), last < Double(bx1) - 1 { skip = (Int32(first), Int32(last) + 1) }
                 }
-                for (a, b) in [(bx0, skip.0), (skip.1, bx1)] where b > a {
+                // The band's span left and right of the hole (one of them all of it without one).
+                func composite(_ a: Int32, _ b: Int32) {
+                    guard b > a else { return }
                     let fx = a - Int32(r.x), fy = y - Int32(r.y)
                     if let direct, let source {
                         flick_turned_over(source, Int32(image.width), Int32(image.height), image.width, direct.words,
@@ -175,6 +177,8 @@ extension CardRenderer {
                     }
                     stats.pixels += Double(b - a) * Double(yEnd - y)
                 }
+                composite(bx0, skip.0)
+                composite(skip.1, bx1)
             }
             y = yEnd
         }
