@@ -38,19 +38,28 @@ package struct CardSource {
         self.items = images.map { CardImage(path: prefix + $0, title: $0) }
     }
 
-    /// The folder of bundled card images: `$FLICK_ASSETS`, `./assets`, or the one beside the
-    /// package the binary was built in.
+    /// The folder of bundled card images: `$FLICK_ASSETS`; an installed flick's `share/flick`
+    /// (`/usr/share/flick` for the Debian package's `/usr/lib/flick/flick`); `./assets`; or the
+    /// one beside the package the binary was built in.
     package static func defaultFolder() -> String {
         if let env = ProcessInfo.processInfo.environment["FLICK_ASSETS"], !env.isEmpty { return env }
         let fm = FileManager.default
+        // The binary itself, also when started through a symlink or by name from PATH (where
+        // arguments[0] is only "flick"); /proc/self/exe is Linux's, arguments[0] the fallback.
+        let path = (try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let exe = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        let ancestors = (1...4).map { n in (0..<n).reduce(exe) { dir, _ in dir.deletingLastPathComponent() } }
+        // Installed: before the working directory, so a folder of the user's own named `assets`
+        // is never taken for Flick's.
+        for dir in ancestors.prefix(3) {
+            let installed = dir.appendingPathComponent("share/flick").path
+            if fm.fileExists(atPath: installed + "/presets") { return installed }
+        }
         if fm.fileExists(atPath: "assets/01-weather.png") || fm.fileExists(atPath: "assets") { return "assets" }
         // .build/<config>/flick -> package root
-        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var dir = exe.deletingLastPathComponent()
-        for _ in 0..<4 {
+        for dir in ancestors {
             let candidate = dir.appendingPathComponent("assets").path
             if fm.fileExists(atPath: candidate) { return candidate }
-            dir = dir.deletingLastPathComponent()
         }
         return "assets"
     }
