@@ -12,16 +12,19 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libpng-dev libjpeg
 # jsonschema and pandas for the checks. ffmpeg is here too: the window never calls it, only
 # `flick export` does (and its tests), and export names the package when it is missing; it would
 # make `make run` install a large video stack for a command most runs never use.
-TEST_PACKAGES := xvfb xserver-xorg-video-dummy xdotool openbox x11-utils x11-xserver-utils imagemagick ffmpeg chromium python3-pil python3-jsonschema python3-pandas python3-websockets
-# From PyPI (Debian has no package of it), for the python3 on PATH that runs the e2e scripts:
-# DuckDB, which runs docs/sql over a folder of logs.
-TEST_PIP_PACKAGES := duckdb
+TEST_PACKAGES := xvfb xserver-xorg-video-dummy xdotool openbox x11-utils x11-xserver-utils imagemagick ffmpeg chromium python3-venv python3-pil python3-jsonschema python3-pandas python3-websockets
+# The e2e suite's one interpreter: Debian's python3 in a virtual environment the project owns,
+# Debian's packages above visible, and what Debian has no package of from PyPI, pinned in
+# Tests/e2e/requirements.txt (DuckDB, which runs docs/sql over a folder of logs). Made again
+# whenever the requirements change; Tests/e2e/imports.py then proves it imports every module the
+# scripts import, each from the standard library, Debian's packages or the environment.
+E2E_PYTHON := .build/e2e-python
 SWIFT_BUILD_FLAGS ?=
 # Debian's Python, the one python3-pil installs Pillow into (a python3 earlier on PATH, e.g.
 # pyenv's, would not see it).
 PYTHON ?= $(shell [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
 
-.PHONY: deps deps-run deps-test run build docs test test-unit test-example test-e2e fuzz soak-hour bench flick-bench assets screenshots goldens clean
+.PHONY: deps deps-run deps-test e2e-python run build docs test test-unit test-example test-e2e fuzz soak-hour bench flick-bench assets screenshots goldens clean
 
 # apt_install PACKAGES: idempotent, installs only what dpkg does not already have.
 define apt_install
@@ -40,7 +43,19 @@ deps-run:
 	$(call apt_install,$(RUN_PACKAGES))
 deps-test: deps-run
 	$(call apt_install,$(TEST_PACKAGES))
-	@python3 -c 'import duckdb' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check $(TEST_PIP_PACKAGES)
+	@$(MAKE) --no-print-directory e2e-python
+
+e2e-python: $(E2E_PYTHON)/made
+
+# --ignore-installed: a copy pip finds elsewhere on the machine (installed by hand) never stands
+# in for the environment's own.
+$(E2E_PYTHON)/made: Tests/e2e/requirements.txt Tests/e2e/imports.py
+	rm -rf $(E2E_PYTHON)
+	/usr/bin/python3 -m venv --system-site-packages $(E2E_PYTHON)
+	PYTHONNOUSERSITE=1 $(E2E_PYTHON)/bin/python3 -m pip install --quiet --disable-pip-version-check \
+	  --no-cache-dir --ignore-installed -r Tests/e2e/requirements.txt
+	PYTHONNOUSERSITE=1 $(E2E_PYTHON)/bin/python3 Tests/e2e/imports.py
+	@touch $@
 
 build: deps-run
 	swift build -c release $(SWIFT_BUILD_FLAGS)

@@ -53,9 +53,17 @@
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-# Debian's Python, the one python3-pil installs Pillow into (a python3 earlier on PATH, e.g.
-# pyenv's, would not see it).
-PY=$( [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
+# The suite's own Python (`make e2e-python`): Debian's python3 in a virtual environment under
+# .build, Debian's packages visible, Tests/e2e/requirements.txt installed. It goes first on PATH,
+# so every script and every python3 a script starts is this one, never another on the machine.
+E2E_PYTHON_DIR=${E2E_PYTHON_DIR:-$ROOT/.build/e2e-python}
+if [ ! -x "$E2E_PYTHON_DIR/bin/python3" ]; then
+  echo "e2e: no interpreter at $E2E_PYTHON_DIR/bin/python3; run \`make e2e-python\` (make deps-test does)" >&2
+  exit 2
+fi
+case ":$PATH:" in *":$E2E_PYTHON_DIR/bin:"*) ;; *) export PATH="$E2E_PYTHON_DIR/bin:$PATH" ;; esac
+export PYTHONNOUSERSITE=1
+PY=python3
 E2E_NAME=$(basename "$0" .sh)
 PASSED=0
 FAILED=0

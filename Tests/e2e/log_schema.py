@@ -10,13 +10,7 @@ import os
 import sys
 import warnings
 
-try:
-    import jsonschema
-except ImportError:
-    # Another python3 earlier on PATH (pyenv's, say) without it: Debian's has python3-jsonschema.
-    if os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3") and os.path.exists("/usr/bin/python3"):
-        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
-    raise
+import jsonschema
 
 SCHEMAS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "schema")
 

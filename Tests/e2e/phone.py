@@ -26,12 +26,6 @@ import time
 import urllib.error
 import urllib.request
 
-# Debian's Python, the one python3-websockets and python3-pil install into (make deps-test): a
-# python3 earlier on PATH (pyenv's) has neither, or another websockets API.
-if os.path.exists("/usr/bin/python3") and os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3") \
-        and not os.environ.get("FLICK_PHONE_DEBIAN_PYTHON"):
-    os.environ["FLICK_PHONE_DEBIAN_PYTHON"] = "1"
-    os.execv("/usr/bin/python3", ["/usr/bin/python3", os.path.abspath(__file__)] + sys.argv[1:])
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from phonelib import App, Chromium, Page, Xvfb, log_events  # noqa: E402
 import websockets  # noqa: E402

@@ -16,7 +16,7 @@ chmod 755 "$OUT"   # cli.sh's unreadable-folder check runs as another user, insi
 # The scripts print no count lines of their own under the runner.
 export E2E_RUN=1
 
-# part TITLE SCRIPT DIR: Tests/e2e/SCRIPT BIN OUT/DIR (a .py script through python3), its lines
+# part TITLE SCRIPT DIR: Tests/e2e/SCRIPT BIN OUT/DIR (a .py script through the suite's python3, lib.sh), its lines
 # shown, its ok and FAIL lines counted (SCRIPT's whole output is kept in OUT/DIR.out).
 part() {
   local title=$1 script=$2 dir=$3 lines="$OUT/$3.out" rc passed failed
@@ -28,6 +28,10 @@ part() {
   PASSED=$((PASSED + passed)); FAILED=$((FAILED + failed))
   if [ "$rc" != 0 ] && [ "$failed" = 0 ]; then fail "$script exited with $rc and reported no failure"; fi
 }
+
+# Every module any script imports is there, from the suite's interpreter or Debian's packages
+# (imports.py scans the scripts); a missing one fails here, by name, before any part runs.
+python3 "$HERE/imports.py" "$HERE" || fail "the e2e interpreter lacks a module the scripts import (above)"
 
 # The quality tools (soak, fuzz) live in flick-lab, built beside flick.
 [ -x "$(dirname "$BIN")/flick-lab" ] || fail "no flick-lab beside $BIN"

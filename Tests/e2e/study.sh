@@ -212,7 +212,7 @@ PY
     timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1200,2400 \
       --screenshot="$OUT/report.png" "file://$OUT/report/report.html" >"$OUT/chromium.out" 2>&1
     # The charts as drawn: the decision maps' dashed boundary (#d9480f) and the histogram bars (#4263eb).
-    seen=$(/usr/bin/python3 - "$OUT/report.png" <<'PY'
+    seen=$(python3 - "$OUT/report.png" <<'PY'
 import sys
 from PIL import Image
 im = Image.open(sys.argv[1]).convert("RGB")
@@ -321,7 +321,7 @@ fi
 # renderers' antialiasing; for now, the exported video's last frame shows the same phone (fill,
 # titles, square corners), scaled.
 look_compare() {   # WORK LOG REC EXPORT_PNG_OR_-: prints share mean export_mean fit titles stage shown
-  /usr/bin/python3 - "$HERE" "$@" <<'PY'
+  python3 - "$HERE" "$@" <<'PY'
 import json, sys
 sys.path.insert(0, sys.argv.pop(1))
 from PIL import Image, ImageChops, ImageStat

@@ -163,7 +163,7 @@ fi
 
 # The tables as pandas reads them with no option (Debian's python3-pandas): counts are integers,
 # rates and intervals floats, flags booleans, one row per gesture.
-tidy=$(/usr/bin/python3 - "$STUDY" <<'PY' 2>&1
+tidy=$(python3 - "$STUDY" <<'PY' 2>&1
 import sys, os
 import pandas as pd
 out = sys.argv[1]
@@ -198,7 +198,7 @@ if command -v chromium >/dev/null; then
   timeout 120 chromium --headless --no-sandbox --disable-gpu --dump-dom "file://$STUDY/study.html" >"$OUT/study.dom" 2>"$OUT/chromium.err"
   timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1300,2600 \
     --screenshot="$OUT/study.png" "file://$STUDY/study.html" >"$OUT/chromium.out" 2>&1
-  seen=$(/usr/bin/python3 - "$OUT/study.dom" "$OUT/study.png" "$STUDY/gestures.csv" <<'PY'
+  seen=$(python3 - "$OUT/study.dom" "$OUT/study.png" "$STUDY/gestures.csv" <<'PY'
 import sys, re, csv
 from html.parser import HTMLParser
 from PIL import Image

@@ -17,10 +17,6 @@ import subprocess
 import sys
 import time
 
-if os.path.exists("/usr/bin/python3") and os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3") \
-        and not os.environ.get("FLICK_PHONE_DEBIAN_PYTHON"):
-    os.environ["FLICK_PHONE_DEBIAN_PYTHON"] = "1"
-    os.execv("/usr/bin/python3", ["/usr/bin/python3", os.path.abspath(__file__)] + sys.argv[1:])
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from phonelib import App, Chromium, Page, Xvfb, log_events  # noqa: E402
 
