@@ -129,3 +129,18 @@ fuzz: build
 # One simulated hour of random gestures (216,000 frames): wall time and resident memory growth.
 soak-hour: build
 	.build/release/flick-lab soak --minutes 60
+
+# The Debian package for people who only want to use Flick (docs/install.md): flick with the
+# Swift runtime linked in, its completions, man pages and resources. It is built in its own
+# scratch folder, .build-deb, since a static runtime makes different products. BUILD_LOCK=FILE
+# runs each swift command under flock FILE, for a machine shared with another build.
+DEB_PACKAGES := dpkg-dev lintian debootstrap
+.PHONY: deps-deb deb test-deb
+deps-deb: deps-run
+	$(call apt_install,$(DEB_PACKAGES))
+deb: deps-deb
+	bash packaging/build-deb.sh
+# Installs the package in a fresh Debian 12 root (debootstrap, minbase), runs flick there
+# without Swift, upgrades, removes and checks that nothing is left (Tests/deb/test-deb.sh).
+test-deb: deb
+	bash Tests/deb/test-deb.sh
