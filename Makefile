@@ -143,4 +143,4 @@ deb: deps-deb
 # Installs the package in a fresh Debian 12 root (debootstrap, minbase), runs flick there
 # without Swift, upgrades, removes and checks that nothing is left (Tests/deb/test-deb.sh).
 test-deb: deb
-	bash Tests/deb/test-deb.sh
+	$$( [ "$$(id -u)" = 0 ] || echo sudo ) bash Tests/deb/test-deb.sh

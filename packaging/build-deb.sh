@@ -20,7 +20,7 @@
 # Usage: packaging/build-deb.sh
 #   BUILD_LOCK=FILE         each swift command under flock FILE
 #   DEB_SCRATCH=DIR         the scratch folder (.build-deb), where the package is written too
-#   DEB_MAINTAINER="N <m>"  the Maintainer field, git's user by default
+#   DEB_MAINTAINER="N <m>"  the Maintainer field, the last commit's committer by default
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 HERE="$ROOT/packaging"
@@ -57,7 +57,7 @@ DEB="$SCRATCH/flick_${VERSION}_${ARCH}.deb"
 # Dates inside the package (changelog, man pages) from the last commit, so a rebuild of the
 # same commit gives the same files.
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct)}
-MAINTAINER=${DEB_MAINTAINER:-"$(git config user.name) <$(git config user.email)>"}
+MAINTAINER=${DEB_MAINTAINER:-$(git log -1 --format='%cn <%ce>')}
 
 step "staging flick $VERSION"
 STAGE="$SCRATCH/pkg"
