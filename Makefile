@@ -63,15 +63,17 @@ build: deps-run
 run: build
 	.build/release/flick $(ARGS)
 
+# The unit tests as SwiftPM runs them by default: in parallel, in one process, with no options and
+# no environment of ours (docs/testing.md: a test isolates what it measures or is .serialized).
 test-unit: deps
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
-	SDL_VIDEODRIVER=dummy swift test --skip-build --no-parallel $(SWIFT_BUILD_FLAGS)
+	swift test --skip-build $(SWIFT_BUILD_FLAGS)
 	$(MAKE) test-example
 
 # The sixth interaction written outside Flick: its own package, depending on Flick by path.
 test-example:
 	cd Examples/CoverFlow && swift build --build-tests $(SWIFT_BUILD_FLAGS)
-	cd Examples/CoverFlow && SDL_VIDEODRIVER=dummy swift test --skip-build --no-parallel $(SWIFT_BUILD_FLAGS)
+	cd Examples/CoverFlow && swift test --skip-build $(SWIFT_BUILD_FLAGS)
 
 # The e2e suite drives the release binary: the one `make run` gives people.
 test-e2e: deps

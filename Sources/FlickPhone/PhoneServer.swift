@@ -71,6 +71,8 @@ package final class PhoneServer: Sendable {
         var outbox: AsyncStream<String>.Continuation?
         var everConnected = false
         var port: Int?
+        /// The kernel's id of the server's own thread, from `start`.
+        var threadID: Int32?
         var failure: String?
         var task: Task<Void, Never>?
         var refusals = 0
@@ -101,6 +103,7 @@ package final class PhoneServer: Sendable {
         let app = makeApplication()
         // Its own thread: this call blocks until the server is bound (`ServerThread`).
         let thread = ServerThread(name: "flick-phone")
+        state.withLock { $0.threadID = thread.threadID }
         let task = Task.detached(executorPreference: thread) { [self] in
             do {
                 try await app.run()
@@ -122,6 +125,9 @@ package final class PhoneServer: Sendable {
         }
         return port
     }
+
+    /// The kernel's id of the server's own thread (`/proc/self/task/ID`), once started.
+    package var threadID: Int32? { state.withLock { $0.threadID } }
 
     /// Closes the device's connection (`sessionOver`) and stops serving.
     package func stop() {

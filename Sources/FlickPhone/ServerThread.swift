@@ -10,15 +10,32 @@ final class ServerThread: TaskExecutor, @unchecked Sendable {
     /// Under `condition`.
     private var jobs: [UnownedJob] = []
     private var stopping = false
+    /// Under `condition`: the kernel's id of the thread, once it runs.
+    private var tid: Int32?
 
     /// `name`: the thread's name as `ps` and `/proc` show it (at most 15 bytes).
     init(name: String) {
         let thread = Thread { [self] in
             Thread.current.name = name   // set from the thread itself, the system's name too
+            condition.lock()
+            // "/proc/thread-self" links to "PID/task/TID" (Glibc's Swift module has no gettid).
+            let link = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? ""
+            tid = link.split(separator: "/").last.flatMap { Int32($0) } ?? -1
+            condition.broadcast()
+            condition.unlock()
             run()
         }
         thread.name = name
         thread.start()
+    }
+
+    /// The kernel's id of this thread (`/proc/self/task/ID`), waiting for it to start: what a
+    /// check that the thread ends looks at, whatever other threads the process has.
+    var threadID: Int32 {
+        condition.lock()
+        defer { condition.unlock() }
+        while tid == nil { condition.wait() }
+        return tid!
     }
 
     func enqueue(_ job: consuming ExecutorJob) {

@@ -14,20 +14,25 @@ extension Renderer {
     /// upload and quad cost more than llvmpipe drawing the cards itself (measured, 1280x800:
     /// now 11.0 ms composited against 6.6 drawn by llvmpipe, carousel 7.0 against 5.6).
     /// FLICK_COMPOSITOR=cpu|gpu overrides the choice (comparisons).
-    static func choosesCPUCompositing(isSoftware: Bool) -> Bool {
-        guard let value = compositorSetting, let forced = Compositing(rawValue: value) else { return isSoftware }
+    /// `setting` is FLICK_COMPOSITOR's value (read from the environment unless given).
+    static func choosesCPUCompositing(isSoftware: Bool, setting: String? = compositorSetting) -> Bool {
+        guard let value = setting, let forced = Compositing(rawValue: value) else { return isSoftware }
         return forced == .cpu
     }
 
     /// What is wrong with FLICK_COMPOSITOR when it is set to neither cpu nor gpu (it is then
     /// ignored), for the front end to say; nil when it is unset, empty or right. FlickSDL never
     /// prints: the front end decides.
-    public static var compositorSettingProblem: String? {
-        guard let value = compositorSetting, Compositing(rawValue: value) == nil else { return nil }
+    public static var compositorSettingProblem: String? { compositorSettingProblem(compositorSetting) }
+
+    /// What is wrong with `setting` as a FLICK_COMPOSITOR value; nil when nil, empty or right.
+    static func compositorSettingProblem(_ setting: String?) -> String? {
+        guard let value = setting, !value.isEmpty, Compositing(rawValue: value) == nil else { return nil }
         return "FLICK_COMPOSITOR='\(value)' is not cpu or gpu; ignored (cpu on the software renderer, gpu elsewhere)"
     }
 
-    private static var compositorSetting: String? {
+    /// FLICK_COMPOSITOR's value, nil when unset or empty.
+    static var compositorSetting: String? {
         guard let value = getenv("FLICK_COMPOSITOR").map({ String(cString: $0) }), !value.isEmpty else { return nil }
         return value
     }

@@ -107,20 +107,18 @@ import Glibc
     }
 
     /// Each server's thread ends with it: started and stopped 30 times (one of them with a
-    /// device connected), no server thread is left.
+    /// device connected), none of those 30 threads is left. Each server's own thread is followed
+    /// by its id, so servers and threads of other tests running at the same time do not count.
     @Test func aStoppedServerLeavesNoThread() throws {
-        func serverThreads() -> Int {
-            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-            return tasks.filter { (try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8))?.hasPrefix("flick-phone") == true }.count
-        }
-        // The servers of the tests before this one end their threads shortly after they stop.
-        let settle = Date()
-        while serverThreads() > 0 && Date().timeIntervalSince(settle) < 5 { usleep(10_000) }
-        let before = serverThreads()
+        func alive(_ tid: Int32) -> Bool { FileManager.default.fileExists(atPath: "/proc/self/task/\(tid)") }
+        var threads: [Int32] = []
         for i in 0..<30 {
             let (server, port) = try Self.server()
+            let tid = try #require(server.threadID, "a started server names its thread")
+            #expect(tid > 0 && tid != Int32(getpid()), "the server runs on a thread of its own")
+            #expect(alive(tid), "the server's thread \(tid) runs while it serves")
+            threads.append(tid)
             if i == 0 {
-                #expect(serverThreads() == before + 1, "the server runs on a thread of its own")
                 let c = try Client(port: port)
                 c.write("GET /?t=\(server.token.value) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 #expect(String(decoding: c.read(until: { $0.count > 12 }).bytes, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
@@ -128,8 +126,8 @@ import Glibc
             server.stop()
         }
         let since = Date()
-        while serverThreads() > before && Date().timeIntervalSince(since) < 10 { usleep(10_000) }
-        #expect(serverThreads() == before, "threads named flick-phone left after 30 servers stopped")
+        while threads.contains(where: alive) && Date().timeIntervalSince(since) < 10 { usleep(10_000) }
+        #expect(threads.filter(alive).isEmpty, "server threads left after 30 servers stopped")
     }
 
     @Test func everyRouteWantsTheToken() throws {

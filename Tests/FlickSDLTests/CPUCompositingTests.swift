@@ -39,19 +39,17 @@ struct CPUCompositingTests {
     }
 
     /// A FLICK_COMPOSITOR that is neither cpu nor gpu is ignored and said by the front end (FlickSDL
-    /// does not print): the problem names the value; cpu and gpu choose; unset, no problem.
+    /// does not print): the problem names the value; cpu and gpu choose; unset, no problem. The
+    /// values are handed in, not set in the environment, which every test running beside this one
+    /// reads when it makes a renderer.
     @Test func aWrongCompositorSettingIsIgnoredAndNamed() throws {
-        let saved = getenv("FLICK_COMPOSITOR").map { String(cString: $0) }
-        defer { if let saved { setenv("FLICK_COMPOSITOR", saved, 1) } else { unsetenv("FLICK_COMPOSITOR") } }
-        setenv("FLICK_COMPOSITOR", "pixmann", 1)
-        #expect(Renderer.compositorSettingProblem?.contains("'pixmann' is not cpu or gpu") == true)
-        #expect(Renderer.choosesCPUCompositing(isSoftware: true) && !Renderer.choosesCPUCompositing(isSoftware: false))
-        setenv("FLICK_COMPOSITOR", "gpu", 1)
-        #expect(Renderer.compositorSettingProblem == nil && !Renderer.choosesCPUCompositing(isSoftware: true))
-        setenv("FLICK_COMPOSITOR", "cpu", 1)
-        #expect(Renderer.compositorSettingProblem == nil && Renderer.choosesCPUCompositing(isSoftware: false))
-        unsetenv("FLICK_COMPOSITOR")
-        #expect(Renderer.compositorSettingProblem == nil && Renderer.choosesCPUCompositing(isSoftware: true))
+        #expect(Renderer.compositorSettingProblem("pixmann")?.contains("'pixmann' is not cpu or gpu") == true)
+        #expect(Renderer.choosesCPUCompositing(isSoftware: true, setting: "pixmann")
+                && !Renderer.choosesCPUCompositing(isSoftware: false, setting: "pixmann"))
+        #expect(Renderer.compositorSettingProblem("gpu") == nil && !Renderer.choosesCPUCompositing(isSoftware: true, setting: "gpu"))
+        #expect(Renderer.compositorSettingProblem("cpu") == nil && Renderer.choosesCPUCompositing(isSoftware: false, setting: "cpu"))
+        #expect(Renderer.compositorSettingProblem(nil) == nil && Renderer.choosesCPUCompositing(isSoftware: true, setting: nil))
+        #expect(Renderer.compositorSettingProblem("") == nil && !Renderer.choosesCPUCompositing(isSoftware: false, setting: nil))
     }
 
     /// The software renderer's CPU frame written into its output in place (no texture, no copy)
