@@ -103,6 +103,11 @@ import Testing
         try log.record(.gestureEnded(time: 1.3125, kind: .card, translation: Vector(dx: 130.5, dy: -8.25),
                                      velocity: Vector(dx: 900.5, dy: -20.25), outcome: .thrown),
                        release: ReleaseRecord(direction: .right, label: "like", distanceFraction: 1.04, speedFraction: 1.13))
+        // A release whose velocity came from the robust stand-in, not the plain fit.
+        try log.record(LoggedSceneEvent(.gestureEnded(time: 1.5, kind: .card, translation: Vector(dx: 250, dy: 0),
+                                                      velocity: Vector(dx: 4166.5, dy: 0), outcome: .thrown),
+                                        release: ReleaseRecord(direction: .right, label: "like", distanceFraction: 2.1, speedFraction: 5.2),
+                                        velocityEstimate: .robust))
         try log.quit(time: 9.5)
         return try lines(path)
     }

@@ -68,12 +68,14 @@ private func track(_ x: (Double) -> Double, interval: Double, duration: Double,
     @Test func equalTimestampsDoNotDivideByZero() {
         var tr = VelocityTracker()
         for x in [0.0, 5, 10] { tr.add(time: 1, position: Point(x: x, y: 0)) }
-        #expect(tr.count == 1)
-        #expect(tr.lastPosition == Point(x: 10, y: 0), "latest position kept")
+        tr.add(time: 1, position: Point(x: 10, y: 0))
+        #expect(tr.count == 3, "samples sharing a time are kept, an exact repeat is not")
+        #expect(tr.lastPosition == Point(x: 10, y: 0), "latest position newest")
         #expect(tr.velocity == .zero)
         tr.add(time: 1.01, position: Point(x: 20, y: 0))
         tr.add(time: 1.01, position: Point(x: 30, y: 0))
-        #expect(abs(tr.velocity.dx - 2000) < 1e-6, "two-point estimate with the merged sample")
+        #expect(abs(tr.velocity.dx - 2000) < 1e-6, "two-point estimate between the newest samples of two times")
+        #expect(tr.estimate == .bunched)
     }
 
     @Test func holdingStillBeforeReleaseGivesAlmostZero() {

@@ -77,6 +77,9 @@ public struct Pan: Hashable, Sendable {
     /// Pointer velocity, pt/s (confined to the locked axis like `translation`); 0 until release
     /// for a pointer held still.
     public var velocity: Vector
+    /// How `velocity` was estimated (`.fit` unless the samples were bunched in time or the fit
+    /// disagreed with the motion; see `VelocityTracker`).
+    public var velocityEstimate: VelocityEstimate = .fit
     /// The axis that dominated when the pan started (and the lock axis, unless `.free`).
     public var axis: Axis
     /// Time of the event, seconds.
@@ -187,9 +190,10 @@ public struct PanRecognizer: Hashable, Sendable {
             return .changed(currentPan(at: e, velocity: lockedVelocity(tracker.velocity))!)
 
         case let (.panning(_, device, _, _, _, _), .up):
-            let v = tracker.releaseVelocity(time: e.time, position: e.position,
+            let v = tracker.releaseEstimate(time: e.time, position: e.position,
                                             slop: configuration.slop(for: device))
-            let pan = currentPan(at: e, velocity: lockedVelocity(v))!
+            var pan = currentPan(at: e, velocity: lockedVelocity(v.velocity))!
+            pan.velocityEstimate = v.estimate
             state = .idle
             tracker.reset()
             return .ended(pan)
@@ -228,6 +232,6 @@ public struct PanRecognizer: Hashable, Sendable {
         let raw = e.position - anchor
         return Pan(pointerID: id, device: device, startPosition: start, position: e.position,
                    translation: confine(raw), velocity: velocity,
-                   axis: axis, time: e.time)
+                   velocityEstimate: .fit, axis: axis, time: e.time)
     }
 }

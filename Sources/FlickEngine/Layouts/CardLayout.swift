@@ -203,6 +203,11 @@ public protocol CardLayout: Sendable {
     /// Which way `LayoutInput.position` runs.
     var direction: LayoutDirection { get }
 
+    /// Whether the scene's current card passes over cards that are leaving (a depth stack: the
+    /// thrown card has left the top) or stays on them (a row: the card stays in its place until
+    /// it is deleted). False unless the layout says otherwise; a `DepthStackLayout` says true.
+    var currentSkipsLeaving: Bool { get }
+
     /// Writes the visible cards into `output` (cleared first, capacity kept: no allocation per
     /// frame once warm), ordered back to front. Never emits NaN: an empty or non-finite viewport
     /// or position gives no cards.
@@ -335,4 +340,8 @@ func cardTransform(scaleX sx: Double, scaleY sy: Double, rotation: Double, cente
     var t = AffineTransform(scaleX: sx, y: sy)
     if rotation != 0 { t = t.rotated(by: rotation) }
     return t.translatedBy(x: x, y: y)
+}
+
+extension CardLayout {
+    public var currentSkipsLeaving: Bool { false }
 }

@@ -55,6 +55,9 @@ public protocol DepthStackLayout: CardLayout {
 }
 
 extension DepthStackLayout {
+    /// A thrown card has left the top: the current card is the first that stays.
+    public var currentSkipsLeaving: Bool { true }
+
     /// The position runs into the depth (the top card's index times the step).
     public var direction: LayoutDirection { .depth }
 

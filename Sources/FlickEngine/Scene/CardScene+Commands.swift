@@ -171,7 +171,7 @@ extension CardScene {
                                     duration: mode.undoFlightDuration)
         motions.append(CardMotion(card: restored.card, phase: .flight(flight), ending: .rest))
         // Bring the restored card into view.
-        if let target = content.bringIntoView(index: restored.index, current: currentIndex, in: contentContext, at: t) {
+        if let target = content.bringIntoView(index: restored.index, current: positionIndex, in: contentContext, at: t) {
             axis.animate(to: target, at: t)
         }
         return true

@@ -13,7 +13,7 @@ extension CardScene {
         let t = clampedInputTime(time)
         let shown = beginInput(at: t)
         defer { endInput(showing: shown) }
-        let current = currentIndex
+        let current = positionIndex
         let old = viewport
         viewport = size
         if let resized = content.resized(in: contentContext, from: old, at: t) {

@@ -110,7 +110,7 @@ extension CardScene {
         }
         let pressed = pressedCard(hitCard(at: p.startPosition))
         let beneath = pressed?.isLeaving == true ? pressedCard(hitStayingCard(at: p.startPosition)) : pressed
-        let index = currentIndex
+        let index = positionIndex
         let card = index.map { deck.id(at: $0) }
         var staying = index
         while let i = staying, i < deck.count, deck.isLeaving(deck.id(at: i)) { staying = i + 1 < deck.count ? i + 1 : nil }
@@ -153,27 +153,28 @@ extension CardScene {
     func ended(_ p: Pan, cancelled: Bool) {
         pointerVelocity = p.velocity
         let velocity = cancelled ? Vector.zero : p.velocity
+        let estimate = cancelled ? VelocityEstimate.fit : p.velocityEstimate
         switch gesture {
         case .scrolling(let startIndex):
             axis.release(velocity: content.along(velocity), at: p.time)
             // The page it comes to rest on is announced when it gets there (`paged`).
             let outcome = scrollOutcome(from: startIndex, at: p.time, cancelled: cancelled)
             emit(.gestureEnded(time: p.time, kind: .scroll, translation: p.translation, velocity: velocity,
-                               outcome: outcome, card: nil))
+                               outcome: outcome, card: nil), estimate: estimate)
         case .card(let card, _, .bringBack):
             let (outcome, verdict) = releaseReturning(velocity: velocity, cancelled: cancelled, at: p.time)
             emit(.gestureEnded(time: p.time, kind: .bringBack, translation: p.translation, velocity: velocity,
-                               outcome: outcome, card: card), release: verdict.map(record))
+                               outcome: outcome, card: card), release: verdict.map(record), estimate: estimate)
         case .card(let card, _, let kind):
             releaseAxisIfHeld(at: p.time)
             let (outcome, verdict) = releaseCard(card, kind: kind, translation: p.translation, velocity: velocity,
                                                  cancelled: cancelled, at: p.time)
             emit(.gestureEnded(time: p.time, kind: kind, translation: p.translation, velocity: velocity,
-                               outcome: outcome, card: card), release: verdict.map(record))
+                               outcome: outcome, card: card), release: verdict.map(record), estimate: estimate)
         case .ignored(let pressed):
             releaseAxisIfHeld(at: p.time)
             emit(.gestureEnded(time: p.time, kind: .missed, translation: p.translation, velocity: velocity,
-                               outcome: .cancelled, card: pressed))
+                               outcome: .cancelled, card: pressed), estimate: estimate)
         case .idle, .pressed:
             releaseAxisIfHeld(at: p.time)
         }

@@ -137,7 +137,6 @@ extension CardScene {
         lastQueueTime = saved.lastQueueTime
         wheelPending = saved.wheelPending
         if events.count > saved.events { events.removeLast(events.count - saved.events) }
-        if releases.count > saved.events { releases.removeLast(releases.count - saved.events) }
-        if origins.count > saved.events { origins.removeLast(origins.count - saved.events) }
+        if notes.count > saved.events { notes.removeLast(notes.count - saved.events) }
     }
 }

@@ -36,12 +36,9 @@ public final class CardScene {
     var hitScratch: [CardAttributes] = []
     /// Events since the last `clearEvents()`, oldest first.
     public internal(set) var events: [SceneEvent] = []
-    /// The throw rule's verdict on each of `events` that is a card release (nil for the rest),
-    /// index for index: what the log writes with that `gesture_ended`.
-    public internal(set) var releases: [ReleaseRecord?] = []
-    /// What made each of `events` that changes the deck (`deleted`, `restored`, `inserted`,
-    /// `reset`), index for index; nil for the rest.
-    public internal(set) var origins: [DeckChangeOrigin?] = []
+    /// What the log writes beside each of `events`, index for index: the throw rule's verdict
+    /// on a card release, what made a deck change, how a release's velocity was estimated.
+    public internal(set) var notes: [LoggedSceneEvent.Notes] = []
     /// Why each card that is leaving or has left was sent away (kept until it leaves again).
     var departures: [CardID: DeckChangeOrigin] = [:]
     /// The cause of the input being handled now (set by each entry point).
@@ -50,10 +47,11 @@ public final class CardScene {
     var pendingUndoCause: DeckChangeCause = .command
     var insertCause: DeckChangeCause = .api
 
-    /// `events` with their verdicts and origins, as the log writes them.
-    public var loggedEvents: [LoggedSceneEvent] {
-        events.indices.map { LoggedSceneEvent(events[$0], release: releases[$0], origin: origins[$0]) }
-    }
+    /// `events` with their notes, as the log writes them.
+    public var loggedEvents: [LoggedSceneEvent] { events.indices.map(logged) }
+
+    /// The `i`-th of `events` with its notes, as the log writes it.
+    public func logged(_ i: Int) -> LoggedSceneEvent { LoggedSceneEvent(events[i], notes: notes[i]) }
     /// The reuse pool the render list's slots come from.
     public internal(set) var pool: ReusePool
     /// Velocity of the pointer in the current or last pan, pt/s (for a HUD).
@@ -141,7 +139,7 @@ public final class CardScene {
         renderList.reserveCapacity(32)
         hitScratch.reserveCapacity(32)
         events.reserveCapacity(64)
-        releases.reserveCapacity(64)
+        notes.reserveCapacity(64)
         ownState = Self.freshState(of: mode)
         rebuildAxis(keepingIndex: 0)
         rebuildRenderList()
@@ -164,8 +162,7 @@ public final class CardScene {
     /// Forgets the events read so far (the buffer keeps its capacity).
     public func clearEvents() {
         events.removeAll(keepingCapacity: true)
-        releases.removeAll(keepingCapacity: true)
-        origins.removeAll(keepingCapacity: true)
+        notes.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Geometry and configuration
@@ -238,7 +235,7 @@ public final class CardScene {
             endGesture(at: t)
             finishAllMotions(at: t)
         }
-        let current = currentIndex
+        let current = positionIndex
         change(current)
         rebuildAxis(keepingIndex: current ?? 0)
         rebuildRenderList()
@@ -246,13 +243,28 @@ public final class CardScene {
 
     // MARK: - Queries
 
-    /// The card index the scroll position is on (centred, or the top of the stack); nil when empty.
+    /// The card a participant is on, by index; nil when empty. In a row (now, switcher,
+    /// carousel) it is the card the scroll position is on, centred, even while it is thrown:
+    /// it stays there, in the row, until it is deleted and the gap closes. In a depth stack
+    /// (stack, swipe, a plug-in's `DepthStackLayout`) it is the first card that stays: a card
+    /// flying away has already left the top, and a press there takes the card beneath it; nil
+    /// when every card is leaving.
     public var currentIndex: Int? {
-        layout.currentIndex(position: position(at: time), count: deck.count, viewport: viewport)
+        guard let index = positionIndex else { return nil }
+        guard layout.currentSkipsLeaving else { return index }
+        var i = index
+        while i < deck.count, deck.isLeaving(deck.id(at: i)) { i += 1 }
+        return i < deck.count ? i : nil
     }
 
-    /// The card the scroll position is on.
+    /// The card a participant is on (`currentIndex`).
     public var currentCard: CardID? { currentIndex.map { deck.id(at: $0) } }
+
+    /// The card index the scroll position is on (centred, or the top of the stack, leaving or
+    /// not); nil when empty: what the axis and the layout keep to.
+    var positionIndex: Int? {
+        layout.currentIndex(position: position(at: time), count: deck.count, viewport: viewport)
+    }
 
     /// Scroll position at the scene's time, points, for every interaction: along the layout's
     /// axis, or for a depth stack its top card's index times the layout's step
@@ -326,10 +338,11 @@ public final class CardScene {
         axis.setBounds(minOffset: bounds.lowerBound, maxOffset: bounds.upperBound, at: time)
     }
 
-    func emit(_ event: SceneEvent, release: ReleaseRecord? = nil, origin: DeckChangeOrigin? = nil) {
+    func emit(_ event: SceneEvent, release: ReleaseRecord? = nil, origin: DeckChangeOrigin? = nil,
+              estimate: VelocityEstimate = .fit) {
         events.append(event)
-        releases.append(release)
-        origins.append(origin)
+        notes.append(LoggedSceneEvent.Notes(release: release, origin: origin,
+                                            velocityEstimate: estimate == .fit ? nil : estimate))
         observe(event, with: mode)
     }
 

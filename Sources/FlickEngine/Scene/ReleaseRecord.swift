@@ -21,32 +21,73 @@ public struct ReleaseRecord: Hashable, Sendable {
 }
 
 /// A scene event as the interaction log writes it: the event's own fields, plus for a card
-/// release the rule's verdict (`direction`, `label`, `distanceFraction`, `speedFraction`), and
-/// for a deck change what made it (`cause`, and for a throw `direction` and `label`). Lines
-/// written before those fields existed read back with `release` and `origin` nil.
+/// release the rule's verdict (`direction`, `label`, `distanceFraction`, `speedFraction`), for
+/// a deck change what made it (`cause`, and for a throw `direction` and `label`), and for a
+/// release whose velocity is not the plain fit how it was estimated (`velocityEstimate`). Lines
+/// written before those fields existed read back with them nil.
 public struct LoggedSceneEvent: Hashable, Sendable, Codable {
+    /// What the log writes beside an event's own fields.
+    public struct Notes: Hashable, Sendable {
+        /// The verdict on a card release; nil for every other event.
+        public var release: ReleaseRecord?
+        /// What made a deck change (`deleted`, `restored`, `inserted`, `reset`); nil for the rest.
+        public var origin: DeckChangeOrigin?
+        /// How a `gesture_ended`'s velocity was estimated when not by the plain fit; nil for
+        /// the plain fit and every other event.
+        public var velocityEstimate: VelocityEstimate?
+
+        /// Memberwise; see the properties.
+        public init(release: ReleaseRecord? = nil, origin: DeckChangeOrigin? = nil, velocityEstimate: VelocityEstimate? = nil) {
+            self.release = release
+            self.origin = origin
+            self.velocityEstimate = velocityEstimate
+        }
+    }
+
     /// The event.
     public var event: SceneEvent
+    /// What the log writes beside it.
+    public var notes: Notes
     /// The verdict on a card release; nil for every other event.
-    public var release: ReleaseRecord?
+    public var release: ReleaseRecord? {
+        get { notes.release }
+        set { notes.release = newValue }
+    }
     /// What made a deck change (`deleted`, `restored`, `inserted`, `reset`); nil for the rest.
-    public var origin: DeckChangeOrigin?
+    public var origin: DeckChangeOrigin? {
+        get { notes.origin }
+        set { notes.origin = newValue }
+    }
+    /// How a release's velocity was estimated when not by the plain fit.
+    public var velocityEstimate: VelocityEstimate? {
+        get { notes.velocityEstimate }
+        set { notes.velocityEstimate = newValue }
+    }
 
     /// - Parameters:
     ///   - event: the event.
     ///   - release: its verdict, for a `gesture_ended` of a card.
     ///   - origin: what made it, for a deck change.
-    public init(_ event: SceneEvent, release: ReleaseRecord? = nil, origin: DeckChangeOrigin? = nil) {
-        self.event = event
-        self.release = release
-        self.origin = origin
+    ///   - velocityEstimate: how a release's velocity was estimated, when not by the plain fit.
+    public init(_ event: SceneEvent, release: ReleaseRecord? = nil, origin: DeckChangeOrigin? = nil,
+                velocityEstimate: VelocityEstimate? = nil) {
+        self.init(event, notes: Notes(release: release, origin: origin, velocityEstimate: velocityEstimate))
     }
 
-    private enum Key: String, CodingKey { case direction, label, distanceFraction, speedFraction, cause }
+    /// - Parameters:
+    ///   - event: the event.
+    ///   - notes: what the log writes beside it.
+    public init(_ event: SceneEvent, notes: Notes) {
+        self.event = event
+        self.notes = notes
+    }
+
+    private enum Key: String, CodingKey { case direction, label, distanceFraction, speedFraction, cause, velocityEstimate }
 
     public func encode(to encoder: any Encoder) throws {
         try event.encode(to: encoder)
         var c = encoder.container(keyedBy: Key.self)
+        try c.encodeIfPresent(velocityEstimate?.rawValue, forKey: .velocityEstimate)
         if let o = origin {
             try c.encode(o.cause, forKey: .cause)
             try c.encodeIfPresent(o.direction, forKey: .direction)
@@ -68,7 +109,15 @@ public struct LoggedSceneEvent: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         event = try SceneEvent(from: decoder)
+        notes = Notes()
         let c = try decoder.container(keyedBy: Key.self)
+        if let raw = try c.decodeIfPresent(String.self, forKey: .velocityEstimate) {
+            guard let estimate = VelocityEstimate(rawValue: raw) else {
+                throw DecodingError.dataCorruptedError(forKey: .velocityEstimate, in: c, debugDescription:
+                    "velocityEstimate \"\(raw)\" is not one of \(VelocityEstimate.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            velocityEstimate = estimate
+        }
         if let d = try c.decodeIfPresent(Double.self, forKey: .distanceFraction),
            let s = try c.decodeIfPresent(Double.self, forKey: .speedFraction) {
             release = ReleaseRecord(direction: try c.decodeIfPresent(ThrowDirection.self, forKey: .direction),

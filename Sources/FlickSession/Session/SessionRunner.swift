@@ -337,7 +337,7 @@ package final class SessionRunner {
     /// a time limit passed by the scene's time.
     private func flush() {
         for i in scene.events.indices {
-            let logged = LoggedSceneEvent(scene.events[i], release: scene.releases[i], origin: scene.origins[i])
+            let logged = scene.logged(i)
             outputs.append(.scene(logged))
             for line in study.observe(logged, in: scene) { taskEnded(line) }
         }
