@@ -167,9 +167,11 @@ public final class EventSource {
 
     /// SDL stamps an event when it pumps it, so under load a flick's moves and its release can
     /// land in different frames tens of milliseconds apart, and the release looks like the
-    /// pointer stopped. On X11 the server's timestamp of each button and motion event is
-    /// known: it is mapped onto SDL's clock with the smallest delay seen so far (so a mapped
-    /// time is never later than SDL's own) and used for the mouse event that follows.
+    /// pointer stopped. On X11 the server's timestamp of each button and motion event (a wheel
+    /// notch is a button press there) is known: it is mapped onto SDL's clock with the smallest
+    /// delay seen so far (so a mapped time is never later than SDL's own) and used for the
+    /// mouse or wheel event that follows. Elsewhere (Wayland, the dummy driver, a replay's
+    /// synthetic events) SDL's own time stands.
     private var serverClockOffset: Double?
     private var pendingServerTime: Double?
     private var lastServerTime = -Double.infinity
@@ -257,6 +259,7 @@ public final class EventSource {
                                          position: Point(x: Double(m.x), y: Double(m.y)), time: time, device: .mouse))
 
         case SDL_MOUSEWHEEL.rawValue:
+            let time = pointerTime(time)
             let w = event.wheel
             guard w.which != flick_touch_mouseid() else { return nil }
             var x = Double(w.preciseX), y = Double(w.preciseY)

@@ -338,7 +338,9 @@ enum PhoneClient {
                             try await exchange()
                             try await Task.sleep(for: .milliseconds(20))
                         }
-                        // Drags and flings at 120 Hz on the phone's clock.
+                        // Drags and flings at 120 Hz on the phone's clock, each stamped with the
+                        // time the finger is there (`due`), not when this loop got to send it: a
+                        // driver running late on a busy machine must not bend the app's velocities.
                         let plan = gestures(vertical: vertical, seconds: seconds)
                         let t0 = phoneMs()
                         for sample in plan {
@@ -346,7 +348,7 @@ enum PhoneClient {
                             let wait = due - phoneMs()
                             if wait > 0 { try await Task.sleep(for: .microseconds(Int(wait * 1000))) }
                             try await exchange()
-                            try await outbound.write(.text(touchJSON(sample.phase, sample.point, t: phoneMs())))
+                            try await outbound.write(.text(touchJSON(sample.phase, sample.point, t: due)))
                             marks.state.withLock { $0.touches += 1 }
                         }
                         // The last frames drawn, then a normal close.

@@ -179,35 +179,45 @@ class Page:
             await asyncio.sleep(0.05)
         return False
 
-    async def touch(self, kind, x=None, y=None, wait=True):
-        """One touch event, stamped with the wall clock of its sending (the phone's own time,
-        as a finger's event is stamped on a phone). With wait=False the command is not awaited:
-        a headless phone drawing at pixel ratio 3 in software takes a frame or more to
-        acknowledge each one, and a finger does not wait for its screen."""
+    async def touch(self, kind, x=None, y=None, wait=True, at=None):
+        """One touch event, stamped with `at` (wall-clock seconds: when the scripted finger is
+        there, the phone's own time, as a finger's event is stamped on a phone), else with the
+        time of its sending. With wait=False the command is not awaited: a headless phone
+        drawing at pixel ratio 3 in software takes a frame or more to acknowledge each one, and
+        a finger does not wait for its screen."""
         points = [] if kind in ("touchEnd", "touchCancel") else [{"x": x, "y": y, "id": 1, "radiusX": 4, "radiusY": 4, "force": 1}]
-        call = self.send("Input.dispatchTouchEvent", type=kind, touchPoints=points, timestamp=time.time())
+        call = self.send("Input.dispatchTouchEvent", type=kind, touchPoints=points,
+                         timestamp=time.time() if at is None else at)
         if wait:
             await call
         else:
             self.unacknowledged.append(asyncio.ensure_future(call))
 
     async def drag(self, start, end, duration, steps=None, hold=0.0):
-        """A finger from start to end (CSS px) in `duration` seconds, a move every ~8 ms at its
-        real time, then lifted (after `hold` seconds of stillness)."""
+        """A finger from start to end (CSS px) in `duration` seconds, a move every ~8 ms, then
+        lifted (after `hold` seconds of stillness). Each event is sent at its time and stamped
+        with the time the script puts the finger there, not the time it got sent: on a busy
+        machine the driver itself runs late, and the app must be measured, not the driver."""
         self.unacknowledged = []
         steps = steps or max(2, int(duration / 0.008))
-        await self.touch("touchStart", *start, wait=False)
         t0 = time.time()
+        await self.touch("touchStart", *start, wait=False, at=t0)
         for i in range(1, steps + 1):
             f = i / steps
-            delay = t0 + duration * f - time.time()
+            at = t0 + duration * f
+            delay = at - time.time()
             if delay > 0:
                 await asyncio.sleep(delay)
-            await self.touch("touchMove", start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f, wait=False)
+            await self.touch("touchMove", start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f,
+                             wait=False, at=at)
+        at = t0 + duration
         if hold:
-            await asyncio.sleep(hold)
-            await self.touch("touchMove", *end, wait=False)
-        await self.touch("touchEnd", wait=False)
+            at += hold
+            delay = at - time.time()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            await self.touch("touchMove", *end, wait=False, at=at)
+        await self.touch("touchEnd", wait=False, at=at + 0.001)
         await asyncio.gather(*self.unacknowledged)
 
     async def screenshot(self, path):
