@@ -18,14 +18,13 @@ import asyncio
 import json
 import multiprocessing
 import os
-import re
 import statistics
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "e2e"))
-from phonelib import App, Chromium, Page, Xvfb, log_events  # noqa: E402
+from phonelib import App, Chromium, MouseWindow, Page, Xvfb, log_events  # noqa: E402
 
 args = sys.argv[1:]
 
@@ -66,10 +65,6 @@ def plan(interaction):
     return [d for _ in range(PER) for d in dirs]
 
 
-def realtime(argv):
-    return ["chrt", "-f", "50", *argv] if os.geteuid() == 0 else argv
-
-
 class Hog:
     """A busy loop on every core, ended on stop."""
 
@@ -80,11 +75,6 @@ class Hog:
         for p in self.procs:
             p.kill()
             p.wait()
-
-
-def xdo(display, *argv):
-    return subprocess.run(realtime(["xdotool", *map(str, argv)]), env=dict(os.environ, DISPLAY=display),
-                          capture_output=True, text=True, timeout=60).stdout
 
 
 def flicks_of(log):
@@ -100,45 +90,19 @@ def flicks_of(log):
 def mouse_session(x, interaction, tag):
     log = os.path.join(WORK, f"mouse-{interaction}-{tag}.jsonl")
     rec = os.path.join(WORK, f"mouse-{interaction}-{tag}.rec")
-    env = dict(os.environ, DISPLAY=x.display)
-    env.pop("WAYLAND_DISPLAY", None)
-    out = open(os.path.join(WORK, f"mouse-{interaction}-{tag}.out"), "w")
-    proc = subprocess.Popen([BIN, "window", "--software", "--demo", interaction, "--count", "400", "--log", log,
-                             "--record", rec, "--size", "480x640"], stdout=out, stderr=subprocess.STDOUT, env=env, cwd=WORK)
+    window = MouseWindow(BIN, WORK, x.display, ["--demo", interaction, "--count", "400", "--record", rec,
+                                                "--size", "480x640"], log, name=f"mouse-{interaction}-{tag}",
+                         priority=50 if os.geteuid() == 0 else None)
     try:
-        deadline = time.time() + 30
-        wid = ""
-        while time.time() < deadline and not wid:
-            if os.path.exists(log) and '"started"' in open(log).read():
-                wid = xdo(x.display, "search", "--onlyvisible", "--name", "^flick").split("\n")[0].strip()
-            time.sleep(0.1)
-        if not wid:
+        if not window.wid:
             raise RuntimeError(f"mouse {interaction}: no window")
-        geometry = dict(re.findall(r"(\w+)=(\d+)", xdo(x.display, "getwindowgeometry", "--shell", wid)))
-        wx, wy = int(geometry["X"]), int(geometry["Y"])
-        sx, sy, sw, _ = json.loads(open(log).readline())["stage"]
-        s = sw / 390
-
-        def at(p):
-            return round(wx + sx + p[0] * s), round(wy + sy + p[1] * s)
         time.sleep(0.5)
-        steps = max(2, int(SECONDS / 0.008))
         for d in plan(interaction):
             u = UNIT[d]
-            x0, y0 = at(CENTRE)
-            x1, y1 = at((CENTRE[0] + u[0] * DISTANCE, CENTRE[1] + u[1] * DISTANCE))
-            cmd = ["mousemove", x0, y0, "sleep", 0.03, "mousedown", 1]
-            for i in range(1, steps + 1):
-                cmd += ["mousemove", round(x0 + (x1 - x0) * i / steps), round(y0 + (y1 - y0) * i / steps),
-                        "sleep", f"{SECONDS / steps:.4f}"]
-            cmd += ["mouseup", 1]
-            xdo(x.display, *cmd)
+            window.drag(CENTRE, (CENTRE[0] + u[0] * DISTANCE, CENTRE[1] + u[1] * DISTANCE), SECONDS)
             time.sleep(PAUSE)
     finally:
-        if proc.poll() is None:
-            proc.terminate()
-        proc.wait(30)
-        out.close()
+        window.quit()
     return flicks_of(log)
 
 

@@ -84,6 +84,65 @@ class App:
         return self.proc.poll() is None
 
 
+def xdo(display, *argv, priority=None):
+    """One xdotool call on `display`, its standard output; `priority` runs it under chrt -f
+    PRIORITY (real time: the input hardware's place, on a loaded machine)."""
+    cmd = ["xdotool", *map(str, argv)]
+    if priority:
+        cmd = ["chrt", "-f", str(priority), *cmd]
+    return subprocess.run(cmd, env=dict(os.environ, DISPLAY=display), capture_output=True, text=True, timeout=60).stdout
+
+
+class MouseWindow:
+    """flick window (no phone) under Xvfb, its log's first line read for the stage, and the
+    mouse driven by xdotool in stage points (390x844)."""
+
+    def __init__(self, binary, work, display, args, log, name="mouse", priority=None):
+        self.display, self.priority = display, priority
+        self.out = open(os.path.join(work, f"{name}.out"), "w")
+        env = dict(os.environ, DISPLAY=display)
+        env.pop("WAYLAND_DISPLAY", None)
+        self.proc = subprocess.Popen([binary, "window", "--software", *args, "--log", log], stdout=self.out,
+                                     stderr=subprocess.STDOUT, env=env, cwd=work)
+        deadline = time.time() + 30
+        wid = ""
+        while time.time() < deadline and not wid and self.proc.poll() is None:
+            if os.path.exists(log) and '"started"' in open(log).read():
+                wid = xdo(display, "search", "--onlyvisible", "--name", "^flick").split("\n")[0].strip()
+            time.sleep(0.1)
+        self.wid = wid
+        if not wid:
+            return
+        geometry = dict(re.findall(r"(\w+)=(\d+)", xdo(display, "getwindowgeometry", "--shell", wid)))
+        self.origin = (int(geometry["X"]), int(geometry["Y"]))
+        sx, sy, sw, _ = json.loads(open(log).readline())["stage"]
+        self.stage, self.scale = (sx, sy), sw / 390
+
+    def at(self, p):
+        """Screen pixels of stage point `p`."""
+        return (round(self.origin[0] + self.stage[0] + p[0] * self.scale),
+                round(self.origin[1] + self.stage[1] + p[1] * self.scale))
+
+    def drag(self, start, end, duration):
+        """A button-down at `start`, a move every ~8 ms to `end` in `duration` seconds, button-up:
+        one xdotool process for the chain, as a device sends it."""
+        steps = max(2, int(duration / 0.008))
+        x0, y0 = self.at(start)
+        x1, y1 = self.at(end)
+        cmd = ["mousemove", x0, y0, "sleep", 0.05, "mousedown", 1]
+        for i in range(1, steps + 1):
+            cmd += ["mousemove", round(x0 + (x1 - x0) * i / steps), round(y0 + (y1 - y0) * i / steps),
+                    "sleep", f"{duration / steps:.4f}"]
+        cmd += ["mouseup", 1]
+        xdo(self.display, *cmd, priority=self.priority)
+
+    def quit(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+        self.proc.wait(30)
+        self.out.close()
+
+
 class Chromium:
     """Headless Chromium with its DevTools endpoint; one page target in flat session mode."""
 

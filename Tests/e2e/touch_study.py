@@ -11,14 +11,13 @@ Usage: touch_study.py path/to/flick WORKDIR [OUT] [--readme README.md]"""
 import asyncio
 import csv
 import os
-import re
 import shutil
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phonelib import App, Chromium, Page, Xvfb, log_events  # noqa: E402
+from phonelib import App, Chromium, MouseWindow, Page, Xvfb, log_events  # noqa: E402
 
 args = [a for a in sys.argv[1:]]
 README = None
@@ -79,52 +78,19 @@ async def touch_session(chrome, x, who, scale):
     return rec, log
 
 
-def xdo(display, *argv):
-    return subprocess.run(["xdotool", *map(str, argv)], env=dict(os.environ, DISPLAY=display), capture_output=True,
-                          text=True, timeout=60).stdout
-
-
 def mouse_session(x, who, scale):
     rec, log = os.path.join(OUT, f"mouse-{who}.rec"), os.path.join(WORK, f"mouse-{who}.jsonl")
-    out = open(os.path.join(WORK, f"mouse-{who}.out"), "w")
-    env = dict(os.environ, DISPLAY=x.display)
-    env.pop("WAYLAND_DISPLAY", None)
-    proc = subprocess.Popen([BIN, "window", "--software", "--demo", "swipe", "--count", "20", "--participant", who, "--task", TASK,
-                             "--record", rec, "--log", log, "--size", "480x640"], stdout=out, stderr=subprocess.STDOUT, env=env, cwd=WORK)
+    window = MouseWindow(BIN, WORK, x.display, ["--demo", "swipe", "--count", "20", "--participant", who, "--task", TASK,
+                                                "--record", rec, "--size", "480x640"], log, name=f"mouse-{who}")
     try:
-        deadline = time.time() + 20
-        wid = ""
-        while time.time() < deadline and not wid:
-            if os.path.exists(log) and '"started"' in open(log).read():
-                wid = xdo(x.display, "search", "--onlyvisible", "--name", "^flick").split("\n")[0].strip()
-            time.sleep(0.1)
-        if not check(bool(wid), f"mouse {who}: the window opens"):
+        if not check(bool(window.wid), f"mouse {who}: the window opens"):
             return None
-        geometry = dict(re.findall(r"(\w+)=(\d+)", xdo(x.display, "getwindowgeometry", "--shell", wid)))
-        wx, wy = int(geometry["X"]), int(geometry["Y"])
-        import json
-        sx, sy, sw, sh = json.loads(open(log).readline())["stage"]
-        s = sw / 390
-
-        def at(p):
-            return round(wx + sx + p[0] * s), round(wy + sy + p[1] * s)
         time.sleep(0.5)
         for direction, distance, seconds in PLAN:
-            duration = seconds * scale
-            steps = max(2, int(duration / 0.008))
-            x0, y0 = at(CENTRE)
-            x1, y1 = at((CENTRE[0] + direction * distance, CENTRE[1] + 6))
-            cmd = ["mousemove", x0, y0, "sleep", 0.05, "mousedown", 1]
-            for i in range(1, steps + 1):
-                cmd += ["mousemove", round(x0 + (x1 - x0) * i / steps), round(y0 + (y1 - y0) * i / steps), "sleep", f"{duration / steps:.4f}"]
-            cmd += ["mouseup", 1]
-            xdo(x.display, *cmd)
+            window.drag(CENTRE, (CENTRE[0] + direction * distance, CENTRE[1] + 6), seconds * scale)
             time.sleep(1.0)
     finally:
-        if proc.poll() is None:
-            proc.terminate()
-        proc.wait(15)
-        out.close()
+        window.quit()
     return rec, log
 
 
