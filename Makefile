@@ -135,8 +135,9 @@ soak-hour: build
 # The Debian package for people who only want to use Flick (docs/install.md): flick with the
 # Swift runtime linked in, its completions, man pages and resources. It is built in its own
 # scratch folder, .build-deb, since a static runtime makes different products. BUILD_LOCK=FILE
-# runs each swift command under flock FILE, for a machine shared with another build.
-DEB_PACKAGES := dpkg-dev lintian debootstrap
+# runs each swift command under flock FILE, for a machine shared with another build. The
+# keyring is what debootstrap checks the mirror's Release file with.
+DEB_PACKAGES := dpkg-dev lintian debootstrap debian-archive-keyring
 .PHONY: deps-deb deb test-deb
 deps-deb: deps-run
 	$(call apt_install,$(DEB_PACKAGES))
