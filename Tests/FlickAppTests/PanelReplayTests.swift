@@ -66,7 +66,7 @@ import Testing
     /// A preset loaded in the panel is a recorded input that names the preset, and the log says
     /// where the change came from and which keys it changed.
     @Test func aPresetLoadedIsRecordedAndLogged() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-panel-\(getpid())")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-panel-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let logPath = folder.appendingPathComponent("log.jsonl").path

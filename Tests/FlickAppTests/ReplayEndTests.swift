@@ -12,8 +12,11 @@ import Testing
 /// scene is at rest, as before.
 @MainActor
 @Suite(.serialized) struct ReplayEndTests {
+    /// Each test's own: tests run in parallel, a test's arguments too.
+    let run = UUID().uuidString
+
     func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("flick-replay-end-\(getpid())-\(name)").path
+        FileManager.default.temporaryDirectory.appendingPathComponent("flick-replay-end-\(getpid())-\(run)-\(name)").path
     }
 
     static let header = RecordingHeader(

@@ -33,7 +33,7 @@ import Testing
         #expect(relative.path == "/home/ada/Pictures/Flick")
 
         // user-dirs.dirs, as xdg-user-dirs-update writes it.
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("flick-xdg-\(getpid())")
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("flick-xdg-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: config) }
         try "# comment\nXDG_DESKTOP_DIR=\"$HOME/Desktop\"\nXDG_PICTURES_DIR=\"$HOME/Bilder\"\n"
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func prepareMakesOnlyDefaultFolders() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("flick-shots-\(getpid())")
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("flick-shots-\(getpid())-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: base) }
         let made = ScreenshotFolder(path: base.appendingPathComponent("Pictures/Flick").path, createsOnDemand: true)
         try made.prepare()

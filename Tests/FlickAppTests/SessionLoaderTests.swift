@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func orderKeptAndFirstRefusalThrown() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-loader-\(getpid())").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-loader-\(getpid())-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var paths: [String] = []

@@ -85,7 +85,7 @@ import Testing
     }()
 
     @Test func streamedTablesAreTheWholeTables() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-stream-\(getpid())").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-stream-\(getpid())-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let whole = [("gestures.csv", StudyCSV.gestures(Self.study)), ("decisions.csv", StudyCSV.decisions(Self.study))]
@@ -128,7 +128,7 @@ import Testing
     /// makes the long tables) equals the study built one session at a time; with a touch log
     /// among mouse logs (their first lines read on every core), the device is the condition.
     @Test(arguments: [false, true]) func theCommandWritesWhatOneSessionAtATimeGives(mixedDevices: Bool) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-study-par-\(getpid())-\(mixedDevices)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-study-par-\(getpid())-\(UUID().uuidString)-\(mixedDevices)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var paths: [String] = []

@@ -20,7 +20,7 @@ struct ReplayBenchTests {
     }
 
     @Test func theRecordingEndsAtItsLengthAndTheStudyCountsItsGestures() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("flick-replay-bench-\(getpid()).rec").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("flick-replay-bench-\(getpid())-\(UUID().uuidString).rec").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (inputs, gestures) = try ReplayBench.writeRecording(to: path, seconds: 60, cardsFolder: BenchCards.defaultFolder())
         let recording = try Recording(path: path)

@@ -49,11 +49,14 @@ struct ArchiveInteraction: CardInteraction {
     }
     init() { self.init(config: SceneConfig()) }
 
-    /// Registers it (idempotent): by name, with its section and colours.
-    static func register() {
-        InteractionRegistry.register(ArchiveInteraction.self, summary: "An archive pile. Drag the top card down to archive it.",
+    /// Its registration: by name, with its section and colours.
+    static let registration = InteractionRegistration(ArchiveInteraction.self, summary: "An archive pile. Drag the top card down to archive it.",
                                      section: ArchiveSection.self,
                                      theme: InteractionTheme(window: RGB(20, 30, 24), stage: RGB(220, 236, 224)))
+
+    /// Runs `body` with it registered for this test's task alone (tests run in parallel).
+    static func registered<R>(_ body: () throws -> R) rethrows -> R {
+        try InteractionRegistry.withRegistered([registration], body)
     }
 
     func makeLayout() -> any CardLayout { layout }
@@ -148,96 +151,116 @@ struct ArchiveInteraction: CardInteraction {
 }
 
 /// The open registry through the public API: a plug-in has a name, a section and colours,
-/// registered in one place, and survives a new config. Each test registers it and takes it out
-/// again, so the other suites of the process see the five built-ins only.
+/// registered in one place, and survives a new config. Each test registers it for its own task
+/// (`InteractionRegistry.withRegistered`), so the suites running beside it see the five
+/// built-ins only.
 @Suite(.serialized) struct RegistryTests {
+
+    @Test("a registration for one task is seen by that task alone, and gone after it")
+    func scopedToItsTask() {
+        final class Seen: @unchecked Sendable { var other: Bool? }
+        let seen = Seen()
+        ArchiveInteraction.registered {
+            #expect(InteractionRegistry.entry(named: "archive") != nil)
+            #expect(SceneConfig.key(at: "archive.distance") != nil)
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                seen.other = InteractionRegistry.entry(named: "archive") != nil || SceneConfig.key(at: "archive.distance") != nil
+                done.signal()
+            }
+            thread.start()
+            done.wait()
+        }
+        #expect(seen.other == false, "another thread saw the task's plug-in")
+        #expect(InteractionRegistry.entry(named: "archive") == nil && SceneConfig.key(at: "archive.distance") == nil)
+    }
 
     @Test("the built-ins are registered in their key order; a plug-in joins them by name")
     func registered() throws {
-        ArchiveInteraction.register()
-        defer { InteractionRegistry.unregister(ArchiveInteraction.name) }
-        #expect(Interaction.allCases.prefix(5).map(\.rawValue) == ["now", "switcher", "stack", "carousel", "swipe"])
-        #expect(Interaction.allCases.contains(ArchiveInteraction.name))
-        #expect(Interaction(rawValue: "archive") == ArchiveInteraction.name)
-        #expect(Interaction(rawValue: "nothing") == nil)
-        let entry = try #require(InteractionRegistry.entry(named: "archive"))
-        #expect(entry.theme.window == RGB(20, 30, 24) && entry.section != nil)
+        try ArchiveInteraction.registered {
+            #expect(Interaction.allCases.prefix(5).map(\.rawValue) == ["now", "switcher", "stack", "carousel", "swipe"])
+            #expect(Interaction.allCases.contains(ArchiveInteraction.name))
+            #expect(Interaction(rawValue: "archive") == ArchiveInteraction.name)
+            #expect(Interaction(rawValue: "nothing") == nil)
+            let entry = try #require(InteractionRegistry.entry(named: "archive"))
+            #expect(entry.theme.window == RGB(20, 30, 24) && entry.section != nil)
+        }
     }
 
     @Test("installed or switched to by name, a plug-in is named in the scene and the log, and a new config keeps it")
     func nameAndNewConfig() throws {
-        ArchiveInteraction.register()
-        defer { InteractionRegistry.unregister(ArchiveInteraction.name) }
-        let s = CardScene(interaction: .stack, count: 5, viewport: .phone)
-        s.advance(to: 0.1)
-        s.install(ArchiveInteraction(), at: 0.2)
-        #expect(s.interaction == ArchiveInteraction.name)
-        let changed = try #require(s.events.last)
-        #expect(changed == .interactionChanged(time: 0.2, from: .stack, to: ArchiveInteraction.name))
-        let line = try #require(String(data: try JSONEncoder().encode(changed), encoding: .utf8))
-        #expect(line.contains(#""to":"archive""#), "\(line)")
-        #expect(try JSONDecoder().decode(SceneEvent.self, from: Data(line.utf8)) == changed)
-        // A new config (a preset loaded, a panel edit, a reload): still the archive pile, now
-        // with its own section's threshold.
-        var config = s.config
-        config.setSection({ var a = ArchiveSection(); a.distance = 30; return a }())
-        s.setConfig(config, at: 0.3)
-        #expect(s.interaction == ArchiveInteraction.name)
-        s.advance(to: 0.4)
-        let top = try #require(s.currentCard)
-        var g = GestureScript(after: s)
-        g.hold(from: s.renderList.last!.center, by: Vector(dx: 0, dy: 50), for: 0.2)
-        _ = drive(s, g.steps, schedule: .hz(60), until: g.time + 1)
-        advanceToRest(s)
-        #expect(!s.deck.contains(top), "50 pt past the section's 30 pt archives (the built-in stack's rule would not)")
-        // Back to a built-in, then to the plug-in by its name.
-        s.setInteraction(.stack, at: s.time + 0.1)
-        #expect(s.interaction == .stack)
-        s.setInteraction(ArchiveInteraction.name, at: s.time + 0.1)
-        #expect(s.interaction == ArchiveInteraction.name)
-        // A name nothing is registered under changes nothing.
-        s.setInteraction(Interaction(named: "nothing"), at: s.time + 0.1)
-        #expect(s.interaction == ArchiveInteraction.name)
+        try ArchiveInteraction.registered {
+            let s = CardScene(interaction: .stack, count: 5, viewport: .phone)
+            s.advance(to: 0.1)
+            s.install(ArchiveInteraction(), at: 0.2)
+            #expect(s.interaction == ArchiveInteraction.name)
+            let changed = try #require(s.events.last)
+            #expect(changed == .interactionChanged(time: 0.2, from: .stack, to: ArchiveInteraction.name))
+            let line = try #require(String(data: try JSONEncoder().encode(changed), encoding: .utf8))
+            #expect(line.contains(#""to":"archive""#), "\(line)")
+            #expect(try JSONDecoder().decode(SceneEvent.self, from: Data(line.utf8)) == changed)
+            // A new config (a preset loaded, a panel edit, a reload): still the archive pile, now
+            // with its own section's threshold.
+            var config = s.config
+            config.setSection({ var a = ArchiveSection(); a.distance = 30; return a }())
+            s.setConfig(config, at: 0.3)
+            #expect(s.interaction == ArchiveInteraction.name)
+            s.advance(to: 0.4)
+            let top = try #require(s.currentCard)
+            var g = GestureScript(after: s)
+            g.hold(from: s.renderList.last!.center, by: Vector(dx: 0, dy: 50), for: 0.2)
+            _ = drive(s, g.steps, schedule: .hz(60), until: g.time + 1)
+            advanceToRest(s)
+            #expect(!s.deck.contains(top), "50 pt past the section's 30 pt archives (the built-in stack's rule would not)")
+            // Back to a built-in, then to the plug-in by its name.
+            s.setInteraction(.stack, at: s.time + 0.1)
+            #expect(s.interaction == .stack)
+            s.setInteraction(ArchiveInteraction.name, at: s.time + 0.1)
+            #expect(s.interaction == ArchiveInteraction.name)
+            // A name nothing is registered under changes nothing.
+            s.setInteraction(Interaction(named: "nothing"), at: s.time + 0.1)
+            #expect(s.interaction == ArchiveInteraction.name)
+        }
     }
 
     @Test("a plug-in's section: any subset over its defaults, written and read under its name")
     func section() throws {
-        ArchiveInteraction.register()
-        defer { InteractionRegistry.unregister(ArchiveInteraction.name) }
-        let c = try JSONDecoder().decode(SceneConfig.self, from: Data(#"{"archive": {"distance": 40}}"#.utf8))
-        #expect(c.section(ArchiveSection.self).distance == 40 && c.section(ArchiveSection.self).speed == 600)
-        let json = try #require(String(data: try JSONEncoder().encode(SceneConfig()), encoding: .utf8))
-        #expect(json.contains(#""archive":{"#), "the defaults are written under its name")
-        #expect(try JSONDecoder().decode(SceneConfig.self, from: JSONEncoder().encode(c)) == c)
-        var d = c
-        d.setSection(ArchiveSection())
-        #expect(d == SceneConfig(), "set back to its defaults, the config equals the default one")
+        try ArchiveInteraction.registered {
+            let c = try JSONDecoder().decode(SceneConfig.self, from: Data(#"{"archive": {"distance": 40}}"#.utf8))
+            #expect(c.section(ArchiveSection.self).distance == 40 && c.section(ArchiveSection.self).speed == 600)
+            let json = try #require(String(data: try JSONEncoder().encode(SceneConfig()), encoding: .utf8))
+            #expect(json.contains(#""archive":{"#), "the defaults are written under its name")
+            #expect(try JSONDecoder().decode(SceneConfig.self, from: JSONEncoder().encode(c)) == c)
+            var d = c
+            d.setSection(ArchiveSection())
+            #expect(d == SceneConfig(), "set back to its defaults, the config equals the default one")
+        }
     }
 
     @Test("a plug-in's keys are config keys: listed under its name, read and set by path, checked against their range")
     func sectionKeys() throws {
         #expect(SceneConfig.key(at: "archive.distance") == nil, "not registered: no key")
-        ArchiveInteraction.register()
-        defer { InteractionRegistry.unregister(ArchiveInteraction.name) }
-        let key = try #require(SceneConfig.key(at: "archive.distance"))
-        #expect(key.group == "archive" && key.unit == "pt" && key.range == 1...1000)
-        #expect(SceneConfig.keys.filter { $0.group == "archive" }.map(\.path) == ["archive.distance", "archive.speed"])
-        #expect(SceneConfig.keys.last?.path == "archive.speed", "after the built-ins' keys")
-        var c = SceneConfig()
-        #expect(c.value(at: "archive.speed") == 600)
-        try c.setValue(45, at: "archive.distance")
-        #expect(c.section(ArchiveSection.self).distance == 45 && c.value(at: "archive.distance") == 45)
-        #expect(throws: ConfigError.outOfRange(key: "archive.distance", value: 0, range: 1...1000)) {
-            try c.setValue(0, at: "archive.distance")
+        try ArchiveInteraction.registered {
+            let key = try #require(SceneConfig.key(at: "archive.distance"))
+            #expect(key.group == "archive" && key.unit == "pt" && key.range == 1...1000)
+            #expect(SceneConfig.keys.filter { $0.group == "archive" }.map(\.path) == ["archive.distance", "archive.speed"])
+            #expect(SceneConfig.keys.last?.path == "archive.speed", "after the built-ins' keys")
+            var c = SceneConfig()
+            #expect(c.value(at: "archive.speed") == 600)
+            try c.setValue(45, at: "archive.distance")
+            #expect(c.section(ArchiveSection.self).distance == 45 && c.value(at: "archive.distance") == 45)
+            #expect(throws: ConfigError.outOfRange(key: "archive.distance", value: 0, range: 1...1000)) {
+                try c.setValue(0, at: "archive.distance")
+            }
+            #expect(c.value(at: "archive.distance") == 45, "a refused value changes nothing")
+            // A config file with the section out of range is refused, naming the key.
+            #expect(throws: ConfigError.outOfRange(key: "archive.distance", value: 5000, range: 1...1000)) {
+                try JSONDecoder().decode(SceneConfig.self, from: Data(#"{"archive": {"distance": 5000}}"#.utf8))
+            }
+            // Set through its key, the plug-in on show takes it with the next config.
+            let s = CardScene(interaction: ArchiveInteraction.name, count: 5, viewport: .phone)
+            s.setConfig(c, at: 0.1)
+            #expect(s.interaction == ArchiveInteraction.name && s.config.value(at: "archive.distance") == 45)
         }
-        #expect(c.value(at: "archive.distance") == 45, "a refused value changes nothing")
-        // A config file with the section out of range is refused, naming the key.
-        #expect(throws: ConfigError.outOfRange(key: "archive.distance", value: 5000, range: 1...1000)) {
-            try JSONDecoder().decode(SceneConfig.self, from: Data(#"{"archive": {"distance": 5000}}"#.utf8))
-        }
-        // Set through its key, the plug-in on show takes it with the next config.
-        let s = CardScene(interaction: ArchiveInteraction.name, count: 5, viewport: .phone)
-        s.setConfig(c, at: 0.1)
-        #expect(s.interaction == ArchiveInteraction.name && s.config.value(at: "archive.distance") == 45)
     }
 }

@@ -43,9 +43,13 @@ struct QuotaInteraction: CardInteraction {
         spring = config.snapBackSpring
     }
 
-    static func register() {
-        InteractionRegistry.register(QuotaInteraction.self, summary: "A quota pile. Drag the top card down, a few at most.",
+    /// Its registration: by name, with its section and colours.
+    static let registration = InteractionRegistration(QuotaInteraction.self, summary: "A quota pile. Drag the top card down, a few at most.",
                                      section: QuotaSection.self)
+
+    /// Runs `body` with it registered for this test's task alone (tests run in parallel).
+    static func registered<R>(_ body: () throws -> R) rethrows -> R {
+        try InteractionRegistry.withRegistered([registration], body)
     }
 
     func makeState() -> QuotaState { QuotaState() }
@@ -132,59 +136,59 @@ struct QuotaInteraction: CardInteraction {
 
     @Test("the state counts what was committed, routes by it, and survives a new config and a reload")
     func countsAndSurvivesConfig() throws {
-        QuotaInteraction.register()
-        defer { InteractionRegistry.unregister(QuotaInteraction.name) }
-        let s = CardScene(interaction: .stack, count: 8, viewport: .phone)
-        s.advance(to: 0.05)
-        s.setInteraction(QuotaInteraction.name, at: 0.1)
-        s.advance(to: 0.2)
-        let first = try #require(s.currentCard)
-        archiveTop(s)
-        #expect(!s.deck.contains(first))
-        archiveTop(s)
-        #expect(quota(s)?.archived == 2 && quota(s)?.seen == ["deleted", "deleted"],
-                "each deletion counted once, though frames were laid out ahead of it")
-        // The quota (2) is used up: the next drag is a miss, an arrow does not throw.
-        if case .gestureBegan(_, .missed, _)? = archiveTop(s) {} else { Issue.record("a drag past the quota must miss") }
-        let count = s.deck.count
-        _ = s.perform(.nextPage, at: s.time + 0.1)
-        advanceToRest(s)
-        #expect(s.deck.count == count)
-        // A panel edit: the quota raised to 3 (the rules made afresh), the count kept.
-        var raised = s.config
-        try raised.setValue(3, at: "quota.limit")
-        s.setConfig(raised, at: s.time + 0.1)
-        #expect(s.interaction == QuotaInteraction.name && quota(s)?.archived == 2)
-        if case .gestureBegan(_, .card, _)? = archiveTop(s) {} else { Issue.record("a third card may go under a quota of 3") }
-        #expect(quota(s)?.archived == 3)
-        // A reload: the same constants read back from a config file's text.
-        let reloaded = try JSONDecoder().decode(SceneConfig.self, from: JSONEncoder().encode(s.config))
-        #expect(reloaded.value(at: "quota.limit") == 3)
-        s.setConfig(reloaded, at: s.time + 0.1)
-        #expect(quota(s)?.archived == 3)
-        // Undo brings one back: one under the quota again.
-        #expect(s.perform(.undo, at: s.time + 0.1) == .done)
-        advanceToRest(s)
-        s.commit()
-        #expect(quota(s)?.archived == 2 && quota(s)?.seen.last == "restored")
-        // The same interaction asked for again keeps its state; a reset is an event it observes.
-        s.setInteraction(QuotaInteraction.name, at: s.time + 0.1)
-        #expect(quota(s)?.archived == 2)
-        #expect(s.perform(.reset, at: s.time + 0.1) == .done)
-        #expect(quota(s)?.archived == 0 && quota(s)?.seen.last == "reset")
+        try QuotaInteraction.registered {
+            let s = CardScene(interaction: .stack, count: 8, viewport: .phone)
+            s.advance(to: 0.05)
+            s.setInteraction(QuotaInteraction.name, at: 0.1)
+            s.advance(to: 0.2)
+            let first = try #require(s.currentCard)
+            archiveTop(s)
+            #expect(!s.deck.contains(first))
+            archiveTop(s)
+            #expect(quota(s)?.archived == 2 && quota(s)?.seen == ["deleted", "deleted"],
+                    "each deletion counted once, though frames were laid out ahead of it")
+            // The quota (2) is used up: the next drag is a miss, an arrow does not throw.
+            if case .gestureBegan(_, .missed, _)? = archiveTop(s) {} else { Issue.record("a drag past the quota must miss") }
+            let count = s.deck.count
+            _ = s.perform(.nextPage, at: s.time + 0.1)
+            advanceToRest(s)
+            #expect(s.deck.count == count)
+            // A panel edit: the quota raised to 3 (the rules made afresh), the count kept.
+            var raised = s.config
+            try raised.setValue(3, at: "quota.limit")
+            s.setConfig(raised, at: s.time + 0.1)
+            #expect(s.interaction == QuotaInteraction.name && quota(s)?.archived == 2)
+            if case .gestureBegan(_, .card, _)? = archiveTop(s) {} else { Issue.record("a third card may go under a quota of 3") }
+            #expect(quota(s)?.archived == 3)
+            // A reload: the same constants read back from a config file's text.
+            let reloaded = try JSONDecoder().decode(SceneConfig.self, from: JSONEncoder().encode(s.config))
+            #expect(reloaded.value(at: "quota.limit") == 3)
+            s.setConfig(reloaded, at: s.time + 0.1)
+            #expect(quota(s)?.archived == 3)
+            // Undo brings one back: one under the quota again.
+            #expect(s.perform(.undo, at: s.time + 0.1) == .done)
+            advanceToRest(s)
+            s.commit()
+            #expect(quota(s)?.archived == 2 && quota(s)?.seen.last == "restored")
+            // The same interaction asked for again keeps its state; a reset is an event it observes.
+            s.setInteraction(QuotaInteraction.name, at: s.time + 0.1)
+            #expect(quota(s)?.archived == 2)
+            #expect(s.perform(.reset, at: s.time + 0.1) == .done)
+            #expect(quota(s)?.archived == 0 && quota(s)?.seen.last == "reset")
+        }
     }
 
     @Test("a switch to another interaction drops the state; coming back starts afresh")
     func switchStartsAfresh() throws {
-        QuotaInteraction.register()
-        defer { InteractionRegistry.unregister(QuotaInteraction.name) }
-        let s = CardScene(interaction: QuotaInteraction.name, count: 8, viewport: .phone)
-        s.advance(to: 0.1)
-        archiveTop(s)
-        #expect(quota(s)?.archived == 1)
-        s.setInteraction(.swipe, at: s.time + 0.1)
-        #expect(quota(s) == nil && s.interactionState(as: NoState.self) != nil)
-        s.setInteraction(QuotaInteraction.name, at: s.time + 0.1)
-        #expect(quota(s) == QuotaState())
+        QuotaInteraction.registered {
+            let s = CardScene(interaction: QuotaInteraction.name, count: 8, viewport: .phone)
+            s.advance(to: 0.1)
+            archiveTop(s)
+            #expect(quota(s)?.archived == 1)
+            s.setInteraction(.swipe, at: s.time + 0.1)
+            #expect(quota(s) == nil && s.interactionState(as: NoState.self) != nil)
+            s.setInteraction(QuotaInteraction.name, at: s.time + 0.1)
+            #expect(quota(s) == QuotaState())
+        }
     }
 }

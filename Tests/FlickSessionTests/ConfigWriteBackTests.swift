@@ -8,7 +8,7 @@ import Testing
 /// plain file.
 @Suite(.serialized) struct ConfigWriteBackTests {
     let dir: String = {
-        let d = FileManager.default.temporaryDirectory.appendingPathComponent("flick-writeback-\(getpid())").path
+        let d = FileManager.default.temporaryDirectory.appendingPathComponent("flick-writeback-\(getpid())-\(UUID().uuidString)").path
         try? FileManager.default.removeItem(atPath: d)
         try? FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
         return d

@@ -7,8 +7,11 @@ import Testing
 /// cannot be one, and a headless replay stops at exactly that time, mid-throw or not; a
 /// recording without the line still replays to the scene at rest.
 @Suite struct RecordedEndTests {
+    /// Each test's own: tests run in parallel, a test's arguments too.
+    let run = UUID().uuidString
+
     func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("flick-end-\(getpid())-\(name)").path
+        FileManager.default.temporaryDirectory.appendingPathComponent("flick-end-\(getpid())-\(run)-\(name)").path
     }
 
     /// A card drag: down at 0.5 s, 120 pt right in 0.06 s, up at 0.56 s; its card moves on after.

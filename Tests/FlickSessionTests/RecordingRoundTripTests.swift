@@ -10,8 +10,11 @@ import Testing
 /// read with what they lack filled in, newer ones are refused, and the config file's errors name
 /// the key.
 @Suite struct RecordingRoundTripTests {
+    /// Each test's own: tests run in parallel, a test's arguments too.
+    let run = UUID().uuidString
+
     func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("flick-session-\(getpid())-\(name)").path
+        FileManager.default.temporaryDirectory.appendingPathComponent("flick-session-\(getpid())-\(run)-\(name)").path
     }
 
     static func header(look: SessionLook?) -> RecordingHeader {

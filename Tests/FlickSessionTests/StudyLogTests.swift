@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func nearMissesFromCraftedLogs() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-study-logs-\(getpid())").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-study-logs-\(getpid())-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let p1 = Self.log("p1", releases: [("snapped_back", 0.9, 0.1), ("thrown", 1.5, 0.95), ("snapped_back", 0.5, 0.88), ("thrown", 1.5, 1.5)])
@@ -52,7 +52,7 @@ import Testing
     /// Mouse and touch sessions in one study: the device is the condition (mouse against
     /// touch), read from the log's first line; alone, a device changes no condition's name.
     @Test func deviceIsAConditionWhenMouseAndTouchMix() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-study-device-\(getpid())").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-study-device-\(getpid())-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let mouse = Self.log("p1", releases: [("thrown", 1.5, 1.5), ("snapped_back", 0.9, 0.1)])

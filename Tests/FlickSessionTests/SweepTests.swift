@@ -53,8 +53,11 @@ import Testing
 
     // MARK: a sweep over crafted recordings
 
+    /// Each test's own: tests run in parallel, a test's arguments too.
+    let run = UUID().uuidString
+
     func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("flick-sweep-\(getpid())-\(name)").path
+        FileManager.default.temporaryDirectory.appendingPathComponent("flick-sweep-\(getpid())-\(run)-\(name)").path
     }
 
     /// A sideways drag on the `now` card list at a steady `speed` (pt/s), 12 frames long, from

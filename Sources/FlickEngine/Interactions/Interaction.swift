@@ -211,8 +211,31 @@ public enum InteractionRegistry {
     /// this moves.
     private static let changes = Atomic<Int>(0)
 
-    /// The number of changes made to the registry so far.
-    static var version: Int { changes.load(ordering: .acquiring) }
+    /// The number of changes made to the registry so far; a scope of `withRegistered` has a
+    /// negative number of its own.
+    static var version: Int { scoped?.version ?? changes.load(ordering: .acquiring) }
+
+    /// The registry a task sees inside `withRegistered`: the process's with its additions.
+    struct Scoped: Sendable {
+        var table: [InteractionRegistration]
+        var version: Int
+    }
+
+    /// Set by `withRegistered` for the task running it (and its child tasks); nil elsewhere.
+    @TaskLocal static var scoped: Scoped?
+    private static let scopes = Atomic<Int>(0)
+
+    /// Runs `body` with `registrations` added to the registry (or replacing those of their
+    /// names) for the current task and its child tasks only: tests, and any caller running
+    /// beside others, see their plug-ins without any other task seeing them come and go.
+    public static func withRegistered<R>(_ registrations: [InteractionRegistration], _ body: () throws -> R) rethrows -> R {
+        var t = all
+        for r in registrations {
+            if let i = t.firstIndex(where: { $0.name == r.name }) { t[i] = r } else { t.append(r) }
+        }
+        let scope = Scoped(table: t, version: -scopes.add(1, ordering: .relaxed).newValue)
+        return try $scoped.withValue(scope, operation: body)
+    }
 
     /// Registers an interaction (or replaces the one registered under its name): from then on a
     /// scene can show it by name (`setInteraction`), a config keeps its section, and logs and
@@ -241,11 +264,12 @@ public enum InteractionRegistry {
     }
 
     /// Every registration, built-ins first.
-    public static var all: [InteractionRegistration] { table.withLock { $0 } }
+    public static var all: [InteractionRegistration] { scoped?.table ?? table.withLock { $0 } }
 
     /// The registration under `name`, if any.
     public static func entry(named name: String) -> InteractionRegistration? {
-        table.withLock { t in t.first { $0.name.rawValue == name } }
+        if let scoped { return scoped.table.first { $0.name.rawValue == name } }
+        return table.withLock { t in t.first { $0.name.rawValue == name } }
     }
 }
 
