@@ -116,7 +116,7 @@ public struct VelocityTracker: Hashable, Sendable {
     /// The velocity while the pointer moves, pt/s, at the newest sample: the slope of a
     /// quadratic fitted to the samples of the last 100 ms (at least 3 at two or more times),
     /// else the slope between the newest sample and the newest one before its time, else zero;
-    /// guarded against pointing away from the window's motion (see `estimate`).
+    /// guarded against pointing against the pointer's last step (see `estimate`).
     public var velocity: Vector { estimated.velocity }
 
     /// How `velocity` was found: `.fit`, `.bunched` (samples of the window share a time) or
