@@ -112,8 +112,7 @@ extension CardScene {
         let beneath = pressed?.isLeaving == true ? pressedCard(hitStayingCard(at: p.startPosition)) : pressed
         let index = positionIndex
         let card = index.map { deck.id(at: $0) }
-        var staying = index
-        while let i = staying, i < deck.count, deck.isLeaving(deck.id(at: i)) { staying = i + 1 < deck.count ? i + 1 : nil }
+        let staying = firstStaying(from: index)
         return InteractionContext(viewport: viewport, count: deck.count, currentIndex: index, currentCard: card,
                                   currentIsLeaving: card.map { deck.isLeaving($0) } ?? false, pressed: pressed,
                                   scrollPosition: position(at: time), hasReturningCard: state.bringBack.card != nil,

@@ -250,9 +250,12 @@ public final class CardScene {
     /// flying away has already left the top, and a press there takes the card beneath it; nil
     /// when every card is leaving.
     public var currentIndex: Int? {
-        guard let index = positionIndex else { return nil }
-        guard layout.currentSkipsLeaving else { return index }
-        var i = index
+        layout.currentSkipsLeaving ? firstStaying(from: positionIndex) : positionIndex
+    }
+
+    /// The first index from `index` on whose card is not leaving; nil when there is none.
+    func firstStaying(from index: Int?) -> Int? {
+        guard var i = index else { return nil }
         while i < deck.count, deck.isLeaving(deck.id(at: i)) { i += 1 }
         return i < deck.count ? i : nil
     }
