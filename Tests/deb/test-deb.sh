@@ -159,7 +159,7 @@ version() {
 # What the steps below use, not flick: installed after the package, so apt had to find flick's
 # own dependencies by itself.
 test_tools() {
-  apt_root install --no-install-recommends xvfb xauth xdotool imagemagick python3 >"$WORK/tools.log" 2>&1 \
+  apt_root install --no-install-recommends xvfb xauth xdotool imagemagick python3 python3-venv >"$WORK/tools.log" 2>&1 \
     || { tail -n 20 "$WORK/tools.log"; return 1; }
   # The e2e scripts and what they read; no assets folder beside them, so flick takes its cards
   # from /usr/share/flick.
@@ -167,6 +167,11 @@ test_tools() {
   tar -C "$ROOT" -c Tests/e2e/lib.sh Tests/e2e/golden.sh Tests/e2e/golden docs/sessions docs/study/sample \
     | tar -x -C "$R/srv/src" || return 1
   cp "$ROOT/Tests/deb/window.sh" "$R/srv/src/Tests/e2e/deb-window.sh"
+  # lib.sh runs every script under the suite's own interpreter, a virtual environment of
+  # Debian's python3 at .build/e2e-python; these scripts need nothing beyond the standard
+  # library, so the root's has no requirements installed.
+  inroot python3 -m venv --system-site-packages /srv/src/.build/e2e-python >>"$WORK/tools.log" 2>&1 \
+    || { tail -n 20 "$WORK/tools.log"; return 1; }
 }
 
 goldens() {
