@@ -1,4 +1,5 @@
 import Dispatch
+import FlickEngine
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -466,6 +467,7 @@ package final class PhoneServer: Sendable {
     private func read(_ id: Int, inbound: WebSocketInboundStream, watch: Watch,
                       replies: AsyncStream<String>.Continuation) async -> Ending? {
         var clock = PhoneClock()
+        var device = DeviceClock()
         var limiter = RateLimiter(rate: configuration.messagesPerSecond, burst: configuration.burst)
         var iterator = inbound.messages(maxSize: PhoneProtocol.maxMessageBytes).makeAsyncIterator()
         var said = false
@@ -513,10 +515,12 @@ package final class PhoneServer: Sendable {
             case _ where !said:
                 ending = Ending(code: .noHello, detail: "")
             case .touch(let touch):
-                // Before the first exchange the touch's arrival is its time; never later than
-                // now, never older than a second (the session's own late-input rule does the rest).
-                let mapped = clock.hostTime(phone: touch.time) ?? start
-                let host = min(start, max(start - 1, mapped))
+                // The phone's own time, on the host's clock: the exchange's offset, taken at each
+                // press so one gesture keeps one offset, and never later than the touch's arrival
+                // (see DeviceClock); never older than a second (the session's own late-input rule
+                // does the rest).
+                if touch.phase == .down, let best = clock.best { device.rebase(offset: best.offset) }
+                let host = max(start - 1, device.map(device: touch.time / 1000, arrived: start))
                 if !post(.touch(connection: id, touch, hostTime: host)) {
                     ending = Ending(code: .rate, detail: "the app is not taking events")
                 }

@@ -169,24 +169,18 @@ public final class EventSource {
     /// land in different frames tens of milliseconds apart, and the release looks like the
     /// pointer stopped. On X11 the server's timestamp of each button and motion event (a wheel
     /// notch is a button press there) is known: it is mapped onto SDL's clock with the smallest
-    /// delay seen so far (so a mapped time is never later than SDL's own) and used for the
-    /// mouse or wheel event that follows. Elsewhere (Wayland, the dummy driver, a replay's
-    /// synthetic events) SDL's own time stands.
-    private var serverClockOffset: Double?
+    /// delay seen so far (so a mapped time is never later than SDL's own; see DeviceClock) and
+    /// used for the mouse or wheel event that follows. Elsewhere (Wayland, the dummy driver, a
+    /// replay's synthetic events) SDL's own time stands.
+    private var serverClock = DeviceClock()
     private var pendingServerTime: Double?
-    private var lastServerTime = -Double.infinity
 
     /// Records the server time of an X11 pointer event; true when `event` was one.
     private func noteServerTime(_ event: SDL_Event, arrived: Double) -> Bool {
         var raw: UInt = 0
         let found = withUnsafePointer(to: event) { flick_x11_pointer_event_time($0, &raw) } != 0
         guard found else { return false }
-        let server = Double(raw) / 1000
-        let offset = min(serverClockOffset ?? (arrived - server), arrived - server)
-        serverClockOffset = offset
-        let mapped = min(max(server + offset, lastServerTime), arrived)
-        lastServerTime = mapped
-        pendingServerTime = mapped
+        pendingServerTime = serverClock.map(device: Double(raw) / 1000, arrived: arrived)
         return true
     }
 
