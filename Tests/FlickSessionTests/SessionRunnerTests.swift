@@ -108,6 +108,44 @@ import Testing
 
     /// A recording cut off with the button down: the end of the session cancels the gesture (its
     /// input stamped at the last input, played where the session ends) and says so.
+    /// The live session's once-a-second sync does not take their own times from the samples of
+    /// a flick already on its way: a phone's moves stamped before the sync and arriving after it
+    /// keep their times (within the late-input window), and the sync's line ties the scene time
+    /// of its own clock.
+    @Test func aSyncLeavesALateFlickItsOwnTimes() {
+        let runner = SessionRunner(scene: CardScene(interaction: .swipe, count: 4, viewport: Size(width: 390, height: 844),
+                                                    config: SceneConfig(), time: 0),
+                                   tasks: nil, cardNames: ["a.png", "b.png", "c.png", "d.png"])
+        for frame in 0...60 { runner.advance(to: Double(frame) / 60) }
+        _ = runner.takeOutputs()
+        runner.submitSync(now: 1.0)
+        let times = (0..<6).map { 0.95 + Double($0) * 0.008 }
+        runner.submit(Self.pointer(.down, 195, 420, times[0]), now: 1.001)
+        for (i, t) in times.enumerated().dropFirst() { runner.submit(Self.pointer(.move, 195 + Double(i) * 30, 420, t), now: 1.001) }
+        runner.submit(Self.pointer(.up, 345, 420, times[5] + 0.001), now: 1.001)
+        runner.advance(to: 1.5)
+        let outputs = runner.takeOutputs()
+        var recorded: [Double] = []
+        var sync: SceneTimeline.Acted?
+        var ended: SceneEvent?
+        for o in outputs {
+            switch o {
+            case .recorded(let r) where r.inputKind == "pointer": recorded.append(r.t)
+            case .timeControl(let a): sync = a
+            case .scene(let logged): if case .gestureEnded = logged.event { ended = logged.event }
+            default: break
+            }
+        }
+        #expect(recorded == times + [times[5] + 0.001])
+        #expect(sync?.clock == 0.9 && sync.map { abs($0.sceneTime - 0.9) < 1e-12 } == true)
+        guard case .gestureEnded(_, _, _, let velocity, let outcome, _)? = ended else {
+            Issue.record("no gesture_ended in \(outputs.map(Self.describe))")
+            return
+        }
+        #expect(outcome == .thrown)
+        #expect(abs(velocity.dx - 3750) < 1 && velocity.dy == 0)
+    }
+
     @Test func aSessionThatEndsWithThePointerDownClosesItsGesture() {
         let runner = SessionRunner(scene: CardScene(interaction: .now, count: 5, viewport: Size(width: 390, height: 844),
                                                     config: SceneConfig(), time: 0),

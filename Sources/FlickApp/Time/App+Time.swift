@@ -20,7 +20,7 @@ extension App {
         let now = clock()
         guard now - session.lastSync >= SessionState.syncInterval else { return }
         session.lastSync = now
-        submit(RecordedInput(t: now, .time(.sync)))
+        runner.submitSync(now: now)
     }
 
     /// "slow motion ×0.1", "paused", or nil at normal speed.

@@ -136,6 +136,15 @@ package final class SessionRunner {
         deliverDue(by: clamped(now))
     }
 
+    /// The once-a-second clock sync of a live session (a recorded input, so a replay writes the
+    /// same line), stamped at the oldest time a late input may still take rather than at `now`.
+    /// No input goes before one stamped earlier, so a sync at `now` would take their own times
+    /// from a touch or a pointer event already on its way (stamped by its device, arriving a
+    /// few milliseconds late), and bunch a flick's samples at the sync.
+    package func submitSync(now: Double) {
+        submit(RecordedInput(t: now - lateInputWindow, .time(.sync)), now: now)
+    }
+
     /// A frame at frame-clock time `clock`: what the timeline has reached plays, the scene moves
     /// to the scene time of `clock`, and its events come out.
     package func advance(to clock: Double) {

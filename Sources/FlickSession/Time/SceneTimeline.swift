@@ -138,7 +138,10 @@ package struct SceneTimeline {
         case .slow, .normal:
             setSlow(control == .slow, at: timeline(at: clock), clock: clock)
         case .sync:
-            acted.append(Acted(control: .sync, sceneTime: sceneTime(at: clock), scale: shownScale, clock: clock))
+            // A sync may be stamped before the frame shown (SessionRunner.submitSync): the scene
+            // time of its own clock, not of the newest frame.
+            let t = isPaused ? max(tAnchor, lastT) : timeline(at: clock)
+            acted.append(Acted(control: .sync, sceneTime: sceneTime(atTimeline: t), scale: shownScale, clock: clock))
         case .pause:
             guard !isPaused else { return }
             tAnchor = max(timeline(at: clock), lastT)
