@@ -55,14 +55,20 @@ DIRECTIONS = {
     "swipe": ["left", "right", "up"],
 }
 UNIT = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
-DISTANCE, SECONDS, PAUSE = 240, 0.07, 0.35
+# Directions that scroll or page: their momentum is still running when the next press comes, so
+# where that press lands depends on the driver's timing, not on the flick being measured.
+SCROLLS = {"now": ["up", "down"], "switcher": ["left", "right"], "carousel": ["left", "right"]}
+DISTANCE, SECONDS, PAUSE = 240, 0.07, 0.5
 
 
 def plan(interaction):
-    """The flicks of one session, in order: the stack alternates a throw and a bring-back, the
-    others run each direction PER times in turn."""
+    """The flicks of one session, in order: the throws first (each direction in turn; the stack
+    alternates a throw and a bring-back), then the scrolls and pages, each direction in turn. A
+    throw never follows a scroll, so every throw's press lands on a list at rest, in both runs."""
     dirs = DIRECTIONS[interaction]
-    return [d for _ in range(PER) for d in dirs]
+    scrolls = SCROLLS.get(interaction, [])
+    throws = [d for d in dirs if d not in scrolls]
+    return [d for _ in range(PER) for d in throws] + [d for _ in range(PER) for d in scrolls]
 
 
 class Hog:
