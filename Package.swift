@@ -41,6 +41,10 @@ let package = Package(
         /// Scripted gestures played through the session core, for the soak, the bench and tests.
         .target(name: "FlickSessionTesting", dependencies: ["FlickSession", "FlickEngineTesting", "FlickEngine"]),
 
+        // MARK: - Elementary functions: exp, log, sin, cos, pow, atan2 in pure Swift, no libm, so
+        // that native and WebAssembly builds round alike (docs/math.md); no dependencies
+        .target(name: "FlickMath"),
+
         // MARK: - Process and files: atomic outputs, output policy, line writers, folder names,
         // interrupts (Foundation and Glibc only; below everything that reads or writes files)
         .target(name: "FlickIO", dependencies: ["CSpawn"]),
@@ -158,6 +162,8 @@ let package = Package(
         .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine", "CSDL2"]),
         /// The phone's protocol, token, clock mapping and limits, and its server over loopback.
         .testTarget(name: "FlickPhoneTests", dependencies: ["FlickPhone", "FlickSession", "FlickEngine"]),
+        /// FlickMath against glibc (10^6 inputs per function) and its special values.
+        .testTarget(name: "FlickMathTests", dependencies: ["FlickMath"]),
         .testTarget(name: "FlickBenchTests", dependencies: ["flick-bench", "FlickIO", "FlickSDL", "FlickSession", "FlickEngine", "CSDL2"]),
     ],
     swiftLanguageModes: [.v6]
