@@ -1,6 +1,8 @@
-/// Maps the phone's clock (`performance.now()`, milliseconds from the page's start) to the
-/// host's (seconds, the clock the window stamps mouse events with), so a touch keeps the time
-/// the phone gave it and velocity comes from the phone's timing, not the network's.
+/// Estimates the offset between the phone's clock (`performance.now()`, milliseconds from the
+/// page's start) and the host's (seconds, the clock the window stamps mouse events with), so a
+/// touch keeps the time the phone gave it and velocity comes from the phone's timing, not the
+/// network's. A touch's own time is mapped by a `DeviceClock` rebased on this estimate at each
+/// press (PhoneServer).
 ///
 /// One exchange: the page sends `t0` (its clock), the host answers with its time `s`, the page
 /// receives that at `t1` and reports all three. Assuming the answer was made halfway through
@@ -39,11 +41,5 @@ package struct PhoneClock: Sendable, Equatable {
     /// The best exchange (shortest round trip; the later of equals), nil before any.
     package var best: Sample? {
         samples.reversed().min { $0.roundTrip < $1.roundTrip }
-    }
-
-    /// Host seconds of phone time `ms` (milliseconds), nil before the first exchange.
-    package func hostTime(phone ms: Double) -> Double? {
-        guard ms.isFinite, let best else { return nil }
-        return ms / 1000 + best.offset
     }
 }
