@@ -124,16 +124,18 @@ class MouseWindow:
                 round(self.origin[1] + self.stage[1] + p[1] * self.scale))
 
     def drag(self, start, end, duration):
-        """A button-down at `start`, a move every ~8 ms to `end` in `duration` seconds, button-up:
-        one xdotool process for the chain, as a device sends it."""
+        """A button-down at `start`, a move every ~8 ms to `end` in `duration` seconds, button-up
+        a millisecond after the last move: one xdotool process for the chain, as a device sends
+        it, and timed as Page.drag times a finger (the first move a step after the press, not in
+        the same millisecond: a 30 pt jump in no time is no hand's)."""
         steps = max(2, int(duration / 0.008))
         x0, y0 = self.at(start)
         x1, y1 = self.at(end)
+        step = f"{duration / steps:.4f}"
         cmd = ["mousemove", x0, y0, "sleep", 0.05, "mousedown", 1]
         for i in range(1, steps + 1):
-            cmd += ["mousemove", round(x0 + (x1 - x0) * i / steps), round(y0 + (y1 - y0) * i / steps),
-                    "sleep", f"{duration / steps:.4f}"]
-        cmd += ["mouseup", 1]
+            cmd += ["sleep", step, "mousemove", round(x0 + (x1 - x0) * i / steps), round(y0 + (y1 - y0) * i / steps)]
+        cmd += ["sleep", 0.001, "mouseup", 1]
         xdo(self.display, *cmd, priority=self.priority)
 
     def quit(self):
