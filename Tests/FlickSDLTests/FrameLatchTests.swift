@@ -390,10 +390,13 @@ struct FrameLatchTests {
             let refreshes = (b.deadline - a.deadline) * 240
             #expect(refreshes > 0.999 && abs(refreshes - refreshes.rounded()) < 1e-6, "deadlines \(a.deadline) \(b.deadline)")
         }
-        // The frame was announced once each, a millisecond before its latch (not earlier).
+        // The frame was announced once each, within its own wait: after the frame before it
+        // returned and before it returns. The announcement is planned a millisecond before the
+        // latch, or at the wake when the wait has learned to wake earlier than that (on a loaded
+        // machine, under a parallel `swift test`), so its distance from the latch is not pinned.
         #expect(outcome.told.count == plans.count)
-        for (p, told) in zip(plans, outcome.told).dropFirst() {
-            #expect(told >= p.latch - 0.001 - 0.0001 && told <= p.returned, "told \(p.latch - told) s before the latch")
+        for (i, (p, told)) in zip(plans, outcome.told).enumerated().dropFirst() {
+            #expect(told >= plans[i - 1].returned && told <= p.returned, "told \(p.latch - told) s before the latch")
         }
         for p in plans.dropFirst() {
             #expect(p.latch < p.deadline)
