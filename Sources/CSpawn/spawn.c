@@ -43,7 +43,10 @@ pid_t flick_spawn_tied(const char *path, char *const argv[], int in_fd, int out_
     if (pid == 0) {
         // The child: async-signal-safe calls only, until exec.
         int err = 0;
-        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) err = errno;
+        // A process group of its own, led by the child: whatever it starts (a wrapper script's
+        // children) is in it, so ending the group (kill(-pid, ...)) ends them all.
+        if (setpgid(0, 0) != 0) err = errno;
+        if (err == 0 && prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) err = errno;
         // The parent may have ended before the death signal was armed: then end now.
         if (err == 0 && getppid() != parent) _exit(127);
         for (int s = 1; s < NSIG && err == 0; s++) {
@@ -90,6 +93,15 @@ pid_t flick_spawn_tied(const char *path, char *const argv[], int in_fd, int out_
         return -(child_err ? child_err : ECHILD);
     }
     return pid;
+}
+
+int flick_child_ended(pid_t pid) {
+    siginfo_t info;
+    info.si_pid = 0;
+    while (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0) {
+        if (errno != EINTR) return -errno;
+    }
+    return info.si_pid == pid ? 1 : 0;
 }
 
 int flick_pipe_cloexec(int fds[2]) {

@@ -6,6 +6,11 @@ was doing (encoding, or a stalled fake ffmpeg that never reads), and the tempora
 killed run left (the video's, a GIF's palette) are removed by the next export into that folder,
 whatever file that one writes.
 
+An ffmpeg that is a wrapper script starting a child of its own (`sleep 1000 &`) leaves no
+child either: ffmpeg runs in a process group of its own, and flick ends the group when it stops
+the export (SIGTERM, SIGINT) and when ffmpeg has finished. (A `kill -9` of flick reaches only
+ffmpeg itself, through the death signal.)
+
 Usage: Tests/e2e/orphans.py path/to/flick [work-folder]
 Prints "  ok    ..." / "  FAIL  ..." per case and a count line; exit code 1 if any failed.
 """
@@ -135,6 +140,69 @@ def case(name, args, env, child_name, rec):
                      f"({', '.join(left) or 'none'}; {len(left_before)} before the kill), the next export removed them"
 
 
+def wrapper(folder, mode):
+    """A folder holding an `ffmpeg` script that starts `sleep 1000` in the background, writes its
+    pid to FOLDER/sleep.pid and then runs the real ffmpeg (mode "wait": as its child, waited for;
+    "exec": in its place)."""
+    real = shutil.which("ffmpeg", path=ENV.get("PATH", "/usr/bin:/bin"))
+    fake = os.path.join(folder, "bin")
+    os.makedirs(fake)
+    with open(os.path.join(fake, "ffmpeg"), "w") as f:
+        run = f'exec "{real}" "$@"' if mode == "exec" else f'"{real}" "$@"\nexit $?'
+        f.write(f"#!/bin/sh\nsleep 1000 &\necho $! > '{folder}/sleep.pid'\n{run}\n")
+    os.chmod(os.path.join(fake, "ffmpeg"), 0o755)
+    return dict(ENV, PATH=fake + ":" + ENV.get("PATH", "/usr/bin:/bin"))
+
+
+def sleep_gone(folder, within):
+    """Problems when the wrapper's sleep still runs `within` seconds from now."""
+    try:
+        with open(os.path.join(folder, "sleep.pid")) as f:
+            pid = int(f.read())
+    except (OSError, ValueError):
+        return ["the wrapper's sleep never started"], None
+    t0 = time.time()
+    while alive(pid) and time.time() - t0 < within:
+        time.sleep(0.02)
+    if alive(pid):
+        os.kill(pid, signal.SIGKILL)
+        return [f"the wrapper's child sleep (pid {pid}) still runs {within:.0f} s after flick ended"], None
+    return [], time.time() - t0
+
+
+def group_case(name, sig, rec, long_rec):
+    folder = os.path.join(WORK, name.replace(" ", "-").replace(",", ""))
+    os.makedirs(folder)
+    mode = "exec" if sig is None else "wait"
+    env = wrapper(folder, mode)
+    if sig is None:
+        r = subprocess.run([BIN, "export", rec, "--out", os.path.join(folder, "clip.mp4"), "--size", "320x240"],
+                           env=env, capture_output=True, timeout=120)
+        if r.returncode != 0:
+            return [f"export exited {r.returncode}: {r.stderr.decode(errors='replace').strip()}"], ""
+        problems, gone = sleep_gone(folder, 1.0)
+        return problems, f"export done (rc 0), the wrapper's sleep was gone {(gone or 0) * 1000:.0f} ms after"
+    p = subprocess.Popen([BIN, "export", long_rec, "--out", os.path.join(folder, "clip.mp4"), "--size", "320x240"],
+                         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 20
+    while not os.path.exists(os.path.join(folder, "sleep.pid")) and time.time() < deadline and p.poll() is None:
+        time.sleep(0.05)
+    time.sleep(1.0)
+    p.send_signal(sig)
+    try:
+        rc = p.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        return [f"flick still ran 10 s after {signal.Signals(sig).name}"], ""
+    problems, gone = sleep_gone(folder, 1.0)
+    if rc != 128 + sig:
+        problems.append(f"exit {rc}, expected {128 + sig}")
+    left = temporaries(folder)
+    if left:
+        problems.append("temporaries left: " + ", ".join(left))
+    return problems, f"exit {rc}; the wrapper's sleep was gone {(gone or 0) * 1000:.0f} ms after flick ended"
+
+
 def main():
     if not os.access(BIN, os.X_OK):
         print(f"orphans: no binary at {BIN}")
@@ -146,7 +214,17 @@ def main():
         ("SIGKILL mid GIF export", lambda d: ["export", long_rec, "--out", os.path.join(d, "clip.gif"), "--size", "320x240"], ENV, "ffmpeg"),
         ("SIGKILL with a stalled ffmpeg", lambda d: ["export", long_rec, "--out", os.path.join(d, "clip.mp4"), "--size", "320x240"], stalled, "sleep"),
     ]
-    return e2elib.report("orphans", cases, lambda name, args, env, child_name: case(name, args, env, child_name, rec))
+    cases += [
+        ("SIGTERM mid export through an ffmpeg wrapper with a child", "group", signal.SIGTERM),
+        ("SIGINT mid export through an ffmpeg wrapper with a child", "group", signal.SIGINT),
+        ("export done through an ffmpeg wrapper with a child", "group", None),
+    ]
+
+    def check(name, a, b, c=None):
+        if a == "group":
+            return group_case(name, b, rec, long_rec)
+        return case(name, a, b, c, rec)
+    return e2elib.report("orphans", cases, check)
 
 
 if __name__ == "__main__":

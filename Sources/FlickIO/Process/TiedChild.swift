@@ -9,6 +9,12 @@ import Glibc
 /// ends — SIGKILL and a crash included, where no handler of ours runs. Foundation's `Process`
 /// (posix_spawn) cannot arm that: an ffmpeg left behind by a killed export went on writing a
 /// file nobody would finish or remove.
+///
+/// The child leads a process group of its own, and the group is ended with it: a signal goes
+/// to the whole group, and once the child has ended, whatever it left in its group (a wrapper
+/// script's `sleep &`) is killed before the child is reaped (while its zombie holds the group's
+/// id, so the id cannot name another process). The death signal reaches the child only: a
+/// `kill -9` of Flick ends the child, not a grandchild.
 package final class TiedChild {
     package let pid: pid_t
     /// The wait status once reaped.
@@ -27,20 +33,35 @@ package final class TiedChild {
         self.pid = pid
     }
 
-    /// Whether it still runs (reaps it when it has ended).
+    deinit {
+        if status == nil { kill(-pid, SIGKILL); wait() }
+    }
+
+    /// Whether it still runs (reaps it, after ending its group, when it has ended).
     package var isRunning: Bool {
         if status != nil { return false }
-        var st: Int32 = 0
-        let r = waitpid(pid, &st, WNOHANG)
-        if r == pid { status = st; return false }
-        if r < 0 && errno == ECHILD { status = 0x7F00; return false }   // reaped elsewhere: unknown
-        return true
+        let ended = flick_child_ended(pid)
+        if ended == 0 { return true }
+        if ended < 0 { status = 0x7F00; return false }   // reaped elsewhere: unknown
+        reap()
+        return false
     }
 
     /// Waits until it has ended; its wait status.
     @discardableResult
     package func wait() -> Int32 {
         if let status { return status }
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 {
+            if errno != EINTR { status = 0x7F00; return 0x7F00 }
+        }
+        return reap()
+    }
+
+    /// Ends what is left of its process group (it has ended, unreaped), then reaps it.
+    @discardableResult
+    private func reap() -> Int32 {
+        kill(-pid, SIGKILL)
         var st: Int32 = 0
         while true {
             let r = waitpid(pid, &st, 0)
@@ -49,9 +70,9 @@ package final class TiedChild {
         }
     }
 
-    /// Sends `signal` if it still runs.
+    /// Sends `signal` to its process group (it and whatever it started) if it still runs.
     package func signal(_ signal: Int32) {
-        if isRunning { kill(pid, signal) }
+        if isRunning { kill(-pid, signal) }
     }
 
     /// Its exit code when it exited (nil while it runs, or when a signal ended it).
