@@ -71,7 +71,7 @@ import Testing
     /// A hang is a failure (the time limit); how fast it runs is the benchmarks' business.
     @Test(.timeLimit(.minutes(5))) func escapedTextHoldsNoMarkupAndReadsBack() {
         for s in Self.inputs {
-            let e = SVGCharts.esc(s)
+            let e = HTML.escaped(s)
             #expect(!e.unicodeScalars.contains { "<>\"'".unicodeScalars.contains($0) }, "raw markup in \(s.prefix(40).debugDescription)")
             let back = Self.unescape(e)
             #expect(back != nil, "an '&' that starts no entity in \(s.prefix(40).debugDescription)")
@@ -135,7 +135,7 @@ import Testing
     @Test func aPageTitleIsEscaped() {
         for s in Self.adversarial where TextLimits.problem(s, limit: TextLimits.title) == nil {
             let page = ReportHTML.make(title: s, sessions: [], thumbnails: [])
-            #expect(page.contains("<h1>\(SVGCharts.esc(s))</h1>"))
+            #expect(page.contains("<h1>\(HTML.escaped(s))</h1>"))
             if s.contains("<") { #expect(!page.contains(s)) }
         }
     }

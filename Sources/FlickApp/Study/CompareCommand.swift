@@ -175,16 +175,16 @@ struct Compare: ParsableCommand {
         }
         if Interrupt.isRequested { throw InterruptedError() }
         var extra = Self.differencesHTML(changes, presets: presets.map(\.name))
-        if noneDiffers { extra = "<p class=\"differences\">No gesture changes outcome between the presets: the sheet shows the card releases.</p>" + extra }
-        if let d = divergence { extra = "<p class=\"caveat diverge\">\(SVGCharts.esc(d.sentence))</p>" + extra }
+        if noneDiffers { extra = "<p class=\"differences\">No gesture changes outcome between the presets: the sheet shows the card releases.</p>\(extra)" }
+        if let d = divergence { extra = "<p class=\"caveat diverge\">\(d.sentence)</p>\(extra)" }
         let html = ReportHTML.make(title: "Flick compare: \(presets.map(\.name).joined(separator: " vs "))",
                                    sessions: metrics, thumbnails: thumbs, extra: extra)
         try outputs.add(sheetPNG, to: folder + "/contact-sheet.png", what: "the contact sheet")
         try outputs.add(Data(html.utf8), to: folder + "/report.html", what: "the report")
         try outputs.add(Data(ReportCSV.make(metrics).utf8), to: folder + "/gestures.csv", what: "the gesture table")
-        var csv = "gesture,start,kind," + presets.map { ReportCSV.quoted($0.name) }.joined(separator: ",") + "\n"
+        var csv = "gesture,start,kind," + presets.map { CSV.text($0.name) }.joined(separator: ",") + "\n"
         for c in changes {
-            csv += "\(c.index),\(ReportCSV.num(c.start)),\(c.kind.rawValue)," + c.outcomes.map { $0?.rawValue ?? "" }.joined(separator: ",") + "\n"
+            csv += "\(c.index),\(CSV.number(c.start)),\(c.kind.rawValue)," + c.outcomes.map { $0?.rawValue ?? "" }.joined(separator: ",") + "\n"
         }
         try outputs.add(Data(csv.utf8), to: folder + "/differences.csv", what: "the differences")
         try outputs.commit()
@@ -247,14 +247,17 @@ struct Compare: ParsableCommand {
         return out
     }
 
-    static func differencesHTML(_ changes: [Change], presets: [String]) -> String {
-        var h = "<h2>Differences</h2><p class=\"muted\">Gestures (the same input, in order) whose outcome is not the same under every preset.</p>"
+    static func differencesHTML(_ changes: [Change], presets: [String]) -> HTML {
+        var h: HTML = "<h2>Differences</h2><p class=\"muted\">Gestures (the same input, in order) whose outcome is not the same under every preset.</p>"
         guard !changes.isEmpty else { return h + "<p class=\"differences\">No gesture changes outcome.</p>" }
-        h += "<table class=\"diff\"><tr><th>gesture</th><th>at</th><th>kind</th>" + presets.map { "<th>\(SVGCharts.esc($0))</th>" }.joined() + "</tr>"
+        h += "<table class=\"diff\"><tr><th>gesture</th><th>at</th><th>kind</th>"
+        for p in presets { h += "<th>\(p)</th>" }
+        h += "</tr>"
         for c in changes {
             let base = c.outcomes.first ?? nil
-            h += "<tr class=\"difference\"><td>#\(c.index)</td><td>\(String(format: "%.2f", c.start))</td><td>\(c.kind.rawValue)</td>" +
-                c.outcomes.map { "<td class=\"\($0 != base ? "changed" : "")\">\($0?.rawValue ?? "—")</td>" }.joined() + "</tr>"
+            h += "<tr class=\"difference\"><td>#\(c.index)</td><td>\(String(format: "%.2f", c.start))</td><td>\(c.kind.rawValue)</td>"
+            for o in c.outcomes { h += "<td class=\"\(o != base ? "changed" : "")\">\(o?.rawValue ?? "—")</td>" }
+            h += "</tr>"
         }
         return h + "</table>"
     }

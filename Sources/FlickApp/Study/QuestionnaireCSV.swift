@@ -11,9 +11,9 @@ extension StudyCSV {
     static func sus(_ study: Study) -> String {
         var rows = ["participant,condition,session_id,file,complete,answered," + (1...10).map { "item\($0)" }.joined(separator: ",") + ",score"]
         for s in study.susSessions {
-            var r: [String] = [q(s.participant), q(s.condition), q(s.sessionID ?? ""), q(s.path), flag(s.complete), String(s.answered)]
+            var r: [String] = [CSV.text(s.participant), CSV.text(s.condition), CSV.text(s.sessionID ?? ""), CSV.text(s.path), CSV.flag(s.complete), String(s.answered)]
             r += s.answers.map { $0.map(String.init) ?? "" }
-            r.append(num(s.score))
+            r.append(CSV.number(s.score))
             rows.append(r.joined(separator: ","))
         }
         return rows.joined(separator: "\n") + "\n"
@@ -22,8 +22,8 @@ extension StudyCSV {
     static func seq(_ study: Study) -> String {
         var rows = ["participant,condition,task,number,session_id,file,value,outcome"]
         for a in study.seqAnswers {
-            let r: [String] = [q(a.participant), q(a.condition), q(a.task), a.number.map(String.init) ?? "",
-                               q(a.sessionID ?? ""), q(a.path), String(a.value), a.outcome?.rawValue ?? ""]
+            let r: [String] = [CSV.text(a.participant), CSV.text(a.condition), CSV.text(a.task), a.number.map(String.init) ?? "",
+                               CSV.text(a.sessionID ?? ""), CSV.text(a.path), String(a.value), a.outcome?.rawValue ?? ""]
             rows.append(r.joined(separator: ","))
         }
         return rows.joined(separator: "\n") + "\n"
@@ -32,14 +32,14 @@ extension StudyCSV {
     static func questionnaires(_ study: Study) -> String {
         var rows = ["questionnaire,condition,task,participants,answers,incomplete,mean,sd,ci_low,ci_high"]
         for s in study.susSummaries() {
-            let r: [String] = ["sus", q(s.condition), "", String(s.participants.count), String(s.sessions - s.incomplete),
-                               String(s.incomplete), num(s.scores?.mean), num(s.scores?.sd), num(s.scores?.interval?.low),
-                               num(s.scores?.interval?.high)]
+            let r: [String] = ["sus", CSV.text(s.condition), "", String(s.participants.count), String(s.sessions - s.incomplete),
+                               String(s.incomplete), CSV.number(s.scores?.mean), CSV.number(s.scores?.sd), CSV.number(s.scores?.interval?.low),
+                               CSV.number(s.scores?.interval?.high)]
             rows.append(r.joined(separator: ","))
         }
         for s in study.seqSummaries() {
-            let r: [String] = ["seq", q(s.condition), q(s.task ?? ""), String(s.participants), String(s.answers), String(s.unanswered),
-                               num(s.scores?.mean), num(s.scores?.sd), num(s.scores?.interval?.low), num(s.scores?.interval?.high)]
+            let r: [String] = ["seq", CSV.text(s.condition), CSV.text(s.task ?? ""), String(s.participants), String(s.answers), String(s.unanswered),
+                               CSV.number(s.scores?.mean), CSV.number(s.scores?.sd), CSV.number(s.scores?.interval?.low), CSV.number(s.scores?.interval?.high)]
             rows.append(r.joined(separator: ","))
         }
         return rows.joined(separator: "\n") + "\n"

@@ -21,14 +21,13 @@ enum ReportHTML {
     static let unfolded = 10
 
     static func make(title: String, sessions: [SessionMetrics], thumbnails: [[Thumbnail]],
-                     extra: String? = nil) -> String {
-        let esc = SVGCharts.esc
+                     extra: HTML? = nil) -> String {
         let outcomes = Set(sessions.flatMap { $0.gestures.map(\.outcome) })
         let all = sessions.flatMap(\.gestures)
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        var h = """
+        var h: HTML = """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>\(esc(title))</title>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>\(title)</title>
         <style>
         body { font: 14px/1.45 system-ui, sans-serif; color: #212529; margin: 24px auto; padding: 0 20px; max-width: 1160px; background: #fff; }
         h1 { font-size: 22px; margin: 0 0 4px; overflow-wrap: anywhere; } h2 { font-size: 16px; margin: 28px 0 8px; border-bottom: 1px solid #dee2e6; }
@@ -46,8 +45,8 @@ enum ReportHTML {
         .sheet img { display: block; max-width: 100%; height: auto; border: 1px solid #dee2e6; border-radius: 6px; }
         .diff td.changed { background: #fff3bf; } .caveat { background: #fff9db; padding: 4px 8px; font-size: 12px; }
         </style></head><body>
-        <h1>\(esc(title))</h1>
-        <p class="muted">Made by flick \(esc(FlickVersion.current)). Distances in points, speeds in points per second, times in seconds since each session started. Outcomes: \(SVGCharts.legend(outcomes))</p>
+        <h1>\(title)</h1>
+        <p class="muted">Made by flick \(FlickVersion.current). Distances in points, speeds in points per second, times in seconds since each session started. Outcomes: \(SVGCharts.legend(outcomes))</p>
 
         """
         // Summary: a row per session, then the sums.
@@ -61,13 +60,13 @@ enum ReportHTML {
         }
         for (i, m) in sessions.enumerated() {
             let r = m.gestures.filter(\.isCardRelease)
-            h += "<tr class=\"session-row\"><td><a href=\"#session-\(i + 1)\">\(esc(m.session.name))</a></td><td class=\"l\">\(esc(m.interactionsUsed.map(\.rawValue).joined(separator: ", ")))</td>"
+            h += "<tr class=\"session-row\"><td><a href=\"#session-\(i + 1)\">\(m.session.name)</a></td><td class=\"l\">\(m.interactionsUsed.map(\.rawValue).joined(separator: ", "))</td>"
             h += "<td>\(String(format: "%.1f", m.session.duration))</td><td>\(m.gestures.count)</td><td>\(r.count)</td><td>\(r.filter { $0.outcome == .thrown }.count)</td>"
             h += "<td>\(m.nearMisses.count)</td><td>\(m.undoneThrows.count)</td><td>\(m.accidentalPages.count)</td>"
             h += "<td>\(m.gestures.isEmpty ? "—" : String(format: "%.0f", median(m.gestures.map(\.releaseSpeed))))</td><td>\(m.gaps.isEmpty ? "—" : String(format: "%.2f", median(m.gaps)))</td><td>\(tasksMet(m))</td></tr>"
         }
         if sessions.count > 1 {
-            h += "<tr class=\"all\"><td>all \(sessions.count)</td><td class=\"l\">\(esc(Interaction.allCases.filter { i in sessions.contains { $0.interactionsUsed.contains(i) } }.map(\.rawValue).joined(separator: ", ")))</td>"
+            h += "<tr class=\"all\"><td>all \(sessions.count)</td><td class=\"l\">\(Interaction.allCases.filter { i in sessions.contains { $0.interactionsUsed.contains(i) } }.map(\.rawValue).joined(separator: ", "))</td>"
             h += "<td>\(String(format: "%.1f", sessions.reduce(0) { $0 + $1.session.duration }))</td><td>\(all.count)</td><td>\(releases.count)</td><td>\(releases.filter { $0.outcome == .thrown }.count)</td>"
             h += "<td>\(sessions.reduce(0) { $0 + $1.nearMisses.count })</td><td>\(sessions.reduce(0) { $0 + $1.undoneThrows.count })</td><td>\(sessions.reduce(0) { $0 + $1.accidentalPages.count })</td>"
             h += "<td>\(all.isEmpty ? "—" : String(format: "%.0f", median(all.map(\.releaseSpeed))))</td><td>\(sessions.flatMap(\.gaps).isEmpty ? "—" : String(format: "%.2f", median(sessions.flatMap(\.gaps))))</td><td></td></tr>"
@@ -91,13 +90,14 @@ enum ReportHTML {
         if byInteraction.isEmpty {
             h += "<p class=\"muted\">no card releases</p>"
         } else {
-            h += "<div class=\"maps\">" + Interaction.allCases.compactMap { i in
-                byInteraction[i].map { rs in
-                    Dictionary(grouping: rs, by: \.directionName).sorted { $0.key < $1.key }.map { d, g in
-                        "<figure><h3>\(i.rawValue) · \(esc(d)) (\(g.count))</h3>" + SVGCharts.decisionMap(g, title: "\(i.rawValue) \(d) decision map") + "</figure>"
-                    }.joined()
+            h += "<div class=\"maps\">"
+            for i in Interaction.allCases {
+                guard let rs = byInteraction[i] else { continue }
+                for (d, g) in Dictionary(grouping: rs, by: \.directionName).sorted(by: { $0.key < $1.key }) {
+                    h += "<figure><h3>\(i.rawValue) · \(d) (\(g.count))</h3>\(SVGCharts.decisionMap(g, title: "\(i.rawValue) \(d) decision map"))</figure>"
                 }
-            }.joined() + "</div>"
+            }
+            h += "</div>"
         }
 
         // Time between gestures, every session together.
@@ -112,54 +112,85 @@ enum ReportHTML {
         h += "<h2>Sessions</h2><p class=\"muted\">Each session's counts, directions, near misses, undone throws, accidental pages and tasks, and its contact sheet: the session replayed headless, a frame just after each throw and each page (and at each time of --at).\(sessions.count > Self.unfolded ? " Folded: open a session to see it." : "")</p>"
         for (i, m) in sessions.enumerated() {
             let s = m.session
-            h += "<details class=\"session\" id=\"session-\(i + 1)\"\(sessions.count <= Self.unfolded ? " open" : "")><summary>\(esc(s.name))</summary>"
-            h += "<p class=\"muted\">\(esc(m.interactionsUsed.map(\.rawValue).joined(separator: ", "))) · \(String(format: "%.1f", s.duration)) s · \(m.gestures.count) gestures · viewport \(Int(s.viewport.width))x\(Int(s.viewport.height))" +
-                (s.wallClock.map { " · started \(esc($0))" } ?? "") + (s.sessionID.map { " · session \(esc($0))" } ?? "") + "</p><div class=\"cells\">"
-            h += "<div><h3>Counts</h3><table class=\"counts\"><tr><th>kind</th><th>outcome</th><th>count</th></tr>" +
-                m.counts.map { "<tr><td>\($0.kind.rawValue)</td><td>\($0.outcome.rawValue)</td><td>\($0.count)</td></tr>" }.joined() +
-                "<tr><th>all</th><th></th><th>\(m.gestures.count)</th></tr></table></div>"
+            h += "<details class=\"session\" id=\"session-\(i + 1)\"\(sessions.count <= Self.unfolded ? " open" as HTML : "")><summary>\(s.name)</summary>"
+            h += "<p class=\"muted\">\(m.interactionsUsed.map(\.rawValue).joined(separator: ", ")) · \(String(format: "%.1f", s.duration)) s · \(m.gestures.count) gestures · viewport \(Int(s.viewport.width))x\(Int(s.viewport.height))\(s.wallClock.map { " · started \($0)" } ?? "")\(s.sessionID.map { " · session \($0)" } ?? "")</p><div class=\"cells\">"
+            h += "<div><h3>Counts</h3><table class=\"counts\"><tr><th>kind</th><th>outcome</th><th>count</th></tr>"
+            for c in m.counts { h += "<tr><td>\(c.kind.rawValue)</td><td>\(c.outcome.rawValue)</td><td>\(c.count)</td></tr>" }
+            h += "<tr><th>all</th><th></th><th>\(m.gestures.count)</th></tr></table></div>"
             let rows = m.perDirection
-            h += "<div><h3>Per direction</h3>" + (rows.isEmpty ? "<p class=\"muted\">no card releases and no decisions</p>" :
-                "<table class=\"per-direction\"><tr><th>direction</th><th>releases</th><th>thrown</th><th>rate</th><th>by key</th><th>decisions</th></tr>" +
-                rows.map { "<tr><td>\($0.direction)</td><td>\($0.releases)</td><td>\($0.thrown)</td><td>\($0.releases > 0 ? String(format: "%.0f %%", 100 * Double($0.thrown) / Double($0.releases)) : "—")</td><td>\($0.byKey)</td><td>\($0.thrown + $0.byKey)</td></tr>" }.joined() + "</table>") + "</div>"
+            h += "<div><h3>Per direction</h3>"
+            if rows.isEmpty {
+                h += "<p class=\"muted\">no card releases and no decisions</p>"
+            } else {
+                h += "<table class=\"per-direction\"><tr><th>direction</th><th>releases</th><th>thrown</th><th>rate</th><th>by key</th><th>decisions</th></tr>"
+                for r in rows {
+                    let rate = r.releases > 0 ? String(format: "%.0f %%", 100 * Double(r.thrown) / Double(r.releases)) : "—"
+                    h += "<tr><td>\(r.direction)</td><td>\(r.releases)</td><td>\(r.thrown)</td><td>\(rate)</td><td>\(r.byKey)</td><td>\(r.thrown + r.byKey)</td></tr>"
+                }
+                h += "</table>"
+            }
+            h += "</div>"
             let near = m.nearMisses
-            h += "<div><h3>Near misses</h3><div class=\"big near-misses\">\(near.count)</div>" + (near.isEmpty ? "" :
-                "<table><tr><th>at</th><th>kind</th><th>distance</th><th>speed</th><th>outcome</th></tr>" +
-                near.map { "<tr><td>\(String(format: "%.2f", $0.start))</td><td>\($0.kind.rawValue)</td><td>\(String(format: "%.2f", $0.distanceFraction ?? 0))</td><td>\(String(format: "%.2f", $0.speedFraction ?? 0))</td><td>\($0.outcome.rawValue)</td></tr>" }.joined() + "</table>") + "</div>"
-            h += "<div><h3>Throws undone</h3><div class=\"big undone-throws\">\(m.undoneThrows.count)</div>" + m.undoneThrows.map {
-                "<div class=\"muted\">card \($0.gesture.card?.value ?? -1) thrown at \(String(format: "%.2f", $0.gesture.end)) s, back after \(String(format: "%.2f", $0.after)) s</div>" }.joined() + "</div>"
-            h += "<div><h3>Accidental pages</h3><div class=\"big accidental-pages\">\(m.accidentalPages.count)</div>" + m.accidentalPages.map {
-                "<div class=\"muted\">\($0.from) → \($0.to) at \(String(format: "%.2f", $0.t)) s, back after \(String(format: "%.2f", $0.back)) s</div>" }.joined() + "</div>"
-            h += "<div><h3>Tasks</h3>" + Self.tasks(m) + "</div></div>"
+            h += "<div><h3>Near misses</h3><div class=\"big near-misses\">\(near.count)</div>"
+            if !near.isEmpty {
+                h += "<table><tr><th>at</th><th>kind</th><th>distance</th><th>speed</th><th>outcome</th></tr>"
+                for g in near {
+                    h += "<tr><td>\(String(format: "%.2f", g.start))</td><td>\(g.kind.rawValue)</td><td>\(String(format: "%.2f", g.distanceFraction ?? 0))</td><td>\(String(format: "%.2f", g.speedFraction ?? 0))</td><td>\(g.outcome.rawValue)</td></tr>"
+                }
+                h += "</table>"
+            }
+            h += "</div><div><h3>Throws undone</h3><div class=\"big undone-throws\">\(m.undoneThrows.count)</div>"
+            for u in m.undoneThrows {
+                h += "<div class=\"muted\">card \(u.gesture.card?.value ?? -1) thrown at \(String(format: "%.2f", u.gesture.end)) s, back after \(String(format: "%.2f", u.after)) s</div>"
+            }
+            h += "</div><div><h3>Accidental pages</h3><div class=\"big accidental-pages\">\(m.accidentalPages.count)</div>"
+            for p in m.accidentalPages {
+                h += "<div class=\"muted\">\(p.from) → \(p.to) at \(String(format: "%.2f", p.t)) s, back after \(String(format: "%.2f", p.back)) s</div>"
+            }
+            h += "</div><div><h3>Tasks</h3>\(Self.tasks(m))</div></div>"
             let thumbs = i < thumbnails.count ? thumbnails[i] : []
             if thumbs.isEmpty {
                 h += "<p class=\"muted\">Contact sheet: \(m.session.recording == nil ? "a log holds no input to replay: give the session's recording for frames" : "no throws or pages")</p>"
             } else {
-                h += "<div class=\"sheet\">" + thumbs.map {
-                    "<figure><img class=\"thumb\" alt=\"\(esc($0.caption))\" src=\"data:image/png;base64,\($0.png.base64EncodedString())\"><figcaption>\(esc($0.caption))</figcaption></figure>"
-                }.joined() + "</div>"
+                h += "<div class=\"sheet\">"
+                for t in thumbs {
+                    h += "<figure><img class=\"thumb\" alt=\"\(t.caption)\" src=\"data:image/png;base64,\(t.png.base64EncodedString())\"><figcaption>\(t.caption)</figcaption></figure>"
+                }
+                h += "</div>"
             }
             h += "</details>\n"
         }
         h += "<p class=\"muted\">Tasks: each task of --tasks, how it ended (its goal met, given up, its time limit, ended by the facilitator or by the session's end), its time and the gestures it took; for sessions without --tasks, from each task start marker (M) to the next end marker. Notes typed by the facilitator follow. Throws undone: a card thrown by a gesture and taken back with Z within \(Int(SessionMetrics.undoWindow)) s of leaving (the stack's drag back is not an undo). Accidental pages: paged to a card, then back to where it was within \(Int(SessionMetrics.backWindow)) s. Near misses: card releases not thrown whose larger fraction (distance or speed) was within 15 % under its threshold.</p>"
-        return h + "</body></html>\n"
+        return (h + "</body></html>\n").markup
     }
 
     /// A session's tasks: the task lines of --tasks, or the marker runs.
-    static func tasks(_ m: SessionMetrics) -> String {
-        let esc = SVGCharts.esc, s = m.session
+    static func tasks(_ m: SessionMetrics) -> HTML {
+        let s = m.session
+        var h: HTML
         if !s.taskEnds.isEmpty {
-            return "<table class=\"tasks\"><tr><th>#</th><th>task</th><th>outcome</th><th>seconds</th><th>attempts</th></tr>" +
-                s.taskEnds.map { "<tr><td>\($0.number)</td><td>\(esc($0.task))</td><td class=\"outcome-\($0.outcome.rawValue)\">\($0.outcome.rawValue)</td><td>\(String(format: "%.2f", $0.seconds))</td><td>\($0.attempts)</td></tr>" }.joined() +
-                "</table><div class=\"muted\">\(s.taskEnds.filter { $0.outcome == .success }.count) of \(s.taskEnds.count) tasks met their goal</div>" + Self.notes(s)
+            h = "<table class=\"tasks\"><tr><th>#</th><th>task</th><th>outcome</th><th>seconds</th><th>attempts</th></tr>"
+            for t in s.taskEnds {
+                h += "<tr><td>\(t.number)</td><td>\(t.task)</td><td class=\"outcome-\(t.outcome.rawValue)\">\(t.outcome.rawValue)</td><td>\(String(format: "%.2f", t.seconds))</td><td>\(t.attempts)</td></tr>"
+            }
+            h += "</table><div class=\"muted\">\(s.taskEnds.filter { $0.outcome == .success }.count) of \(s.taskEnds.count) tasks met their goal</div>"
+        } else if m.tasks.isEmpty {
+            h = "<p class=\"muted\">no task markers</p>"
+        } else {
+            h = "<table class=\"tasks\"><tr><th>task</th><th>start</th><th>seconds</th></tr>"
+            for t in m.tasks {
+                h += "<tr><td>\(t.task ?? "task")</td><td>\(String(format: "%.2f", t.start))</td><td>\(String(format: "%.2f", t.seconds))</td></tr>"
+            }
+            h += "</table>"
         }
-        return (m.tasks.isEmpty ? "<p class=\"muted\">no task markers</p>" :
-            "<table class=\"tasks\"><tr><th>task</th><th>start</th><th>seconds</th></tr>" +
-            m.tasks.map { "<tr><td>\(esc($0.task ?? "task"))</td><td>\(String(format: "%.2f", $0.start))</td><td>\(String(format: "%.2f", $0.seconds))</td></tr>" }.joined() + "</table>") + Self.notes(s)
+        return h + Self.notes(s)
     }
 
     /// The facilitator's notes of a session, with their times.
-    static func notes(_ s: StudySession) -> String {
-        s.notes.isEmpty ? "" : "<ul class=\"notes\">" + s.notes.map { "<li><b>\(String(format: "%.2f", $0.t)) s</b> \(SVGCharts.esc($0.text))</li>" }.joined() + "</ul>"
+    static func notes(_ s: StudySession) -> HTML {
+        guard !s.notes.isEmpty else { return "" }
+        var h: HTML = "<ul class=\"notes\">"
+        for n in s.notes { h += "<li><b>\(String(format: "%.2f", n.t)) s</b> \(n.text)</li>" }
+        return h + "</ul>"
     }
 }

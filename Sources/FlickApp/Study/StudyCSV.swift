@@ -4,7 +4,7 @@ import FlickEngine
 import Foundation
 
 /// The study's tidy tables (one observation per row, one variable per column, a header row,
-/// RFC 4180 quoting, empty cells for values that do not exist) that R's `read.csv`, pandas'
+/// RFC 4180 quoting, text that would be a spreadsheet formula neutralised (`CSV`), empty cells for values that do not exist) that R's `read.csv`, pandas'
 /// `read_csv` and DuckDB's `read_csv_auto` read as they are:
 /// Every row names its session by id and file, so tables join.
 /// - `gestures.csv`: one row per gesture;
@@ -14,11 +14,7 @@ import Foundation
 /// - `conditions.csv`: one row per condition x interaction x task x measure, with intervals;
 /// - `comparisons.csv`: one row per interaction x measure x pair of conditions.
 enum StudyCSV {
-    static func num(_ x: Double) -> String { ReportCSV.num(x) }
-    static func num(_ x: Double?) -> String { x.map(ReportCSV.num) ?? "" }
-    static func q(_ s: String) -> String { ReportCSV.quoted(s) }
-    static func flag(_ b: Bool?) -> String { ReportCSV.flag(b) }
-    static func session(_ e: Study.Entry) -> [String] { [q(e.metrics.session.sessionID ?? ""), q(e.metrics.session.path)] }
+    static func session(_ e: Study.Entry) -> [String] { [CSV.text(e.metrics.session.sessionID ?? ""), CSV.text(e.metrics.session.path)] }
 
     static let gestureHeader = "participant,condition,task,session,session_id,file,interaction,kind,card,start,duration,outcome,direction,distance_fraction,speed_fraction,near_miss,narrow_throw,attempt,repeated,undone,hesitation,pauses,reversed,press_on_card_x,press_on_card_y,release_boundary_x,release_boundary_y"
 
@@ -34,15 +30,15 @@ enum StudyCSV {
         for (i, g) in e.metrics.gestures.enumerated() {
             let trace = e.traces[i], release = g.releaseOnBoundary
             let isCardDrag = g.kind == .card && g.card != nil
-            var r: [String] = [q(e.participant), q(e.condition), q(e.gestureTasks[i]), q(e.metrics.session.name)] + session(e)
+            var r: [String] = [CSV.text(e.participant), CSV.text(e.condition), CSV.text(e.gestureTasks[i]), CSV.text(e.metrics.session.name)] + session(e)
             r += [g.interaction.rawValue, g.kind.rawValue, g.card.map { String($0.value) } ?? ""]
-            r += [num(g.start), num(g.duration), g.outcome.rawValue, g.direction?.rawValue ?? ""]
-            r += [num(g.distanceFraction), num(g.speedFraction), flag(g.isCardRelease ? g.isNearMiss() : nil),
-                  flag(g.isCardRelease ? g.isNarrowThrow() : nil)]
-            r += [numbers[i].map { String($0) } ?? "", flag(isCardDrag ? repeated.contains(i) : nil)]
-            r.append(flag(isCardDrag && g.outcome == .thrown ? undone.contains(i) : nil))
-            r += [num(trace?.hesitation), trace.map { String($0.pauses) } ?? "", flag(trace?.reversed)]
-            r += [num(trace?.onCard?.x), num(trace?.onCard?.y), num(release?.x), num(release?.y)]
+            r += [CSV.number(g.start), CSV.number(g.duration), g.outcome.rawValue, g.direction?.rawValue ?? ""]
+            r += [CSV.number(g.distanceFraction), CSV.number(g.speedFraction), CSV.flag(g.isCardRelease ? g.isNearMiss() : nil),
+                  CSV.flag(g.isCardRelease ? g.isNarrowThrow() : nil)]
+            r += [numbers[i].map { String($0) } ?? "", CSV.flag(isCardDrag ? repeated.contains(i) : nil)]
+            r.append(CSV.flag(isCardDrag && g.outcome == .thrown ? undone.contains(i) : nil))
+            r += [CSV.number(trace?.hesitation), trace.map { String($0.pauses) } ?? "", CSV.flag(trace?.reversed)]
+            r += [CSV.number(trace?.onCard?.x), CSV.number(trace?.onCard?.y), CSV.number(release?.x), CSV.number(release?.y)]
             rows += r.joined(separator: ",")
             rows += "\n"
         }
@@ -66,9 +62,9 @@ enum StudyCSV {
         let undone = Dictionary(m.undos.compactMap { u in u.decision.map { ($0, u.after ?? 0) } }, uniquingKeysWith: { a, _ in a })
         for (i, d) in m.decisions.enumerated() {
             let task = e.task ?? m.taskRuns.first { $0.contains(d.t) }?.name ?? m.session.task ?? ""
-            var r: [String] = [q(e.participant), q(e.condition), q(task)] + session(e)
-            r += [num(d.t), String(d.card.value), d.cause.rawValue, flag(d.isPersonal), d.direction?.rawValue ?? "", q(d.label ?? "")]
-            r += [flag(undone[i].map { $0 <= SessionMetrics.undoWindow } ?? false), num(undone[i])]
+            var r: [String] = [CSV.text(e.participant), CSV.text(e.condition), CSV.text(task)] + session(e)
+            r += [CSV.number(d.t), String(d.card.value), d.cause.rawValue, CSV.flag(d.isPersonal), d.direction?.rawValue ?? "", CSV.text(d.label ?? "")]
+            r += [CSV.flag(undone[i].map { $0 <= SessionMetrics.undoWindow } ?? false), CSV.number(undone[i])]
             rows += r.joined(separator: ",")
             rows += "\n"
         }
@@ -91,10 +87,10 @@ enum StudyCSV {
         var rows = ["participant,condition,task,number,session_id,file,start,end,seconds,outcome,success,gave_up,time_limit,attempts,ended_by"]
         for e in study.entries {
             for run in e.metrics.taskRuns {
-                var r: [String] = [q(e.participant), q(e.condition), q(run.name ?? ""), run.number.map(String.init) ?? ""] + session(e)
-                r += [num(run.start), num(run.end), num(run.seconds), run.outcome?.rawValue ?? ""]
-                r += [flag(run.outcome.map { $0 == .success }), flag(run.outcome.map { $0 == .gaveUp }),
-                      flag(run.outcome.map { $0 == .timeLimit }), run.attempts.map(String.init) ?? "", run.by ?? ""]
+                var r: [String] = [CSV.text(e.participant), CSV.text(e.condition), CSV.text(run.name ?? ""), run.number.map(String.init) ?? ""] + session(e)
+                r += [CSV.number(run.start), CSV.number(run.end), CSV.number(run.seconds), run.outcome?.rawValue ?? ""]
+                r += [CSV.flag(run.outcome.map { $0 == .success }), CSV.flag(run.outcome.map { $0 == .gaveUp }),
+                      CSV.flag(run.outcome.map { $0 == .timeLimit }), run.attempts.map(String.init) ?? "", CSV.text(run.by ?? "")]
                 rows.append(r.joined(separator: ","))
             }
         }
@@ -110,11 +106,11 @@ enum StudyCSV {
         var rows = [header.joined(separator: ",")]
         for cell in study.cells {
             for (who, t) in study.tallies[cell]!.sorted(by: { $0.key < $1.key }) {
-                var r: [String] = [q(who), q(cell.condition), cell.interaction, q(cell.task), String(t.sessions.count)]
+                var r: [String] = [CSV.text(who), CSV.text(cell.condition), cell.interaction, CSV.text(cell.task), String(t.sessions.count)]
                 r += counts.map { String(t[$0]) }
-                r += Study.rates.map { rate in num(Proportion(t[rate.events], t[rate.trials]).rate) }
+                r += Study.rates.map { rate in CSV.number(Proportion(t[rate.events], t[rate.trials]).rate) }
                 let apt: Double? = t.attemptsPerThrow.isEmpty ? nil : Double(t.attemptsPerThrow.reduce(0, +)) / Double(t.attemptsPerThrow.count)
-                r += [num(Spread(t.hesitations)?.median), num(Spread(t.taskSeconds)?.median), String(t.taskSeconds.count), num(apt)]
+                r += [CSV.number(Spread(t.hesitations)?.median), CSV.number(Spread(t.taskSeconds)?.median), String(t.taskSeconds.count), CSV.number(apt)]
                 rows.append(r.joined(separator: ","))
             }
         }
@@ -127,14 +123,14 @@ enum StudyCSV {
             let people = study.tallies[cell]!
             var all = Study.Tally()
             for t in people.values { all.add(t) }
-            let lead: [String] = [q(cell.condition), cell.interaction, q(cell.task)]
+            let lead: [String] = [CSV.text(cell.condition), cell.interaction, CSV.text(cell.task)]
             for rate in Study.rates {
                 let s = Study.summary(rate, people)
                 guard s.pooled.n > 0 else { continue }
                 var r = lead
                 r += [rate.id, String(s.perParticipant.count), String(all[.gestures]), String(all[.throwsMade])]
-                r += [String(s.pooled.k), String(s.pooled.n), num(s.pooled.rate)]
-                r += [num(s.clustered?.low), num(s.clustered?.high), num(s.wilson?.low), num(s.wilson?.high), "", "", "", ""]
+                r += [String(s.pooled.k), String(s.pooled.n), CSV.number(s.pooled.rate)]
+                r += [CSV.number(s.clustered?.low), CSV.number(s.clustered?.high), CSV.number(s.wilson?.low), CSV.number(s.wilson?.high), "", "", "", ""]
                 rows.append(r.joined(separator: ","))
             }
             let measures: [(String, [String: [Double]])] = [
@@ -146,7 +142,7 @@ enum StudyCSV {
                 guard let s = Spread(values.values.flatMap { $0 }) else { continue }
                 var r = lead
                 r += [id, String(values.values.filter { !$0.isEmpty }.count), String(all[.gestures]), String(all[.throwsMade])]
-                r += ["", "", "", "", "", "", "", num(s.median), num(s.q1), num(s.q3), String(s.count)]
+                r += ["", "", "", "", "", "", "", CSV.number(s.median), CSV.number(s.q1), CSV.number(s.q3), String(s.count)]
                 rows.append(r.joined(separator: ","))
             }
         }
@@ -156,12 +152,12 @@ enum StudyCSV {
     static func comparisons(_ list: [Study.Comparison]) -> String {
         var rows = ["interaction,measure,first,second,first_participants,first_events,first_trials,first_rate,second_participants,second_events,second_trials,second_rate,difference,design,participant_difference,ci_low,ci_high,newcombe_low,newcombe_high,fisher_p"]
         for c in list {
-            var r: [String] = [c.interaction, c.rate.id, q(c.first), q(c.second)]
-            r += [String(c.a.perParticipant.count), String(c.a.pooled.k), String(c.a.pooled.n), num(c.a.pooled.rate)]
-            r += [String(c.b.perParticipant.count), String(c.b.pooled.k), String(c.b.pooled.n), num(c.b.pooled.rate)]
-            r += [num(c.difference?.value), c.participants?.design.rawValue ?? "", num(c.participants?.value),
-                  num(c.clustered?.low), num(c.clustered?.high)]
-            r += [num(c.difference?.interval.low), num(c.difference?.interval.high)]
+            var r: [String] = [c.interaction, c.rate.id, CSV.text(c.first), CSV.text(c.second)]
+            r += [String(c.a.perParticipant.count), String(c.a.pooled.k), String(c.a.pooled.n), CSV.number(c.a.pooled.rate)]
+            r += [String(c.b.perParticipant.count), String(c.b.pooled.k), String(c.b.pooled.n), CSV.number(c.b.pooled.rate)]
+            r += [CSV.number(c.difference?.value), c.participants?.design.rawValue ?? "", CSV.number(c.participants?.value),
+                  CSV.number(c.clustered?.low), CSV.number(c.clustered?.high)]
+            r += [CSV.number(c.difference?.interval.low), CSV.number(c.difference?.interval.high)]
             r.append(c.fisherP.map { String(format: "%.6g", $0) } ?? "")
             rows.append(r.joined(separator: ","))
         }

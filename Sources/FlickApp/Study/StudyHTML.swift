@@ -8,7 +8,6 @@ import Foundation
 /// and a dot per participant, time per task, the conditions compared, the heatmaps; then every
 /// session folded (`<details>`), so the page stays usable at hundreds of sessions.
 enum StudyHTML {
-    static let esc = SVGCharts.esc
     static let pct = StudyCharts.pct
     static let secs = StudyCharts.secs
     /// Studies of up to this many sessions draw each session's timeline and decision map.
@@ -30,9 +29,9 @@ enum StudyHTML {
         let gestures = study.entries.reduce(0) { $0 + $1.metrics.gestures.count }
         let tasks = study.taskSummaries()
         let traced = study.entries.contains { $0.traces.contains { $0 != nil } }
-        var h = """
+        var h: HTML = """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>\(esc(title))</title>
+        <html lang="en"><head><meta charset="utf-8"><title>\(title)</title>
         <style>
         body { font: 14px/1.45 system-ui, sans-serif; color: #212529; margin: 24px; background: #fff; max-width: 1400px; }
         h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 17px; margin: 30px 0 8px; border-bottom: 1px solid #dee2e6; }
@@ -47,9 +46,9 @@ enum StudyHTML {
         .key { margin-right: 10px; white-space: nowrap; } .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 4px; vertical-align: middle; }
         .scroll { overflow-x: auto; max-width: 100%; } svg { max-width: 100%; height: auto; }
         </style></head><body>
-        <h1>\(esc(title))</h1>
-        <p class="summary">\(plural(study.entries.count, "session")) · \(plural(participants.count, "participant")) · \(conditions.count) condition\(conditions.count == 1 ? "" : "s") (\(conditions.map { "<span class=\"cond\" style=\"background:\(colour[$0]!)\"></span>\(esc($0))" }.joined(separator: ", "))) · \(plural(Set(tasks.map(\.task)).count, "task")) · \(gestures) gestures · \(plural(study.entries.reduce(0) { $0 + $1.metrics.personalDecisions.count }, "decision"))\(design.map { " · design from \(esc(($0 as NSString).lastPathComponent))" } ?? "")</p>
-        <p class="muted">Made by flick \(esc(FlickVersion.current)). Each rate: events of trials summed over participants (the bar), the 95 % interval of the mean rate with the participant as the unit (a Wilson score interval at the effective sample size of the participants' mean with Student's t, joined with a t-interval on the participants' logit rates; it covered the true rate in at least 93 % of simulated studies of 3, 5 and 8 participants who differ; dashed: the Wilson interval over gestures, with fewer than 2 participants), and one dot per participant with their own rate. The Wilson interval over gestures is in the table beside it: where it is much narrower than the participants' one, people differ more than gestures do. A decision is a card the participant sent away, by gesture or by key; an undo is Z pressed.\(traced ? "" : " Hesitation, pauses, reversals and the heatmaps of presses and paths need recordings (a log holds no pointer samples).")</p>
+        <h1>\(title)</h1>
+        <p class="summary">\(plural(study.entries.count, "session")) · \(plural(participants.count, "participant")) · \(conditions.count) condition\(conditions.count == 1 ? "" : "s") (\(conditions.map { c -> HTML in "<span class=\"cond\" style=\"background:\(colour[c]!)\"></span>\(c)" }.joined(separator: ", "))) · \(plural(Set(tasks.map(\.task)).count, "task")) · \(gestures) gestures · \(plural(study.entries.reduce(0) { $0 + $1.metrics.personalDecisions.count }, "decision"))\(design.map { " · design from \(($0 as NSString).lastPathComponent)" } ?? "")</p>
+        <p class="muted">Made by flick \(FlickVersion.current). Each rate: events of trials summed over participants (the bar), the 95 % interval of the mean rate with the participant as the unit (a Wilson score interval at the effective sample size of the participants' mean with Student's t, joined with a t-interval on the participants' logit rates; it covered the true rate in at least 93 % of simulated studies of 3, 5 and 8 participants who differ; dashed: the Wilson interval over gestures, with fewer than 2 participants), and one dot per participant with their own rate. The Wilson interval over gestures is in the table beside it: where it is much narrower than the participants' one, people differ more than gestures do. A decision is a card the participant sent away, by gesture or by key; an undo is Z pressed.\(traced ? "" : " Hesitation, pauses, reversals and the heatmaps of presses and paths need recordings (a log holds no pointer samples).")</p>
 
         """
         h += taskSection(tasks, colour: colour)
@@ -57,7 +56,7 @@ enum StudyHTML {
         h += directionSection(study, colour: colour)
         // Rates.
         h += "<h2>Rates per condition, interaction and task</h2>"
-        h += "<p class=\"muted\">" + Study.rates.map { "<b>\(esc($0.name))</b>: \(esc($0.definition))." }.joined(separator: " ") + "</p>"
+        h += "<p class=\"muted\">\(Study.rates.map { r -> HTML in "<b>\(r.name)</b>: \(r.definition)." }.joined(separator: " "))</p>"
         // Per interaction: all its tasks together first (when there are several), then each task.
         var blocks: [(interaction: String, task: String?)] = []
         for interaction in Array(Set(study.cells.map(\.interaction))).sorted() {
@@ -71,14 +70,14 @@ enum StudyHTML {
                     ?? study.byParticipant(condition: condition, interaction: interaction)
             }
             let taskName = task.map { $0.isEmpty ? "no task named" : "task " + $0 } ?? "all tasks"
-            h += "<h3 class=\"\(task == nil ? "all-tasks" : "one-task")\">\(esc(interaction)) · \(esc(taskName))</h3>"
+            h += "<h3 class=\"\(task == nil ? "all-tasks" : "one-task")\">\(interaction) · \(taskName)</h3>"
             h += "<table class=\"rates\"><tr><th class=\"l\">measure</th><th class=\"l\">condition</th><th>participants</th><th>events / trials</th><th>rate</th><th>95 % CI (participants)</th><th>95 % CI (Wilson, gestures)</th><th class=\"l\">0–100 %, a dot per participant</th></tr>"
             for r in Study.rates {
                 for condition in conditions {
                     let people = tallies(condition)
                     let s = Study.summary(r, people)
                     guard s.pooled.n > 0 else { continue }
-                    h += "<tr class=\"rate-row\" data-measure=\"\(r.id)\"><td class=\"l\">\(esc(r.name))</td><td class=\"l\"><span class=\"cond\" style=\"background:\(colour[condition]!)\"></span>\(esc(condition))</td>"
+                    h += "<tr class=\"rate-row\" data-measure=\"\(r.id)\"><td class=\"l\">\(r.name)</td><td class=\"l\"><span class=\"cond\" style=\"background:\(colour[condition]!)\"></span>\(condition)</td>"
                     h += "<td>\(s.perParticipant.count)</td><td>\(s.pooled.k) / \(s.pooled.n)</td><td class=\"shown\">\(s.pooled.rate.map(pct) ?? "—")</td>"
                     h += "<td>\(s.clustered.map { "\(pct($0.low)) – \(pct($0.high))" } ?? "—")</td><td>\(s.wilson.map { "\(pct($0.low)) – \(pct($0.high))" } ?? "—")</td>"
                     h += "<td class=\"strip\">\(StudyCharts.rateStrip(s, participants: participants, color: colour[condition]!, label: "\(r.name), \(condition), \(interaction), \(taskName)"))</td></tr>"
@@ -92,7 +91,7 @@ enum StudyHTML {
                 ("Hesitation (press to passing the slop), card drags", "hesitation", hesitations),
                 ("Attempts per throw", "attempts", attempts),
             ]
-            var rows = ""
+            var rows = HTML()
             for (name, id, values) in seconds {
                 let top = Self.axisTop(study.tallies.filter { $0.key.interaction == interaction }.values.flatMap { $0.values.map(values) })
                 for condition in conditions {
@@ -100,7 +99,7 @@ enum StudyHTML {
                     let per = people.keys.sorted().map { ($0, values(people[$0]!)) }.filter { !$0.1.isEmpty }
                     guard let spread = Spread(per.flatMap(\.1)) else { continue }
                     func unit(_ v: Double) -> String { id == "attempts" ? String(format: "%.2f", v) : secs(v) }
-                    rows += "<tr class=\"spread-row\" data-measure=\"\(id)\"><td class=\"l\">\(esc(name))</td><td class=\"l\"><span class=\"cond\" style=\"background:\(colour[condition]!)\"></span>\(esc(condition))</td><td>\(per.count)</td><td>\(spread.count)</td><td class=\"shown\">\(unit(spread.median))</td><td>\(unit(spread.q1)) – \(unit(spread.q3))</td>"
+                    rows += "<tr class=\"spread-row\" data-measure=\"\(id)\"><td class=\"l\">\(name)</td><td class=\"l\"><span class=\"cond\" style=\"background:\(colour[condition]!)\"></span>\(condition)</td><td>\(per.count)</td><td>\(spread.count)</td><td class=\"shown\">\(unit(spread.median))</td><td>\(unit(spread.q1)) – \(unit(spread.q3))</td>"
                     rows += "<td class=\"strip\">\(StudyCharts.secondsStrip(per.map { ($0.0, $0.1) }, participants: participants, color: colour[condition]!, top: top, label: "\(name), \(condition)", format: unit))</td></tr>"
                 }
             }
@@ -112,18 +111,18 @@ enum StudyHTML {
         h += "<h2>Time per task</h2><p class=\"muted\">From each task's start to its end (the task lines of --tasks: the runs that met their goal; without --tasks, each start marker to the next end marker); median and interquartile range, a dot per participant at their own median.</p>"
         let taskNames = Array(Set(study.cells.map(\.task))).sorted()
         let top = Self.axisTop(study.tallies.values.flatMap { $0.values.map(\.taskSeconds) })
-        var taskRows = ""
+        var taskRows = HTML()
         for task in taskNames {
             for condition in conditions {
                 let people = study.byParticipant(condition: condition, task: task)
                 let per = people.keys.sorted().map { ($0, people[$0]!.taskSeconds) }.filter { !$0.1.isEmpty }
                 guard let spread = Spread(per.flatMap(\.1)) else { continue }
-                taskRows += "<tr class=\"task-row\"><td class=\"l\">\(task.isEmpty ? "no task named" : esc(task))</td><td class=\"l\"><span class=\"cond\" style=\"background:\(colour[condition]!)\"></span>\(esc(condition))</td><td>\(per.count)</td><td>\(spread.count)</td><td class=\"shown\">\(secs(spread.median))</td><td>\(secs(spread.q1)) – \(secs(spread.q3))</td>"
+                taskRows += "<tr class=\"task-row\"><td class=\"l\">\(task.isEmpty ? "no task named" : task)</td><td class=\"l\"><span class=\"cond\" style=\"background:\(colour[condition]!)\"></span>\(condition)</td><td>\(per.count)</td><td>\(spread.count)</td><td class=\"shown\">\(secs(spread.median))</td><td>\(secs(spread.q1)) – \(secs(spread.q3))</td>"
                 taskRows += "<td class=\"strip\">\(StudyCharts.secondsStrip(per.map { ($0.0, $0.1) }, participants: participants, color: colour[condition]!, top: top, label: "time per task \(task), \(condition)"))</td></tr>"
             }
         }
         h += taskRows.isEmpty ? "<p class=\"muted\">no task markers</p>" :
-            "<table class=\"tasks\"><tr><th class=\"l\">task</th><th class=\"l\">condition</th><th>participants</th><th>tasks</th><th>median</th><th>IQR</th><th class=\"l\">a dot per participant (their median)</th></tr>" + taskRows + "</table>"
+            "<table class=\"tasks\"><tr><th class=\"l\">task</th><th class=\"l\">condition</th><th>participants</th><th>tasks</th><th>median</th><th>IQR</th><th class=\"l\">a dot per participant (their median)</th></tr>\(taskRows)</table>"
         // Conditions compared.
         h += "<h2>Conditions compared</h2>"
         if comparisons.isEmpty {
@@ -135,15 +134,15 @@ enum StudyHTML {
                 h += "<p class=\"caveat\">With \(plural(fewest, "participant")) under a condition, the intervals with the participant as the unit are wide: read a difference as a lead to confirm with more participants.</p>"
             }
             for interaction in Array(Set(comparisons.map(\.interaction))).sorted() {
-                h += "<h3>\(esc(interaction))</h3><table class=\"comparisons\"><tr><th class=\"l\">measure</th><th class=\"l\">first</th><th class=\"l\">second</th><th>first: events / trials (participants)</th><th>second: events / trials (participants)</th><th>difference</th><th>95 % CI (participants: design, n)</th><th>95 % CI (Newcombe)</th><th>Fisher p</th><th class=\"l\">-100 to +100 points, a dot per participant who took both</th><th class=\"l\">what can be said</th></tr>"
+                h += "<h3>\(interaction)</h3><table class=\"comparisons\"><tr><th class=\"l\">measure</th><th class=\"l\">first</th><th class=\"l\">second</th><th>first: events / trials (participants)</th><th>second: events / trials (participants)</th><th>difference</th><th>95 % CI (participants: design, n)</th><th>95 % CI (Newcombe)</th><th>Fisher p</th><th class=\"l\">-100 to +100 points, a dot per participant who took both</th><th class=\"l\">what can be said</th></tr>"
                 for c in comparisons where c.interaction == interaction {
                     func pts(_ x: Double) -> String { String(format: "%+.1f", 100 * x) }
-                    h += "<tr class=\"comparison\" data-measure=\"\(c.rate.id)\"><td class=\"l\">\(esc(c.rate.name))</td><td class=\"l\">\(esc(c.first))</td><td class=\"l\">\(esc(c.second))</td>"
+                    h += "<tr class=\"comparison\" data-measure=\"\(c.rate.id)\"><td class=\"l\">\(c.rate.name)</td><td class=\"l\">\(c.first)</td><td class=\"l\">\(c.second)</td>"
                     h += "<td>\(c.a.pooled.k) / \(c.a.pooled.n) (\(c.a.perParticipant.count))</td><td>\(c.b.pooled.k) / \(c.b.pooled.n) (\(c.b.perParticipant.count))</td>"
                     h += "<td class=\"shown\">\(c.difference.map { pts($0.value) } ?? "—")</td><td>\(c.participants.map { "\(pts($0.interval.low)) to \(pts($0.interval.high)) (\($0.design.rawValue), \($0.participants.first) and \($0.participants.second))" } ?? "—")</td>"
-                    h += "<td>\(c.difference.map { "\(pts($0.interval.low)) to \(pts($0.interval.high))" } ?? "—")</td><td>\(c.fisherP.map { $0 < 0.001 ? "&lt; 0.001" : String(format: "%.3f", $0) } ?? "—")</td>"
+                    h += "<td>\(c.difference.map { "\(pts($0.interval.low)) to \(pts($0.interval.high))" } ?? "—")</td><td>\(c.fisherP.map { $0 < 0.001 ? "< 0.001" : String(format: "%.3f", $0) } ?? "—")</td>"
                     h += "<td class=\"strip\">\(StudyCharts.differenceStrip(c, participants: participants))</td>"
-                    h += "<td class=\"sentence\">\(esc(c.sentence))</td></tr>"
+                    h += "<td class=\"sentence\">\(c.sentence)</td></tr>"
                 }
                 h += "</table>"
             }
@@ -164,7 +163,7 @@ enum StudyHTML {
                 }
                 guard !releases.isEmpty || !paths.isEmpty else { continue }
                 let name = "\(interaction), \(condition)"
-                h += "<h3><span class=\"cond\" style=\"background:\(colour[condition]!)\"></span>\(esc(name))</h3>"
+                h += "<h3><span class=\"cond\" style=\"background:\(colour[condition]!)\"></span>\(name)</h3>"
                 // Reversals (changes of mind) by what became of the drag.
                 var reversals: [GestureOutcome: Int] = [:]
                 for e in study.entries where e.condition == condition {
@@ -173,7 +172,8 @@ enum StudyHTML {
                     }
                 }
                 let total = reversals.values.reduce(0, +)
-                h += "<p class=\"reversals muted\">\(plural(total, "reversed drag"))" + (total == 0 ? "" : ": " + reversals.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", ")) + "</p><div class=\"maps\">"
+                let byOutcome = reversals.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", ")
+                h += "<p class=\"reversals muted\">\(plural(total, "reversed drag"))\(total == 0 ? "" : ": " + byOutcome)</p><div class=\"maps\">"
                 if !presses.isEmpty { h += "<figure>\(StudyCharts.pressHeatmap(presses, title: "presses on the card, \(name)"))<figcaption>presses on the card</figcaption></figure>" }
                 if !releases.isEmpty { h += "<figure>\(StudyCharts.releaseMap(releases, title: "releases against the throw boundary, \(name)"))<figcaption>releases / throw boundary</figcaption></figure>" }
                 if !paths.isEmpty { h += "<figure>\(StudyCharts.pathMap(paths, title: "drag paths, \(name)"))<figcaption>drag paths</figcaption></figure>" }
@@ -187,11 +187,11 @@ enum StudyHTML {
             : "<h2>Sessions</h2><p class=\"muted\">Every session's line, folded by participant. With more than \(Self.chartedSessions) sessions the page draws no chart per session (it would run to megabytes of them): `flick report` on a session's file gives its charts and frames.</p>"
         for who in participants {
             let mine = study.entries.filter { $0.participant == who }
-            h += "<details class=\"participant\"><summary><b>\(esc(who))</b> · \(mine.count) session\(mine.count == 1 ? "" : "s") · \(mine.reduce(0) { $0 + $1.metrics.gestures.count }) gestures</summary>"
+            h += "<details class=\"participant\"><summary><b>\(who)</b> · \(mine.count) session\(mine.count == 1 ? "" : "s") · \(mine.reduce(0) { $0 + $1.metrics.gestures.count }) gestures</summary>"
             for e in mine {
                 let m = e.metrics, s = m.session
-                h += "<details class=\"session\"><summary>\(esc(s.name)) · \(esc(e.condition))\(e.task.map { " · " + esc($0) } ?? "") · \(esc(s.demo.rawValue)) · \(String(format: "%.1f", s.duration)) s · \(m.gestures.count) gestures · \(e.attempts.throwCount) throws · \(m.nearMisses.count) near misses · \(e.attempts.repeated.count) repeated · \(m.personalDecisions.count) decisions · \(m.undoneDecisions.count) undone</summary>"
-                h += "<div class=\"muted\">\(esc(s.path))\(s.sessionID.map { " · session " + esc($0) } ?? "")</div>"
+                h += "<details class=\"session\"><summary>\(s.name) · \(e.condition)\(e.task.map { " · " + $0 } ?? "") · \(s.demo.rawValue) · \(String(format: "%.1f", s.duration)) s · \(m.gestures.count) gestures · \(e.attempts.throwCount) throws · \(m.nearMisses.count) near misses · \(e.attempts.repeated.count) repeated · \(m.personalDecisions.count) decisions · \(m.undoneDecisions.count) undone</summary>"
+                h += "<div class=\"muted\">\(s.path)\(s.sessionID.map { " · session " + $0 } ?? "")</div>"
                 if charted {
                     h += SVGCharts.timeline(m.gestures, markers: s.markers, duration: s.duration)
                     let releases = m.gestures.filter(\.isCardRelease)
@@ -202,22 +202,22 @@ enum StudyHTML {
             h += "</details>"
         }
         // A table wider than the window scrolls in its own box; the page never does.
-        h = h.replacingOccurrences(of: "<table", with: "<div class=\"scroll\"><table")
-            .replacingOccurrences(of: "</table>", with: "</table></div>")
-        return h + "</body></html>\n"
+        h = h.replacing("<table", with: "<div class=\"scroll\"><table")
+            .replacing("</table>", with: "</table></div>")
+        return (h + "</body></html>\n").markup
     }
 
     /// The tasks: every run of every task under every condition, how the runs ended (adjusted-
     /// Wald intervals), the time of those that met their goal (geometric mean with its
     /// t-interval on the logs) and the attempts they took.
-    static func taskSection(_ summaries: [Study.TaskSummary], colour: [String: String]) -> String {
-        var h = "<h2>Tasks</h2>"
+    static func taskSection(_ summaries: [Study.TaskSummary], colour: [String: String]) -> HTML {
+        var h: HTML = "<h2>Tasks</h2>"
         guard !summaries.isEmpty else { return h + "<p class=\"muted\">No tasks: give --tasks (or drop start and end markers) to measure tasks.</p>" }
         h += "<p class=\"muted\">A run is one participant doing the task once. Success: the goal met (counted from the participant's own decisions, net of undos); gave up: the give-up marker; time limit: the task's limit passed; other: ended by the facilitator or by the end of the session. Rates of the runs with the adjusted-Wald 95 % interval; time on task: the geometric mean of the runs that met their goal, 95 % t-interval on the log times; attempts: gestures begun and key decisions per run. Tasks marked by hand (start and end markers) have a time and no outcome.</p>"
         h += "<table class=\"task-summary\"><tr><th class=\"l\">task</th><th class=\"l\">condition</th><th>participants</th><th>runs</th><th>success</th><th>95 % CI</th><th>gave up</th><th>time limit</th><th>other</th><th>time on task (geo. mean)</th><th>95 % CI</th><th>attempts per run</th></tr>"
         func rate(_ p: Proportion) -> String { p.n == 0 ? "—" : "\(p.k) (\(pct(Double(p.k) / Double(p.n))))" }
         for s in summaries {
-            h += "<tr class=\"task-summary-row\"><td class=\"l\">\(esc(s.task))</td><td class=\"l\"><span class=\"cond\" style=\"background:\(colour[s.condition] ?? "#868e96")\"></span>\(esc(s.condition))</td>"
+            h += "<tr class=\"task-summary-row\"><td class=\"l\">\(s.task)</td><td class=\"l\"><span class=\"cond\" style=\"background:\(colour[s.condition] ?? "#868e96")\"></span>\(s.condition)</td>"
             h += "<td>\(s.participants)</td><td>\(s.runs.count)</td><td class=\"shown\">\(rate(s.success))</td>"
             h += "<td>\(s.success.adjustedWald.map { "\(pct($0.low)) – \(pct($0.high))" } ?? "—")</td><td>\(rate(s.gaveUp))</td><td>\(rate(s.timeLimit))</td><td>\(s.otherEnds)</td>"
             h += "<td>\(s.time.map { "\(secs($0.value)) (\($0.count))" } ?? "—")</td><td>\(s.time?.interval.map { "\(secs($0.low)) – \(secs($0.high))" } ?? "—")</td>"
@@ -227,13 +227,13 @@ enum StudyHTML {
     }
 
     /// The participant's decisions per direction (likes, nopes, supers), by gesture and key alike.
-    static func directionSection(_ study: Study, colour: [String: String]) -> String {
+    static func directionSection(_ study: Study, colour: [String: String]) -> HTML {
         let rows = study.decisionsPerDirection()
         guard !rows.isEmpty else { return "" }
-        var h = "<h2>Decisions per direction</h2><p class=\"muted\">Every card the participant sent away, by gesture or by key (a key's throw has no release to measure, so it is in no rate above that needs one), named as the interaction names the direction.</p>"
+        var h: HTML = "<h2>Decisions per direction</h2><p class=\"muted\">Every card the participant sent away, by gesture or by key (a key's throw has no release to measure, so it is in no rate above that needs one), named as the interaction names the direction.</p>"
         h += "<table class=\"directions\"><tr><th class=\"l\">direction</th><th class=\"l\">condition</th><th>decisions</th><th>participants</th></tr>"
         for r in rows {
-            h += "<tr class=\"direction-row\"><td class=\"l\">\(esc(r.direction))</td><td class=\"l\"><span class=\"cond\" style=\"background:\(colour[r.condition] ?? "#868e96")\"></span>\(esc(r.condition))</td><td class=\"shown\">\(r.count)</td><td>\(r.participants)</td></tr>"
+            h += "<tr class=\"direction-row\"><td class=\"l\">\(r.direction)</td><td class=\"l\"><span class=\"cond\" style=\"background:\(colour[r.condition] ?? "#868e96")\"></span>\(r.condition)</td><td class=\"shown\">\(r.count)</td><td>\(r.participants)</td></tr>"
         }
         return h + "</table>"
     }

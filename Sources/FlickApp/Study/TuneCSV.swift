@@ -9,23 +9,17 @@ enum TuneCSV {
                           "accidental_kept", "retried_live", "missed_served", "missed_left", "error_proxies"]
 
     static func make(grid: SweepGrid, result: Sweep.Result, recordings: [String], live: [[Double]]) -> String {
-        var lines = [(["point"] + grid.axes.map(\.key) + ["recording", "participant", "condition"] + columns).joined(separator: ",")]
+        var lines = [(["point"] + grid.axes.map { CSV.text($0.key) } + ["recording", "participant", "condition"] + columns).joined(separator: ",")]
         func row(_ kind: String, _ point: [Double], _ r: Int, _ c: TuneCounts) -> String {
             let counts = [c.cardDrags, c.throwCount, c.keyThrows, c.decisions, c.snapBacks, c.nearMisses, c.undoneLive,
                           c.accidentalKept, c.retriedLive, c.missedServed, c.missedLeft, c.errorProxies].map(String.init)
-            return ([kind] + point.map(SweepAxis.fmt) + [field(recordings[r]), field(result.participants[r]),
-                                                         field(result.conditions[r])] + counts).joined(separator: ",")
+            return ([kind] + point.map(SweepAxis.fmt) + [CSV.text(recordings[r]), CSV.text(result.participants[r]),
+                                                         CSV.text(result.conditions[r])] + counts).joined(separator: ",")
         }
         for (r, c) in result.recorded.enumerated() { lines.append(row("as_recorded", live[r], r, c)) }
         for (p, point) in result.points.enumerated() {
             for (r, c) in result.counts[p].enumerated() { lines.append(row("swept", point, r, c)) }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// RFC 4180: quoted when it holds a comma, a quote or a line break.
-    static func field(_ s: String) -> String {
-        s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-            ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
     }
 }

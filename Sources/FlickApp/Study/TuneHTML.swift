@@ -24,12 +24,11 @@ enum TuneHTML {
 
     static func make(title: String, sweep: Sweep, result: Sweep.Result, recordings: [String], live: [[Double]]) -> String {
         let grid = sweep.grid
-        let esc = SVGCharts.esc
         let totals = result.points.indices.map(result.total)
         let any = totals.first ?? TuneCounts()
-        var h = """
+        var h: HTML = """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>\(esc(title))</title>
+        <html lang="en"><head><meta charset="utf-8"><title>\(title)</title>
         <style>
         body { font: 14px/1.45 system-ui, sans-serif; color: #212529; margin: 24px; background: #fff; max-width: 1100px; }
         h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 16px; margin: 28px 0 8px; border-bottom: 1px solid #dee2e6; }
@@ -39,17 +38,17 @@ enum TuneHTML {
         .key { margin-right: 14px; font-size: 12px; white-space: nowrap; } .big { font-size: 18px; font-weight: 600; }
         svg text { font: 11px system-ui, sans-serif; fill: #495057; }
         </style></head><body>
-        <h1>\(esc(title))</h1>
-        <p class="muted">Made by flick \(esc(FlickVersion.current)): \(recordings.count) recording\(recordings.count == 1 ? "" : "s") replayed headless under \(result.points.count) value\(result.points.count == 1 ? "" : "s") of \(esc(grid.axes.map(\.key).joined(separator: " x "))); the same gestures each time, only the config differs. Live: \(any.undoneLive) throw\(any.undoneLive == 1 ? "" : "s") undone within 3 s, \(any.retriedLive) card drag\(any.retriedLive == 1 ? "" : "s") tried again within 2 s.\(sweep.scope.map { " Only what was done in \($0.rawValue), the interaction whose key is swept, is counted." } ?? " The key is shared by every interaction: all of them are counted.")</p>
+        <h1>\(title)</h1>
+        <p class="muted">Made by flick \(FlickVersion.current): \(recordings.count) recording\(recordings.count == 1 ? "" : "s") replayed headless under \(result.points.count) value\(result.points.count == 1 ? "" : "s") of \(grid.axes.map(\.key).joined(separator: " x ")); the same gestures each time, only the config differs. Live: \(any.undoneLive) throw\(any.undoneLive == 1 ? "" : "s") undone within 3 s, \(any.retriedLive) card drag\(any.retriedLive == 1 ? "" : "s") tried again within 2 s.\(sweep.scope.map { " Only what was done in \($0.rawValue), the interaction whose key is swept, is counted." } ?? " The key is shared by every interaction: all of them are counted.")</p>
 
         """
         if let b = result.best {
-            let at = zip(grid.axes, result.points[b]).map { "\(esc($0.key)) = \(SweepAxis.fmt($1))" }.joined(separator: ", ")
+            let at = zip(grid.axes, result.points[b]).map { "\($0.key) = \(SweepAxis.fmt($1))" }.joined(separator: ", ")
             let t = totals[b]
             h += "<p class=\"big\">Fewest error proxies at \(at): \(t.errorProxies) (\(t.accidentalKept) likely accidental throw\(t.accidentalKept == 1 ? "" : "s") kept, \(t.missedLeft) likely missed throw\(t.missedLeft == 1 ? "" : "s") left); as recorded: \(result.recordedTotal.errorProxies).</p>"
             let edge = sweep.edgeKeys(result)
             if !edge.isEmpty {
-                h += "<p class=\"note edge\">That is the \(edge.count == 1 ? "" : "each ")edge of the range swept for \(edge.map(esc).joined(separator: ", ")): the fewest may lie beyond it. Sweep further before reading it as the best.</p>"
+                h += "<p class=\"note edge\">That is the \(edge.count == 1 ? "" : "each ")edge of the range swept for \(edge.joined(separator: ", ")): the fewest may lie beyond it. Sweep further before reading it as the best.</p>"
             }
         }
         h += """
@@ -62,26 +61,26 @@ enum TuneHTML {
         h += "<h2>Counts against the value</h2>"
         h += grid.axes.count == 1 ? lineChart(grid.axes[0], result: result, totals: totals, live: live.map { $0[0] })
                                   : heatmap(grid, result: result, totals: totals)
-        h += "<h2>Every value</h2><table class=\"values\"><tr>" + grid.axes.map { "<th>\(esc($0.key))</th>" }.joined()
+        h += "<h2>Every value</h2><table class=\"values\"><tr>"
+        for axis in grid.axes { h += "<th>\(axis.key)</th>" }
         h += "<th>card drags</th><th>throws</th><th>key throws</th><th>snap-backs</th><th>near misses</th><th>undone, still thrown</th><th>retried, thrown at first try</th><th>retried, still not thrown</th><th>error proxies</th></tr>"
         let r = result.recordedTotal
         let recordedValues = grid.axes.indices.map { k in Set(live.map { $0[k] }).sorted().map(SweepAxis.fmt).joined(separator: ", ") }
-        h += "<tr class=\"as-recorded\">" + recordedValues.map { "<td>as recorded (\($0))</td>" }.joined()
-        h += [r.cardDrags, r.throwCount, r.keyThrows, r.snapBacks, r.nearMisses, r.accidentalKept, r.missedServed, r.missedLeft, r.errorProxies]
-            .map { "<td>\($0)</td>" }.joined() + "</tr>"
+        func cells(_ values: [String]) -> HTML { values.map { v -> HTML in "<td>\(v)</td>" }.joined() }
+        h += "<tr class=\"as-recorded\">\(cells(recordedValues.map { "as recorded (\($0))" }))"
+        h += "\(cells([r.cardDrags, r.throwCount, r.keyThrows, r.snapBacks, r.nearMisses, r.accidentalKept, r.missedServed, r.missedLeft, r.errorProxies].map(String.init)))</tr>"
         for (i, point) in result.points.enumerated() {
             let t = totals[i]
-            h += "<tr\(i == result.best ? " class=\"best\"" : "")>" + point.map { "<td>\(SweepAxis.fmt($0))</td>" }.joined()
-            h += [t.cardDrags, t.throwCount, t.keyThrows, t.snapBacks, t.nearMisses, t.accidentalKept, t.missedServed, t.missedLeft, t.errorProxies]
-                .map { "<td>\($0)</td>" }.joined() + "</tr>"
+            h += "<tr\(i == result.best ? " class=\"best\"" as HTML : "")>\(cells(point.map(SweepAxis.fmt)))"
+            h += "\(cells([t.cardDrags, t.throwCount, t.keyThrows, t.snapBacks, t.nearMisses, t.accidentalKept, t.missedServed, t.missedLeft, t.errorProxies].map(String.init)))</tr>"
         }
-        h += "</table>" + splits(result, esc: esc)
-        h += "<p class=\"muted\">Recordings: \(recordings.map(esc).joined(separator: ", ")). tune.csv has a row per value and recording, and one per recording as recorded.</p></body></html>\n"
-        return h
+        h += "</table>\(splits(result))"
+        h += "<p class=\"muted\">Recordings: \(recordings.joined(separator: ", ")). tune.csv has a row per value and recording, and one per recording as recorded.</p></body></html>\n"
+        return h.markup
     }
 
     /// Lines of each count over the values of one key.
-    static func lineChart(_ axis: SweepAxis, result: Sweep.Result, totals: [TuneCounts], live: [Double]) -> String {
+    static func lineChart(_ axis: SweepAxis, result: Sweep.Result, totals: [TuneCounts], live: [Double]) -> HTML {
         let w = 900.0, hgt = 360.0, left = 50.0, right = 20.0, top = 16.0, bottom = 40.0
         let xs = axis.values
         let lo = xs.first ?? 0, hi = max(xs.last ?? 1, lo + 1e-9)
@@ -89,7 +88,7 @@ enum TuneHTML {
         func x(_ v: Double) -> Double { left + (v - lo) / (hi - lo) * (w - left - right) }
         func y(_ n: Double) -> Double { top + (1 - n / top_) * (hgt - top - bottom) }
         let f = SVGCharts.f
-        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(w))\" height=\"\(Int(hgt))\" viewBox=\"0 0 \(Int(w)) \(Int(hgt))\">"
+        var s: HTML = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(w))\" height=\"\(Int(hgt))\" viewBox=\"0 0 \(Int(w)) \(Int(hgt))\">"
         s += "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(w - left - right))\" height=\"\(f(hgt - top - bottom))\" fill=\"#f8f9fa\"/>"
         for k in 0...4 {
             let n = (top_ * Double(k) / 4).rounded()
@@ -99,7 +98,7 @@ enum TuneHTML {
         for (i, v) in xs.enumerated() where i % labelEvery == 0 || i == xs.count - 1 {
             s += "<text x=\"\(f(x(v)))\" y=\"\(f(hgt - bottom + 16))\" text-anchor=\"middle\">\(SweepAxis.fmt(v))</text>"
         }
-        s += "<text x=\"\(f((left + w - right) / 2))\" y=\"\(f(hgt - 4))\" text-anchor=\"middle\">\(SVGCharts.esc(axis.key))</text>"
+        s += "<text x=\"\(f((left + w - right) / 2))\" y=\"\(f(hgt - 4))\" text-anchor=\"middle\">\(axis.key)</text>"
         for v in Set(live) where v.isFinite && v >= lo && v <= hi {
             s += "<line class=\"live\" x1=\"\(f(x(v)))\" x2=\"\(f(x(v)))\" y1=\"\(f(top))\" y2=\"\(f(hgt - bottom))\" stroke=\"#868e96\" stroke-dasharray=\"2 3\"/><text x=\"\(f(x(v) + 3))\" y=\"\(f(top + 10))\">recorded with \(SweepAxis.fmt(v))</text>"
         }
@@ -109,23 +108,27 @@ enum TuneHTML {
         }
         for sr in series {
             let pts = zip(xs, totals).map { "\(f(x($0))),\(f(y(Double(sr.value($1)))))" }.joined(separator: " ")
-            s += "<polyline fill=\"none\" stroke=\"\(sr.color)\" stroke-width=\"2\"\(sr.dashed ? " stroke-dasharray=\"6 4\"" : "") points=\"\(pts)\"/>"
+            s += "<polyline fill=\"none\" stroke=\"\(sr.color)\" stroke-width=\"2\"\(sr.dashed ? " stroke-dasharray=\"6 4\"" as HTML : "") points=\"\(pts)\"/>"
             for (v, t) in zip(xs, totals) {
-                s += "<circle cx=\"\(f(x(v)))\" cy=\"\(f(y(Double(sr.value(t)))))\" r=\"2.5\" fill=\"\(sr.color)\"><title>\(SVGCharts.esc(sr.name)) at \(SweepAxis.fmt(v)): \(sr.value(t))</title></circle>"
+                s += "<circle cx=\"\(f(x(v)))\" cy=\"\(f(y(Double(sr.value(t)))))\" r=\"2.5\" fill=\"\(sr.color)\"><title>\(sr.name) at \(SweepAxis.fmt(v)): \(sr.value(t))</title></circle>"
             }
         }
-        s += "</svg><div>" + series.map { "<span class=\"key\"><svg width=\"22\" height=\"8\"><line x1=\"0\" x2=\"22\" y1=\"4\" y2=\"4\" stroke=\"\($0.color)\" stroke-width=\"2\"\($0.dashed ? " stroke-dasharray=\"6 4\"" : "")/></svg> \(SVGCharts.esc($0.name))</span>" }.joined() + "</div>"
+        s += "</svg><div>"
+        for sr in series {
+            s += "<span class=\"key\"><svg width=\"22\" height=\"8\"><line x1=\"0\" x2=\"22\" y1=\"4\" y2=\"4\" stroke=\"\(sr.color)\" stroke-width=\"2\"\(sr.dashed ? " stroke-dasharray=\"6 4\"" as HTML : "")/></svg> \(sr.name)</span>"
+        }
+        s += "</div>"
         return s
     }
 
     /// The error proxies over a grid of two keys, the best pair outlined.
-    static func heatmap(_ grid: SweepGrid, result: Sweep.Result, totals: [TuneCounts]) -> String {
+    static func heatmap(_ grid: SweepGrid, result: Sweep.Result, totals: [TuneCounts]) -> HTML {
         let (a, b) = (grid.axes[0], grid.axes[1])
         let cell = 34.0, left = 90.0, top = 30.0
         let worst = Double(max(1, totals.map(\.errorProxies).max() ?? 1))
         let f = SVGCharts.f
         let w = left + cell * Double(b.values.count) + 10, h = top + cell * Double(a.values.count) + 40
-        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(w))\" height=\"\(Int(h))\">"
+        var s: HTML = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(w))\" height=\"\(Int(h))\">"
         for (j, v) in b.values.enumerated() {
             s += "<text x=\"\(f(left + cell * (Double(j) + 0.5)))\" y=\"\(f(top - 8))\" text-anchor=\"middle\">\(SweepAxis.fmt(v))</text>"
         }
@@ -135,18 +138,18 @@ enum TuneHTML {
         for (k, t) in totals.enumerated() {
             let (i, j) = (k / b.values.count, k % b.values.count)
             let shade = Int(255 - 170 * Double(t.errorProxies) / worst)
-            s += "<rect x=\"\(f(left + cell * Double(j)))\" y=\"\(f(top + cell * Double(i)))\" width=\"\(f(cell - 2))\" height=\"\(f(cell - 2))\" fill=\"rgb(255,\(shade),\(shade))\"\(k == result.best ? " stroke=\"#2f9e44\" stroke-width=\"3\" class=\"best\"" : "")><title>\(SVGCharts.esc(a.key)) \(SweepAxis.fmt(result.points[k][0])), \(SVGCharts.esc(b.key)) \(SweepAxis.fmt(result.points[k][1])): \(t.errorProxies) error proxies</title></rect>"
+            s += "<rect x=\"\(f(left + cell * Double(j)))\" y=\"\(f(top + cell * Double(i)))\" width=\"\(f(cell - 2))\" height=\"\(f(cell - 2))\" fill=\"rgb(255,\(shade),\(shade))\"\(k == result.best ? " stroke=\"#2f9e44\" stroke-width=\"3\" class=\"best\"" as HTML : "")><title>\(a.key) \(SweepAxis.fmt(result.points[k][0])), \(b.key) \(SweepAxis.fmt(result.points[k][1])): \(t.errorProxies) error proxies</title></rect>"
             s += "<text x=\"\(f(left + cell * (Double(j) + 0.5) - 1))\" y=\"\(f(top + cell * (Double(i) + 0.6)))\" text-anchor=\"middle\">\(t.errorProxies)</text>"
         }
-        s += "<text x=\"\(f(left))\" y=\"\(f(h - 14))\">rows: \(SVGCharts.esc(a.key)); columns: \(SVGCharts.esc(b.key)); each cell: both error proxies</text></svg>"
+        s += "<text x=\"\(f(left))\" y=\"\(f(h - 14))\">rows: \(a.key); columns: \(b.key); each cell: both error proxies</text></svg>"
         return s
     }
 
     /// As recorded and at the fewest error proxies, per condition and per participant: whether
     /// the value helps everyone or a few.
-    static func splits(_ result: Sweep.Result, esc: (String) -> String) -> String {
+    static func splits(_ result: Sweep.Result) -> HTML {
         guard let b = result.best else { return "" }
-        var h = ""
+        var h = HTML()
         for (title, names) in [("By condition", result.conditions), ("By participant", result.participants)] {
             let groups = Array(Set(names)).sorted()
             guard groups.count > 1 else { continue }
@@ -155,7 +158,7 @@ enum TuneHTML {
                 let mine = Set(names.indices.filter { names[$0] == g })
                 let rec = mine.map { result.recorded[$0] }.reduce(TuneCounts(), +)
                 let there = result.total(b) { mine.contains($0) }
-                h += "<tr><td>\(esc(g))</td><td>\(mine.count)</td><td>\(rec.errorProxies)</td><td>\(there.errorProxies)</td><td>\(rec.decisions)</td><td>\(there.decisions)</td></tr>"
+                h += "<tr><td>\(g)</td><td>\(mine.count)</td><td>\(rec.errorProxies)</td><td>\(there.errorProxies)</td><td>\(rec.decisions)</td><td>\(there.decisions)</td></tr>"
             }
             h += "</table>"
         }
