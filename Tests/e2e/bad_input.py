@@ -583,6 +583,32 @@ ROWS += [
     ("export of a GIF: two passes, a playable file", ["export", GOOD_REC, "--out", OUT + ".gif", "--size", "320x240"], 0, "", [OUT + ".gif"]),
 ]
 
+# The video is judged by Flick itself, from its container, not only by ffprobe (which may be
+# missing): a real ffmpeg whose file a full disk cut short. Fake ffmpegs run the real one, then
+# cut the MP4 at 32 KB, drop its index (written last without +faststart), or drop a GIF's last
+# bytes (the palette pass's PNG is left whole). Before, without ffprobe, each was kept, rc 0.
+REAL_FFMPEG = shutil.which("ffmpeg", path="/usr/bin:/bin:/usr/local/bin") or "/usr/bin/ffmpeg"
+LAST_ARG = 'for a; do last=$a; done; '
+FAKE_CUT_32K = fake("cut-32k", LAST_ARG + f'"{REAL_FFMPEG}" "$@" || exit $?; truncate -s 32768 "$last"')
+DROP_MOOV = write("drop-moov.py", "import struct, sys\n"
+                  "b = open(sys.argv[1], 'rb').read()\n"
+                  "i = 0\n"
+                  "while i + 8 <= len(b):\n"
+                  "    n = struct.unpack('>I', b[i:i + 4])[0]\n"
+                  "    if b[i + 4:i + 8] == b'moov':\n"
+                  "        b = b[:i] + b[i + n:]\n"
+                  "        break\n"
+                  "    i += max(n, 8)\n"
+                  "open(sys.argv[1], 'wb').write(b)\n")
+FAKE_NO_MOOV = fake("no-moov", LAST_ARG + 'for a; do shift; [ "$a" = "+faststart" ] && a="+default_base_moof"; set -- "$@" "$a"; done; '
+                    + f'"{REAL_FFMPEG}" "$@" || exit $?; python3 {DROP_MOOV} "$last"')
+FAKE_GIF_CUT = fake("gif-cut", LAST_ARG + f'"{REAL_FFMPEG}" "$@" || exit $?; case "$last" in *.png) ;; *) truncate -s -100 "$last";; esac')
+ROWS += [
+    ("export whose MP4 a full disk cut at 32 KB: exit 3", [FAKE_CUT_32K, "@nochild", "export", GOOD_REC, "--out", OUT + ".mp4"], 3, "the video came out truncated (its '", [PID]),
+    ("export whose MP4 lost its index (no moov): exit 3", [FAKE_NO_MOOV, "@nochild", "export", GOOD_REC, "--out", OUT + ".mp4"], 3, "the video came out without its index (no 'moov' box; disk full?)", [PID]),
+    ("export whose GIF lost its trailer: exit 3", [FAKE_GIF_CUT, "@nochild", "export", GOOD_REC, "--out", OUT + ".gif", "--size", "320x240"], 3, "the video came out truncated (no GIF trailer; disk full?)", [PID]),
+]
+
 # A full disk is never silent (reliability round four, item 5): every writer of every command
 # stops with exit 3 naming the file (the window's P screenshot: Tests/e2e/screen.sh). Before,
 # --print-keys or --print-config into a full file exited 0 with the file cut short.

@@ -118,7 +118,11 @@ struct Export: ParsableCommand {
                     try encoder.finish()
                 }
                 let seconds = Double(frames) / Double(fps)
-                try AtomicFile.save(to: out, what: "the video", verify: { VideoEncoder.probe($0, seconds: seconds) }) { temp in
+                try AtomicFile.save(to: out, what: "the video", verify: {
+                    // Flick reads the container itself (index, sizes, trailer, duration); ffprobe,
+                    // when installed, then decodes the stream's headers as a second opinion.
+                    VideoCheck.problem($0, format: ext, seconds: seconds) ?? VideoEncoder.probe($0, seconds: seconds)
+                }) { temp in
                     if ext == "gif" {
                         // Two passes in bounded memory: the palette from statistics, then the
                         // frames mapped to it as they come (one pass held every frame).
@@ -285,8 +289,8 @@ final class VideoEncoder {
     }
 
     /// Whether `path` is a whole, playable video of about `seconds`: ffprobe reads its duration.
-    /// A problem, or nil when it is fine (or when ffprobe is not installed). ffprobe is a
-    /// `TiedChild` too.
+    /// A problem, or nil when it is fine (or when ffprobe is not installed: `VideoCheck` has
+    /// already judged the container). ffprobe is a `TiedChild` too.
     static func probe(_ path: String, seconds: Double) -> String? {
         guard let ffprobe = findTool("ffprobe"), let out = try? TiedChild.pipe() else { return nil }
         let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
