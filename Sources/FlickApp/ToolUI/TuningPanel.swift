@@ -154,6 +154,8 @@ final class TuningPanel {
         var edited = config
         do {
             try edited.setValue(value, at: key.path)
+            // A shortest above its longest would be refused when the file is read again.
+            try edited.validateBounds()
             return edited
         } catch {
             message = ("\(error)", true)

@@ -52,6 +52,8 @@ public enum ConfigError: Error, Hashable, CustomStringConvertible {
     case outOfRange(key: String, value: Double, range: ClosedRange<Double>)
     /// A text value (the swipe deck's direction names) that cannot be taken, and why.
     case badText(key: String, reason: String)
+    /// A lower bound above its upper bound (`now.minThrowDuration` over `now.maxThrowDuration`).
+    case crossed(low: String, lowValue: Double, high: String, highValue: Double)
 
     /// One line naming the key, the value and what was expected.
     public var description: String {
@@ -66,6 +68,8 @@ public enum ConfigError: Error, Hashable, CustomStringConvertible {
             return "'\(key)' = \(Self.format(value)) is out of range (expected \(Self.describe(range, integer: integer)))"
         case .badText(let key, let reason):
             return "'\(key)' \(reason)"
+        case .crossed(let low, let lowValue, let high, let highValue):
+            return "'\(low)' = \(Self.format(lowValue)) is above '\(high)' = \(Self.format(highValue)) (expected '\(low)' at most '\(high)')"
         }
     }
 
@@ -75,7 +79,7 @@ public enum ConfigError: Error, Hashable, CustomStringConvertible {
     }
 
     /// A number as a person would write it: 3, 0.05, 1e+15, nan.
-    static func format(_ x: Double) -> String {
+    public static func format(_ x: Double) -> String {
         if x.isFinite, x == x.rounded(), abs(x) < 1e9 { return String(Int(x)) }
         guard x.isFinite, abs(x) >= 1e9 else { return "\(x)" }
         var e = Int(Double.log10(abs(x)).rounded(.down))

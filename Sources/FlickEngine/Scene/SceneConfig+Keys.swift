@@ -143,5 +143,29 @@ extension SceneConfig {
             let key = field.key(group: "")
             if !key.accepts(v) { throw .outOfRange(key: key.path, value: v, range: key.range) }
         }
+        try validateBounds()
+    }
+
+    /// The keys that bound one quantity from both sides: a key whose last part is `min` then a
+    /// capital (`now.minThrowDuration`) and the key with `max` in its place, when both exist.
+    public static var boundPairs: [(low: String, high: String)] {
+        let all = keys
+        let paths = Set(all.map(\.path))
+        return all.compactMap { key in
+            var parts = key.path.split(separator: ".").map(String.init)
+            guard let last = parts.last, last.hasPrefix("min"), last.dropFirst(3).first?.isUppercase == true else { return nil }
+            parts[parts.count - 1] = "max" + last.dropFirst(3)
+            let high = parts.joined(separator: ".")
+            return paths.contains(high) ? (key.path, high) : nil
+        }
+    }
+
+    /// Throws for the first pair of `boundPairs` whose lower bound is above its upper one (the
+    /// engine would clamp into an empty range): each key may be in range and the pair not.
+    public func validateBounds() throws(ConfigError) {
+        for (low, high) in Self.boundPairs {
+            guard let a = value(at: low), let b = value(at: high), a > b else { continue }
+            throw .crossed(low: low, lowValue: a, high: high, highValue: b)
+        }
     }
 }

@@ -19,7 +19,7 @@ package enum ConfigFile {
         } catch let error as UserError {
             throw error
         } catch {
-            throw UserError("--config file '\(path)' is not valid JSON for a SceneConfig (expected an object; see flick --print-config)")
+            throw UserError("--config file '\(path)' is not valid JSON: \(DecodingProblem.notJSON(data)) (expected a SceneConfig object; see flick --print-config)")
         }
         return try decode(user, label: label)
     }
@@ -70,6 +70,7 @@ package enum ConfigFile {
             merged[entry.name.rawValue] = user[entry.name.rawValue]
         }
         try checkNumbers(merged, label: label)
+        try checkTexts(merged, label: label)
         try checkStrings(merged, label: label, at: "")
         do {
             return try JSONDecoder().decode(SceneConfig.self, from: JSONSerialization.data(withJSONObject: merged))
@@ -125,6 +126,20 @@ package enum ConfigFile {
             }
             guard key.accepts(v) else {
                 throw UserError("\(label): \(ConfigError.outOfRange(key: key.path, value: v, range: key.range))")
+            }
+        }
+    }
+
+    /// Every text key given (the swipe deck's direction names) is a string: null is no name
+    /// (decoding would take it as absent and use the default without a word).
+    package static func checkTexts(_ merged: [String: Any], label: String) throws {
+        for path in SceneConfig.textKeys {
+            var node: Any? = merged
+            for part in path.split(separator: ".") {
+                node = (node as? [String: Any])?[String(part)]
+            }
+            if let value = node, !(value is String) {
+                throw UserError("\(label): wrong type at '\(path)': expected a string, found \(jsonKind(value))")
             }
         }
     }

@@ -1,4 +1,5 @@
 import FlickIO
+import Foundation
 
 /// What a `DecodingError` means for a person reading a session file: the field at fault and what
 /// it should have been, in one short phrase ("'translation' is not an array", "missing
@@ -25,6 +26,34 @@ package enum DecodingProblem {
         default:
             return "\(error)"
         }
+    }
+
+    /// Why `data` is not JSON, for a message: where a NaN or an Infinity stands (JSON has
+    /// neither; Foundation only says the text is invalid), else where the text stops being JSON.
+    package static func notJSON(_ data: Data) -> String {
+        if data.isEmpty { return "the file is empty" }
+        var line = 1, column = 1, inString = false, escaped = false
+        var i = data.startIndex
+        while i < data.endIndex {
+            let b = data[i]
+            if inString {
+                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
+            } else if b == UInt8(ascii: "\"") {
+                inString = true
+            } else if b == UInt8(ascii: "N") || b == UInt8(ascii: "I") || b == UInt8(ascii: "-") {
+                for word in ["NaN", "Infinity", "-Infinity"] where data[i...].starts(with: Data(word.utf8)) {
+                    return "\(word) at line \(line), column \(column) is not a JSON number, as JSON has neither NaN nor Infinity"
+                }
+            }
+            if b == UInt8(ascii: "\n") { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+            i = data.index(after: i)
+        }
+        do { _ = try JSONSerialization.jsonObject(with: data) } catch {
+            let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)?
+                .trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+            if let detail, !detail.isEmpty { return TextLimits.excerpt(detail, 120) }
+        }
+        return "it does not parse"
     }
 
     private static func path(_ keys: [any CodingKey]) -> String {

@@ -97,6 +97,10 @@ package struct SweepGrid: Sendable {
     package func config(_ base: SceneConfig, at point: [Double]) throws -> SceneConfig {
         var c = base
         for (axis, v) in zip(axes, point) { try c.setValue(v, at: axis.key) }
+        // Checked once every axis is set: a point may raise a minimum and its maximum together.
+        do { try c.validateBounds() } catch {
+            throw UserError("the point \(zip(axes, point).map { "\($0.key) = \(ConfigError.format($1))" }.joined(separator: ", ")): \(error)")
+        }
         return c
     }
 }
