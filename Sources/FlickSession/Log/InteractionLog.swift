@@ -321,6 +321,7 @@ package enum LogLine: Decodable, Equatable {
         let data = try InputFile.read(path, what: "log file")
         let decoder = JSONDecoder()
         var lines: [LogLine] = []
+        var order = LineOrder()
         for (n, range) in lineRanges(data).enumerated() where !range.isEmpty {
             let line = data[range]
             func notALine(_ why: String) -> UserError {
@@ -337,6 +338,7 @@ package enum LogLine: Decodable, Equatable {
                 object["config"] = nil
             }
             try checkFields(object, check)
+            try order.next(event: object["event"] as? String, t: (object["t"] as? NSNumber)?.doubleValue, check)
             let bytes = config == nil ? Data(line) : ((try? JSONSerialization.data(withJSONObject: object)) ?? Data(line))
             var decoded: LogLine
             do { decoded = try decoder.decode(LogLine.self, from: bytes) } catch {
@@ -353,6 +355,42 @@ package enum LogLine: Decodable, Equatable {
             lines.append(decoded)
         }
         return lines
+    }
+
+    /// A log is one session written in time order (docs/log-schema.md): the `started` line first,
+    /// nothing after the `quit` line, and no line earlier than one before it by more than
+    /// `lateness`. A file holding two sessions, every line twice, or its lines shuffled breaks
+    /// one of these and is refused with the line, rather than counted.
+    struct LineOrder {
+        /// How far a line may be earlier than one above it: the app writes every line in time
+        /// order, and a motion's end up to 0.1 s of wall time late (with its exact time).
+        static let lateness = 0.25
+        private var lines = 0
+        private var started: Int?
+        private var quit: Int?
+        private var latest: (t: Double, line: Int)?
+
+        mutating func next(event: String?, t: Double?, _ check: LineCheck) throws {
+            lines += 1
+            if let quit {
+                throw check.problem("a line after the 'quit' line \(quit) (expected the quit last: a log holds one session; is this two logs in one file?)")
+            }
+            if event == "started" {
+                if let started {
+                    throw check.problem("a second 'started' line (the first is line \(started); expected one session a file: split it into one log per session)")
+                }
+                if lines > 1 {
+                    throw check.problem("the 'started' line comes after other lines (expected it first: are the lines out of order?)")
+                }
+                started = check.line
+            }
+            if event == "quit" { quit = check.line }
+            guard let t else { return }
+            if let latest, t < latest.t - Self.lateness {
+                throw check.problem("'t' = \(t) goes back in time from \(latest.t) on line \(latest.line) (expected lines in time order: are they shuffled?)")
+            }
+            if t > latest?.t ?? -.infinity { latest = (t, check.line) }
+        }
     }
 
     /// The lines of `data` (indices of `data`, without their newline), empty ones included, as
