@@ -143,25 +143,38 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         let markers = try sessions.markers.map(MarkerLabels.parse)
-        let plan = StudyPlan.make(
-            conditions: conditions.conditions.map { c in
-                var c = c.condition
-                c.config = c.config.map { StudyPlan.relative($0, planFile: out) }
-                c.cards = c.cards.map { StudyPlan.relative($0, planFile: out) }
-                return c
-            },
-            participants: people.list, taskNames: try taskNames(), assignment: conditions.assignment,
-            taskOrder: sessions.taskOrder, seed: conditions.seed,
-            cards: sessions.cards.map { StudyPlan.relative($0, planFile: out) },
-            tasks: sessions.tasks.map { StudyPlan.relative($0, planFile: out) }, markers: markers)
+        let names = try taskNames()
+        let ids = people.list
+        func make(_ participants: [String]) -> StudyPlan {
+            StudyPlan.make(
+                conditions: conditions.conditions.map { c in
+                    var c = c.condition
+                    c.config = c.config.map { StudyPlan.relative($0, planFile: out) }
+                    c.cards = c.cards.map { StudyPlan.relative($0, planFile: out) }
+                    return c
+                },
+                participants: participants, taskNames: names, assignment: conditions.assignment,
+                taskOrder: sessions.taskOrder, seed: conditions.seed,
+                cards: sessions.cards.map { StudyPlan.relative($0, planFile: out) },
+                tasks: sessions.tasks.map { StudyPlan.relative($0, planFile: out) }, markers: markers)
+        }
+        // Sized before it is made: the plan with no participant, and with the longest id alone,
+        // give a participant's share; a plan --plan would not open is refused before gigabytes
+        // of it are built. The written bytes are checked again below.
+        let longest = ids.max { $0.utf8.count < $1.utf8.count } ?? "P1"
+        let none = try make([]).encoded().count, one = try make([longest]).encoded()
+        var sized = make([longest])
+        sized.participants = Array(repeating: sized.participants[0], count: ids.count)
+        try sized.checkSize(none + (one.count - none) * ids.count, about: true, file: "the plan '\(out)'")
+        let plan = make(ids)
         try plan.check("the plan '\(out)'")
         // Every file the plan names opens as its sessions will open it.
         try PlannedSession.checkFiles(plan, planFile: out, shownAs: "the plan '\(out)'")
         try OutputPolicy.check([OutputFile(path: out, what: "the plan", isStream: true)],
                                inputs: inputs(plan), overwrite: overwrite)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.save(encoder.encode(plan) + Data("\n".utf8), to: out, what: "the plan")
+        let data = try plan.encoded()
+        try plan.checkSize(data.count, about: false, file: "the plan '\(out)'")
+        try AtomicFile.save(data, to: out, what: "the plan")
         let rows = BalancedLatinSquare.rows(plan.conditions.count).count
         print("\(out): \(plan.participants.count) participant\(plan.participants.count == 1 ? "" : "s") x \(plan.conditions.count) session\(plan.conditions.count == 1 ? "" : "s") (conditions \(plan.conditions.map(\.name).joined(separator: ", ")); a balanced Latin square of \(rows) rows)")
         if let why = plan.balanceNote { note(why) }
@@ -233,6 +246,9 @@ struct PlannedSession {
             guard PathKind.target(of: cards) == .directory else {
                 throw UserError("\(at) names the card folder '\(cards)', which \(PathKind.target(of: cards).phrase) (expected a folder of PNG or JPEG images; paths are relative to the plan's folder)")
             }
+            // Read as --cards reads it when the session opens (images in it, readable), so a
+            // folder such as /proc is refused now rather than on the study day.
+            do { _ = try CardSource(folder: cards, option: "cards") } catch let e as UserError { throw UserError("\(at): \(e.message)") }
         }
         if let phone = condition.phone {
             do { _ = try PhoneAddress.parse(phone) } catch let e as UserError { throw UserError("\(at): phone: \(e.message)") }

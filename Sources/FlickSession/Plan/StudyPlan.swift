@@ -12,6 +12,8 @@ package struct StudyPlan: Codable, Equatable, Sendable {
     package static let formatVersion = 1
     package static let maxConditions = 12
     package static let maxParticipants = 10_000
+    /// The largest plan file `--plan` opens, and so the largest `flick plan` writes.
+    package static let maxBytes = 64 << 20
 
     /// How the condition orders are made: a balanced Latin square (Williams).
     package static let design = "williams"
@@ -210,7 +212,7 @@ extension StudyPlan {
 extension StudyPlan {
     /// Reads and checks `path`: every problem is one line naming the file and the value.
     package static func load(_ path: String, option: String = "--plan") throws -> StudyPlan {
-        let data = try InputFile.read(path, what: "\(option) file", maxBytes: 64 << 20)
+        let data = try InputFile.read(path, what: "\(option) file", maxBytes: Int64(maxBytes))
         let file = "\(option) file '\(path)'"
         guard let json = try? JSONSerialization.jsonObject(with: data), let object = json as? [String: Any] else {
             throw UserError("\(file) is not a JSON object (expected a study plan as flick plan writes it)")
@@ -236,6 +238,23 @@ extension StudyPlan {
         }
         try plan.check(file)
         return plan
+    }
+
+    /// The plan as `flick plan` writes it: pretty-printed, keys sorted, a newline at the end.
+    package func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self) + Data("\n".utf8)
+    }
+
+    /// Refuses a plan of `bytes` (`about`: an estimate) that `--plan` would not open, naming
+    /// what makes it large.
+    package func checkSize(_ bytes: Int, about: Bool, file: String) throws {
+        guard bytes > Self.maxBytes else { return }
+        let sessions = participants.first?.sessions.count ?? conditions.count
+        let tasks = participants.first?.sessions.first?.tasks?.count ?? 0
+        let mb = { (n: Int) in String(format: "%.0f", Double(n) / 1_048_576) }
+        throw UserError("\(file) would be \(about ? "about " : "")\(mb(bytes)) MB (\(participants.count) participants x \(sessions) sessions\(tasks > 0 ? " x \(tasks) tasks" : "")), more than the \(mb(Self.maxBytes)) MB flick --plan opens (expected fewer participants, conditions or tasks, or shorter task names)")
     }
 
     /// The plan's own consistency (names unique and known, sessions 1…n, tasks unique).
