@@ -109,7 +109,7 @@ struct AppOptions {
         } else if let recorded = try recording?.cardSource(allowMissing: c.missing.allowMissingCards) {
             self.cards = recorded
         } else {
-            self.cards = try CardSource(folder: CardSource.defaultFolder())
+            self.cards = try CardSource.bundled()
         }
         overrides("--count", c.cards.count.map(String.init), header.map { String($0.count) })
         self.count = c.cards.count ?? header?.count ?? cards.items.count

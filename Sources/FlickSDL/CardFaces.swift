@@ -16,7 +16,7 @@ public struct CardImageProblem: Hashable, Sendable, CustomStringConvertible {
     /// `problem` in a few words for a card: "too large (78.4 megapixels)", "truncated",
     /// "empty file", "not a PNG or JPEG", "missing", else "unreadable".
     public static func shortReason(_ problem: String) -> String {
-        if problem.contains("megapixels") {
+        if problem.contains("megapixels") || problem.contains("over the limit of") {
             // "is 10240x7680 pixels (78.6 megapixels, over the limit of 50; ...)"
             if let open = problem.firstIndex(of: "("), let mp = problem[open...].range(of: " megapixels") {
                 return "too large (\(problem[problem.index(after: open)..<mp.lowerBound]) megapixels)"

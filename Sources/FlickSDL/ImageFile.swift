@@ -39,17 +39,40 @@ public enum ImageFile {
         if let other = otherFormat(fd: fd) {
             return "is \(other), not a PNG or JPEG image (whatever its name says; convert it to PNG)"
         }
-        guard let (w, h) = dimensions(fd: fd) else { return nil }   // SDL_image judges the rest
+        if let cut = truncatedPNG(fd: fd, size: Int(st.st_size)) { return cut }
+        guard let (w, h) = dimensions(fd: fd) else { return nil }   // the decoder judges the rest
         let pixels = w.multipliedReportingOverflow(by: h)
         let mp = Double(w) * Double(h) / 1e6
         if pixels.overflow || pixels.partialValue > maxPixels {
-            let limit = Double(maxPixels) / 1e6
-            return "is \(w)x\(h) pixels (\(tenths(mp)) megapixels, over the limit of \(tenths(limit)); see --max-image-pixels)"
+            let amount = mp >= 0.1 ? "\(tenths(mp)) megapixels" : "\(pixels.partialValue) pixels"
+            return "is \(w)x\(h) pixels (\(amount), over the limit of \(limitText(maxPixels)); see --max-image-pixels)"
         }
         // Decoded whole by SDL_image (a JPEG, an interlaced PNG): its row offsets are 32-bit, so
         // an image of 2 GB or more (at 4 bytes a pixel) crashed libpng whatever the limit said.
         if decodedWhole(fd: fd), pixels.partialValue >= wholeDecodePixels {
             return "is \(w)x\(h) pixels (\(tenths(mp)) megapixels): a JPEG or interlaced PNG is decoded whole, at most \(tenths(Double(wholeDecodePixels) / 1e6)) megapixels (save it as a non-interlaced PNG)"
+        }
+        return nil
+    }
+
+    /// A limit as it was given: in megapixels from a tenth of one ("50"), else in pixels
+    /// ("1 pixel", "40000 pixels"), never rounded to a limit of 0.
+    static func limitText(_ pixels: Int) -> String {
+        pixels % 100_000 == 0 ? tenths(Double(pixels) / 1e6) : "\(pixels) pixel\(pixels == 1 ? "" : "s")"
+    }
+
+    /// A file with the PNG signature cut short before its header (IHDR) is complete: said as
+    /// that, not left to a decoder that would call it "Not a JPEG file".
+    static func truncatedPNG(fd: Int32, size: Int) -> String? {
+        var head = [UInt8](repeating: 0, count: 16)
+        let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 16, 0) }
+        guard n >= 8, head.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
+        // Signature 8, then IHDR: length 4, type 4, 13 bytes of data, CRC 4.
+        if size < 33 {
+            return "is a truncated PNG (\(size) bytes: the PNG signature\(size > 8 ? " and part of its header" : " alone"), no image header)"
+        }
+        if n < 16 || head[12..<16] != [0x49, 0x48, 0x44, 0x52] {
+            return "is a damaged PNG (no image header, IHDR, after the signature)"
         }
         return nil
     }

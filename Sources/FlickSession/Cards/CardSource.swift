@@ -12,17 +12,18 @@ package struct CardSource {
     }
 
     /// Lists the PNG and JPEG files of `folder`; throws a one-line error naming the folder when
-    /// it is missing, not a folder, unreadable or holds no such image.
-    package init(folder: String) throws {
+    /// it is missing, not a folder, unreadable or holds no such image. `option` is where the
+    /// folder came from, for the message (`--cards`, `$FLICK_ASSETS`).
+    package init(folder: String, option: String = "--cards") throws {
         switch PathKind.target(of: folder) {
         case .directory: break
         case .missing:
-            throw UserError("--cards folder '\(folder)' does not exist (expected a folder of PNG or JPEG images)")
+            throw UserError("\(option) folder '\(folder)' does not exist (expected a folder of PNG or JPEG images)")
         case let kind:
-            throw UserError("--cards '\(folder)' is not a folder: it \(kind.phrase) (expected a folder of PNG or JPEG images)")
+            throw UserError("\(option) '\(folder)' is not a folder: it \(kind.phrase) (expected a folder of PNG or JPEG images)")
         }
         guard let listing = DirectoryListing(folder: folder) else {
-            throw UserError("--cards folder '\(folder)' cannot be read (permission denied?)")
+            throw UserError("\(option) folder '\(folder)' cannot be read (permission denied?)")
         }
         // A name that is not UTF-8 cannot be opened through a String: said, not shown as missing.
         for name in listing.undecodable where CardFolder.isImageName(name) {
@@ -30,12 +31,19 @@ package struct CardSource {
         }
         let images = CardFolder.imageNames(listing.names)
         guard !images.isEmpty else {
-            throw UserError("--cards folder '\(folder)' holds no PNG or JPEG images")
+            throw UserError("\(option) folder '\(folder)' holds no PNG or JPEG images")
         }
         self.folder = folder
         // Joined by hand: NSString's appendingPathComponent tidies every path again (10,000 cards).
         let prefix = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
         self.items = images.map { CardImage(path: prefix + $0, title: $0) }
+    }
+
+    /// The bundled card images, from `defaultFolder()`; a `$FLICK_ASSETS` that is no such
+    /// folder is named as the variable, not as `--cards` (which was not given).
+    package static func bundled() throws -> CardSource {
+        let env = ProcessInfo.processInfo.environment["FLICK_ASSETS"] ?? ""
+        return try CardSource(folder: defaultFolder(), option: env.isEmpty ? "--cards" : "$FLICK_ASSETS")
     }
 
     /// The folder of bundled card images: `$FLICK_ASSETS`; an installed flick's `share/flick`
