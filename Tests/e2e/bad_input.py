@@ -911,6 +911,51 @@ ROWS += [
 ]
 
 
+# The smaller items of reliability round five, each taken silently or refused for the wrong
+# reason before: a plan --plan cannot open and cards=/proc, a log that is not one session in
+# time order, a minimum above its maximum, a null direction name, NaN in a config, a PNG
+# signature alone, FLICK_ASSETS blamed on --cards, --max-image-pixels 1 as "limit of 0".
+def small_setup():
+    write("small/tasks-long.json", json.dumps({"tasks": [{"name": "%03d " % i + "t" * 196} for i in range(100)]}))
+    started, *events, quit = [json.loads(l) for l in crafted.log().splitlines()]
+    lines = lambda objs: "".join(json.dumps(o) + "\n" for o in objs)   # noqa: E731
+    write("small/twice.log", lines(o for o in [started] + events + [quit] for _ in range(2)))
+    write("small/two-sessions.log", crafted.log() + crafted.log({"session": "y"}))
+    write("small/cut-then-another.log", lines([started] + events) + crafted.log({"session": "y"}))
+    write("small/shuffled.log", lines([started, events[2], events[0], events[1], quit]))
+    write("small/min-over-max.json", '{"now": {"minThrowDuration": 3, "maxThrowDuration": 2}}\n')
+    write("small/swipe-min.json", '{"swipe": {"minThrowDuration": 0.9}}\n')
+    write("small/left-null.json", '{"swipe": {"leftName": null}}\n')
+    write("small/nan.json", '{"now": {"throwSpeed": NaN}}\n')
+    write("small/crossed.rec", crafted.recording(crafted.header(ASSETS, config={"stack": {"minThrowDuration": 0.6}}), crafted.fling()))
+    os.makedirs(w("small", "sig-cards"), exist_ok=True)
+    write("small/sig-cards/01-signature.png", b"\x89PNG\r\n\x1a\n")
+    shutil.copy(GOOD_IMAGE, w("small", "sig-cards", "02-ok.png"))
+
+
+small_setup()
+SP = ["plan", "--condition", "a", "--condition", "b", "--participants", "2", "--out", OUT + ".json"]
+ROWS += [
+    ("plan of 10000 participants x 12 long tasks is refused before it is made", [W5, "plan"] + [x for c in "abcdefghijkl" for x in ("--condition", c)] + ["--participants", "10000", "--tasks", w("small", "tasks-long.json"), "--out", OUT + ".json"], 2, "more than the 64 MB flick --plan opens", []),
+    ("plan with a condition's cards=/proc", SP[:2] + ["a,cards=/proc"] + SP[3:], 2, "condition 'a': cards folder '/proc' holds no PNG or JPEG images", []),
+    ("plan --cards /proc", SP + ["--cards", "/proc"], 2, "cards folder '/proc' holds no PNG or JPEG images", []),
+    ("plan with a condition's cards a file", SP[:2] + ["a,cards=" + w("c.json")] + SP[3:], 2, "names the card folder", []),
+    ("report of a log with every line twice", ["report", w("small", "twice.log"), "--out", OUT + "-report"], 2, "line 2: a second 'started' line (the first is line 1", []),
+    ("study of a log of two sessions", ["study", w("small", "two-sessions.log"), "--out", OUT + "-study"], 2, "line 6: a line after the 'quit' line 5", []),
+    ("study of a cut-off session then another", ["study", w("small", "cut-then-another.log"), "--out", OUT + "-study"], 2, "line 5: a second 'started' line", []),
+    ("report of a log with shuffled lines", ["report", w("small", "shuffled.log"), "--out", OUT + "-report"], 2, "line 3: 't' = 0.216 goes back in time from 0.66 on line 2", []),
+    ("--config with minThrowDuration above maxThrowDuration", ["--config", w("small", "min-over-max.json")] + H, 2, "'now.minThrowDuration' = 3 is above 'now.maxThrowDuration' = 2", []),
+    ("--config with swipe.minThrowDuration above the default max", ["--config", w("small", "swipe-min.json"), "--demo", "swipe"] + H, 2, "'swipe.minThrowDuration' = 0.9 is above 'swipe.maxThrowDuration' = 0.5", []),
+    ("a recording whose config has a min above its max", ["report", w("small", "crossed.rec"), "--out", OUT + "-report"], 2, "'stack.minThrowDuration' = 0.6 is above 'stack.maxThrowDuration' = 0.5", []),
+    ("tune to a min above its max", ["tune", GOOD_REC, "--key", "now.minThrowDuration", "--values", "0.5,3", "--out", OUT + "-tune"], 2, "the point now.minThrowDuration = 3: 'now.minThrowDuration' = 3 is above", []),
+    ("--config swipe.leftName null", ["--config", w("small", "left-null.json"), "--demo", "swipe"] + H, 2, "wrong type at 'swipe.leftName': expected a string, found null", []),
+    ("--config with NaN says NaN", ["--config", w("small", "nan.json")] + H, 2, "NaN at line 1, column 24 is not a JSON number", []),
+    ("a PNG signature alone is a truncated PNG", ["--cards", w("small", "sig-cards"), "--frames", "3", "--headless"], 0, "01-signature.png' is a truncated PNG (8 bytes: the PNG signature alone", []),
+    ("FLICK_ASSETS missing is named as itself", ["@env:FLICK_ASSETS=" + w("small", "nope")] + H, 2, f"$FLICK_ASSETS folder '{w('small', 'nope')}' does not exist", []),
+    ("--max-image-pixels 1 says a limit of 1 pixel", ["--max-image-pixels", "1", "--frames", "3", "--headless"], 0, "over the limit of 1 pixel;", []),
+]
+
+
 def main():
     if not os.access(BIN, os.X_OK):
         print(f"bad input: no binary at {BIN}")
