@@ -43,6 +43,9 @@ extension App {
                 tools.noteEvent(e, now: clock())
             case .configChanged(let change, let before, let t):
                 write { try log?.configChanged(time: t, change: change, from: before) }
+                // The --config write-back takes what the session applied and logged, never a
+                // value still being typed in the panel; a replay's recorded changes stay out.
+                if player == nil { tools.configApplied(change.config) }
             case .configReloaded(let path, let config, let t):
                 write { try log?.configReloaded(time: t, path: path, config: config) }
             case .marker(let marker, let acted, let t):

@@ -48,6 +48,8 @@ import Glibc
         sync.changed(to: config)
         let problem = sync.flush(now: 1, force: true)
         #expect(problem?.contains("'\(dir)/feel.json'") == true, "\(problem ?? "nil")")
+        // The errno's words, not Foundation's sentence naming the hidden temporary file.
+        #expect(problem?.hasSuffix("No space left on device") == true && problem?.contains(".tmp-") == false, "\(problem ?? "nil")")
         #expect(OutputFailures.all.count == before + 1)
         #expect(OutputFailures.all.last?.message.contains("\(dir)/feel.json") == true)
         let left = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0 != "filler" }

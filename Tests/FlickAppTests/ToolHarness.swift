@@ -73,9 +73,16 @@ final class ToolHarness {
             runner.submit(input, now: now)
         }
         runner.advance(to: now)
-        for case .scene(let logged) in runner.takeOutputs() {
-            tools.noteEvent(logged.event, now: now)
-            sceneEvents.append(logged.event)
+        for output in runner.takeOutputs() {
+            switch output {
+            case .scene(let logged):
+                tools.noteEvent(logged.event, now: now)
+                sceneEvents.append(logged.event)
+            case .configChanged(let change, _, _):
+                tools.configApplied(change.config)   // as the app does, once logged
+            default:
+                break
+            }
         }
         try renderer.clear(RGBA(0, 0, 0))
         try tools.draw(scene: scene, stage: stage, window: window, pointerDown: false, now: now)

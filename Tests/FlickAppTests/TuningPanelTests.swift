@@ -100,6 +100,37 @@ struct TuningPanelTests {
         #expect(try AppOptions.loadConfig(path) == h.scene.config)
     }
 
+    /// The file gets only what the session applied and logged: while the slider is held (as
+    /// while a value is typed without Enter) nothing is written, however long; once let go and
+    /// applied, the applied value is.
+    @Test func aHeldValueIsNotWrittenBackUntilApplied() throws {
+        let path = NSTemporaryDirectory() + "flick-config-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = #"{"now": {"throwSpeed": 600}}"#
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let h = try ToolHarness(arguments: ["--headless", "--panel", "--demo", "now", "--config", path], watch: ConfigWatch(path: path))
+        try h.frame()
+        let rect = try #require(h.tools.panel.sliderRects["now.throwSpeed"])
+        let (x, y) = (rect.x + rect.w / 2, rect.y + rect.h / 2)
+        h.mouseMove(x, y)
+        try h.frame()
+        h.mouseButton(down: true, x, y)
+        try h.frame()
+        for i in 1...10 {
+            h.mouseMove(x - Double(i) * rect.w / 40, y)
+            try h.frame()
+        }
+        for _ in 0..<30 { try h.frame() }   // half a second held: past the write-back's quarter second
+        #expect(h.scene.config.now.throwSpeed == 600, "applied while held")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text, "a value not applied reached the file")
+        h.mouseButton(down: false, x - rect.w / 4, y)
+        for _ in 0..<30 { try h.frame() }
+        let value = h.scene.config.now.throwSpeed
+        #expect(value != 600 && h.appliedChanges.count == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        #expect((object["now"] as? [String: Any])?["throwSpeed"] as? Double == value)
+    }
+
     /// An edit of the watched file that puts a key out of range is refused; the scene keeps
     /// its values (the reload path of live tuning).
     @Test func watchedFileOutOfRangeKeepsThePreviousValues() throws {

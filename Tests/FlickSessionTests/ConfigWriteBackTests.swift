@@ -68,12 +68,47 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "nowhere.json")
         #expect { try ConfigWriteBack.save([:], to: dangling, what: "x") } throws: { "\($0)".contains("dangling") }
         #expect(!FileManager.default.fileExists(atPath: dir + "/nowhere.json"))
-        if getuid() != 0 {   // root may write read-only files
-            let ro = dir + "/ro.json"
-            try "{}".write(toFile: ro, atomically: false, encoding: .utf8)
-            chmod(ro, 0o444)
-            #expect { try ConfigWriteBack.save([:], to: ro, what: "x") } throws: { "\($0)".contains("read-only") }
-        }
         #expect { try ConfigWriteBack.save([:], to: dir, what: "x") } throws: { "\($0)".contains("not written") }
+    }
+
+    /// A file without its owner's write bit is refused by its mode, root included (access(2)
+    /// lets root write anything: the panel rewrote a 0444 config).
+    @Test func aReadOnlyFileIsRefusedEvenForRoot() throws {
+        let ro = dir + "/ro.json"
+        try #"{"keep": 1}"#.write(toFile: ro, atomically: false, encoding: .utf8)
+        chmod(ro, 0o444)
+        #expect { try ConfigWriteBack.save(["now": ["throwSpeed": 450]], to: ro, what: "x") } throws: {
+            "\($0)" == "'\(ro)' is read-only (mode 444): not written (make it writable to keep the panel's changes in it)"
+        }
+        #expect(try String(contentsOfFile: ro, encoding: .utf8) == #"{"keep": 1}"#)
+        var st = stat()
+        #expect(stat(ro, &st) == 0 && st.st_mode & 0o7777 == 0o444)
+    }
+
+    /// The new file keeps the old one's owner, group and mode: as root, another user's config
+    /// stays theirs (the rename made it root's); as that user, it is refused, never taken over.
+    @Test func ownerGroupAndModeAreKept() throws {
+        let path = dir + "/theirs.json"
+        try #"{"keep": 1}"#.write(toFile: path, atomically: false, encoding: .utf8)
+        chmod(path, 0o640)
+        guard geteuid() == 0 else {
+            // Not root: a file of this user keeps its mode; another user's cannot be made here.
+            let object = try ConfigWriteBack.merged(FileManager.default.contents(atPath: path), path: path, config: faster)
+            try ConfigWriteBack.save(object, to: path, what: "the --config file")
+            var st = stat()
+            #expect(stat(path, &st) == 0 && st.st_mode & 0o7777 == 0o640 && st.st_uid == geteuid())
+            return
+        }
+        #expect(chown(path, 4321, 4322) == 0)
+        let object = try ConfigWriteBack.merged(FileManager.default.contents(atPath: path), path: path, config: faster)
+        try ConfigWriteBack.save(object, to: path, what: "the --config file")
+        var st = stat()
+        #expect(stat(path, &st) == 0)
+        #expect(st.st_uid == 4321 && st.st_gid == 4322, "owner \(st.st_uid):\(st.st_gid)")
+        #expect(st.st_mode & 0o7777 == 0o640, "mode \(String(st.st_mode & 0o7777, radix: 8))")
+        let back = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        #expect(back?["keep"] as? Int == 1)
+        #expect((back?["now"] as? [String: Any])?["throwSpeed"] as? Double == 450)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).allSatisfy { !$0.contains(".tmp") })
     }
 }

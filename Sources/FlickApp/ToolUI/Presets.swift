@@ -62,10 +62,11 @@ struct PresetExists: Error, CustomStringConvertible {
     var description: String { "preset '\(name)' exists (\(path))" }
 }
 
-/// Keeps a watched `--config` file in step with the panel: an edit in the panel rewrites the
-/// file (its other keys kept, see `ConfigWriteBack`), at most a few times a second while a value
-/// is dragged. A write refused (the file mid-edit, read-only, a dangling link) is said once per
-/// cause, and the next edit tries again.
+/// Keeps a watched `--config` file in step with the panel: a panel change the session has
+/// applied and logged rewrites the file (its other keys kept, see `ConfigWriteBack`), at most a
+/// few times a second; a value still held or being typed is not written. A write refused (the
+/// file mid-edit, read-only, another user's, a dangling link) is said once per cause, and the
+/// next edit tries again.
 @MainActor
 final class ConfigFileSync {
     let path: String

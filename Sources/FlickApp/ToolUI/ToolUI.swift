@@ -48,6 +48,10 @@ final class ToolUI {
         return change.config != scene.config ? change : nil
     }
 
+    /// A panel change the session has applied and logged (its `configChanged` output): only
+    /// then does the `--config` file get it, so the file holds what the log says was in force.
+    func configApplied(_ config: SceneConfig) { panel.configFile?.changed(to: config) }
+
     /// The config the panel shows: the one waiting to apply, else the scene's.
     func shownConfig(_ scene: CardScene) -> SceneConfig { pending?.config ?? scene.config }
 
@@ -82,7 +86,6 @@ final class ToolUI {
                                     x: (window.width - width - 12) * p, y: 12 * p,
                                     width: width * p, height: (window.height - 24) * p, px: p) {
             pending = ConfigChange(config: edited, source: panel.lastSource)
-            panel.configFile?.changed(to: edited)
         }
         if let problem = panel.configFile?.flush(now: now, force: false) { panel.say(problem, isError: true) }
         widgetHeld = UI.anyItemActive

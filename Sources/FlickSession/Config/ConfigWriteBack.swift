@@ -12,7 +12,12 @@ import Glibc
 /// - every key of the file the panel does not set stays as it was;
 /// - a symlink is written through: the file it names is replaced (atomically, in its own
 ///   folder), the link stays a link;
-/// - a read-only file, a folder, a device or a dangling link is refused by name.
+/// - the new file keeps the old one's owner, group and permission bits (set on the temporary
+///   before the rename; root's rename would otherwise hand another user's file to root);
+/// - a file without its owner's write bit (0444) is refused by its mode, even for root, whom
+///   access(2) lets write anything; so is another user's file when Flick cannot give the new one
+///   back to that user (not root);
+/// - a folder, a device or a dangling link is refused by name.
 package enum ConfigWriteBack {
     /// The file's own object with every key of `config` that differs from `defaults`, or that
     /// the file already names, set to its value (a count as a whole number).
@@ -52,8 +57,15 @@ package enum ConfigWriteBack {
         }
         switch PathKind.target(of: resolved) {
         case .regular:
-            guard access(resolved, W_OK) == 0 else {
-                throw UserError("'\(resolved)' is read-only: not written (make it writable to keep the panel's changes in it)")
+            var st = stat()
+            guard stat(resolved, &st) == 0 else {
+                throw UserError("cannot write '\(resolved)': \(String(cString: strerror(errno)))")
+            }
+            guard st.st_mode & S_IWUSR != 0, access(resolved, W_OK) == 0 else {
+                throw UserError("'\(resolved)' is read-only (mode \(String(st.st_mode & 0o7777, radix: 8))): not written (make it writable to keep the panel's changes in it)")
+            }
+            guard st.st_uid == geteuid() || geteuid() == 0 else {
+                throw UserError("'\(resolved)' belongs to another user (uid \(st.st_uid)): not written (a new file would be yours, not theirs)")
             }
             return resolved
         case .missing:
@@ -64,7 +76,7 @@ package enum ConfigWriteBack {
     }
 
     /// Writes `object` as sorted, indented JSON over `path` (through a symlink to its file),
-    /// keeping the file's permission bits.
+    /// keeping the file's owner, group and permission bits.
     package static func save(_ object: [String: Any], to path: String, what: String) throws {
         let data: Data
         do {
@@ -74,10 +86,39 @@ package enum ConfigWriteBack {
         }
         let file = try target(of: path) ?? path
         var st = stat()
-        let mode = stat(file, &st) == 0 ? st.st_mode & 0o7777 : nil
+        let old = stat(file, &st) == 0 ? st : nil
         try AtomicFile.save(to: file, what: what) { temp in
-            try data.write(to: URL(fileURLWithPath: temp))
-            if let mode { chmod(temp, mode) }
+            try write(data, toNew: temp, keeping: old)
+        }
+    }
+
+    /// `data` into the new file `temp` (POSIX calls: a failure is its errno's words, never
+    /// Foundation's sentence naming the temporary), given `old`'s owner, group and mode before
+    /// it is renamed over it. Owner first: chown clears the set-id bits the mode then restores.
+    private static func write(_ data: Data, toNew temp: String, keeping old: stat?) throws {
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw AtomicFile.WriteFailure(errno) }
+        defer { close(fd) }
+        try data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var done = 0
+            while done < raw.count {
+                let n = Glibc.write(fd, base + done, raw.count - done)
+                if n < 0 { if errno == EINTR { continue }; throw AtomicFile.WriteFailure(errno) }
+                if n == 0 { throw AtomicFile.WriteFailure(EIO) }
+                done += n
+            }
+        }
+        guard let old else { return }
+        var now = stat()
+        guard fstat(fd, &now) == 0 else { throw AtomicFile.WriteFailure(errno) }
+        if now.st_uid != old.st_uid || now.st_gid != old.st_gid {
+            guard fchown(fd, old.st_uid, old.st_gid) == 0 else {
+                throw UserError("cannot keep the file's owner \(old.st_uid):\(old.st_gid) (\(String(cString: strerror(errno)))): not written")
+            }
+        }
+        guard fchmod(fd, old.st_mode & 0o7777) == 0 else {
+            throw UserError("cannot keep the file's mode \(String(old.st_mode & 0o7777, radix: 8)) (\(String(cString: strerror(errno)))): not written")
         }
     }
 }
