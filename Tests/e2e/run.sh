@@ -42,6 +42,7 @@ if [ "$FAILED" = 0 ]; then
   part "bad input table (Tests/e2e/bad_input.py: exit code, message, no other file changed)" bad_input.py bad
   part "outputs only where asked (Tests/e2e/outputs.py: hostile output paths from an empty folder)" outputs.py outputs
   part "no orphan, no leftovers (Tests/e2e/orphans.py: flick export killed with SIGKILL)" orphans.py orphans
+  part "standard error never blocks (Tests/e2e/stderr_unread.py: 2,000 warnings into a pipe nobody reads)" stderr_unread.py stderr-unread
   part "every tool stops on a signal (Tests/e2e/tools_stop.py: flick-lab and flick-bench, within 1 s)" tools_stop.py tools-stop
   part "every signal at any moment stops cleanly (Tests/e2e/signal_fuzz.py: SIGINT, SIGTERM, SIGHUP, a file-size limit; FLICK_SIGNAL_FUZZ_RUNS runs more)" signal_fuzz.py signal-fuzz
   part "fuzz, 200 inputs per parser (make fuzz runs 2,000): bytes, and valid JSON with absurd values" lab_fuzz.sh fuzz
