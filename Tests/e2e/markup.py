@@ -133,10 +133,16 @@ def make_pages(values, folder):
     return pages, problems
 
 
-# Every element of the document as "tag attr attr ...", sorted; and the page's text.
+# Before any page script: a dialog is recorded, not shown (a shown one would hold the page).
+HOOK = """window.__dialogs = [];
+for (const name of ['alert', 'confirm', 'prompt', 'print']) {
+  window[name] = (m) => { window.__dialogs.push(name + ': ' + String(m)); };
+}"""
+
+# Every element of the document as "tag attr attr ...", sorted; the page's text; the dialogs.
 SHAPE = """(() => {
   const all = [...document.querySelectorAll('*')].map(e => [e.tagName.toLowerCase(), ...[...e.attributes].map(a => a.name).sort()].join(' '));
-  return JSON.stringify({elements: all.sort(), text: document.documentElement.textContent, ready: document.readyState});
+  return JSON.stringify({elements: all.sort(), text: document.documentElement.textContent, dialogs: window.__dialogs || []});
 })()"""
 
 
@@ -144,14 +150,18 @@ async def shapes(paths):
     chrome = Chromium(OUT)
     try:
         page = await Page.open(chrome.endpoint)
+        await page.send("Page.addScriptToEvaluateOnNewDocument", source=HOOK)
         out = {}
         for key, path in paths.items():
             page.events.clear()
-            await page.goto("file://" + path)
-            await page.wait_for("document.readyState === 'complete' && location.href.startsWith('file:')", timeout=30)
-            await asyncio.sleep(0.3)
-            shape = json.loads(await page.eval(SHAPE))
-            shape["dialogs"] = [e["params"].get("message") for e in page.events if e.get("method") == "Page.javascriptDialogOpening"]
+            try:
+                await page.goto("file://" + path)
+                await page.wait_for("document.readyState === 'complete' && location.href.startsWith('file:')", timeout=30)
+                await asyncio.sleep(0.3)
+                shape = json.loads(await page.eval(SHAPE))
+            except (asyncio.TimeoutError, RuntimeError) as e:
+                shape = {"elements": [], "text": "", "dialogs": [f"the page did not answer ({type(e).__name__})"]}
+            shape["dialogs"] += [e["params"].get("message") for e in page.events if e.get("method") == "Page.javascriptDialogOpening"]
             out[key] = shape
         await page.close()
         return out
