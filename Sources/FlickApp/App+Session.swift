@@ -49,6 +49,7 @@ extension App {
             headlessFrame = frame
             playDueInputs()
             applyPanelChange()
+            try pollCardKeeping()
             advanceToNow()
             try emitOutputs()
             let now = clock()

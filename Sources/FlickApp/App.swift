@@ -65,6 +65,8 @@ final class App {
     var facilitatorWindow: FacilitatorWindow?
     /// The `--cards` folder's watch, live sessions only (Files/App+CardFolder.swift).
     var cardWatch: CardFolderWatch?
+    /// The starting cards being kept beside the recording (Files/App+CardFolder.swift).
+    var cardKeeping: CardKeeping?
     /// The clock of the frames: SDL's (the events' clock) in a window, a fixed 60 Hz in headless runs.
     var headlessFrame = 0
     /// `--phone`: the participant's phone, its server and what the app keeps of it (App+Phone.swift).
@@ -136,11 +138,14 @@ final class App {
         // The header lists every card file with its size: made only when recording, so a large
         // deck does not stat every file before the first frame.
         let windowSize = window.size
+        // The pictures as shown are kept beside the recording (Cards/CardStore.swift) while the
+        // session runs (`CardKeeper`, Files/App+CardFolder.swift); the header waits for their hashes.
+        let header = options.recordPath.map { _ in Self.header(options, session.info, window: windowSize) }
+        let store = options.recordPath.map { CardStore(besideRecording: $0) }
+        try store?.requireRealFolder()
         recorder = try options.recordPath.map {
-            var header = Self.header(options, session.info, window: windowSize)
-            // The pictures as shown, kept beside the recording (Cards/CardStore.swift).
-            try CardStore(besideRecording: $0).keep(&header.cardFiles, in: options.cards.folder)
-            return try Recorder(path: $0, header: header, overwrite: options.overwrite, waitsForDevice: options.phone != nil)
+            try Recorder(path: $0, header: header!, overwrite: options.overwrite, waitsForDevice: options.phone != nil,
+                         waitsForCards: true)
         }
         stageView.imageFolder = options.cards.folder
         stageView.imageLook = options.look.session
@@ -169,6 +174,11 @@ final class App {
                 let block = qr.terminalLines().joined(separator: "\n") + "\n"
                 try? FileHandle.standardError.write(contentsOf: Data(block.utf8))
             }
+        }
+        if let store, let header {
+            let keeper = CardKeeper(store: store, folder: options.cards.folder, files: header.cardFiles)
+            keeper.start()
+            cardKeeping = CardKeeping(keeper: keeper, started: PerformanceClock.now)
         }
         try log?.started(time: 0, demo: options.demo, cards: scene.deck.count, window: window.size,
                          stage: stage.frame, session: session.info, viewport: scene.viewport, config: options.config,
@@ -232,6 +242,7 @@ final class App {
             }
             if let phoneFailure { failure = failure ?? phoneFailure }
         }
+        do { try finishKeepingCards() } catch { failure = failure ?? error }
         do { try recorder?.finish(at: end) } catch { failure = failure ?? error }
         do { try log?.quit(time: max(scene.time, end)) } catch { failure = failure ?? error }
         if let failure { throw failure }
@@ -281,6 +292,7 @@ final class App {
             }
             applyPanelChange()
             pollCardFolder()
+            try pollCardKeeping()
             syncClock()
             advanceToNow()
             let news = try emitOutputs()

@@ -380,6 +380,48 @@ def crafted_rows():
 ROWS += crafted_rows()
 
 
+# The card store proves its pictures: a kept copy is hashed again when its recording is opened,
+# and one that is not its picture (one byte changed, the same size) or is a symlink is refused
+# naming the card, by every command that opens it; a symlinked store is never written through.
+# Before, each was drawn (rc 0) and a recording wrote its copies where the link led.
+def card_store_setup():
+    import hashlib
+    weather = open(GOOD_IMAGE, "rb").read()
+    digest = hashlib.sha256(weather).hexdigest()
+    head = crafted.header(ASSETS)
+    head["card_files"][0]["hash"] = digest
+    for name, make in [("tampered", "byte"), ("linked", "link")]:
+        folder = w("store-" + name)
+        os.makedirs(os.path.join(folder, "flick-cards"), exist_ok=True)
+        write(os.path.join(folder, "s.rec"), crafted.recording(head, crafted.fling()))
+        copy = os.path.join(folder, "flick-cards", digest + ".png")
+        if os.path.lexists(copy):
+            os.remove(copy)
+        if make == "byte":
+            write(copy, weather[:1000] + bytes([weather[1000] ^ 1]) + weather[1001:])
+        else:
+            os.symlink(GOOD_IMAGE, copy)
+    os.makedirs(w("store-symlink", "elsewhere"), exist_ok=True)
+    if not os.path.lexists(w("store-symlink", "flick-cards")):
+        os.symlink("elsewhere", w("store-symlink", "flick-cards"))
+
+
+card_store_setup()
+for _name, _why in [("tampered", "is not that picture"), ("linked", "is a symlink")]:
+    _rec = w("store-" + _name, "s.rec")
+    _culprit = "the card store's copy of '01-weather.png' (flick-cards/"
+    ROWS += [
+        (f"--replay of a {_name} kept copy", ["--replay", _rec] + H, 2, _culprit, []),
+        (f"report of a {_name} kept copy", ["report", _rec, "--out", OUT + "-report"], 2, _why, []),
+        (f"compare of a {_name} kept copy", ["compare", "--replay", _rec, "--config", PRESETS[0], "--config", PRESETS[1], "--out", OUT + "-cmp"], 2, _why, []),
+        (f"export of a {_name} kept copy", ["export", _rec, "--out", OUT + ".mp4"], 2, _culprit, []),
+    ]
+ROWS += [
+    ("--record beside a symlinked card store", H + ["--record", w("store-symlink", "s.rec")], 2,
+     "flick-cards' is a symlink (expected a real folder beside the recording", []),
+]
+
+
 # Family 2 (issue 18): every file a study command writes goes through the output policy. Before,
 # `export r.mp4 --out r.mp4` replaced the recording with its video, and report/compare replaced
 # read-only files, symlinks, FIFOs, their own inputs and presets; thumbnails went through a

@@ -77,6 +77,11 @@ def make(folder, assets):
     absolute = header(assets)
     absolute["card_files"][1]["name"] = "/etc/shadow"
     put("card-absolute.rec", recording(absolute, good), "'card_files[1].name' = '/etc/shadow'")
+    # A kept card's hash names its copy in the card store: a path there would lead out of it.
+    outside = header(assets)
+    outside["card_files"][0]["hash"] = "../../private/photo"
+    put("card-hash-outside.rec", recording(outside, good),
+        "'card_files[0].hash' of card '01-weather.png' = '../../private/photo' is not a card hash")
     dotdot = header(assets)
     dotdot["card_files"][0]["name"] = ".."
     put("card-dotdot.rec", recording(dotdot, good), "'card_files[0].name' = '..'")

@@ -45,6 +45,8 @@ struct Report: ParsableCommand {
             try ids.admit(session.sessionID, path: path)
             return session
         }
+        // The recordings' cards too (a kept copy that is not its picture is refused).
+        let cardSources = try loaded.map { try $0.recording?.cardSource(allowMissing: missing.allowMissingCards) }
         let folder = try StudyOutput.folder(out)
         try StudyOutput.check([(folder + "/report.html", "the report"), (folder + "/gestures.csv", "the gesture table")],
                               inputs: sessions.map { RunInput(path: $0, what: "a session file") })
@@ -53,9 +55,8 @@ struct Report: ParsableCommand {
         let thumbnails = try MainActor.assumeIsolated {
             let sdl = try App.openSDL(headless: true)
             return try withExtendedLifetime(sdl) {
-                try metrics.map { m -> [Thumbnail] in
-                    guard let recording = m.session.recording,
-                          let cards = try recording.cardSource(allowMissing: missing.allowMissingCards) else { return [] }
+                try zip(metrics, cardSources).map { m, cards -> [Thumbnail] in
+                    guard m.session.recording != nil, let cards else { return [] }
                     return try ContactSheet.thumbnails(m, cards: cards, extra: at)
                 }
             }

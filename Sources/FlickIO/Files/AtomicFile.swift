@@ -11,9 +11,11 @@ package enum AtomicFile {
     /// Calls `produce` with a temporary path to write, then moves it to `path`. Any failure
     /// (of `produce` or of the file system) removes the temporary file and throws an
     /// `OutputError` naming `path`.
+    /// `sweeping: false` leaves the folder's stale temporaries to a later save: a writer of
+    /// thousands of files into one folder (the card store) sweeps it once, not at every file.
     package static func save(to path: String, what: String, verify: (String) -> String? = { _ in nil },
-                      _ produce: (String) throws -> Void) throws {
-        let temp = try stage(path, what: what, verify: verify, produce)
+                      sweeping: Bool = true, _ produce: (String) throws -> Void) throws {
+        let temp = try stage(path, what: what, verify: verify, sweeping: sweeping, produce)
         guard rename(temp, path) == 0 else { throw failure(temp: temp, path: path, what: what, String(cString: strerror(errno))) }
     }
 
@@ -23,11 +25,11 @@ package enum AtomicFile {
     }
 
     /// Makes the file for `path` in a temporary beside it, whole and on disk; returns its path.
-    private static func stage(_ path: String, what: String, verify: (String) -> String?,
+    private static func stage(_ path: String, what: String, verify: (String) -> String?, sweeping: Bool = true,
                               _ produce: (String) throws -> Void) throws -> String {
         let folder = OutputPolicy.parentFolder(of: path)
         let name = (path as NSString).lastPathComponent
-        removeStaleTemporaries(in: folder)
+        if sweeping { removeStaleTemporaries(in: folder) }
         let temp = (folder as NSString).appendingPathComponent(".\(name).tmp-\(getpid())-\(counter.next())")
         func fail(_ why: String) -> OutputError { failure(temp: temp, path: path, what: what, why) }
         do { try produce(temp) } catch is InterruptedError {
@@ -137,8 +139,8 @@ package enum AtomicFile {
     }
 
     /// Writes `data` to `path` atomically.
-    package static func save(_ data: Data, to path: String, what: String) throws {
-        try save(to: path, what: what) { try writeNewFile(data, at: $0) }
+    package static func save(_ data: Data, to path: String, what: String, sweeping: Bool = true) throws {
+        try save(to: path, what: what, sweeping: sweeping) { try writeNewFile(data, at: $0) }
     }
 
     /// `data` into the new file `temp` with POSIX write(2), every failure thrown (a full disk is

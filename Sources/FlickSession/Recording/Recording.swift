@@ -134,20 +134,32 @@ package func sessionTime(_ seconds: Double) -> Double {
 package final class Recorder {
     private let writer: LineWriter
     private let encoder = JSONEncoder()
-    /// A header that waits for its device (`--phone`: the phone names itself when it connects);
-    /// the inputs before it wait with it, in memory.
+    /// A header that waits for its device (`--phone`: the phone names itself when it connects)
+    /// or for its cards' hashes (`CardKeeper`); the inputs before it wait with it, in memory.
     private var heldHeader: RecordingHeader?
     private var heldLines: [Data] = []
+    private var waitsForDevice: Bool
+    private var waitsForCards: Bool
 
-    /// `waitsForDevice`: the header is written by `release(device:)` (or `finish()`), not now.
-    package init(path: String, header: RecordingHeader, overwrite: Bool = false, waitsForDevice: Bool = false) throws {
+    /// `waitsForDevice`: the header is written once `release(device:)` and, with `waitsForCards`,
+    /// `release(cardFiles:)` have been called (or by `finish()`), not now.
+    package init(path: String, header: RecordingHeader, overwrite: Bool = false, waitsForDevice: Bool = false,
+                 waitsForCards: Bool = false) throws {
         writer = try LineWriter(path: path, what: "the recording", overwrite: overwrite)
         encoder.outputFormatting = [.sortedKeys]
-        if waitsForDevice {
-            heldHeader = header
-        } else {
-            try writer.append(line: encoder.encode(header))
-        }
+        self.waitsForDevice = waitsForDevice
+        self.waitsForCards = waitsForCards
+        heldHeader = header
+        try writeHeaderWhenReady()
+    }
+
+    /// Writes the held header, then the inputs that waited, once nothing is awaited.
+    private func writeHeaderWhenReady() throws {
+        guard !waitsForDevice, !waitsForCards, let header = heldHeader else { return }
+        heldHeader = nil
+        try writer.append(line: encoder.encode(header))
+        for line in heldLines { try writer.append(line: line) }
+        heldLines = []
     }
 
     /// Appends one input; a failed write throws an `OutputError` naming the file.
@@ -160,22 +172,31 @@ package final class Recorder {
         }
     }
 
-    /// The device is known: the header is written naming it, then the inputs that waited.
+    /// The device is known: the header names it, and is written unless it waits for its cards.
     /// Does nothing once the header is written.
     package func release(device: SessionDevice?) throws {
-        guard var header = heldHeader else { return }
-        header.device = device
-        heldHeader = nil
-        try writer.append(line: encoder.encode(header))
-        for line in heldLines { try writer.append(line: line) }
-        heldLines = []
+        guard waitsForDevice, heldHeader != nil else { return }
+        heldHeader?.device = device
+        waitsForDevice = false
+        try writeHeaderWhenReady()
+    }
+
+    /// The cards are kept: the header names them (with their hashes), and is written unless it
+    /// waits for its device. Does nothing once the header is written.
+    package func release(cardFiles: [RecordingHeader.CardFile]) throws {
+        guard waitsForCards, heldHeader != nil else { return }
+        heldHeader?.cardFiles = cardFiles
+        waitsForCards = false
+        try writeHeaderWhenReady()
     }
 
     /// The session ended: a header still waiting (no device ever connected) is written as it is,
     /// then, given the session's end (`at`, session seconds on the frame clock, the time of the
     /// log's quit), the end line `{"t": ..., "end": "quit"}`, so a replay ends where it did.
     package func finish(at end: Double? = nil) throws {
-        try release(device: nil)
+        waitsForDevice = false
+        waitsForCards = false
+        try writeHeaderWhenReady()
         guard let end else { return }
         try writer.append(line: encoder.encode(RecordedEnd(t: sessionTime(end))))
     }
@@ -347,14 +368,23 @@ package struct Recording {
         // Files whose last version the session saw is not in the card store (read from the folder).
         var unkept = Set<String>()
         let store = CardStore(besideRecording: path)
+        let changes = inputs.compactMap(\.cards)
+        // Every copy the recording names is hashed again: one that is not its picture is refused.
+        let verified = try store.verifiedCopies(of: header.cardFiles + changes.flatMap { $0.added + $0.changed },
+                                                what: "--replay file '\(path)'")
+        let copy = { (file: FolderFile) -> String? in
+            guard let hash = file.hash else { return nil }
+            let path = store.path(hash: hash, name: file.name)
+            return verified.contains(path) ? path : nil
+        }
         for file in header.cardFiles {
             expected[file.name] = file.size
-            if store.copy(of: file) == nil { unkept.insert(file.name) }
+            if copy(file) == nil { unkept.insert(file.name) }
         }
-        for change in inputs.compactMap(\.cards) {
+        for change in changes {
             for f in change.added + change.changed {
                 expected[f.name] = f.size
-                if store.copy(of: f) == nil { unkept.insert(f.name) } else { unkept.remove(f.name) }
+                if copy(f) == nil { unkept.insert(f.name) } else { unkept.remove(f.name) }
             }
             for name in change.removed { expected[name] = nil }
         }
@@ -363,7 +393,7 @@ package struct Recording {
         for file in header.cardFiles {
             // The picture as the participant saw it at the start, when the card store kept it
             // (a version saved during the session is the change input's, kept under its own hash).
-            if let kept = store.copy(of: file) {
+            if let kept = copy(file) {
                 items.append(CardImage(path: kept, title: file.name, name: file.name))
                 continue
             }
@@ -382,7 +412,7 @@ package struct Recording {
             items.append(CardImage(path: path + " (missing)", title: file.name))
         }
         // Files added during the session that were not kept are read from the folder: as they were.
-        let checked = Set(header.cardFiles.filter { store.copy(of: $0) == nil }.map(\.name))
+        let checked = Set(header.cardFiles.filter { copy($0) == nil }.map(\.name))
         for name in unkept.subtracting(checked).sorted() {
             guard let want = expected[name] else { continue }
             let size = RecordingHeader.fileSize((folder as NSString).appendingPathComponent(name))

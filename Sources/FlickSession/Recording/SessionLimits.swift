@@ -84,6 +84,13 @@ package struct LineCheck {
         }
     }
 
+    /// A kept card's hash (`CardStore`): a SHA-256 in 64 lowercase hex digits, the name of its
+    /// copy in the card store, so it can never lead out of the store (`../../private/photo`).
+    package func hash(_ field: String, _ hash: String?, card: String) throws {
+        guard let hash, !CardStore.isHash(hash) else { return }
+        throw problem("'\(field)' of card '\(card.prefix(80))' = '\(TextLimits.excerpt(hash, 80))' is not a card hash (expected a SHA-256: 64 lowercase hex digits)")
+    }
+
     /// A text of one line, at most `limit` characters (`TextLimits`); nil passes.
     package func text(_ field: String, _ value: String?, _ limit: Int, oneLine: Bool = true) throws {
         guard let value, let why = TextLimits.problem(value, limit: limit, oneLine: oneLine) else { return }
@@ -123,6 +130,7 @@ extension RecordingHeader {
         for (i, file) in cardFiles.enumerated() {
             try c.fileName("card_files[\(i)].name", file.name)
             try c.whole("card_files[\(i)].size", file.size, 0...Int(Int64.max / 2))
+            try c.hash("card_files[\(i)].hash", file.hash, card: file.name)
         }
         if !bundledCards {
             guard cardFolder.hasPrefix("/"), !cardFolder.contains("\0") else {
@@ -168,6 +176,7 @@ extension RecordedInput {
             for (i, f) in files.enumerated() {
                 try c.fileName("cards[\(i)].name", f.name)
                 try c.whole("cards[\(i)].size", f.size, 0...Int(Int64.max / 2))
+                try c.hash("cards[\(i)].hash", f.hash, card: f.name)
             }
             for (i, name) in cards.removed.enumerated() { try c.fileName("cards.removed[\(i)]", name) }
         case .note(let note):
