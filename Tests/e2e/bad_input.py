@@ -422,6 +422,37 @@ ROWS += [
 ]
 
 
+# A recording of a large folder keeps its pictures while the session runs: SIGTERM 1.5 s in,
+# mid-keeping, ends it within a second with the log's quit line and whole lines. The folder (6,000
+# distinct small PNGs) and its store live beside W, outside the snapshot every row takes.
+def many_cards():
+    folder = W.rstrip("/") + "-many"
+    cards = os.path.join(folder, "cards")
+    shutil.rmtree(os.path.join(folder, "flick-cards"), ignore_errors=True)
+    os.makedirs(cards, exist_ok=True)
+    import struct
+    import zlib
+
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 2, 8, 2, 0, 0, 0))
+           + chunk(b"IDAT", zlib.compress(b"\x00" + b"\x30\x60\x90" * 2 + b"\x00" + b"\x90\x60\x30" * 2)) + chunk(b"IEND", b""))
+    for i in range(6000):
+        path = os.path.join(cards, f"{i:04d}.png")
+        if not os.path.exists(path):
+            with open(path, "wb") as f:
+                f.write(png + i.to_bytes(4, "big"))   # bytes after IEND: a distinct file each
+    return folder
+
+
+MANY = many_cards()
+ROWS += [
+    ("SIGTERM while keeping 6,000 cards", ["@signal:TERM", "--headless", "--frames", "1000000", "--cards", os.path.join(MANY, "cards"),
+                                           "--record", os.path.join(MANY, "s.rec"), "--log", os.path.join(MANY, "s.jsonl"), "--overwrite"],
+     143, "stopped by SIGTERM", [os.path.join(MANY, "s.jsonl"), os.path.join(MANY, "s-rec.jsonl")]),
+]
+
+
 # Family 2 (issue 18): every file a study command writes goes through the output policy. Before,
 # `export r.mp4 --out r.mp4` replaced the recording with its video, and report/compare replaced
 # read-only files, symlinks, FIFOs, their own inputs and presets; thumbnails went through a
