@@ -3,8 +3,18 @@ import FlickIO
 /// How much a phone connection may ask of the host: the numbers in one place (docs/phone.md
 /// lists them).
 package enum PhoneLimits {
-    /// Connections open at once (HTTP and WebSocket together); more wait in the listen backlog.
+    /// Connections open at once (HTTP and WebSocket together). Past it, a connection that has
+    /// not sent a request with the token is closed to make room (`ConnectionShare`).
     package static let connections = 64
+    /// Connections one address may hold before sending a request with the token: half the
+    /// slots, so a flood from one address leaves the other half to everyone else, and a browser
+    /// opening its page's connections all at once stays well within it.
+    package static let pendingPerAddress = 32
+    /// Connections the kernel completes and queues before the server takes them. The server takes
+    /// each at once (then keeps or sheds it), so the queue holds only what arrives between two
+    /// accepts; deep enough that 500 connections arriving together leave room for the phone's (a
+    /// full queue drops the SYN, and the phone's retry comes a second later).
+    package static let backlog = 1024
     /// An HTTP connection with nothing to read for this long is closed (also a request that
     /// trickles in), seconds.
     package static let httpIdle: Int64 = 10

@@ -4,7 +4,7 @@ import Foundation
 
 /// Why the host closed a phone's WebSocket: the close code the page gets (and the log says).
 /// 1009 is WebSocket's own "message too big" (sent by the frame decoder before any of this
-/// runs); the 44xx codes are Flick's, in the range RFC 6455 leaves to applications.
+/// runs) and 1002 its "protocol error" (a frame from the page without the mask bit); the 44xx codes are Flick's, in the range RFC 6455 leaves to applications.
 package enum PhoneCloseCode: UInt16, Sendable, CaseIterable {
     /// A message that is not one of the protocol's (not JSON, an unknown type, a field missing,
     /// out of range or of the wrong type), or binary data.
@@ -22,6 +22,7 @@ package enum PhoneCloseCode: UInt16, Sendable, CaseIterable {
     /// The session is over (the window quit).
     case sessionOver = 4000
     case messageTooLarge = 1009
+    case protocolError = 1002
 
     package var reason: String {
         switch self {
@@ -33,6 +34,7 @@ package enum PhoneCloseCode: UInt16, Sendable, CaseIterable {
         case .rate: return "too many messages"
         case .sessionOver: return "session over"
         case .messageTooLarge: return "message too large"
+        case .protocolError: return "protocol error"
         }
     }
 }

@@ -42,6 +42,8 @@ package final class PhoneServer: Sendable {
         package var slowWrite: Double = PhoneLimits.slowWrite
         package var httpIdle: Int64 = PhoneLimits.httpIdle
         package var connections: Int = PhoneLimits.connections
+        package var pendingPerAddress: Int = PhoneLimits.pendingPerAddress
+        package var backlog: Int = PhoneLimits.backlog
         package var messagesPerSecond: Double = PhoneLimits.messagesPerSecond
         package var burst: Double = PhoneLimits.burst
 
@@ -60,6 +62,7 @@ package final class PhoneServer: Sendable {
     /// The host clock, seconds (the window passes SDL's, the clock of its mouse events).
     package let now: @Sendable () -> Double
     private let faces: FaceMaker
+    private let gate: ConnectionGate
     private let state = Mutex(State())
     private let started = DispatchSemaphore(value: 0)
 
@@ -94,6 +97,7 @@ package final class PhoneServer: Sendable {
         self.configuration = configuration
         self.now = now
         self.faces = faces
+        gate = ConnectionGate(token: token, total: configuration.connections, perAddress: configuration.pendingPerAddress)
     }
 
     // MARK: - Running
@@ -197,10 +201,12 @@ package final class PhoneServer: Sendable {
         }
     }
 
+    /// Counts a refusal and tells the app, while the inbox is under half full: the other half
+    /// stays for the device's touches whatever a flood of refusals does.
     private func refuse(_ kind: String, _ line: String) {
         state.withLock { s in
             s.refusals += 1
-            if s.events.count < PhoneLimits.inboxCapacity { s.events.append(.refused(kind: kind, line: line)) }
+            if s.events.count < PhoneLimits.inboxCapacity / 2 { s.events.append(.refused(kind: kind, line: line)) }
         }
     }
 
@@ -225,18 +231,25 @@ package final class PhoneServer: Sendable {
         let address = BindAddress.hostname(configuration.host, port: configuration.port)
         let headLimit = TimeAmount.seconds(configuration.httpIdle)
         let limitText = "\(configuration.httpIdle) s"
+        let (total, share) = (configuration.connections, configuration.pendingPerAddress)
         let server = HTTPServerBuilder { [self] responder in
             DeadlinedChannel(
                 inner: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: .init(http1: http1, ws: ws)) { [self] request, channel, _ in
                     upgrade(request, channel: channel)
                 },
                 limit: headLimit,
-                onTimeout: { [self] in refuse("stalled", "closed a connection whose request head did not come whole within \(limitText)") })
+                onTimeout: { [self] in refuse("stalled", "closed a connection whose request head did not come whole within \(limitText)") },
+                gate: gate,
+                onShed: { [self] gone in
+                    let why = gone.reason == .full ? "all \(total) connections were taken"
+                        : "its address held \(share) connections without one"
+                    refuse("crowded", "closed a connection from \(gone.address) that had sent no request with the token: \(why)")
+                })
         }
         return Application(
             router: router,
             server: server,
-            configuration: .init(address: address, serverName: nil, backlog: 256,
+            configuration: .init(address: address, serverName: nil, backlog: configuration.backlog,
                                  availableConnectionsDelegate: Connections(server: self, limit: configuration.connections)),
             onServerRunning: { [self] channel in
                 state.withLock { $0.port = channel.localAddress?.port }
@@ -246,7 +259,9 @@ package final class PhoneServer: Sendable {
         )
     }
 
-    /// Counts connections and stops accepting past the limit (they wait in the backlog).
+    /// Counts connections. Every connection is taken as it comes and kept or shed at once
+    /// (`ConnectionGate`), so the count stays at the limit; only at twice the limit (sheds not yet
+    /// closed) does taking them pause.
     private struct Connections: AvailableConnectionsDelegate {
         let server: PhoneServer
         let limit: Int
@@ -257,7 +272,7 @@ package final class PhoneServer: Sendable {
             }
         }
         mutating func connectionClosed() { server.state.withLock { $0.openConnections -= 1 } }
-        func isAcceptingNewConnections() -> Bool { server.state.withLock { $0.openConnections < limit } }
+        func isAcceptingNewConnections() -> Bool { server.state.withLock { $0.openConnections < 2 * limit } }
     }
 
     /// The headers of every answer: a strict Content-Security-Policy (the page's own script,
@@ -372,8 +387,9 @@ package final class PhoneServer: Sendable {
             defer { s.nextConnection += 1 }
             return s.nextConnection
         }
+        let slot = gate.slot(of: channel)
         return .upgrade([:]) { [self] inbound, outbound, _ in
-            await serve(connection: id, inbound: inbound, outbound: outbound, channel: channel)
+            await serve(connection: id, slot: slot, inbound: inbound, outbound: outbound, channel: channel)
         }
     }
 
@@ -386,12 +402,17 @@ package final class PhoneServer: Sendable {
     /// One WebSocket, from its upgrade to its close: a reader (the page's messages, parsed,
     /// rate-limited, timed), a writer (what the app sends) and a watchdog (hello, idle, stalled
     /// writes), each a child task; the first to end ends the others.
-    private func serve(connection id: Int, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
+    private func serve(connection id: Int, slot: Int?, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
                        channel: any Channel) async {
         let watch = Watch(opened: now())
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(32))
         let ending: Ending? = await withTaskGroup(of: Ending?.self) { group in
-            group.addTask { [self] in await read(id, inbound: inbound, watch: watch, replies: continuation) }
+            group.addTask { [self] in
+                let ending = await read(id, inbound: inbound, watch: watch, replies: continuation)
+                // The connection's front handler closed it for a frame the decoder would take.
+                if let slot, let fault = gate.takeFault(slot) { return Ending(code: .protocolError, detail: fault) }
+                return ending
+            }
             group.addTask {
                 for await text in stream {
                     watch.withLock { $0.writing = self.now() }

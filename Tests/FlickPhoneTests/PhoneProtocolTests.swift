@@ -71,11 +71,12 @@ import Testing
         #expect(PhoneCloseCode.messageTooLarge.rawValue == 1009)
     }
 
-    /// The close codes are distinct and in the application range (or WebSocket's own 1009).
+    /// The close codes are distinct and in the application range (or WebSocket's own 1009 and
+    /// 1002).
     @Test func closeCodesAreDistinct() {
         let codes = PhoneCloseCode.allCases.map(\.rawValue)
         #expect(Set(codes).count == codes.count)
-        #expect(codes.allSatisfy { (4000...4999).contains($0) || $0 == 1009 })
+        #expect(codes.allSatisfy { (4000...4999).contains($0) || $0 == 1009 || $0 == 1002 })
     }
 
     @Test func aFrameIsWhatThePageReads() throws {

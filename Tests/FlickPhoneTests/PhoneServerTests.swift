@@ -254,6 +254,36 @@ import Glibc
         #expect(Self.closeCode(first.read { Self.closeCode($0) != nil }.bytes) == 4401, "anything before hello")
     }
 
+    /// An unmasked client frame (opcode 1 text).
+    static func unmasked(_ payload: [UInt8]) -> [UInt8] { [0x81, UInt8(payload.count)] + payload }
+
+    /// A frame from the page without the mask bit (RFC 6455 5.1): the connection is closed with
+    /// 1002 and nothing in the frame is taken, whether the device had said hello or not, and
+    /// masked frames before it in the same write are taken.
+    @Test func anUnmaskedFrameIsAProtocolError() throws {
+        let (server, port) = try Self.server()
+        defer { server.stop() }
+        let c = try Self.upgrade(port, token: server.token.value)
+        c.write(Self.frame(Array(PhoneProtocolTests.hello.utf8)))
+        #expect(Self.waitFor(server) { Self.isConnected($0) }.contains { Self.isConnected($0) })
+        let touch = Array(#"{"type":"touch","id":1,"phase":"down","x":10,"y":20,"t":5}"#.utf8)
+        c.write(Self.frame(Array(#"{"type":"drawn","frame":1,"t":1}"#.utf8)) + Self.unmasked(touch))
+        #expect(Self.closeCode(c.read { Self.closeCode($0) != nil }.bytes) == 1002)
+        let gone = Self.waitFor(server) { Self.isDisconnected($0) }
+        #expect(gone.contains { if case .disconnected(_, let reason) = $0 { reason.contains("1002 protocol error") } else { false } },
+                "\(gone)")
+        #expect(gone.contains { if case .drawn(_, 1, _) = $0 { true } else { false } }, "the masked frame before it is taken")
+        #expect(!gone.contains { if case .touch = $0 { true } else { false } }, "the unmasked touch is not taken")
+        // As the first frame: no device, the refusal said with its code.
+        let first = try Self.upgrade(port, token: server.token.value)
+        first.write(Self.unmasked(Array(PhoneProtocolTests.hello.utf8)))
+        #expect(Self.closeCode(first.read { Self.closeCode($0) != nil }.bytes) == 1002)
+        let refused = Self.waitFor(server) { if case .refused("closed", let line) = $0 { line.contains("1002") } else { false } }
+        #expect(!refused.contains { Self.isConnected($0) }, "an unmasked hello does not make a device")
+        #expect(refused.contains { if case .refused("closed", let line) = $0 { line.contains("1002") } else { false } }, "\(refused)")
+        try Self.expectServing(server, port)
+    }
+
     /// More messages than a finger makes: past the burst, closed with 4429.
     @Test func aFloodIsClosedAsTooManyMessages() throws {
         let (server, port) = try Self.server()
