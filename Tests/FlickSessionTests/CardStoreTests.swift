@@ -231,4 +231,21 @@ import Testing
         #expect(keeper.keptFiles.allSatisfy { $0.hash == nil })
         #expect(!FileManager.default.fileExists(atPath: dir + "/flick-cards"))
     }
+
+    /// A picture over the store's limit is not kept (said on standard error): nothing is read
+    /// or copied, and its card names no hash, so its replay reads the folder.
+    @Test func aPictureOverTheLimitIsNotKept() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-store-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir + "/cards", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Sparse: 257 MB on paper, nothing on disk.
+        FileManager.default.createFile(atPath: dir + "/cards/big.png", contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: dir + "/cards/big.png"))
+        try handle.truncate(atOffset: UInt64(CardStore.maxBytes) + (1 << 20))
+        try handle.close()
+        var files = [FolderFile(name: "big.png", size: Int(CardStore.maxBytes) + (1 << 20))]
+        try CardStore(besideRecording: dir + "/s.rec").keep(&files, in: dir + "/cards")
+        #expect(files[0].hash == nil)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: dir + "/flick-cards"))?.isEmpty ?? true)
+    }
 }
