@@ -8,8 +8,8 @@
   scene events; the phone's screenshot matches the headless replay's frame at the same time.
 - The network face: no or a wrong token gets a short 403 on every route; a second device is
   refused (4409); malformed (4400), binary (4400) and oversized (1009) messages get their close
-  codes and are said; a silent WebSocket (4401), one stopped in the middle of a frame (4401)
-  and a stalled HTTP request are closed; a device
+  codes and are said, and so does a frame without the mask bit (1002); a silent WebSocket
+  (4401), one stopped in the middle of a frame (4401) and a stalled HTTP request are closed; a device
   flooding messages past the rate limit is closed with 4429 (said and logged); a drop
   mid-gesture cancels the gesture and the page reconnects and goes on; 200 connections opened
   and closed and 1,000 hostile clients leave the app running, its file descriptors and memory
@@ -287,6 +287,37 @@ def stalled_ws_frame(host, port, token, limit):
     return time.time() - start, code
 
 
+def unmasked_frame(host, port, token):
+    """A WebSocket that says hello in a frame without the mask bit (RFC 6455 5.1 wants it on
+    every client frame): the close code the server sent (None: none) and whether it closed."""
+    s = socket.create_connection((host, port), timeout=5)
+    s.sendall(f"GET /ws?t={token} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+              "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+    got = b""
+    while b"\r\n\r\n" not in got:
+        chunk = s.recv(4096)
+        if not chunk:
+            return None, True
+        got += chunk
+    got = got.split(b"\r\n\r\n", 1)[1]
+    hello = json.dumps({"type": "hello", "v": 1, "viewport": {"width": 390, "height": 844}, "pixelRatio": 3,
+                        "userAgent": "phone.py unmasked", "touch": True}).encode()
+    s.sendall(bytes([0x81, len(hello)]) + hello)
+    closed = False
+    try:
+        while True:
+            chunk = s.recv(1024)
+            if not chunk:
+                closed = True
+                break
+            got += chunk
+    except OSError:
+        pass
+    s.close()
+    code = int.from_bytes(got[2:4], "big") if len(got) >= 4 and got[0] & 0x0F == 8 else None
+    return code, closed
+
+
 async def hostile(app, i):
     """One of 1,000 hostile clients, by kind."""
     kind = i % 8
@@ -378,10 +409,15 @@ async def network(chrome, x):
           "malformed (4400), a bad phase (4400), binary (4400), oversized (1009), no hello within 5 s (4401): each its close code",
           f"{results[:5]}")
     check(results[5] < 14, f"a request that stalls in its headers is closed after {results[5]:.1f} s (idle limit 10 s)", f"{results[5]:.1f}")
+    code, closed = await asyncio.get_event_loop().run_in_executor(None, unmasked_frame, app.host, app.port, app.token)
+    check(code == 1002 and closed and await page.eval("flick.connected"),
+          "a hello in a frame without the mask bit is closed with 1002 (protocol error); the phone stays connected",
+          f"code {code}, closed {closed}")
     await asyncio.sleep(0.5)
     out = app.text()
     check("4400 malformed message: not a JSON object" in out and "4400 malformed message: binary data" in out
-          and "4401 expected hello first" in out and "request head did not come whole" in out,
+          and "4401 expected hello first" in out and "request head did not come whole" in out
+          and "1002 protocol error: a frame without the mask bit" in out,
           "the refusals are said on the terminal with their close codes and reasons", out[-400:])
 
     # A drop in the middle of a gesture: cancelled; the page reconnects and the session goes on.
