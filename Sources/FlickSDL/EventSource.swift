@@ -117,6 +117,8 @@ public enum SecondWindowEvent: Hashable, Sendable {
     case exposed
     /// Its close button.
     case closeRequested
+    /// It is gone: another X client destroyed it (`X11WindowLoss`).
+    case lost
 }
 
 /// Something drawn over the window that may take input before the app sees it (a tool UI).
@@ -159,6 +161,7 @@ public final class EventSource {
 
     public convenience init(window: Window) {
         self.init(viewportSize: { window.size })
+        lossWatchedWindowID = window.id
         // X11 delivers each event's own server time inside SYSWM events; see `serverTime`.
         SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_ENABLE)
     }
@@ -197,7 +200,30 @@ public final class EventSource {
         while SDL_PollEvent(&event) != 0 {
             if let mapped = translate(event) { events.append(mapped) }
         }
+        noteLostWindows(into: &events)
     }
+
+    /// A window of ours destroyed by another X client: the second window's loss is its `.lost`,
+    /// the main window's a quit.
+    private func noteLostWindows(into events: inout [InputEvent]) {
+        let ids = X11WindowLoss.take()
+        guard !ids.isEmpty else { return }
+        if let second = secondWindowID, let x = X11WindowLoss.xWindow(ofSDLWindow: second), ids.contains(x),
+           lostReported.insert(x).inserted {
+            events.append(.secondWindow(.lost))
+        }
+        if let main = mainWindowID ?? lossWatchedWindowID, let x = X11WindowLoss.xWindow(ofSDLWindow: main), ids.contains(x),
+           lostReported.insert(x).inserted {
+            events.append(.quit)
+        }
+    }
+
+    /// The window this source was made for (`init(window:)`), watched for its loss when no
+    /// `mainWindowID` is set.
+    private var lossWatchedWindowID: UInt32?
+
+    /// The X windows whose loss was reported (once each).
+    private var lostReported: Set<UInt> = []
 
     /// Drains every pending event; the array's storage is reused between calls.
     public func poll() -> [InputEvent] {
@@ -223,7 +249,7 @@ public final class EventSource {
     public func translate(_ event: SDL_Event) -> InputEvent? {
         let time = Double(event.common.timestamp) / 1000
         if event.type == SDL_SYSWMEVENT.rawValue {
-            _ = noteServerTime(event, arrived: time)
+            if !noteServerTime(event, arrived: time) { X11WindowLoss.note(event) }
             return nil
         }
         if let second = secondWindowID, Self.windowID(of: event) == second {

@@ -26,6 +26,9 @@ public final class SDLContext {
         // Linear filtering for scaled card textures.
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
 
+        // Before SDL's X11 start, which keeps the handler it finds and restores it at its end:
+        // a window destroyed by another client stays an event up to the process's exit.
+        X11WindowLoss.install()
         try check(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), "SDL_Init")
         // SDL_image only writes PNGs now (screenshots, frames); cards are decoded by WholeDecode
         // and ReducedDecode, which SDL_image's loaders could not interrupt.

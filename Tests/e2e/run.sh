@@ -55,6 +55,7 @@ if [ "$FAILED" = 0 ]; then
   part "the participant's screen (fullscreen without a window manager, screenshots' folder)" screen.sh screen
   part "quitting never waits for a decode (Xvfb)" quit.sh quit
   part "a facilitated session: two windows, tasks with goals, notes, markers (Xvfb)" facilitator.sh facilitator
+  part "a window destroyed by another X client ends the session through its quit path (Xvfb)" window_lost.sh window-lost
   part "roles by construction: keys, notes and drags in the wrong window, on bare X and under openbox" roles.sh roles
   part "the participant's side: Done, Give up, SEQ and SUS answered in the participant window, on bare X and under openbox" participant_side.sh participant-side
   part "the two windows placed apart: a laptop screen, too small a screen, two displays" placement.sh placement

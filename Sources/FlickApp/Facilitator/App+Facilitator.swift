@@ -1,4 +1,5 @@
 import FlickEngine
+import FlickIO
 import FlickSDL
 import FlickSession
 import Foundation
@@ -16,6 +17,11 @@ extension App {
             // One session, two windows: closing either ends it (the log gets its quit line),
             // a recorded one once asked twice.
             requestQuit()
+        case .lost:
+            // Destroyed by another X client: nothing to ask, the session ends through its
+            // recorded quit path (the log's quit line, the recording's end).
+            warn("the facilitator window was destroyed by another program; the session ends here")
+            running = false
         case .resized, .exposed:
             break
         }
