@@ -20,7 +20,7 @@ public enum X11WindowLoss {
             guard let event else { return 0 }
             let code = Int32(event.pointee.error_code)
             if code == BadWindow || code == BadDrawable {
-                X11WindowLoss.lost.withLock { $0.append(UInt(event.pointee.resourceid)) }
+                X11WindowLoss.remember(UInt(event.pointee.resourceid))
                 return 0
             }
             return X11WindowLoss.previous?(display, event) ?? 0
@@ -33,7 +33,14 @@ public enum X11WindowLoss {
         guard event.type == SDL_SYSWMEVENT.rawValue, let msg = event.syswm.msg,
               msg.pointee.subsystem == SDL_SYSWM_X11 else { return }
         let x = msg.pointee.msg.x11.event
-        if x.type == DestroyNotify { lost.withLock { $0.append(UInt(x.xdestroywindow.window)) } }
+        if x.type == DestroyNotify { remember(UInt(x.xdestroywindow.window)) }
+    }
+
+    /// Each id once, and at most 64 (a loop that never takes them, failing every frame).
+    private static func remember(_ id: UInt) {
+        lost.withLock { ids in
+            if ids.count < 64, !ids.contains(id) { ids.append(id) }
+        }
     }
 
     /// The X windows found missing or destroyed since the last call (windows SDL itself
