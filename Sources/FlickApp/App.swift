@@ -418,6 +418,8 @@ final class App {
             tools.imgui.releaseTextures()
         case .quit:
             requestQuit()
+        case .windowLost:
+            endAfterWindowLoss("the session's window")
         case .secondWindow(let e):
             handleFacilitator(e)
         default:

@@ -100,6 +100,9 @@ public enum InputEvent: Hashable, Sendable {
     /// The GPU lost render-target (or all) textures; caches should be cleared.
     case renderTargetsReset
     case quit
+    /// The main window is gone: another X client destroyed it (`X11WindowLoss`). Nothing can
+    /// be shown or asked any more; the session ends.
+    case windowLost
     /// Something for the app's second window (`EventSource.secondWindowID`): never a pointer
     /// or key of the main window's scene.
     case secondWindow(SecondWindowEvent)
@@ -204,7 +207,7 @@ public final class EventSource {
     }
 
     /// A window of ours destroyed by another X client: the second window's loss is its `.lost`,
-    /// the main window's a quit.
+    /// the main window's `.windowLost`.
     private func noteLostWindows(into events: inout [InputEvent]) {
         let ids = X11WindowLoss.take()
         guard !ids.isEmpty else { return }
@@ -214,7 +217,7 @@ public final class EventSource {
         }
         if let main = mainWindowID ?? lossWatchedWindowID, let x = X11WindowLoss.xWindow(ofSDLWindow: main), ids.contains(x),
            lostReported.insert(x).inserted {
-            events.append(.quit)
+            events.append(.windowLost)
         }
     }
 
@@ -239,6 +242,8 @@ public final class EventSource {
         if SDL_WaitEventTimeout(&event, Int32(max(0, timeout * 1000).rounded())) != 0 {
             if let mapped = translate(event) { buffer.append(mapped) }
             poll(into: &buffer)
+        } else {
+            noteLostWindows(into: &buffer)   // an X error taken while waiting
         }
         return buffer
     }

@@ -6,6 +6,8 @@
 # - a recorded facilitated session whose facilitator window is destroyed: exit 0 within 5 s, one
 #   line saying so, the log's last line its quit, the recording's its end, and the recording
 #   replays;
+# - the participant window of a recorded facilitated session destroyed: the same, at once (its
+#   quit would ask to be confirmed);
 # - a plain session whose window is destroyed: the same quit line.
 # Usage: window_lost.sh path/to/flick [OUTDIR]
 set -u
@@ -56,6 +58,25 @@ if start_app "$LOG" --facilitator --record "$REC" --size 900x800; then
     pass "its recording replays"
   else
     fail "its recording does not replay: $(cat "$OUT/replay.out")"
+  fi
+else
+  fail "the facilitated session did not start"
+fi
+
+# The participant's window of a recorded facilitated session: its quit would ask to be
+# confirmed; its loss ends the session at once.
+LOG="$OUT/participant.jsonl"; REC="$OUT/participant.rec.jsonl"
+rm -f "$LOG" "$REC"
+if start_app "$LOG" --facilitator --record "$REC" --size 900x800; then
+  PWID=$(wait_window 'switcher$')
+  sleep 1
+  destroy "$PWID"
+  ended
+  if [ "$RC" = 0 ] && [[ "$(last_line "$LOG")" == *'"event":"quit"'* ]] && [[ "$(last_line "$REC")" == *'"end":"quit"'* ]] \
+     && grep -q "the session's window was destroyed by another program" "$LOG.out"; then
+    pass "participant window of a recorded facilitated session destroyed: exit 0 in $MS ms, the quit line, the recording's end"
+  else
+    fail "participant window destroyed: exit '$RC', log ends '$(last_line "$LOG")', recording ends '$(last_line "$REC")'; stderr: $(tail -n 3 "$LOG.out")"
   fi
 else
   fail "the facilitated session did not start"

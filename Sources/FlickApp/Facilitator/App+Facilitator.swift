@@ -18,13 +18,18 @@ extension App {
             // a recorded one once asked twice.
             requestQuit()
         case .lost:
-            // Destroyed by another X client: nothing to ask, the session ends through its
-            // recorded quit path (the log's quit line, the recording's end).
-            warn("the facilitator window was destroyed by another program; the session ends here")
-            running = false
+            endAfterWindowLoss("the facilitator window")
         case .resized, .exposed:
             break
         }
+    }
+
+    /// A window destroyed by another X client: nothing to ask (a recorded session's quit asks
+    /// twice), the session ends through its recorded quit path (the log's quit line, the
+    /// recording's end).
+    func endAfterWindowLoss(_ which: String) {
+        warn("\(which) was destroyed by another program; the session ends here")
+        running = false
     }
 
     /// Typing always types the note (a digit or a space first too); F1-F9 drop the labelled

@@ -59,7 +59,7 @@ final class CompareWindow {
             let frameStart = PerformanceClock.now
             for e in ended ? events.wait(timeout: 0.25) : events.poll() {
                 switch e {
-                case .quit: running = false
+                case .quit, .windowLost: running = false
                 case .key(let k):
                     switch k.key {
                     case .escape, .character("q"): running = false
