@@ -14,7 +14,8 @@
 /// and reopening what is closed, sheds its own connections. A phone on another address is never
 /// shed by it; one on the flood's own address (a NAT, `adb reverse`) sends its head at once and
 /// is shed only if `perAddress` newer connections of the flood are taken before that head is
-/// read.
+/// read (so the share is large: the server takes dozens of connections between two reads of
+/// one when a flood keeps it busy).
 package struct ConnectionShare: Sendable {
     package let total: Int
     package let perAddress: Int

@@ -5,11 +5,12 @@ import FlickIO
 package enum PhoneLimits {
     /// Connections open at once (HTTP and WebSocket together). Past it, a connection that has
     /// not sent a request with the token is closed to make room (`ConnectionShare`).
-    package static let connections = 64
+    package static let connections = 128
     /// Connections one address may hold before sending a request with the token: half the
-    /// slots, so a flood from one address leaves the other half to everyone else, and a browser
-    /// opening its page's connections all at once stays well within it.
-    package static let pendingPerAddress = 32
+    /// slots, so a flood from one address leaves the other half to everyone else. Large, because
+    /// a phone behind the flood's own address (a NAT) is shed if this many newer connections are
+    /// taken before its head is read, and a busy server takes dozens between two reads.
+    package static let pendingPerAddress = 64
     /// Connections the kernel completes and queues before the server takes them. The server takes
     /// each at once (then keeps or sheds it), so the queue holds only what arrives between two
     /// accepts; deep enough that 500 connections arriving together leave room for the phone's (a

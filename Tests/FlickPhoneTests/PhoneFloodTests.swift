@@ -208,7 +208,7 @@ import Glibc
     /// 500 connections that never send a request with the token, from 127.0.0.1, reopened as
     /// they are closed: a phone on another address (127.0.0.2) loads its page and says hello
     /// within 2 s, six times over. The same from the flood's own address is measured too: it
-    /// joins unless the flood's next 32 connections are taken before its head is read (a race the
+    /// joins unless the flood's next 64 connections are taken before its head is read (a race the
     /// address share cannot settle), so it is printed, not held to.
     @Test func thePhoneJoinsThroughAFloodOfIdleConnections() throws {
         var configuration = PhoneServer.Configuration()
