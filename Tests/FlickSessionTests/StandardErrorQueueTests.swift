@@ -16,7 +16,7 @@ struct StandardErrorQueueTests {
         var slowest = 0.0
         for i in 0..<5000 {
             let t0 = Date()
-            lines.write("flick: warning: line \(i) of a flood nobody reads, padded to about a hundred bytes ........\n")
+            lines.send("flick: warning: line \(i) of a flood nobody reads, padded to about a hundred bytes ........\n")
             slowest = max(slowest, Date().timeIntervalSince(t0))
         }
         let took = Date().timeIntervalSince(started)
@@ -48,8 +48,8 @@ struct StandardErrorQueueTests {
         #expect(pipe(&fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
         let lines = LineQueue(fd: fds[1])
-        lines.write("one\n")
-        lines.write("two\n")
+        lines.send("one\n")
+        lines.send("two\n")
         var buffer = [UInt8](repeating: 0, count: 64)
         let n = read(fds[0], &buffer, buffer.count)   // written by the caller: no thread involved
         #expect(String(decoding: buffer[0..<max(n, 0)], as: UTF8.self) == "one\ntwo\n")

@@ -20,12 +20,12 @@ package enum Diagnostics {
 
 /// One line on standard error, as `flick: warning: …`.
 package func warn(_ message: String) {
-    Diagnostics.standardError.write("\(Diagnostics.program): warning: \(message)\n")
+    Diagnostics.standardError.send("\(Diagnostics.program): warning: \(message)\n")
 }
 
 /// One line on standard error, as `flick: …`.
 package func note(_ message: String) {
-    Diagnostics.standardError.write("\(Diagnostics.program): \(message)\n")
+    Diagnostics.standardError.send("\(Diagnostics.program): \(message)\n")
 }
 
 /// Lines for a descriptor that may stop taking them (standard error piped to a program that
@@ -66,7 +66,7 @@ package final class LineQueue: Sendable {
     package var queuedBytes: Int { state.withLock { $0.bytes } }
 
     /// Writes `text` (whole lines) now when that cannot block, else queues it; never waits.
-    package func write(_ text: String) {
+    package func send(_ text: String) {
         let data = Data(text.utf8)
         var startThread = false
         let queued: Bool = state.withLock { s in
