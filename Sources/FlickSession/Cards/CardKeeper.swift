@@ -27,15 +27,19 @@ package final class CardKeeper: @unchecked Sendable {
         hashes = Array(repeating: nil, count: files.count)
     }
 
-    /// Starts keeping, in file order.
+    /// Starts keeping, in file order, on a thread of its own.
     package func start() {
-        let thread = Thread { [self] in
-            keepAll()
-            lock.withLock { finished = true }
-            over.signal()
-        }
+        let thread = Thread { [self] in run() }
         thread.name = "flick-card-keeper"
         thread.start()
+    }
+
+    /// Keeps the pictures, in file order, on the calling thread; returns when all are kept, a
+    /// stop was asked for, or a copy could not be written (`failure`).
+    package func run() {
+        keepAll()
+        lock.withLock { finished = true }
+        over.signal()
     }
 
     private func keepAll() {

@@ -77,20 +77,14 @@ package struct CardStore {
         if case .directory = PathKind.of(folder) { AtomicFile.removeStaleTemporaries(in: folder) }
     }
 
-    /// Keeps every file of `files` (in `cardFolder`) and names its hash.
-    /// A store this call made and could not fill (a full disk) is taken away whole, so a refused
-    /// session leaves nothing behind.
+    /// Keeps every file of `files` (in `cardFolder`) and names its hash, here and now: the
+    /// keeper's loop (`CardKeeper.run`) on the calling thread, so there is one way of keeping.
+    /// The first copy that cannot be written is thrown.
     package func keep(_ files: inout [FolderFile], in cardFolder: String) throws {
-        let existed = FileManager.default.fileExists(atPath: folder)
-        sweepStaleTemporaries()
-        do {
-            for i in files.indices {
-                files[i].hash = try keep((cardFolder as NSString).appendingPathComponent(files[i].name), name: files[i].name)?.hash
-            }
-        } catch {
-            if !existed { try? FileManager.default.removeItem(atPath: folder) }
-            throw error
-        }
+        let keeper = CardKeeper(store: self, folder: cardFolder, files: files)
+        keeper.run()
+        if let failure = keeper.failure { throw failure }
+        files = keeper.keptFiles
     }
 
     /// Refuses a store that is a symlink (or names something other than a folder): pictures are
