@@ -58,6 +58,7 @@ if [ "$FAILED" = 0 ]; then
   part "a window destroyed by another X client ends the session through its quit path (Xvfb)" window_lost.sh window-lost
   part "roles by construction: keys, notes and drags in the wrong window, on bare X and under openbox" roles.sh roles
   part "the participant's side: Done, Give up, SEQ and SUS answered in the participant window, on bare X and under openbox" participant_side.sh participant-side
+  part "roles with the participant's side under openbox: Z and SEQ digits never type the note, Enter asks while an SEQ waits, two Ctrl+Q through the SUS" roles_seq.sh roles-seq
   part "the two windows placed apart: a laptop screen, too small a screen, two displays" placement.sh placement
   part "clocks for other recordings: sync lines through a pause, the same in a replay" clocks.sh clocks
   part "cards kept as shown: a folder edit after a session leaves its replay pixel-identical" cards_kept.sh cards-kept
@@ -71,6 +72,7 @@ if [ "$FAILED" = 0 ]; then
   part "real pointer input under Xvfb" pointer.sh pointer
   part "the participant's phone (headless Chromium as a 390x844 phone at 3x, the network face)" phone.py phone
   part "mouse against touch: one task by the mouse (xdotool) and the phone (Chromium), flick study with device as condition" touch_study.py touch-study
+  part "the twelve-session study: a plan of 2 presets for 6 participants (3 mouse, 3 phone), a facilitator's keys, tasks, SEQ and SUS, every study number against a hand count" study_twelve.py study-twelve
   part "a sixth interaction from outside (Examples/CoverFlow): browse and delete under Xvfb" coverflow.sh coverflow
 fi
 
