@@ -406,9 +406,10 @@ final class App {
             }
         case .key(let press):
             handleKey(press)
-        case .text(let text):
-            if panelSwallows(text) { return }
-            participantTyped(text)
+        case .text:
+            // Text typed in the participant's window: the participant's keys act by their key
+            // events, and nothing there types the facilitator's note (`RoleRouter`).
+            break
         case .resized, .displayChanged, .windowRestored, .windowShown:
             relayout()
         case .renderTargetsReset:
@@ -431,8 +432,9 @@ final class App {
     func handleKey(_ press: KeyPress) {
         var press = press
         press.time = session.time(sdl: press.time)
+        if rolesApart { handleParticipantKey(press); return }
         if panelKey(press) { return }
-        if rolesApart { handleParticipantKey(press) } else { respond(to: press) }
+        respond(to: press)
     }
 
     /// A key already on the session clock: its action from `KeyBindings`, with a replay's rules

@@ -59,6 +59,7 @@ if [ "$FAILED" = 0 ]; then
   part "roles by construction: keys, notes and drags in the wrong window, on bare X and under openbox" roles.sh roles
   part "the participant's side: Done, Give up, SEQ and SUS answered in the participant window, on bare X and under openbox" participant_side.sh participant-side
   part "roles with the participant's side under openbox: Z and SEQ digits never type the note, Enter asks while an SEQ waits, two Ctrl+Q through the SUS" roles_seq.sh roles-seq
+  part "roles with the participant's side under openbox: Z and SEQ digits never type the note, Enter asks while an SEQ waits, two Ctrl+Q through the SUS" roles_seq.sh roles-seq
   part "the two windows placed apart: a laptop screen, too small a screen, two displays" placement.sh placement
   part "clocks for other recordings: sync lines through a pause, the same in a replay" clocks.sh clocks
   part "cards kept as shown: a folder edit after a session leaves its replay pixel-identical" cards_kept.sh cards-kept

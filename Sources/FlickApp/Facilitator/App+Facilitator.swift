@@ -9,7 +9,7 @@ extension App {
     func handleFacilitator(_ event: SecondWindowEvent) {
         switch event {
         case .text(let text):
-            desk.type(text)
+            if case .noteText(let text) = roleRouter.route(.text(text), from: .facilitator) { desk.type(text) }
         case .key(var press):
             press.time = session.time(sdl: press.time)
             handleFacilitatorKey(press)
@@ -34,41 +34,61 @@ extension App {
 
     /// Typing always types the note (a digit or a space first too); F1-F9 drop the labelled
     /// markers and F10 pauses or resumes, so neither steals text. Enter saves a note, or with none
-    /// typed starts or ends the task; Escape drops the note. With Ctrl (or Alt), a key does what
-    /// it does in a window of its own (`handleFacilitatorCommand`): Ctrl+R resets, Ctrl+Q quits.
+    /// typed starts or ends the task (`FacilitatorDesk.enter`); Escape drops the note. With Ctrl
+    /// (or Alt), a key does what it does in a window of its own (`handleFacilitatorCommand`):
+    /// Ctrl+R resets, Ctrl+Q quits; never what decides on a card (a throw, a page, undo), which
+    /// is the participant's.
     func handleFacilitatorKey(_ press: KeyPress) {
         let t = press.time
-        if !press.modifiers.isDisjoint(with: [.control, .alt]) {
+        let decision = roleRouter.route(.key(press), from: .facilitator)
+        if player != nil, case .command = decision {
             handleFacilitatorCommand(press)
             return
         }
         if player != nil {
             // A replay plays the recorded notes and markers; only pausing is the viewer's.
-            if press.key == .function(10) { pause(press) }
+            if decision == .pause { pause(press) }
             return
         }
-        switch press.key {
-        case .backspace:
+        switch decision {
+        case .command:
+            handleFacilitatorCommand(press)
+        case .participantsOnly:
+            post("\(KeyBindings.name(of: press.key)) decides on a card: the participant's key, in their window only")
+        case .noteBackspace:
             if !desk.draft.isEmpty { desk.draft.removeLast() }
-        case .escape:
+        case .noteClear:
             desk.draft = ""
+            desk.enterAskedAt = nil
         case .enter:
-            guard !press.isRepeat else { return }
-            if let text = desk.takeDraft() {
-                submit(RecordedInput(t: t, .note(text)))
-            } else {
-                dropTaskMarker(at: t)
-            }
-        case .function(10):
+            facilitatorEnter(at: t)
+        case .pause:
             pause(press)
-        case .function(11):
-            guard !press.isRepeat else { return }
+        case .askSUS:
             askSUS(at: t)
-        case .function(let n) where (1...9).contains(n):
-            guard !press.isRepeat else { return }
+        case .marker(let n):
             dropLabelledMarker(n, at: t)
         default:
-            break
+            assert(!decision.isParticipants, "the facilitator's window decided \(decision)")
+        }
+    }
+
+    /// Enter in the facilitator window: a typed note is saved and said so, with what the next
+    /// Enter does (never a task started with it); with an SEQ still on the participant's
+    /// screen, the first Enter asks and a second within `FacilitatorDesk.quitWindow` seconds
+    /// starts the next task (the SEQ left incomplete); otherwise the next task marker.
+    func facilitatorEnter(at t: Double) {
+        let seqWaiting = study.questions.prompt?.questionnaire == .seq && nextTaskMarker()?.label == "start"
+        switch desk.enter(seqWaiting: seqWaiting, now: SDLContext.now) {
+        case .saveNote(let text):
+            submit(RecordedInput(t: t, .note(text)))
+            let next = facilitatorModel().nextAction
+            post("Note saved" + (next.isEmpty ? "" : ". " + next.replacingOccurrences(of: "Enter ", with: "Enter again ")))
+        case .askFirst:
+            post("The participant is answering the SEQ: Enter again within \(Int(FacilitatorDesk.quitWindow)) s starts the next task without it (Esc: wait)",
+                 kind: .problem)
+        case .nextTask:
+            dropTaskMarker(at: t)
         }
     }
 
@@ -134,6 +154,12 @@ extension App {
             m.taskRunning = !session.markerStarts
             m.taskDetail = session.markerStarts ? "not started" : "running"
             m.nextAction = session.markerStarts ? "Enter (or M) starts the task" : "Enter (or M) ends the task"
+        }
+        if study.questions.prompt?.questionnaire == .seq, m.nextAction.hasPrefix("Enter starts") {
+            m.nextAction += " (asks first: the SEQ is up)"
+        }
+        if !desk.draft.isEmpty {
+            m.nextAction = "Enter saves the note" + (m.nextAction.isEmpty ? "" : "; then " + m.nextAction)
         }
         return m
     }

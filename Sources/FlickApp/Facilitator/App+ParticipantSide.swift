@@ -4,12 +4,12 @@ import FlickSDL
 import FlickSession
 
 /// What the participant's side keeps between events: the button held, the one Tab moved to,
-/// the text of a key that answered (its text event must not reach the note), whether the SUS
-/// was asked by a quit (the session ends when it is answered).
+/// the key pressed on a questionnaire that answers nothing (the questionnaire says so until the
+/// next answer), whether the SUS was asked by a quit (the session ends when it is answered).
 struct ParticipantSideState {
     var pressed: PanelButton?
     var focus: PanelButton?
-    var swallowText: String?
+    var refusedKey: String?
     var quitAfterSUS = false
 }
 
@@ -58,6 +58,7 @@ extension App {
     /// A button of the panel acted at session time `t`: the participant's answer, recorded.
     func activate(_ button: PanelButton, mode: ParticipantPanelMode, at t: Double) {
         side.focus = nil
+        side.refusedKey = nil
         let answer: ParticipantAnswer
         switch (button, mode) {
         case (.done, .taskBar): answer = .done
@@ -69,36 +70,41 @@ extension App {
         submit(RecordedInput(t: t, .answer(answer)))
     }
 
-    /// A key of the participant's window (session time) for the panel: digits answer the
-    /// questionnaire up (not while a note is being typed: they are its text then); Tab moves
-    /// between Done and Give up, and Enter or Space presses the one it is on. True when taken.
+    /// What the panel shows, as the roles' router sees it; nil in a replay (it plays the
+    /// recorded answers).
+    var rolePanel: RolePanel? {
+        guard player == nil, let mode = participantPanel else { return nil }
+        switch mode {
+        case .taskBar: return .taskBar(focus: side.focus)
+        case .seq, .sus: return .questionnaire(scale: mode.questionnaire!.scale)
+        }
+    }
+
+    /// A key of the window without a facilitator window (session time) for the panel: digits
+    /// of the scale answer the questionnaire up, another digit is said to answer nothing; Tab
+    /// moves between Done and Give up, and Enter or Space presses the one it is on. True when
+    /// taken. (With a facilitator window, `RoleRouter` decides the same.)
     func panelKey(_ press: KeyPress) -> Bool {
         guard player == nil, press.modifiers.isDisjoint(with: [.control, .alt]), let mode = participantPanel else { return false }
-        let typing = !desk.draft.isEmpty
         switch (press.key, mode) {
         case (.character(let c), .seq), (.character(let c), .sus):
-            guard !typing, let v = c.wholeNumberValue, mode.questionnaire!.scale.contains(v) else { return false }
-            side.swallowText = String(c)
-            if !press.isRepeat { activate(.answer(v), mode: mode, at: press.time) }
+            guard let v = c.wholeNumberValue else { return false }
+            if !mode.questionnaire!.scale.contains(v) {
+                if !press.isRepeat { side.refusedKey = KeyBindings.name(of: press.key) }
+            } else if !press.isRepeat {
+                activate(.answer(v), mode: mode, at: press.time)
+            }
             return true
         case (.tab, .taskBar):
             side.focus = side.focus == .done ? .giveUp : .done
             return true
         case (.enter, .taskBar), (.space, .taskBar):
-            guard !typing, let focus = side.focus else { return false }
-            if press.key == .space { side.swallowText = " " }
+            guard let focus = side.focus else { return false }
             if !press.isRepeat { activate(focus, mode: mode, at: press.time) }
             return true
         default:
             return false
         }
-    }
-
-    /// Text of a key the panel took (the digit that answered): true when it is to be dropped.
-    func panelSwallows(_ text: String) -> Bool {
-        guard let swallowed = side.swallowText else { return false }
-        side.swallowText = nil
-        return swallowed == text
     }
 
     /// F11 in the facilitator window, or a quit asked: the SUS on the participant's screen (a
@@ -143,6 +149,7 @@ extension App {
         }
         side.pressed = nil
         side.focus = nil
+        side.refusedKey = nil
     }
 
     /// An answer's line: the facilitator's feed.
@@ -172,6 +179,7 @@ extension App {
     /// Draws the panel over the participant's window, if it shows anything.
     func drawParticipantPanel(pixelScale px: Double) throws {
         guard let mode = participantPanel else { return }
-        try participantPanelView.draw(mode, window: window.size, pixelScale: px, focus: side.focus, pressed: side.pressed)
+        try participantPanelView.draw(mode, window: window.size, pixelScale: px, focus: side.focus, pressed: side.pressed,
+                                      refused: mode.questionnaire == nil ? nil : side.refusedKey)
     }
 }

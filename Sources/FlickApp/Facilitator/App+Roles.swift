@@ -4,10 +4,10 @@ import FlickSession
 import Foundation
 
 /// Two windows, two roles (`--facilitator`): the participant's window answers only what a
-/// participant does (pointer, wheel and the participant keys of the tasks file); everything
-/// else (notes, markers, pause, the developer keys, quitting) is the facilitator's window's.
-/// A facilitator who types into the participant's window by mistake loses nothing and changes
-/// nothing on the phone: the text goes to the note.
+/// participant does (pointer, wheel, the participant keys of the tasks file, the panel's
+/// answers); everything else (notes, markers, pause, the developer keys, quitting) is the
+/// facilitator's window's, and no key there decides on a card. `RoleRouter` decides by the
+/// window an event came from; text typed in the participant's window types nothing anywhere.
 extension App {
     /// Whether the participant's window takes only the participant's keys: a live session with
     /// a facilitator window (a replay's viewer keeps every key).
@@ -21,7 +21,7 @@ extension App {
     }
 
     /// Whether `action` is one of the participant keys `keys`.
-    static func isParticipant(_ action: KeyAction, keys: Set<ParticipantKey>) -> Bool {
+    nonisolated static func isParticipant(_ action: KeyAction, keys: Set<ParticipantKey>) -> Bool {
         switch action {
         case .throwOrPage: return keys.contains(.arrows)
         case .previousCard, .nextCard: return keys.contains(.pages)
@@ -31,31 +31,40 @@ extension App {
         }
     }
 
+    /// Whose each event is, now.
+    var roleRouter: RoleRouter { RoleRouter(participantKeys: participantKeys, panel: rolePanel) }
+
     /// A key of the participant's window while roles are apart (on the session clock): a
-    /// participant key acts; the note's own keys (Enter and Backspace while a note is being
-    /// typed, F1-F10) do what they do in the facilitator's window; every other key does nothing
-    /// (its text, if it types any, arrives as `.text` and goes to the note).
+    /// participant key acts, the panel answers; anything else acts on nothing, and the
+    /// facilitator's window says so once in a while.
     func handleParticipantKey(_ press: KeyPress) {
-        switch press.key {
-        case .backspace where !desk.draft.isEmpty, .enter where !desk.draft.isEmpty:
-            handleFacilitatorKey(press)
-            return
-        case .function(let n) where (1...10).contains(n):
-            handleFacilitatorKey(press)
-            return
+        let decision = roleRouter.route(.key(press), from: .participant)
+        switch decision {
+        case .participantAction(let action):
+            perform(action, at: press.time)
+        case .answer(let v):
+            if let mode = participantPanel { activate(.answer(v), mode: mode, at: press.time) }
+        case .focusNext:
+            side.focus = side.focus == .done ? .giveUp : .done
+        case .pressFocused:
+            if let mode = participantPanel, let focus = side.focus { activate(focus, mode: mode, at: press.time) }
+        case .expectAnswer:
+            side.refusedKey = KeyBindings.name(of: press.key)
+            tellWrongWindow(press)
+        case .notParticipants:
+            tellWrongWindow(press)
         default:
-            break
+            assert(!decision.isFacilitators, "the participant's window decided \(decision)")
         }
-        guard let (binding, action) = KeyBindings.binding(for: press.key), binding.acts(on: press),
-              Self.isParticipant(action, keys: participantKeys) else { return }
-        perform(action, at: press.time)
     }
 
-    /// Text typed in the participant's window while roles are apart: the note's (a facilitator
-    /// typing in the wrong window), never a key of the phone.
-    func participantTyped(_ text: String) {
-        guard rolesApart else { return }
-        desk.type(text)
+    /// A key the participant's window did nothing with: a word in the facilitator's window (at
+    /// most every `FacilitatorDesk.wrongWindowInterval` seconds), where notes are typed.
+    private func tellWrongWindow(_ press: KeyPress) {
+        let now = SDLContext.now
+        guard desk.wrongWindowSaidAt.map({ now - $0 >= FacilitatorDesk.wrongWindowInterval }) ?? true else { return }
+        desk.wrongWindowSaidAt = now
+        post("\(KeyBindings.name(of: press.key)) in the participant's window: it takes only the participant's keys (type notes here)")
     }
 
     /// Ctrl (or Alt) with a key of `KeyBindings` in the facilitator window: the developer keys,
@@ -92,11 +101,17 @@ extension App {
         desk.facilitatorActing = false
     }
 
-    /// Quit asked (Ctrl+Q in the facilitator window, either window's close button): a recorded
+    /// Quit asked (Ctrl+Q in the facilitator window, either window's close button): with a SUS
+    /// to ask, the first quit puts it up and the second ends the session; otherwise a recorded
     /// session with a facilitator asks first, and a second ask within `FacilitatorDesk.quitWindow`
     /// seconds quits; anything else quits at once. A signal always quits.
     func requestQuit() {
         if askSUSBeforeQuit() { return }
+        // The SUS a quit asked for is up: this is the second quit, and it ends the session.
+        if side.quitAfterSUS, !study.questions.susComplete {
+            running = false
+            return
+        }
         guard facilitatorWindow != nil, recorder != nil, player == nil else {
             running = false
             return

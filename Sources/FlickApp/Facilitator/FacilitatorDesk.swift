@@ -27,6 +27,40 @@ struct FacilitatorDesk {
     /// recorded as the facilitator's (`RecordedInput.byFacilitator`).
     var facilitatorActing = false
 
+    /// When Enter was pressed with an SEQ waiting (SDL seconds): a second within `quitWindow`
+    /// starts the next task.
+    var enterAskedAt: Double?
+    /// When the facilitator's window last said that a key in the participant's window did
+    /// nothing (SDL seconds); said at most every `wrongWindowInterval` seconds.
+    var wrongWindowSaidAt: Double?
+    static let wrongWindowInterval = 3.0
+
+    /// What Enter in the facilitator's window does.
+    enum EnterOutcome: Equatable {
+        /// The typed note, to save.
+        case saveNote(String)
+        /// An SEQ waits: asked, nothing done.
+        case askFirst
+        /// The next task marker.
+        case nextTask
+    }
+
+    /// Enter at `now` (SDL seconds): a typed note is saved, and nothing else done; with an SEQ
+    /// waiting (`seqWaiting`), the first Enter asks and a second within `quitWindow` seconds
+    /// goes on; otherwise the next task marker.
+    mutating func enter(seqWaiting: Bool, now: Double) -> EnterOutcome {
+        if let text = takeDraft() {
+            enterAskedAt = nil
+            return .saveNote(text)
+        }
+        if seqWaiting, !(enterAskedAt.map { now - $0 <= Self.quitWindow } ?? false) {
+            enterAskedAt = now
+            return .askFirst
+        }
+        enterAskedAt = nil
+        return .nextTask
+    }
+
     /// A quit was asked and not yet let lapse at `now`.
     func quitPending(at now: Double) -> Bool {
         quitAskedAt.map { now - $0 <= Self.quitWindow } ?? false

@@ -173,7 +173,7 @@ final class FacilitatorWindow {
             if i == m.markers.count - 1 { y += Double(t.height) + 12 * px }
         }
 
-        _ = try line("Ctrl+1-5 interaction · Ctrl+R reset · Ctrl+Z undo · Ctrl+Q quit", f.small, Self.muted)
+        _ = try line("Ctrl+1-5 interaction · Ctrl+R reset · Ctrl+Q quit", f.small, Self.muted)
         y += 6 * px
 
         // The note being typed.

@@ -102,8 +102,10 @@ final class ParticipantPanelView {
     static let ink = RGBA(28, 30, 36)
     static let accent = RGBA(40, 110, 220)
 
-    /// `focus`: the button Tab moved to; `pressed`: the one held down.
-    func draw(_ mode: ParticipantPanelMode, window: Size, pixelScale px: Double, focus: PanelButton?, pressed: PanelButton?) throws {
+    /// `focus`: the button Tab moved to; `pressed`: the one held down; `refused`: the name of a
+    /// key pressed that answers nothing, said on the questionnaire with the keys that do.
+    func draw(_ mode: ParticipantPanelMode, window: Size, pixelScale px: Double, focus: PanelButton?, pressed: PanelButton?,
+              refused: String? = nil) throws {
         let layout = ParticipantPanelLayout(mode, window: window)
         let f = caches(px)
         func rect(_ r: Rect, _ color: RGBA) throws {
@@ -157,7 +159,10 @@ final class ParticipantPanelView {
                 let r = try f.small.texture(ends.1, color: RGBA(90, 96, 110))
                 try renderer.copy(r, x: last.maxX * px - Double(r.width), y: below * px)
                 let n = mode.questionnaire!.scale.upperBound
-                let hint = try f.small.texture("Click a number, or press 1 to \(n)", color: RGBA(130, 136, 150))
+                let line = refused.map { "\($0) is not an answer: press 1 to \(n), or click a number" } ?? "Click a number, or press 1 to \(n)"
+                let cache = refused == nil ? f.small : f.body
+                let hint = try cache.texture(cache.font.fitting(line, maxWidth: Int((p.width - 2 * pad) * px)),
+                                             color: refused == nil ? RGBA(130, 136, 150) : RGBA(190, 40, 30))
                 try renderer.copy(hint, x: (p.minX + p.width / 2) * px - Double(hint.width) / 2, y: (p.maxY - pad) * px - Double(hint.height))
             }
         }
