@@ -83,6 +83,7 @@ class Hand:
     def __init__(self):
         self.runs = collections.Counter()        # (participant, condition, task, outcome)
         self.decisions = collections.Counter()   # (participant, condition, label)
+        self.in_task = collections.Counter()     # (participant, condition, task, label)
         self.undos = collections.Counter()       # (participant, condition)
         self.seq = collections.Counter()         # (participant, condition, task, value)
         self.sus = {}                            # (participant, condition) -> score
@@ -337,6 +338,7 @@ async def run_session(x, chrome, who, n, plan, problems):
                 if not wait(s.log, "deleted", decided, 8):
                     problems.append(f"{who}-{n}: the {label} swipe in '{task}' left no deleted line")
                 HAND.decisions[key + (label,)] += 1
+                HAND.in_task[key + (task, label)] += 1
                 await asyncio.sleep(0.25)
             if task == "Look and decide":
                 # Z undoes the decision just made (a participant key in the swipe deck).
@@ -448,6 +450,14 @@ def intervals(study):
 def check_study(study, sessions):
     # Task runs: every one present, each with its participant, condition, task and outcome.
     tasks = rows(study, "tasks.csv") or []
+    # With the device a factor, the study names each condition with its device ("touch,
+    # snappy"): the hand's conditions are named so too, and the groups are device x preset.
+    if any(r["condition"].startswith(("mouse, ", "touch, ")) for r in tasks):
+        device = lambda p: "mouse" if p in MOUSE else "touch"
+        for name in ("runs", "decisions", "in_task", "undos", "seq", "notes", "markers"):
+            old = getattr(HAND, name)
+            setattr(HAND, name, collections.Counter({(k[0], f"{device(k[0])}, {k[1]}") + k[2:]: v for k, v in old.items()}))
+        HAND.sus = {(k[0], f"{device(k[0])}, {k[1]}"): v for k, v in HAND.sus.items()}
     got = collections.Counter((r["participant"], r["condition"], r["task"], r["outcome"]) for r in tasks)
     want = sum(HAND.runs.values())
     check(got == HAND.runs, f"tasks.csv: every task run present, {len(tasks)} of {want}, each with its participant, condition, task "
@@ -459,6 +469,10 @@ def check_study(study, sessions):
     check(got == HAND.decisions, f"decisions.csv: {sum(got.values())} decisions per participant, condition and direction "
           f"({dict(collections.Counter(k[2] for k in got.elements()))}) as made by hand",
           f"missing {dict(HAND.decisions - got)}, extra {dict(got - HAND.decisions)}")
+    # Each decision inside the task it was made in (a goal's last decision included).
+    got = collections.Counter((r["participant"], r["condition"], r["task"], r[label]) for r in dec if r.get("personal", "true") == "true")
+    check(got == HAND.in_task, f"decisions.csv: every decision inside the task it was made in ({sum(got.values())} decisions)",
+          f"missing {dict(HAND.in_task - got)}, extra {dict(got - HAND.in_task)}")
     got = collections.Counter((r["participant"], r["condition"]) for r in dec if r.get("undo_seconds"))
     check(got == HAND.undos, f"decisions.csv: {sum(got.values())} undone (Z) per participant and condition as done by hand",
           f"missing {dict(HAND.undos - got)}, extra {dict(got - HAND.undos)}")
@@ -514,9 +528,9 @@ def check_study(study, sessions):
               f"got {got}, want {want}, rates inside their intervals: {inside}")
     # The device kept as a column.
     g = rows(study, "gestures.csv") or []
-    dev = {(r["participant"], r.get("device", "")) for r in g}
+    dev = {(r["participant"], r.get("device", "")) for r in g} | {(r["participant"], r.get("device", "")) for r in tasks}
     want = {(p, "mouse" if p in MOUSE else "touch") for p in PEOPLE}
-    check(dev == want, "gestures.csv: every participant's device (mouse p1-p3, touch p4-p6) in a device column",
+    check(dev == want, "gestures.csv and tasks.csv: every participant's device (mouse p1-p3, touch p4-p6) in a device column",
           f"got {sorted(dev)}")
     out, checked = intervals(study)
     check(checked > 0 and not out, f"every interval of the CSV tables inside its scale ({checked} intervals: rates 0-1, SUS 0-100, "
