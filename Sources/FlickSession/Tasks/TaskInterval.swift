@@ -19,7 +19,14 @@ package struct TaskInterval: Equatable {
 
     package var seconds: Double { end - start }
 
-    package func contains(_ t: Double) -> Bool { t >= start && t <= end }
+    /// Whether session time `t` falls within the run, ends included, compared at the log's grain
+    /// (the microsecond): a task line's time is rounded to it, while an event of a replay keeps
+    /// the engine's exact time, so the goal's decision at the very end of its task, a few
+    /// nanoseconds past the rounded end, is still the task's.
+    package func contains(_ t: Double) -> Bool {
+        let t = sessionTime(t)
+        return t >= start && t <= end
+    }
 
     /// The task runs of a session: its task lines, else its marker pairs. An `end` marker with
     /// no task under way (pressed after the task had already ended) starts nothing.
