@@ -70,6 +70,23 @@ package struct LogTaskEnded: Codable, Equatable {
     package var attempts: Int
     /// "participant" when their Done or Give up ended it (the participant's side of a task).
     package var by: String?
+    /// Only in a what-if (a replay under another config, which keeps every task on its recorded
+    /// course, `RecordedCourse`): what that config would have done to the task's goal. The
+    /// line's own outcome, time and `by` stay the recorded ones.
+    package var whatIf: WhatIf?
+
+    /// Whether the goal would have been met within the task's recorded time, and when.
+    package struct WhatIf: Codable, Equatable, Sendable {
+        /// Nil for a task without a goal.
+        package var goalMet: Bool?
+        /// When the goal would have been met (session seconds), if it would.
+        package var t: Double?
+        package init(goalMet: Bool?, t: Double?) {
+            self.goalMet = goalMet
+            self.t = t.map(SceneEvent.microseconds)
+        }
+    }
+
     package init(t: Double, task: String, number: Int, outcome: TaskRun.Outcome, seconds: Double, attempts: Int) {
         self.t = SceneEvent.microseconds(t)
         self.task = task

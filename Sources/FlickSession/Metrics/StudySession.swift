@@ -40,6 +40,9 @@ package struct StudySession {
     package var taskStarts: [LogTaskStarted] = []
     /// The facilitator's notes.
     package var notes: [(t: Double, text: String)] = []
+    /// The names of the tasks the session had scheduled (`--tasks`), in order: the recording's
+    /// header, or the log's `started` line (empty without `--tasks`).
+    package var scheduled: [String] = []
     /// The participant's answers (Done, Give up, SEQ, SUS) and the questionnaires' lines.
     package var answers: [LogAnswer] = []
     package var questionnaires: [LogQuestionnaire] = []
@@ -59,6 +62,13 @@ package struct StudySession {
     package var device: PointerEvent.Device = .mouse
     /// The study plan's participant, session and condition, when it was opened from one.
     package var plan: PlanStamp?
+    /// A recording replayed: the course its tasks and panels took (as recorded, or followed by a
+    /// what-if), for a what-if of the same recording to follow.
+    package var course: RecordedCourse?
+    /// Replayed under another config than the recording's: a what-if on the recorded course.
+    package var isWhatIf = false
+    /// A recording replayed: pointer presses held back while a SEQ or the SUS was up.
+    package var blockedPresses = 0
 
     /// The device a session file names on its first line (a recording's header, a log's
     /// `started`), without reading the rest: mouse unless it says touch; nil for a file that
@@ -96,8 +106,11 @@ package struct StudySession {
         return try fromLog(path)
     }
 
-    package static func fromRecording(_ recording: Recording, config: SceneConfig? = nil) throws -> StudySession {
-        guard let header = recording.header, let replay = HeadlessReplay(recording, config: config) else {
+    /// `course`: the recording's course as recorded, when already known (else a what-if replays
+    /// the recording as recorded first to get it).
+    package static func fromRecording(_ recording: Recording, config: SceneConfig? = nil,
+                                      course: RecordedCourse? = nil) throws -> StudySession {
+        guard let header = recording.header, let replay = HeadlessReplay(recording, config: config, course: course) else {
             throw UserError("'\(recording.path)' is a recording without a header (made before Flick 0.4); replay it with --record to give it one")
         }
         replay.runToEnd()
@@ -115,8 +128,12 @@ package struct StudySession {
         session.taskEnds = replay.taskEnds
         session.taskStarts = replay.taskStarts
         session.notes = replay.notes
+        session.scheduled = header.tasks?.tasks.map(\.name) ?? []
         session.answers = replay.answers
         session.questionnaires = replay.questionnaires
+        session.course = replay.course
+        session.blockedPresses = replay.blockedPresses
+        session.isWhatIf = config != nil
         return session
     }
 
@@ -164,7 +181,15 @@ package struct StudySession {
         session.answers = answers
         session.questionnaires = questionnaires
         session.plan = s.plan
+        session.scheduled = s.tasks ?? []
         return session
+    }
+
+    /// The scheduled tasks that never started (the session ended, or the facilitator moved on,
+    /// before them), by their 1-based number in the task list.
+    package var notRun: [(number: Int, name: String)] {
+        let ran = Set(taskStarts.map(\.number) + taskEnds.map(\.number))
+        return scheduled.enumerated().filter { !ran.contains($0.offset + 1) }.map { ($0.offset + 1, $0.element) }
     }
 
     /// Items in time order; equal times keep their order.

@@ -31,25 +31,36 @@ package final class HeadlessReplay {
     /// The participant's answers and the questionnaires' lines, replayed.
     package private(set) var answers: [LogAnswer] = []
     package private(set) var questionnaires: [LogQuestionnaire] = []
+    /// The course the tasks and panels took in this replay, in order (`RecordedCourse`): a
+    /// replay as recorded gives the recorded course a what-if follows.
+    package var course: RecordedCourse { RecordedCourse(lines: courseLines) }
+    private var courseLines: [RecordedCourse.Line] = []
+    /// Pointer presses held back while a questionnaire was up (their whole gesture).
+    package private(set) var blockedPresses = 0
 
-    /// `config` replaces the recorded config (and its reloads) when given.
+    /// `config` replaces the recorded config (and its reloads) when given. `course`: a what-if,
+    /// its tasks and panels on the recorded course (`RecordedCourse`).
     package init(_ recording: Recording, demo: Interaction, count: Int, viewport: Size, config: SceneConfig,
-                 keepsConfig: Bool, tasks: TaskList? = nil, cardNames: [String] = [], sessionTask: String? = nil) {
+                 keepsConfig: Bool, tasks: TaskList? = nil, cardNames: [String] = [], sessionTask: String? = nil,
+                 course: RecordedCourse? = nil) {
         self.recording = recording
         player = Player(recording, skipsConfigs: keepsConfig)
         // A recording with its end line ends where the live session did (`SessionRunner.end`).
         runner = SessionRunner(scene: CardScene(interaction: demo, count: count, viewport: viewport, config: config, time: 0),
                                tasks: tasks, cardNames: cardNames, sessionTask: sessionTask, keepsPointerTrail: true,
-                               end: recording.end)
+                               end: recording.end, course: course)
         collect()
     }
 
-    /// The replay its header describes (nil for recordings without one), optionally under another config.
-    package convenience init?(_ recording: Recording, config: SceneConfig? = nil) {
+    /// The replay its header describes (nil for recordings without one), optionally under another
+    /// config: a what-if, which keeps the recording's tasks and panels on their recorded course
+    /// (`course`, or the recording replayed as recorded to get it).
+    package convenience init?(_ recording: Recording, config: SceneConfig? = nil, course: RecordedCourse? = nil) {
         guard let h = recording.header else { return nil }
+        let followed = config == nil ? nil : (course ?? RecordedCourse.of(recording)).flatMap { $0.isEmpty ? nil : $0 }
         self.init(recording, demo: h.demo, count: h.count, viewport: h.stage ?? h.window,
                   config: config ?? h.config, keepsConfig: config != nil, tasks: h.tasks,
-                  cardNames: h.cardFiles.map(\.name), sessionTask: h.task)
+                  cardNames: h.cardFiles.map(\.name), sessionTask: h.task, course: followed)
     }
 
     /// The replay stops, as the live session's end did (`SessionRunner.finish`).
@@ -103,11 +114,12 @@ package final class HeadlessReplay {
             case .marker(let m, _, let t): items.append(.marker(t: t, label: m.label, task: m.task))
             case .note(let text, _, let t): notes.append((t, text))
             case .applied(.pointer(let p), _): pointer = p
-            case .taskStarted(let line): taskStarts.append(line)
-            case .taskEnded(let line): taskEnds.append(line)
-            case .answer(let line): answers.append(line)
-            case .questionnaire(let line): questionnaires.append(line)
-            case .recorded, .applied, .refused, .cardsChanged, .timeControl, .heldGestureCancelled, .blocked:
+            case .taskStarted(let line): taskStarts.append(line); courseLines.append(.started(line))
+            case .taskEnded(let line): taskEnds.append(line); courseLines.append(.ended(line))
+            case .answer(let line): answers.append(line); courseLines.append(.answer(line))
+            case .questionnaire(let line): questionnaires.append(line); courseLines.append(.questionnaire(line))
+            case .blocked(let input, _): if input == "pointer" { blockedPresses += 1 }
+            case .recorded, .applied, .refused, .cardsChanged, .timeControl, .heldGestureCancelled:
                 break
             }
         }

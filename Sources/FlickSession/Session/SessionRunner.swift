@@ -75,16 +75,22 @@ package final class SessionRunner {
     private var outputs: [SessionOutput] = []
     /// A pointer pressed while a questionnaire was up: its gesture never reaches the stage.
     private var pointerBlocked = false
+    /// A what-if's recorded course (`RecordedCourse`, where the rule is stated): its tasks and
+    /// panels follow it; nil for a live session and a replay as recorded.
+    package let course: RecordedCourse?
+    /// The next line of `course` to come out.
+    private var courseNext = 0
 
     package static let defaultLateInputWindow = 0.1
 
     package init(scene: CardScene, tasks: TaskList?, cardNames: [String], sessionTask: String? = nil,
                  lateInputWindow: Double = SessionRunner.defaultLateInputWindow, keepsPointerTrail: Bool = false,
-                 end: Double? = nil) {
+                 end: Double? = nil, course: RecordedCourse? = nil) {
         self.scene = scene
         self.end = end
+        self.course = course
         timeline = SceneTimeline(start: 0)
-        study = StudyInputs(tasks: tasks, cardNames: cardNames)
+        study = StudyInputs(tasks: tasks, cardNames: cardNames, followsCourse: course != nil)
         self.sessionTask = sessionTask
         self.lateInputWindow = lateInputWindow
         self.keepsPointerTrail = keepsPointerTrail
@@ -180,6 +186,7 @@ package final class SessionRunner {
         }
         advance(to: clock)
         commit()
+        followCourse(through: .infinity, starts: true)
         for line in study.finish(at: scene.time) { taskEnded(line) }
         for line in study.closeQuestionnaire(at: scene.time) { outputs.append(.questionnaire(line)) }
     }
@@ -226,15 +233,15 @@ package final class SessionRunner {
         var refusal: InputRejection?
         var applied = input
         switch input {
-        case .pointer(let p) where pointerBlocked || (p.phase == .down && study.questionnaireUp):
+        case .pointer(let p) where pointerBlocked || (p.phase == .down && panelUp(at: t)):
             // The questionnaire's, not the stage's: the press and the rest of its gesture.
             if p.phase == .down { outputs.append(.blocked(input: "pointer", at: t)) }
             pointerBlocked = p.phase == .down || p.phase == .move
             return
-        case .wheel where study.questionnaireUp, .notches where study.questionnaireUp:
+        case .wheel where panelUp(at: t), .notches where panelUp(at: t):
             outputs.append(.blocked(input: input.kind, at: t))
             return
-        case .command where study.questionnaireUp && !byFacilitator:
+        case .command where panelUp(at: t) && !byFacilitator:
             outputs.append(.blocked(input: input.kind, at: t))
             return
         case .pointer(var p):
@@ -271,9 +278,11 @@ package final class SessionRunner {
             applyStudy(input, at: t)
         case .answer(let answer):
             lineUp(at: t)
+            followCourse(through: t, starts: false)
             applyAnswer(answer, at: t)
         case .ask(let questionnaire):
             lineUp(at: t)
+            followCourse(through: t, starts: false)
             if let line = study.tick(t) { taskEnded(line) }
             if questionnaire == .sus {
                 for line in study.askSUS(at: t) { outputs.append(.questionnaire(line)) }
@@ -294,6 +303,8 @@ package final class SessionRunner {
     /// A marker, a note or a folder change at `t`: a time limit passed by then ends its task
     /// first, then the input's own line, then what `StudyInputs` made of it.
     private func applyStudy(_ input: SessionInput, at t: Double) {
+        // A what-if: what the recorded session did by `t` (a task this marker started or ended).
+        let followed = followCourse(through: t, starts: true)
         if let line = study.tick(t) { taskEnded(line) }
         if case .marker(let m) = input, m.label == "start", study.tasks?.nextTask != nil, study.tasks?.current == nil {
             // The next task starts: a questionnaire still up is closed, incomplete.
@@ -304,7 +315,7 @@ package final class SessionRunner {
         let (ended, started) = study.apply(RecordedInput(t: t, input), to: scene, at: t)
         switch input {
         case .marker(let m):
-            outputs.append(.marker(m, acted: !ended.isEmpty || started != nil, at: t))
+            outputs.append(.marker(m, acted: !ended.isEmpty || started != nil || followed, at: t))
         case .note(let text):
             outputs.append(.note(text, task: noteTask, at: t))
         default:
@@ -347,11 +358,65 @@ package final class SessionRunner {
     private func flush() {
         for i in scene.events.indices {
             let logged = scene.logged(i)
+            // A what-if: a recorded end before this event comes first (the event is not the task's).
+            followCourse(before: logged.event.time)
             outputs.append(.scene(logged))
             for line in study.observe(logged, in: scene) { taskEnded(line) }
         }
         scene.clearEvents()
+        // Only up to what the scene has made final: an event still held for late input (up to
+        // `lateInputWindow`) comes out later, stamped earlier, and may be the task's own.
+        followCourse(before: scene.committedTime)
         if let line = study.tick(scene.time) { taskEnded(line) }
+    }
+
+    // MARK: - A what-if's recorded course
+
+    /// A panel of the participant's side is up at `t`: in a what-if, exactly when the recorded
+    /// session's was.
+    private func panelUp(at t: Double) -> Bool {
+        course?.panelUp(at: t) ?? study.questionnaireUp
+    }
+
+    /// The course's lines before `t` (not a start: those come with their marker).
+    private func followCourse(before t: Double) {
+        guard let course else { return }
+        while courseNext < course.lines.count, course.lines[courseNext].t < t - RecordedCourse.tolerance {
+            if case .started = course.lines[courseNext] { return }
+            follow(course.lines[courseNext])
+        }
+    }
+
+    /// The course's lines up to and including `t`; `starts`: a task's start among them too (a
+    /// marker at `t`, the session's end). Returns whether a task started or ended.
+    @discardableResult
+    private func followCourse(through t: Double, starts: Bool) -> Bool {
+        guard let course else { return false }
+        var acted = false
+        while courseNext < course.lines.count, course.lines[courseNext].t <= t + RecordedCourse.tolerance {
+            let line = course.lines[courseNext]
+            if case .started = line {
+                guard starts else { break }
+                acted = true
+            }
+            if case .ended = line { acted = true }
+            follow(line)
+        }
+        return acted
+    }
+
+    /// One line of the course: a task's start applies its start state first, as live.
+    private func follow(_ line: RecordedCourse.Line) {
+        courseNext += 1
+        if case .started(let l) = line, let list = study.tasks?.list, list.tasks.indices.contains(l.number - 1), let start = list.tasks[l.number - 1].start {
+            setUp(start, at: max(l.t, scene.earliestInputTime))
+        }
+        switch study.follow(line) {
+        case .started(let l): outputs.append(.taskStarted(l))
+        case .ended(let l): outputs.append(.taskEnded(l))
+        case .questionnaire(let q): outputs.append(.questionnaire(q))
+        case .answer(let a): outputs.append(.answer(a))
+        }
     }
 
     /// A task's end, then its SEQ when it asks for one: every end goes through here.

@@ -12,9 +12,34 @@ package struct StudyInputs {
     /// The SEQ or SUS on the participant's screen (the tasks file's `participantSide`).
     package private(set) var questions = Questionnaires()
 
-    package init(tasks: TaskList?, cardNames: [String]) {
-        self.tasks = tasks.map(TaskRun.init)
+    /// The session follows a recorded course (`RecordedCourse`): its tasks and panels come from
+    /// there (`follow(_:)`), never from markers, answers, goals or time limits.
+    package let followsCourse: Bool
+    /// Following a course: the recorded panel is up.
+    private var coursePanelUp = false
+
+    package init(tasks: TaskList?, cardNames: [String], followsCourse: Bool = false) {
+        self.tasks = tasks.map { TaskRun(list: $0, followsCourse: followsCourse) }
         images = DeckImages(names: cardNames)
+        self.followsCourse = followsCourse
+    }
+
+    /// Following a course: one of its lines comes due. A task starts or ends on the recorded
+    /// course (an end carries what this replay made of its goal), a panel comes up or goes;
+    /// returns the line as this replay logs it.
+    package mutating func follow(_ line: RecordedCourse.Line) -> RecordedCourse.Line {
+        switch line {
+        case .started(let l):
+            tasks?.follow(started: l)
+            return line
+        case .ended(let l):
+            return tasks.map { _ in .ended(tasks!.follow(ended: l)) } ?? line
+        case .questionnaire(let q):
+            coursePanelUp = q.what == .shown
+            return line
+        case .answer:
+            return line
+        }
     }
 
     /// The time limit of the task under way, if it passed by `t` (call before writing anything
@@ -32,7 +57,7 @@ package struct StudyInputs {
 
     /// The start state of the task a marker labelled `label` is about to start, if it names one.
     package func startState(before label: String) -> TaskStart? {
-        guard label == "start", let run = tasks, run.current == nil else { return nil }
+        guard !followsCourse, label == "start", let run = tasks, run.current == nil else { return nil }
         return run.nextTask?.start
     }
 
@@ -53,7 +78,8 @@ package struct StudyInputs {
 
     /// The session ended at `t`: a task still under way ends (its limit first, if it passed).
     package mutating func finish(at t: Double) -> [LogTaskEnded] {
-        [tick(t), tasks?.end(at: t, .sessionEnded)].compactMap { $0 }
+        if followsCourse { return [] }
+        return [tick(t), tasks?.end(at: t, .sessionEnded)].compactMap { $0 }
     }
 
     // MARK: - The participant's side (ParticipantSide, Questionnaires)
@@ -74,22 +100,23 @@ package struct StudyInputs {
     package var asksSUS: Bool { tasks?.list.participantSide?.sus == true }
 
     /// A questionnaire is up: the stage takes no pointer, wheel or key of the participant's.
-    package var questionnaireUp: Bool { questions.prompt != nil }
+    package var questionnaireUp: Bool { followsCourse ? coursePanelUp : questions.prompt != nil }
 
     /// A task ended (any way): its SEQ, when it asks for one.
     package mutating func taskEnded(_ line: LogTaskEnded) -> [LogQuestionnaire] {
-        questions.taskEnded(line, asks: side(ofTask: line.number).seq, at: line.t)
+        if followsCourse { return [] }
+        return questions.taskEnded(line, asks: side(ofTask: line.number).seq, at: line.t)
     }
 
     /// The next task starts at `t`: a questionnaire still up closes, incomplete.
-    package mutating func closeQuestionnaire(at t: Double) -> [LogQuestionnaire] { questions.close(at: t) }
+    package mutating func closeQuestionnaire(at t: Double) -> [LogQuestionnaire] { followsCourse ? [] : questions.close(at: t) }
 
-    package mutating func askSUS(at t: Double) -> [LogQuestionnaire] { questions.askSUS(at: t) }
+    package mutating func askSUS(at t: Double) -> [LogQuestionnaire] { followsCourse ? [] : questions.askSUS(at: t) }
 
     /// Done or Give up at `t`, with the task under way showing them: the answer's line and the
     /// task's end (success or gave up, by the participant). Nil when no such task is under way.
     package mutating func taskAnswer(_ a: ParticipantAnswer, at t: Double) -> (answer: LogAnswer, ended: LogTaskEnded)? {
-        guard showsTaskText, questions.prompt == nil, let active = tasks?.current else { return nil }
+        guard !followsCourse, showsTaskText, questions.prompt == nil, let active = tasks?.current else { return nil }
         var line = LogAnswer(t: t, question: a.kind)
         line.task = tasks?.currentTask?.name
         line.number = active.index + 1
@@ -100,6 +127,6 @@ package struct StudyInputs {
 
     /// A SEQ or SUS answer at `t` (see `Questionnaires.answer`).
     package mutating func questionAnswer(_ a: ParticipantAnswer, at t: Double) -> (answer: LogAnswer, ended: LogQuestionnaire?)? {
-        questions.answer(a, at: t)
+        followsCourse ? nil : questions.answer(a, at: t)
     }
 }

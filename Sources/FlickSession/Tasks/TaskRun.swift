@@ -31,6 +31,9 @@ package struct TaskRun {
         package var thrown: [Thrown] = []
         /// The images of the cards the participant brought back during the task.
         package var restored: [String?] = []
+        /// Following a recorded course: when the goal was first met (the task goes on to its
+        /// recorded end).
+        package var goalMetAt: Double?
     }
 
     /// A card the participant threw during the task.
@@ -47,7 +50,15 @@ package struct TaskRun {
     /// Every task that ended, in order.
     package private(set) var ended: [LogTaskEnded] = []
 
-    package init(list: TaskList) { self.list = list }
+    /// The tasks follow a recorded course (`RecordedCourse`): they start and end only through
+    /// `follow(_:)`, at their recorded times; markers, answers and time limits end nothing, and a
+    /// goal met is noted (`Active.goalMetAt`) rather than ending the task.
+    package let followsCourse: Bool
+
+    package init(list: TaskList, followsCourse: Bool = false) {
+        self.list = list
+        self.followsCourse = followsCourse
+    }
 
     package var nextTask: TaskSpec? { next < list.tasks.count ? list.tasks[next] : nil }
     package var currentTask: TaskSpec? { current.map { list.tasks[$0.index] } }
@@ -75,6 +86,7 @@ package struct TaskRun {
     /// A marker dropped at `t` (the time limit checked first): "start" starts the next task,
     /// "end" ends the one under way as ended by the facilitator, the give-up label as given up.
     package mutating func marker(_ label: String, at t: Double) -> (ended: [LogTaskEnded], started: LogTaskStarted?) {
+        if followsCourse { return ([], nil) }
         var ended = tick(t).map { [$0] } ?? []
         switch label {
         case "start": return (ended, start(at: t))
@@ -88,7 +100,7 @@ package struct TaskRun {
     /// The time limit of the task under way, if it has passed by `t`: the task ends at its
     /// limit exactly (not at the frame that noticed), so a replay ends it at the same time.
     package mutating func tick(_ t: Double) -> LogTaskEnded? {
-        guard let active = current, let limit = list.tasks[active.index].timeLimit else { return nil }
+        guard !followsCourse, let active = current, let limit = list.tasks[active.index].timeLimit else { return nil }
         let deadline = sessionTime(active.start + limit)
         return t >= deadline ? end(at: deadline, .timeLimit) : nil
     }
@@ -131,9 +143,33 @@ package struct TaskRun {
         default:
             break
         }
+        if met, followsCourse {
+            if active.goalMetAt == nil { active.goalMetAt = event.time }
+            met = false
+        }
         current = active
         if met, let done = end(at: event.time, .success) { lines.append(done) }
         return lines
+    }
+
+    /// Following a recorded course: its task started (the start state already applied).
+    package mutating func follow(started line: LogTaskStarted) {
+        guard (1...list.tasks.count).contains(line.number) else { return }
+        current = Active(index: line.number - 1, start: line.t)
+        next = line.number
+    }
+
+    /// Following a recorded course: its task ended, as recorded, with what this replay's config
+    /// made of its goal (`LogTaskEnded.whatIf`). Returns the line as the replay logs it.
+    package mutating func follow(ended line: LogTaskEnded) -> LogTaskEnded {
+        var line = line
+        let active = current.flatMap { $0.index + 1 == line.number ? $0 : nil }
+        let goal = list.tasks.indices.contains(line.number - 1) ? list.tasks[line.number - 1].goal : nil
+        let metAt = active?.goalMetAt
+        line.whatIf = LogTaskEnded.WhatIf(goalMet: goal == nil ? nil : metAt != nil, t: metAt)
+        if active != nil { current = nil }
+        ended.append(line)
+        return line
     }
 
     /// A scene event without an origin (an older log's): every decision counts as the participant's.

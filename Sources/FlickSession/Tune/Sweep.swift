@@ -38,6 +38,9 @@ package struct Sweep {
         /// The counts of every recording at point `i`.
         package func total(_ i: Int) -> TuneCounts { counts[i].reduce(TuneCounts(), +) }
 
+        /// Tasks with a goal, over every recording.
+        package var totalGoals: Int { recordedTotal.goals }
+
         /// The counts as recorded, over every recording.
         package var recordedTotal: TuneCounts { recorded.reduce(TuneCounts(), +) }
 
@@ -85,16 +88,22 @@ package struct Sweep {
             try points.map { try grid.config(r.header?.config ?? SceneConfig(), at: $0) }
         }
         let scope = self.scope
+        // Every point follows each recording's course as recorded (`RecordedCourse`): the tasks
+        // and panels of the live replay, not decided anew under the point's config.
+        let courses = live.map { $0.session.course }
         let flat = try parallel(points.count * n, cores: cores) { j -> TuneCounts in
             defer { counter.tick() }
             let (p, r) = (j / n, j % n)
-            let replay = SessionMetrics(try StudySession.fromRecording(recordings[r], config: configs[r][p]))
+            let replay = SessionMetrics(try StudySession.fromRecording(recordings[r], config: configs[r][p], course: courses[r]))
             return TuneCounts(live: live[r], replay: replay, scope: scope)
         }
         let counts = points.indices.map { p in Array(flat[(p * recordings.count)..<((p + 1) * recordings.count)]) }
         let seconds = recordings.reduce(0) { $0 + $1.duration } * Double(points.count + 1)
+        // Conditions named as `flick study` names them: the plan's, else the config's description,
+        // else "default" or "config N" by config.
         var names: [SceneConfig: String] = [:]
         let conditions = recordings.map { r -> String in
+            if let named = r.header?.plan?.condition ?? r.header?.configDescription { return named }
             let config = r.header?.config ?? SceneConfig()
             if let name = names[config] { return name }
             let name = config == SceneConfig() ? "default" : "config \(names.values.filter { $0 != "default" }.count + 1)"

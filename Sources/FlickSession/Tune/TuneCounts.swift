@@ -22,6 +22,28 @@ package struct TuneCounts: Equatable, Sendable {
     package var retriedLive = 0
     /// ... of which this point throws at the first try: likely missed intent it would serve.
     package var missedServed = 0
+    /// Presses held back because a SEQ or the SUS was up, as recorded (a what-if keeps the
+    /// recorded panels: the same under every point).
+    package var heldByPanel = 0
+    /// Tasks with a goal (the same under every point: a what-if keeps the recorded tasks).
+    package var goals = 0
+    /// ... whose goal the live session met.
+    package var goalsMetLive = 0
+    /// ... whose goal this point meets within the task's recorded time.
+    package var goalsMet = 0
+    /// The tasks whose goal this point meets where the live session did not, or the reverse:
+    /// where the preset changed a task's course.
+    package var changedTasks: [ChangedTask] = []
+
+    /// A task whose goal a point meets where the live session did not, or the reverse.
+    package struct ChangedTask: Equatable, Sendable {
+        /// The task's name and 1-based number in its session.
+        package var task: String
+        package var number: Int
+        package var metLive: Bool
+        /// When this point meets it (session seconds), nil when it does not.
+        package var metAt: Double?
+    }
 
     package init() {}
 
@@ -38,6 +60,8 @@ package struct TuneCounts: Equatable, Sendable {
         s.cardDrags += b.cardDrags; s.throwCount += b.throwCount; s.snapBacks += b.snapBacks
         s.nearMisses += b.nearMisses; s.keyThrows += b.keyThrows; s.undoneLive += b.undoneLive; s.accidentalKept += b.accidentalKept
         s.retriedLive += b.retriedLive; s.missedServed += b.missedServed
+        s.heldByPanel += b.heldByPanel; s.goals += b.goals; s.goalsMetLive += b.goalsMetLive; s.goalsMet += b.goalsMet
+        s.changedTasks += b.changedTasks
         return s
     }
 
@@ -64,5 +88,19 @@ package struct TuneCounts: Equatable, Sendable {
         let firstTries = attempts.chains.filter { $0.attempts >= 2 }.map { live.gestures[$0.gestures[0]] }.filter(inScope)
         retriedLive = firstTries.count
         missedServed = firstTries.filter(throwsThere).count
+        heldByPanel = replay.session.blockedPresses
+        // Tasks: the replay follows the live course, so its task_ended lines are the live ones
+        // with what the point made of each goal (`whatIf`); the live session as recorded has none.
+        let goalTasks = Set(live.session.taskStarts.filter { $0.goal != nil }.map(\.number))
+        for line in replay.session.taskEnds where goalTasks.contains(line.number) {
+            let met = line.whatIf.map { $0.goalMet == true } ?? line.goalMet
+            goals += 1
+            if line.goalMet { goalsMetLive += 1 }
+            if met { goalsMet += 1 }
+            if met != line.goalMet {
+                changedTasks.append(ChangedTask(task: line.task, number: line.number, metLive: line.goalMet,
+                                                metAt: met ? line.whatIf?.t : nil))
+            }
+        }
     }
 }
