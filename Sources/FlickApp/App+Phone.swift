@@ -38,6 +38,10 @@ final class PhoneLink {
     var refusalsSaid: [String: Int] = [:]
     var refusalsLogged = 0
     var drops = 0
+    /// CSS pixels the page keeps below the stage for the participant's side (0: none this session).
+    var panel = 0.0
+    /// The last participant's side sent (`PhoneSide`), to send only changes.
+    var lastSide: String?
 
     init(address: PhoneAddress, images: [CardImage], style: FaceStyle) throws {
         self.address = address
@@ -173,6 +177,12 @@ extension App {
             case .drawn(let id, let frame, let t):
                 guard id == phone.connection else { continue }
                 phone.latency.drawn(frame: frame, at: t)
+            case .answer(let id, let answer, let hostTime):
+                guard id == phone.connection else { continue }
+                phoneAnswer(answer, hostTime: hostTime)
+            case .undo(let id, let hostTime):
+                guard id == phone.connection else { continue }
+                phoneUndo(hostTime: hostTime)
             case .synced(let id, let offset, let roundTrip):
                 guard id == phone.connection else { continue }
                 phone.clock = (offset, roundTrip)
@@ -213,11 +223,17 @@ extension App {
         note("phone \(resumed ? "reconnected" : "connected"): \(device.summary)")
         logPhone(LogPhone(t: scene.time, what: resumed ? .reconnected : .connected, detail: device.summary))
         desk.add("phone \(resumed ? "reconnected" : "connected"): \(device.summary)", .event, at: scene.time)
-        // The stage is the phone's own screen: the scene takes its viewport (a recorded input).
-        if options.stageFromPhone, scene.viewport != hello.viewport, player == nil {
-            phoneStage = hello.viewport
-            stage = Stage(viewport: hello.viewport, window: window.size, margin: presentation.stageMargin)
-            submit(RecordedInput(t: clock(), .viewport(hello.viewport, window: nil)))
+        // The stage is the phone's own screen, above the page's panel for the participant's side
+        // when the session has one: the scene takes its viewport (a recorded input).
+        let side = hasParticipantSide && hello.panel > 0
+        phone.panel = side ? hello.panel : 0
+        phone.lastSide = nil
+        let phoneViewport = hello.stage(side: side)
+        if options.stageFromPhone, scene.viewport != phoneViewport, player == nil {
+            phoneStage = phoneViewport
+            stage = Stage(viewport: phoneViewport, window: window.size, margin: presentation.stageMargin,
+                          rightInset: panelInset, bottomInset: taskBarInset)
+            submit(RecordedInput(t: clock(), .viewport(phoneViewport, window: nil)))
             advanceToNow()
         }
         let images = faces.images
@@ -229,8 +245,9 @@ extension App {
         let welcome = PhoneWelcome(session: session.info.id, viewport: scene.viewport, faces: faceList,
                                    cardBackground: PhoneProtocol.hex(bg.r, bg.g, bg.b), cornerRadius: CardFaces.cornerRadiusPoints,
                                    shadow: .init(blur: shadow.spread, dx: shadow.offset.dx, dy: shadow.offset.dy, opacity: shadow.opacity),
-                                   resumed: resumed)
+                                   resumed: resumed, panel: phone.panel)
         phone.server.send(welcome.json())
+        publishPhoneSide(force: true)
         publishPhoneFrame(force: true)
     }
 
@@ -252,6 +269,7 @@ extension App {
     /// Sends this frame's render list to the phone when it changed (every frame while it moves).
     func publishPhoneFrame(force: Bool = false) {
         guard let phone, phone.isConnected else { return }
+        publishPhoneSide()
         let theme = Theme.of(scene.interaction)
         let stageColour = PhoneProtocol.hex(theme.stage.r, theme.stage.g, theme.stage.b)
         let list = pressed(scene.renderList)

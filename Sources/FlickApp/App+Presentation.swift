@@ -26,7 +26,8 @@ extension App {
     /// at the next resize event.
     func relayoutIfNeeded() {
         if stage.window != window.size || stage.marginShare != presentation.stageMargin
-            || (stage.rightInset != panelInset && stage.viewport != stage.window) { relayout() }
+            || (stage.rightInset != panelInset && stage.viewport != stage.window)
+            || (stage.bottomInset != taskBarInset && stage.viewport != stage.window) { relayout() }
     }
 
     /// Draws inside the stage viewport after the cards: the touch dot.

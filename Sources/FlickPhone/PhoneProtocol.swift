@@ -45,12 +45,22 @@ package struct PhoneHello: Equatable, Sendable {
     package var pixelRatio: Double
     package var userAgent: String
     package var touch: Bool
+    /// CSS pixels at the page's bottom it keeps for the participant's side (the task, Done and
+    /// Give up, undo, the waiting line) when the session has one; 0: none.
+    package var panel: Double
 
-    package init(viewport: Size, pixelRatio: Double, userAgent: String, touch: Bool) {
+    package init(viewport: Size, pixelRatio: Double, userAgent: String, touch: Bool, panel: Double = 0) {
         self.viewport = viewport
         self.pixelRatio = pixelRatio
         self.userAgent = userAgent
         self.touch = touch
+        self.panel = panel
+    }
+
+    /// The stage the page draws the scene in: the viewport above its panel when the session has a
+    /// participant's side (`side`), else the whole viewport.
+    package func stage(side: Bool) -> Size {
+        side ? Size(width: viewport.width, height: viewport.height - panel) : viewport
     }
 
     package var device: SessionDevice {
@@ -74,6 +84,23 @@ package struct PhoneTouch: Equatable, Sendable {
     }
 }
 
+/// An answer of the participant's side made on the page, with what the page showed when it was
+/// made (the task or SUS item it answers), so the host can tell an answer to a panel that has
+/// since gone (a second tap) from one to the panel up now.
+package struct PhoneAnswer: Equatable, Sendable {
+    package var answer: ParticipantAnswer
+    /// The task (1-based) a Done, Give up or SEQ answers; nil for a SUS item (it names its item).
+    package var task: Int?
+    /// The tap's own `timeStamp`, phone milliseconds.
+    package var time: Double
+
+    package init(_ answer: ParticipantAnswer, task: Int?, time: Double) {
+        self.answer = answer
+        self.task = task
+        self.time = time
+    }
+}
+
 /// A message from the page, parsed and checked.
 package enum PhoneMessage: Equatable, Sendable {
     case hello(PhoneHello)
@@ -84,6 +111,10 @@ package enum PhoneMessage: Equatable, Sendable {
     case sync(t0: Double, t1: Double, host: Double)
     /// The page drew frame `frame` at phone time `t` (ms).
     case drawn(frame: Int, t: Double)
+    /// Done, Give up, a SEQ or a SUS answer tapped on the page.
+    case answer(PhoneAnswer)
+    /// The page's Undo, tapped at phone time `t` (ms): the Z key's command.
+    case undo(t: Double)
 }
 
 /// A message that is not one of the protocol's: the close code and a short reason for the log.
@@ -130,6 +161,11 @@ package enum PhoneProtocol {
         var t1: Double?
         var s: Double?
         var frame: Int?
+        var panel: Double?
+        var kind: String?
+        var task: Int?
+        var item: Int?
+        var value: Int?
     }
 
     /// Parses one text message; a `PhoneProtocolError` (close code `malformed`) names what is wrong.
@@ -160,7 +196,11 @@ package enum PhoneProtocol {
                   !agent.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                 throw bad("userAgent longer than \(SessionDevice.userAgentLimit) bytes or with control characters")
             }
-            return .hello(PhoneHello(viewport: viewport, pixelRatio: ratio, userAgent: agent, touch: wire.touch ?? true))
+            let panel = wire.panel ?? 0
+            guard panel >= 0, panel <= viewport.height / 2 else {
+                throw bad("panel \(number(panel, places: 1)) outside 0 to half the viewport's height (\(number(viewport.height / 2, places: 1)))")
+            }
+            return .hello(PhoneHello(viewport: viewport, pixelRatio: ratio, userAgent: agent, touch: wire.touch ?? true, panel: panel))
         case "touch":
             guard let id = wire.id, (0...1_000_000).contains(id) else { throw bad("touch without an id from 0 to 1000000") }
             guard let name = wire.phase, let phase = PointerEvent.Phase(rawValue: name) else {
@@ -178,9 +218,46 @@ package enum PhoneProtocol {
         case "drawn":
             guard let frame = wire.frame, frame >= 0 else { throw bad("drawn without a frame number") }
             return .drawn(frame: frame, t: try phoneTime(wire.t, "t"))
+        case "answer":
+            return .answer(try answer(wire))
+        case "undo":
+            return .undo(t: try phoneTime(wire.t, "t"))
         default:
             throw bad("unknown type '\(wire.type.prefix(24))'")
         }
+    }
+
+    /// The tasks an answer can name (a tasks file has at most 100).
+    package static let taskNumbers = 1...100
+
+    /// An `answer`: `kind` done, give_up, seq or sus; `task` (1-100) for all but the SUS, `value`
+    /// for a SEQ (1-7) or SUS item (1-5), `item` (1-10) for the SUS; `t` the tap's time.
+    private static func answer(_ wire: Wire) throws -> PhoneAnswer {
+        let t = try phoneTime(wire.t, "t")
+        let kind = wire.kind ?? ""
+        func task() throws -> Int {
+            guard let n = wire.task, taskNumbers.contains(n) else {
+                throw bad("answer '\(kind)' without the task it answers ('task' 1 to 100)")
+            }
+            return n
+        }
+        func value() throws -> Int {
+            guard let v = wire.value else { throw bad("answer '\(kind)' without a 'value'") }
+            return v
+        }
+        let answer: ParticipantAnswer, number: Int?
+        switch kind {
+        case "done": (answer, number) = (.done, try task())
+        case "give_up": (answer, number) = (.giveUp, try task())
+        case "seq": (answer, number) = (.seq(try value()), try task())
+        case "sus":
+            guard let item = wire.item else { throw bad("answer 'sus' without an 'item'") }
+            (answer, number) = (.sus(item: item, value: try value()), nil)
+        default:
+            throw bad("answer kind \(wire.kind.map { "'\($0.prefix(16))'" } ?? "missing") (expected done, give_up, seq or sus)")
+        }
+        if let problem = answer.problem { throw bad(problem) }
+        return PhoneAnswer(answer, task: number, time: t)
     }
 
     private static func phoneTime(_ value: Double?, _ name: String) throws -> Double {
@@ -250,9 +327,13 @@ package struct PhoneWelcome: Encodable, Equatable, Sendable {
     package var clockInterval: Double
     /// The device already connected before (a reconnect resumes the session).
     package var resumed: Bool
+    /// CSS pixels at the page's bottom for the participant's side (`PhoneSide`), the stage drawn
+    /// above them; 0: the session has no participant's side and the stage takes the whole page.
+    package var panel: Double
 
     package init(session: String, viewport: Size, faces: [Face], cardBackground: String, cornerRadius: Double,
-                 shadow: Shadow, clockInterval: Double = PhoneLimits.clockInterval, resumed: Bool) {
+                 shadow: Shadow, clockInterval: Double = PhoneLimits.clockInterval, resumed: Bool, panel: Double = 0) {
+        self.panel = panel
         self.session = session
         self.viewport = viewport
         self.faces = faces
@@ -267,6 +348,61 @@ package struct PhoneWelcome: Encodable, Equatable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{\"type\":\"welcome\"}"
+    }
+}
+
+/// The participant's side as the page shows it (`{"type": "side", ...}`), sent when it changes:
+/// the task under way with Done and Give up, the SEQ, a SUS item, or a waiting line; whether
+/// Undo is offered. The page shows every text as text (never markup): the task's name comes
+/// from the researcher's file.
+package struct PhoneSide: Encodable, Equatable, Sendable {
+    package enum State: String, Encodable, Sendable {
+        /// A task shows its text with Done and Give up.
+        case task
+        /// A task is under way without text on the participant's screen.
+        case running
+        case seq
+        case sus
+        /// No task is under way and no questionnaire is up: a waiting line, never a blank page.
+        case waiting
+    }
+
+    package var type = "side"
+    package var state: State
+    /// The line to show: the task ("Task 2 of 5: Find the map"), the SEQ's question, the SUS item,
+    /// or the waiting line.
+    package var text: String
+    /// The task a Done, Give up or SEQ answers (1-based).
+    package var task: Int?
+    /// The SUS item to answer (1-10) and how many items there are.
+    package var item: Int?
+    package var items: Int?
+    /// A SEQ's task name, or a SUS item's heading ("Question 3 of 10").
+    package var title: String?
+    /// The questionnaire's scale and the words at its ends.
+    package var scale: [Int]?
+    package var ends: [String]?
+    /// Undo is one of the participant's actions now (the Z key's command).
+    package var undo: Bool
+
+    package init(state: State, text: String, task: Int? = nil, item: Int? = nil, items: Int? = nil, title: String? = nil,
+                 scale: ClosedRange<Int>? = nil, ends: (String, String)? = nil, undo: Bool) {
+        self.state = state
+        self.text = text
+        self.task = task
+        self.item = item
+        self.items = items
+        self.title = title
+        self.scale = scale.map { [$0.lowerBound, $0.upperBound] }
+        self.ends = ends.map { [$0.0, $0.1] }
+        self.undo = undo
+    }
+
+    /// The message as the page reads it (keys sorted; strings JSON-escaped).
+    package func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{\"type\":\"side\",\"state\":\"waiting\",\"text\":\"\",\"undo\":false}"
     }
 }
 

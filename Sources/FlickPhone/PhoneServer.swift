@@ -19,6 +19,10 @@ package enum PhoneEvent: Equatable, Sendable {
     case touch(connection: Int, PhoneTouch, hostTime: Double)
     /// The page drew frame `frame` at phone time `t` (ms).
     case drawn(connection: Int, frame: Int, t: Double)
+    /// An answer of the participant's side tapped on the page, its time mapped as a touch's.
+    case answer(connection: Int, PhoneAnswer, hostTime: Double)
+    /// The page's Undo, its time mapped as a touch's.
+    case undo(connection: Int, hostTime: Double)
     /// A clock exchange finished: the mapping in force.
     case synced(connection: Int, offset: Double, roundTrip: Double)
     /// The participant's device went (closed, dropped, timed out, refused for a fault).
@@ -553,6 +557,17 @@ package final class PhoneServer: Sendable {
                 }
             case .drawn(let frame, let t):
                 _ = post(.drawn(connection: id, frame: frame, t: t))
+            case .answer(let answer):
+                // A tap on a button, mapped like a touch (not a press of the stage: no rebase).
+                let host = max(start - 1, device.map(device: answer.time / 1000, arrived: start))
+                if !post(.answer(connection: id, answer, hostTime: host)) {
+                    ending = Ending(code: .rate, detail: "the app is not taking events")
+                }
+            case .undo(let t):
+                let host = max(start - 1, device.map(device: t / 1000, arrived: start))
+                if !post(.undo(connection: id, hostTime: host)) {
+                    ending = Ending(code: .rate, detail: "the app is not taking events")
+                }
             }
             let spent = Double(DispatchTime.now().uptimeNanoseconds - cpuStart) / 1e9
             state.withLock {

@@ -18,14 +18,18 @@ package struct Stage {
     package var marginShare: Double
     /// Points at the window's right edge the stage keeps clear of (a tool panel there).
     package var rightInset: Double
+    /// Points at the window's bottom the stage keeps clear of (the participant's task bar).
+    package var bottomInset: Double
 
     /// Fits `viewport` (nil: fill the window) into a window of `window` points, keeping a margin
     /// of `margin` times the window's shorter side, left of the window's last `rightInset` points
-    /// (a phone viewport only: a stage that fills the window fills it all).
-    package init(viewport: Size?, window: Size, margin share: Double = 0.04, rightInset: Double = 0) {
+    /// and above its last `bottomInset` (a phone viewport only: a stage that fills the window
+    /// fills it all).
+    package init(viewport: Size?, window: Size, margin share: Double = 0.04, rightInset: Double = 0, bottomInset: Double = 0) {
         self.window = window
         marginShare = share
         self.rightInset = viewport == nil ? 0 : max(0, min(rightInset, window.width / 2))
+        self.bottomInset = viewport == nil ? 0 : max(0, min(bottomInset, window.height / 2))
         guard let viewport, !viewport.isEmpty else {
             self.viewport = window
             origin = .zero
@@ -34,11 +38,11 @@ package struct Stage {
         }
         self.viewport = viewport
         let margin = min(window.width, window.height) * share
-        let width = window.width - self.rightInset
-        let fit = min((width - 2 * margin) / viewport.width, (window.height - 2 * margin) / viewport.height)
+        let width = window.width - self.rightInset, height = window.height - self.bottomInset
+        let fit = min((width - 2 * margin) / viewport.width, (height - 2 * margin) / viewport.height)
         scale = fit.isFinite && fit > 0 ? fit : 1
         origin = Point(x: ((width - viewport.width * scale) / 2).rounded(),
-                       y: ((window.height - viewport.height * scale) / 2).rounded())
+                       y: ((height - viewport.height * scale) / 2).rounded())
     }
 
     /// The stage in window points.

@@ -232,7 +232,7 @@ enum PhoneBench {
                         held = false
                         runner.cancelHeldGesture(at: clock)
                     }
-                case .refused:
+                case .refused, .answer, .undo:
                     break
                 }
             }

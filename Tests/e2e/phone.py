@@ -17,6 +17,7 @@
 Usage: phone.py path/to/flick WORKDIR"""
 
 import asyncio
+import csv
 import json
 import os
 import socket
@@ -27,7 +28,7 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phonelib import App, Chromium, Page, Xvfb, log_events  # noqa: E402
+from phonelib import App, Chromium, Page, Xvfb, log_events, window_key  # noqa: E402
 import websockets  # noqa: E402
 
 BIN = os.path.abspath(sys.argv[1])
@@ -532,13 +533,184 @@ async def network(chrome, x):
           f"exit {rc}, {app.text()[-300:]}")
 
 
+# The participant's side on the phone: a task name with markup in it (shown as text), a task
+# with no goal (ended by Done), one given up, the SEQ after each, the SUS at the end.
+SIDE_TASK = 'Like a card <img src=x id=injected> & "keep" it'
+SIDE_TASKS = {"participantSide": {"taskText": True, "seq": True, "sus": True},
+              "tasks": [{"name": SIDE_TASK}, {"name": "Find the map"}]}
+SUS_ANSWERS = [4, 2, 5, 1, 4, 2, 3, 2, 4, 1]   # a score of 80 by hand
+
+
+def non_blank(png):
+    """The screenshot's distinct colours (a blank page has one or two) and the share of its
+    pixels that differ from the most common colour."""
+    from PIL import Image
+    im = Image.open(png).convert("RGB").resize((390, 844))
+    colours = im.getcolors(390 * 844)
+    top = max(colours)[0]
+    return len(colours), 1 - top / (390 * 844)
+
+
+async def side_state(page, state, timeout=10):
+    return await page.wait_for(f"window.flick && flick.side && flick.side.state === {json.dumps(state)}", timeout)
+
+
+async def participant(chrome, x):
+    """A study session done on the phone alone: the laptop gets the facilitator's keys (M starts a
+    task, Q asks the SUS), the phone every answer (Done, Give up, two SEQs, the SUS's ten items)
+    and an undo. The recording holds them as the participant's, the replay reproduces the log,
+    `flick study` counts them; each state of the page is captured."""
+    tasks = os.path.join(WORK, "side-tasks.json")
+    with open(tasks, "w") as f:
+        json.dump(SIDE_TASKS, f)
+    log, rec = os.path.join(WORK, "side.jsonl"), os.path.join(WORK, "side.rec")
+    app = App(BIN, WORK, x.display, ["--demo", "swipe", "--tasks", tasks, "--log", log, "--record", rec, "--size", "480x640"],
+              name="side")
+    page = await Page.open(chrome.endpoint)
+    shots, laptop_keys = {}, []
+    try:
+        await page.phone()
+        await page.goto(app.url)
+        if not check(await wait_connected(page, app) and await side_state(page, "waiting"),
+                     "side: the phone connects and waits for the first task (never a blank page)", app.text()[-300:]):
+            return
+        await page.wait_for("flick.facesLoaded > 0", 10)
+        geometry = await page.eval("(function () { const p = document.getElementById('panel').getBoundingClientRect(); "
+                                   "const v = flick.welcome.viewport; return {panel: flick.welcome.panel, top: p.top, height: innerHeight, "
+                                   "vw: v.width, vh: v.height, text: document.getElementById('waiting').textContent}; })()")
+        check(geometry["panel"] > 0 and geometry["vh"] + geometry["panel"] == geometry["height"] == 844 and geometry["vw"] == 390
+              and geometry["top"] >= geometry["vh"],
+              f"side: the stage is the phone's {geometry['vw']}x{geometry['vh']} above a {geometry['panel']} px panel (its top at "
+              f"{geometry['top']:.0f}, the stage's bottom at {geometry['vh']}): no control over the stage",
+              f"{geometry}")
+        shots["waiting"] = os.path.join(WORK, "side-waiting.png")
+        await page.screenshot(shots["waiting"])
+
+        # Task 1: its text as text, a fling, Undo, Done, the SEQ 6.
+        laptop_keys.append("m")
+        window_key(x.display, "m")
+        ok = await side_state(page, "task")
+        text = await page.eval("document.getElementById('task-text').textContent")
+        injected = await page.eval("document.getElementById('injected') !== null || document.querySelectorAll('#panel img').length")
+        check(ok and text == f"Task 1 of 2: {SIDE_TASK}" and not injected,
+              "side: task 1's text on the phone, its markup shown as text (no element made of it)", f"{ok} {text!r} {injected}")
+        shots["task"] = os.path.join(WORK, "side-task.png")
+        await page.screenshot(shots["task"])
+        await page.drag((195, 380), (430, 390), 0.1)
+        await asyncio.sleep(1.0)
+        undo_shown = await page.eval("!document.getElementById('undo').hidden")
+        await page.tap("#undo")
+        await asyncio.sleep(0.8)
+        await page.tap("#done")
+        check(undo_shown and await side_state(page, "seq"), "side: Undo is offered in the swipe deck; Done brings the SEQ up on the phone")
+        shots["seq"] = os.path.join(WORK, "side-seq.png")
+        await page.screenshot(shots["seq"])
+        await page.tap('#seq button[data-value="6"]')
+        check(await side_state(page, "waiting"), "side: the SEQ answered 6 on the phone; the page waits for the next task")
+
+        # Task 2: given up, its SEQ 3.
+        laptop_keys.append("m")
+        window_key(x.display, "m")
+        await side_state(page, "task")
+        await page.tap("#give-up")
+        await side_state(page, "seq")
+        await page.tap('#seq button[data-value="3"]')
+        await side_state(page, "waiting")
+
+        # Q on the laptop asks the SUS; the phone answers its ten items and the session ends.
+        laptop_keys.append("q")
+        window_key(x.display, "q")
+        ok = await side_state(page, "sus")
+        shots["sus"] = os.path.join(WORK, "side-sus.png")
+        await page.screenshot(shots["sus"])
+        answered = 0
+        for i, v in enumerate(SUS_ANSWERS):
+            if not await page.wait_for(f"flick.side && flick.side.state === 'sus' && flick.side.item === {i + 1}", 8):
+                break
+            await page.tap(f'#sus button[data-value="{v}"]')
+            answered += 1
+        check(ok and answered == 10, f"side: Q on the laptop put the SUS on the phone; its {answered} items answered there")
+    finally:
+        await page.close()
+        try:
+            rc = app.proc.wait(15)
+        except subprocess.TimeoutExpired:
+            rc = app.quit()
+    check(rc == 0, "side: the session ended by itself once the SUS was answered (exit 0)", f"exit {rc}, {app.text()[-300:]}")
+
+    lines = [json.loads(line) for line in open(rec)] if os.path.exists(rec) else []
+    inputs = lines[1:]
+    answers = [(i["answer"]["kind"], i["answer"].get("item"), i["answer"].get("value")) for i in inputs if "answer" in i]
+    want = [("done", None, None), ("seq", None, 6), ("give_up", None, None), ("seq", None, 3)] + \
+           [("sus", i + 1, v) for i, v in enumerate(SUS_ANSWERS)]
+    undos = [i for i in inputs if i.get("command") == "undo"]
+    by_facilitator = [i for i in inputs if ("answer" in i or i.get("command") == "undo") and i.get("by")]
+    pointers = [i["pointer"] for i in inputs if "pointer" in i]
+    check(answers == want and len(undos) == 1 and not by_facilitator and pointers and all(p["device"] == "touch" for p in pointers)
+          and lines[0].get("device", {}).get("input") == "touch",
+          f"side: the recording holds the phone's {len(answers)} answers (Done, SEQ 6, Give up, SEQ 3, SUS x10) and its undo, "
+          "each the participant's, in a touch session", f"answers {answers}, undos {len(undos)}, by {by_facilitator}")
+    events = log_events(log)
+    ended = [(e["number"], e["outcome"], e.get("by")) for e in events if e["event"] == "task_ended"]
+    done = [e for e in events if e["event"] == "questionnaire" and e["what"] == "completed"]
+    restored = [e for e in events if e["event"] == "restored" and e.get("cause") == "key"]
+    deleted = [e for e in events if e["event"] == "deleted"]
+    seqs = [(e["number"], e["value"]) for e in events if e["event"] == "answer" and e["question"] == "seq"]
+    check(ended == [(1, "success", "participant"), (2, "gave_up", "participant")] and seqs == [(1, 6), (2, 3)]
+          and [(e["questionnaire"], e.get("score")) for e in done] == [("seq", None), ("seq", None), ("sus", 80)]
+          and len(deleted) == 1 and len(restored) == 1 and restored[0]["card"] == deleted[0]["card"],
+          "side: the log ends task 1 a success and task 2 given up, both by the participant; SEQ 6 and 3; SUS 80; the "
+          "flung card deleted once and brought back by the phone's Undo (cause key, as the Z key's)",
+          f"ended {ended}, seq {seqs}, completed {[(e['questionnaire'], e.get('score')) for e in done]}, "
+          f"deleted {len(deleted)}, restored {restored}")
+    replay_log = os.path.join(WORK, "side-replay.jsonl")
+    r = subprocess.run([BIN, "window", "--headless", "--replay", rec, "--log", replay_log], capture_output=True, text=True, timeout=60)
+    live, replayed = scene_lines(log), scene_lines(replay_log)
+    check(r.returncode == 0 and live == replayed and sum(1 for e in live if e["event"] == "answer") == 14,
+          f"side: the headless replay logs the same {len(live)} lines, the 14 answers included",
+          f"exit {r.returncode} {r.stderr[-200:]}; first difference {next(((a, b) for a, b in zip(live, replayed) if a != b), None)}")
+    study = os.path.join(WORK, "side-study")
+    r = subprocess.run([BIN, "study", rec, "--out", study], capture_output=True, text=True, timeout=120)
+    sus = list(csv.DictReader(open(os.path.join(study, "sus.csv")))) if r.returncode == 0 else []
+    seq = list(csv.DictReader(open(os.path.join(study, "seq.csv")))) if r.returncode == 0 else []
+    check(r.returncode == 0 and [row["score"] for row in sus] == ["80"]
+          and [(row["number"], row["value"], row["outcome"]) for row in seq] == [("1", "6", "success"), ("2", "3", "gave_up")],
+          "side: flick study counts the phone's answers (SUS 80; SEQ 6 and 3)", f"exit {r.returncode} {r.stderr[-300:]}; sus {sus}; seq {seq}")
+    # Trips to the laptop: every answer and the undo came from the phone; the laptop had only the
+    # facilitator's keys.
+    check(laptop_keys == ["m", "m", "q"],
+          f"side: the participant's trips to the laptop: 0 (the phone made all {len(answers)} answers and the undo; the laptop got "
+          f"only the facilitator's {len(laptop_keys)} keys)")
+    blank = {name: non_blank(path) for name, path in shots.items()}
+    check(len(blank) == 4 and all(c >= 8 and share > 0.02 for c, share in blank.values()),
+          "side: each state of the page (waiting, task, SEQ, SUS) is drawn: " +
+          ", ".join(f"{name} {c} colours, {share:.0%} off its background" for name, (c, share) in blank.items()), f"{blank}")
+    composite(shots)
+
+
+def composite(shots):
+    """The four states side by side at 390x844 each: docs/phone-participant.png when FLICK_DOCS
+    names the docs folder, else in the work folder."""
+    from PIL import Image
+    order = [n for n in ("waiting", "task", "seq", "sus") if n in shots]
+    out = Image.new("RGB", (len(order) * 390 + (len(order) - 1) * 12, 844), (255, 255, 255))
+    for i, name in enumerate(order):
+        out.paste(Image.open(shots[name]).convert("RGB").resize((390, 844), Image.LANCZOS), (i * 402, 0))
+    target = os.path.join(os.environ.get("FLICK_DOCS", WORK), "phone-participant.png")
+    out.save(target, optimize=True)
+    print(f"  note  the page's states: {target}")
+
+
 async def main():
     x = Xvfb(WORK)
     chrome = Chromium(WORK)
     try:
-        for demo in ["now", "switcher", "stack", "carousel", "swipe"]:
-            await interaction(chrome, x, demo)
-        await network(chrome, x)
+        if os.environ.get("FLICK_PHONE_ONLY") != "side":
+            for demo in ["now", "switcher", "stack", "carousel", "swipe"]:
+                await interaction(chrome, x, demo)
+        await participant(chrome, x)
+        if os.environ.get("FLICK_PHONE_ONLY") != "side":
+            await network(chrome, x)
     finally:
         chrome.stop()
         x.stop()

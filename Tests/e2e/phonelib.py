@@ -281,6 +281,20 @@ class Page:
         await self.touch("touchEnd", wait=False, at=at + 0.001)
         await asyncio.gather(*self.unacknowledged)
 
+    async def tap(self, selector, hold=0.06):
+        """A finger's tap on the centre of the element `selector` (a CSS selector): touchStart,
+        `hold` seconds, touchEnd, as a tap on a phone's button. False when no such element is
+        shown (or it is disabled)."""
+        box = await self.eval(f"(function () {{ const e = document.querySelector({json.dumps(selector)}); "
+                              "if (!e || e.disabled || e.closest('[hidden]')) return null; const r = e.getBoundingClientRect(); "
+                              "return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+        if not box:
+            return False
+        await self.touch("touchStart", *box)
+        await asyncio.sleep(hold)
+        await self.touch("touchEnd")
+        return True
+
     async def screenshot(self, path):
         r = await self.send("Page.captureScreenshot", format="png")
         with open(path, "wb") as f:
@@ -289,6 +303,17 @@ class Page:
     async def close(self):
         self.reader.cancel()
         await self.ws.close()
+
+
+def window_key(display, key, name="^flick"):
+    """Key `key` (xdotool's name) in the flick window on `display`: the facilitator's hand on the
+    laptop (a task marker, quitting), never the participant's."""
+    wid = xdo(display, "search", "--onlyvisible", "--name", name).split("\n")[0].strip()
+    if not wid:
+        return False
+    xdo(display, "windowfocus", "--sync", wid)
+    xdo(display, "key", key)
+    return True
 
 
 def log_events(path):

@@ -1,15 +1,31 @@
 // Flick's phone page: draws the render list the host sends, sends the finger's touches with
-// their own timestamps, keeps the phone's clock mapped to the host's. No other resource.
+// their own timestamps, keeps the phone's clock mapped to the host's, and shows the participant's
+// side of a study (the host's `side` messages). No other resource.
+//
+// Element ids (stable: the end-to-end tests and the study suite drive them):
+//   #stage                         the canvas the scene is drawn on (touches on it are the stage's)
+//   #panel                         the participant's side below the stage (hidden without one)
+//   #task-text                     the task under way ("Task 2 of 5: ..."); #waiting the waiting line
+//   #done, #give-up                the task's Done and Give up
+//   #undo                          Undo (the Z key's command), shown where it is a participant's action
+//   #sheet                         a questionnaire over the page: #q-title, #q-text, #end-low, #end-high
+//   #seq button[data-value]        the SEQ's answers 1-7
+//   #sus button[data-value]        a SUS item's answers 1-5
+//   #status                        the connection's line
+// body[data-side] is the side's state: off, task, running, seq, sus or waiting; window.flick.side
+// the host's last `side` message.
 "use strict";
 (function () {
   const token = new URLSearchParams(location.search).get("t") || "";
   const canvas = document.getElementById("stage");
   const ctx = canvas.getContext("2d", { alpha: false });
   const status = document.getElementById("status");
+  const $ = function (id) { return document.getElementById(id); };
+  const panel = $("panel"), sheet = $("sheet");
   const state = {
     welcome: null, frame: null, drawnFrame: -1, drawnT: 0, drawnCount: 0, closeCode: null,
     connected: false, faces: new Map(), shadows: new Map(), facesLoaded: 0, socket: null, retry: 500, touchId: null,
-    clockTimer: null, dpr: 1, width: 0, height: 0, lastSceneTime: 0,
+    clockTimer: null, dpr: 1, width: 0, height: 0, lastSceneTime: 0, side: null, answered: null, sent: [],
   };
   window.flick = state;   // read by the end-to-end tests over the DevTools protocol
 
@@ -27,11 +43,24 @@
     state.redraw = true;
   }
 
-  // The scene's viewport fitted into the page (1:1 when the scene runs at this phone's size).
+  // CSS pixels the page asks to keep below the stage for the participant's side (the host
+  // grants them only to a session that has one: the welcome's `panel`).
+  function panelAsked() {
+    return Math.round(Math.min(132, Math.max(88, state.height * 0.15)));
+  }
+
+  // The stage's height: the page above the panel the host granted.
+  function stageHeight() {
+    const granted = state.welcome && state.welcome.panel > 0 ? state.welcome.panel : 0;
+    return Math.max(1, state.height - granted);
+  }
+
+  // The scene's viewport fitted into the stage (1:1 when the scene runs at this phone's size).
   function fit() {
-    const v = state.welcome ? state.welcome.viewport : { width: state.width, height: state.height };
-    const s = Math.min(state.width / v.width, state.height / v.height);
-    return { s: s, x: (state.width - v.width * s) / 2, y: (state.height - v.height * s) / 2 };
+    const h = stageHeight();
+    const v = state.welcome ? state.welcome.viewport : { width: state.width, height: h };
+    const s = Math.min(state.width / v.width, h / v.height);
+    return { s: s, x: (state.width - v.width * s) / 2, y: (h - v.height * s) / 2 };
   }
 
   function send(object) {
@@ -45,7 +74,8 @@
     state.socket = ws;
     ws.onopen = function () {
       send({ type: "hello", v: 1, viewport: { width: state.width, height: state.height }, pixelRatio: state.dpr,
-             userAgent: navigator.userAgent.slice(0, 512), touch: ("ontouchstart" in window) || navigator.maxTouchPoints > 0 });
+             userAgent: navigator.userAgent.slice(0, 512), touch: ("ontouchstart" in window) || navigator.maxTouchPoints > 0,
+             panel: panelAsked() });
     };
     ws.onmessage = function (e) {
       let m;
@@ -56,6 +86,8 @@
         send({ type: "sync", t0: m.t0, t1: performance.now(), s: m.s });
       } else if (m.type === "welcome") {
         state.welcome = m;
+        layOutPanel();
+        state.redraw = true;
         state.connected = true;
         state.retry = 500;
         state.closeCode = null;
@@ -63,6 +95,8 @@
         exchangeClock();
         clearInterval(state.clockTimer);
         state.clockTimer = setInterval(exchangeClock, (m.clockInterval || 3) * 1000);
+      } else if (m.type === "side") {
+        showSide(m);
       }
     };
     ws.onclose = function (e) {
@@ -84,6 +118,72 @@
   }
 
   function exchangeClock() { send({ type: "clock", t0: performance.now() }); }
+
+  // MARK: the participant's side. Every text is set as text (textContent), never as markup:
+  // the task's name comes from the researcher's file.
+
+  function layOutPanel() {
+    const h = state.welcome && state.welcome.panel > 0 ? state.welcome.panel : 0;
+    panel.hidden = h === 0;
+    panel.style.height = h + "px";
+    status.style.bottom = (h + 24) + "px";
+    if (!h) { sheet.hidden = true; document.body.dataset.side = "off"; }
+  }
+
+  function showSide(m) {
+    state.side = m;
+    state.answered = null;
+    document.body.dataset.side = m.state;
+    const task = m.state === "task" || m.state === "running";
+    $("task-text").hidden = !task;
+    $("task-text").textContent = task ? m.text : "";
+    $("waiting").hidden = m.state !== "waiting";
+    $("waiting").textContent = m.state === "waiting" ? m.text : "";
+    $("done").hidden = $("give-up").hidden = m.state !== "task";
+    $("undo").hidden = !m.undo;
+    const asking = m.state === "seq" || m.state === "sus";
+    sheet.hidden = !asking;
+    $("seq").hidden = m.state !== "seq";
+    $("sus").hidden = m.state !== "sus";
+    $("q-title").textContent = asking ? (m.title || "") : "";
+    $("q-text").textContent = asking ? m.text : "";
+    $("end-low").textContent = asking && m.ends ? m.ends[0] : "";
+    $("end-high").textContent = asking && m.ends ? m.ends[1] : "";
+    for (const b of document.querySelectorAll("#panel button, #sheet button")) b.disabled = false;
+  }
+
+  // One answer for the panel on show: the buttons wait for the host's next `side` (a second
+  // tap before it comes answers nothing twice).
+  function answer(e, fields) {
+    const m = state.side;
+    if (!m || state.answered || !state.connected) return;
+    state.answered = fields.kind;
+    fields.type = "answer";
+    fields.t = Math.max(0, e.timeStamp);
+    if (fields.kind !== "sus") fields.task = m.task;
+    send(fields);
+    state.sent.push(fields);
+    for (const b of document.querySelectorAll("#panel button:not(#undo), #sheet button")) b.disabled = true;
+  }
+
+  function wireSide() {
+    $("done").addEventListener("click", function (e) { answer(e, { kind: "done" }); });
+    $("give-up").addEventListener("click", function (e) { answer(e, { kind: "give_up" }); });
+    $("undo").addEventListener("click", function (e) {
+      if (!state.side || !state.side.undo) return;
+      const m = { type: "undo", t: Math.max(0, e.timeStamp) };
+      send(m);
+      state.sent.push(m);
+    });
+    for (const b of document.querySelectorAll("#seq button")) {
+      b.addEventListener("click", function (e) { answer(e, { kind: "seq", value: Number(b.dataset.value) }); });
+    }
+    for (const b of document.querySelectorAll("#sus button")) {
+      b.addEventListener("click", function (e) {
+        if (state.side && state.side.item) answer(e, { kind: "sus", item: state.side.item, value: Number(b.dataset.value) });
+      });
+    }
+  }
 
   // MARK: touches: the first finger down is the one that counts until it lifts.
 
@@ -280,6 +380,7 @@
   }
 
   resize();
+  wireSide();
   window.addEventListener("resize", resize);
   for (const type of ["touchstart", "touchmove", "touchend", "touchcancel"]) {
     canvas.addEventListener(type, onTouch, { passive: false });

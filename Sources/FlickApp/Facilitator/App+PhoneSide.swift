@@ -1,0 +1,116 @@
+import FlickEngine
+import FlickIO
+import FlickPhone
+import FlickSession
+
+/// The participant's side on the phone (`--phone` with a tasks file's `participantSide`): the
+/// page shows what the participant's window's panel shows (the task with Done and Give up, the
+/// SEQ, the SUS) and offers Undo where the Z key is one of the participant's keys, in a panel
+/// below the stage, never over it; between tasks it says what it waits for. A tap there is the
+/// same recorded input as a click on the window's panel (`activate`) or the Z key (`perform`),
+/// at the tap's own time: no rule of the phone's own.
+extension App {
+    /// Whether the session has a participant's side at all: some task shows its text or asks the
+    /// SEQ, or the study asks the SUS. The phone keeps its panel then (the stage above it).
+    var hasParticipantSide: Bool {
+        guard let list = study.tasks?.list else { return false }
+        if study.asksSUS { return true }
+        return list.tasks.indices.contains { i in
+            let s = study.side(ofTask: i + 1)
+            return s.taskText || s.seq
+        }
+    }
+
+    /// Whether some task of the session shows its text with Done and Give up: the window's task
+    /// bar may come up, and a phone-sized stage keeps clear of it (`Stage.bottomInset`).
+    var hasTaskBar: Bool {
+        guard let list = study.tasks?.list else { return false }
+        return list.tasks.indices.contains { study.side(ofTask: $0 + 1).taskText }
+    }
+
+    /// Points at the window's bottom the stage keeps clear of: the task bar's, for a session
+    /// whose tasks show one (the same all session long, so the stage never moves under a hand).
+    var taskBarInset: Double {
+        hasTaskBar ? ParticipantPanelLayout(.taskBar(text: ""), window: window.size).panel.height : 0
+    }
+
+    /// Undo is one of the participant's actions now: the Z key's rule (`participantKeys`), with no
+    /// questionnaire up (the session takes no participant command then).
+    var phoneOffersUndo: Bool {
+        participantKeys.contains(.undo) && !study.questionnaireUp
+    }
+
+    /// What the phone's panel shows now.
+    func phoneSide() -> PhoneSide {
+        let undo = phoneOffersUndo
+        if let prompt = study.questions.prompt {
+            switch prompt.questionnaire {
+            case .seq:
+                return PhoneSide(state: .seq, text: Questionnaire.seqQuestion, task: prompt.number, title: "After the task: \(prompt.task ?? "")",
+                                 scale: Questionnaire.seqScale, ends: Questionnaire.seqEnds, undo: false)
+            case .sus:
+                let item = prompt.nextItem ?? Questionnaire.susItems.count
+                return PhoneSide(state: .sus, text: Questionnaire.susItems[max(0, min(Questionnaire.susItems.count - 1, item - 1))],
+                                 item: item, items: Questionnaire.susItems.count,
+                                 title: "Question \(item) of \(Questionnaire.susItems.count)",
+                                 scale: Questionnaire.susScale, ends: Questionnaire.susEnds, undo: false)
+            }
+        }
+        if let run = study.tasks, let active = run.current, let task = run.currentTask {
+            // A task that shows no text on the participant's screen keeps its name off the phone too.
+            let number = "Task \(active.index + 1) of \(run.list.tasks.count)"
+            return study.showsTaskText
+                ? PhoneSide(state: .task, text: "\(number): \(task.name)", task: active.index + 1, undo: undo)
+                : PhoneSide(state: .running, text: number, task: active.index + 1, undo: undo)
+        }
+        let waiting: String
+        if let run = study.tasks, run.allDone {
+            waiting = study.asksSUS && !study.questions.susComplete ? "All tasks done. Please wait a moment." : "All done. Thank you!"
+        } else if study.tasks?.ended.isEmpty ?? true {
+            waiting = "Waiting for the first task to start…"
+        } else {
+            waiting = "Waiting for the next task to start…"
+        }
+        return PhoneSide(state: .waiting, text: waiting, undo: undo)
+    }
+
+    /// Sends the panel's state to the phone when it changed (or `force`: a new connection).
+    func publishPhoneSide(force: Bool = false) {
+        guard let phone, phone.isConnected, phone.panel > 0 else { return }
+        let text = phoneSide().json()
+        guard force || text != phone.lastSide else { return }
+        phone.lastSide = text
+        phone.server.send(text)
+    }
+
+    /// An answer tapped on the phone at host time `hostTime`: the window's panel's own action
+    /// when the panel up now is the one the page answered (a second tap on a panel already
+    /// answered, or one the facilitator closed meanwhile, is said and dropped).
+    func phoneAnswer(_ a: PhoneAnswer, hostTime: Double) {
+        guard player == nil, let mode = participantPanel else {
+            note("phone: \(a.answer.kind) dropped (nothing on the participant's side to answer)")
+            return
+        }
+        let t = session.time(sdl: hostTime)
+        let button: PanelButton
+        switch (a.answer, mode) {
+        case (.done, .taskBar) where a.task == study.tasks?.current.map({ $0.index + 1 }): button = .done
+        case (.giveUp, .taskBar) where a.task == study.tasks?.current.map({ $0.index + 1 }): button = .giveUp
+        case (.seq(let v), .seq) where a.task == study.questions.prompt?.number: button = .answer(v)
+        case (.sus(let item, let v), .sus(let up)) where item == up: button = .answer(v)
+        default:
+            note("phone: \(a.answer.kind)\(a.task.map { " for task \($0)" } ?? "") dropped (the participant's side shows something else now)")
+            return
+        }
+        activate(button, mode: mode, at: t)
+    }
+
+    /// The phone's Undo at host time `hostTime`: the Z key of the participant's window.
+    func phoneUndo(hostTime: Double) {
+        guard player == nil, participantKeys.contains(.undo) else {
+            note("phone: undo dropped (not one of the participant's keys here)")
+            return
+        }
+        perform(.undo, at: session.time(sdl: hostTime))
+    }
+}
