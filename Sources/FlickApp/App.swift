@@ -540,9 +540,11 @@ final class App {
     /// A replay keeps the recorded viewport and fits it into whatever window it has.
     func relayout() {
         if player != nil {
-            stage = Stage(viewport: scene.viewport, window: window.size, margin: presentation.stageMargin, rightInset: panelInset)
+            stage = Stage(viewport: scene.viewport, window: window.size, margin: presentation.stageMargin, rightInset: panelInset,
+                          bottomInset: taskBarInset)
         } else {
-            stage = Stage(viewport: phoneStage ?? options.stage, window: window.size, margin: presentation.stageMargin, rightInset: panelInset)
+            stage = Stage(viewport: phoneStage ?? options.stage, window: window.size, margin: presentation.stageMargin, rightInset: panelInset,
+                          bottomInset: taskBarInset)
             if options.stage == nil, phoneStage == nil, stage.viewport != scene.viewport {
                 submit(RecordedInput(t: scene.time, .viewport(stage.viewport, window: window.size)))
             }

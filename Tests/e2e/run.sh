@@ -71,7 +71,7 @@ if [ "$FAILED" = 0 ]; then
   part "no markup from outside: every page from hostile session files, parsed in headless Chromium, and tables without formulas" markup.py markup
   part "the study's counts from outside: DuckDB runs docs/sql over the logs" duckdb_rates.py duckdb
   part "real pointer input under Xvfb" pointer.sh pointer
-  part "the participant's phone (headless Chromium as a 390x844 phone at 3x, the network face)" phone.py phone
+  part "the participant's phone (headless Chromium as a 390x844 phone at 3x, the participant's side, the network face)" phone.py phone
   part "mouse against touch: one task by the mouse (xdotool) and the phone (Chromium), flick study with device as condition" touch_study.py touch-study
   part "the twelve-session study: a plan of 2 presets for 6 participants (3 mouse, 3 phone), a facilitator's keys, tasks, SEQ and SUS, every study number against a hand count" study_twelve.py study-twelve
   part "a sixth interaction from outside (Examples/CoverFlow): browse and delete under Xvfb" coverflow.sh coverflow
