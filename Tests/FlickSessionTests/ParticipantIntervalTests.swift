@@ -57,6 +57,112 @@ import Testing
         return Double(covered) / Double(studies)
     }
 
+    /// One participant: their own rate from a Beta of mean `mu` and concentration `kappa`.
+    static func person(_ r: inout Random, mu: Double, kappa: Double) -> Double { r.beta(mu * kappa, (1 - mu) * kappa) }
+
+    /// `k` of `n` trials at rate `p`.
+    static func events(_ r: inout Random, _ p: Double, _ n: Int) -> Proportion {
+        var k = 0
+        for _ in 0..<n where r.unit() < p { k += 1 }
+        return Proportion(k, n)
+    }
+
+    /// The share of simulated studies whose difference interval covers the true difference of
+    /// mean rates. Independent: two groups of `participants`, rates around `mu1` and `mu2`.
+    /// Paired: the same people under both, each one's second rate their first moved by `shift`
+    /// on the logit scale (so the two go together), the true difference found from 200 000 people.
+    static func differenceCoverage(participants: Int, mu1: Double, mu2: Double, paired: Bool, studies: Int, seed: UInt64) -> Double {
+        var r = Random(state: seed)
+        func expit(_ x: Double) -> Double { 1 / (1 + exp(-x)) }
+        func moved(_ p: Double) -> Double {
+            let q = min(max(p, 1e-12), 1 - 1e-12)
+            return expit(log(q / (1 - q)) + log(mu2 / (1 - mu2)) - log(mu1 / (1 - mu1)))
+        }
+        var truth = mu2 - mu1
+        if paired {
+            var sum = 0.0
+            for _ in 0..<200_000 { let p = person(&r, mu: mu1, kappa: 8); sum += moved(p) - p }
+            truth = sum / 200_000
+        }
+        var covered = 0
+        for _ in 0..<studies {
+            var a: [String: Proportion] = [:], b: [String: Proportion] = [:]
+            for i in 0..<participants {
+                let p1 = person(&r, mu: mu1, kappa: 8)
+                let p2 = paired ? moved(p1) : person(&r, mu: mu2, kappa: 8)
+                a["p\(i)"] = events(&r, p1, 5 + Int(r.unit() * 26))
+                b[paired ? "p\(i)" : "q\(i)"] = events(&r, p2, 5 + Int(r.unit() * 26))
+            }
+            if let d = ParticipantDifference(first: a, second: b), d.interval.contains(truth) { covered += 1 }
+        }
+        return Double(covered) / Double(studies)
+    }
+
+    @Test(arguments: [3, 5, 8])
+    func theDifferenceCoversTheTrueDifferenceInAtLeast93PercentOfStudies(participants: Int) {
+        for paired in [false, true] {
+            for (mu1, mu2) in [(0.05, 0.05), (0.2, 0.5), (0.5, 0.5), (0.05, 0.3)] {
+                let c = Self.differenceCoverage(participants: participants, mu1: mu1, mu2: mu2, paired: paired, studies: 1000,
+                                                seed: 99 + UInt64(participants))
+                print(String(format: "coverage: difference, %d participants %@, %.2f to %.2f: %.3f", participants,
+                             paired ? "paired" : "per group", mu1, mu2, c))
+                #expect(c >= 0.93, "\(participants) participants, \(paired ? "paired" : "independent"), \(mu1) to \(mu2): \(c)")
+            }
+        }
+    }
+
+    /// The share of simulated studies whose interval of a rating's mean covers the true mean:
+    /// each participant's own mean share from a Beta of mean `mu` (concentration 8), answers
+    /// of `steps` steps around it (1 to 3 answers each for the SEQ, one SUS).
+    static func ratingCoverage(participants: Int, mu: Double, scale: ClosedRange<Double>, steps: Int, answers: Int,
+                               studies: Int, seed: UInt64) -> Double {
+        var r = Random(state: seed)
+        let width = scale.upperBound - scale.lowerBound
+        var covered = 0
+        for _ in 0..<studies {
+            var people: [[Double]] = []
+            for _ in 0..<participants {
+                let p = person(&r, mu: mu, kappa: 8)
+                let count = 1 + Int(r.unit() * Double(answers))
+                people.append((0..<count).map { _ in scale.lowerBound + width * Double(events(&r, p, steps).k) / Double(steps) })
+            }
+            let m = MeanInterval(people, scale: scale, steps: steps)
+            if let i = m?.interval, i.contains(scale.lowerBound + width * mu), scale.contains(i.low), scale.contains(i.high) { covered += 1 }
+        }
+        return Double(covered) / Double(studies)
+    }
+
+    @Test(arguments: [3, 5, 8])
+    func ratingMeansStayOnTheirScaleAndCoverInAtLeast93PercentOfStudies(participants: Int) {
+        for mu in [0.2, 0.5, 0.7, 0.85, 0.95] {
+            let seq = Self.ratingCoverage(participants: participants, mu: mu, scale: MeanInterval.seq.scale, steps: MeanInterval.seq.steps,
+                                          answers: 3, studies: 1000, seed: 5 + UInt64(participants))
+            let sus = Self.ratingCoverage(participants: participants, mu: mu, scale: MeanInterval.sus.scale, steps: MeanInterval.sus.steps,
+                                          answers: 1, studies: 1000, seed: 6 + UInt64(participants))
+            print(String(format: "coverage: %d participants, true mean share %.2f: SEQ %.3f, SUS %.3f", participants, mu, seq, sus))
+            #expect(seq >= 0.93 && sus >= 0.93, "\(participants) participants at \(mu): SEQ \(seq), SUS \(sus)")
+        }
+    }
+
+    /// What a t-interval made of 3 (or 2) people: past the ends of the scale. Here: inside it,
+    /// or none where there are too few to say.
+    @Test func theIntervalsThatRanPastTheirScaleNowStayInside() throws {
+        // SEQ 4.5 and 6.5 (t: -7.2 to 18.2): two people, too few to say.
+        #expect(MeanInterval([[4.5], [6.5]], scale: MeanInterval.seq.scale, steps: MeanInterval.seq.steps)?.interval == nil)
+        // SUS of three people far apart (t: 14.1 to 139.2 for 50, 100, 80).
+        let sus = try #require(MeanInterval([[50], [100], [80]], scale: MeanInterval.sus.scale, steps: MeanInterval.sus.steps)?.interval)
+        #expect(sus.low >= 0 && sus.high <= 100 && sus.contains(230.0 / 3))
+        // A difference of rates between two groups of 3 who never erred and 3 who always did:
+        // inside -100 to +100 points.
+        let none = ["p1": Proportion(0, 6), "p2": Proportion(0, 5), "p3": Proportion(0, 7)]
+        let all = ["q1": Proportion(6, 6), "q2": Proportion(5, 5), "q3": Proportion(7, 7)]
+        let d = try #require(ParticipantDifference(first: none, second: all))
+        #expect(d.value == 1 && d.interval.high == 1 && d.interval.low > 0 && d.interval.low < 1, "\(d.interval)")
+        let e = try #require(ParticipantDifference(first: ["p1": Proportion(1, 2), "p2": Proportion(0, 2), "p3": Proportion(2, 2)],
+                                                   second: ["q1": Proportion(2, 2), "q2": Proportion(0, 2), "q3": Proportion(1, 2)]))
+        #expect(e.value == 0 && e.interval.low >= -1 && e.interval.high <= 1 && e.interval.contains(0), "\(e.interval)")
+    }
+
     @Test(arguments: [3, 5, 8])
     func theIntervalCoversTheTrueRateInAtLeast93PercentOfStudies(participants: Int) {
         for mu in [0.05, 0.2, 0.5] {
@@ -83,11 +189,14 @@ import Testing
         let i = try #require(none.interval)
         #expect(none.mean == 0 && i.low == 0)
         #expect(i.high > 0.05, "upper bound \(i.high)")
-        let all = ParticipantRate([Proportion(10, 10), Proportion(7, 7)])
+        let all = ParticipantRate([Proportion(10, 10), Proportion(7, 7), Proportion(12, 12)])
         #expect(try #require(all.interval).low < 1)
     }
 
     @Test func referenceValues() throws {
+        // 2 of 3: Wilson 20.77 % to 93.85 % (R: prop.test(2, 3, correct = FALSE)$conf.int).
+        let w23 = try #require(Proportion(2, 3).wilson)
+        #expect(abs(w23.low - 0.207660) < 1e-6 && abs(w23.high - 0.938508) < 1e-6, "\(w23)")
         // 32 of 59 (the issue's snap-back rate): Wilson 41.7 % to 66.3 %.
         let w = try #require(Proportion(32, 59).wilson)
         #expect(abs(w.low - 0.4166) < 0.001 && abs(w.high - 0.6628) < 0.001, "\(w)")
@@ -113,8 +222,10 @@ import Testing
         let b = ["p1": Proportion(3, 10), "p2": Proportion(6, 10), "p3": Proportion(4, 10)]
         let d = try #require(ParticipantDifference(first: a, second: b))
         #expect(d.design == .paired && abs(d.value - 0.1333) < 0.001 && d.participants == (3, 3))
-        let c = try #require(ParticipantDifference(first: a, second: ["q1": Proportion(5, 10), "q2": Proportion(7, 10)]))
-        #expect(c.design == .independent && c.participants == (3, 2))
+        let c = try #require(ParticipantDifference(first: a, second: ["q1": Proportion(5, 10), "q2": Proportion(7, 10), "q3": Proportion(6, 12)]))
+        #expect(c.design == .independent && c.participants == (3, 3))
+        // Two people under a condition: too few to say.
+        #expect(ParticipantDifference(first: a, second: ["q1": Proportion(5, 10), "q2": Proportion(7, 10)]) == nil)
         // Everyone moved by exactly 0.4: still an interval (from their own counts), not a point.
         let same = Dictionary(uniqueKeysWithValues: (1...5).map { ("p\($0)", Proportion(1, 10)) })
         let more = Dictionary(uniqueKeysWithValues: (1...5).map { ("p\($0)", Proportion(5, 10)) })

@@ -27,16 +27,21 @@ import Testing
         #expect(SUSScore.score([3, 3, 3, 3, 3, 3, 3, 3, 3, 6]) == nil)
     }
 
-    /// The t-interval by hand: 2, 4, 6 -> mean 4, sd 2, t(2) = 4.303, half 4.303 x 2 / √3 = 4.9687.
-    @Test func meansHaveTheStudentTInterval() throws {
-        let m = try #require(MeanInterval([2, 4, 6]))
-        #expect(m.mean == 4)
-        #expect(m.sd == 2)
-        let half = 4.303 * 2 / 3.0.squareRoot()
-        #expect(abs(m.interval!.low - (4 - half)) < 1e-9)
-        #expect(abs(m.interval!.high - (4 + half)) < 1e-9)
-        #expect(MeanInterval([5])?.interval == nil)
-        #expect(MeanInterval([]) == nil)
+    /// SEQ 2, 4, 6 from three people: mean 4, sd 2. The t-interval (4 ± 4.303 x 2 / √3, -0.97
+    /// to 8.97) runs past both ends of 1-7; the interval on the scale (1, 3 and 5 of 6 steps,
+    /// `ParticipantRate` put back on 1-7) is 1.228784 to 6.771216 (an independent Python
+    /// computation). Three people who all answered 7 (one of them twice): 4.386975 to 7, never the point 7.
+    @Test func meansHaveAnIntervalInsideTheirScale() throws {
+        let m = try #require(MeanInterval([[2], [4], [6]], scale: MeanInterval.seq.scale, steps: MeanInterval.seq.steps))
+        #expect(m.mean == 4 && m.sd == 2 && m.count == 3)
+        #expect(abs(m.interval!.low - 1.228784) < 1e-6 && abs(m.interval!.high - 6.771216) < 1e-6, "\(m.interval!)")
+        let top = try #require(MeanInterval([[7], [7, 7], [7]], scale: MeanInterval.seq.scale, steps: MeanInterval.seq.steps))
+        #expect(abs(top.interval!.low - 4.386975) < 1e-6 && top.interval!.high == 7, "\(top.interval!)")
+        // Two people: too few to say (no interval), though the mean is kept.
+        let two = try #require(MeanInterval([[4.5], [6.5]], scale: MeanInterval.seq.scale, steps: MeanInterval.seq.steps))
+        #expect(two.mean == 5.5 && two.interval == nil)
+        #expect(MeanInterval([[5]], scale: MeanInterval.seq.scale, steps: MeanInterval.seq.steps)?.interval == nil)
+        #expect(MeanInterval([], scale: MeanInterval.seq.scale, steps: MeanInterval.seq.steps) == nil)
     }
 
     // MARK: - The session: the one recorded path
@@ -269,12 +274,14 @@ import Testing
         #expect(study.susSessions.map(\.complete) == [true, true, true, false])
         let sus = study.susSummaries()
         #expect(sus.map(\.condition) == ["A", "B"])
-        // A: 50, 100, 80 -> mean 76.667, sd 25.166, half 4.303 x 25.166 / √3 = 62.52.
+        // A: 50, 100, 80 -> mean 76.667, sd 25.166; the t-interval's 14.1 to 139.2 passes 100,
+        // the interval on the scale (20, 40 and 32 of 40 steps) is 2.452653 to 99.945103
+        // (an independent Python computation).
         let a = try #require(sus[0].scores)
         #expect(abs(a.mean - 230.0 / 3) < 1e-9)
         let sd = ((pow(50 - 230.0 / 3, 2) + pow(100 - 230.0 / 3, 2) + pow(80 - 230.0 / 3, 2)) / 2).squareRoot()
         #expect(abs(a.sd! - sd) < 1e-9)
-        #expect(abs(a.interval!.high - (230.0 / 3 + 4.303 * sd / 3.0.squareRoot())) < 1e-9)
+        #expect(abs(a.interval!.low - 2.452653) < 1e-6 && abs(a.interval!.high - 99.945103) < 1e-6, "\(a.interval!)")
         #expect(sus[0].incomplete == 0 && sus[1].incomplete == 1 && sus[1].scores == nil)
         // SEQ: find under A 7, 5, 6 (mean 6); sort 4, 2 (mean 3); every task under A: each
         // participant's own mean (5.5, 3.5, 6) -> 5.

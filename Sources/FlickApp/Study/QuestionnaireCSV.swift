@@ -6,7 +6,8 @@ import Foundation
 ///   the score of a complete one (an incomplete SUS has no score);
 /// - `seq.csv`: one row per SEQ answer, with the task run it was about;
 /// - `questionnaires.csv`: one row per questionnaire x condition (x task for the SEQ; an empty
-///   task is every task): the mean over participants with its 95 % t-interval.
+///   task is every task): the mean over participants with its 95 % interval inside the scale
+///   (`MeanInterval`; empty with too few participants to say).
 extension StudyCSV {
     static func sus(_ study: Study) -> String {
         var rows = ["participant,condition,session_id,file,complete,answered," + (1...10).map { "item\($0)" }.joined(separator: ",") + ",score"]

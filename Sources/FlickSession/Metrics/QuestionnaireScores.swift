@@ -1,25 +1,44 @@
 import Foundation
 
-/// A mean with its 95 % Student's t-interval (mean ± t(n-1) · sd / √n), the interval the study
-/// puts on its other means (time on task's is the same t-interval, on the log times); Sauro and
-/// Lewis recommend it for rating scales such as the SUS and the SEQ. No interval below 2 values.
+/// The mean of a rating over participants (each participant's own mean when they answered more
+/// than once) with a 95 % interval that stays inside the rating's scale: the SUS 0-100, the SEQ
+/// 1-7. A rating of `steps` steps above its floor is a share of its range (the SEQ's 5 is 4 of
+/// 6 steps, a SUS of 80 is 32 of 40), so each participant's answers are steps of steps-possible,
+/// and the interval is `ParticipantRate`'s for the participants' mean share, put back on the
+/// scale. Unlike a t-interval (mean ± t · sd / √n, which with 3 people runs past both ends of
+/// the scale) it is asymmetric near an end, never a point when everyone answered alike, and
+/// covered the true mean in at least 93 % of simulated studies of 3, 5 and 8 participants
+/// (ParticipantIntervalTests). Nil below `ParticipantRate.minimumParticipants`: too few to say.
 package struct MeanInterval: Equatable {
     package var mean: Double
     package var interval: Interval?
+    /// Participants.
     package var count: Int
-    /// The sample standard deviation (nil below 2 values).
+    /// The sample standard deviation of the participants' means (nil below 2 participants).
     package var sd: Double?
 
-    /// Nil without a value.
-    package init?(_ values: [Double]) {
-        guard !values.isEmpty else { return nil }
-        count = values.count
-        mean = values.reduce(0, +) / Double(values.count)
-        guard values.count >= 2 else { interval = nil; sd = nil; return }
-        let s = (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)).squareRoot()
-        sd = s
-        let half = t975(values.count - 1) * s / Double(values.count).squareRoot()
-        interval = Interval(mean - half, mean + half)
+    /// The SUS: 0 to 100 in steps of 2.5.
+    package static let sus = (scale: 0.0...100.0, steps: 40)
+    /// The SEQ: 1 to 7.
+    package static let seq = (scale: 1.0...7.0, steps: 6)
+
+    /// `people`: each participant's answers (participants without one left out). Nil without an
+    /// answer.
+    package init?(_ people: [[Double]], scale: ClosedRange<Double>, steps: Int) {
+        let answered = people.filter { !$0.isEmpty }
+        guard !answered.isEmpty else { return nil }
+        let means = answered.map { $0.reduce(0, +) / Double($0.count) }
+        count = means.count
+        mean = means.reduce(0, +) / Double(count)
+        sd = count >= 2 ? (means.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(count - 1)).squareRoot() : nil
+        let width = scale.upperBound - scale.lowerBound
+        let shares = answered.map { values in
+            Proportion(values.reduce(0) { $0 + Int(((min(max($1, scale.lowerBound), scale.upperBound) - scale.lowerBound) / width * Double(steps)).rounded()) },
+                       steps * values.count)
+        }
+        interval = ParticipantRate(shares).interval.map {
+            Interval(scale.lowerBound + width * $0.low, scale.lowerBound + width * $0.high)
+        }
     }
 }
 
@@ -71,8 +90,10 @@ extension Study {
             let mine = all.filter { $0.condition == condition }
             var byPerson: [String: [Double]] = [:]
             for s in mine { if let score = s.score { byPerson[s.participant, default: []].append(score) } }
-            let per = byPerson.keys.sorted().map { ($0, byPerson[$0]!.reduce(0, +) / Double(byPerson[$0]!.count)) }
-            return SUSSummary(condition: condition, participants: per, scores: MeanInterval(per.map(\.1)),
+            let names = byPerson.keys.sorted()
+            let per = names.map { ($0, byPerson[$0]!.reduce(0, +) / Double(byPerson[$0]!.count)) }
+            return SUSSummary(condition: condition, participants: per,
+                              scores: MeanInterval(names.map { byPerson[$0]! }, scale: MeanInterval.sus.scale, steps: MeanInterval.sus.steps),
                               incomplete: mine.filter { !$0.complete }.count, sessions: mine.count)
         }
     }
@@ -129,9 +150,9 @@ extension Study {
             let mine = all.filter { $0.condition == condition && (task == nil || $0.task == task) }
             var byPerson: [String: [Double]] = [:]
             for a in mine { byPerson[a.participant, default: []].append(Double(a.value)) }
-            let means = byPerson.values.map { $0.reduce(0, +) / Double($0.count) }
             return SEQSummary(task: task, condition: condition, answers: mine.count, participants: byPerson.count,
-                              scores: MeanInterval(means),
+                              scores: MeanInterval(byPerson.keys.sorted().map { byPerson[$0]! }, scale: MeanInterval.seq.scale,
+                                                   steps: MeanInterval.seq.steps),
                               unanswered: open.filter { $0.condition == condition && (task == nil || $0.task == task) }.count)
         }
         var tasks: [(number: Int, task: String)] = []

@@ -298,7 +298,7 @@ package struct Study {
             }
             let p = fisherP.map { $0 < 0.001 ? "p < 0.001" : String(format: "p = %.3f", $0) } ?? ""
             guard let c = participants else {
-                return "Too few participants for an interval across people (at least 2 under each condition). Over gestures the difference is \(pts(d.value)) points (\(pts(d.interval.low)) to \(pts(d.interval.high)), Fisher \(p)), but that treats one person's gestures as independent: it cannot be generalised to people."
+                return "Too few participants to say across people (at least \(ParticipantRate.minimumParticipants) under each condition). Over gestures the difference is \(pts(d.value)) points (\(pts(d.interval.low)) to \(pts(d.interval.high)), Fisher \(p)), but that treats one person's gestures as independent: it cannot be generalised to people."
             }
             let design = c.design == .paired ? "paired, \(c.participants.first) participants in both"
                 : "independent groups of \(c.participants.first) and \(c.participants.second) participants"
