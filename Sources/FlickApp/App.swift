@@ -182,7 +182,9 @@ final class App {
         }
         try log?.started(time: 0, demo: options.demo, cards: scene.deck.count, window: window.size,
                          stage: stage.frame, session: session.info, viewport: scene.viewport, config: options.config,
-                         configDescription: options.configDescription, device: options.phone != nil ? .touch : nil,
+                         configDescription: options.configDescription,
+                         // A replay's log names the device its recording was made with, as the live log did.
+                         device: options.phone != nil || options.replay?.recording.header?.device?.input == .touch ? .touch : nil,
                          plan: options.plan)
     }
 

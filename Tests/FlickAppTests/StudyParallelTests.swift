@@ -154,6 +154,7 @@ import Testing
                         ("gestures.csv", StudyCSV.gestures(serial)), ("decisions.csv", StudyCSV.decisions(serial)),
                         ("participants.csv", StudyCSV.participants(serial)), ("conditions.csv", StudyCSV.conditions(serial)),
                         ("comparisons.csv", StudyCSV.comparisons(comparisons)), ("tasks.csv", StudyCSV.tasks(serial)),
+                        ("task_rates.csv", StudyCSV.taskRates(serial)),
                         ("sus.csv", StudyCSV.sus(serial)), ("seq.csv", StudyCSV.seq(serial)),
                         ("questionnaires.csv", StudyCSV.questionnaires(serial))]
         #expect(Set(expected.map(\.0)) == Set(StudyCommand.outputs.map(\.0)))

@@ -526,7 +526,7 @@ os.makedirs(w("stu-link"), exist_ok=True)
 if not os.path.lexists(w("stu-link", "study.html")):
     os.symlink("../old.jsonl", w("stu-link", "study.html"))
 write("not-a-session.rec", "garbage\n")
-STUDY_OUT = [OUT + "-study"] + [OUT + "-study/" + f for f in ("study.html", "gestures.csv", "participants.csv", "conditions.csv", "comparisons.csv", "tasks.csv", "decisions.csv", "sus.csv", "seq.csv", "questionnaires.csv")]
+STUDY_OUT = [OUT + "-study"] + [OUT + "-study/" + f for f in ("study.html", "gestures.csv", "participants.csv", "conditions.csv", "comparisons.csv", "tasks.csv", "task_rates.csv", "decisions.csv", "sus.csv", "seq.csv", "questionnaires.csv")]
 ROWS += [
     ("study with a design naming a file not given", ["study", GOOD_LOG, GOOD_REC, "--design", w("design-wrong.csv"), "--out", OUT + "-study"], 2, "design-wrong.csv line 3: 'nobody.rec' is not one of the sessions given", []),
     ("study with a design missing a column", ["study", GOOD_LOG, "--design", w("design-nocol.csv"), "--out", OUT + "-study"], 2, "design-nocol.csv line 1: no 'condition' column", []),

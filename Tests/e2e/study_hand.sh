@@ -49,12 +49,32 @@ if tally != (hand["decisions"], hand["personal"], hand["folder"], hand["undos"])
 tasks = list(csv.DictReader(open(out + "/tasks.csv")))
 if len(tasks) != sum(v[0] for _, _, *v in hand["tasks"]) or any(not r["session_id"] or not r["file"] for r in tasks):
     problems.append(f"tasks.csv: {len(tasks)} rows")
+if any(r["device"] != "mouse" for r in tasks):
+    problems.append(f"tasks.csv devices {sorted({r['device'] for r in tasks})}")
+# task_rates.csv: the page's task table as a CSV, the same hand counts, and each rate's adjusted-
+# Wald interval (Agresti and Coull) computed here, inside 0-1.
+rates = {(r["task"], r["condition"]): r for r in csv.DictReader(open(out + "/task_rates.csv"))}
+num = lambda s: int(s) if s else 0
+got = {k: (int(r["runs"]), num(r["success"]), num(r["gave_up"]), num(r["time_limit"])) for k, r in rates.items()}
+if got != want:
+    problems.append(f"task_rates.csv {got} != {want}")
+z = 1.959963984540054
+for k, r in rates.items():
+    n = int(r["judged_runs"])
+    if n == 0:
+        continue
+    for what in ("success", "gave_up", "time_limit"):
+        x = int(r[what]); na = n + z * z; p = (x + z * z / 2) / na; h = z * (p * (1 - p) / na) ** 0.5
+        lo, hi = max(0, p - h), min(1, p + h)
+        if abs(float(r[what + "_rate"]) - x / n) > 1e-6 or abs(float(r[what + "_low"]) - lo) > 1e-6 or abs(float(r[what + "_high"]) - hi) > 1e-6 \
+                or not 0 <= float(r[what + "_low"]) <= float(r[what + "_high"]) <= 1:
+            problems.append(f"task_rates.csv {k} {what}: {r[what + '_rate']} {r[what + '_low']}-{r[what + '_high']}, expected {x / n:.6f} {lo:.6f}-{hi:.6f}")
 print("; ".join(problems) if problems else f"ok {len(rows)} {len(tasks)}")
 PY
 )
 case "$got" in
   ok*) read -r _ nrows nruns <<<"$got"
-       pass "hand-counted study (5 recordings, mouse and keys, goals of every kind, a folder change): all $nrows task x condition rows ($nruns runs), the decisions per direction, 31 decisions (30 the participants', 1 the folder's) and 4 undos equal the counts made by hand" ;;
+       pass "hand-counted study (5 recordings, mouse and keys, goals of every kind, a folder change): all $nrows task x condition rows ($nruns runs; study.html and task_rates.csv, its rates' adjusted-Wald intervals recomputed), the decisions per direction, 31 decisions (30 the participants', 1 the folder's) and 4 undos equal the counts made by hand" ;;
   *) fail "hand-counted study: $got" ;;
 esac
 

@@ -72,12 +72,28 @@ struct PlanParticipantOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Participant ids instead of P1..Pn, comma-separated.", valueName: "ids"))
     var ids: String?
 
+    @Option(help: ArgumentHelp("Each participant's device in every session, a between-subjects factor: mouse or touch (the phone), comma-separated, one per participant in order and repeated from the first when shorter (mouse,mouse,touch,touch: P1 and P2 the mouse, P3 and P4 the phone, P5 the mouse, …). Only with conditions that name no device.", valueName: "list"))
+    var devices: String?
+
+    /// `--devices` as devices (empty without it); a name that is not one, refused.
+    func deviceList() throws -> [PointerEvent.Device] {
+        guard let devices else { return [] }
+        return try devices.split(separator: ",", omittingEmptySubsequences: false).map {
+            let name = $0.trimmingCharacters(in: .whitespaces)
+            guard let d = PointerEvent.Device(rawValue: name) else {
+                throw ValidationError("--devices: '\(name)' is not a device (expected mouse or touch, comma-separated)")
+            }
+            return d
+        }
+    }
+
     func validate() throws {
         if participants != nil && ids != nil { throw ValidationError("give --participants or --ids, not both") }
         if participants == nil && ids == nil { throw ValidationError("missing --participants N (or --ids P1,P2,…)") }
         if let n = participants, !(1...StudyPlan.maxParticipants).contains(n) {
             throw ValidationError("--participants \(n) is out of range (expected 1 to \(StudyPlan.maxParticipants))")
         }
+        _ = try deviceList()
     }
 
     var list: [String] {
@@ -145,6 +161,7 @@ struct PlanCommand: ParsableCommand {
         let markers = try sessions.markers.map(MarkerLabels.parse)
         let names = try taskNames()
         let ids = people.list
+        let devices = try people.deviceList()
         func make(_ participants: [String]) -> StudyPlan {
             StudyPlan.make(
                 conditions: conditions.conditions.map { c in
@@ -156,7 +173,7 @@ struct PlanCommand: ParsableCommand {
                 participants: participants, taskNames: names, assignment: conditions.assignment,
                 taskOrder: sessions.taskOrder, seed: conditions.seed,
                 cards: sessions.cards.map { StudyPlan.relative($0, planFile: out) },
-                tasks: sessions.tasks.map { StudyPlan.relative($0, planFile: out) }, markers: markers)
+                tasks: sessions.tasks.map { StudyPlan.relative($0, planFile: out) }, markers: markers, devices: devices)
         }
         // Sized before it is made: the plan with no participant, and with the longest id alone,
         // give a participant's share; a plan --plan would not open is refused before gigabytes
@@ -225,6 +242,8 @@ struct PlannedSession {
     init(_ plan: StudyPlan, file: String, condition: PlanCondition, session: PlanSession, participant: String) {
         stamp = PlanStamp(file: file, participant: participant, session: session.session, condition: condition.name, tasks: session.tasks)
         self.condition = condition
+        // A participant's own device (between subjects) where the condition names none.
+        self.condition.device = plan.device(participant: participant, condition: condition)
         config = condition.config.map { StudyPlan.resolve($0, planFile: file) }
         tasks = plan.tasks.map { StudyPlan.resolve($0, planFile: file) }
         taskOrder = session.tasks

@@ -10,13 +10,14 @@ import Foundation
 /// - `gestures.csv`: one row per gesture;
 /// - `decisions.csv`: one row per card that left (by gesture, key, folder or API);
 /// - `tasks.csv`: one row per task run (a participant doing a task once);
+/// - `task_rates.csv`: one row per task x condition, its success rate with its interval (`taskRates`);
 /// - `participants.csv`: one row per participant x condition x interaction x task;
 /// - `conditions.csv`: one row per condition x interaction x task x measure, with intervals;
 /// - `comparisons.csv`: one row per interaction x measure x pair of conditions.
 enum StudyCSV {
     static func session(_ e: Study.Entry) -> [String] { [CSV.text(e.metrics.session.sessionID ?? ""), CSV.text(e.metrics.session.path)] }
 
-    static let gestureHeader = "participant,condition,task,session,session_id,file,interaction,kind,card,start,duration,outcome,direction,distance_fraction,speed_fraction,near_miss,narrow_throw,attempt,repeated,undone,hesitation,pauses,reversed,press_on_card_x,press_on_card_y,release_boundary_x,release_boundary_y"
+    static let gestureHeader = "participant,condition,task,session,session_id,file,interaction,kind,card,start,duration,outcome,direction,distance_fraction,speed_fraction,near_miss,narrow_throw,attempt,repeated,undone,hesitation,pauses,reversed,press_on_card_x,press_on_card_y,release_boundary_x,release_boundary_y,device"
 
     static func gestures(_ study: Study) -> String {
         gestureHeader + "\n" + study.entries.map(gestureRows).joined()
@@ -39,6 +40,7 @@ enum StudyCSV {
             r.append(CSV.flag(isCardDrag && g.outcome == .thrown ? undone.contains(i) : nil))
             r += [CSV.number(trace?.hesitation), trace.map { String($0.pauses) } ?? "", CSV.flag(trace?.reversed)]
             r += [CSV.number(trace?.onCard?.x), CSV.number(trace?.onCard?.y), CSV.number(release?.x), CSV.number(release?.y)]
+            r.append(e.device.rawValue)
             rows += r.joined(separator: ",")
             rows += "\n"
         }
@@ -49,7 +51,7 @@ enum StudyCSV {
     static let streamed: [String: (header: String, rows: @Sendable (Study.Entry) -> String)] = [
         "gestures.csv": (gestureHeader, gestureRows), "decisions.csv": (decisionHeader, decisionRows)]
 
-    static let decisionHeader = "participant,condition,task,session_id,file,t,card,cause,personal,direction,label,undone,undo_seconds"
+    static let decisionHeader = "participant,condition,task,session_id,file,t,card,cause,personal,direction,label,undone,undo_seconds,device"
 
     static func decisions(_ study: Study) -> String {
         decisionHeader + "\n" + study.entries.map(decisionRows).joined()
@@ -64,7 +66,7 @@ enum StudyCSV {
             let task = e.task ?? m.taskRuns.first { $0.contains(d.t) }?.name ?? m.session.task ?? ""
             var r: [String] = [CSV.text(e.participant), CSV.text(e.condition), CSV.text(task)] + session(e)
             r += [CSV.number(d.t), String(d.card.value), d.cause.rawValue, CSV.flag(d.isPersonal), d.direction?.rawValue ?? "", CSV.text(d.label ?? "")]
-            r += [CSV.flag(undone[i].map { $0 <= SessionMetrics.undoWindow } ?? false), CSV.number(undone[i])]
+            r += [CSV.flag(undone[i].map { $0 <= SessionMetrics.undoWindow } ?? false), CSV.number(undone[i]), e.device.rawValue]
             rows += r.joined(separator: ",")
             rows += "\n"
         }
@@ -84,13 +86,13 @@ enum StudyCSV {
     }
 
     static func tasks(_ study: Study) -> String {
-        var rows = ["participant,condition,task,number,session_id,file,start,end,seconds,outcome,success,gave_up,time_limit,attempts,ended_by"]
+        var rows = ["participant,condition,task,number,session_id,file,start,end,seconds,outcome,success,gave_up,time_limit,attempts,ended_by,device"]
         for e in study.entries {
             for run in e.metrics.taskRuns {
                 var r: [String] = [CSV.text(e.participant), CSV.text(e.condition), CSV.text(run.name ?? ""), run.number.map(String.init) ?? ""] + session(e)
                 r += [CSV.number(run.start), CSV.number(run.end), CSV.number(run.seconds), run.outcome?.rawValue ?? ""]
                 r += [CSV.flag(run.outcome.map { $0 == .success }), CSV.flag(run.outcome.map { $0 == .gaveUp }),
-                      CSV.flag(run.outcome.map { $0 == .timeLimit }), run.attempts.map(String.init) ?? "", CSV.text(run.by ?? "")]
+                      CSV.flag(run.outcome.map { $0 == .timeLimit }), run.attempts.map(String.init) ?? "", CSV.text(run.by ?? ""), e.device.rawValue]
                 rows.append(r.joined(separator: ","))
             }
         }

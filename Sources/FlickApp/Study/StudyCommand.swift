@@ -21,9 +21,10 @@ struct StudyCommand: ParsableCommand {
         Writes study.html (self-contained), gestures.csv (a row per gesture), participants.csv (a row per participant x \
         condition x interaction x task), conditions.csv (a row per condition x interaction x task x measure, with 95 % \
         intervals), comparisons.csv (every pair of conditions, per interaction and measure), tasks.csv (a row per task \
-        run), decisions.csv (a row per card that left, with its cause), sus.csv (a row per session whose SUS was shown, \
+        run), task_rates.csv (a row per task x condition: success, gave-up and time-limit rates with adjusted-Wald 95 % \
+        intervals, time on task), decisions.csv (a row per card that left, with its cause), sus.csv (a row per session whose SUS was shown, \
         scored 0-100 when complete), seq.csv (a row per SEQ answer) and questionnaires.csv (SUS and SEQ means per condition \
-        and task, 95 % t-intervals). Every row names its session id and file.
+        and task, 95 % intervals inside the scale). Every row names its session id and file.
         """)
 
     @Argument(help: ArgumentHelp("Interaction logs (--log) or recordings (--record).", valueName: "session"))
@@ -35,8 +36,8 @@ struct StudyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("CSV naming each file's participant, task and condition (header: file,participant,task,condition).", valueName: "file"))
     var design: String?
 
-    @Option(help: ArgumentHelp("The study plan the sessions were opened from (flick plan): each session's condition is its plan's, by the participant and session its header names.", valueName: "file"))
-    var plan: String?
+    @Option(help: ArgumentHelp("The study plan the sessions were opened from (flick plan): each session's condition is its plan's, by the participant and session its header names. Give it once per plan when the sessions come from several.", valueName: "file"))
+    var plan: [String] = []
 
     @Option(help: ArgumentHelp("Page title.", valueName: "text"))
     var title: String?
@@ -44,6 +45,7 @@ struct StudyCommand: ParsableCommand {
     static let outputs = [("study.html", "the study page"), ("gestures.csv", "the gesture table"),
                           ("participants.csv", "the participant table"), ("conditions.csv", "the condition table"),
                           ("comparisons.csv", "the comparison table"), ("tasks.csv", "the task table"),
+                          ("task_rates.csv", "the task rate table"),
                           ("decisions.csv", "the decision table"), ("sus.csv", "the SUS table"), ("seq.csv", "the SEQ table"),
                           ("questionnaires.csv", "the questionnaire table")]
 
@@ -55,12 +57,25 @@ struct StudyCommand: ParsableCommand {
     /// The condition the plan gives the session its header names (participant and session), or a
     /// one-line refusal: a session recorded without the plan, or one it does not know.
     static func plannedCondition(_ session: StudySession, path: String, plan: StudyPlan, file: String) throws -> String {
+        try plannedCondition(session, path: path, plans: [(plan, file)])
+    }
+
+    /// The same among several plans: the plan the session's header names (by its file name) when
+    /// more than one has its participant and session, else the one that has them.
+    static func plannedCondition(_ session: StudySession, path: String, plans: [(plan: StudyPlan, file: String)]) throws -> String {
         guard let stamp = session.plan else {
             throw UserError("session file '\(path)' was not opened from a plan (its first line names no plan participant and session); open sessions with flick --plan, or name its condition with --design")
         }
-        guard let condition = (try? plan.session(participant: stamp.participant, session: stamp.session, file: file))?.0 else {
-            throw UserError("session file '\(path)' is participant '\(stamp.participant)' session \(stamp.session), which the --plan file '\(file)' does not have")
+        let having = plans.filter { (try? $0.plan.session(participant: stamp.participant, session: stamp.session, file: $0.file)) != nil }
+        let named = having.filter { ($0.file as NSString).lastPathComponent == (stamp.file as NSString).lastPathComponent }
+        let files = plans.map { "'\($0.file)'" }.joined(separator: ", ")
+        guard let (plan, file) = named.count == 1 ? named[0] : (having.count == 1 ? having[0] : nil) else {
+            if having.isEmpty {
+                throw UserError("session file '\(path)' is participant '\(stamp.participant)' session \(stamp.session), which the --plan file\(plans.count == 1 ? "" : "s") \(files) \(plans.count == 1 ? "does" : "do") not have")
+            }
+            throw UserError("session file '\(path)' is participant '\(stamp.participant)' session \(stamp.session) of the plan '\(stamp.file)', which more than one --plan file has and none is named as (\(files)); give one --plan per file name")
         }
+        let condition = try plan.session(participant: stamp.participant, session: stamp.session, file: file).0
         guard condition.name == stamp.condition else {
             throw UserError("session file '\(path)' recorded the condition '\(stamp.condition)' for participant '\(stamp.participant)' session \(stamp.session), but the --plan file '\(file)' says '\(condition.name)' (is it the plan the session was opened from?)")
         }
@@ -72,7 +87,8 @@ struct StudyCommand: ParsableCommand {
         try InputFiles.requireDistinct(sessions, what: "session file")
         // Inputs first: a refused design or session leaves no folder behind.
         let designed = try design.map { try StudyDesign.load($0, sessions: sessions) }
-        let studyPlan = try plan.map { try StudyPlan.load($0) }
+        try InputFiles.requireDistinct(plan, what: "--plan file")
+        let plans = try plan.map { (plan: try StudyPlan.load($0), file: $0) }
         for path in sessions {
             let kind = PathKind.target(of: path)
             guard case .regular = kind else { throw UserError("session file '\(path)' \(kind.phrase) (expected a regular file)") }
@@ -83,7 +99,7 @@ struct StudyCommand: ParsableCommand {
             try StudyOutput.check(Self.outputs.map { (folder + "/" + $0.0, $0.1) },
                                   inputs: sessions.map { RunInput(path: $0, what: "a session file") }
                                     + (design.map { [RunInput(path: $0, what: "the --design file")] } ?? [])
-                                    + (plan.map { [RunInput(path: $0, what: "the --plan file")] } ?? []))
+                                    + plan.map { RunInput(path: $0, what: "the --plan file") })
         }
         if let problem = StudyOutput.folderProblem(out) { throw UserError(problem) }
         if FileManager.default.fileExists(atPath: out) { try outputs(try StudyOutput.folder(out)) }
@@ -105,7 +121,7 @@ struct StudyCommand: ParsableCommand {
             let session = measured.metrics.session
             try ids.admit(session.sessionID, path: path)
             let row = designed?.row(for: path)
-            let planned = try studyPlan.map { try Self.plannedCondition(session, path: path, plan: $0, file: plan ?? "") } ?? session.plan?.condition
+            let planned = plans.isEmpty ? session.plan?.condition : try Self.plannedCondition(session, path: path, plans: plans)
             study.add(measured, condition: row?.condition ?? planned)
         }
         let folder = try StudyOutput.folder(out)
@@ -127,7 +143,7 @@ struct StudyCommand: ParsableCommand {
                 "study.html": { StudyHTML.make(title: heading, study: study, comparisons: comparisons, design: design) },
                 "participants.csv": { StudyCSV.participants(study) },
                 "conditions.csv": { StudyCSV.conditions(study) }, "comparisons.csv": { StudyCSV.comparisons(comparisons) },
-                "tasks.csv": { StudyCSV.tasks(study) },
+                "tasks.csv": { StudyCSV.tasks(study) }, "task_rates.csv": { StudyCSV.taskRates(study) },
                 "sus.csv": { StudyCSV.sus(study) }, "seq.csv": { StudyCSV.seq(study) },
                 "questionnaires.csv": { StudyCSV.questionnaires(study) }]
             var texts: [String: Data] = [:]

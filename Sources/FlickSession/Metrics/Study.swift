@@ -99,6 +99,8 @@ package struct Study {
         package var traces: [GestureTrace?]
         /// Each gesture's task (design, else its marker interval's, else the header's; "" unknown).
         package var gestureTasks: [String]
+        /// The participant's device: the phone's touch screen (`--phone`) or the window's mouse.
+        package var device: PointerEvent.Device
     }
 
     package var entries: [Entry] = []
@@ -106,8 +108,19 @@ package struct Study {
     package var tallies: [Cell: [String: Tally]] = [:]
     private var configNames: [SceneConfig: String] = [:]
     /// The sessions came from more than one device (mouse and touch): the device is part of
-    /// each condition not given ("touch", "mouse, snappy").
+    /// every condition, named or not ("touch", "mouse, snappy", "touch, plan A"), so it stays a
+    /// factor whatever names the conditions (a between-subjects one when each participant kept
+    /// one device).
     package var separatesDevices = false
+
+    /// `condition` with the device before it when the study separates devices (kept as it is
+    /// when it already starts with the device's name).
+    package func condition(_ condition: String, device: PointerEvent.Device) -> String {
+        guard separatesDevices else { return condition }
+        let name = device.rawValue
+        if condition == name || condition.hasPrefix(name + ", ") { return condition }
+        return condition == "default" ? name : "\(name), \(condition)"
+    }
 
     package init() {}
 
@@ -165,21 +178,17 @@ package struct Study {
         let i = entries.count
         let m = measured.metrics, session = m.session
         let who = measured.participant
-        let condition = condition ?? {
-            let base = session.configDescription ?? {
-                if let name = configNames[session.config] { return name }
-                let name = session.config == SceneConfig() ? "default" : "config \(configNames.values.filter { $0 != "default" }.count + 1)"
-                configNames[session.config] = name
-                return name
-            }()
-            guard separatesDevices else { return base }
-            return base == "default" ? session.device.rawValue : "\(session.device.rawValue), \(base)"
-        }()
+        let condition = self.condition(condition ?? session.configDescription ?? {
+            if let name = configNames[session.config] { return name }
+            let name = session.config == SceneConfig() ? "default" : "config \(configNames.values.filter { $0 != "default" }.count + 1)"
+            configNames[session.config] = name
+            return name
+        }(), device: session.device)
         let attempts = measured.attempts, traces = measured.traces
         let runs = m.taskRuns
         let taskAt = measured.task(at:)
         entries.append(Entry(metrics: m, participant: who, condition: condition, task: measured.task,
-                             attempts: attempts, traces: traces, gestureTasks: measured.gestureTasks))
+                             attempts: attempts, traces: traces, gestureTasks: measured.gestureTasks, device: session.device))
         // The interaction in force at a time, for pages and tasks.
         let interactionAt = m.interaction(at:)
         func bump(_ t: Double, _ interaction: Interaction, _ change: (inout Tally) -> Void) {

@@ -109,11 +109,15 @@ package struct PlanParticipant: Codable, Equatable, Sendable {
     package var id: String
     /// The row of the condition square this participant takes (1-based).
     package var row: Int
+    /// The device this participant uses in every session (a between-subjects factor): mouse
+    /// (the window) or touch (the phone). Nil: each condition's own (mouse when it names none).
+    package var device: PointerEvent.Device?
     package var sessions: [PlanSession]
 
-    package init(id: String, row: Int, sessions: [PlanSession]) {
+    package init(id: String, row: Int, device: PointerEvent.Device? = nil, sessions: [PlanSession]) {
         self.id = id
         self.row = row
+        self.device = device
         self.sessions = sessions
     }
 }
@@ -158,9 +162,12 @@ extension StudyPlan {
     /// A plan: each participant (in order) takes the next row of the balanced Latin square of the
     /// conditions (`assignment`), one session per condition; each session's tasks in `taskOrder`.
     /// `seed` is needed exactly when something is shuffled.
+    /// `devices`: each participant's device in turn (cycled; empty: none), a between-subjects
+    /// factor beside the conditions.
     package static func make(conditions: [PlanCondition], participants: [String], taskNames: [String]?,
                              assignment: PlanAssignment, taskOrder: PlanTaskOrder, seed: UInt64?,
-                             cards: String? = nil, tasks: String? = nil, markers: [String]? = nil) -> StudyPlan {
+                             cards: String? = nil, tasks: String? = nil, markers: [String]? = nil,
+                             devices: [PointerEvent.Device] = []) -> StudyPlan {
         var random = SeededGenerator(seed: seed ?? 0)
         let square = BalancedLatinSquare.rows(conditions.count)
         var rowOf: [Int] = []
@@ -188,7 +195,8 @@ extension StudyPlan {
                 }
                 sessions.append(PlanSession(session: k + 1, condition: conditions[c].name, tasks: order))
             }
-            people.append(PlanParticipant(id: id, row: rowOf[i] + 1, sessions: sessions))
+            people.append(PlanParticipant(id: id, row: rowOf[i] + 1, device: devices.isEmpty ? nil : devices[i % devices.count],
+                                          sessions: sessions))
         }
         let shuffles = assignment == .shuffled || (taskOrder == .shuffled && taskNames != nil)
         return StudyPlan(assignment: assignment, taskOrder: taskOrder, seed: shuffles ? seed : nil, cards: cards, tasks: tasks,
@@ -299,8 +307,17 @@ extension StudyPlan {
                 if let tasks = s.tasks, Set(tasks).count != tasks.count {
                     throw UserError("\(file): participant '\(p.id)' session \(s.session) lists a task twice")
                 }
+                if let device = p.device, let own = condition(named: s.condition)?.device, own != device {
+                    throw UserError("\(file): participant '\(p.id)' uses the \(device.rawValue) but session \(s.session)'s condition '\(s.condition)' is a \(own.rawValue) condition (expected a participant device only with conditions that name none)")
+                }
             }
         }
+    }
+
+    /// The device of participant `id`'s sessions under `condition`: the condition's, else the
+    /// participant's (nil: the window's mouse).
+    package func device(participant id: String, condition: PlanCondition) -> PointerEvent.Device? {
+        condition.device ?? participant(id)?.device
     }
 
     /// The session `session` of participant `id`, or a one-line refusal naming what there is.
