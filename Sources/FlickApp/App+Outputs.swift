@@ -33,7 +33,7 @@ extension App {
                 let e = logged.event
                 write { try log?.record(logged) }
                 overlay.remember(e)
-                desk.event(e, release: logged.release)
+                desk.event(e, release: logged.release, text: Overlay.feedLine(e, origin: logged.origin, title: feedTitle))
                 // An inserted card, or a deck replaced by a task's start cards, shows its image.
                 switch e {
                 case .inserted, .reset: stageView.follow(study.images)
@@ -91,6 +91,13 @@ extension App {
         }
         if let failure { throw failure }
         return !outputs.isEmpty
+    }
+
+    /// A card's title for the facilitator's feed: as the look titles it, else its file name.
+    func feedTitle(_ card: CardID) -> String? {
+        guard let name = study.images.name(of: card) else { return nil }
+        if case .map(let titles) = options.look.session.titles, let title = titles[name] { return title }
+        return name
     }
 
     /// An input reached the scene: the views that follow it.

@@ -130,9 +130,16 @@ extension App {
         if !session.replayEnded, over {
             session.replayEnded = true
             session.replayEndedAt = SDLContext.now
-            note("replay ended at \(String(format: "%.2f", clock())) s\(options.loop ? "; looping" : "")")
-            toasts.post("Replay ended at \(String(format: "%.1f", clock())) s\(options.loop ? ", looping" : "")", now: clock())
-            window.title = "flick — replay ended"
+            let at = String(format: "%.2f", clock())
+            if options.exitAtEnd {
+                note("replay ended at \(at) s; the window closes (--exit-at-end)")
+                running = false
+                return
+            }
+            note("replay ended at \(at) s\(options.loop ? "; looping" : "; Q or Esc closes the window")")
+            toasts.post("Replay ended at \(String(format: "%.1f", clock())) s\(options.loop ? ", looping" : ". Q or Esc closes")",
+                        lasting: !options.loop, now: clock())
+            window.title = "flick — replay ended (Q or Esc closes)"
         } else if session.replayEnded, options.loop, SDLContext.now - session.replayEndedAt >= 1 {
             runner = SessionRunner(scene: CardScene(interaction: options.demo, count: options.count,
                                                     viewport: options.stage ?? Stage(viewport: nil, window: window.size).viewport,
@@ -142,6 +149,7 @@ extension App {
             player.rewind()
             session.replay.restart()
             session.replayEnded = false
+            toasts.removeLasting()
             relayout()
             window.title = "flick — replay"
         }

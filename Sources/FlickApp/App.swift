@@ -115,8 +115,13 @@ final class App {
         // A live window's frames come before anything else of this user's (`FramePriority`).
         renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: options.software,
                                                                           vsync: options.vsync,
-                                                                          raisesFrameThread: !options.headless))
-        if let why = renderer.fallbackReason { note("no accelerated renderer (\(why)); using the software renderer") }
+                                                                          raisesFrameThread: !options.headless,
+                                                                          keepsSoftwareGL: options.keepsSoftwareGL))
+        if let gl = renderer.glRenderer, renderer.isSoftware {
+            note("GL is a software rasterizer (\(gl)): using Flick's software renderer, faster there (--gl keeps GL)")
+        } else if let why = renderer.fallbackReason {
+            note("no accelerated renderer (\(why)); using the software renderer")
+        }
         events = EventSource(window: window)
         stage = Stage(viewport: options.stage, window: window.size, margin: options.look.present ? 0.015 : 0.04)
         let fontPath = StageFont.path()
@@ -185,7 +190,7 @@ final class App {
                          configDescription: options.configDescription,
                          // A replay's log names the device its recording was made with, as the live log did.
                          device: options.phone != nil || options.replay?.recording.header?.device?.input == .touch ? .touch : nil,
-                         plan: options.plan)
+                         plan: options.plan, renderer: renderer.summary)
     }
 
     /// The card files by name: a replay's by the recorded names (a file gone since reads
@@ -594,7 +599,7 @@ final class App {
             "gesture \(scene.gestureDescription)",
             "cards \(scene.deck.count)  views \(scene.pool.liveCount)/\(scene.viewBound)  refused inputs \(refusedInputs)",
             "face textures \(stats.textures) (max \(stats.maxTextures))  decoded \(stats.decodes)  uploads \(stats.uploads)",
-            "\(renderer.name)\(renderer.hasVsync ? " vsync" : pacer.description.map { ", \($0)" } ?? ", unpaced")"
+            "renderer \(renderer.summary)\(renderer.hasVsync ? " vsync" : pacer.description.map { ", \($0)" } ?? ", unpaced")"
                 + (renderer.compositesOnCPU ? ", cards composited on the CPU (pixman)" : ", cards drawn by the GPU"),
             latch.map {
                 String(format: "input latched %.1f ms before each refresh (%d of %d frames late)", $0.lead * 1000, $0.missed, $0.frames)

@@ -26,6 +26,7 @@ package final class AppFrames {
         }
         var options = try AppOptions(command)
         options.software = software
+        options.keepsSoftwareGL = !software
         self.sdl = sdl
         app = try App(options: options, sdl: sdl, log: nil)
         app.hudVisible = hud

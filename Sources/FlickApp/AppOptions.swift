@@ -33,11 +33,15 @@ struct AppOptions {
     /// Headless: the session time of the screenshot (default: the last frame).
     var screenshotAt: Double?
     var software: Bool
+    /// Keep a GL renderer whose GL rasterizes on the CPU (`Renderer.Options.keepsSoftwareGL`).
+    var keepsSoftwareGL = false
     var vsync: Bool
     /// Replay pace: 1 is as recorded.
     var speed: Double
     /// Replay again from the top when it has ended (in a window).
     var loop: Bool
+    /// Close the window when the replay has ended (in a window).
+    var exitAtEnd = false
     /// Recorded config reloads are skipped: a `--config` replaced the recording's config.
     var configOverridden = false
     var participant: String?
@@ -119,6 +123,7 @@ struct AppOptions {
         self.reportsFrameTimes = c.frameTimes
         self.screenshot = c.screenshot
         self.software = c.software || c.headless
+        self.keepsSoftwareGL = c.gl
         self.vsync = !c.noVsync
         self.overwrite = c.overwrite
         ImageFile.maxPixels.store(c.cards.maxImagePixels, ordering: .relaxed)
@@ -127,6 +132,7 @@ struct AppOptions {
         self.screenshotAt = c.at
         self.speed = c.playback.speed
         self.loop = c.loop
+        self.exitAtEnd = c.exitAtEnd
         var described: String?
         if let path = c.config {
             let loaded = try ConfigFile.loadDescribed(path)

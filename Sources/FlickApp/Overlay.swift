@@ -37,6 +37,24 @@ final class Overlay {
         }
     }
 
+    /// A deck change as the facilitator's feed says it: the decision by its name (`like`,
+    /// `nope`; "thrown up" where the interaction names none) and the card by its title (its file
+    /// name without titles), with the id after it; other events as `describe` says them.
+    nonisolated static func feedLine(_ e: SceneEvent, origin: DeckChangeOrigin?, title: (CardID) -> String?) -> String {
+        let t = String(format: "%7.2f", e.time)
+        func card(_ id: CardID) -> String { title(id).map { "'\($0)' (\(id))" } ?? "\(id)" }
+        switch e {
+        case .deleted(_, let id, _):
+            let how = origin?.label ?? origin?.direction.map { "thrown \($0.rawValue)" } ?? "deleted"
+            return "\(t)  \(how) \(card(id))" + (origin.map { $0.cause == .pointer || $0.cause == .key ? "" : " by \($0.cause.rawValue)" } ?? "")
+        case .restored(_, let id, _): return "\(t)  undo: \(card(id)) back"
+        case .selected(_, let id): return "\(t)  selected \(card(id))"
+        case .snappedBack(_, let id): return "\(t)  \(card(id)) snapped back"
+        case .inserted(_, let id, let index): return "\(t)  inserted \(card(id)) at \(index)"
+        default: return describe(e)
+        }
+    }
+
     /// The legend: the pointer, then the keys as `KeyBindings` has them.
     static let keys = [[KeyBindings.LegendEntry(keys: "drag", label: "pan, release to fling")]] + KeyBindings.legend()
 

@@ -11,6 +11,8 @@ struct Toasts {
         var kind: Kind
         /// Frame-clock time it was posted, seconds.
         var postedAt: Double
+        /// Stays until removed (a replay's end: the window says so while it stays open).
+        var lasting = false
     }
 
     /// Seconds a toast stays, then fades over `fade`.
@@ -21,8 +23,8 @@ struct Toasts {
 
     private(set) var items: [Toast] = []
 
-    mutating func post(_ text: String, kind: Toast.Kind = .info, now: Double) {
-        items.append(Toast(text: text, kind: kind, postedAt: now))
+    mutating func post(_ text: String, kind: Toast.Kind = .info, lasting: Bool = false, now: Double) {
+        items.append(Toast(text: text, kind: kind, postedAt: now, lasting: lasting))
         if items.count > Self.limit { items.removeFirst(items.count - Self.limit) }
     }
 
@@ -30,17 +32,23 @@ struct Toasts {
     func visible(now: Double) -> [(toast: Toast, alpha: Double)] {
         items.compactMap { t in
             let age = now - t.postedAt
-            guard age >= 0, age < Self.duration + Self.fade else { return nil }
-            return (t, age <= Self.duration ? 1 : 1 - (age - Self.duration) / Self.fade)
+            guard age >= 0, t.lasting || age < Self.duration + Self.fade else { return nil }
+            return (t, t.lasting || age <= Self.duration ? 1 : 1 - (age - Self.duration) / Self.fade)
         }
     }
 
-    /// True while any toast shows (the window must keep drawing to fade it out).
-    func isShowing(now: Double) -> Bool { !visible(now: now).isEmpty }
+    /// True while any toast is new or fading (the window must keep drawing to show it or fade
+    /// it out); a lasting toast, once shown, needs no more frames.
+    func isShowing(now: Double) -> Bool {
+        items.contains { now - $0.postedAt >= 0 && now - $0.postedAt < Self.duration + Self.fade }
+    }
 
     mutating func prune(now: Double) {
-        items.removeAll { now - $0.postedAt >= Self.duration + Self.fade }
+        items.removeAll { !$0.lasting && now - $0.postedAt >= Self.duration + Self.fade }
     }
+
+    /// Takes the lasting toasts away (a looped replay starting again).
+    mutating func removeLasting() { items.removeAll(where: \.lasting) }
 }
 
 /// Draws toasts as pills stacked upward from the bottom centre of `area` (window points).

@@ -14,10 +14,15 @@ public final class Renderer {
         /// (`FramePriority`) when the renderer is the software one, which draws on it, and kept
         /// at its level from before for GL, whose own threads start at the level they inherit.
         public var raisesFrameThread = false
-        public init(forceSoftware: Bool = false, vsync: Bool = true, raisesFrameThread: Bool = false) {
+        /// Keep an accelerated renderer whose GL is a software rasterizer (llvmpipe, softpipe,
+        /// swrast) rather than switching to SDL's software renderer (benchmarks of GL itself).
+        public var keepsSoftwareGL = false
+        public init(forceSoftware: Bool = false, vsync: Bool = true, raisesFrameThread: Bool = false,
+                    keepsSoftwareGL: Bool = false) {
             self.forceSoftware = forceSoftware
             self.vsync = vsync
             self.raisesFrameThread = raisesFrameThread
+            self.keepsSoftwareGL = keepsSoftwareGL
         }
     }
 
@@ -40,6 +45,15 @@ public final class Renderer {
     /// Why no accelerated renderer was made when one was asked for (SDL's message); nil when
     /// none was asked for or it worked. The front end decides whether to tell anyone.
     public let fallbackReason: String?
+    /// The GL implementation under an OpenGL backend (`GL_RENDERER`, "llvmpipe (LLVM 15.0.7,
+    /// 256 bits)"), also when it was set aside for being a software rasterizer; nil otherwise.
+    public let glRenderer: String?
+    /// The renderer in one phrase for the HUD and the log: "software", "software (GL was
+    /// llvmpipe ...)", "opengl (Mesa Intel ...)".
+    public var summary: String {
+        if isSoftware { return glRenderer.map { "software (GL is \($0))" } ?? "software" }
+        return glRenderer.map { "\(name) (\($0))" } ?? name
+    }
     /// Cards are composited on the CPU (pixman) and handed to SDL as one frame texture
     /// (`CPUFrame`): on SDL's software renderer, where that is several times faster than SDL's
     /// blitter and triangle filler. FLICK_COMPOSITOR=cpu|gpu overrides the choice.
@@ -59,6 +73,17 @@ public final class Renderer {
                 fallback = SDLError.current("SDL_CreateRenderer(accelerated)").message
             }
         }
+        // A GL that rasterizes on the CPU is slower than SDL's software renderer with Flick's
+        // compositor (`compositesOnCPU`), so the software path is taken there.
+        var gl: String?
+        if let made = created {
+            gl = Renderer.glRendererString(made)
+            if let gl, Renderer.isSoftwareRasterizer(gl), !options.keepsSoftwareGL {
+                SDL_DestroyRenderer(made)
+                created = nil
+                fallback = "GL is a software rasterizer (\(gl))"
+            }
+        }
         if created == nil {
             // The software renderer's frames reach X11 straight (XShm), not through a GL texture
             // SDL would otherwise make to present the window surface (on llvmpipe that upload
@@ -74,6 +99,7 @@ public final class Renderer {
         window.renamed()
         surface = nil
         fallbackReason = fallback
+        glRenderer = gl
         (name, isSoftware, hasVsync, maxTextureSize) = Renderer.describe(pointer)
         compositesOnCPU = Renderer.choosesCPUCompositing(isSoftware: isSoftware)
         try check(SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
@@ -87,12 +113,34 @@ public final class Renderer {
         self.surface = surface
         window = nil
         fallbackReason = nil
+        glRenderer = nil
         (name, isSoftware, hasVsync, maxTextureSize) = Renderer.describe(pointer)
         compositesOnCPU = Renderer.choosesCPUCompositing(isSoftware: isSoftware)
         try check(SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
     }
 
     deinit { SDL_DestroyRenderer(pointer) }
+
+    /// Mesa's CPU rasterizers, by the words their `GL_RENDERER` strings carry.
+    public static func isSoftwareRasterizer(_ glRenderer: String) -> Bool {
+        let s = glRenderer.lowercased()
+        return ["llvmpipe", "softpipe", "swrast", "software rasterizer", "lavapipe"].contains { s.contains($0) }
+    }
+
+    /// `glGetString(GL_RENDERER)` of an OpenGL (ES) backend's context, current once SDL made
+    /// the renderer; nil for other backends.
+    private static func glRendererString(_ renderer: OpaquePointer) -> String? {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, let n = info.name, String(cString: n).hasPrefix("opengl"),
+              SDL_GL_GetCurrentContext() != nil, let proc = SDL_GL_GetProcAddress("glGetString") else {
+            SDL_ClearError()
+            return nil
+        }
+        typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
+        let getString = unsafeBitCast(proc, to: GetString.self)
+        let glRendererName: UInt32 = 0x1F01
+        return getString(glRendererName).map { String(cString: $0) }
+    }
 
     private static func describe(_ renderer: OpaquePointer) -> (String, Bool, Bool, Int?) {
         var info = SDL_RendererInfo()

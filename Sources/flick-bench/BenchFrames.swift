@@ -306,7 +306,8 @@ extension FrameBench {
         let window = try Window(title: "flick bench (\(kind.rawValue))", size: size,
                                 options: Window.Options(resizable: false, allowHighDPI: true, hidden: hidden))
         let renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: kind == .software,
-                                                                              vsync: false, raisesFrameThread: true))
+                                                                              vsync: false, raisesFrameThread: true,
+                                                                              keepsSoftwareGL: kind == .accelerated))
         if kind == .accelerated && renderer.isSoftware { return nil }
         return (window, renderer)
     }

@@ -70,7 +70,8 @@ enum LatencyBench {
         let window = try Window(title: "flick bench latency", size: session.viewport,
                                 options: Window.Options(resizable: false, allowHighDPI: true, hidden: hidden))
         let renderer = try Renderer(window: window, options: Renderer.Options(forceSoftware: kind == .software,
-                                                                              vsync: vsync, raisesFrameThread: true))
+                                                                              vsync: vsync, raisesFrameThread: true,
+                                                                              keepsSoftwareGL: kind == .accelerated))
         if kind == .accelerated && renderer.isSoftware { return nil }
         let waits = vsync && renderer.hasVsync
         defer { withExtendedLifetime(window) {} }

@@ -75,6 +75,8 @@ if [ "$FAILED" = 0 ]; then
   part "mouse against touch: one task by the mouse (xdotool) and the phone (Chromium), flick study with device as condition" touch_study.py touch-study
   part "the twelve-session study: a plan of 2 presets for 6 participants (3 mouse, 3 phone), a facilitator's keys, tasks, SEQ and SUS, every study number against a hand count" study_twelve.py study-twelve
   part "a sixth interaction from outside (Examples/CoverFlow): browse and delete under Xvfb" coverflow.sh coverflow
+  part "windows that end say so and close when asked; the renderer named in the log (Xvfb: llvmpipe -> software)" window_end.sh window-end
+  part "the pages at 800 px in headless Chromium: interval cells on one line, nothing wider than the window" pages_narrow.py pages-narrow
 fi
 
 echo "e2e: $PASSED passed, $FAILED failed"

@@ -66,6 +66,9 @@ struct WindowCommand: ParsableCommand {
     @Flag(help: "With --replay in a window: start again when it has ended.")
     var loop = false
 
+    @Flag(help: "With --replay in a window: close the window when the replay has ended (otherwise it stays, saying so, until Q or Esc).")
+    var exitAtEnd = false
+
     // MARK: Headless
 
     @Flag(help: "Run without a display (dummy video driver, software renderer).")
@@ -99,6 +102,9 @@ struct WindowCommand: ParsableCommand {
 
     @Flag(help: "Use the software renderer even when an accelerated one exists.")
     var software = false
+
+    @Flag(help: "Keep the GL renderer even when GL rasterizes on the CPU (llvmpipe, softpipe, swrast), where the software renderer is otherwise chosen.")
+    var gl = false
 
     @Flag(help: "Do not wait for vertical sync (for measurements).")
     var noVsync = false
@@ -151,6 +157,9 @@ struct WindowCommand: ParsableCommand {
         if (playback.speed != 1 || loop) && replay == nil {
             throw ValidationError("--speed and --loop need --replay FILE")
         }
+        if gl && (software || headless) { throw ValidationError("--gl keeps the GL renderer; --software and --headless draw without it: give one of them") }
+        if exitAtEnd && replay == nil { throw ValidationError("--exit-at-end needs --replay FILE") }
+        if exitAtEnd && loop { throw ValidationError("--exit-at-end and --loop: a looped replay never ends; give one of them") }
     }
 
     mutating func run() throws {

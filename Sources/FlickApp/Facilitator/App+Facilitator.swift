@@ -134,7 +134,7 @@ extension App {
                 if let limit = task.timeLimit { detail += " of " + FacilitatorModel.clock(limit) }
                 detail += " · \(active.attempts) gestures"
                 m.taskDetail = detail
-                let giveUp = options.markers.firstIndex(of: run.list.giveUp).map { " · \($0 + 1) '\(run.list.giveUp)' gives up" } ?? ""
+                let giveUp = options.markers.firstIndex(of: run.list.giveUp).map { " · F\($0 + 1) '\(run.list.giveUp)' gives up" } ?? ""
                 m.nextAction = "Enter ends the task" + giveUp
                 m.taskRunning = true
             } else if let next = run.nextTask {

@@ -75,8 +75,8 @@ struct FacilitatorDesk {
         if feed.count > Self.feedLimit { feed.removeFirst(feed.count - Self.feedLimit) }
     }
 
-    mutating func event(_ e: SceneEvent, release: ReleaseRecord?) {
-        feed.append(FeedLine(text: Overlay.describe(e), kind: .event))
+    mutating func event(_ e: SceneEvent, release: ReleaseRecord?, text: String? = nil) {
+        feed.append(FeedLine(text: text ?? Overlay.describe(e), kind: .event))
         if feed.count > Self.feedLimit { feed.removeFirst(feed.count - Self.feedLimit) }
         if let r = release, case .gestureEnded(_, _, _, _, let outcome, _) = e {
             releases.append((r.distanceFraction, r.speedFraction, outcome == .thrown || outcome == .broughtBack))

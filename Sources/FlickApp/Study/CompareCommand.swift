@@ -32,6 +32,9 @@ struct Compare: ParsableCommand {
     @Flag(help: "In the window: start again when it has ended.")
     var loop = false
 
+    @Flag(help: "In the window: close it when the replay has ended (otherwise it stays, saying so, until Q or Esc).")
+    var exitAtEnd = false
+
     @OptionGroup var missing: MissingCards
 
     /// A preset as compare shows it.
@@ -46,9 +49,11 @@ struct Compare: ParsableCommand {
         guard (2...4).contains(config.count) else {
             throw ValidationError("compare needs 2 to 4 --config presets (got \(config.count))")
         }
+        if exitAtEnd && loop { throw ValidationError("--exit-at-end and --loop: a looped replay never ends; give one of them") }
         // The window's options do nothing to the files of --out: refused rather than ignored.
         if out != nil {
-            let windowOnly = [window.size != nil ? "--size" : nil, playback.speed != 1 ? "--speed" : nil, loop ? "--loop" : nil]
+            let windowOnly = [window.size != nil ? "--size" : nil, playback.speed != 1 ? "--speed" : nil, loop ? "--loop" : nil,
+                              exitAtEnd ? "--exit-at-end" : nil]
                 .compactMap { $0 }
             if !windowOnly.isEmpty {
                 throw ValidationError("\(windowOnly.joined(separator: ", ")) \(windowOnly.count == 1 ? "is" : "are") for the compare window; with --out nothing is played on screen (the contact sheet has a thumbnail size of its own)")
@@ -79,7 +84,7 @@ struct Compare: ParsableCommand {
                 let sdl = try App.openSDL(headless: false)
                 try withExtendedLifetime(sdl) {
                     try CompareWindow(recording: rec, presets: presets, cards: cards, size: size,
-                                      speed: playback.speed, loop: loop).run()
+                                      speed: playback.speed, loop: loop, exitAtEnd: exitAtEnd).run()
                 }
             }
         }

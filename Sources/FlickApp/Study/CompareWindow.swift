@@ -7,7 +7,8 @@ import Foundation
 
 /// The presets of `flick compare` side by side in one window: one pane per preset, each its own
 /// scene fed the same recorded inputs at the same session time, so they move in step; each
-/// pane labelled with its preset. Space pauses, Esc or Q quits.
+/// pane labelled with its preset. Space pauses, Esc or Q quits. At the end it says so (on screen
+/// and stderr) and stays until Esc or Q, or closes at once with `--exit-at-end`.
 @MainActor
 final class CompareWindow {
     let recording: Recording
@@ -19,15 +20,20 @@ final class CompareWindow {
     var panes: [(replay: HeadlessReplay, view: StageView)] = []
     var clock: ReplayClock
     let loop: Bool
+    let exitAtEnd: Bool
     var ended = false
     var endedAt = 0.0
     var labels: [Texture?] = []
+    /// The line shown over the panes once the replay has ended.
+    var endLabel: Texture?
+    let font: Font?
 
-    init(recording: Recording, presets: [Compare.Preset], cards: CardSource, size: Size, speed: Double, loop: Bool) throws {
+    init(recording: Recording, presets: [Compare.Preset], cards: CardSource, size: Size, speed: Double, loop: Bool, exitAtEnd: Bool = false) throws {
         self.recording = recording
         self.presets = presets
         self.cards = cards
         self.loop = loop
+        self.exitAtEnd = exitAtEnd
         clock = ReplayClock(speed: speed)
         do {
             window = try Window(title: "flick compare — \(presets.map(\.name).joined(separator: " | "))", size: size)
@@ -36,8 +42,10 @@ final class CompareWindow {
         }
         renderer = try Renderer(window: window)
         events = EventSource(window: window)
+        let scale = renderer.pixelScale
+        let font = StageFont.path().flatMap { try? Font(path: $0, pixelSize: Int((16 * scale).rounded())) }
+        self.font = font
         try restart()
-        let font = StageFont.path().flatMap { try? Font(path: $0, pixelSize: Int((16 * renderer.pixelScale).rounded())) }
         labels = presets.map { p in font.flatMap { try? $0.texture(p.name, color: RGBA(236, 238, 242), renderer: renderer) } }
     }
 
@@ -75,7 +83,17 @@ final class CompareWindow {
                 ended = true
                 endedAt = SDLContext.now
                 let at = panes.first.map { $0.replay.runner.clamped(clock.time) } ?? clock.time
-                note(String(format: "compare: the replay ended at %.2f s%@", at, loop ? "; looping" : ""))
+                if exitAtEnd {
+                    note(String(format: "compare: the replay ended at %.2f s; the window closes (--exit-at-end)", at))
+                    running = false
+                    continue
+                }
+                note(String(format: "compare: the replay ended at %.2f s%@", at, loop ? "; looping" : "; Q or Esc closes the window"))
+                if !loop {
+                    let text = String(format: "Replay ended at %.1f s. Q or Esc closes", at)
+                    endLabel = font.flatMap { try? $0.texture(text, color: RGBA(255, 214, 102), renderer: renderer) }
+                    window.title = "flick compare — replay ended (Q or Esc closes)"
+                }
             } else if ended, loop, SDLContext.now - endedAt >= 1 {
                 try restart()
             }
@@ -102,6 +120,13 @@ final class CompareWindow {
             if let label = labels[i] {
                 try renderer.copy(label, x: Double(rect.x + (paneWidth - label.width) / 2), y: Double(labelHeight - label.height) / 2 + 2)
             }
+        }
+        if ended, let endLabel {
+            let pad = Int((8 * renderer.pixelScale).rounded())
+            let x = (w - endLabel.width) / 2, y = h - endLabel.height - 3 * pad
+            try renderer.fill(x: Double(x - pad), y: Double(y - pad / 2), width: Double(endLabel.width + 2 * pad), height: Double(endLabel.height + pad),
+                              color: RGBA(22, 24, 30, 230))
+            try renderer.copy(endLabel, x: Double(x), y: Double(y))
         }
     }
 }

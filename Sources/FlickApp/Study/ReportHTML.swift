@@ -169,7 +169,8 @@ enum ReportHTML {
         let s = m.session
         var h: HTML
         if !s.taskEnds.isEmpty {
-            h = "<table class=\"tasks\"><tr><th>#</th><th>task</th><th>outcome</th><th>seconds</th><th>attempts</th></tr>"
+            h = "<p class=\"muted\">Seconds: scene time, which stops while the session is paused (F10), so pauses are left out. Attempts: gestures begun plus decision keys pressed (arrows, Delete, and Z, whose undos count too).</p>"
+            h += "<table class=\"tasks\"><tr><th>#</th><th>task</th><th>outcome</th><th>seconds</th><th>attempts</th></tr>"
             for t in s.taskEnds {
                 h += "<tr><td>\(t.number)</td><td>\(t.task)</td><td class=\"outcome-\(t.outcome.rawValue)\">\(t.outcome.rawValue)</td><td>\(String(format: "%.2f", t.seconds))</td><td>\(t.attempts)</td></tr>"
             }

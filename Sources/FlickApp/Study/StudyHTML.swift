@@ -45,6 +45,7 @@ enum StudyHTML {
         .shown { font-weight: 600; } .caveat { background: #fff9db; padding: 4px 8px; font-size: 12px; }
         .key { margin-right: 10px; white-space: nowrap; } .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 4px; vertical-align: middle; }
         .scroll { overflow-x: auto; max-width: 100%; } svg { max-width: 100%; height: auto; }
+        td:not(.l):not(.sentence):not(.strip) { white-space: nowrap; }
         </style></head><body>
         <h1>\(title)</h1>
         <p class="summary">\(plural(study.entries.count, "session")) · \(plural(participants.count, "participant")) · \(conditions.count) condition\(conditions.count == 1 ? "" : "s") (\(conditions.map { c -> HTML in "<span class=\"cond\" style=\"background:\(colour[c]!)\"></span>\(c)" }.joined(separator: ", "))) · \(plural(Set(tasks.map(\.task)).count, "task")) · \(gestures) gestures · \(plural(study.entries.reduce(0) { $0 + $1.metrics.personalDecisions.count }, "decision"))\(design.map { " · design from \(($0 as NSString).lastPathComponent)" } ?? "")</p>
@@ -213,7 +214,7 @@ enum StudyHTML {
     static func taskSection(_ summaries: [Study.TaskSummary], colour: [String: String]) -> HTML {
         var h: HTML = "<h2>Tasks</h2>"
         guard !summaries.isEmpty else { return h + "<p class=\"muted\">No tasks: give --tasks (or drop start and end markers) to measure tasks.</p>" }
-        h += "<p class=\"muted\">A run is one participant doing the task once. Success: the goal met (counted from the participant's own decisions, net of undos); gave up: the give-up marker; time limit: the task's limit passed; other: ended by the facilitator or by the end of the session. Rates of the runs with the adjusted-Wald 95 % interval; time on task: the geometric mean of the runs that met their goal, 95 % t-interval on the log times; attempts: gestures begun and key decisions per run. Tasks marked by hand (start and end markers) have a time and no outcome.</p>"
+        h += "<p class=\"muted\">A run is one participant doing the task once. Success: the goal met (counted from the participant's own decisions, net of undos); gave up: the give-up marker; time limit: the task's limit passed; other: ended by the facilitator or by the end of the session. Rates of the runs with the adjusted-Wald 95 % interval; time on task: the geometric mean of the runs that met their goal, 95 % t-interval on the log times; it is scene time, which stops while the session is paused (F10), so pauses are left out; attempts: gestures begun plus decision keys pressed per run (arrows, Delete, and Z, whose undos count too). Tasks marked by hand (start and end markers) have a time and no outcome.</p>"
         h += "<table class=\"task-summary\"><tr><th class=\"l\">task</th><th class=\"l\">condition</th><th>participants</th><th>runs</th><th>success</th><th>95 % CI</th><th>gave up</th><th>time limit</th><th>other</th><th>time on task (geo. mean)</th><th>95 % CI</th><th>attempts per run</th></tr>"
         func rate(_ p: Proportion) -> String { p.n == 0 ? "—" : "\(p.k) (\(pct(Double(p.k) / Double(p.n))))" }
         for s in summaries {

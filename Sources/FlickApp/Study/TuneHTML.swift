@@ -37,6 +37,7 @@ enum TuneHTML {
         .muted { color: #868e96; font-size: 12px; } .note { background: #fff9db; border: 1px solid #ffe066; padding: 8px 12px; border-radius: 6px; }
         .key { margin-right: 14px; font-size: 12px; white-space: nowrap; } .big { font-size: 18px; font-weight: 600; }
         svg text { font: 11px system-ui, sans-serif; fill: #495057; }
+        svg { max-width: 100%; height: auto; } .scroll { overflow-x: auto; max-width: 100%; }
         </style></head><body>
         <h1>\(title)</h1>
         <p class="muted">Made by flick \(FlickVersion.current): \(recordings.count) recording\(recordings.count == 1 ? "" : "s") replayed headless under \(result.points.count) value\(result.points.count == 1 ? "" : "s") of \(grid.axes.map(\.key).joined(separator: " x ")); the same gestures each time, only the config differs. Live: \(any.undoneLive) throw\(any.undoneLive == 1 ? "" : "s") undone within 3 s, \(any.retriedLive) card drag\(any.retriedLive == 1 ? "" : "s") tried again within 2 s.\(sweep.scope.map { " Only what was done in \($0.rawValue), the interaction whose key is swept, is counted." } ?? " The key is shared by every interaction: all of them are counted.")</p>
@@ -128,7 +129,7 @@ enum TuneHTML {
         let worst = Double(max(1, totals.map(\.errorProxies).max() ?? 1))
         let f = SVGCharts.f
         let w = left + cell * Double(b.values.count) + 10, h = top + cell * Double(a.values.count) + 40
-        var s: HTML = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(w))\" height=\"\(Int(h))\">"
+        var s: HTML = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(w))\" height=\"\(Int(h))\" viewBox=\"0 0 \(Int(w)) \(Int(h))\">"
         for (j, v) in b.values.enumerated() {
             s += "<text x=\"\(f(left + cell * (Double(j) + 0.5)))\" y=\"\(f(top - 8))\" text-anchor=\"middle\">\(SweepAxis.fmt(v))</text>"
         }

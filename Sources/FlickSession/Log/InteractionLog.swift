@@ -34,7 +34,7 @@ package final class InteractionLog {
     /// `config` are what a report measures gestures against.
     package func started(time: Double, demo: Interaction, cards: Int, window: Size, stage: Rect,
                  session: SessionInfo, viewport: Size, config: SceneConfig, configDescription: String? = nil,
-                 device: PointerEvent.Device? = nil, plan: PlanStamp? = nil) throws {
+                 device: PointerEvent.Device? = nil, plan: PlanStamp? = nil, renderer: String? = nil) throws {
         var line = LogStarted(t: time, demo: demo, cards: cards, window: [window.width, window.height],
                               stage: [stage.minX, stage.minY, stage.width, stage.height],
                               wallClock: session.started, session: session.id,
@@ -44,6 +44,7 @@ package final class InteractionLog {
         line.configDescription = configDescription
         line.device = device
         line.plan = plan
+        line.renderer = renderer
         try append(line)
     }
 
@@ -130,6 +131,9 @@ package struct LogStarted: Codable, Equatable {
     package var device: PointerEvent.Device?
     /// Opened from a study plan (`--plan`): the plan, participant, session and condition.
     package var plan: PlanStamp?
+    /// What draws the window (`Renderer.summary`): "software", "software (GL is llvmpipe ...)",
+    /// "opengl (...)"; nil where nothing drew (a headless tool).
+    package var renderer: String?
 
     package init(t: Double, demo: Interaction, cards: Int, window: [Double], stage: [Double], wallClock: String? = nil,
          session: String? = nil, participant: String? = nil, task: String? = nil) {
