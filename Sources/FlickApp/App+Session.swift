@@ -145,7 +145,7 @@ extension App {
                                                     viewport: options.stage ?? Stage(viewport: nil, window: window.size).viewport,
                                                     config: options.config, time: 0),
                                    tasks: options.tasks, cardNames: imageNames, sessionTask: options.task,
-                                   end: Self.replayEnd(options))
+                                   end: Self.replayEnd(options), course: runner.course)
             player.rewind()
             session.replay.restart()
             session.replayEnded = false

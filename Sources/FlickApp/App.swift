@@ -159,7 +159,7 @@ final class App {
         runner = SessionRunner(scene: CardScene(interaction: options.demo, count: options.count, viewport: stage.viewport,
                                                 config: options.config, time: 0),
                                tasks: options.tasks, cardNames: Self.imageNames(options), sessionTask: options.task,
-                               end: Self.replayEnd(options))
+                               end: Self.replayEnd(options), course: Self.replayCourse(options))
         if options.replay == nil && !options.headless {
             cardWatch = CardFolderWatch(folder: options.cards.folder, names: Self.imageNames(options))
         }

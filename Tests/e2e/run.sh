@@ -67,6 +67,7 @@ if [ "$FAILED" = 0 ]; then
   part "study tools (presets, recordings, replay, report, compare, export)" study.sh study
   part "reports that scale: 2, 10 and 50 sessions in headless Chromium at 1400 and 800 px, nothing wider than its box" report_scale.py report-scale
   part "flick study (a small study recorded under Xvfb, its tables, its page in Chromium)" study_many.sh study-many
+  part "what-ifs on the recorded course: tune, compare and --replay --config keep every task's end, the Done and the SEQ; card drags the same at every value" whatif.sh whatif
   part "the hand-counted study (every task and decision count against a count made by hand)" study_hand.sh study-hand
   part "no markup from outside: every page from hostile session files, parsed in headless Chromium, and tables without formulas" markup.py markup
   part "the study's counts from outside: DuckDB runs docs/sql over the logs" duckdb_rates.py duckdb

@@ -117,9 +117,11 @@ struct Compare: ParsableCommand {
         let outputs = AtomicFile.Batch()
         // The baseline first: the recording under its own config, what the participant lived.
         let presets = [Preset(name: "as recorded", description: "the recording's own config", config: rec.header!.config)] + presets
+        // Every preset follows the recording's tasks and panels as recorded (`RecordedCourse`).
+        let course = RecordedCourse.of(rec)
         var sessions: [StudySession] = []
         for p in presets {
-            var s = try StudySession.fromRecording(rec, config: p.config)
+            var s = try StudySession.fromRecording(rec, config: p.config, course: course)
             s.name = p.name
             sessions.append(s)
         }
@@ -182,6 +184,8 @@ struct Compare: ParsableCommand {
         var extra = Self.differencesHTML(changes, presets: presets.map(\.name))
         if noneDiffers { extra = "<p class=\"differences\">No gesture changes outcome between the presets: the sheet shows the card releases.</p>\(extra)" }
         if let d = divergence { extra = "<p class=\"caveat diverge\">\(d.sentence)</p>\(extra)" }
+        let taskRows = Self.taskCourses(sessions)
+        extra = extra + Self.taskCoursesHTML(taskRows, presets: presets.map(\.name))
         let html = ReportHTML.make(title: "Flick compare: \(presets.map(\.name).joined(separator: " vs "))",
                                    sessions: metrics, thumbnails: thumbs, extra: extra)
         try outputs.add(sheetPNG, to: folder + "/contact-sheet.png", what: "the contact sheet")
@@ -193,7 +197,7 @@ struct Compare: ParsableCommand {
         }
         try outputs.add(Data(csv.utf8), to: folder + "/differences.csv", what: "the differences")
         try outputs.commit()
-        print("\(folder)/contact-sheet.png (\(sheetSize.w)x\(sheetSize.h): \(presets.count) presets x \(moments.count) moments), report.html, gestures.csv, differences.csv: \(changes.count) of \(metrics[0].gestures.count) gestures change outcome")
+        print("\(folder)/contact-sheet.png (\(sheetSize.w)x\(sheetSize.h): \(presets.count) presets x \(moments.count) moments), report.html, gestures.csv, differences.csv: \(changes.count) of \(metrics[0].gestures.count) gestures change outcome\(Self.taskSummary(taskRows, presets: presets.map(\.name)))")
     }
 
     /// A gesture whose outcome is not the same under every preset.
@@ -250,6 +254,61 @@ struct Compare: ParsableCommand {
             out.append(Change(index: i + 1, start: first.start, end: first.end, kind: first.kind, outcomes: outcomes))
         }
         return out
+    }
+
+    /// One task of the recording: whether its goal was met live, and under each preset (within
+    /// the task's recorded time; nil for a task without a goal).
+    struct TaskCourse {
+        var number: Int
+        var task: String
+        var outcome: String
+        /// Per preset: when its goal is met, `.some(nil)` when not met.
+        var met: [Double??]
+        var changed: Bool
+    }
+
+    /// The tasks as every preset ran them: each keeps its recorded course, so only the goal differs.
+    static func taskCourses(_ sessions: [StudySession]) -> [TaskCourse] {
+        guard let first = sessions.first else { return [] }
+        let goals = Set(first.taskStarts.filter { $0.goal != nil }.map(\.number))
+        return first.taskEnds.map { line in
+            let met: [Double??] = sessions.map { s in
+                guard goals.contains(line.number), let end = s.taskEnds.first(where: { $0.number == line.number }) else { return nil }
+                let whatIf = end.whatIf.map { $0.goalMet == true } ?? end.goalMet
+                return .some(whatIf ? (end.whatIf?.t ?? end.t) : nil)
+            }
+            let changed = Set(met.map { m in m.map { $0 != nil } }).count > 1
+            return TaskCourse(number: line.number, task: line.task,
+                              outcome: line.outcome.rawValue + (line.by.map { " by \($0)" } ?? ""), met: met, changed: changed)
+        }
+    }
+
+    static func taskCoursesHTML(_ rows: [TaskCourse], presets: [String]) -> HTML {
+        guard !rows.isEmpty else { return "" }
+        var h: HTML = "<h2>Tasks</h2><p class=\"muted\">Every task keeps its recorded course under each preset: it starts and ends when it did, with the participant's answers. Whether its goal is met within that time is shown per preset; a row is marked where a preset changes it.</p><table class=\"tasks\"><tr><th>task</th><th>recorded end</th>"
+        for p in presets { h += "<th>goal met: \(p)</th>" }
+        h += "</tr>"
+        for r in rows {
+            h += "<tr\(r.changed ? " class=\"changed\"" as HTML : "")><td>\(r.number). \(r.task)</td><td>\(r.outcome)</td>"
+            for m in r.met {
+                switch m {
+                case nil: h += "<td>no goal</td>"
+                case .some(nil): h += "<td>not met</td>"
+                case .some(.some(let t)): h += "<td>met at \(String(format: "%.2f", t)) s</td>"
+                }
+            }
+            h += "</tr>"
+        }
+        return h + "</table>"
+    }
+
+    /// "; task 2 'pass on chat': goal met as recorded, not under snappy" for each task a preset changes.
+    static func taskSummary(_ rows: [TaskCourse], presets: [String]) -> String {
+        rows.filter(\.changed).map { r in
+            let under = zip(presets, r.met).dropFirst().map { p, m in "\(m.map { $0 != nil } == true ? "met" : "not met") under \(p)" }
+            let base = r.met.first.map { m in m.map { $0 != nil } == true ? "met" : "not met" } ?? "not met"
+            return "; task \(r.number) '\(r.task)': goal \(base) as recorded, \(under.joined(separator: ", "))"
+        }.joined()
     }
 
     static func differencesHTML(_ changes: [Change], presets: [String]) -> HTML {

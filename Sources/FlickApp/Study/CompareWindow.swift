@@ -20,6 +20,8 @@ final class CompareWindow {
     var panes: [(replay: HeadlessReplay, view: StageView)] = []
     var clock: ReplayClock
     let loop: Bool
+    /// The recording's course as recorded, which every pane follows (`RecordedCourse`).
+    let course: RecordedCourse?
     let exitAtEnd: Bool
     var ended = false
     var endedAt = 0.0
@@ -33,6 +35,7 @@ final class CompareWindow {
         self.presets = presets
         self.cards = cards
         self.loop = loop
+        course = RecordedCourse.of(recording)
         self.exitAtEnd = exitAtEnd
         clock = ReplayClock(speed: speed)
         do {
@@ -51,7 +54,7 @@ final class CompareWindow {
 
     func restart() throws {
         panes = try presets.map { p in
-            guard let replay = HeadlessReplay(recording, config: p.config), let header = recording.header else {
+            guard let replay = HeadlessReplay(recording, config: p.config, course: course), let header = recording.header else {
                 throw UserError("--replay file '\(recording.path)' has no header")
             }
             return (replay, try StageView(renderer: renderer, cards: cards, header: header, recording: recording.path))

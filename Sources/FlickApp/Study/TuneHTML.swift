@@ -59,25 +59,67 @@ enum TuneHTML {
         participants' own movements, which they might have changed under another feel.</p>
 
         """
+        h += taskNote(any)
         h += "<h2>Counts against the value</h2>"
         h += grid.axes.count == 1 ? lineChart(grid.axes[0], result: result, totals: totals, live: live.map { $0[0] })
                                   : heatmap(grid, result: result, totals: totals)
         h += "<h2>Every value</h2><table class=\"values\"><tr>"
         for axis in grid.axes { h += "<th>\(axis.key)</th>" }
-        h += "<th>card drags</th><th>throws</th><th>key throws</th><th>snap-backs</th><th>near misses</th><th>undone, still thrown</th><th>retried, thrown at first try</th><th>retried, still not thrown</th><th>error proxies</th></tr>"
+        h += "<th>card drags</th><th>throws</th><th>key throws</th><th>snap-backs</th><th>near misses</th><th>undone, still thrown</th><th>retried, thrown at first try</th><th>retried, still not thrown</th><th>error proxies</th><th>goals met</th></tr>"
         let r = result.recordedTotal
         let recordedValues = grid.axes.indices.map { k in Set(live.map { $0[k] }).sorted().map(SweepAxis.fmt).joined(separator: ", ") }
         func cells(_ values: [String]) -> HTML { values.map { v -> HTML in "<td>\(v)</td>" }.joined() }
         h += "<tr class=\"as-recorded\">\(cells(recordedValues.map { "as recorded (\($0))" }))"
-        h += "\(cells([r.cardDrags, r.throwCount, r.keyThrows, r.snapBacks, r.nearMisses, r.accidentalKept, r.missedServed, r.missedLeft, r.errorProxies].map(String.init)))</tr>"
+        h += "\(cells([r.cardDrags, r.throwCount, r.keyThrows, r.snapBacks, r.nearMisses, r.accidentalKept, r.missedServed, r.missedLeft, r.errorProxies].map(String.init)))<td>\(goalsCell(r.goalsMetLive, r.goals))</td></tr>"
         for (i, point) in result.points.enumerated() {
             let t = totals[i]
             h += "<tr\(i == result.best ? " class=\"best\"" as HTML : "")>\(cells(point.map(SweepAxis.fmt)))"
-            h += "\(cells([t.cardDrags, t.throwCount, t.keyThrows, t.snapBacks, t.nearMisses, t.accidentalKept, t.missedServed, t.missedLeft, t.errorProxies].map(String.init)))</tr>"
+            h += "\(cells([t.cardDrags, t.throwCount, t.keyThrows, t.snapBacks, t.nearMisses, t.accidentalKept, t.missedServed, t.missedLeft, t.errorProxies].map(String.init)))<td>\(goalsCell(t.goalsMet, t.goals))</td></tr>"
         }
-        h += "</table>\(splits(result))"
+        h += "</table>\(changedTasks(grid, result: result))\(splits(result))"
         h += "<p class=\"muted\">Recordings: \(recordings.joined(separator: ", ")). tune.csv has a row per value and recording, and one per recording as recorded.</p></body></html>\n"
         return h.markup
+    }
+
+    /// "3 of 4", or a dash when no task has a goal.
+    static func goalsCell(_ met: Int, _ goals: Int) -> String { goals == 0 ? "—" : "\(met) of \(goals)" }
+
+    /// How the replays treat tasks and panels: what a count of card drags includes.
+    static func taskNote(_ any: TuneCounts) -> HTML {
+        var h: HTML = "<p class=\"muted tasks\">Tasks and the participant's side keep their recorded course under every value: each task starts and ends when it did, Done, Give up, SEQ and SUS answers stay with the task and panel they answered, and a press is held back only while a recorded SEQ or SUS was up. So the card drags are the same recorded presses at every value"
+        if any.heldByPanel > 0 {
+            h += " (\(any.heldByPanel) press\(any.heldByPanel == 1 ? " was" : "es were") held back by a recorded SEQ or SUS, at every value)"
+        }
+        h += "."
+        if any.goals > 0 {
+            h += " Whether each task's goal would have been met within its recorded time is counted on its own (\"goals met\"); the live session met \(any.goalsMetLive) of \(any.goals)."
+        }
+        return h + "</p>"
+    }
+
+    /// Where a value met a goal the live session did not, or missed one it met: per task, the
+    /// values at which its course changed.
+    static func changedTasks(_ grid: SweepGrid, result: Sweep.Result) -> HTML {
+        struct Row: Hashable { var recording: Int; var number: Int }
+        var rows: [Row: (task: String, metLive: Bool, at: [String])] = [:]
+        for (p, point) in result.points.enumerated() {
+            let value = zip(grid.axes, point).map { SweepAxis.fmt($1) }.joined(separator: " x ")
+            for (r, c) in result.counts[p].enumerated() {
+                for t in c.changedTasks {
+                    let key = Row(recording: r, number: t.number)
+                    rows[key, default: (t.task, t.metLive, [])].at.append(t.metAt.map { "\(value) (\(String(format: "%.2f", $0)) s)" } ?? value)
+                }
+            }
+        }
+        guard !rows.isEmpty else {
+            return result.totalGoals > 0 ? "<p class=\"muted changed-tasks\">No value changes whether a task's goal is met.</p>" : ""
+        }
+        var h: HTML = "<h2>Where a value changes a task's course</h2><p class=\"muted\">Tasks whose goal a value meets within the task's recorded time where the live session did not (\"met\"), or does not meet where the live session did (\"not met\"). The task still ends as recorded.</p><table class=\"changed-tasks\"><tr><th>participant</th><th>task</th><th>live</th><th>changed at</th></tr>"
+        for key in rows.keys.sorted(by: { ($0.recording, $0.number) < ($1.recording, $1.number) }) {
+            let row = rows[key]!
+            h += "<tr><td>\(result.participants[key.recording])</td><td>\(key.number). \(row.task)</td><td>\(row.metLive ? "met" : "not met")</td><td style=\"text-align:left\">\(row.metLive ? "not met at " : "met at ")\(row.at.joined(separator: ", "))</td></tr>"
+        }
+        return h + "</table>"
     }
 
     /// Lines of each count over the values of one key.

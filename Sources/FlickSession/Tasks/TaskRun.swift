@@ -166,7 +166,7 @@ package struct TaskRun {
         let active = current.flatMap { $0.index + 1 == line.number ? $0 : nil }
         let goal = list.tasks.indices.contains(line.number - 1) ? list.tasks[line.number - 1].goal : nil
         let metAt = active?.goalMetAt
-        line.whatIf = LogTaskEnded.WhatIf(goalMet: goal == nil ? nil : metAt != nil, t: metAt)
+        if goal != nil { line.whatIf = LogTaskEnded.WhatIf(goalMet: metAt != nil, t: metAt) }
         if active != nil { current = nil }
         ended.append(line)
         return line
