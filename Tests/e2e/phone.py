@@ -638,6 +638,14 @@ async def participant(chrome, x):
             rc = app.quit()
     check(rc == 0, "side: the session ended by itself once the SUS was answered (exit 0)", f"exit {rc}, {app.text()[-300:]}")
 
+    # The laptop's window: its phone-sized stage ends above the participant's task bar.
+    started = log_events(log)[0] if log_events(log) else {}
+    (ww, wh), (_, sy, _, sh) = started.get("window", (0, 0)), started.get("stage", (0, 0, 0, 0))
+    bar_top = wh - min(64, wh / 3)
+    check(wh > 0 and sy + sh <= bar_top,
+          f"side: in the laptop's {ww}x{wh} window the stage ends at {sy + sh:.0f}, above the task bar (from {bar_top:.0f})",
+          f"{started.get('window')} {started.get('stage')}")
+
     lines = [json.loads(line) for line in open(rec)] if os.path.exists(rec) else []
     inputs = lines[1:]
     answers = [(i["answer"]["kind"], i["answer"].get("item"), i["answer"].get("value")) for i in inputs if "answer" in i]

@@ -21,17 +21,16 @@ extension App {
         }
     }
 
-    /// Whether some task of the session shows its text with Done and Give up: the window's task
-    /// bar may come up, and a phone-sized stage keeps clear of it (`Stage.bottomInset`).
-    var hasTaskBar: Bool {
-        guard let list = study.tasks?.list else { return false }
-        return list.tasks.indices.contains { study.side(ofTask: $0 + 1).taskText }
-    }
-
     /// Points at the window's bottom the stage keeps clear of: the task bar's, for a session
-    /// whose tasks show one (the same all session long, so the stage never moves under a hand).
-    var taskBarInset: Double {
-        hasTaskBar ? ParticipantPanelLayout(.taskBar(text: ""), window: window.size).panel.height : 0
+    /// some of whose tasks show their text with Done and Give up (the same all session long, from
+    /// the first frame and the log's `started` line on, so the stage never moves under a hand).
+    var taskBarInset: Double { Self.taskBarInset(tasks: study.tasks?.list, window: window.size) }
+
+    static func taskBarInset(tasks: TaskList?, window: Size) -> Double {
+        guard let list = tasks, list.tasks.contains(where: {
+            ParticipantSide.resolved(study: list.participantSide, task: $0.participantSide).taskText
+        }) else { return 0 }
+        return ParticipantPanelLayout(.taskBar(text: ""), window: window).panel.height
     }
 
     /// Undo is one of the participant's actions now: the Z key's rule (`participantKeys`), with no
