@@ -123,7 +123,8 @@ final class App {
             note("no accelerated renderer (\(why)); using the software renderer")
         }
         events = EventSource(window: window)
-        stage = Stage(viewport: options.stage, window: window.size, margin: options.look.present ? 0.015 : 0.04)
+        stage = Stage(viewport: options.stage, window: window.size, margin: options.look.present ? 0.015 : 0.04,
+                      bottomInset: Self.taskBarInset(tasks: options.tasks, window: window.size))
         let fontPath = StageFont.path()
         overlay = Overlay()
         faces = CardFaces(images: options.cards.items, renderer: renderer, fontPath: fontPath, style: options.look.style)
