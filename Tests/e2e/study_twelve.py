@@ -569,8 +569,9 @@ async def main():
     for s in sessions:
         log = log_events(s.log)
         notes = [e["text"] for e in log if e.get("event") == "note"]
-        check(notes == [f"note {s.who} {s.n}"] and count(s.log, "questionnaire", questionnaire="sus", what="completed") == 1,
-              f"{s.who}-{s.n}: the facilitator's note whole, the SUS completed", f"notes {notes}, SUS lines "
+        found = count(s.log, "marker", label="found it")
+        check(notes == [f"note {s.who} {s.n}"] and found == 1 and count(s.log, "questionnaire", questionnaire="sus", what="completed") == 1,
+              f"{s.who}-{s.n}: the facilitator's note whole, their F1 marker once, the SUS completed", f"notes {notes}, {found} F1 markers, SUS lines "
               f"{[e for e in log if e.get('event') == 'questionnaire' and e.get('questionnaire') == 'sus']}")
         err, n = replay_matches(s)
         check(err is None, f"{s.who}-{s.n}: the recording replays headless to its live log ({n} lines)", err or "")
