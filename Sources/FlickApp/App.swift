@@ -191,7 +191,7 @@ final class App {
                          configDescription: options.configDescription,
                          // A replay's log names the device its recording was made with, as the live log did.
                          device: options.phone != nil || options.replay?.recording.header?.device?.input == .touch ? .touch : nil,
-                         plan: options.plan, renderer: renderer.summary)
+                         plan: options.plan, renderer: renderer.summary, tasks: options.tasks?.tasks.map(\.name))
     }
 
     /// The card files by name: a replay's by the recorded names (a file gone since reads
@@ -393,9 +393,10 @@ final class App {
             p.time = session.time(sdl: p.time)
             if panelPointer(p) { return }
             let local = stage.scenePoint(p.position)
+            // Every press in the window is recorded, on the stage or on the surround around it:
+            // the scene logs one that acts on nothing as a `missed` gesture with where it landed.
             if p.phase == .down {
-                pointerOnStage = stage.frame.contains(p.position)
-                if !pointerOnStage { return }
+                pointerOnStage = true
             } else if !pointerOnStage {
                 return
             }

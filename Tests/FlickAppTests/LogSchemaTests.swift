@@ -53,7 +53,8 @@ import Testing
                         stage: Rect(x: 0.5, y: 0.5, width: 399.5, height: 719.5), session: session,
                         viewport: Size(width: 390.5, height: 844.5), config: SceneConfig(),
                         configDescription: "snappy, for the pilot", device: .touch,
-                        plan: PlanStamp(file: "plan.json", participant: "P3", session: 2, condition: "snappy", tasks: ["t2", "t1"]))
+                        plan: PlanStamp(file: "plan.json", participant: "P3", session: 2, condition: "snappy", tasks: ["t2", "t1"]),
+                        tasks: ["t1", "t2", "t3"])
         try log.marker(time: 0.25, label: "start", task: "t1")
         try log.append(LogPhone(t: 0.3, what: .connected, detail: "touch, 390x844 pt at 3x"))
         var summary = LogPhone(t: 0.35, what: .summary)
@@ -103,6 +104,9 @@ import Testing
         try log.record(.gestureEnded(time: 1.3125, kind: .card, translation: Vector(dx: 130.5, dy: -8.25),
                                      velocity: Vector(dx: 900.5, dy: -20.25), outcome: .thrown),
                        release: ReleaseRecord(direction: .right, label: "like", distanceFraction: 1.04, speedFraction: 1.13))
+        // A press on the surround that acted on nothing: where it landed.
+        try log.record(LoggedSceneEvent(.gestureBegan(time: 1.4, kind: .missed, card: nil),
+                                        press: MissedPress(point: Point(x: -12.5, y: 300.25), onSurround: true)))
         // A release whose velocity came from the robust stand-in, not the plain fit.
         try log.record(LoggedSceneEvent(.gestureEnded(time: 1.5, kind: .card, translation: Vector(dx: 250, dy: 0),
                                                       velocity: Vector(dx: 4166.5, dy: 0), outcome: .thrown),

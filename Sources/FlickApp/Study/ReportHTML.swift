@@ -53,23 +53,29 @@ enum ReportHTML {
         let releases = all.filter(\.isCardRelease)
         let nearTotal = sessions.reduce(0) { $0 + $1.nearMisses.count }
         h += "<h2>Summary</h2><p class=\"summary\">\(plural(sessions.count, "session")) · \(String(format: "%.1f", sessions.reduce(0) { $0 + $1.session.duration })) s · \(plural(all.count, "gesture")) · \(plural(releases.count, "card release")), \(releases.filter { $0.outcome == .thrown }.count) thrown · \(nearTotal) near miss\(nearTotal == 1 ? "" : "es")</p>"
-        h += "<table class=\"sessions\"><tr><th>session</th><th class=\"l\">interactions</th><th>length (s)</th><th>gestures</th><th>card releases</th><th>thrown</th><th>near misses</th><th>throws undone</th><th>accidental pages</th><th>median release (pt/s)</th><th>median gap (s)</th><th>tasks met</th></tr>"
+        h += "<table class=\"sessions\"><tr><th>session</th><th class=\"l\">interactions</th><th>length (s)</th><th>gestures</th><th>card releases</th><th>thrown</th><th>near misses</th><th>throws undone</th><th>accidental pages</th><th>median release (pt/s)</th><th>median gap (s)</th><th>tasks met</th><th>misclicks</th></tr>"
+        // Met of those scheduled (a task that never started counts, and is said), else of those run.
         func tasksMet(_ m: SessionMetrics) -> String {
-            let ends = m.session.taskEnds
-            return ends.isEmpty ? (m.tasks.isEmpty ? "—" : "\(m.tasks.count) run") : "\(ends.filter { $0.outcome == .success }.count) of \(ends.count)"
+            let ends = m.session.taskEnds, scheduled = m.session.scheduled.count, notRun = m.session.notRun.count
+            guard !ends.isEmpty || scheduled > 0 else { return m.tasks.isEmpty ? "—" : "\(m.tasks.count) run" }
+            let met = ends.filter { $0.outcome == .success }.count
+            return "\(met) of \(max(scheduled, ends.count))" + (notRun > 0 ? ", \(notRun) not run" : "")
+        }
+        func misclicks(_ m: SessionMetrics) -> String {
+            m.presses == 0 ? "—" : "\(m.misclicks.count) of \(m.presses)"
         }
         for (i, m) in sessions.enumerated() {
             let r = m.gestures.filter(\.isCardRelease)
             h += "<tr class=\"session-row\"><td><a href=\"#session-\(i + 1)\">\(m.session.name)</a></td><td class=\"l\">\(m.interactionsUsed.map(\.rawValue).joined(separator: ", "))</td>"
             h += "<td>\(String(format: "%.1f", m.session.duration))</td><td>\(m.gestures.count)</td><td>\(r.count)</td><td>\(r.filter { $0.outcome == .thrown }.count)</td>"
             h += "<td>\(m.nearMisses.count)</td><td>\(m.undoneThrows.count)</td><td>\(m.accidentalPages.count)</td>"
-            h += "<td>\(m.gestures.isEmpty ? "—" : String(format: "%.0f", median(m.gestures.map(\.releaseSpeed))))</td><td>\(m.gaps.isEmpty ? "—" : String(format: "%.2f", median(m.gaps)))</td><td>\(tasksMet(m))</td></tr>"
+            h += "<td>\(m.gestures.isEmpty ? "—" : String(format: "%.0f", median(m.gestures.map(\.releaseSpeed))))</td><td>\(m.gaps.isEmpty ? "—" : String(format: "%.2f", median(m.gaps)))</td><td>\(tasksMet(m))</td><td class=\"misclicks\">\(misclicks(m))</td></tr>"
         }
         if sessions.count > 1 {
             h += "<tr class=\"all\"><td>all \(sessions.count)</td><td class=\"l\">\(Interaction.allCases.filter { i in sessions.contains { $0.interactionsUsed.contains(i) } }.map(\.rawValue).joined(separator: ", "))</td>"
             h += "<td>\(String(format: "%.1f", sessions.reduce(0) { $0 + $1.session.duration }))</td><td>\(all.count)</td><td>\(releases.count)</td><td>\(releases.filter { $0.outcome == .thrown }.count)</td>"
             h += "<td>\(sessions.reduce(0) { $0 + $1.nearMisses.count })</td><td>\(sessions.reduce(0) { $0 + $1.undoneThrows.count })</td><td>\(sessions.reduce(0) { $0 + $1.accidentalPages.count })</td>"
-            h += "<td>\(all.isEmpty ? "—" : String(format: "%.0f", median(all.map(\.releaseSpeed))))</td><td>\(sessions.flatMap(\.gaps).isEmpty ? "—" : String(format: "%.2f", median(sessions.flatMap(\.gaps))))</td><td></td></tr>"
+            h += "<td>\(all.isEmpty ? "—" : String(format: "%.0f", median(all.map(\.releaseSpeed))))</td><td>\(sessions.flatMap(\.gaps).isEmpty ? "—" : String(format: "%.2f", median(sessions.flatMap(\.gaps))))</td><td></td><td>\(sessions.reduce(0) { $0 + $1.misclicks.count }) of \(sessions.reduce(0) { $0 + $1.presses })</td></tr>"
         }
         h += "</table>\n"
 
@@ -168,13 +174,22 @@ enum ReportHTML {
     static func tasks(_ m: SessionMetrics) -> HTML {
         let s = m.session
         var h: HTML
-        if !s.taskEnds.isEmpty {
+        if !s.taskEnds.isEmpty || !s.scheduled.isEmpty {
             h = "<p class=\"muted\">Seconds: scene time, which stops while the session is paused (F10), so pauses are left out. Attempts: gestures begun plus decision keys pressed (arrows, Delete, and Z, whose undos count too).</p>"
-            h += "<table class=\"tasks\"><tr><th>#</th><th>task</th><th>outcome</th><th>seconds</th><th>attempts</th></tr>"
-            for t in s.taskEnds {
-                h += "<tr><td>\(t.number)</td><td>\(t.task)</td><td class=\"outcome-\(t.outcome.rawValue)\">\(t.outcome.rawValue)</td><td>\(String(format: "%.2f", t.seconds))</td><td>\(t.attempts)</td></tr>"
+            h += "<table class=\"tasks\"><tr><th>#</th><th>task</th><th>outcome</th><th>seconds</th><th>attempts</th><th>misclicks</th></tr>"
+            let runs = m.taskRuns
+            for (i, t) in s.taskEnds.enumerated() {
+                // Misclicks of the run: presses that landed on no card, of all its presses.
+                let run = i < runs.count ? runs[i] : nil
+                let presses = run.map { r in m.gestures.filter { r.contains($0.start) }.count + m.selections.filter { r.contains($0) }.count } ?? 0
+                let missed = run.map { r in m.misclicks.filter { r.contains($0.start) }.count } ?? 0
+                h += "<tr><td>\(t.number)</td><td>\(t.task)</td><td class=\"outcome-\(t.outcome.rawValue)\">\(t.outcome.rawValue)</td><td>\(String(format: "%.2f", t.seconds))</td><td>\(t.attempts)</td><td>\(presses == 0 ? "—" : "\(missed) of \(presses)")</td></tr>"
             }
-            h += "</table><div class=\"muted\">\(s.taskEnds.filter { $0.outcome == .success }.count) of \(s.taskEnds.count) tasks met their goal</div>"
+            for n in s.notRun {
+                h += "<tr class=\"not-run\"><td>\(n.number)</td><td>\(n.name)</td><td class=\"outcome-not_run\">not run</td><td>—</td><td>—</td><td>—</td></tr>"
+            }
+            let scheduled = max(s.scheduled.count, s.taskEnds.count)
+            h += "</table><div class=\"muted\">\(s.taskEnds.filter { $0.outcome == .success }.count) of \(scheduled) tasks met their goal\(s.notRun.isEmpty ? "" : "; \(s.notRun.count) not run")</div>"
         } else if m.tasks.isEmpty {
             h = "<p class=\"muted\">no task markers</p>"
         } else {

@@ -95,6 +95,12 @@ enum StudyCSV {
                       CSV.flag(run.outcome.map { $0 == .timeLimit }), run.attempts.map(String.init) ?? "", CSV.text(run.by ?? ""), e.device.rawValue]
                 rows.append(r.joined(separator: ","))
             }
+            // A scheduled task that never started: a row of its own, outcome not_run, no times.
+            for n in e.metrics.session.notRun {
+                var r: [String] = [CSV.text(e.participant), CSV.text(e.condition), CSV.text(n.name), String(n.number)] + session(e)
+                r += ["", "", "", "not_run", "", "", "", "", "", e.device.rawValue]
+                rows.append(r.joined(separator: ","))
+            }
         }
         return rows.joined(separator: "\n") + "\n"
     }

@@ -53,6 +53,7 @@ enum StudyHTML {
 
         """
         h += taskSection(tasks, colour: colour)
+        h += notRunSection(study, colour: colour)
         h += questionnaireSection(study, colour: colour)
         h += directionSection(study, colour: colour)
         // Rates.
@@ -223,6 +224,22 @@ enum StudyHTML {
             h += "<td>\(s.success.adjustedWald.map { "\(pct($0.low)) – \(pct($0.high))" } ?? "—")</td><td>\(rate(s.gaveUp))</td><td>\(rate(s.timeLimit))</td><td>\(s.otherEnds)</td>"
             h += "<td>\(s.time.map { "\(secs($0.value)) (\($0.count))" } ?? "—")</td><td>\(s.time?.interval.map { "\(secs($0.low)) – \(secs($0.high))" } ?? "—")</td>"
             h += "<td>\(s.meanAttempts.map { String(format: "%.1f", $0) } ?? "—")</td></tr>"
+        }
+        return h + "</table>"
+    }
+
+    /// The scheduled tasks that never started, each named with its session: a run missing from
+    /// the table above is said here, not left out silently.
+    static func notRunSection(_ study: Study, colour: [String: String]) -> HTML {
+        let scheduled = study.tasksScheduled
+        guard scheduled > 0 else { return "" }
+        let missing = study.tasksNotRun
+        var h: HTML = "<p class=\"not-run-summary\">Scheduled tasks not run: \(missing.count) of \(scheduled) (tasks of --tasks that never started: the session ended, or the facilitator moved on, first).</p>"
+        guard !missing.isEmpty else { return h }
+        h += "<table class=\"not-run\"><tr><th class=\"l\">participant</th><th class=\"l\">condition</th><th class=\"l\">session</th><th>#</th><th class=\"l\">task</th></tr>"
+        for n in missing {
+            let file = (n.path as NSString).lastPathComponent
+            h += "<tr class=\"not-run-row\"><td class=\"l\">\(n.participant)</td><td class=\"l\"><span class=\"cond\" style=\"background:\(colour[n.condition] ?? "#868e96")\"></span>\(n.condition)</td><td class=\"l\">\(file)</td><td>\(n.number)</td><td class=\"l\">\(n.task)</td></tr>"
         }
         return h + "</table>"
     }

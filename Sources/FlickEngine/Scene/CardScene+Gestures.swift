@@ -31,8 +31,18 @@ extension CardScene {
         case .cancelled(let p):
             ended(p, cancelled: true)
         }
-        // After the old pan (if a new press replaced it) was cancelled: a press starts afresh.
-        if isTracked, event.phase == .down { pointerDown(at: event.time) }
+        // After the old pan (if a new press replaced it) was cancelled: a press starts afresh. A
+        // press on the surround (outside the viewport) catches nothing: it is only recorded.
+        if isTracked, event.phase == .down {
+            pressPosition = event.position
+            pressedOnSurround = !isInViewport(event.position)
+            if pressedOnSurround {
+                gesture = .pressed
+                panTranslation = .zero
+            } else {
+                pointerDown(at: event.time)
+            }
+        }
         // A press cancelled before it moved: the content it caught settles again.
         if isTracked, event.phase == .cancel, case .pressed = gesture {
             releaseAxisIfHeld(at: event.time)
@@ -63,6 +73,10 @@ extension CardScene {
     func began(_ p: Pan) {
         pointerVelocity = p.velocity
         panTranslation = p.translation
+        if pressedOnSurround {
+            miss(p, pressedOn: nil)
+            return
+        }
         let context = routingContext(for: p)
         let route = route(p, in: context, with: mode)
         if route != .bringBack { sendReturningOut(at: p.time) }
@@ -82,23 +96,30 @@ extension CardScene {
             emit(.gestureBegan(time: p.time, kind: .card, card: card))
         case .bringBack:
             guard let r = state.bringBack.grab(at: p.time) else {
-                miss(p, context)
+                miss(p, pressedOn: context.pressed?.card)
                 return
             }
             gesture = .card(r.card, base: r.base, kind: .bringBack)
             emit(.gestureBegan(time: p.time, kind: .bringBack, card: r.card))
         case .ignored:
-            miss(p, context)
+            miss(p, pressedOn: context.pressed?.card)
             return
         }
         changed(p)
     }
 
     /// A pan with nothing to act on: a `missed` gesture in the record, ended `cancelled` with its
-    /// translation and velocity, naming the card it was pressed on (if any).
-    func miss(_ p: Pan, _ context: InteractionContext) {
-        gesture = .ignored(context.pressed?.card)
-        emit(.gestureBegan(time: p.time, kind: .missed, card: context.pressed?.card))
+    /// translation and velocity, naming the card it was pressed on (if any) and where the press
+    /// landed (on the stage or the surround).
+    func miss(_ p: Pan, pressedOn card: CardID?) {
+        gesture = .ignored(card)
+        emit(.gestureBegan(time: p.time, kind: .missed, card: card),
+             press: MissedPress(point: p.startPosition, onSurround: pressedOnSurround))
+    }
+
+    /// Whether `point` (scene points) is on the stage: inside the viewport, edges included.
+    func isInViewport(_ point: Point) -> Bool {
+        point.x >= 0 && point.y >= 0 && point.x <= viewport.width && point.y <= viewport.height
     }
 
     /// What the interaction may know when it routes `p`: the scene as drawn at the pan's start.
@@ -294,10 +315,19 @@ extension CardScene {
 
     /// A tap selects the card under it; on a scrolling list or row it also brings that card to
     /// the centre (the current card stays: the front end shows a press).
+    /// A tap on no card (empty stage, the surround) or on a card already leaving selects nothing:
+    /// it is a `missed` gesture begun and ended at its release, with where it was pressed.
     func tap(at point: Point, time t: Double) {
         releaseAxisIfHeld(at: t)
         gesture = .idle
-        guard let hit = hitCard(at: point), deck.contains(hit.card), !deck.isLeaving(hit.card) else { return }
+        let hit = pressedOnSurround ? nil : hitCard(at: point)
+        guard let hit, deck.contains(hit.card), !deck.isLeaving(hit.card) else {
+            emit(.gestureBegan(time: t, kind: .missed, card: hit?.card),
+                 press: MissedPress(point: pressPosition, onSurround: pressedOnSurround))
+            emit(.gestureEnded(time: t, kind: .missed, translation: point - pressPosition, velocity: .zero,
+                               outcome: .cancelled, card: hit?.card))
+            return
+        }
         emit(.selected(time: t, card: hit.card))
         guard let target = content.tapTarget(index: hit.index, in: contentContext, at: t) else { return }
         // `paged` follows when the content comes to rest there.

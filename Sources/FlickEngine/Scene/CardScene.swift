@@ -104,6 +104,11 @@ public final class CardScene {
         set { state.top = newValue }
     }
 
+    /// Where the tracked pointer went down (scene points), and whether that was outside the
+    /// viewport (on the surround): such a press acts on nothing, and its gesture is `missed`.
+    var pressPosition = Point(x: 0, y: 0)
+    var pressedOnSurround = false
+
     /// What the pointer is doing to the scene.
     enum Gesture: Sendable {
         case idle
@@ -342,10 +347,10 @@ public final class CardScene {
     }
 
     func emit(_ event: SceneEvent, release: ReleaseRecord? = nil, origin: DeckChangeOrigin? = nil,
-              estimate: VelocityEstimate = .fit) {
+              estimate: VelocityEstimate = .fit, press: MissedPress? = nil) {
         events.append(event)
         notes.append(LoggedSceneEvent.Notes(release: release, origin: origin,
-                                            velocityEstimate: estimate == .fit ? nil : estimate))
+                                            velocityEstimate: estimate == .fit ? nil : estimate, press: press))
         observe(event, with: mode)
     }
 

@@ -20,6 +20,21 @@ public struct ReleaseRecord: Hashable, Sendable {
     }
 }
 
+/// Where the press of a `missed` gesture landed: the point in scene (stage) points, and whether
+/// it was on the stage (no card there, or nothing to act on) or on the surround around it.
+public struct MissedPress: Hashable, Sendable {
+    /// Scene points; outside the viewport on the surround.
+    public var point: Point
+    /// Pressed outside the stage (the scene's viewport).
+    public var onSurround: Bool
+
+    /// Memberwise; see the properties.
+    public init(point: Point, onSurround: Bool) {
+        self.point = point
+        self.onSurround = onSurround
+    }
+}
+
 /// A scene event as the interaction log writes it: the event's own fields, plus for a card
 /// release the rule's verdict (`direction`, `label`, `distanceFraction`, `speedFraction`), for
 /// a deck change what made it (`cause`, and for a throw `direction` and `label`), and for a
@@ -35,12 +50,16 @@ public struct LoggedSceneEvent: Hashable, Sendable, Codable {
         /// How a `gesture_ended`'s velocity was estimated when not by the plain fit; nil for
         /// the plain fit and every other event.
         public var velocityEstimate: VelocityEstimate?
+        /// Where the press of a `missed` gesture landed; nil for every other event.
+        public var press: MissedPress?
 
         /// Memberwise; see the properties.
-        public init(release: ReleaseRecord? = nil, origin: DeckChangeOrigin? = nil, velocityEstimate: VelocityEstimate? = nil) {
+        public init(release: ReleaseRecord? = nil, origin: DeckChangeOrigin? = nil, velocityEstimate: VelocityEstimate? = nil,
+                    press: MissedPress? = nil) {
             self.release = release
             self.origin = origin
             self.velocityEstimate = velocityEstimate
+            self.press = press
         }
     }
 
@@ -69,9 +88,10 @@ public struct LoggedSceneEvent: Hashable, Sendable, Codable {
     ///   - release: its verdict, for a `gesture_ended` of a card.
     ///   - origin: what made it, for a deck change.
     ///   - velocityEstimate: how a release's velocity was estimated, when not by the plain fit.
+    ///   - press: where the press of a `missed` gesture landed.
     public init(_ event: SceneEvent, release: ReleaseRecord? = nil, origin: DeckChangeOrigin? = nil,
-                velocityEstimate: VelocityEstimate? = nil) {
-        self.init(event, notes: Notes(release: release, origin: origin, velocityEstimate: velocityEstimate))
+                velocityEstimate: VelocityEstimate? = nil, press: MissedPress? = nil) {
+        self.init(event, notes: Notes(release: release, origin: origin, velocityEstimate: velocityEstimate, press: press))
     }
 
     /// - Parameters:
@@ -82,12 +102,28 @@ public struct LoggedSceneEvent: Hashable, Sendable, Codable {
         self.notes = notes
     }
 
-    private enum Key: String, CodingKey { case direction, label, distanceFraction, speedFraction, cause, velocityEstimate }
+    /// Where the press of a `missed` gesture landed; nil for every other event.
+    public var press: MissedPress? {
+        get { notes.press }
+        set { notes.press = newValue }
+    }
+
+    private enum Key: String, CodingKey { case direction, label, distanceFraction, speedFraction, cause, velocityEstimate, at, on }
 
     public func encode(to encoder: any Encoder) throws {
         try event.encode(to: encoder)
         var c = encoder.container(keyedBy: Key.self)
         try c.encodeIfPresent(velocityEstimate?.rawValue, forKey: .velocityEstimate)
+        if let press {
+            guard press.point.isFinite else {
+                throw EncodingError.invalidValue(press.point, EncodingError.Context(
+                    codingPath: c.codingPath + [Key.at], debugDescription: "at \(press.point) is not finite"))
+            }
+            // To the microsecond; a tiny negative rounds to 0, not -0.
+            let at = [press.point.x, press.point.y].map { SceneEvent.microseconds($0) == 0 ? 0 : SceneEvent.microseconds($0) }
+            try c.encode(at, forKey: .at)
+            try c.encode(press.onSurround ? "surround" : "stage", forKey: .on)
+        }
         if let o = origin {
             try c.encode(o.cause, forKey: .cause)
             try c.encodeIfPresent(o.direction, forKey: .direction)
@@ -117,6 +153,16 @@ public struct LoggedSceneEvent: Hashable, Sendable, Codable {
                     "velocityEstimate \"\(raw)\" is not one of \(VelocityEstimate.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             velocityEstimate = estimate
+        }
+        if let at = try c.decodeIfPresent([Double].self, forKey: .at) {
+            guard at.count == 2, at.allSatisfy(\.isFinite) else {
+                throw DecodingError.dataCorruptedError(forKey: .at, in: c, debugDescription: "at must be [x, y], two finite numbers")
+            }
+            let on = try c.decode(String.self, forKey: .on)
+            guard on == "stage" || on == "surround" else {
+                throw DecodingError.dataCorruptedError(forKey: .on, in: c, debugDescription: "on \"\(on)\" is not stage or surround")
+            }
+            press = MissedPress(point: Point(x: at[0], y: at[1]), onSurround: on == "surround")
         }
         if let d = try c.decodeIfPresent(Double.self, forKey: .distanceFraction),
            let s = try c.decodeIfPresent(Double.self, forKey: .speedFraction) {

@@ -34,7 +34,8 @@ package final class InteractionLog {
     /// `config` are what a report measures gestures against.
     package func started(time: Double, demo: Interaction, cards: Int, window: Size, stage: Rect,
                  session: SessionInfo, viewport: Size, config: SceneConfig, configDescription: String? = nil,
-                 device: PointerEvent.Device? = nil, plan: PlanStamp? = nil, renderer: String? = nil) throws {
+                 device: PointerEvent.Device? = nil, plan: PlanStamp? = nil, renderer: String? = nil,
+                 tasks: [String]? = nil) throws {
         var line = LogStarted(t: time, demo: demo, cards: cards, window: [window.width, window.height],
                               stage: [stage.minX, stage.minY, stage.width, stage.height],
                               wallClock: session.started, session: session.id,
@@ -45,6 +46,7 @@ package final class InteractionLog {
         line.device = device
         line.plan = plan
         line.renderer = renderer
+        line.tasks = tasks
         try append(line)
     }
 
@@ -134,6 +136,9 @@ package struct LogStarted: Codable, Equatable {
     /// What draws the window (`Renderer.summary`): "software", "software (GL is llvmpipe ...)",
     /// "opengl (...)"; nil where nothing drew (a headless tool).
     package var renderer: String?
+    /// The names of the tasks of `--tasks`, in order: what was scheduled, so a task that never
+    /// started is counted as not run; nil without `--tasks`.
+    package var tasks: [String]?
 
     package init(t: Double, demo: Interaction, cards: Int, window: [Double], stage: [Double], wallClock: String? = nil,
          session: String? = nil, participant: String? = nil, task: String? = nil) {

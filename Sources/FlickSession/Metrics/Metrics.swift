@@ -34,6 +34,8 @@ package struct Gesture {
     /// The card left (thrown) or, for a bring-back, came home: the threshold was crossed.
     package var crossed: Bool { outcome == .thrown || outcome == .broughtBack }
     package var isCardRelease: Bool { distanceFraction != nil }
+    /// A press that landed on no card (empty stage, the surround): a `missed` gesture naming no card.
+    package var isMisclick: Bool { kind == .missed && card == nil }
 
     /// The larger of the two fractions of the thresholds (how near the release came to a
     /// throw); nil for a gesture that is not a card release.
@@ -135,6 +137,8 @@ package struct SessionMetrics {
     package var interactionChanges: [(t: Double, to: Interaction)]
     /// Cards brought back (undo), session seconds.
     package var restores: [(t: Double, card: CardID)]
+    /// Taps that selected a card, session seconds (a tap on nothing is a `missed` gesture).
+    package var selections: [Double]
 
     package static let undoWindow = 3.0
     package static let backWindow = 2.0
@@ -151,6 +155,7 @@ package struct SessionMetrics {
         var undos: [Undo] = []
         var bringBacks: [(t: Double, card: CardID)] = []
         var changes: [(t: Double, to: Interaction)] = []
+        var selections: [Double] = []
         for item in session.items {
             switch item {
             case .config(_, let c): config = c
@@ -194,11 +199,13 @@ package struct SessionMetrics {
                         undos.append(Undo(t: t, card: card, decision: undone, after: undone.map { t - decisions[$0].t }))
                     }
                 case .paged(let t, let from, let to): pages.append((t, from, to))
+                case .selected(let t, _): selections.append(t)
                 default: break
                 }
             }
         }
         self.gestures = gestures
+        self.selections = selections
         self.pages = pages
         self.restores = restores
         self.decisions = decisions
@@ -258,6 +265,12 @@ package struct SessionMetrics {
     }
 
     package var nearMisses: [Gesture] { gestures.filter { $0.isNearMiss() } }
+
+    /// Presses (Maze's clicks): every gesture begun, whatever it did or missed, and every tap
+    /// that selected a card.
+    package var presses: Int { gestures.count + selections.count }
+    /// Misclicks: presses that landed on no card, on empty stage or on the surround.
+    package var misclicks: [Gesture] { gestures.filter(\.isMisclick) }
     package var narrowThrows: [Gesture] { gestures.filter { $0.isNarrowThrow() } }
 
     /// Per direction (named where the interaction names it: likes, nopes, supers): card releases

@@ -13,7 +13,8 @@ package struct Study {
              nearMisses = "near_misses", narrowThrows = "narrow_throws", undone = "undone_decisions",
              repeated = "repeated_attempts", pages, accidentalPages = "accidental_pages", snapBacks = "snap_backs",
              tracedDrags = "traced_drags", reversals, pausedDrags = "paused_drags",
-             decisions, keyDecisions = "key_decisions", bringBacks = "bring_backs"
+             decisions, keyDecisions = "key_decisions", bringBacks = "bring_backs",
+             presses, misclicks
     }
 
     /// A rate: `events` out of `trials`.
@@ -44,6 +45,8 @@ package struct Study {
              definition: "card drags that snapped back, of all card drags"),
         Rate(id: "reversal", name: "Reversals", events: .reversals, trials: .tracedDrags,
              definition: "card drags whose direction reversed before the release (back by 24 pt and a third of the way), of card drags with a recorded pointer path"),
+        Rate(id: "misclick", name: "Misclicks", events: .misclicks, trials: .presses,
+             definition: "presses that landed on no card (on empty stage, or on the surround around the stage), of all presses: every gesture begun and every tap (Maze's misclick rate, misclicks over all clicks)"),
         Rate(id: "paused", name: "Drags with a pause", events: .pausedDrags, trials: .tracedDrags,
              definition: "card drags during which the pointer rested 0.25 s within 3 pt and moved on, of card drags with a recorded pointer path"),
     ]
@@ -202,6 +205,8 @@ package struct Study {
         for (g, gesture) in m.gestures.enumerated() {
             bump(gesture.start, gesture.interaction) { t in
                 t.counts[.gestures, default: 0] += 1
+                t.counts[.presses, default: 0] += 1
+                if gesture.isMisclick { t.counts[.misclicks, default: 0] += 1 }
                 if gesture.isCardRelease {
                     t.counts[.cardReleases, default: 0] += 1
                     if gesture.isNearMiss() { t.counts[.nearMisses, default: 0] += 1 }
@@ -225,6 +230,7 @@ package struct Study {
             bump(first.start, first.interaction) { $0.attemptsPerThrow.append(chain.attempts) }
         }
         for p in m.pages { bump(p.t, interactionAt(p.t)) { $0.counts[.pages, default: 0] += 1 } }
+        for t in m.selections { bump(t, interactionAt(t)) { $0.counts[.presses, default: 0] += 1 } }
         for p in m.accidentalPages { bump(p.t, interactionAt(p.t)) { $0.counts[.accidentalPages, default: 0] += 1 } }
         for run in runs {
             bump(run.start, interactionAt(run.start)) { tally in
