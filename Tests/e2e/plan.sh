@@ -109,4 +109,17 @@ rm -rf "$OUT/study-other"
 [ "$rc" = 2 ] && grep -q "but the --plan file" "$OUT/other.out" && [ ! -e "$OUT/study-other" ] \
   && pass "flick study refuses a plan that is not the sessions' own (exit 2, nothing written): $(head -c 160 "$OUT/other.out")" \
   || fail "another plan: exit $rc, $(cat "$OUT/other.out")"
+
+# Both plans given: each session goes to the plan its header names (plan.json), so the
+# conditions are those of the study from plan.json alone, gesture for gesture.
+"$BIN" study "$S"/P*.rec --plan "$OUT/other-plan.json" --plan "$S/plan.json" --out "$OUT/study-two" >"$OUT/two.out" 2>&1 \
+  && cmp -s <(cut -d, -f1,2 "$OUT/study-out/gestures.csv") <(cut -d, -f1,2 "$OUT/study-two/gestures.csv") \
+  && pass "flick study with two --plan files takes each session's condition from the plan its header names" \
+  || fail "two plans: $(cat "$OUT/two.out")"
+
+# A device per participant (between subjects): P1 and P3 the mouse, P2 the phone.
+(cd "$S" && "$BIN" plan --condition a --condition b --participants 3 --devices mouse,touch --out devices.json >"$OUT/devices.out" 2>&1) \
+  && "$PY" -c 'import json,sys; p=json.load(open(sys.argv[1])); sys.exit(0 if [x.get("device") for x in p["participants"]] == ["mouse", "touch", "mouse"] else 1)' "$S/devices.json" \
+  && pass "flick plan --devices mouse,touch gives P1 and P3 the mouse, P2 the phone" \
+  || fail "plan --devices: $(cat "$OUT/devices.out")"
 finish
