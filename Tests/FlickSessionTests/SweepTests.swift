@@ -113,6 +113,19 @@ import Testing
         #expect((0..<7).map { result.total($0).errorProxies } == [1, 1, 2, 2, 2, 1, 1])
         let best = try #require(result.best)
         #expect(result.total(best).errorProxies == 1)
+        // The best of the tied points is their middle, not the first value swept; the fewest
+        // reach both ends of 300...900, and the key takes 200 and 1000: sweep further.
+        let sweep = Sweep(grid: grid, recordings: [a, b])
+        #expect(result.tied.contains(best) && best != result.tied.first)
+        #expect(sweep.edgeKeys(result) == ["now.throwSpeed"])
+        // Tied at 1 and 400 pt/s (1 is the key's own limit: nothing below), worse at 500: no
+        // end to sweep past. Starting at 100 instead, the key takes values below it.
+        for (values, edge) in [("1,400,500", [String]()), ("100,400,500", ["now.throwSpeed"])] {
+            let g = try SweepGrid([try SweepAxis.parse(key: "now.throwSpeed", values: values)])
+            let r = try Sweep(grid: g, recordings: [a, b]).run(cores: 2)
+            #expect(r.tied.count == 2 && r.total(r.tied[0]).errorProxies == 1, "\(values)")
+            #expect(Sweep(grid: g, recordings: [a, b]).edgeKeys(r) == edge, "\(values)")
+        }
 
         // Exact: the same counts on one core and on two.
         let again = try Sweep(grid: grid, recordings: [a, b]).run(cores: 1)

@@ -91,9 +91,10 @@ struct TuneCommand: ParsableCommand {
         let best = result.best.map { i in
             zip(grid.axes, result.points[i]).map { "\($0.key) = \(SweepAxis.fmt($1))" }.joined(separator: ", ")
         } ?? "none"
+        let span = sweep.tiedSpan(result).map { " (as few from \(SweepAxis.fmt($0.low)) to \(SweepAxis.fmt($0.high)))" } ?? ""
         let edge = sweep.edgeKeys(result)
-        let edgeNote = edge.isEmpty ? "" : " (at the edge of the range swept for \(edge.joined(separator: ", ")): sweep further)"
-        print("\(folder)/tune.html, \(folder)/tune.csv: \(StudyHTML.plural(sweep.replayCount, "replay")) (\(String(format: "%.0f", result.sessionSeconds)) s of sessions) in \(String(format: "%.1f", wall)) s, \(String(format: "%.0f", result.sessionSeconds / max(wall, 1e-6)))x real time; fewest error proxies at \(best)\(edgeNote)")
+        let edgeNote = edge.isEmpty ? "" : " (the fewest reach the edge of the range swept for \(edge.joined(separator: ", ")): sweep further)"
+        print("\(folder)/tune.html, \(folder)/tune.csv: \(StudyHTML.plural(sweep.replayCount, "replay")) (\(String(format: "%.0f", result.sessionSeconds)) s of sessions) in \(String(format: "%.1f", wall)) s, \(String(format: "%.0f", result.sessionSeconds / max(wall, 1e-6)))x real time; fewest error proxies at \(best)\(span)\(edgeNote)")
     }
 }
 

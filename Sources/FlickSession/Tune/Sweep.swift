@@ -49,22 +49,46 @@ package struct Sweep {
             counts[i].enumerated().filter { keep($0.offset) }.map(\.element).reduce(TuneCounts(), +)
         }
 
-        /// The point with the fewest error proxies; ties go to fewer near misses, then the first.
+        /// Every point with the fewest error proxies and, among those, the fewest near misses.
+        package var tied: [Int] {
+            let score = points.indices.map { (total($0).errorProxies, total($0).nearMisses) }
+            guard let low = score.min(by: <) else { return [] }
+            return points.indices.filter { score[$0] == low }
+        }
+
+        /// The point with the fewest error proxies; ties go to fewer near misses, then to the
+        /// middle of the points so tied (the value farthest from where the counts rise, not
+        /// the first value swept).
         package var best: Int? {
-            points.indices.min { a, b in
-                let x = total(a), y = total(b)
-                return (x.errorProxies, x.nearMisses, a) < (y.errorProxies, y.nearMisses, b)
-            }
+            let tied = self.tied
+            return tied.isEmpty ? nil : tied[(tied.count - 1) / 2]
         }
     }
 
-    /// The keys for which the best point lies at the first or last value swept: the optimum may
-    /// lie beyond the range.
+    /// The keys for which the fewest error proxies reach the first or last value swept, where
+    /// the key takes values beyond it: the optimum may lie outside the range. A range that
+    /// starts or ends at the key's own limit has nothing beyond it there.
     package func edgeKeys(_ result: Result) -> [String] {
-        guard let b = result.best else { return [] }
-        return zip(grid.axes, result.points[b]).compactMap { axis, v in
-            axis.values.count > 1 && (v == axis.values.first || v == axis.values.last) ? axis.key : nil
+        let tied = result.tied
+        return grid.axes.enumerated().compactMap { k, axis in
+            let vs = axis.values
+            guard vs.count > 1, let key = SceneConfig.key(at: axis.key) else { return nil }
+            let reached = Set(tied.map { result.points[$0][k] })
+            // The smallest step the key takes beyond an end: a whole unit, or a hair.
+            let step = { (v: Double) in key.isInteger ? 1 : max(abs(v) * 1e-6, 1e-9) }
+            let (first, last) = (vs[0], vs[vs.count - 1])
+            let low = reached.contains(first) && key.accepts(first - step(first))
+            let high = reached.contains(last) && key.accepts(last + step(last))
+            return low || high ? axis.key : nil
         }
+    }
+
+    /// One key: the first and last values tied for the fewest error proxies, when more than one.
+    package func tiedSpan(_ result: Result) -> (low: Double, high: Double)? {
+        guard grid.axes.count == 1 else { return nil }
+        let values = result.tied.map { result.points[$0][0] }
+        guard let low = values.min(), let high = values.max(), low < high else { return nil }
+        return (low, high)
     }
 
     /// Replays: one live per recording, then one per point and recording.
