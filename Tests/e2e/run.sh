@@ -71,6 +71,7 @@ if [ "$FAILED" = 0 ]; then
   part "the hand-counted study (every task and decision count against a count made by hand)" study_hand.sh study-hand
   part "no markup from outside: every page from hostile session files, parsed in headless Chromium, and tables without formulas" markup.py markup
   part "the study's counts from outside: DuckDB runs docs/sql over the logs" duckdb_rates.py duckdb
+  part "presses that miss under Xvfb (empty stage, the surround): logged, replayed, counted" missed.sh missed
   part "real pointer input under Xvfb" pointer.sh pointer
   part "the participant's phone (headless Chromium as a 390x844 phone at 3x, the participant's side, the network face)" phone.py phone
   part "mouse against touch: one task by the mouse (xdotool) and the phone (Chromium), flick study with device as condition" touch_study.py touch-study
