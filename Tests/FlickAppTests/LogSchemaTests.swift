@@ -72,6 +72,8 @@ import Testing
         // The participant's side: Done ending a task, its SEQ, a SUS item, and the questionnaires' lines.
         var byParticipant = LogTaskEnded(t: 0.38, task: "t2", number: 2, outcome: .success, seconds: 0.1, attempts: 0)
         byParticipant.by = "participant"
+        // A what-if's task_ended (a replay under another config) says what that config made of the goal.
+        byParticipant.whatIf = LogTaskEnded.WhatIf(goalMet: true, t: 0.3)
         try log.append(byParticipant)
         var done = LogAnswer(t: 0.38, question: "done")
         (done.task, done.number) = ("t2", 2)

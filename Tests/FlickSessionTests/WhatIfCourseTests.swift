@@ -64,7 +64,7 @@ import Testing
 
     let run = UUID().uuidString
 
-    func record(_ name: String) throws -> Recording {
+    func record(_ name: String, description: String? = nil) throws -> Recording {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("flick-whatif-\(getpid())-\(run)-\(name)").path
         var header = RecordingHeader(format: RecordingHeader.formatVersion, flickVersion: FlickVersion.current,
                                      session: name, started: "2026-11-24T00:00:00.000Z", demo: .swipe,
@@ -72,6 +72,7 @@ import Testing
                                      cardFiles: Self.cards.map { RecordingHeader.CardFile(name: $0, size: 1) }, count: Self.cards.count,
                                      window: Self.viewport, stage: Self.viewport, config: SceneConfig())
         header.tasks = Self.tasks
+        header.configDescription = description
         let recorder = try Recorder(path: path, header: header, overwrite: true)
         for input in Self.inputs { try recorder.record(input) }
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -118,6 +119,13 @@ import Testing
         let grid = try SweepGrid([try SweepAxis.parse(key: "swipe.horizontalSpeed", values: "400:1400:200")])
         let result = try Sweep(grid: grid, recordings: [rec]).run(cores: 2)
         #expect(Set(result.counts.map { $0[0].cardDrags }) == [5])
+    }
+
+    /// `tune` names conditions as `study` does: by the config's description, else "default".
+    @Test func tuneNamesConditionsByTheirDescription() throws {
+        let grid = try SweepGrid([try SweepAxis.parse(key: "swipe.horizontalSpeed", values: "600,900")])
+        let result = try Sweep(grid: grid, recordings: [try record("named.rec", description: "loose throws"), try record("plain.rec")]).run(cores: 2)
+        #expect(result.conditions == ["loose throws", "default"])
     }
 
     /// The old rule, for the record: the same input decided anew under each value gives card
