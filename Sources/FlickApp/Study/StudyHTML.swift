@@ -45,7 +45,8 @@ enum StudyHTML {
         .shown { font-weight: 600; } .caveat { background: #fff9db; padding: 4px 8px; font-size: 12px; }
         .key { margin-right: 10px; white-space: nowrap; } .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin-right: 4px; vertical-align: middle; }
         .scroll { overflow-x: auto; max-width: 100%; } svg { max-width: 100%; height: auto; }
-        td:not(.l):not(.sentence):not(.strip) { white-space: nowrap; }
+        table:not(.task-summary) td:not(.l):not(.sentence):not(.strip), td.ci { white-space: nowrap; }
+        table.task-summary td, table.task-summary th { padding: 2px 4px; }
         </style></head><body>
         <h1>\(title)</h1>
         <p class="summary">\(plural(study.entries.count, "session")) · \(plural(participants.count, "participant")) · \(conditions.count) condition\(conditions.count == 1 ? "" : "s") (\(conditions.map { c -> HTML in "<span class=\"cond\" style=\"background:\(colour[c]!)\"></span>\(c)" }.joined(separator: ", "))) · \(plural(Set(tasks.map(\.task)).count, "task")) · \(gestures) gestures · \(plural(study.entries.reduce(0) { $0 + $1.metrics.personalDecisions.count }, "decision"))\(design.map { " · design from \(($0 as NSString).lastPathComponent)" } ?? "")</p>
@@ -221,11 +222,18 @@ enum StudyHTML {
         for s in summaries {
             h += "<tr class=\"task-summary-row\"><td class=\"l\">\(s.task)</td><td class=\"l\"><span class=\"cond\" style=\"background:\(colour[s.condition] ?? "#868e96")\"></span>\(s.condition)</td>"
             h += "<td>\(s.participants)</td><td>\(s.runs.count)</td><td class=\"shown\">\(rate(s.success))</td>"
-            h += "<td>\(s.success.adjustedWald.map { "\(pct($0.low)) – \(pct($0.high))" } ?? "—")</td><td>\(rate(s.gaveUp))</td><td>\(rate(s.timeLimit))</td><td>\(s.otherEnds)</td>"
-            h += "<td>\(s.time.map { "\(secs($0.value)) (\($0.count))" } ?? "—")</td><td>\(s.time?.interval.map { "\(secs($0.low)) – \(secs($0.high))" } ?? "—")</td>"
+            h += "<td class=\"ci\">\(s.success.adjustedWald.map { range(pct($0.low), pct($0.high)) } ?? "—")</td><td>\(rate(s.gaveUp))</td><td>\(rate(s.timeLimit))</td><td>\(s.otherEnds)</td>"
+            h += "<td>\(s.time.map { "\(secs($0.value)) (\($0.count))" } ?? "—")</td><td class=\"ci\">\(s.time?.interval.map { range(secs($0.low), secs($0.high)) } ?? "—")</td>"
             h += "<td>\(s.meanAttempts.map { String(format: "%.1f", $0) } ?? "—")</td></tr>"
         }
         return h + "</table>"
+    }
+
+    /// An interval as one short cell, its unit said once: "38.3–100.0 %", "1.60–2.14 s" (the
+    /// task table fits an 800 px window with every interval on one line).
+    static func range(_ low: String, _ high: String) -> String {
+        guard let space = low.lastIndex(of: " "), high.hasSuffix(String(low[space...])) else { return "\(low) – \(high)" }
+        return "\(low[..<space])–\(high)"
     }
 
     /// The scheduled tasks that never started, each named with its session: a run missing from
