@@ -54,7 +54,7 @@ import Testing
                         viewport: Size(width: 390.5, height: 844.5), config: SceneConfig(),
                         configDescription: "snappy, for the pilot", device: .touch,
                         plan: PlanStamp(file: "plan.json", participant: "P3", session: 2, condition: "snappy", tasks: ["t2", "t1"]),
-                        tasks: ["t1", "t2", "t3"])
+                        renderer: "software (GL is llvmpipe (LLVM 15.0.6, 256 bits))", tasks: ["t1", "t2", "t3"])
         try log.marker(time: 0.25, label: "start", task: "t1")
         try log.append(LogPhone(t: 0.3, what: .connected, detail: "touch, 390x844 pt at 3x"))
         var summary = LogPhone(t: 0.35, what: .summary)
