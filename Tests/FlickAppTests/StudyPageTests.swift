@@ -42,9 +42,9 @@ import Testing
     @Test func aDotPerParticipantInEveryRateStrip() throws {
         let html = StudyHTML.make(title: "t", study: Self.study, comparisons: Self.study.comparisons(), design: nil)
         let strips = html.components(separatedBy: "<svg ").filter { $0.hasPrefix("xmlns=\"http://www.w3.org/2000/svg\" class=\"rate-strip\"") }
-        // A and B x the rates with trials: near misses, undone, repeated, snap-backs (no pages;
-        // reversals and pauses need pointer samples, which a log has not).
-        #expect(strips.count == 2 * 4)
+        // A and B x the rates with trials: near misses, undone, repeated, snap-backs, misclicks
+        // (no pages; reversals and pauses need pointer samples, which a log has not).
+        #expect(strips.count == 2 * 5)
         for strip in strips {
             let svg = strip.components(separatedBy: "</svg>")[0]
             let dots = svg.components(separatedBy: "class=\"participant-dot\" data-participant=\"").dropFirst().map { $0.prefix(2) }
@@ -52,7 +52,7 @@ import Testing
         }
         // Every comparison has a strip with each participant's own difference (all took both).
         let differences = html.components(separatedBy: "<svg ").filter { $0.hasPrefix("xmlns=\"http://www.w3.org/2000/svg\" class=\"difference-strip\"") }
-        #expect(differences.count == 4)
+        #expect(differences.count == 5)
         for strip in differences {
             #expect(strip.components(separatedBy: "</svg>")[0].components(separatedBy: "class=\"participant-dot\"").count - 1 == 3)
         }

@@ -59,7 +59,6 @@ if [ "$FAILED" = 0 ]; then
   part "roles by construction: keys, notes and drags in the wrong window, on bare X and under openbox" roles.sh roles
   part "the participant's side: Done, Give up, SEQ and SUS answered in the participant window, on bare X and under openbox" participant_side.sh participant-side
   part "roles with the participant's side under openbox: Z and SEQ digits never type the note, Enter asks while an SEQ waits, two Ctrl+Q through the SUS" roles_seq.sh roles-seq
-  part "roles with the participant's side under openbox: Z and SEQ digits never type the note, Enter asks while an SEQ waits, two Ctrl+Q through the SUS" roles_seq.sh roles-seq
   part "the two windows placed apart: a laptop screen, too small a screen, two displays" placement.sh placement
   part "clocks for other recordings: sync lines through a pause, the same in a replay" clocks.sh clocks
   part "cards kept as shown: a folder edit after a session leaves its replay pixel-identical" cards_kept.sh cards-kept
@@ -67,12 +66,12 @@ if [ "$FAILED" = 0 ]; then
   part "study tools (presets, recordings, replay, report, compare, export)" study.sh study
   part "reports that scale: 2, 10 and 50 sessions in headless Chromium at 1400 and 800 px, nothing wider than its box" report_scale.py report-scale
   part "flick study (a small study recorded under Xvfb, its tables, its page in Chromium)" study_many.sh study-many
-  part "what-ifs on the recorded course: tune, compare and --replay --config keep every task's end, the Done and the SEQ; card drags the same at every value" whatif.sh whatif
   part "the hand-counted study (every task and decision count against a count made by hand)" study_hand.sh study-hand
+  part "what-ifs on the recorded course: tune, compare and --replay --config keep every task's end, the Done and the SEQ; card drags the same at every value" whatif.sh whatif
   part "no markup from outside: every page from hostile session files, parsed in headless Chromium, and tables without formulas" markup.py markup
   part "the study's counts from outside: DuckDB runs docs/sql over the logs" duckdb_rates.py duckdb
-  part "presses that miss under Xvfb (empty stage, the surround): logged, replayed, counted" missed.sh missed
   part "real pointer input under Xvfb" pointer.sh pointer
+  part "presses that miss under Xvfb (empty stage, the surround): logged, replayed, counted" missed.sh missed
   part "the participant's phone (headless Chromium as a 390x844 phone at 3x, the participant's side, the network face)" phone.py phone
   part "mouse against touch: one task by the mouse (xdotool) and the phone (Chromium), flick study with device as condition" touch_study.py touch-study
   part "the twelve-session study: a plan of 2 presets for 6 participants (3 mouse, 3 phone), a facilitator's keys, tasks, SEQ and SUS, every study number against a hand count" study_twelve.py study-twelve
