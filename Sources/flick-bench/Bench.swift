@@ -310,7 +310,7 @@ struct BenchOptions {
             }
             headlessReplay = path
         } else {
-            let bundled = ((BenchCards.defaultFolder() as NSString).deletingLastPathComponent as NSString)
+            let bundled = (PathKind.folder(of: BenchCards.defaultFolder()) as NSString)
                 .appendingPathComponent("docs/study/session.rec")
             headlessReplay = FileManager.default.isReadableFile(atPath: bundled) ? bundled : nil
         }

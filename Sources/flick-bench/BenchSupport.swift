@@ -42,7 +42,7 @@ enum BenchCards {
 
     private static func besideBench(_ name: String) -> String {
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return ((exe as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
+        return (PathKind.folder(of: exe) as NSString).appendingPathComponent(name)
     }
 }
 

@@ -208,7 +208,7 @@ struct PlanCommand: ParsableCommand {
         guard let json = try? JSONSerialization.jsonObject(with: data) else {
             throw UserError("--tasks file '\(path)' is not JSON (expected {\"tasks\": [{\"name\": \"…\"}]})")
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathKind.folder(of: path)
         return try TaskList.parse(json, file: "--tasks file '\(path)'", cards: nil, folder: folder.isEmpty ? "." : folder)
     }
 

@@ -20,7 +20,7 @@ struct ScreenshotFolder: Equatable {
                         home: String = ScreenshotFolder.home) -> ScreenshotFolder {
         if let given { return ScreenshotFolder(path: given, createsOnDemand: false) }
         if let session = recordPath ?? logPath {
-            let folder = (session as NSString).deletingLastPathComponent
+            let folder = PathKind.folder(of: session)
             return ScreenshotFolder(path: folder.isEmpty ? "." : folder, createsOnDemand: false)
         }
         return ScreenshotFolder(path: (picturesFolder(environment: environment, home: home) as NSString)

@@ -81,7 +81,7 @@ enum StudyOutput {
         var p = path
         while !p.isEmpty, p != "/", case .missing = PathKind.target(of: p) {
             missing.append(p)
-            p = (p as NSString).deletingLastPathComponent
+            p = PathKind.folder(of: p)
         }
         for dir in missing.reversed() where mkdir(dir, 0o755) != 0 && errno != EEXIST {
             throw UserError("--out '\(path)': cannot make the folder '\(dir)' (\(String(cString: strerror(errno))))")
@@ -100,7 +100,7 @@ enum StudyOutput {
         }
         var parent = path
         while true {
-            let up = (parent as NSString).deletingLastPathComponent
+            let up = PathKind.folder(of: parent)
             parent = up.isEmpty ? "." : up
             switch PathKind.target(of: parent) {
             case .directory:

@@ -81,7 +81,7 @@ package enum OutputPolicy {
     }
 
     package static func parentFolder(of path: String) -> String {
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathKind.folder(of: path)
         return parent.isEmpty ? "." : parent
     }
 

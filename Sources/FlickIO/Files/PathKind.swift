@@ -16,6 +16,18 @@ package enum PathKind: Equatable {
     case danglingSymlink
     case unreadable(String)
 
+    /// The folder part of `path`, as NSString's `deletingLastPathComponent` gives it ("a/b" → "a",
+    /// "b" → "", "/b" → "/"), which Foundation on Linux traps on for a one-character name
+    /// ("a", "a/"): every path a user types goes through this instead.
+    package static func folder(of path: String) -> String {
+        var p = Substring(path)
+        while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
+        guard let slash = p.lastIndex(of: "/") else { return "" }
+        var folder = p[..<slash]
+        while folder.hasSuffix("/") { folder = folder.dropLast() }
+        return folder.isEmpty ? "/" : String(folder)
+    }
+
     /// The kind of `path` itself (a symlink is reported as one, not followed).
     package static func of(_ path: String) -> PathKind {
         var st = stat()

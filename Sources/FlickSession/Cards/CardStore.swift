@@ -23,7 +23,7 @@ package struct CardStore {
 
     /// The store beside the recording at `recording`.
     package init(besideRecording recording: String) {
-        let dir = (recording as NSString).deletingLastPathComponent
+        let dir = PathKind.folder(of: recording)
         folder = ((dir.isEmpty ? "." : dir) as NSString).appendingPathComponent(Self.folderName)
     }
 

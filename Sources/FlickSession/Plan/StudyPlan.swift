@@ -338,7 +338,7 @@ extension StudyPlan {
     /// A path the plan names, as seen from the working directory (relative to the plan's folder).
     package static func resolve(_ path: String, planFile: String) -> String {
         if path.hasPrefix("/") { return path }
-        let dir = (planFile as NSString).deletingLastPathComponent
+        let dir = PathKind.folder(of: planFile)
         return dir.isEmpty ? path : (dir as NSString).appendingPathComponent(path)
     }
 

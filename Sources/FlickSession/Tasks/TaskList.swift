@@ -233,7 +233,7 @@ package struct TaskList: Codable, Equatable, Sendable {
         guard let json = try? JSONSerialization.jsonObject(with: data) else {
             throw UserError("--tasks file '\(path)' is not JSON (expected {\"tasks\": [{\"name\": \"…\", \"goal\": {\"deleted\": 1}}]})")
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathKind.folder(of: path)
         return try parse(json, file: "--tasks file '\(path)'", cards: cards, folder: folder.isEmpty ? "." : folder)
     }
 
