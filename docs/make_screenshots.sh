@@ -7,6 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${1:-.build/release/flick}
+# These pictures are the checkout's own, so the window may write into it.
+export FLICK_WRITE_CHECKOUT=1
 # Debian's Python has Pillow (python3-pil); a python3 earlier on PATH may not.
 PYTHON=${PYTHON:-$([ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)}
 "$PYTHON" docs/sessions.py

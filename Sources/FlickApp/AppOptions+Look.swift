@@ -49,6 +49,7 @@ struct Look {
             case let kind:
                 throw UserError("--shots '\(given)' is not a folder: it \(kind.phrase) (expected a folder for screenshots)")
             }
+            if let why = Checkout.problem(given + "/") { throw UserError("--shots folder '\(given)': \(why)") }
         }
     }
 

@@ -567,6 +567,10 @@ ROWS += [
 TUNE_OUT = [OUT + "-tune", OUT + "-tune/tune.html", OUT + "-tune/tune.csv"]
 TK = ["--key", "stack.throwSpeed"]
 ROWS += [
+    # Outputs never land in Flick's checkout, however spelt; nothing is made there.
+    ("a recording inside the checkout", ["--record", os.path.join(ROOT, "docs", "..", "p7-bad-input.rec"), "--frames", "2", "--headless"], 2, "would land in Flick's checkout", []),
+    ("a screenshot deep inside the checkout", ["--screenshot", os.path.join(ROOT, "docs", "new-bad-input", "s.png"), "--frames", "2", "--headless"], 2, "would land in Flick's checkout", []),
+    ("tune --out inside the checkout", ["tune", GOOD_REC] + TK + ["--values", "300,600", "--out", os.path.join(ROOT, "bad-input-tune")], 2, "would land in Flick's checkout", []),
     ("tune with an unknown key", ["tune", GOOD_REC, "--key", "stack.throwSped", "--values", "300:900:50", "--out", OUT + "-tune"], 2, "--key 'stack.throwSped' is not a config key", []),
     ("tune with a backwards range", ["tune", GOOD_REC] + TK + ["--values", "900:300:50", "--out", OUT + "-tune"], 2, "TO (300) is below FROM (900)", []),
     ("tune with a zero step", ["tune", GOOD_REC] + TK + ["--values", "300:900:0", "--out", OUT + "-tune"], 2, "the step must be above 0", []),

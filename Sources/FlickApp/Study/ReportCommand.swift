@@ -93,6 +93,7 @@ enum StudyOutput {
     /// above it that exists is one this user can write into. Tools that make the folder only
     /// after their work (a refused run leaves none) check this first.
     static func folderProblem(_ path: String) -> String? {
+        if let why = Checkout.problem(path) { return "--out '\(path)': \(why)" }
         switch PathKind.target(of: path) {
         case .directory: return nil
         case .missing: break

@@ -55,6 +55,7 @@ package enum OutputPolicy {
         if let why = OutputPath.problem(path, kind: .file) {
             throw UserError("cannot write \(output.what) '\(OutputPath.shown(path))': \(why)")
         }
+        if let why = Checkout.problem(path) { throw refuse(why) }
         switch PathKind.of(path) {
         case .missing:
             let parent = parentFolder(of: path)
