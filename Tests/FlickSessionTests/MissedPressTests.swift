@@ -103,6 +103,8 @@ import Testing
         #expect(task1[.misclicks] == 2 && task1[.presses] == 3)
         let rate = Study.summary(Study.rates.first { $0.id == "misclick" }!, study.byParticipant(task: "throw one"))
         #expect(rate.pooled == Proportion(2, 3))
+        // The same count in the task table (task_rates.csv's presses, misclicks, misclick_rate).
+        #expect(study.taskSummaries().first { $0.task == "throw one" }?.misclicks == Proportion(2, 3))
         #expect(session.scheduled == ["throw one", "task 2", "task 3", "task 4", "task 5"])
         #expect(session.notRun.map(\.number) == [3, 4, 5])
         #expect(study.tasksScheduled == 5 && study.tasksNotRun.map(\.task) == ["task 3", "task 4", "task 5"])
