@@ -22,7 +22,6 @@ let package = Package(
         .library(name: "FlickPresentProbe", type: .dynamic, targets: ["FlickPresentProbe"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `make docs`: FlickEngine's API documentation and articles (Sources/FlickEngine/FlickEngine.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
@@ -34,7 +33,7 @@ let package = Package(
         // MARK: - Engine (pure Swift: no SDL, no I/O, no clock)
         .target(
             name: "FlickEngine",
-            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+            dependencies: ["FlickMath"]
         ),
         /// The gesture synthesiser and frame driver (pure Swift too): tests, benchmarks, embedders.
         .target(name: "FlickEngineTesting", dependencies: ["FlickEngine"]),
@@ -149,7 +148,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(
             name: "FlickEngineTests",
-            dependencies: ["FlickEngine", "FlickEngineTesting"],
+            dependencies: ["FlickEngine", "FlickEngineTesting", "FlickMath"],
             resources: [.copy("Fixtures")]
         ),
         /// An interaction written outside the engine, through its public API only.

@@ -1,5 +1,5 @@
 import Testing
-import RealModule
+import FlickMath
 @testable import FlickEngine
 
 /// One run of a session through a frame loop that really advances the scene: before each frame
@@ -122,7 +122,7 @@ func frameRateSession(_ i: Interaction, viewport v: Size) -> GestureScript {
                                 frames: schedule.times(until: end), probes: probes) { scene, t, dt in
                 guard dt > 0, abs(v) > 1 else { return }
                 scene.scroll(by: v * dt, at: t)
-                v *= Double.pow(0.998, 1000 * dt)
+                v *= Elementary.pow(0.998, 1000 * dt)
             }
         }
         var caught = 0

@@ -1,5 +1,4 @@
 import Testing
-import RealModule
 @testable import FlickEngine
 
 @Suite struct AffineTransformTests {

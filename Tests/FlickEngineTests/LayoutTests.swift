@@ -1,5 +1,5 @@
 import Testing
-import RealModule
+import FlickMath
 @testable import FlickEngine
 
 /// What the layout properties need of each interaction. The properties run over
@@ -53,7 +53,7 @@ func attributes(of index: Int, in frame: [CardAttributes]) -> CardAttributes? {
 }
 
 func isClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
-    a.isApproximatelyEqual(to: b, absoluteTolerance: tolerance)
+    abs(a - b) <= tolerance
 }
 
 @Suite struct LayoutTests {
@@ -215,7 +215,7 @@ func isClose(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
         var input = LayoutInput(position: 0, viewport: viewport)
         input.overrides.set(CardOverride(index: 0, offset: Vector(dx: 0.5 * w, dy: 0)))
         let card = try #require(attributes(of: 0, in: laidOut(layout, input, Deck(count: 3))))
-        #expect(isClose(Double.atan2(y: card.transform.b, x: card.transform.a), 0.5 * Double.pi / 20))
+        #expect(isClose(Elementary.atan2(y: card.transform.b, x: card.transform.a), 0.5 * Double.pi / 20))
         #expect(isClose(card.transform.tx, viewport.width / 2 + 0.5 * w))
     }
 

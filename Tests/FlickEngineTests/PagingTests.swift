@@ -1,5 +1,4 @@
 import Testing
-import RealModule
 @testable import FlickEngine
 
 /// A paged axis of five 390 pt pages, drawn in a 390 pt viewport.

@@ -1,5 +1,4 @@
 import Testing
-import RealModule
 @testable import FlickEngine
 
 private func ev(_ phase: PointerEvent.Phase, _ x: Double, _ y: Double, _ t: Double,

@@ -1,5 +1,5 @@
+import FlickMath
 import Testing
-import RealModule
 @testable import FlickEngine
 
 /// The events are the single truth about the deck: a plain array of ids, changed only by the
@@ -220,7 +220,7 @@ struct ModelSession {
             let speed = 30 + rng.unit() * rng.unit() * 4000
             let distance = 3 + rng.unit() * 350
             let steps = max(1, Int(distance / speed * 1000 / 8))
-            let d = Vector(dx: distance * .cos(angle), dy: distance * .sin(angle))
+            let d = Vector(dx: distance * Elementary.cos(angle), dy: distance * Elementary.sin(angle))
             for _ in 0..<steps {
                 ms += 8
                 p = p + d * (1 / Double(steps))

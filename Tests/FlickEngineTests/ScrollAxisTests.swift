@@ -1,5 +1,4 @@
 import Testing
-import RealModule
 @testable import FlickEngine
 
 /// A 2000 pt list in a 600 pt viewport: offsets 0...1400.

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-import RealModule
+import FlickMath
 @testable import FlickEngine
 import FlickEngineTesting
 
@@ -91,7 +91,7 @@ import FlickEngineTesting
             for k in 1...10 { g.move(to: start + Vector(dx: 8 * Double(k), dy: 0)); g.wait(0.016) }
             _ = drive(s, g.steps, schedule: .hz(60), until: g.time)
             let a = s.renderList.first { $0.card == top }!
-            let angle = Double.atan2(y: a.transform.b, x: a.transform.a)
+            let angle = Elementary.atan2(y: a.transform.b, x: a.transform.a)
             signs.append(angle)
             // Up to maxTilt at one card width: here about 72 pt of a 312 pt card.
             #expect(abs(angle) > 0.01 && abs(angle) <= Self.config.maxTilt + 1e-12)

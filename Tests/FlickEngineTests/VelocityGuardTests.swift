@@ -1,5 +1,5 @@
 import Testing
-import RealModule
+import FlickMath
 @testable import FlickEngine
 
 /// The velocity estimate never points against the finger: samples bunched in time (a busy
@@ -68,7 +68,7 @@ import RealModule
         let duration = 0.04 + r.unit() * 0.16
         let speed = 300 + r.unit() * 5700
         let angle = r.unit() * 2 * Double.pi
-        let unit = Vector(dx: Double.cos(angle), dy: Double.sin(angle))
+        let unit = Vector(dx: Elementary.cos(angle), dy: Elementary.sin(angle))
         let interval = 0.004 + r.unit() * 0.012
         let start = Point(x: 200, y: 400)
         // Ease in over the first third, then a constant speed: the finger's velocity at release.

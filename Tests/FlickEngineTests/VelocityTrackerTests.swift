@@ -1,5 +1,4 @@
 import Testing
-import RealModule
 @testable import FlickEngine
 
 /// Feeds `x(t)` (pt, along x) sampled every `interval` s for `duration` s; returns the tracker

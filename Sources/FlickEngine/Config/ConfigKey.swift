@@ -1,4 +1,4 @@
-import RealModule
+import FlickMath
 
 /// One numeric key of a `SceneConfig`: where it is, what unit it has and which values it takes.
 ///
@@ -82,8 +82,8 @@ public enum ConfigError: Error, Hashable, CustomStringConvertible {
     public static func format(_ x: Double) -> String {
         if x.isFinite, x == x.rounded(), abs(x) < 1e9 { return String(Int(x)) }
         guard x.isFinite, abs(x) >= 1e9 else { return "\(x)" }
-        var e = Int(Double.log10(abs(x)).rounded(.down))
-        var m = x / Double.pow(10, Double(e))
+        var e = Int((Elementary.log(abs(x)) / Elementary.log(10)).rounded(.down))
+        var m = x / Elementary.pow(10, Double(e))
         if abs(m) >= 10 { m /= 10; e += 1 }
         if abs(m) < 1 { m *= 10; e -= 1 }
         var mantissa = "\(m)"

@@ -1,4 +1,4 @@
-import RealModule
+import FlickMath
 
 /// A 2-D affine transform, in the row-vector convention of Core Graphics:
 ///
@@ -29,7 +29,7 @@ public struct AffineTransform: Hashable, Sendable, Codable {
 
     /// Rotates by `angle` radians about the origin.
     public init(rotation angle: Double) {
-        let cosA = Double.cos(angle), sinA = Double.sin(angle)
+        let cosA = Elementary.cos(angle), sinA = Elementary.sin(angle)
         self.init(a: cosA, b: sinA, c: -sinA, d: cosA, tx: 0, ty: 0)
     }
 

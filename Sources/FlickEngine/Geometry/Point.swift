@@ -1,4 +1,3 @@
-import RealModule
 
 /// A position in points, y growing downward (screen convention).
 public struct Point: Hashable, Sendable, Codable {

@@ -1,4 +1,3 @@
-import RealModule
 
 /// A displacement (points) or a velocity (points per second), depending on use.
 public struct Vector: Hashable, Sendable, Codable {
@@ -13,7 +12,7 @@ public struct Vector: Hashable, Sendable, Codable {
     public static let zero = Vector(dx: 0, dy: 0)
 
     /// Euclidean length, in the vector's unit.
-    public var length: Double { Double.sqrt(dx * dx + dy * dy) }
+    public var length: Double { (dx * dx + dy * dy).squareRoot() }
     /// True when both components are finite.
     public var isFinite: Bool { dx.isFinite && dy.isFinite }
 

@@ -1,4 +1,3 @@
-import RealModule
 
 /// A screen axis, for axis locks and for routing a drag to scrolling or to a card.
 public enum Axis: String, Hashable, Sendable, Codable {

@@ -1,4 +1,3 @@
-import RealModule
 
 /// How a velocity was estimated: what the log says beside a release's velocity when it was not
 /// the plain fit, so a study can tell a degraded estimate from a measured one.

@@ -1,4 +1,4 @@
-import RealModule
+import FlickMath
 
 /// A card stack: the top card dragged left is thrown past 100 pt or 800 pt/s and rests off the
 /// left edge; a drag to the right pulls the last thrown card back. The stack moves up a level
@@ -43,7 +43,7 @@ struct StackInteraction: CardInteraction {
         var dx = config.peekWidth - home.x - size.width / 2
         for _ in 0..<4 {
             let angle = dx / size.width * config.tiltPerWidth
-            let reach = size.width / 2 * abs(Double.cos(angle)) + size.height / 2 * abs(Double.sin(angle))
+            let reach = size.width / 2 * abs(Elementary.cos(angle)) + size.height / 2 * abs(Elementary.sin(angle))
             dx = config.peekWidth - home.x - reach
         }
         return Vector(dx: dx, dy: 0)

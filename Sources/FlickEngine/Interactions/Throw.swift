@@ -1,4 +1,3 @@
-import RealModule
 
 /// What a released card does: a pure function of the release, so the log can record it and a
 /// replay reaches the same verdict.

@@ -1,4 +1,3 @@
-import RealModule
 
 /// One card whose place is not (only) the layout's: dragged, flying away or coming back.
 ///

@@ -1,4 +1,3 @@
-import RealModule
 
 /// Every constant of the iOS 7 app switcher carousel (defaults from the original design).
 public struct CarouselConfig: Hashable, Sendable, Codable {

@@ -1,4 +1,3 @@
-import RealModule
 
 /// Every constant of the Google Now interaction (defaults from the original design).
 public struct NowConfig: Hashable, Sendable, Codable {

@@ -1,4 +1,3 @@
-import RealModule
 
 /// Every constant of the card stack (defaults from the original design).
 public struct StackConfig: Hashable, Sendable, Codable {

@@ -1,4 +1,3 @@
-import RealModule
 
 /// Every constant of the iOS 9 task switcher (defaults from the original design).
 public struct SwitcherConfig: Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-import RealModule
+import FlickMath
 
 /// Momentum after a fling, UIKit style: the velocity shrinks by a fixed factor every
 /// millisecond, v(t) = v0 · rate^(1000 t), so its position is known in closed form at any time.
@@ -43,7 +43,7 @@ public struct Decay: Simulation, Hashable, Sendable {
         startVelocity = velocity.isFinite ? velocity : 0
         self.rate = (rate > 0 && rate < 1) ? rate : Decay.normalRate
         startTime = time.isFinite ? time : 0
-        coefficient = 1000 * Double.log(self.rate)
+        coefficient = 1000 * Elementary.log(self.rate)
     }
 
     /// The distance a fling at `velocity` (pt/s) travels before it stops, pt, with the
@@ -61,13 +61,13 @@ public struct Decay: Simulation, Hashable, Sendable {
 
     /// Position at absolute `time` (seconds), pt.
     public func position(at time: Double) -> Double {
-        let factor = Double.exp(coefficient * elapsed(time))
+        let factor = Elementary.exp(coefficient * elapsed(time))
         return startPosition + startVelocity * (factor - 1) / coefficient
     }
 
     /// Velocity at absolute `time` (seconds), pt/s.
     public func velocity(at time: Double) -> Double {
-        startVelocity * Double.exp(coefficient * elapsed(time))
+        startVelocity * Elementary.exp(coefficient * elapsed(time))
     }
 
     /// Where the motion comes to rest (its limit at infinite time), pt.
@@ -82,7 +82,7 @@ public struct Decay: Simulation, Hashable, Sendable {
         guard speed > 0, speed.isFinite else { return nil }
         let v0 = abs(startVelocity)
         guard v0 > speed else { return startTime }
-        return startTime + Double.log(speed / v0) / coefficient
+        return startTime + Elementary.log(speed / v0) / coefficient
     }
 
     /// Absolute time (seconds) at which the motion passes `position` (pt), solved in closed
@@ -95,7 +95,7 @@ public struct Decay: Simulation, Hashable, Sendable {
         // rate^(1000 τ) = 1 + (x - x0) k / v0 =: q, which must lie in (0, 1].
         let q = 1 + (position - startPosition) * coefficient / startVelocity
         guard q > 0, q <= 1 else { return nil }
-        return startTime + Double.log(q) / coefficient
+        return startTime + Elementary.log(q) / coefficient
     }
 
     /// Absolute time (seconds) from which the remaining distance is under `restingDistance`.

@@ -1,4 +1,3 @@
-import RealModule
 
 /// Where a paged fling lands, and why: a value a log can record and a test can compare.
 public struct PagingDecision: Hashable, Sendable, Codable {

@@ -1,4 +1,3 @@
-import RealModule
 
 /// The iOS edge resistance: content pulled past an edge by `x` pt shows only
 /// (1 − 1/(x·c/d + 1))·d, so it can never be dragged further than one viewport `d` away,

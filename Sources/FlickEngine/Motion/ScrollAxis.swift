@@ -1,4 +1,3 @@
-import RealModule
 
 /// The content offset along one axis of a scroll view: dragging with a rubber band past the
 /// edges, momentum, bounce and paging.

@@ -1,4 +1,4 @@
-import RealModule
+import FlickMath
 
 /// How a spring feels, in the designer's terms rather than stiffness and damping.
 ///
@@ -104,10 +104,10 @@ public struct Spring: Simulation, Hashable, Sendable {
             return .critical(omega: omega, a: x0, b: v0 + omega * x0)
         } else if zeta < 1 {
             let sigma = zeta * omega
-            let omegaD = omega * Double.sqrt(1 - zeta * zeta)
+            let omegaD = omega * (1 - zeta * zeta).squareRoot()
             return .underdamped(sigma: sigma, omegaD: omegaD, a: x0, b: (v0 + sigma * x0) / omegaD)
         } else {
-            let root = omega * Double.sqrt(zeta * zeta - 1)
+            let root = omega * (zeta * zeta - 1).squareRoot()
             let r1 = -zeta * omega + root, r2 = -zeta * omega - root
             let a = (v0 - r2 * x0) / (r1 - r2)
             return .overdamped(r1: r1, r2: r2, a: a, b: x0 - a)
@@ -120,13 +120,13 @@ public struct Spring: Simulation, Hashable, Sendable {
     static func state(of solution: Solution, afterDelay t: Double) -> (x: Double, v: Double) {
         switch solution {
         case let .underdamped(sigma, omegaD, a, b):
-            let e = Double.exp(-sigma * t), c = Double.cos(omegaD * t), s = Double.sin(omegaD * t)
+            let e = Elementary.exp(-sigma * t), c = Elementary.cos(omegaD * t), s = Elementary.sin(omegaD * t)
             return (e * (a * c + b * s), e * ((b * omegaD - sigma * a) * c - (a * omegaD + sigma * b) * s))
         case let .critical(omega, a, b):
-            let e = Double.exp(-omega * t)
+            let e = Elementary.exp(-omega * t)
             return ((a + b * t) * e, (b - omega * (a + b * t)) * e)
         case let .overdamped(r1, r2, a, b):
-            let e1 = Double.exp(r1 * t), e2 = Double.exp(r2 * t)
+            let e1 = Elementary.exp(r1 * t), e2 = Elementary.exp(r2 * t)
             return (a * e1 + b * e2, a * r1 * e1 + b * r2 * e2)
         }
     }
@@ -135,16 +135,16 @@ public struct Spring: Simulation, Hashable, Sendable {
     static func envelope(of solution: Solution, afterDelay t: Double) -> (x: Double, v: Double) {
         switch solution {
         case let .underdamped(sigma, omegaD, a, b):
-            let e = Double.exp(-sigma * t)
+            let e = Elementary.exp(-sigma * t)
             let vx = b * omegaD - sigma * a, vy = a * omegaD + sigma * b
-            return (e * Double.sqrt(a * a + b * b), e * Double.sqrt(vx * vx + vy * vy))
+            return (e * (a * a + b * b).squareRoot(), e * (vx * vx + vy * vy).squareRoot())
         case let .critical(omega, a, b):
             // t e^(-ωt) <= 2/(e ω) · e^(-ωt/2) for all t >= 0.
-            let e = Double.exp(-omega * t / 2)
-            let k = 2 / (Double.exp(1) * omega)
+            let e = Elementary.exp(-omega * t / 2)
+            let k = 2 / (Elementary.exp(1) * omega)
             return ((abs(a) + abs(b) * k) * e, (abs(b) + omega * (abs(a) + abs(b) * k)) * e)
         case let .overdamped(r1, r2, a, b):
-            let e = Double.exp(max(r1, r2) * t)
+            let e = Elementary.exp(max(r1, r2) * t)
             return ((abs(a) + abs(b)) * e, (abs(a * r1) + abs(b * r2)) * e)
         }
     }

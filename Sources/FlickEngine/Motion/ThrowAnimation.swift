@@ -1,4 +1,3 @@
-import RealModule
 
 /// A card's flight from its release to a target offset, in closed form.
 ///

@@ -1,4 +1,4 @@
-import RealModule
+import FlickMath
 
 /// What a front end needs to know to draw the scene.
 extension CardScene {
@@ -81,7 +81,7 @@ extension CardScene {
         let moving = motions.first { $0.card == card } ?? (state.bringBack.card == card ? state.bringBack.motion : nil)
         guard deck.contains(card) || moving != nil else { return nil }
         let drawn = renderList.first { $0.card == card }
-        let tilt = drawn.map { Double.atan2(y: $0.transform.b, x: $0.transform.a) }
+        let tilt = drawn.map { Elementary.atan2(y: $0.transform.b, x: $0.transform.a) }
         guard let m = moving else {
             return CardMotionState(card: card, offset: .zero, velocity: .zero, restOffset: .zero, phase: .resting,
                                    isLeaving: deck.isLeaving(card), tiltSign: 1, tilt: tilt, drawn: drawn)
