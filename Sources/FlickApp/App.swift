@@ -485,7 +485,7 @@ final class App {
             try? window.setFullscreen(!window.isFullscreen)
             relayout()
         case .screenshot: screenshotRequested = true
-        case .taskMarker: dropTaskMarker(at: t)
+        case .taskMarker: taskMarkerKey(at: t)
         case .tuningPanel: tools.panel.isOpen.toggle()
         case .debugOverlay: tools.overlay.isOn.toggle()
         case .slowMotion: setTime(timeline.isSlow ? .normal : .slow, at: t)

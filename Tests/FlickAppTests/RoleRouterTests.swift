@@ -170,6 +170,18 @@ import Testing
         #expect(desk.enter(seqWaiting: false, now: 20) == .nextTask)
     }
 
+    /// M starts the next task by the same rule as Enter: with an SEQ waiting the first asks and a
+    /// second within 5 s goes on; it never takes the facilitator's draft note.
+    @Test func taskMarkerKeyAsksWhileAnSEQWaits() {
+        var desk = FacilitatorDesk()
+        desk.type("hesitated")
+        #expect(desk.nextTask(seqWaiting: true, now: 1) == .askFirst)
+        #expect(desk.nextTask(seqWaiting: true, now: 2) == .nextTask)
+        #expect(desk.nextTask(seqWaiting: true, now: 8) == .askFirst)
+        #expect(desk.nextTask(seqWaiting: false, now: 9) == .nextTask)
+        #expect(desk.draft == "hesitated")
+    }
+
     /// Every bound key with Ctrl in the facilitator's window: what decides on a card is refused,
     /// the rest are the developer keys; held Ctrl+Q's repeats are not a second quit.
     @Test func facilitatorCommandsNeverDecideOnACard() {

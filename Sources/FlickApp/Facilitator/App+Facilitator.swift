@@ -74,22 +74,38 @@ extension App {
     }
 
     /// Enter in the facilitator window: a typed note is saved and said so, with what the next
-    /// Enter does (never a task started with it); with an SEQ still on the participant's
-    /// screen, the first Enter asks and a second within `FacilitatorDesk.quitWindow` seconds
-    /// starts the next task (the SEQ left incomplete); otherwise the next task marker.
+    /// Enter does (never a task started with it); otherwise the next task, as M starts it.
     func facilitatorEnter(at t: Double) {
-        let seqWaiting = study.questions.prompt?.questionnaire == .seq && nextTaskMarker()?.label == "start"
         switch desk.enter(seqWaiting: seqWaiting, now: SDLContext.now) {
         case .saveNote(let text):
             submit(RecordedInput(t: t, .note(text)))
             let next = facilitatorModel().nextAction
             post("Note saved" + (next.isEmpty ? "" : ". " + next.replacingOccurrences(of: "Enter ", with: "Enter again ")))
         case .askFirst:
-            post("The participant is answering the SEQ: Enter again within \(Int(FacilitatorDesk.quitWindow)) s starts the next task without it (Esc: wait)",
-                 kind: .problem)
+            askBeforeLeavingSEQ(key: "Enter")
         case .nextTask:
             dropTaskMarker(at: t)
         }
+    }
+
+    /// M (in whichever window binds it): the next task marker; with an SEQ still on the
+    /// participant's screen, the first M asks and a second within `FacilitatorDesk.quitWindow`
+    /// seconds starts the next task (the SEQ left incomplete), as Enter does.
+    func taskMarkerKey(at t: Double) {
+        switch desk.nextTask(seqWaiting: seqWaiting, now: SDLContext.now) {
+        case .askFirst: askBeforeLeavingSEQ(key: "M")
+        case .nextTask, .saveNote: dropTaskMarker(at: t)
+        }
+    }
+
+    /// The SEQ is on the participant's screen and the next task marker would start a task.
+    private var seqWaiting: Bool {
+        study.questions.prompt?.questionnaire == .seq && nextTaskMarker()?.label == "start"
+    }
+
+    private func askBeforeLeavingSEQ(key: String) {
+        post("The participant is answering the SEQ: \(key) again within \(Int(FacilitatorDesk.quitWindow)) s starts the next task without it (Esc: wait)",
+             kind: .problem)
     }
 
     /// F10: Space's pause as the participant's window binds it (`KeyBindings`).

@@ -53,6 +53,12 @@ struct FacilitatorDesk {
             enterAskedAt = nil
             return .saveNote(text)
         }
+        return nextTask(seqWaiting: seqWaiting, now: now)
+    }
+
+    /// A press that starts the next task (Enter with no draft, or M) at `now`: with an SEQ
+    /// waiting, the first asks and a second within `quitWindow` seconds goes on.
+    mutating func nextTask(seqWaiting: Bool, now: Double) -> EnterOutcome {
         if seqWaiting, !(enterAskedAt.map { now - $0 <= Self.quitWindow } ?? false) {
             enterAskedAt = now
             return .askFirst
