@@ -358,7 +358,8 @@ package final class SessionRunner {
     private func flush() {
         for i in scene.events.indices {
             let logged = scene.logged(i)
-            // A what-if: a recorded end before this event comes first (the event is not the task's).
+            // In a what-if, a recorded task end earlier than this event is applied first (the event is
+            // not the task's).
             followCourse(before: logged.event.time)
             outputs.append(.scene(logged))
             for line in study.observe(logged, in: scene) { taskEnded(line) }
