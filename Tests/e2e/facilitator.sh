@@ -132,12 +132,12 @@ for src in log rec; do
   rm -rf "$OUT/report-$src"
   "$BIN" report "$f" --out "$OUT/report-$src" >"$OUT/report-$src.out" 2>&1
 done
-"$PY" - "$OUT/report-log/report.html" "$OUT/report-rec/report.html" <<'PY' && pass "the report of the log and of the recording both show task 1 success, task 2 gave_up with times and attempts, and the note" || fail "reports disagree (above)"
+"$PY" - "$OUT/report-log/report.html" "$OUT/report-rec/report.html" <<'PY' && pass "the report of the log and of the recording both show task 1 success, task 2 gave_up with times, attempts and misclicks, and the note" || fail "reports disagree (above)"
 import re, sys
 rows, problems = [], []
 for p in sys.argv[1:]:
     h = open(p).read()
-    t = re.findall(r'<tr><td>(\d+)</td><td>([^<]*)</td><td class="outcome-(\w+)">\w+</td><td>([\d.]+)</td><td>(\d+)</td></tr>', h)
+    t = re.findall(r'<tr><td>(\d+)</td><td>([^<]*)</td><td class="outcome-(\w+)">\w+</td><td>([\d.]+)</td><td>(\d+)</td><td>([^<]*)</td></tr>', h)
     if "hesitates before the flick" not in h: problems.append(f"no note in {p}")
     rows.append(t)
 if not rows[0] or rows[0] != rows[1] or [r[2] for r in rows[0]] != ["success", "gave_up"]:
