@@ -153,6 +153,23 @@ start_xvfb() {
   return 1
 }
 
+# openbox on $DISPLAY, its log in DIR/openbox.log, its pid in PIDS. Ready once it has loaded its
+# theme and taken over the windows already there (_OB_THEME and _NET_CLIENT_LIST on the root):
+# _NET_SUPPORTING_WM_CHECK alone comes before that, and a window mapped then may wait on it.
+#   start_openbox DIR
+start_openbox() {
+  openbox --sm-disable >"$1/openbox.log" 2>&1 &
+  PIDS+=("$!")
+  local props
+  for _ in $(seq 1 100); do
+    props=$(xprop -root _NET_SUPPORTING_WM_CHECK _OB_THEME _NET_CLIENT_LIST 2>/dev/null)
+    grep -q '_NET_SUPPORTING_WM_CHECK(WINDOW): window id' <<<"$props" && grep -q '^_OB_THEME(' <<<"$props" \
+      && grep -q '^_NET_CLIENT_LIST(' <<<"$props" && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
 stop_xvfb() { [ -n "${XVFB_PID:-}" ] && stop_pids "$XVFB_PID"; }
 
 # Two displays side by side on one X screen, as SDL sees monitors: SDL 2 counts the RandR

@@ -36,11 +36,7 @@ scenario() {
   local dir="$OUT/$MODE"; mkdir -p "$dir"
   start_xvfb "$dir" 1920x1080 || { fail "$MODE: Xvfb did not start"; return; }
   if [ "$MODE" = openbox ]; then
-    openbox --sm-disable >"$dir/openbox.log" 2>&1 &
-    local wm=$!; PIDS+=("$wm")
-    for _ in $(seq 1 50); do xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id' && break; sleep 0.1; done
-    xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id' \
-      && pass "$MODE: openbox manages the screen" || fail "$MODE: openbox did not start (see $dir/openbox.log)"
+    start_openbox "$dir" && pass "$MODE: openbox manages the screen" || fail "$MODE: openbox did not start (see $dir/openbox.log)"
   fi
   local LOG="$dir/session.jsonl" REC="$dir/session.rec.jsonl"
   start_app "$LOG" --facilitator --tasks "$OUT/tasks.json" --record "$REC" --participant P01 --size 700x760 --demo stack \

@@ -38,9 +38,7 @@ click() { xdotool mousemove $(( WX + $1 )) $(( WY + $2 )) sleep 0.05 click 1; sl
 MODE=openbox
 dir="$OUT/openbox"; mkdir -p "$dir"
 start_xvfb "$dir" 1920x1080 || { fail "Xvfb did not start"; finish; }
-openbox --sm-disable >"$dir/openbox.log" 2>&1 &
-PIDS+=("$!")
-for _ in $(seq 1 50); do xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id' && break; sleep 0.1; done
+start_openbox "$dir" || fail "openbox did not start (see $dir/openbox.log)"
 LOG="$dir/session.jsonl" REC="$dir/session.rec.jsonl"
 start_app "$LOG" --facilitator --tasks "$OUT/tasks.json" --record "$REC" --participant P01 --size 700x760 --demo stack \
   || { fail "the app did not start"; stop_xvfb; finish; }
