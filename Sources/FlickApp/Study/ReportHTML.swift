@@ -180,10 +180,8 @@ enum ReportHTML {
             let runs = m.taskRuns
             for (i, t) in s.taskEnds.enumerated() {
                 // Misclicks of the run: presses that landed on no card, of all its presses.
-                let run = i < runs.count ? runs[i] : nil
-                let presses = run.map { r in m.gestures.filter { r.contains($0.start) }.count + m.selections.filter { r.contains($0) }.count } ?? 0
-                let missed = run.map { r in m.misclicks.filter { r.contains($0.start) }.count } ?? 0
-                h += "<tr><td>\(t.number)</td><td>\(t.task)</td><td class=\"outcome-\(t.outcome.rawValue)\">\(t.outcome.rawValue)</td><td>\(String(format: "%.2f", t.seconds))</td><td>\(t.attempts)</td><td>\(presses == 0 ? "—" : "\(missed) of \(presses)")</td></tr>"
+                let missed = i < runs.count ? m.misclicks(in: runs[i]) : Proportion(0, 0)
+                h += "<tr><td>\(t.number)</td><td>\(t.task)</td><td class=\"outcome-\(t.outcome.rawValue)\">\(t.outcome.rawValue)</td><td>\(String(format: "%.2f", t.seconds))</td><td>\(t.attempts)</td><td>\(missed.n == 0 ? "—" : "\(missed.k) of \(missed.n)")</td></tr>"
             }
             for n in s.notRun {
                 h += "<tr class=\"not-run\"><td>\(n.number)</td><td>\(n.name)</td><td class=\"outcome-not_run\">not run</td><td>—</td><td>—</td><td>—</td></tr>"

@@ -271,6 +271,12 @@ package struct SessionMetrics {
     package var presses: Int { gestures.count + selections.count }
     /// Misclicks: presses that landed on no card, on empty stage or on the surround.
     package var misclicks: [Gesture] { gestures.filter(\.isMisclick) }
+    /// The misclicks of one task run, of its presses: those begun inside `run` (Maze's misclick
+    /// rate of a mission), as the report's task table and the study's task_rates.csv count them.
+    package func misclicks(in run: TaskInterval) -> Proportion {
+        let presses = gestures.filter { run.contains($0.start) }.count + selections.filter { run.contains($0) }.count
+        return Proportion(misclicks.filter { run.contains($0.start) }.count, presses)
+    }
     package var narrowThrows: [Gesture] { gestures.filter { $0.isNarrowThrow() } }
 
     /// Per direction (named where the interaction names it: likes, nopes, supers): card releases

@@ -366,10 +366,8 @@ extension Study {
             package var path: String
             package var sessionID: String?
             package var run: TaskInterval
-            /// Presses (every gesture begun, every tap that selected a card) that began inside
-            /// the run, and those of them that landed on no card.
-            package var presses: Int = 0
-            package var misclicks: Int = 0
+            /// The run's misclicks of its presses (`SessionMetrics.misclicks(in:)`).
+            package var misclicks = Proportion(0, 0)
         }
         package var task: String
         package var condition: String
@@ -388,7 +386,7 @@ extension Study {
             GeometricMean(runs.filter { $0.run.outcome == nil || $0.run.outcome == .success }.map(\.run.seconds))
         }
         /// Misclicks of all presses inside the runs, pooled (Maze's misclick rate of a mission).
-        package var misclicks: Proportion { Proportion(runs.reduce(0) { $0 + $1.misclicks }, runs.reduce(0) { $0 + $1.presses }) }
+        package var misclicks: Proportion { Proportion(runs.reduce(0) { $0 + $1.misclicks.k }, runs.reduce(0) { $0 + $1.misclicks.n }) }
         /// Mean attempts per run (runs of `--tasks` only).
         package var meanAttempts: Double? {
             let a = runs.compactMap(\.run.attempts)
@@ -409,10 +407,8 @@ extension Study {
                     order.append((run.number ?? Int.max, task, e.condition))
                 }
                 let m = e.metrics
-                let presses = m.gestures.filter { run.contains($0.start) }.count + m.selections.filter { run.contains($0) }.count
                 byKey[key]!.runs.append(TaskSummary.Run(participant: e.participant, path: m.session.path,
-                                                        sessionID: m.session.sessionID, run: run, presses: presses,
-                                                        misclicks: m.misclicks.filter { run.contains($0.start) }.count))
+                                                        sessionID: m.session.sessionID, run: run, misclicks: m.misclicks(in: run)))
             }
         }
         return order.sorted { ($0.number, $0.task, $0.condition) < ($1.number, $1.task, $1.condition) }
