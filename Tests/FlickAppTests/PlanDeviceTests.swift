@@ -50,6 +50,10 @@ import Testing
         #expect(refusal(["--condition", "a", "--participants", "2", "--devices", "mouse,pen"])
             .contains("--devices: 'pen' is not a device (expected mouse or touch, comma-separated)"))
         #expect(refusal(["--condition", "a", "--participants", "2", "--devices", "touch"]) == "accepted")
+        #expect(refusal(["--condition", "a", "--participants", "2", "--devices", "mouse,touch,mouse"])
+            == "--devices names 3 devices for 2 participants (expected at most one per participant; a shorter list repeats)")
+        #expect(refusal(["--condition", "a", "--participants", "2", "--devices", "mouse\ntouch"])
+            .contains("--devices: 'mouse\\ntouch' is not a device"))
     }
 
     @Test func studyTakesSeveralPlans() throws {

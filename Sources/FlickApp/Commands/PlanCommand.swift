@@ -72,7 +72,7 @@ struct PlanParticipantOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Participant ids instead of P1..Pn, comma-separated.", valueName: "ids"))
     var ids: String?
 
-    @Option(help: ArgumentHelp("Each participant's device in every session, a between-subjects factor: mouse or touch (the phone), comma-separated, one per participant in order and repeated from the first when shorter (mouse,mouse,touch,touch: P1 and P2 the mouse, P3 and P4 the phone, P5 the mouse, …). Only with conditions that name no device.", valueName: "list"))
+    @Option(help: ArgumentHelp("Each participant's device in every session, a between-subjects factor: mouse or touch (the phone), comma-separated, one per participant in order and repeated from the first when shorter, never longer (mouse,mouse,touch,touch: P1 and P2 the mouse, P3 and P4 the phone, P5 the mouse, …). Only with conditions that name no device.", valueName: "list"))
     var devices: String?
 
     /// `--devices` as devices (empty without it); a name that is not one, refused.
@@ -81,7 +81,7 @@ struct PlanParticipantOptions: ParsableArguments {
         return try devices.split(separator: ",", omittingEmptySubsequences: false).map {
             let name = $0.trimmingCharacters(in: .whitespaces)
             guard let d = PointerEvent.Device(rawValue: name) else {
-                throw ValidationError("--devices: '\(name)' is not a device (expected mouse or touch, comma-separated)")
+                throw ValidationError("--devices: '\(OutputPath.shown(name))' is not a device (expected mouse or touch, comma-separated)")
             }
             return d
         }
@@ -162,6 +162,10 @@ struct PlanCommand: ParsableCommand {
         let names = try taskNames()
         let ids = people.list
         let devices = try people.deviceList()
+        // A list is repeated when shorter; a longer one would drop its tail unseen.
+        if devices.count > ids.count {
+            throw UserError("--devices names \(devices.count) devices for \(ids.count) participant\(ids.count == 1 ? "" : "s") (expected at most one per participant; a shorter list repeats)")
+        }
         func make(_ participants: [String]) -> StudyPlan {
             StudyPlan.make(
                 conditions: conditions.conditions.map { c in

@@ -44,6 +44,6 @@ package enum Checkout {
         if ProcessInfo.processInfo.environment[allowVariable] == "1" { return nil }
         guard let root = root(containing: path) else { return nil }
         let name = (path as NSString).lastPathComponent
-        return "it would land in Flick's checkout '\(root)' (sessions go in a folder of their own, e.g. \(suggestedSessionsFolder)/\(name))"
+        return "it would land in Flick's checkout '\(root)' (sessions go in a folder of their own, e.g. \(OutputPath.shown(suggestedSessionsFolder + "/" + name)))"
     }
 }
