@@ -21,10 +21,16 @@ import Testing
         return out
     }
 
+    /// A section kind's defaults, as the value its type holds.
+    static func defaults(of kind: InteractionSectionKind) -> Any {
+        let held = kind.makeDefault().held
+        return Mirror(reflecting: held).children.first { $0.label == "value" }?.value ?? held
+    }
+
     @Test func everyNumericKeyHasARowAndNothingElse() {
         // The shared constants, then each registered interaction's section under its name.
         let sections = InteractionRegistry.all.flatMap { entry in
-            entry.section.map { Self.numericLeaves($0.init(), prefix: entry.name.rawValue) } ?? []
+            entry.section.map { Self.numericLeaves(Self.defaults(of: $0), prefix: entry.name.rawValue) } ?? []
         }
         let leaves = Set(Self.numericLeaves(SceneConfig()) + sections)
         let keys = Set(SceneConfig.keys.map(\.path))

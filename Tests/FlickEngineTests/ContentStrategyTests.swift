@@ -5,7 +5,7 @@ import Testing
 /// The content strategy answers from a read-only context and the scene applies the answer; the
 /// bring-back is a value of its own. Both tested here without a scene where they can be.
 @Suite struct ContentStrategyTests {
-    func context(_ interaction: Interaction, count: Int = 10, viewport: Size = .phone) -> (ContentContext, any CardLayout) {
+    func context(_ interaction: Interaction, count: Int = 10, viewport: Size = .phone) -> (ContentContext, SceneLayout) {
         let scene = CardScene(interaction: interaction, count: count, viewport: viewport)
         return (scene.contentContext, scene.layout)
     }
@@ -13,7 +13,7 @@ import Testing
     @Test("a depth stack answers nothing to paging, the wheel, a tap, a press or a resize: it moves by throws")
     func depthStackStaysPut() {
         let (c, layout) = context(.stack)
-        let depth = DepthStackContent()
+        let depth = DepthStackContent.shared
         var axis = c.axis
         #expect(depth.pageTarget(by: 1, heading: 0, in: c) == nil)
         #expect(depth.wheel(notches: 3, heading: 0, in: c, at: 1) == .ignored)
@@ -30,16 +30,16 @@ import Testing
     @Test("the cards flying off a depth stack's top one after another: the last of them, stopping at the first that stays")
     func flyingOffTheTop() {
         let offsets: [Int: Vector] = [2: Vector(dx: -300, dy: 0), 3: Vector(dx: -120, dy: 0)]
-        let last = DepthStackContent().lastFlyingOffTop(top: 2, count: 10) { offsets[$0] }
+        let last = DepthStackContent.shared.lastFlyingOffTop(top: 2, count: 10) { offsets[$0] }
         #expect(last?.index == 3 && last?.offset == Vector(dx: -120, dy: 0))
-        #expect(DepthStackContent().lastFlyingOffTop(top: 4, count: 10) { offsets[$0] } == nil)
-        #expect(ScrollingContent(axis: .horizontal).lastFlyingOffTop(top: 2, count: 10) { offsets[$0] } == nil)
+        #expect(DepthStackContent.shared.lastFlyingOffTop(top: 4, count: 10) { offsets[$0] } == nil)
+        #expect(ScrollingContent.horizontal.lastFlyingOffTop(top: 2, count: 10) { offsets[$0] } == nil)
     }
 
     @Test("scrolling content: a page step, the wheel and a tap answer positions one card pitch apart")
     func scrollingAnswers() throws {
         let (c, layout) = context(.carousel)
-        let scrolling = ScrollingContent(axis: .horizontal)
+        let scrolling = ScrollingContent.horizontal
         let pitch = layout.pitch(viewport: c.viewport)
         let start = c.axis.offset(at: 0)
         let next = try #require(scrolling.pageTarget(by: 1, heading: start, in: c))
@@ -53,12 +53,12 @@ import Testing
         let tapped = try #require(scrolling.tapTarget(index: 2, in: c, at: 0))
         #expect(abs(tapped - start - 2 * pitch) < 1e-9)
         #expect(scrolling.tapTarget(index: 0, in: c, at: 0) == nil, "the centred card stays")
-        #expect(scrolling.along(Vector(dx: 3, dy: 4)) == 3 && ScrollingContent(axis: .vertical).along(Vector(dx: 3, dy: 4)) == 4)
+        #expect(scrolling.along(Vector(dx: 3, dy: 4)) == 3 && ScrollingContent.vertical.along(Vector(dx: 3, dy: 4)) == 4)
     }
 
     @Test("bring-back: a press shows the last thrown card peeking in, a drag holds it, a short release sends it back out")
     func bringBack() throws {
-        let rules = StackInteraction(config: SceneConfig())
+        let rules = RulesOf(StackInteraction(config: SceneConfig()))
         let viewport = Size.phone
         let peek = try #require(rules.returnPeekOffset(viewport: viewport))
         let out = rules.thrownRestOffset(viewport: viewport)

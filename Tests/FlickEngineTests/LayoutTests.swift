@@ -6,7 +6,7 @@ import FlickMath
 /// `Interaction.allCases`, so a new interaction's layout is held to them the day it is added.
 extension Interaction {
     /// This interaction's layout under the default config, as a scene builds it.
-    var layout: any CardLayout { rules(SceneConfig()).makeLayout() }
+    var layout: SceneLayout { rules(SceneConfig()).makeLayout() }
 
     /// Views the layout may use (visible cards plus the margin for a flying one).
     var viewCount: Int {

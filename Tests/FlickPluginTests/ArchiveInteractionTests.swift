@@ -59,7 +59,7 @@ struct ArchiveInteraction: CardInteraction {
         try InteractionRegistry.withRegistered([registration], body)
     }
 
-    func makeLayout() -> any CardLayout { layout }
+    func makeLayout() -> some CardLayout { layout }
     var scrollPhysics: ScrollPhysics { .default }
     var contentMovement: ContentMovement { .depthStack }
     var viewBound: Int { 6 }

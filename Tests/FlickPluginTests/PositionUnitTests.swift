@@ -32,7 +32,7 @@ struct PositionProbe: CardInteraction {
         self.seen = seen
     }
 
-    func makeLayout() -> any CardLayout { PilePositionLayout() }
+    func makeLayout() -> PilePositionLayout { PilePositionLayout() }
     var scrollPhysics: ScrollPhysics { archive.scrollPhysics }
     var contentMovement: ContentMovement { .depthStack }
     var viewBound: Int { archive.viewBound }
@@ -92,8 +92,10 @@ struct PositionProbe: CardInteraction {
         let stack = scene(i, onCard: 1)
         if i == .stack || i == .swipe {
             // The depth stacks' pitch is their layout's step, 100 points whatever the viewport.
-            let layout = try #require(stack.layout as? any DepthStackLayout)
-            #expect(layout.positionStep == 100 && stack.scrollPosition == 100)
+            let step = i == .stack ? stack.layout.base(as: StackLayout.self)?.positionStep
+                                   : stack.layout.base(as: SwipeLayout.self)?.positionStep
+            let layout = stack.layout
+            #expect(step == 100 && stack.scrollPosition == 100)
             #expect(layout.pitch(viewport: .laptop) == 100 && layout.pageSize(viewport: stack.viewport) == 100)
         }
     }

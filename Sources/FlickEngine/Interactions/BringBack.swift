@@ -30,7 +30,7 @@ struct BringBack: Sendable {
     }
 
     /// Held without being pulled, it flies back out to where thrown cards rest (`restOffset`).
-    mutating func sendOut(at t: Double, rules: any CardInteraction, restOffset: Vector) {
+    mutating func sendOut(at t: Double, rules: any InteractionRules, restOffset: Vector) {
         guard var r = motion, r.isHeld else { return }
         r.phase = .flight(rules.returnFlight(from: r.offset(at: t), velocity: .zero, to: restOffset, at: t))
         motion = r
@@ -54,7 +54,7 @@ struct BringBack: Sendable {
     /// The verdict on letting it go at `t` at `velocity` (cancelled: none): its card, its
     /// offset, the interaction's verdict and whether that takes it home (the scene then restores
     /// it on top and `clear`s it; else it goes back out with `flyOut`). Nil when none is shown.
-    func release(velocity: Vector, cancelled: Bool, at t: Double, rules: any CardInteraction,
+    func release(velocity: Vector, cancelled: Bool, at t: Double, rules: any InteractionRules,
                  viewport: Size) -> (card: CardID, offset: Vector, verdict: ThrowOutcome?, home: Bool)? {
         guard let r = motion else { return nil }
         let offset = r.offset(at: t)
@@ -64,7 +64,7 @@ struct BringBack: Sendable {
 
     /// Back out from `offset` at `velocity` at `t` to where thrown cards rest, quietly (it never
     /// joined the deck).
-    mutating func flyOut(from offset: Vector, velocity: Vector, at t: Double, rules: any CardInteraction,
+    mutating func flyOut(from offset: Vector, velocity: Vector, at t: Double, rules: any InteractionRules,
                          restOffset: Vector) {
         motion?.phase = .flight(rules.returnFlight(from: offset, velocity: velocity, to: restOffset, at: t))
     }

@@ -57,8 +57,13 @@ public protocol CardInteraction: Sendable {
     /// makes the rules on show afresh through this.
     init(config: SceneConfig)
 
+    /// The type of its layout (inferred from `makeLayout()`).
+    associatedtype Layout: CardLayout
+
     /// A fresh layout (the scene keeps it: built once per change of config, never per frame).
-    func makeLayout() -> any CardLayout
+    /// Its type is the interaction's own (`-> some CardLayout` or the layout's type), never
+    /// `any CardLayout`: the scene erases it where it is known (`SceneLayout`).
+    func makeLayout() -> Layout
 
     /// Scroll physics of the content (momentum, paging) for this interaction.
     var scrollPhysics: ScrollPhysics { get }

@@ -10,7 +10,7 @@ struct CarouselInteraction: ThrowsOffTheTop {
         env = config.environment
     }
 
-    func makeLayout() -> any CardLayout { CarouselLayout(config: config) }
+    func makeLayout() -> CarouselLayout { CarouselLayout(config: config) }
     var scrollPhysics: ScrollPhysics { onePagePerFling(env.scroll) }
     var contentMovement: ContentMovement { .scroll(.horizontal) }
     var viewBound: Int { config.viewCount }

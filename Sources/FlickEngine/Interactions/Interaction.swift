@@ -1,4 +1,6 @@
+#if !hasFeature(Embedded)
 import Synchronization
+#endif
 
 /// The name of an interaction a scene shows: one of the five built in, or one an embedder
 /// registered (`InteractionRegistry.register`). The log, the recording and the study know an
@@ -20,15 +22,14 @@ public struct Interaction: RawRepresentable, Hashable, Sendable, CaseIterable {
     /// Every registered interaction, in registration order: the five built-ins first.
     public static var allCases: [Interaction] { InteractionRegistry.all.map(\.name) }
 
-    /// The type registered under this name; nil when none is.
-    var type: (any CardInteraction.Type)? { InteractionRegistry.entry(named: rawValue)?.type }
-
     /// This interaction under `config`; the first built-in for a name no longer registered.
-    func rules(_ config: SceneConfig) -> any CardInteraction {
-        (type ?? InteractionRegistry.builtIns[0].type).init(config: config)
+    func rules(_ config: SceneConfig) -> any InteractionRules {
+        (InteractionRegistry.entry(named: rawValue) ?? InteractionRegistry.builtIns[0]).make(config)
     }
 }
 
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
 extension Interaction: Codable {
     /// Its name; decoding refuses a name no interaction is registered under.
     public init(from decoder: any Decoder) throws {
@@ -47,29 +48,52 @@ extension Interaction: Codable {
         try c.encode(rawValue)
     }
 }
+#endif
 
-/// One interaction as registered: its name, the type that owns its rules, a line saying what it
-/// is, and its config section's type (its own Codable constants, kept in `SceneConfig`).
+/// One interaction as registered: its name, how to make its rules, a line saying what it is,
+/// and its config section (its own constants, kept in `SceneConfig`).
+///
+/// Made from the interaction's type (`InteractionRegistration(MyInteraction.self, ...)`), where
+/// that type is known: the registry keeps what to do with it, never the type as a value, so the
+/// engine runs the same in Embedded Swift (see `InteractionRules`).
 public struct InteractionRegistration: Sendable {
     /// The name the log, the recording and the study show.
     public let name: Interaction
-    /// The type that owns its layout, routing, throw rules and flights.
-    public let type: any CardInteraction.Type
+    /// The interaction's rules under a config, with fresh state.
+    let make: @Sendable (SceneConfig) -> any InteractionRules
     /// One line saying what it is and how it is used (a window's title line, a help text).
     public let summary: String
     /// Its config section, if it has one of its own: kept in `SceneConfig` under `name`.
-    public let section: (any InteractionSection.Type)?
+    public let section: InteractionSectionKind?
     /// The colours a front end shows it in.
     public let theme: InteractionTheme
+    #if !hasFeature(Embedded)
+    /// The type that owns its layout, routing, throw rules and flights (natively only: its
+    /// `demo` script, for the benchmarks).
+    public let type: any CardInteraction.Type
+    #endif
 
-    /// See the properties.
-    public init(_ type: any CardInteraction.Type, summary: String, section: (any InteractionSection.Type)? = nil,
-                theme: InteractionTheme = InteractionTheme()) {
-        self.name = type.name
-        self.type = type
+    /// `type`, with a summary, an optional config section and its colours.
+    public init<I: CardInteraction>(_ type: I.Type, summary: String, theme: InteractionTheme = InteractionTheme()) {
+        self.init(type, summary: summary, sectionKind: nil, theme: theme)
+    }
+
+    /// `type` and its config section `section`, with a summary and its colours.
+    public init<I: CardInteraction, S: InteractionSection>(_ type: I.Type, summary: String, section: S.Type,
+                                                          theme: InteractionTheme = InteractionTheme()) {
+        self.init(type, summary: summary, sectionKind: InteractionSectionKind(section), theme: theme)
+    }
+
+    private init<I: CardInteraction>(_ type: I.Type, summary: String, sectionKind: InteractionSectionKind?,
+                                     theme: InteractionTheme) {
+        self.name = I.name
+        self.make = { config in RulesOf(I(config: config)) }
         self.summary = summary
-        self.section = section
+        self.section = sectionKind
         self.theme = theme
+        #if !hasFeature(Embedded)
+        self.type = type
+        #endif
     }
 }
 
@@ -102,7 +126,7 @@ public struct InteractionTheme: Hashable, Sendable {
 /// decoding should take any subset of its keys over `init()`'s defaults, as the built-in
 /// sections do (`decodedOverDefaults(from:)` does it from `ranges`), so a preset holds only
 /// what it changes.
-public protocol InteractionSection: Codable, Hashable, Sendable {
+public protocol InteractionSection: SectionCoding, Sendable {
     /// The name of the interaction it belongs to (its key in a config file).
     static var interaction: Interaction { get }
     /// The defaults.
@@ -113,11 +137,22 @@ public protocol InteractionSection: Codable, Hashable, Sendable {
     static var ranges: [ConfigField<Self>] { get }
     /// Its text keys (`name.key`, set with `setValue(_:at:)` taking a `String`). None unless given.
     static var texts: [ConfigTextField<Self>] { get }
+    #if !hasFeature(Embedded)
     /// The section a config holds: decoded from `decoder` (nil when the config has no section
     /// of this name), given the shared constants already decoded in `config`. `init(from:)`, or
     /// the defaults, unless given (the swipe deck falls back on the stack's close duration).
     static func decode(from decoder: (any Decoder)?, in config: SceneConfig) throws -> Self
+    #endif
 }
+
+#if hasFeature(Embedded)
+/// What a section must be besides `Sendable`: comparable (natively also `Codable`, which
+/// Embedded Swift does not have).
+public typealias SectionCoding = Hashable
+#else
+/// What a section must be besides `Sendable`: comparable and `Codable` (a config file).
+public typealias SectionCoding = Codable & Hashable
+#endif
 
 extension InteractionSection {
     /// No keys of its own.
@@ -125,7 +160,10 @@ extension InteractionSection {
 
     /// No text keys.
     public static var texts: [ConfigTextField<Self>] { [] }
+}
 
+#if !hasFeature(Embedded)
+extension InteractionSection {
     /// `init(from:)`, or the defaults.
     public static func decode(from decoder: (any Decoder)?, in config: SceneConfig) throws -> Self {
         try decoder.map { try Self(from: $0) } ?? Self()
@@ -162,6 +200,7 @@ extension InteractionSection {
         return s
     }
 }
+#endif
 
 extension ConfigField where Root: InteractionSection {
     /// The same field seen from `SceneConfig`, under the section's interaction name.
@@ -206,6 +245,23 @@ public enum InteractionRegistry {
         SwipeInteraction.registration,
     ]
 
+    #if hasFeature(Embedded)
+    // One thread runs the WebAssembly engine (the page's): the table needs no lock, and there
+    // are no tasks to scope a registration to.
+    private nonisolated(unsafe) static var table = builtIns
+    private nonisolated(unsafe) static var changes = 0
+
+    /// The number of changes made to the registry so far.
+    static var version: Int { changes }
+
+    private static func change(_ edit: (inout [InteractionRegistration]) -> Void) {
+        edit(&table)
+        changes += 1
+    }
+
+    /// Every registration, built-ins first.
+    public static var all: [InteractionRegistration] { table }
+    #else
     private static let table = Mutex<[InteractionRegistration]>(builtIns)
     /// Counts the changes of `table`: what is derived from it (the config keys) is rebuilt when
     /// this moves.
@@ -214,6 +270,13 @@ public enum InteractionRegistry {
     /// The number of changes made to the registry so far; a scope of `withRegistered` has a
     /// negative number of its own.
     static var version: Int { scoped?.version ?? changes.load(ordering: .acquiring) }
+
+    private static func change(_ edit: (inout [InteractionRegistration]) -> Void) {
+        table.withLock { t in
+            edit(&t)
+            changes.add(1, ordering: .releasing)
+        }
+    }
 
     /// The registry a task sees inside `withRegistered`: the process's with its additions.
     struct Scoped: Sendable {
@@ -237,19 +300,28 @@ public enum InteractionRegistry {
         return try $scoped.withValue(scope, operation: body)
     }
 
+    /// Every registration, built-ins first.
+    public static var all: [InteractionRegistration] { scoped?.table ?? table.withLock { $0 } }
+    #endif
+
     /// Registers an interaction (or replaces the one registered under its name): from then on a
     /// scene can show it by name (`setInteraction`), a config keeps its section, and logs and
     /// recordings that name it read.
     public static func register(_ registration: InteractionRegistration) {
-        table.withLock { t in
+        change { t in
             if let i = t.firstIndex(where: { $0.name == registration.name }) { t[i] = registration } else { t.append(registration) }
-            changes.add(1, ordering: .releasing)
         }
     }
 
-    /// Registers `type` with a summary, an optional config section and its colours.
-    public static func register(_ type: any CardInteraction.Type, summary: String,
-                                section: (any InteractionSection.Type)? = nil, theme: InteractionTheme = InteractionTheme()) {
+    /// Registers `type` with a summary and its colours.
+    public static func register<I: CardInteraction>(_ type: I.Type, summary: String,
+                                                    theme: InteractionTheme = InteractionTheme()) {
+        register(InteractionRegistration(type, summary: summary, theme: theme))
+    }
+
+    /// Registers `type` with a summary, its config section and its colours.
+    public static func register<I: CardInteraction, S: InteractionSection>(
+        _ type: I.Type, summary: String, section: S.Type, theme: InteractionTheme = InteractionTheme()) {
         register(InteractionRegistration(type, summary: summary, section: section, theme: theme))
     }
 
@@ -257,19 +329,12 @@ public enum InteractionRegistry {
     /// built-ins stay.
     public static func unregister(_ name: Interaction) {
         guard !builtIns.contains(where: { $0.name == name }) else { return }
-        table.withLock { t in
-            t.removeAll { $0.name == name }
-            changes.add(1, ordering: .releasing)
-        }
+        change { t in t.removeAll { $0.name == name } }
     }
-
-    /// Every registration, built-ins first.
-    public static var all: [InteractionRegistration] { scoped?.table ?? table.withLock { $0 } }
 
     /// The registration under `name`, if any.
     public static func entry(named name: String) -> InteractionRegistration? {
-        if let scoped { return scoped.table.first { $0.name.rawValue == name } }
-        return table.withLock { t in t.first { $0.name.rawValue == name } }
+        all.first { $0.name.rawValue == name }
     }
 }
 

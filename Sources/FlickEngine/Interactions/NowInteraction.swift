@@ -10,7 +10,7 @@ struct NowInteraction: CardInteraction {
         env = config.environment
     }
 
-    func makeLayout() -> any CardLayout { NowLayout(config: config) }
+    func makeLayout() -> NowLayout { NowLayout(config: config) }
     var scrollPhysics: ScrollPhysics { onePagePerFling(env.scroll) }
     var contentMovement: ContentMovement { .scroll(.vertical) }
     var viewBound: Int { config.viewCount + 1 }

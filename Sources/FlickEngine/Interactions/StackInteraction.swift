@@ -15,7 +15,7 @@ struct StackInteraction: CardInteraction {
         env = config.environment
     }
 
-    func makeLayout() -> any CardLayout { StackLayout(config: config) }
+    func makeLayout() -> StackLayout { StackLayout(config: config) }
     /// The stack does not scroll; its position is the top card's place (`DepthStackLayout`).
     var scrollPhysics: ScrollPhysics { .default }
     var contentMovement: ContentMovement { .depthStack }

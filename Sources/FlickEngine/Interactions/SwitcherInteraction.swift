@@ -10,7 +10,7 @@ struct SwitcherInteraction: ThrowsOffTheTop {
         env = config.environment
     }
 
-    func makeLayout() -> any CardLayout { SwitcherLayout(config: config) }
+    func makeLayout() -> SwitcherLayout { SwitcherLayout(config: config) }
 
     /// Several cards per fling, as the design has it.
     var scrollPhysics: ScrollPhysics {

@@ -68,7 +68,7 @@ extension CardScene {
 
     /// Moves `delta` cards along the scroll axis (the stack: throw or bring back).
     func step(by delta: Int, at t: Double) -> CommandResult {
-        switch step(delta, with: mode) {
+        switch mode.step(delta) {
         case .throwCurrent: return throwCurrentCard(at: t)
         case .undo: return undo(at: t)
         case .page: return page(by: delta, at: t)

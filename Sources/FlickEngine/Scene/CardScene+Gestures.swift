@@ -78,7 +78,7 @@ extension CardScene {
             return
         }
         let context = routingContext(for: p)
-        let route = route(p, in: context, with: mode)
+        let route = mode.route(p, in: context)
         if route != .bringBack { sendReturningOut(at: p.time) }
         switch route {
         case .scroll:

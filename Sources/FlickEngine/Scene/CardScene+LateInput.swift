@@ -117,7 +117,8 @@ extension CardScene {
         scratchMotions.removeAll(keepingCapacity: true)
         scratchMotions.append(contentsOf: motions)
         // Every other field `settle(upTo:)` may change.
-        let saved = (state: state, ownState: ownState, gap: gap, axis: axis, pendingUndos: pendingUndos,
+        mode.beginTrial()
+        let saved = (state: state, gap: gap, axis: axis, pendingUndos: pendingUndos,
                      restIndex: restIndex, restCheckedAxis: restCheckedAxis,
                      lastCompletionTime: lastCompletionTime, lastQueueTime: lastQueueTime,
                      wheelPending: wheelPending, events: events.count)
@@ -127,7 +128,7 @@ extension CardScene {
         motions.removeAll(keepingCapacity: true)
         motions.append(contentsOf: scratchMotions)
         state = saved.state
-        ownState = saved.ownState
+        mode.endTrial()
         gap = saved.gap
         axis = saved.axis
         pendingUndos = saved.pendingUndos

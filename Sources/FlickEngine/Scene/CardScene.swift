@@ -59,19 +59,17 @@ public final class CardScene {
 
     // MARK: Internal state
 
-    /// Everything specific to the interaction on show (layout, routing, throw rules, flights).
-    var mode: any CardInteraction
+    /// Everything specific to the interaction on show (layout, routing, throw rules, flights),
+    /// with the state it keeps of its own (its `CardInteraction.State`), handed to its hooks.
+    var mode: any InteractionRules
     /// How the content moves, as `mode` chose it (scrolling or a depth stack).
     var content: any ContentStrategy
     /// What the interaction on show keeps (a depth stack's top and returning card, where thrown
     /// cards went); replaced when the interaction changes.
     var state = InteractionState()
-    /// The interaction's own state (its `CardInteraction.State`), kept for it while it is on
-    /// show and handed to its hooks (CardScene+OwnState.swift).
-    var ownState: any Sendable = NoState()
     /// The interaction's layout, built once per change of interaction or config: its
     /// `pitch(viewport:)` is one card of `scrollPosition`, whatever the interaction.
-    public internal(set) var layout: any CardLayout
+    public internal(set) var layout: SceneLayout
     var axis: ScrollAxis
     var pan: PanRecognizer
     var gesture: Gesture = .idle
@@ -134,7 +132,7 @@ public final class CardScene {
         self.committedTime = self.time
         self.pan = PanRecognizer(configuration: config.pan)
         self.mode = interaction.rules(config)
-        self.interaction = type(of: mode).name
+        self.interaction = mode.name
         self.content = mode.contentMovement.strategy
         self.layout = mode.makeLayout()
         self.pool = ReusePool(capacity: 16)
@@ -145,7 +143,6 @@ public final class CardScene {
         hitScratch.reserveCapacity(32)
         events.reserveCapacity(64)
         notes.reserveCapacity(64)
-        ownState = Self.freshState(of: mode)
         rebuildAxis(keepingIndex: 0)
         rebuildRenderList()
     }
@@ -185,9 +182,9 @@ public final class CardScene {
     /// under that name (`InteractionRegistry`); a name nothing is registered under changes
     /// nothing.
     public func setInteraction(_ interaction: Interaction, at time: Double) {
-        guard let type = interaction.type else { return }
+        guard let entry = InteractionRegistry.entry(named: interaction.rawValue) else { return }
         reconfigure(at: time, finishingMotions: true) { current in
-            enter(type.init(config: config), current: current)
+            enter(entry.make(config), current: current)
         }
     }
 
@@ -196,9 +193,9 @@ public final class CardScene {
     /// the log, the recording and the study show; a new config makes it afresh from the config
     /// (`init(config:)`), so it stays on show. Registering it too (`InteractionRegistry`) lets a
     /// recording that switches to it by name replay.
-    public func install(_ rules: any CardInteraction, at time: Double) {
+    public func install<I: CardInteraction>(_ rules: I, at time: Double) {
         reconfigure(at: time, finishingMotions: true) { current in
-            enter(rules, current: current)
+            enter(RulesOf(rules), current: current)
         }
     }
 
@@ -206,10 +203,10 @@ public final class CardScene {
     /// card went is kept with its deletion in the deck (`Deck.Deletion.exit`), not here, so an
     /// undo after a switch brings a card back from the side it left. The interaction's own state
     /// is kept when the same interaction comes on show again, else made afresh.
-    private func enter(_ rules: any CardInteraction, current: Int?) {
-        let name = type(of: rules).name
+    private func enter(_ rules: any InteractionRules, current: Int?) {
+        let name = rules.name
         if name != interaction { emit(.interactionChanged(time: time, from: interaction, to: name)) }
-        ownState = name == interaction ? Self.state(of: rules, keeping: ownState) : Self.freshState(of: rules)
+        if name == interaction { rules.keepState(of: mode) }
         interaction = name
         mode = rules
         content = rules.contentMovement.strategy
@@ -224,7 +221,7 @@ public final class CardScene {
         reconfigure(at: time, finishingMotions: true) { _ in
             self.config = config
             // The rules on show made afresh under the new constants: a plug-in stays a plug-in.
-            mode = type(of: mode).init(config: config)
+            mode = mode.remade(config: config)
             layout = mode.makeLayout()
         }
     }
@@ -351,7 +348,7 @@ public final class CardScene {
         events.append(event)
         notes.append(LoggedSceneEvent.Notes(release: release, origin: origin,
                                             velocityEstimate: estimate == .fit ? nil : estimate, press: press))
-        observe(event, with: mode)
+        mode.observe(event)
     }
 
     /// Why `card` left: what sent it away, else the embedder.

@@ -3,7 +3,7 @@
 /// scene itself. The scene applies what the strategy answers.
 struct ContentContext {
     /// The interaction's layout.
-    var layout: any CardLayout
+    var layout: SceneLayout
     /// Viewport size, points.
     var viewport: Size
     /// Cards in the deck (before the change, where a deck change is being handled).
@@ -29,7 +29,7 @@ enum WheelResponse: Equatable {
 /// centres a card, a press that catches momentum, a resize and the rest of a scroll are answered
 /// here from a read-only `ContentContext`; the scene applies the answers and never asks which
 /// kind of content it shows.
-protocol ContentStrategy: Sendable {
+protocol ContentStrategy: AnyObject, Sendable {
     /// Scroll position at `t` (seconds), points: the axis's offset, or where the layout puts the
     /// top card of a depth stack.
     func position(in c: ContentContext, state: InteractionState, at t: Double) -> Double
@@ -39,7 +39,7 @@ protocol ContentStrategy: Sendable {
     func entryTop(current: Int?) -> Int
 
     /// The page size the scroll axis snaps to (points), nil when it does not page.
-    func pageSize(layout: any CardLayout, viewport: Size) -> Double?
+    func pageSize(layout: SceneLayout, viewport: Size) -> Double?
     /// The part of a pan's translation or velocity that moves the content.
     func along(_ v: Vector) -> Double
     /// The card the content rests on now, for `paged`; nil when rests are not announced.
@@ -87,7 +87,7 @@ protocol ContentStrategy: Sendable {
     func showsLabel(index: Int, top: Int) -> Bool
 
     /// Which way the content scrolls, nil when it does not.
-    func scrollDirection(of layout: any CardLayout) -> LayoutDirection?
+    func scrollDirection(of layout: SceneLayout) -> LayoutDirection?
     /// True when the content scrolls round endlessly.
     func wrapsAround(_ axis: ScrollAxis) -> Bool
     /// The scroll position at which card `index` is current, the one nearest where the content
@@ -110,16 +110,21 @@ extension ContentMovement {
     /// The strategy for this movement (the only switch on it).
     var strategy: any ContentStrategy {
         switch self {
-        case .scroll(let axis): return ScrollingContent(axis: axis)
-        case .depthStack: return DepthStackContent()
+        case .scroll(.horizontal): return ScrollingContent.horizontal
+        case .scroll(.vertical): return ScrollingContent.vertical
+        case .depthStack: return DepthStackContent.shared
         }
     }
 }
 
 /// Cards on a scrolling axis: the position is the axis's offset, points.
-struct ScrollingContent: ContentStrategy {
+final class ScrollingContent: ContentStrategy {
+    /// One for each axis: the strategy keeps nothing but its axis, so the scene shares these.
+    static let horizontal = ScrollingContent(axis: .horizontal)
+    static let vertical = ScrollingContent(axis: .vertical)
+
     let axis: Axis
-    init(axis: Axis) { self.axis = axis }
+    private init(axis: Axis) { self.axis = axis }
 
     func position(in c: ContentContext, state: InteractionState, at t: Double) -> Double { c.axis.offset(at: t) }
     func heading(in c: ContentContext, state: InteractionState, at t: Double) -> Double {
@@ -127,7 +132,7 @@ struct ScrollingContent: ContentStrategy {
     }
     func entryTop(current: Int?) -> Int { 0 }
 
-    func pageSize(layout: any CardLayout, viewport: Size) -> Double? { layout.pageSize(viewport: viewport) }
+    func pageSize(layout: SceneLayout, viewport: Size) -> Double? { layout.pageSize(viewport: viewport) }
     func along(_ v: Vector) -> Double { axis == .vertical ? v.dy : v.dx }
 
     func restIndex(in c: ContentContext, at t: Double) -> Int? {
@@ -235,7 +240,7 @@ struct ScrollingContent: ContentStrategy {
     /// Any card the pointer moves.
     func showsLabel(index: Int, top: Int) -> Bool { true }
 
-    func scrollDirection(of layout: any CardLayout) -> LayoutDirection? { layout.direction }
+    func scrollDirection(of layout: SceneLayout) -> LayoutDirection? { layout.direction }
     func wrapsAround(_ axis: ScrollAxis) -> Bool { axis.wrapsAround }
 
     func restingPosition(ofIndex index: Int, in c: ContentContext, at t: Double) -> Double? {
@@ -270,7 +275,11 @@ struct ScrollingContent: ContentStrategy {
 /// conversion of the top index kept in the interaction's state). The scroll axis does not carry
 /// it: paging, the wheel and taps leave it where it is, and the stack moves by throws, undo and
 /// bring-back.
-struct DepthStackContent: ContentStrategy {
+final class DepthStackContent: ContentStrategy {
+    /// The one strategy of depth stacks (it keeps nothing).
+    static let shared = DepthStackContent()
+    private init() {}
+
     func position(in c: ContentContext, state: InteractionState, at t: Double) -> Double {
         c.layout.position(ofIndex: state.top, count: c.count, viewport: c.viewport, near: 0)
     }
@@ -280,7 +289,7 @@ struct DepthStackContent: ContentStrategy {
     /// The current card stays on top: the cards before it are set aside.
     func entryTop(current: Int?) -> Int { current ?? 0 }
 
-    func pageSize(layout: any CardLayout, viewport: Size) -> Double? { nil }
+    func pageSize(layout: SceneLayout, viewport: Size) -> Double? { nil }
     func along(_ v: Vector) -> Double { v.dx }
     func restIndex(in c: ContentContext, at t: Double) -> Int? { nil }
     func restIndex(_ previous: Int?, afterChangeAt index: Int, delta: Int, count: Int) -> Int? {
@@ -315,7 +324,7 @@ struct DepthStackContent: ContentStrategy {
     /// Only the top card.
     func showsLabel(index: Int, top: Int) -> Bool { index == top }
 
-    func scrollDirection(of layout: any CardLayout) -> LayoutDirection? { nil }
+    func scrollDirection(of layout: SceneLayout) -> LayoutDirection? { nil }
     func wrapsAround(_ axis: ScrollAxis) -> Bool { false }
     func restingPosition(ofIndex index: Int, in c: ContentContext, at t: Double) -> Double? { nil }
     func projectedLanding(in c: ContentContext, at t: Double) -> (index: Int, position: Double)? { nil }

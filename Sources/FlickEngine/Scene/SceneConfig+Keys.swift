@@ -1,4 +1,6 @@
+#if !hasFeature(Embedded)
 import Synchronization
+#endif
 
 extension SceneConfig {
     /// The top level's own constants.
@@ -40,20 +42,33 @@ extension SceneConfig {
         var texts: [ConfigTextField<SceneConfig>]
     }
 
-    private static let sectionCache = Mutex<SectionTable?>(nil)
+    #if hasFeature(Embedded)
+    // One thread runs the WebAssembly engine: no lock.
+    private nonisolated(unsafe) static var cachedTable: SectionTable?
+    private static var sectionCache: SectionTable? {
+        get { cachedTable }
+        set { cachedTable = newValue }
+    }
+    #else
+    private static let lockedTable = Mutex<SectionTable?>(nil)
+    private static var sectionCache: SectionTable? {
+        get { lockedTable.withLock { $0 } }
+        set { lockedTable.withLock { $0 = newValue } }
+    }
+    #endif
 
     /// The table for the registry as it is now.
     static var sectionTable: SectionTable {
         let version = InteractionRegistry.version
-        if let t = sectionCache.withLock({ $0 }), t.version == version { return t }
+        if let t = sectionCache, t.version == version { return t }
         let entries = InteractionRegistry.all.compactMap(\.section)
-        let fields = entries.flatMap { sceneFields(of: $0) }
+        let fields = entries.flatMap { $0.fields() }
         var index: [String: Int] = [:]
         for (i, f) in fields.enumerated() where index[f.name] == nil { index[f.name] = i }
         let t = SectionTable(version: version, fields: fields,
                              keys: fields.map { $0.key(group: String($0.name.prefix { $0 != "." })) },
-                             index: index, texts: entries.flatMap { sceneTextFields(of: $0) })
-        sectionCache.withLock { $0 = t }
+                             index: index, texts: entries.flatMap { $0.texts() })
+        sectionCache = t
         return t
     }
 
@@ -62,16 +77,8 @@ extension SceneConfig {
     /// order: the built-ins' first.
     static var sectionFields: [ConfigField<SceneConfig>] { sectionTable.fields }
 
-    private static func sceneFields<S: InteractionSection>(of type: S.Type) -> [ConfigField<SceneConfig>] {
-        S.ranges.map { $0.inSection() }
-    }
-
     /// The text keys of the registered interactions' sections (`InteractionSection.texts`).
     static var sectionTextFields: [ConfigTextField<SceneConfig>] { sectionTable.texts }
-
-    private static func sceneTextFields<S: InteractionSection>(of type: S.Type) -> [ConfigTextField<SceneConfig>] {
-        S.texts.map { $0.inSection() }
-    }
 
     /// Every numeric key, in display order, with unit, range and a one-line summary: the
     /// shared constants', then each registered interaction's section (its group is its name).

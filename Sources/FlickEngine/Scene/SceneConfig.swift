@@ -10,7 +10,7 @@
 /// section holds any subset of its keys over its defaults), so a preset file may hold only what
 /// it changes; present values must have the right type and lie in their key's range
 /// (`SceneConfig.keys`), or decoding throws a `ConfigError`.
-public struct SceneConfig: Hashable, Sendable, Codable {
+public struct SceneConfig: Hashable, Sendable {
     /// Slop, axis lock and velocity estimation of pointer pans.
     public var pan: PanConfiguration
     /// Momentum, rubber band, bounce and paging springs of the scroll axis.
@@ -40,6 +40,106 @@ public struct SceneConfig: Hashable, Sendable, Codable {
         self.commands = commands
     }
 
+    /// The section of the interaction `S` belongs to: as set, else its defaults.
+    public func section<S: InteractionSection>(_ type: S.Type = S.self) -> S {
+        sections[S.interaction]?.value(as: S.self) ?? S()
+    }
+
+    /// Sets the section of the interaction `S` belongs to (a value equal to its defaults is not
+    /// kept, so configs compare equal whatever was set back).
+    public mutating func setSection<S: InteractionSection>(_ section: S) {
+        setErased(AnyInteractionSection(section), for: S.interaction)
+    }
+
+    mutating func setErased(_ section: AnyInteractionSection, for name: Interaction) {
+        sections[name] = section.isDefault ? nil : section
+    }
+
+    /// The layout an interaction draws with under this config.
+    public func layout(for interaction: Interaction) -> SceneLayout { interaction.rules(self).makeLayout() }
+
+    /// Scroll physics of an interaction: the switcher may travel several cards per fling.
+    public func physics(for interaction: Interaction) -> ScrollPhysics { interaction.rules(self).scrollPhysics }
+
+    /// View slots an interaction needs at most: the designs' view counts plus one card in flight.
+    public func viewBound(for interaction: Interaction) -> Int { interaction.rules(self).viewBound }
+}
+
+/// A registered interaction's config section, whatever its type.
+public struct AnyInteractionSection: Hashable, Sendable {
+    let held: any SectionValue
+
+    /// Wraps `section`.
+    public init<S: InteractionSection>(_ section: S) { held = SectionOf(section) }
+
+    /// The section, when it is an `S`.
+    public func value<S: InteractionSection>(as type: S.Type = S.self) -> S? { (held as? SectionOf<S>)?.value }
+
+    /// True when equal to its type's defaults.
+    var isDefault: Bool { held.isDefault }
+
+    public static func == (a: AnyInteractionSection, b: AnyInteractionSection) -> Bool { a.held.isEqual(to: b.held) }
+
+    public func hash(into hasher: inout Hasher) { held.hash(into: &hasher) }
+}
+
+/// A section behind a class-bound protocol (what Embedded Swift can hold; see `InteractionRules`).
+protocol SectionValue: AnyObject, Sendable {
+    var isDefault: Bool { get }
+    func isEqual(to other: any SectionValue) -> Bool
+    func hash(into hasher: inout Hasher)
+    #if !hasFeature(Embedded)
+    func encode(to encoder: any Encoder) throws
+    #endif
+}
+
+/// `S` behind `SectionValue`.
+final class SectionOf<S: InteractionSection>: SectionValue {
+    let value: S
+    init(_ value: S) { self.value = value }
+    var isDefault: Bool { value == S() }
+    func isEqual(to other: any SectionValue) -> Bool { (other as? SectionOf<S>)?.value == value }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(S.interaction)
+        hasher.combine(value)
+    }
+    #if !hasFeature(Embedded)
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+    #endif
+}
+
+/// A registered interaction's kind of section: what a config does with it without knowing its
+/// type (its keys, its defaults, and natively its decoding).
+public struct InteractionSectionKind: Sendable {
+    /// The interaction it belongs to.
+    public let interaction: Interaction
+    /// Its numeric keys, seen from `SceneConfig`.
+    let fields: @Sendable () -> [ConfigField<SceneConfig>]
+    /// Its text keys, seen from `SceneConfig`.
+    let texts: @Sendable () -> [ConfigTextField<SceneConfig>]
+    /// Its defaults.
+    let makeDefault: @Sendable () -> AnyInteractionSection
+    #if !hasFeature(Embedded)
+    /// The section a config holds, from the config's decoder under the section's key (nil when
+    /// absent).
+    let decode: @Sendable ((any Decoder)?, SceneConfig) throws -> AnyInteractionSection
+    #endif
+
+    /// `S`'s kind.
+    init<S: InteractionSection>(_ type: S.Type) {
+        interaction = S.interaction
+        fields = { S.ranges.map { $0.inSection() } }
+        texts = { S.texts.map { $0.inSection() } }
+        makeDefault = { AnyInteractionSection(S()) }
+        #if !hasFeature(Embedded)
+        decode = { decoder, config in AnyInteractionSection(try S.decode(from: decoder, in: config)) }
+        #endif
+    }
+}
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension SceneConfig: Codable {
     private enum CodingKeys: String, CodingKey {
         case pan, scroll, snapBackSpring, stackCloseDuration, commands
     }
@@ -57,10 +157,9 @@ public struct SceneConfig: Hashable, Sendable, Codable {
         // constants above, for a section that falls back on them).
         let named = try decoder.container(keyedBy: SectionKey.self)
         for entry in InteractionRegistry.all {
-            guard let type = entry.section else { continue }
+            guard let kind = entry.section else { continue }
             let key = SectionKey(entry.name.rawValue)
-            let section = try type.decode(from: named.contains(key) ? named.superDecoder(forKey: key) : nil, in: self)
-            setErased(section, for: entry.name)
+            setErased(try kind.decode(named.contains(key) ? named.superDecoder(forKey: key) : nil, self), for: entry.name)
         }
         // A config from a file, a recording or a preset must be one the engine can run.
         try validate()
@@ -77,26 +176,12 @@ public struct SceneConfig: Hashable, Sendable, Codable {
         try c.encode(commands, forKey: .commands)
         var named = encoder.container(keyedBy: SectionKey.self)
         for entry in InteractionRegistry.all {
-            guard let type = entry.section else { continue }
-            let section = sections[entry.name]?.base ?? type.init()
-            try section.encode(to: named.superEncoder(forKey: SectionKey(entry.name.rawValue)))
+            guard let kind = entry.section else { continue }
+            let section = sections[entry.name] ?? kind.makeDefault()
+            try section.held.encode(to: named.superEncoder(forKey: SectionKey(entry.name.rawValue)))
         }
     }
 
-    /// The section of the interaction `S` belongs to: as set, else its defaults.
-    public func section<S: InteractionSection>(_ type: S.Type = S.self) -> S {
-        (sections[S.interaction]?.base as? S) ?? S()
-    }
-
-    /// Sets the section of the interaction `S` belongs to (a value equal to its defaults is not
-    /// kept, so configs compare equal whatever was set back).
-    public mutating func setSection<S: InteractionSection>(_ section: S) {
-        setErased(section, for: S.interaction)
-    }
-
-    private mutating func setErased(_ section: any InteractionSection, for name: Interaction) {
-        sections[name] = section.isDefault ? nil : AnyInteractionSection(section)
-    }
 
     /// A key named at run time: a registered interaction's section.
     struct SectionKey: CodingKey {
@@ -106,32 +191,5 @@ public struct SceneConfig: Hashable, Sendable, Codable {
         init?(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
     }
-
-    /// The layout an interaction draws with under this config.
-    public func layout(for interaction: Interaction) -> any CardLayout { interaction.rules(self).makeLayout() }
-
-    /// Scroll physics of an interaction: the switcher may travel several cards per fling.
-    public func physics(for interaction: Interaction) -> ScrollPhysics { interaction.rules(self).scrollPhysics }
-
-    /// View slots an interaction needs at most: the designs' view counts plus one card in flight.
-    public func viewBound(for interaction: Interaction) -> Int { interaction.rules(self).viewBound }
 }
-
-/// A registered interaction's config section, whatever its type.
-public struct AnyInteractionSection: Hashable, Sendable {
-    /// The section.
-    public let base: any InteractionSection
-    /// Wraps `base`.
-    public init(_ base: any InteractionSection) { self.base = base }
-
-    public static func == (a: AnyInteractionSection, b: AnyInteractionSection) -> Bool {
-        AnyHashable(a.base) == AnyHashable(b.base)
-    }
-
-    public func hash(into hasher: inout Hasher) { AnyHashable(base).hash(into: &hasher) }
-}
-
-extension InteractionSection {
-    /// True when equal to the defaults.
-    var isDefault: Bool { self == Self() }
-}
+#endif

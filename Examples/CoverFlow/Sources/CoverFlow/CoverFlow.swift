@@ -203,7 +203,7 @@ public struct CoverFlowInteraction: CardInteraction {
 
     var layout: CoverFlowLayout { CoverFlowLayout(config: config) }
 
-    public func makeLayout() -> any CardLayout { layout }
+    public func makeLayout() -> CoverFlowLayout { layout }
     public var scrollPhysics: ScrollPhysics {
         var p = scroll
         p.maxPagesPerFling = max(1, config.maxCardsPerFling)

@@ -14,7 +14,7 @@ struct SwipeInteraction: CardInteraction {
 
     private var layout: SwipeLayout { SwipeLayout(config: config) }
 
-    func makeLayout() -> any CardLayout { layout }
+    func makeLayout() -> SwipeLayout { layout }
     /// The deck does not scroll; its position is the top card's place (`DepthStackLayout`).
     var scrollPhysics: ScrollPhysics { .default }
     var contentMovement: ContentMovement { .depthStack }
