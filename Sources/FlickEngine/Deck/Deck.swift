@@ -19,7 +19,7 @@ public struct SequentialCards: CardIDSource, Hashable, Sendable {
 }
 
 /// A data change that may have to wait until a moving card settles (see `Deck.enqueue`).
-public enum DeckChange: Hashable, Sendable, Codable {
+public enum DeckChange: Hashable, Sendable {
     /// Remove this card; by id, so that a change queued earlier cannot hit the wrong card.
     case delete(CardID)
     /// Insert a new card at this index (clamped to the count when applied).
@@ -27,7 +27,7 @@ public enum DeckChange: Hashable, Sendable, Codable {
 }
 
 /// What `Deck.applyQueued()` did with one queued change, for the scene's event log.
-public enum AppliedChange: Hashable, Sendable, Codable {
+public enum AppliedChange: Hashable, Sendable {
     /// The card left the deck; it was at `index`.
     case deleted(CardID, index: Int)
     /// A new card was created at `index`.
@@ -82,7 +82,7 @@ public struct Deck: CardIDSource, Sendable {
 
     // MARK: History and pending work
     /// One deletion that `undoLastDeletion()` can take back.
-    public struct Deletion: Hashable, Sendable, Codable {
+    public struct Deletion: Hashable, Sendable {
         /// The card that left.
         public var card: CardID
         /// Its index just before it left.
@@ -663,3 +663,10 @@ extension Deck {
         }
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension DeckChange: Codable {}
+extension AppliedChange: Codable {}
+extension Deck.Deletion: Codable {}
+#endif

@@ -8,7 +8,7 @@ import FlickMath
 ///
 /// so x' = a x + c y + tx and y' = b x + d y + ty. Angles are radians; with y down,
 /// a positive angle turns clockwise on screen.
-public struct AffineTransform: Hashable, Sendable, Codable {
+public struct AffineTransform: Hashable, Sendable {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
@@ -98,3 +98,8 @@ public struct AffineTransform: Hashable, Sendable, Codable {
             && abs(d - o.d) <= tolerance && abs(tx - o.tx) <= tolerance && abs(ty - o.ty) <= tolerance
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension AffineTransform: Codable {}
+#endif

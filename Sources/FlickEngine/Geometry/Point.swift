@@ -1,6 +1,6 @@
 
 /// A position in points, y growing downward (screen convention).
-public struct Point: Hashable, Sendable, Codable {
+public struct Point: Hashable, Sendable {
     /// Horizontal position, points.
     public var x: Double
     /// Vertical position, points (down is positive).
@@ -26,3 +26,8 @@ public struct Point: Hashable, Sendable, Codable {
         abs(x - other.x) <= tolerance && abs(y - other.y) <= tolerance
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension Point: Codable {}
+#endif

@@ -1,5 +1,5 @@
 /// An axis-aligned rectangle: origin at the top-left corner, in points.
-public struct Rect: Hashable, Sendable, Codable {
+public struct Rect: Hashable, Sendable {
     public var origin: Point
     public var size: Size
 
@@ -49,3 +49,8 @@ public struct Rect: Hashable, Sendable, Codable {
             && size.isApproximatelyEqual(to: other.size, tolerance: tolerance)
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension Rect: Codable {}
+#endif

@@ -1,5 +1,5 @@
 /// A width and height in points.
-public struct Size: Hashable, Sendable, Codable {
+public struct Size: Hashable, Sendable {
     public var width: Double
     public var height: Double
 
@@ -19,3 +19,8 @@ public struct Size: Hashable, Sendable, Codable {
         abs(width - other.width) <= tolerance && abs(height - other.height) <= tolerance
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension Size: Codable {}
+#endif

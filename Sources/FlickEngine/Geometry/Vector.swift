@@ -1,6 +1,6 @@
 
 /// A displacement (points) or a velocity (points per second), depending on use.
-public struct Vector: Hashable, Sendable, Codable {
+public struct Vector: Hashable, Sendable {
     public var dx: Double
     public var dy: Double
 
@@ -32,3 +32,8 @@ public struct Vector: Hashable, Sendable, Codable {
 func finite(_ v: Vector) -> Vector {
     Vector(dx: v.dx.isFinite ? v.dx : 0, dy: v.dy.isFinite ? v.dy : 0)
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension Vector: Codable {}
+#endif

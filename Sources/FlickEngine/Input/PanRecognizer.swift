@@ -1,6 +1,6 @@
 
 /// A screen axis, for axis locks and for routing a drag to scrolling or to a card.
-public enum Axis: String, Hashable, Sendable, Codable {
+public enum Axis: String, Hashable, Sendable {
     /// Along x (positive to the right).
     case horizontal
     /// Along y (positive downward).
@@ -8,7 +8,7 @@ public enum Axis: String, Hashable, Sendable, Codable {
 }
 
 /// Which axis a pan is confined to once it starts.
-public enum AxisLock: String, Hashable, Sendable, Codable {
+public enum AxisLock: String, Hashable, Sendable {
     /// Favour horizontal; the translation keeps only the axis that won at the start.
     case horizontal
     /// Favour vertical; the translation keeps only the axis that won at the start.
@@ -18,7 +18,7 @@ public enum AxisLock: String, Hashable, Sendable, Codable {
 }
 
 /// The tunables of a pan, Codable so presets can carry them.
-public struct PanConfiguration: Hashable, Sendable, Codable {
+public struct PanConfiguration: Hashable, Sendable {
     /// Movement before a mouse drag starts, pt (4): a click must survive a shaky hand.
     public var mouseSlop: Double
     /// Movement before a touch drag starts, pt (8): fingers are less precise than a mouse.
@@ -234,3 +234,10 @@ public struct PanRecognizer: Hashable, Sendable {
                    velocityEstimate: .fit, axis: axis, time: e.time)
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension Axis: Codable {}
+extension AxisLock: Codable {}
+extension PanConfiguration: Codable {}
+#endif

@@ -1,12 +1,12 @@
 /// One touch or mouse sample, as the front end saw it. Time is passed in, never read.
-public struct PointerEvent: Hashable, Sendable, Codable {
+public struct PointerEvent: Hashable, Sendable {
     /// Where a pointer is in its life.
-    public enum Phase: String, CaseIterable, Hashable, Sendable, Codable {
+    public enum Phase: String, CaseIterable, Hashable, Sendable {
         case down, move, up, cancel
     }
 
     /// What kind of device produced it: the pan slop differs (mouse 4 pt, touch 8 pt).
-    public enum Device: String, CaseIterable, Hashable, Sendable, Codable {
+    public enum Device: String, CaseIterable, Hashable, Sendable {
         case mouse, touch
     }
 
@@ -27,3 +27,10 @@ public struct PointerEvent: Hashable, Sendable, Codable {
         self.device = device
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension PointerEvent: Codable {}
+extension PointerEvent.Phase: Codable {}
+extension PointerEvent.Device: Codable {}
+#endif

@@ -26,7 +26,7 @@ public enum VelocityEstimate: String, Hashable, Sendable, CaseIterable {
 /// old stroke must not leak into a new one.
 public struct VelocityTracker: Hashable, Sendable {
     /// The tunables, Codable so presets can carry them.
-    public struct Configuration: Hashable, Sendable, Codable {
+    public struct Configuration: Hashable, Sendable {
         /// How far back samples are fitted, seconds (0.1).
         public var window: Double
         /// A pause this long (seconds, 0.04) breaks the history, and at release means "held still".
@@ -282,3 +282,8 @@ public struct VelocityTracker: Hashable, Sendable {
         return len > maxV ? v * (maxV / len) : v
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension VelocityTracker.Configuration: Codable {}
+#endif

@@ -70,8 +70,10 @@ extension CarouselConfig: InteractionSection {
     public static var interaction: Interaction { .carousel }
     /// The design's values (`default`).
     public init() { self = .default }
+    #if !hasFeature(Embedded)
     /// Any subset of its keys over the defaults (a preset holds only what it changes).
     public init(from decoder: any Decoder) throws { self = try Self.decodedOverDefaults(from: decoder) }
+    #endif
 }
 
 extension SceneConfig {

@@ -103,8 +103,10 @@ extension NowConfig: InteractionSection {
     public static var interaction: Interaction { .now }
     /// The design's values (`default`).
     public init() { self = .default }
+    #if !hasFeature(Embedded)
     /// Any subset of its keys over the defaults (a preset holds only what it changes).
     public init(from decoder: any Decoder) throws { self = try Self.decodedOverDefaults(from: decoder) }
+    #endif
 }
 
 extension SceneConfig {

@@ -163,8 +163,10 @@ extension StackConfig: InteractionSection {
     public static var interaction: Interaction { .stack }
     /// The design's values (`default`).
     public init() { self = .default }
+    #if !hasFeature(Embedded)
     /// Any subset of its keys over the defaults (a preset holds only what it changes).
     public init(from decoder: any Decoder) throws { self = try Self.decodedOverDefaults(from: decoder) }
+    #endif
 }
 
 extension SceneConfig {

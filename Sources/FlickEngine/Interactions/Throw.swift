@@ -1,7 +1,7 @@
 
 /// What a released card does: a pure function of the release, so the log can record it and a
 /// replay reaches the same verdict.
-public enum ThrowDecision: Hashable, Sendable, Codable {
+public enum ThrowDecision: Hashable, Sendable {
     /// The card flies off along `direction` (a unit vector, screen axes, y down) and is then
     /// deleted (stack: joins the thrown pile).
     case throwAway(direction: Vector)
@@ -20,7 +20,7 @@ public enum ThrowDecision: Hashable, Sendable, Codable {
 }
 
 /// One of the four ways a card can leave (screen axes, y down).
-public enum ThrowDirection: String, Hashable, Sendable, Codable, CaseIterable {
+public enum ThrowDirection: String, Hashable, Sendable, CaseIterable {
     case left, right, up, down
 
     /// The unit vector of this direction, screen axes (y down).
@@ -43,7 +43,7 @@ public enum ThrowDirection: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// A decision plus what a log needs to judge it without restating the rule: the direction it
 /// was judged along, and the release distance and speed as fractions of their thresholds.
-public struct ThrowOutcome: Hashable, Sendable, Codable {
+public struct ThrowOutcome: Hashable, Sendable {
     /// What happens.
     public var decision: ThrowDecision
     /// Progress toward the throw (or bring-back) threshold, unitless: 0 at rest, 1 at the
@@ -101,3 +101,9 @@ func clampedFlightDuration(distance: Double, speed: Double, min lo: Double, max 
     return Swift.min(Swift.max(distance / s, lo), hi)
 }
 
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension ThrowDecision: Codable {}
+extension ThrowDirection: Codable {}
+extension ThrowOutcome: Codable {}
+#endif

@@ -4,7 +4,7 @@
 /// The offset is added on top of where the layout puts the card, so a drag, a throw animation
 /// and a snap-back all just write `offset` each frame; the layout derives the tilt (now, stack)
 /// or the fade (switcher, carousel) from it, so those stay consistent with the position.
-public struct CardOverride: Hashable, Sendable, Codable {
+public struct CardOverride: Hashable, Sendable {
     /// Deck index of the card.
     public var index: Int
     /// Displacement from the card's laid-out place, points (stack: from the top-of-stack place,
@@ -130,7 +130,7 @@ public struct CardOverrides: Hashable, Sendable, RandomAccessCollection {
 /// into place. For an insertion at i, use index i + 1 and animate the fraction from -1 to 0.
 /// With `before`, the cards before `index` are the ones displaced instead: the scene uses that
 /// when it keeps the current card still and the cards on the other side of the change move.
-public struct GapClosing: Hashable, Sendable, Codable {
+public struct GapClosing: Hashable, Sendable {
     /// First deck index (after the change) that is displaced, or with `before` the first that is not.
     public var index: Int
     /// How many card places those cards are still displaced (1 → 0 after a deletion).
@@ -183,7 +183,7 @@ public struct LayoutInput: Hashable, Sendable {
 }
 
 /// Which way a layout's position runs (points in every case).
-public enum LayoutDirection: String, Hashable, Sendable, Codable {
+public enum LayoutDirection: String, Hashable, Sendable {
     /// Position is a y in points.
     case vertical
     /// Position is an x in points.
@@ -344,3 +344,10 @@ func cardTransform(scaleX sx: Double, scaleY sy: Double, rotation: Double, cente
 extension CardLayout {
     public var currentSkipsLeaving: Bool { false }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension CardOverride: Codable {}
+extension GapClosing: Codable {}
+extension LayoutDirection: Codable {}
+#endif

@@ -1,6 +1,6 @@
 
 /// Every constant of the iOS 7 app switcher carousel (defaults from the original design).
-public struct CarouselConfig: Hashable, Sendable, Codable {
+public struct CarouselConfig: Hashable, Sendable {
     /// Page width as a fraction of the viewport width (the rest shows the neighbours).
     public var pageRatio: Double
     /// Card width as a fraction of the page width.
@@ -157,3 +157,8 @@ public struct CarouselLayout: CardLayout, Hashable, Sendable {
                         viewport: v, to: &output)
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension CarouselConfig: Codable {}
+#endif

@@ -1,6 +1,6 @@
 
 /// Every constant of the Google Now interaction (defaults from the original design).
-public struct NowConfig: Hashable, Sendable, Codable {
+public struct NowConfig: Hashable, Sendable {
     /// Space left and right of a card, points.
     public var sideMargin: Double
     /// Space between two cards, points.
@@ -149,3 +149,8 @@ public struct NowLayout: CardLayout, Hashable, Sendable {
                         viewport: v, to: &output)
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension NowConfig: Codable {}
+#endif

@@ -1,6 +1,6 @@
 
 /// Every constant of the card stack (defaults from the original design).
-public struct StackConfig: Hashable, Sendable, Codable {
+public struct StackConfig: Hashable, Sendable {
     /// Card width as a fraction of the viewport width.
     public var widthRatio: Double
     /// Card height as a fraction of the viewport height.
@@ -100,3 +100,8 @@ public struct StackLayout: DepthStackLayout, Hashable, Sendable {
         return size.width > 0 ? offset.dx / size.width * config.tiltPerWidth : 0
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension StackConfig: Codable {}
+#endif

@@ -1,6 +1,6 @@
 
 /// Every constant of the iOS 9 task switcher (defaults from the original design).
-public struct SwitcherConfig: Hashable, Sendable, Codable {
+public struct SwitcherConfig: Hashable, Sendable {
     /// Cards per viewport width: pitch = W / this.
     public var cardsAcross: Double
     /// Card width as a fraction of the viewport width.
@@ -193,3 +193,8 @@ public struct SwitcherLayout: CardLayout, Hashable, Sendable {
         sortBackToFront(&output)
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension SwitcherConfig: Codable {}
+#endif

@@ -1,6 +1,6 @@
 
 /// Where a paged fling lands, and why: a value a log can record and a test can compare.
-public struct PagingDecision: Hashable, Sendable, Codable {
+public struct PagingDecision: Hashable, Sendable {
     /// The page the drag began on.
     public var startPage: Int
     /// The offset the fling would coast to without paging, pt.
@@ -56,3 +56,8 @@ public enum Paging {
         return Int(min(max(p, -limit), limit))
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension PagingDecision: Codable {}
+#endif

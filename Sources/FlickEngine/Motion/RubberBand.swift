@@ -2,7 +2,7 @@
 /// The iOS edge resistance: content pulled past an edge by `x` pt shows only
 /// (1 − 1/(x·c/d + 1))·d, so it can never be dragged further than one viewport `d` away,
 /// and pulling harder gives less and less.
-public struct RubberBand: Hashable, Sendable, Codable {
+public struct RubberBand: Hashable, Sendable {
     /// UIKit's constant: how stiff the band feels; unitless.
     public static let defaultCoefficient = 0.55
 
@@ -58,3 +58,8 @@ public struct RubberBand: Hashable, Sendable, Codable {
         return shown
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension RubberBand: Codable {}
+#endif

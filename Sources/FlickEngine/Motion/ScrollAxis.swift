@@ -17,7 +17,7 @@
 /// change nothing.
 public struct ScrollAxis: Hashable, Sendable {
     /// What the content is doing, for the scene's events and for debugging overlays.
-    public enum Phase: String, Hashable, Sendable, Codable {
+    public enum Phase: String, Hashable, Sendable {
         /// Still.
         case resting
         /// Held by the pointer.
@@ -401,3 +401,8 @@ public struct ScrollAxis: Hashable, Sendable {
         return nil
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension ScrollAxis.Phase: Codable {}
+#endif

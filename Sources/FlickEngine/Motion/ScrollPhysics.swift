@@ -1,6 +1,6 @@
 /// Every constant of scrolling in one Codable value, so presets can be saved, compared and
 /// replayed. Defaults follow UIKit.
-public struct ScrollPhysics: Hashable, Sendable, Codable {
+public struct ScrollPhysics: Hashable, Sendable {
     /// Fraction of velocity kept per millisecond of momentum (0.998 normal, 0.99 fast); per millisecond.
     public var decelerationRate: Double
     /// Rubber band stiffness past the edges, unitless (0.55).
@@ -64,3 +64,8 @@ public struct ScrollPhysics: Hashable, Sendable, Codable {
         return p
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension ScrollPhysics: Codable {}
+#endif

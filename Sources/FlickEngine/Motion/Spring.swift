@@ -5,7 +5,7 @@ import FlickMath
 /// stiffness = (2π / response)², damping = 4π · ratio / response, mass 1: so `response`
 /// is the period of the undamped oscillation and `dampingRatio` 1 is the fastest return
 /// without overshoot from rest.
-public struct SpringParameters: Hashable, Sendable, Codable {
+public struct SpringParameters: Hashable, Sendable {
     /// 1 = critically damped (no overshoot from rest), < 1 bouncy, > 1 sluggish; unitless.
     public var dampingRatio: Double
     /// Period of the undamped oscillation, seconds: smaller is snappier.
@@ -194,3 +194,8 @@ public struct Spring: Simulation, Hashable, Sendable {
     /// for good, so a caller may snap to the target without a visible jump.
     public func isDone(at time: Double) -> Bool { time >= settleTime }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension SpringParameters: Codable {}
+#endif

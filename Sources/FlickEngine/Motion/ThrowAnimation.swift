@@ -6,7 +6,7 @@
 /// the curve never overshoots or backs up) and whose end speed is 0. So the card leaves the
 /// finger at the speed it was thrown and eases out of sight; a zero-speed release is a smooth
 /// ease-in-out. Like every motion in Flick it is queried by absolute time.
-public struct ThrowAnimation: Hashable, Sendable, Codable {
+public struct ThrowAnimation: Hashable, Sendable {
     /// Offset at `startTime`, points.
     public var from: Vector
     /// Release velocity, pt/s.
@@ -75,3 +75,8 @@ public struct ThrowAnimation: Hashable, Sendable, Codable {
         return e * ds
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension ThrowAnimation: Codable {}
+#endif

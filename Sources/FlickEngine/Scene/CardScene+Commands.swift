@@ -1,7 +1,7 @@
 /// Keyboard-level commands and the scroll wheel: the same motions a gesture would start.
 extension CardScene {
     /// What a key can ask of a scene.
-    public enum Command: String, Hashable, Sendable, CaseIterable, Codable {
+    public enum Command: String, Hashable, Sendable, CaseIterable {
         /// The next card or page.
         case nextPage = "next"
         /// The previous card or page.
@@ -262,3 +262,8 @@ extension CardScene {
         rebuildRenderList()
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension CardScene.Command: Codable {}
+#endif

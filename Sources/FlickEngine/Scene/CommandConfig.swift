@@ -1,5 +1,5 @@
 /// Constants of the keyboard and wheel commands, shared by every interaction.
-public struct CommandConfig: Hashable, Sendable, Codable {
+public struct CommandConfig: Hashable, Sendable {
     /// Speed of a throw asked for by a key (Delete, or → in the stack), pt/s: a brisk flick.
     public var keyThrowSpeed: Double
     /// Seconds a card brought back by undo takes to fly home (the carousel uses its own
@@ -27,3 +27,8 @@ extension CommandConfig {
         .number("wheelPageFraction", \.wheelPageFraction, unit: "", 0.01...4, "wheel travel that turns a page, in pages"),
     ]
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension CommandConfig: Codable {}
+#endif

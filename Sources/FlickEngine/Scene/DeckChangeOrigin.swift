@@ -1,6 +1,6 @@
 /// What made a deck change: the study tools count every decision, whoever made it, and tell a
 /// participant's throw from a file removed from the card folder.
-public enum DeckChangeCause: String, Hashable, Sendable, Codable, CaseIterable {
+public enum DeckChangeCause: String, Hashable, Sendable, CaseIterable {
     /// A pointer gesture: a throw, a stack bring-back.
     case pointer
     /// A key the front end turned into a command (an arrow, Delete, Z, R).
@@ -35,3 +35,8 @@ public struct DeckChangeOrigin: Hashable, Sendable {
         self.label = label
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension DeckChangeCause: Codable {}
+#endif

@@ -40,7 +40,7 @@ public struct MissedPress: Hashable, Sendable {
 /// a deck change what made it (`cause`, and for a throw `direction` and `label`), and for a
 /// release whose velocity is not the plain fit how it was estimated (`velocityEstimate`). Lines
 /// written before those fields existed read back with them nil.
-public struct LoggedSceneEvent: Hashable, Sendable, Codable {
+public struct LoggedSceneEvent: Hashable, Sendable {
     /// What the log writes beside an event's own fields.
     public struct Notes: Hashable, Sendable {
         /// The verdict on a card release; nil for every other event.
@@ -107,7 +107,11 @@ public struct LoggedSceneEvent: Hashable, Sendable, Codable {
         get { notes.press }
         set { notes.press = newValue }
     }
+}
 
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension LoggedSceneEvent: Codable {
     private enum Key: String, CodingKey { case direction, label, distanceFraction, speedFraction, cause, velocityEstimate, at, on }
 
     public func encode(to encoder: any Encoder) throws {
@@ -180,3 +184,4 @@ public struct LoggedSceneEvent: Hashable, Sendable, Codable {
         }
     }
 }
+#endif

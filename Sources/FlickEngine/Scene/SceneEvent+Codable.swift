@@ -1,25 +1,10 @@
-/// The wire form of the engine's events: each `SceneEvent` is one flat JSON object, its name in
-/// `event`, its time in `t` (seconds, rounded to the microsecond), then its own fields:
-///
-///     {"event":"deleted","t":1.25,"card":5,"index":3}
-///     {"event":"gesture_ended","t":2.5,"kind":"card","translation":[-180,4],"velocity":[-950.5,12],"outcome":"thrown","card":5}
-///
-/// Vectors are `[dx, dy]` arrays (points, or points per second for velocities), cards their
-/// integer id. Decoding gives back exactly the event that was encoded once its time is on the
-/// microsecond (the log's grain). A number that is not finite is refused with an
-/// `EncodingError` naming the field, so a log never holds `inf` or `nan` (the engine refuses
-/// such input in the first place). docs/schema/log.schema.json defines every event.
-extension SceneEvent: Codable {
-    /// The JSON keys of every event, in the order they are written.
-    enum Key: String, CodingKey {
-        case event, t, kind, card, translation, velocity, outcome, from, to, index
-    }
-
+/// The event names of the wire form, and the grain of its times.
+extension SceneEvent {
     /// Every event name, as `event` spells it.
     public static let names: [String] = Name.allCases.map(\.rawValue)
 
     /// The names, one per case (the `event` field).
-    enum Name: String, CaseIterable, Codable {
+    enum Name: String, CaseIterable {
         case gestureBegan = "gesture_began"
         case gestureEnded = "gesture_ended"
         case paged
@@ -49,6 +34,89 @@ extension SceneEvent: Codable {
 
     /// `t` rounded to the microsecond: the grain of the log, and of replays that compare to it.
     public static func microseconds(_ t: Double) -> Double { (t * 1_000_000).rounded() / 1_000_000 }
+}
+
+extension SceneEvent: CustomStringConvertible {
+    /// One line for a HUD or a test failure: `deleted t=1.250000 card=#5 index=3`.
+    public var description: String {
+        var s = "\(name) t=\(Self.fixed6(time))"
+        switch self {
+        case .gestureBegan(_, let kind, let card):
+            s += " kind=\(kind)"
+            if let card { s += " card=\(card)" }
+        case .gestureEnded(_, let kind, let translation, let velocity, let outcome, let card):
+            s += " kind=\(kind) translation=\(translation) velocity=\(velocity) outcome=\(outcome)"
+            if let card { s += " card=\(card)" }
+        case .paged(_, let from, let to):
+            s += " from=\(from) to=\(to)"
+        case .deleted(_, let card, let index), .restored(_, let card, let index), .inserted(_, let card, let index):
+            s += " card=\(card) index=\(index)"
+        case .snappedBack(_, let card), .selected(_, let card):
+            s += " card=\(card)"
+        case .reset:
+            break
+        case .interactionChanged(_, let from, let to):
+            s += " from=\(from) to=\(to)"
+        }
+        return s
+    }
+
+    /// `x` with six decimals, without Foundation's formatting.
+    static func fixed6(_ x: Double) -> String {
+        guard x.isFinite else { return "\(x)" }
+        let micro = Int64((abs(x) * 1_000_000).rounded())
+        let frac = String(micro % 1_000_000)
+        return (x < 0 && micro != 0 ? "-" : "") + "\(micro / 1_000_000)."
+            + String(repeating: "0", count: 6 - frac.count) + frac
+    }
+}
+
+extension GestureKind: CustomStringConvertible {
+    /// The log's spelling, e.g. `bring_back`.
+    public var description: String { rawValue }
+}
+
+extension GestureOutcome: CustomStringConvertible {
+    /// The log's spelling, e.g. `snapped_back`.
+    public var description: String { rawValue }
+}
+
+extension Interaction: CustomStringConvertible {
+    /// The command line's and the log's spelling, e.g. `carousel`.
+    public var description: String { rawValue }
+}
+
+extension Vector: CustomStringConvertible {
+    /// `[dx, dy]` as the log writes it.
+    public var description: String { "[\(dx), \(dy)]" }
+}
+
+extension CardAttributes: CustomStringConvertible {
+    /// One line: card, index, slot, centre, size, alpha and z order.
+    public var description: String {
+        "card \(card) index \(index) slot \(slot) centre (\(center.x), \(center.y)) size \(size.width)x\(size.height)"
+            + " alpha \(alpha) z \(zIndex)"
+    }
+}
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+/// The wire form of the engine's events: each `SceneEvent` is one flat JSON object, its name in
+/// `event`, its time in `t` (seconds, rounded to the microsecond), then its own fields:
+///
+///     {"event":"deleted","t":1.25,"card":5,"index":3}
+///     {"event":"gesture_ended","t":2.5,"kind":"card","translation":[-180,4],"velocity":[-950.5,12],"outcome":"thrown","card":5}
+///
+/// Vectors are `[dx, dy]` arrays (points, or points per second for velocities), cards their
+/// integer id. Decoding gives back exactly the event that was encoded once its time is on the
+/// microsecond (the log's grain). A number that is not finite is refused with an
+/// `EncodingError` naming the field, so a log never holds `inf` or `nan` (the engine refuses
+/// such input in the first place). docs/schema/log.schema.json defines every event.
+extension SceneEvent: Codable {
+    /// The JSON keys of every event, in the order they are written.
+    enum Key: String, CodingKey {
+        case event, t, kind, card, translation, velocity, outcome, from, to, index
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
@@ -144,60 +212,7 @@ extension SceneEvent: Codable {
     }
 }
 
-extension SceneEvent: CustomStringConvertible {
-    /// One line for a HUD or a test failure: `deleted t=1.250000 card=#5 index=3`.
-    public var description: String {
-        var s = "\(name) t=\(Self.fixed6(time))"
-        switch self {
-        case .gestureBegan(_, let kind, let card):
-            s += " kind=\(kind)"
-            if let card { s += " card=\(card)" }
-        case .gestureEnded(_, let kind, let translation, let velocity, let outcome, let card):
-            s += " kind=\(kind) translation=\(translation) velocity=\(velocity) outcome=\(outcome)"
-            if let card { s += " card=\(card)" }
-        case .paged(_, let from, let to):
-            s += " from=\(from) to=\(to)"
-        case .deleted(_, let card, let index), .restored(_, let card, let index), .inserted(_, let card, let index):
-            s += " card=\(card) index=\(index)"
-        case .snappedBack(_, let card), .selected(_, let card):
-            s += " card=\(card)"
-        case .reset:
-            break
-        case .interactionChanged(_, let from, let to):
-            s += " from=\(from) to=\(to)"
-        }
-        return s
-    }
-
-    /// `x` with six decimals, without Foundation's formatting.
-    static func fixed6(_ x: Double) -> String {
-        guard x.isFinite else { return "\(x)" }
-        let micro = Int64((abs(x) * 1_000_000).rounded())
-        let frac = String(micro % 1_000_000)
-        return (x < 0 && micro != 0 ? "-" : "") + "\(micro / 1_000_000)."
-            + String(repeating: "0", count: 6 - frac.count) + frac
-    }
-}
-
-extension GestureKind: CustomStringConvertible {
-    /// The log's spelling, e.g. `bring_back`.
-    public var description: String { rawValue }
-}
-
-extension GestureOutcome: CustomStringConvertible {
-    /// The log's spelling, e.g. `snapped_back`.
-    public var description: String { rawValue }
-}
-
-extension Interaction: CustomStringConvertible {
-    /// The command line's and the log's spelling, e.g. `carousel`.
-    public var description: String { rawValue }
-}
-
-extension Vector: CustomStringConvertible {
-    /// `[dx, dy]` as the log writes it.
-    public var description: String { "[\(dx), \(dy)]" }
-}
+extension SceneEvent.Name: Codable {}
 
 extension CardID {
     /// A card is its bare integer id on the wire: `"card":5`.
@@ -211,7 +226,7 @@ extension CardID {
     }
 }
 
-extension CardAttributes: Codable, CustomStringConvertible {
+extension CardAttributes: Codable {
     enum Key: String, CodingKey { case card, index, slot, size, transform, alpha, zIndex }
 
     public init(from decoder: any Decoder) throws {
@@ -237,10 +252,5 @@ extension CardAttributes: Codable, CustomStringConvertible {
         try c.encode(alpha, forKey: .alpha)
         try c.encode(zIndex, forKey: .zIndex)
     }
-
-    /// One line: card, index, slot, centre, size, alpha and z order.
-    public var description: String {
-        "card \(card) index \(index) slot \(slot) centre (\(center.x), \(center.y)) size \(size.width)x\(size.height)"
-            + " alpha \(alpha) z \(zIndex)"
-    }
 }
+#endif

@@ -1,5 +1,5 @@
 /// What a gesture was doing.
-public enum GestureKind: String, CaseIterable, Hashable, Sendable, Codable {
+public enum GestureKind: String, CaseIterable, Hashable, Sendable {
     /// Moving the content along the scroll axis.
     case scroll
     /// Dragging one card across the scroll axis (toward a throw).
@@ -15,7 +15,7 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable, Codable {
 }
 
 /// How a gesture ended.
-public enum GestureOutcome: String, CaseIterable, Hashable, Sendable, Codable {
+public enum GestureOutcome: String, CaseIterable, Hashable, Sendable {
     /// The content coasts (momentum) or stays where it was released.
     case scrolled
     /// The content settles on another page than the one the drag began on.
@@ -89,3 +89,9 @@ public enum SceneEvent: Hashable, Sendable {
         }
     }
 }
+
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension GestureKind: Codable {}
+extension GestureOutcome: Codable {}
+#endif

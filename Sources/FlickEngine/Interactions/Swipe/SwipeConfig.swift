@@ -1,6 +1,6 @@
 /// Every constant of the swipe deck: the decision stack of the card libraries (Koloda, Shuffle,
 /// CardStackView), where the top card is swiped one way or another to decide.
-public struct SwipeConfig: Hashable, Sendable, Codable {
+public struct SwipeConfig: Hashable, Sendable {
     /// Card width as a fraction of the viewport width.
     public var widthRatio: Double
     /// Card height as a fraction of the viewport height.
@@ -162,7 +162,9 @@ extension SwipeConfig {
     ]
 }
 
-extension SwipeConfig {
+// Codable only natively: Embedded Swift (the WebAssembly engine) has no Codable.
+#if !hasFeature(Embedded)
+extension SwipeConfig: Codable {
     enum CodingKeys: String, CodingKey {
         case widthRatio, heightRatio, scaleStep, depthOffset, visibleCount, maxTilt
         case allowLeft, allowRight, allowUp, allowDown, lockToAllowed
@@ -212,3 +214,4 @@ extension SwipeConfig {
         }
     }
 }
+#endif

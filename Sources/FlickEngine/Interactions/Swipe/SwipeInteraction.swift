@@ -162,6 +162,7 @@ extension SwipeConfig: InteractionSection {
     /// The direction names.
     public static var texts: [ConfigTextField<SwipeConfig>] { names }
 
+    #if !hasFeature(Embedded)
     /// `init(from:)`; without its own close duration the deck runs on the stack's, as configs
     /// and recordings written before it had one did (so they replay the same).
     public static func decode(from decoder: (any Decoder)?, in config: SceneConfig) throws -> SwipeConfig {
@@ -170,6 +171,7 @@ extension SwipeConfig: InteractionSection {
         if !own { s.closeDuration = config.stackCloseDuration }
         return s
     }
+    #endif
 }
 
 extension SceneConfig {
