@@ -20,7 +20,7 @@ public func frameViolation(_ scene: CardScene) -> String? {
     if let bad = scene.renderList.first(where: { !$0.isFinite }) {
         return "t=\(scene.time): non-finite attributes for \(bad.card)"
     }
-    let slots = scene.renderList.map(\.slot)
+    let slots = scene.renderList.map { $0.slot }
     if Set(slots).count != slots.count || slots.contains(where: { $0 < 0 }) {
         return "t=\(scene.time): slots not distinct \(slots)"
     }

@@ -113,43 +113,85 @@ public struct ConfigField<Root>: Sendable {
     /// Stores a value already checked against the range.
     let set: @Sendable (inout Root, Double) -> Void
 
+    // Each field is made from a getter and a setter of its own (`{ $0.speed }, { $0.speed = $1 }`):
+    // Embedded Swift (the WebAssembly engine) has no key paths. Natively, each has a key-path
+    // form too (`\.speed`), for an embedder's own sections.
+
     /// A `Double` field.
-    public static func number(_ name: String, _ keyPath: WritableKeyPath<Root, Double> & Sendable,
+    public static func number(_ name: String, _ get: @escaping @Sendable (Root) -> Double,
+                              _ set: @escaping @Sendable (inout Root, Double) -> Void,
                               unit: String, _ range: ClosedRange<Double>, _ summary: String) -> ConfigField {
-        ConfigField(name: name, unit: unit, range: range, isInteger: false, summary: summary,
-                    get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+        ConfigField(name: name, unit: unit, range: range, isInteger: false, summary: summary, get: get, set: set)
     }
 
     /// An optional `Double` field (unset: the engine picks); reads nil when unset.
-    public static func optionalNumber(_ name: String, _ keyPath: WritableKeyPath<Root, Double?> & Sendable,
+    public static func optionalNumber(_ name: String, _ get: @escaping @Sendable (Root) -> Double?,
+                                      _ set: @escaping @Sendable (inout Root, Double?) -> Void,
                                       unit: String, _ range: ClosedRange<Double>, _ summary: String) -> ConfigField {
         ConfigField(name: name, unit: unit, range: range, isInteger: false, summary: summary,
-                    get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+                    get: get, set: { set(&$0, $1) })
     }
 
     /// An `Int` field (a count); the range's ends must be whole numbers.
-    public static func count(_ name: String, _ keyPath: WritableKeyPath<Root, Int> & Sendable,
+    public static func count(_ name: String, _ get: @escaping @Sendable (Root) -> Int,
+                             _ set: @escaping @Sendable (inout Root, Int) -> Void,
                              unit: String = "count", _ range: ClosedRange<Double>, _ summary: String) -> ConfigField {
         ConfigField(name: name, unit: unit, range: range, isInteger: true, summary: summary,
-                    get: { Double($0[keyPath: keyPath]) },
-                    set: { root, v in root[keyPath: keyPath] = Int(v) })
+                    get: { Double(get($0)) }, set: { root, v in set(&root, Int(v)) })
     }
 
     /// A `Bool` field: 1 is true, 0 false.
+    public static func flag(_ name: String, _ get: @escaping @Sendable (Root) -> Bool,
+                            _ set: @escaping @Sendable (inout Root, Bool) -> Void, _ summary: String) -> ConfigField {
+        ConfigField(name: name, unit: "bool", range: 0...1, isInteger: true, isFlag: true, summary: summary,
+                    get: { get($0) ? 1 : 0 }, set: { root, v in set(&root, v != 0) })
+    }
+
+    /// The same field seen from a type that holds `Root` (read with `outer`, written with
+    /// `setOuter`) under `prefix`.
+    public func nested<Outer>(in prefix: String, _ outer: @escaping @Sendable (Outer) -> Root,
+                              _ setOuter: @escaping @Sendable (inout Outer, Root) -> Void) -> ConfigField<Outer> {
+        let get = self.get, set = self.set
+        return ConfigField<Outer>(name: "\(prefix).\(name)", unit: unit, range: range, isInteger: isInteger,
+                                  isFlag: isFlag, summary: summary,
+                                  get: { get(outer($0)) },
+                                  set: { o, v in
+                                      var inner = outer(o)
+                                      set(&inner, v)
+                                      setOuter(&o, inner)
+                                  })
+    }
+
+    #if !hasFeature(Embedded)
+    /// A `Double` field at `keyPath`.
+    public static func number(_ name: String, _ keyPath: WritableKeyPath<Root, Double> & Sendable,
+                              unit: String, _ range: ClosedRange<Double>, _ summary: String) -> ConfigField {
+        number(name, { $0[keyPath: keyPath] }, { $0[keyPath: keyPath] = $1 }, unit: unit, range, summary)
+    }
+
+    /// An optional `Double` field at `keyPath`.
+    public static func optionalNumber(_ name: String, _ keyPath: WritableKeyPath<Root, Double?> & Sendable,
+                                      unit: String, _ range: ClosedRange<Double>, _ summary: String) -> ConfigField {
+        optionalNumber(name, { $0[keyPath: keyPath] }, { $0[keyPath: keyPath] = $1 }, unit: unit, range, summary)
+    }
+
+    /// An `Int` field at `keyPath`.
+    public static func count(_ name: String, _ keyPath: WritableKeyPath<Root, Int> & Sendable,
+                             unit: String = "count", _ range: ClosedRange<Double>, _ summary: String) -> ConfigField {
+        count(name, { $0[keyPath: keyPath] }, { $0[keyPath: keyPath] = $1 }, unit: unit, range, summary)
+    }
+
+    /// A `Bool` field at `keyPath`.
     public static func flag(_ name: String, _ keyPath: WritableKeyPath<Root, Bool> & Sendable,
                             _ summary: String) -> ConfigField {
-        ConfigField(name: name, unit: "bool", range: 0...1, isInteger: true, isFlag: true, summary: summary,
-                    get: { $0[keyPath: keyPath] ? 1 : 0 }, set: { root, v in root[keyPath: keyPath] = v != 0 })
+        flag(name, { $0[keyPath: keyPath] }, { $0[keyPath: keyPath] = $1 }, summary)
     }
 
     /// The same field seen from a type that holds `Root` at `keyPath` under `prefix`.
     public func nested<Outer>(in prefix: String, _ keyPath: WritableKeyPath<Outer, Root> & Sendable) -> ConfigField<Outer> {
-        let get = self.get, set = self.set
-        return ConfigField<Outer>(name: "\(prefix).\(name)", unit: unit, range: range, isInteger: isInteger,
-                                  isFlag: isFlag, summary: summary,
-                                  get: { get($0[keyPath: keyPath]) },
-                                  set: { outer, v in set(&outer[keyPath: keyPath], v) })
+        nested(in: prefix, { $0[keyPath: keyPath] }, { $0[keyPath: keyPath] = $1 })
     }
+    #endif
 
     /// The key this field is, under `group`.
     func key(group: String) -> ConfigKey {
@@ -159,11 +201,12 @@ public struct ConfigField<Root>: Sendable {
 }
 
 extension Array {
-    /// Every field of `fields`, nested under `prefix` at `keyPath`.
+    /// Every field of `fields`, nested under `prefix` (read with `get`, written with `set`).
     static func nesting<Outer, Inner>(_ fields: [ConfigField<Inner>], in prefix: String,
-                                      _ keyPath: WritableKeyPath<Outer, Inner> & Sendable) -> [ConfigField<Outer>]
+                                      _ get: @escaping @Sendable (Outer) -> Inner,
+                                      _ set: @escaping @Sendable (inout Outer, Inner) -> Void) -> [ConfigField<Outer>]
     where Element == ConfigField<Outer> {
-        fields.map { $0.nested(in: prefix, keyPath) }
+        fields.map { $0.nested(in: prefix, get, set) }
     }
 }
 
@@ -178,18 +221,37 @@ public struct ConfigTextField<Root>: Sendable {
     let set: @Sendable (inout Root, String) -> Void
 
     /// A `String` field.
+    public static func text(_ name: String, _ get: @escaping @Sendable (Root) -> String,
+                            _ set: @escaping @Sendable (inout Root, String) -> Void, _ summary: String) -> ConfigTextField {
+        ConfigTextField(name: name, summary: summary, get: get, set: set)
+    }
+
+    /// The same field seen from a type that holds `Root` (read with `outer`, written with
+    /// `setOuter`) under `prefix`.
+    public func nested<Outer>(in prefix: String, _ outer: @escaping @Sendable (Outer) -> Root,
+                              _ setOuter: @escaping @Sendable (inout Outer, Root) -> Void) -> ConfigTextField<Outer> {
+        let get = self.get, set = self.set
+        return ConfigTextField<Outer>(name: "\(prefix).\(name)", summary: summary,
+                                      get: { get(outer($0)) },
+                                      set: { o, v in
+                                          var inner = outer(o)
+                                          set(&inner, v)
+                                          setOuter(&o, inner)
+                                      })
+    }
+
+    #if !hasFeature(Embedded)
+    /// A `String` field at `keyPath`.
     public static func text(_ name: String, _ keyPath: WritableKeyPath<Root, String> & Sendable,
                             _ summary: String) -> ConfigTextField {
-        ConfigTextField(name: name, summary: summary, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+        text(name, { $0[keyPath: keyPath] }, { $0[keyPath: keyPath] = $1 }, summary)
     }
 
     /// The same field seen from a type that holds `Root` at `keyPath` under `prefix`.
     public func nested<Outer>(in prefix: String, _ keyPath: WritableKeyPath<Outer, Root> & Sendable) -> ConfigTextField<Outer> {
-        let get = self.get, set = self.set
-        return ConfigTextField<Outer>(name: "\(prefix).\(name)", summary: summary,
-                                      get: { get($0[keyPath: keyPath]) },
-                                      set: { outer, v in set(&outer[keyPath: keyPath], v) })
+        nested(in: prefix, { $0[keyPath: keyPath] }, { $0[keyPath: keyPath] = $1 })
     }
+    #endif
 
     /// The longest text a text key takes, characters: it is drawn on cards and logged.
     public static var maxLength: Int { 40 }

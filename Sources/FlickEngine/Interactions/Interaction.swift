@@ -20,7 +20,7 @@ public struct Interaction: RawRepresentable, Hashable, Sendable, CaseIterable {
     public init(named name: String) { rawValue = name }
 
     /// Every registered interaction, in registration order: the five built-ins first.
-    public static var allCases: [Interaction] { InteractionRegistry.all.map(\.name) }
+    public static var allCases: [Interaction] { InteractionRegistry.all.map { $0.name } }
 
     /// This interaction under `config`; the first built-in for a name no longer registered.
     func rules(_ config: SceneConfig) -> any InteractionRules {
@@ -38,7 +38,7 @@ extension Interaction: Codable {
         guard let i = Interaction(rawValue: name) else {
             throw DecodingError.dataCorruptedError(
                 in: c, debugDescription: "unknown interaction '\(name)' (expected one of: "
-                    + Interaction.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+                    + Interaction.allCases.map { $0.rawValue }.joined(separator: ", ") + ")")
         }
         self = i
     }
@@ -131,7 +131,7 @@ public protocol InteractionSection: SectionCoding, Sendable {
     static var interaction: Interaction { get }
     /// The defaults.
     init()
-    /// Its numeric keys (`.number("pitchRatio", \.pitchRatio, ...)`), relative to the section:
+    /// Its numeric keys (`.number("pitchRatio", { $0.pitchRatio }, { $0.pitchRatio = $1 }, ...)`), relative to the section:
     /// the config keys `name.key` a tuning panel lists, `setValue(_:at:)` takes and a config
     /// file is checked against. None unless given.
     static var ranges: [ConfigField<Self>] { get }

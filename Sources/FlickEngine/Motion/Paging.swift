@@ -52,7 +52,8 @@ public enum Paging {
     public static func page(nearest offset: Double, pageSize: Double) -> Int {
         guard pageSize > 0, pageSize.isFinite, offset.isFinite else { return 0 }
         let p = (offset / pageSize + 0.5).rounded(.down)
-        let limit = Double(1 << 52)
+        // The same bound on every target: Int is 32 bits in WebAssembly.
+        let limit = Double(Int32.max)
         return Int(min(max(p, -limit), limit))
     }
 }

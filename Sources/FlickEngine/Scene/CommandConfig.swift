@@ -22,9 +22,9 @@ public struct CommandConfig: Hashable, Sendable {
 extension CommandConfig {
     /// Command constants a config may hold.
     public static let ranges: [ConfigField<CommandConfig>] = [
-        .number("keyThrowSpeed", \.keyThrowSpeed, unit: "pt/s", 1...100_000, "speed of a throw asked for by a key"),
-        .number("undoFlightDuration", \.undoFlightDuration, unit: "s", 0.01...10, "a card brought back by undo flies home in this time"),
-        .number("wheelPageFraction", \.wheelPageFraction, unit: "", 0.01...4, "wheel travel that turns a page, in pages"),
+        .number("keyThrowSpeed", { $0.keyThrowSpeed }, { $0.keyThrowSpeed = $1 }, unit: "pt/s", 1...100_000, "speed of a throw asked for by a key"),
+        .number("undoFlightDuration", { $0.undoFlightDuration }, { $0.undoFlightDuration = $1 }, unit: "s", 0.01...10, "a card brought back by undo flies home in this time"),
+        .number("wheelPageFraction", { $0.wheelPageFraction }, { $0.wheelPageFraction = $1 }, unit: "", 0.01...4, "wheel travel that turns a page, in pages"),
     ]
 }
 

@@ -154,12 +154,12 @@ extension LoggedSceneEvent: Codable {
         if let raw = try c.decodeIfPresent(String.self, forKey: .velocityEstimate) {
             guard let estimate = VelocityEstimate(rawValue: raw) else {
                 throw DecodingError.dataCorruptedError(forKey: .velocityEstimate, in: c, debugDescription:
-                    "velocityEstimate \"\(raw)\" is not one of \(VelocityEstimate.allCases.map(\.rawValue).joined(separator: ", "))")
+                    "velocityEstimate \"\(raw)\" is not one of \(VelocityEstimate.allCases.map { $0.rawValue }.joined(separator: ", "))")
             }
             velocityEstimate = estimate
         }
         if let at = try c.decodeIfPresent([Double].self, forKey: .at) {
-            guard at.count == 2, at.allSatisfy(\.isFinite) else {
+            guard at.count == 2, at.allSatisfy({ $0.isFinite }) else {
                 throw DecodingError.dataCorruptedError(forKey: .at, in: c, debugDescription: "at must be [x, y], two finite numbers")
             }
             let on = try c.decode(String.self, forKey: .on)

@@ -5,22 +5,25 @@ import Synchronization
 extension SceneConfig {
     /// The top level's own constants.
     public static let ranges: [ConfigField<SceneConfig>] = [
-        .number("stackCloseDuration", \.stackCloseDuration, unit: "s", 0.01...10,
+        .number("stackCloseDuration", { $0.stackCloseDuration }, { $0.stackCloseDuration = $1 }, unit: "s", 0.01...10,
                 "the stack moving a level after an insert or delete from outside"),
     ]
 
     /// The shared constants' numeric fields, in display order, each with its group; built once
     /// from the types' own `ranges`.
     static let fields: [(group: String, field: ConfigField<SceneConfig>)] = {
-        func section<T>(_ group: String, _ fields: [ConfigField<T>], _ keyPath: WritableKeyPath<SceneConfig, T> & Sendable)
+        func section<T>(_ group: String, _ fields: [ConfigField<T>], _ get: @escaping @Sendable (SceneConfig) -> T,
+                        _ set: @escaping @Sendable (inout SceneConfig, T) -> Void)
             -> [(group: String, field: ConfigField<SceneConfig>)] {
-            fields.map { (group, $0.nested(in: group, keyPath)) }
+            fields.map { (group, $0.nested(in: group, get, set)) }
         }
-        return section("pan", PanConfiguration.ranges, \.pan)
-            + section("scroll", ScrollPhysics.ranges, \.scroll)
-            + SpringParameters.ranges.map { ("snapBack", $0.nested(in: "snapBackSpring", \SceneConfig.snapBackSpring)) }
+        return section("pan", PanConfiguration.ranges, { $0.pan }, { $0.pan = $1 })
+            + section("scroll", ScrollPhysics.ranges, { $0.scroll }, { $0.scroll = $1 })
+            + SpringParameters.ranges.map {
+                ("snapBack", $0.nested(in: "snapBackSpring", { $0.snapBackSpring }, { $0.snapBackSpring = $1 }))
+            }
             + ranges.map { ("stack", $0) }
-            + section("commands", CommandConfig.ranges, \.commands)
+            + section("commands", CommandConfig.ranges, { $0.commands }, { $0.commands = $1 })
     }()
 
     private static let index: [String: Int] = {
@@ -61,7 +64,7 @@ extension SceneConfig {
     static var sectionTable: SectionTable {
         let version = InteractionRegistry.version
         if let t = sectionCache, t.version == version { return t }
-        let entries = InteractionRegistry.all.compactMap(\.section)
+        let entries = InteractionRegistry.all.compactMap { $0.section }
         let fields = entries.flatMap { $0.fields() }
         var index: [String: Int] = [:]
         for (i, f) in fields.enumerated() where index[f.name] == nil { index[f.name] = i }
@@ -123,7 +126,7 @@ extension SceneConfig {
     }
 
     /// Every text key's dotted path, in display order (`swipe.leftName` ...).
-    public static var textKeys: [String] { sectionTextFields.map(\.name) }
+    public static var textKeys: [String] { sectionTextFields.map { $0.name } }
 
     /// The text at a dotted path, or nil for a path that is not a text key.
     public func text(at path: String) -> String? {
@@ -157,7 +160,7 @@ extension SceneConfig {
     /// capital (`now.minThrowDuration`) and the key with `max` in its place, when both exist.
     public static var boundPairs: [(low: String, high: String)] {
         let all = keys
-        let paths = Set(all.map(\.path))
+        let paths = Set(all.map { $0.path })
         return all.compactMap { key in
             var parts = key.path.split(separator: ".").map(String.init)
             guard let last = parts.last, last.hasPrefix("min"), last.dropFirst(3).first?.isUppercase == true else { return nil }

@@ -1,7 +1,7 @@
 /// The event names of the wire form, and the grain of its times.
 extension SceneEvent {
     /// Every event name, as `event` spells it.
-    public static let names: [String] = Name.allCases.map(\.rawValue)
+    public static let names: [String] = Name.allCases.map { $0.rawValue }
 
     /// The names, one per case (the `event` field).
     enum Name: String, CaseIterable {
