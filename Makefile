@@ -12,7 +12,7 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libpng-dev libjpeg
 # jsonschema and pandas for the checks. ffmpeg is here too: the window never calls it, only
 # `flick export` does (and its tests), and export names the package when it is missing; it would
 # make `make run` install a large video stack for a command most runs never use.
-TEST_PACKAGES := xvfb xserver-xorg-video-dummy xdotool openbox x11-utils x11-xserver-utils imagemagick ffmpeg chromium python3-venv python3-pil python3-jsonschema python3-pandas python3-websockets
+TEST_PACKAGES := nodejs xvfb xserver-xorg-video-dummy xdotool openbox x11-utils x11-xserver-utils imagemagick ffmpeg chromium python3-venv python3-pil python3-jsonschema python3-pandas python3-websockets
 # The e2e suite's one interpreter: Debian's python3 in a virtual environment the project owns,
 # Debian's packages above visible, and what Debian has no package of from PyPI, pinned in
 # Tests/e2e/requirements.txt (DuckDB, which runs docs/sql over a folder of logs). Made again
@@ -24,7 +24,7 @@ SWIFT_BUILD_FLAGS ?=
 # pyenv's, would not see it).
 PYTHON ?= $(shell [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
 
-.PHONY: deps deps-run deps-test e2e-python run build docs test test-unit test-example test-e2e fuzz soak-hour bench flick-bench assets screenshots goldens clean
+.PHONY: deps deps-run deps-test e2e-python run build docs wasm test test-unit test-example test-wasm test-e2e fuzz soak-hour bench flick-bench assets screenshots goldens clean
 
 # apt_install PACKAGES: idempotent, installs only what dpkg does not already have.
 define apt_install
@@ -84,7 +84,25 @@ test-e2e: deps
 	cd Examples/CoverFlow && swift build -c release --product coverflow $(SWIFT_BUILD_FLAGS)
 	bash Tests/e2e/run.sh .build/release/flick
 
-test: test-unit test-e2e docs
+test: test-unit test-wasm test-e2e docs
+
+# FlickEngine in WebAssembly (Embedded Swift, the toolchain's wasm-ld): the module the phone's
+# page runs, and the JavaScript that loads it beside it (docs/wasm.md).
+WASM_EXPORTS := flick_engine_create,flick_engine_input,flick_engine_frame,flick_engine_commit,flick_engine_frames_digest,flick_engine_events_digest,flick_engine_event_count,flick_engine_card_count
+wasm: .build/wasm/flick-engine.wasm
+
+.build/wasm/flick-engine.wasm: $(shell find Sources/FlickEngine Sources/FlickMath -name '*.swift') Wasm/Exports.swift Wasm/libc.c Wasm/build.sh
+	bash Wasm/build.sh $@ $(WASM_EXPORTS) Wasm/Exports.swift
+	cp Wasm/flick-engine.mjs .build/wasm/
+	@echo "make wasm: $@ $$(wc -c < $@) bytes, $$(gzip -9 -c $@ | wc -c) gzipped"
+
+# The engine's two targets against each other, bit for bit: FlickMath against itself (10^6
+# inputs a function), random sessions through the engine (every event and render list), and the
+# page's input records from JavaScript given to a native engine (docs/wasm.md). Node runs the wasm.
+test-wasm: deps-test wasm
+	bash Tests/wasm/math-differential.sh 1000000
+	bash Tests/wasm/engine-differential.sh 1000
+	bash Tests/wasm/page-records.sh .build/wasm/flick-engine.wasm 200
 
 # FlickEngine's API documentation and articles (DocC), to .build/docs; a warning fails it, so a
 # broken symbol link in an article cannot land.

@@ -1,0 +1,89 @@
+// The page's side of the input-record test: random sessions given to flick-engine.wasm through
+// its JavaScript interface (Wasm/flick-engine.mjs), as a page gives them, each input kept as a
+// record with the engine's answer and its digests after it. page-replay (native Swift, the same
+// Wasm/Exports.swift) then gives the same records to a native engine and must get the same.
+//
+// usage: node page-inputs.mjs MODULE.wasm OUT_FILE SESSIONS SEED
+// Each record is 8 words: kind, a, b, c, time (numbers), result (number), frames digest and
+// events digest (64-bit). A session starts with a create record (kind -10: a interaction,
+// b count, c width, time height, result slot = late window) and ends with a commit (kind -11).
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { FlickEngine, Input, Phase } from '../../Wasm/flick-engine.mjs';
+
+const [wasmPath, outPath, sessionsText, seedText] = process.argv.slice(2);
+const engine = await FlickEngine.load(readFileSync(wasmPath));
+
+// SplitMix64, so a seed names the same sessions everywhere.
+let state = BigInt(seedText);
+const next = () => {
+  state = BigInt.asUintN(64, state + 0x9E3779B97F4A7C15n);
+  let z = state;
+  z = BigInt.asUintN(64, (z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n);
+  z = BigInt.asUintN(64, (z ^ (z >> 27n)) * 0x94D049BB133111EBn);
+  return z ^ (z >> 31n);
+};
+const unit = () => Number(next() >> 11n) / 2 ** 53;
+const below = (n) => Math.floor(unit() * n);
+const uniform = (lo, hi) => lo + (hi - lo) * unit();
+
+const records = [];
+const keep = (kind, a, b, c, t, result) => {
+  records.push([kind, a, b, c, t, result, engine.framesDigest(), engine.eventsDigest()]);
+};
+const give = (kind, a, b, c, t) => keep(kind, a, b, c, t, engine.input(kind, a, b, c, t));
+
+const sessions = Number(sessionsText);
+for (let s = 0; s < sessions; s++) {
+  const sizes = [[390, 844], [360, 640], [1024, 768], [844, 390]];
+  let [w, h] = sizes[below(sizes.length)];
+  const interaction = below(5), count = [0, 1, 3, 8, 30][below(5)], late = [0, 0.05, 0.1][below(3)];
+  engine.create({ interaction, count, width: w, height: h, lateWindow: late });
+  records.push([-10, interaction, count, w, h, late, 0n, 0n]);
+  let t = 0.1, frameAt = 0;
+  const frameRate = [60, 120][below(2)];
+  // Frames due by `until`, drawn as the page's requestAnimationFrame would.
+  const framesUntil = (until) => {
+    while (frameAt / frameRate <= until) { give(Input.frame, 0, 0, 0, frameAt / frameRate); frameAt++; }
+  };
+  for (let g = 0; g < 20; g++) {
+    const choice = below(12);
+    if (choice < 7) {
+      // A drag or fling: down, moves every 8 ms, up or cancel; sometimes given late.
+      let x = w * uniform(0.2, 0.8), y = h * uniform(0.2, 0.8);
+      const dx = uniform(-400, 400) * (below(3) === 0 ? 0 : 1), dy = uniform(-400, 400) * (below(3) === 1 ? 0 : 1);
+      const steps = 1 + below(25), lateBy = late > 0 && below(4) === 0 ? uniform(0, late * 0.9) : 0;
+      framesUntil(t + lateBy);
+      give(Input.pointer, Phase.down, x, y, t);
+      for (let k = 1; k <= steps; k++) {
+        t += 0.008;
+        framesUntil(t + lateBy);
+        give(Input.pointer, Phase.move, x + dx * k / steps, y + dy * k / steps, t);
+      }
+      give(Input.pointer, below(8) === 0 ? Phase.cancel : Phase.up, x + dx, y + dy, t);
+    } else {
+      framesUntil(t);
+      switch (choice) {
+        case 7: give(Input.command, below(9), 0, 0, t); break;
+        case 8: give(Input.wheel, below(7) - 3, 0, 0, t); break;
+        case 9: [w, h] = sizes[below(sizes.length)]; give(Input.viewport, w, h, 0, t); break;
+        case 10: give(Input.interaction, below(5), 0, 0, t); break;
+        default: give(below(2) ? Input.insert : Input.delete, below(4), 0, 0, t); break;
+      }
+    }
+    t += below(3) === 0 ? uniform(0.3, 1.2) : uniform(0.01, 0.2);
+  }
+  framesUntil(t + 1.5);
+  engine.commit();
+  keep(-11, 0, 0, 0, 0, 0);
+}
+
+const buffer = new ArrayBuffer(records.length * 64);
+const numbers = new Float64Array(buffer), words = new BigUint64Array(buffer);
+records.forEach((r, i) => {
+  for (let k = 0; k < 6; k++) numbers[8 * i + k] = Number(r[k]);
+  words[8 * i + 6] = r[6];
+  words[8 * i + 7] = r[7];
+});
+writeFileSync(outPath, new Uint8Array(buffer));
+console.log(`page-inputs: ${sessions} sessions, ${records.length} records (events ${engine.eventCount()} in the last)`);

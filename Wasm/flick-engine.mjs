@@ -1,0 +1,79 @@
+// FlickEngine in WebAssembly, for a page or for Node: loads flick-engine.wasm (make wasm) and
+// runs one scene through its C interface (Wasm/Exports.swift). Every input is a record
+// [kind, a, b, c, time]: the page can keep the records it gave, in order, and a host can give
+// the same records to its own engine and compare digests.
+//
+//     const engine = await FlickEngine.load(bytes);          // an ArrayBuffer or typed array
+//     engine.create({ interaction: 0, count: 20, width: 390, height: 844 });
+//     engine.input(Input.pointer, Phase.down, 200, 400, 0.1);
+//     engine.input(Input.frame, 0, 0, 0, 0.116);
+//     for (const card of engine.cards()) draw(card);
+
+/** Input kinds, as flick_engine_input numbers them. */
+export const Input = Object.freeze({
+  pointer: 0, command: 1, wheel: 2, viewport: 3, interaction: 4, insert: 5, delete: 6, frame: 7, setValue: 8,
+});
+
+/** Pointer phases (Input.pointer's a). */
+export const Phase = Object.freeze({ down: 0, move: 1, up: 2, cancel: 3 });
+
+/** What flick_engine_input's result means. */
+export const Result = Object.freeze({
+  0: 'taken', 1: 'non-finite time', 2: 'non-finite position', 3: 'time went backwards', 4: 'too late',
+  5: 'non-finite value', 6: 'value out of range', '-1': 'no scene', '-2': 'unknown kind or number out of range',
+});
+
+export class FlickEngine {
+  /** Instantiates the module from its bytes. */
+  static async load(bytes) {
+    const { instance } = await WebAssembly.instantiate(bytes, {});
+    return new FlickEngine(instance);
+  }
+
+  constructor(instance) {
+    this.exports = instance.exports;
+  }
+
+  /** A new scene; throws on an interaction number or count out of range. */
+  create({ interaction = 0, count = 20, width = 390, height = 844, lateWindow = 0 } = {}) {
+    if (this.exports.flick_engine_create(interaction, count, width, height, lateWindow) !== 0) {
+      throw new RangeError(`flick_engine_create: interaction ${interaction} or count ${count} out of range`);
+    }
+  }
+
+  /** Gives the scene one input record; returns flick_engine_input's result (0: taken). */
+  input(kind, a, b, c, time) {
+    return this.exports.flick_engine_input(kind, a, b, c, time);
+  }
+
+  /** Commits everything up to the scene's time (no late input will come). */
+  commit() { this.exports.flick_engine_commit(); }
+
+  /** The last frame's cards, back to front. */
+  cards() {
+    const pointer = this.exports.flick_engine_frame();
+    // Read after every call: the memory may have grown, which detaches older views.
+    const memory = this.exports.memory.buffer;
+    const count = new Float64Array(memory, pointer, 1)[0];
+    const numbers = new Float64Array(memory, pointer + 8, 13 * count);
+    const cards = [];
+    for (let i = 0; i < count; i++) {
+      const n = numbers.subarray(13 * i, 13 * i + 13);
+      cards.push({ card: n[0], slot: n[1], width: n[2], height: n[3], transform: [n[4], n[5], n[6], n[7], n[8], n[9]],
+                   alpha: n[10], z: n[11], index: n[12] });
+    }
+    return cards;
+  }
+
+  /** The digest of every frame drawn so far (a BigInt). */
+  framesDigest() { return BigInt.asUintN(64, this.exports.flick_engine_frames_digest()); }
+
+  /** The digest of every event committed so far, with its notes (a BigInt). */
+  eventsDigest() { return BigInt.asUintN(64, this.exports.flick_engine_events_digest()); }
+
+  /** Events committed so far. */
+  eventCount() { return this.exports.flick_engine_event_count(); }
+
+  /** Cards in the deck. */
+  cardCount() { return this.exports.flick_engine_card_count(); }
+}
