@@ -24,7 +24,7 @@ SWIFT_BUILD_FLAGS ?=
 # pyenv's, would not see it).
 PYTHON ?= $(shell [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
 
-.PHONY: deps deps-run deps-test e2e-python run build docs wasm test test-unit test-example test-wasm test-e2e fuzz soak-hour bench flick-bench assets screenshots goldens clean
+.PHONY: deps deps-run deps-test e2e-python run build docs wasm wasm-bench test test-unit test-example test-wasm test-e2e fuzz soak-hour bench flick-bench assets screenshots goldens clean
 
 # apt_install PACKAGES: idempotent, installs only what dpkg does not already have.
 define apt_install
@@ -103,6 +103,11 @@ test-wasm: deps-test wasm
 	bash Tests/wasm/math-differential.sh 1000000
 	bash Tests/wasm/engine-differential.sh 1000
 	bash Tests/wasm/page-records.sh .build/wasm/flick-engine.wasm 200
+
+# The engine on a page, timed in headless Chromium at 390x844 @3x, unthrottled and with the CPU
+# throttled 4x (not run in CI; docs/wasm.md has the figures).
+wasm-bench: deps-test wasm
+	$(E2E_PYTHON)/bin/python3 Tests/wasm/page-bench/page_frame_bench.py .build/wasm/flick-engine.wasm 15
 
 # FlickEngine's API documentation and articles (DocC), to .build/docs; a warning fails it, so a
 # broken symbol link in an article cannot land.
