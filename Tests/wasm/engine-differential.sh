@@ -15,7 +15,6 @@ root="$(cd "$here/../.." && pwd)"
 count="${1:-1000}"
 first="${2:-1}"
 inputs="${3:-24}"
-bin="${SWIFT_BIN:-/opt/swift/usr/bin}"
 command -v node >/dev/null || { echo "engine-differential: missing node (apt-get install nodejs)" >&2; exit 2; }
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/flick-engine-differential.XXXXXX")"
@@ -30,12 +29,8 @@ fi
     "$root/Sources/FlickEngineTesting" "$here/engine-driver/Driver.swift"
 
 # Native: the same sources as one module, with a main that writes the results to a file.
-mkdir -p "$work/src"
-while IFS= read -r -d '' f; do
-    grep -v -e '^import FlickMath$' -e '^import FlickEngine$' "$f" > "$work/src/$(echo "${f#"$root"/}" | tr '/' '_')"
-done < <(find "$root/Sources/FlickMath" "$root/Sources/FlickEngine" "$root/Sources/FlickEngineTesting" -name '*.swift' -print0)
-"$bin/swiftc" -O -wmo -parse-as-library -module-name FlickEngine "$work"/src/*.swift \
-    "$here/engine-driver/Driver.swift" "$here/engine-driver/NativeMain.swift" -o "$work/engine-native"
+"$root/Wasm/build.sh" --native "$work/engine-native" "$root/Sources/FlickEngineTesting" \
+    "$here/engine-driver/Driver.swift" "$here/engine-driver/NativeMain.swift"
 
 echo "engine-differential: wasm module $(wc -c < "$work/sessions.wasm") bytes; $count sessions from seed $first, $inputs inputs each"
 "$work/engine-native" "$first" "$count" "$inputs" "$work/native.bin"

@@ -12,17 +12,11 @@ root="$(cd "$here/../.." && pwd)"
 module="${1:?usage: Tests/wasm/page-records.sh MODULE.wasm [SESSIONS [SEED]]}"
 sessions="${2:-200}"
 seed="${3:-1}"
-bin="${SWIFT_BIN:-/opt/swift/usr/bin}"
 command -v node >/dev/null || { echo "page-records: missing node (apt-get install nodejs)" >&2; exit 2; }
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/flick-page-records.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/src"
-while IFS= read -r -d '' f; do
-    grep -v -e '^import FlickMath$' -e '^import FlickEngine$' "$f" > "$work/src/$(echo "${f#"$root"/}" | tr '/' '_')"
-done < <(find "$root/Sources/FlickMath" "$root/Sources/FlickEngine" -name '*.swift' -print0)
-"$bin/swiftc" -O -wmo -parse-as-library -module-name FlickEngine "$work"/src/*.swift \
-    "$root/Wasm/Exports.swift" "$here/engine-driver/PageReplay.swift" -o "$work/page-replay"
+"$root/Wasm/build.sh" --native "$work/page-replay" "$root/Wasm/Exports.swift" "$here/engine-driver/PageReplay.swift"
 
 node "$here/page-inputs.mjs" "$module" "$work/records.bin" "$sessions" "$seed"
 "$work/page-replay" "$work/records.bin"
