@@ -47,7 +47,7 @@ for (let s = 0; s < sessions; s++) {
     while (frameAt / frameRate <= until) { give(Input.frame, 0, 0, 0, frameAt / frameRate); frameAt++; }
   };
   for (let g = 0; g < 20; g++) {
-    const choice = below(12);
+    const choice = below(13);
     if (choice < 7) {
       // A drag or fling: down, moves every 8 ms, up or cancel; sometimes given late.
       let x = w * uniform(0.2, 0.8), y = h * uniform(0.2, 0.8);
@@ -68,6 +68,9 @@ for (let s = 0; s < sessions; s++) {
         case 8: give(Input.wheel, below(7) - 3, 0, 0, t); break;
         case 9: [w, h] = sizes[below(sizes.length)]; give(Input.viewport, w, h, 0, t); break;
         case 10: give(Input.interaction, below(5), 0, 0, t); break;
+        // A config key edit: a key number (some past the table: refused alike) and a value
+        // (some outside the key's range: refused alike).
+        case 11: give(Input.setValue, below(80), uniform(0, 3), 0, t); break;
         default: give(below(2) ? Input.insert : Input.delete, below(4), 0, 0, t); break;
       }
     }
