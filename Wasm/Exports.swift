@@ -133,7 +133,7 @@ public func flickEngineInput(kind: Int32, a: Double, b: Double, c: Double, time:
     var result: Int32 = 0
     switch input {
     case .pointer:
-        let phases: [PointerEvent.Phase] = [.down, .move, .up, .cancel]
+        let phases = PointerEvent.Phase.allCases
         guard let p = index(a, below: phases.count) else { return -2 }
         result = code(scene.handle(PointerEvent(pointerID: 0, phase: phases[p], position: Point(x: b, y: c),
                                                 time: time, device: .touch)))
@@ -164,13 +164,7 @@ public func flickEngineInput(kind: Int32, a: Double, b: Double, c: Double, time:
     case .setValue:
         let keys = SceneConfig.keys
         guard let k = index(a, below: keys.count) else { return -2 }
-        var config = scene.config
-        do {
-            try config.setValue(b, at: keys[k].path)
-            try config.validate()
-        } catch {
-            return -2
-        }
+        guard let config = try? scene.config.setting(b, at: keys[k].path) else { return -2 }
         scene.setConfig(config, at: time)
     }
     page.digestEvents()

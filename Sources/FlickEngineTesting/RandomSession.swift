@@ -38,13 +38,7 @@ public struct RandomSession: Sendable {
                 guard scene.deck.count > 0 else { return }
                 scene.delete(scene.deck.id(at: position % scene.deck.count), at: t)
             case .setValue(let key, let value, let t):
-                var config = scene.config
-                do {
-                    try config.setValue(value, at: key)
-                    try config.validate()
-                } catch {
-                    return
-                }
+                guard let config = try? scene.config.setting(value, at: key) else { return }
                 scene.setConfig(config, at: t)
             case .wheel(let notches, let t):
                 scene.scrollNotches(notches, at: t)

@@ -53,13 +53,6 @@ protocol InteractionRules: AnyObject {
     func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing?
 }
 
-extension InteractionRules {
-    /// `I` under `config`, with fresh state.
-    static func make<I: CardInteraction>(_ type: I.Type, config: SceneConfig) -> any InteractionRules {
-        RulesOf(I(config: config))
-    }
-}
-
 /// `I` with the state it keeps: the one type behind `InteractionRules`.
 final class RulesOf<I: CardInteraction>: InteractionRules {
     let rules: I

@@ -118,6 +118,15 @@ extension SceneConfig {
         field.set(&self, v)
     }
 
+    /// This config with `v` at a dotted path, checked as a config read from a file is
+    /// (`validate()`): what a live edit by key (a page's, a random session's) gives the scene.
+    public func setting(_ v: Double, at path: String) throws(ConfigError) -> SceneConfig {
+        var edited = self
+        try edited.setValue(v, at: path)
+        try edited.validate()
+        return edited
+    }
+
     /// Stores a Boolean at the dotted path of a switch (`swipe.allowDown`); refuses a path
     /// that is not one.
     public mutating func setValue(_ v: Bool, at path: String) throws(ConfigError) {
