@@ -68,28 +68,6 @@ final class PageEngine {
 
 nonisolated(unsafe) var page: PageEngine?
 
-/// The kinds of input `flick_engine_input` takes, by number.
-enum PageInput: Int32 {
-    /// A touch: a = phase (0 down, 1 move, 2 up, 3 cancel), b = x, c = y (points).
-    case pointer = 0
-    /// A key command: a = its number (`CardScene.Command.allCases` order).
-    case command = 1
-    /// Wheel notches: a = notches.
-    case wheel = 2
-    /// A new viewport: a = width, b = height (points).
-    case viewport = 3
-    /// Another interaction: a = its number (`Interaction.allCases` order).
-    case interaction = 4
-    /// A new card at deck index a.
-    case insert = 5
-    /// The card at deck index a leaves.
-    case delete = 6
-    /// A frame: the scene moves to the time and lays out.
-    case frame = 7
-    /// A config edit: a = the key's number (`SceneConfig.keys` order), b = its value.
-    case setValue = 8
-}
-
 /// Why an input was refused, as a number (0: taken).
 func code(_ rejection: InputRejection?) -> Int32 {
     switch rejection {
@@ -103,68 +81,68 @@ func code(_ rejection: InputRejection?) -> Int32 {
     }
 }
 
+/// The config the next `flick_engine_create` starts with: the defaults, then the edits given
+/// by `flick_engine_config_set` since the last create.
+nonisolated(unsafe) var stagedConfig = SceneConfig()
+
+/// Sets key number `key` (`SceneConfig.keys` order) of the config the next scene starts with.
+/// Returns 0, or -2 for a key out of range or a value the key refuses (the config is unchanged).
+@_cdecl("flick_engine_config_set")
+public func flickEngineConfigSet(key: Int32, value: Double) -> Int32 {
+    let keys = SceneConfig.keys
+    guard key >= 0, Int(key) < keys.count, let config = try? stagedConfig.setting(value, at: keys[Int(key)].path) else { return -2 }
+    stagedConfig = config
+    return 0
+}
+
 /// A new scene: interaction number `interaction`, `count` cards, a viewport of `width` x
-/// `height` points, late input taken up to `lateWindow` seconds. Returns 0, or -1 for an
-/// interaction number or count out of range.
+/// `height` points, the config staged by `flick_engine_config_set`, late input taken up to
+/// `lateWindow` seconds. Returns 0, or -1 for an interaction number or count out of range.
 @_cdecl("flick_engine_create")
 public func flickEngineCreate(interaction: Int32, count: Int32, width: Double, height: Double,
                               lateWindow: Double) -> Int32 {
     let all = Interaction.allCases
+    defer { stagedConfig = SceneConfig() }
     guard interaction >= 0, Int(interaction) < all.count, count >= 0, count <= 1_000_000 else { return -1 }
-    let scene = CardScene(interaction: all[Int(interaction)], count: Int(count), viewport: Size(width: width, height: height))
+    let scene = CardScene(interaction: all[Int(interaction)], count: Int(count), viewport: Size(width: width, height: height),
+                          config: stagedConfig, time: 0)
     scene.lateInputWindow = lateWindow.isFinite ? min(max(0, lateWindow), 1) : 0
     page = PageEngine(scene: scene)
     return 0
 }
 
-/// Gives the scene one input of kind `kind` at `time` (seconds) with its numbers. Returns 0 when
-/// taken, a rejection's number (1 non-finite time, 2 non-finite position, 3 time went
-/// backwards, 4 too late, 5 non-finite value, 6 value out of range), -1 with no scene, -2 for an unknown kind or a
-/// number out of range (nothing happens then).
+/// Gives the scene one input of kind `kind` at `time` (seconds) with its numbers
+/// (`EngineInput` says which kind takes which). Returns 0 when taken, a rejection's number (1
+/// non-finite time, 2 non-finite position, 3 time went backwards, 4 too late, 5 non-finite
+/// value, 6 value out of range), -1 with no scene, -2 for an unknown kind or a number out of
+/// range (nothing happens then).
 @_cdecl("flick_engine_input")
 public func flickEngineInput(kind: Int32, a: Double, b: Double, c: Double, time: Double) -> Int32 {
     guard let page else { return -1 }
-    guard let input = PageInput(rawValue: kind) else { return -2 }
     let scene = page.scene
-    func index(_ x: Double, below n: Int) -> Int? {
-        guard x.isFinite, x >= 0, x < Double(n), x == x.rounded(.down) else { return nil }
-        return Int(x)
-    }
+    guard let input = EngineInput(kind: kind, a: a, b: b, c: c, deckCount: scene.deck.count) else { return -2 }
     var result: Int32 = 0
     switch input {
-    case .pointer:
-        let phases = PointerEvent.Phase.allCases
-        guard let p = index(a, below: phases.count) else { return -2 }
-        result = code(scene.handle(PointerEvent(pointerID: 0, phase: phases[p], position: Point(x: b, y: c),
-                                                time: time, device: .touch)))
-    case .command:
-        let commands = CardScene.Command.allCases
-        guard let k = index(a, below: commands.count) else { return -2 }
-        result = code(scene.perform(commands[k], at: time).rejection)
-    case .wheel:
-        guard a.isFinite, abs(a) <= 1000, a == a.rounded(.down) else { return -2 }
-        result = code(scene.scrollNotches(Int(a), at: time))
-    case .viewport:
-        guard a.isFinite, b.isFinite else { return -2 }
-        scene.setViewport(Size(width: a, height: b), at: time)
-    case .interaction:
-        let all = Interaction.allCases
-        guard let k = index(a, below: all.count) else { return -2 }
-        scene.setInteraction(all[k], at: time)
-    case .insert:
-        guard let k = index(a, below: scene.deck.count + 1) else { return -2 }
+    case .pointer(let phase, let position):
+        result = code(scene.handle(EngineInput.pointerEvent(phase, position, time: time)))
+    case .command(let command):
+        result = code(scene.perform(command, at: time, cause: EngineInput.commandCause).rejection)
+    case .notches(let n):
+        result = code(scene.scrollNotches(n, at: time))
+    case .viewport(let size):
+        scene.setViewport(size, at: time)
+    case .interaction(let next):
+        scene.setInteraction(next, at: time)
+    case .insert(let k):
         scene.insert(at: k, time: time)
-    case .delete:
-        guard let k = index(a, below: scene.deck.count) else { return -2 }
+    case .delete(let k):
         scene.delete(scene.deck.id(at: k), at: time)
     case .frame:
         result = code(scene.advance(to: time))
         page.frames.add(frame: scene.renderList)
         page.writeFrame()
-    case .setValue:
-        let keys = SceneConfig.keys
-        guard let k = index(a, below: keys.count) else { return -2 }
-        guard let config = try? scene.config.setting(b, at: keys[k].path) else { return -2 }
+    case .setValue(let key, let value):
+        guard let config = try? scene.config.setting(value, at: SceneConfig.keys[key].path) else { return -2 }
         scene.setConfig(config, at: time)
     }
     page.digestEvents()

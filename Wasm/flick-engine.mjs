@@ -34,8 +34,16 @@ export class FlickEngine {
     this.exports = instance.exports;
   }
 
-  /** A new scene; throws on an interaction number or count out of range. */
-  create({ interaction = 0, count = 20, width = 390, height = 844, lateWindow = 0 } = {}) {
+  /**
+   * A new scene; `config` is a list of [key number, value] edits of the defaults (SceneConfig.keys
+   * order). Throws on an interaction number or count out of range, or an edit the config refuses.
+   */
+  create({ interaction = 0, count = 20, width = 390, height = 844, lateWindow = 0, config = [] } = {}) {
+    for (const [key, value] of config) {
+      if (this.exports.flick_engine_config_set(key, value) !== 0) {
+        throw new RangeError(`flick_engine_config_set: key ${key} refuses ${value}`);
+      }
+    }
     if (this.exports.flick_engine_create(interaction, count, width, height, lateWindow) !== 0) {
       throw new RangeError(`flick_engine_create: interaction ${interaction} or count ${count} out of range`);
     }

@@ -32,6 +32,7 @@ extension App {
             case .scene(let logged):
                 let e = logged.event
                 write { try log?.record(logged) }
+                pageEngineSaw(logged)
                 overlay.remember(e)
                 desk.event(e, release: logged.release, text: Overlay.feedLine(e, origin: logged.origin, title: feedTitle))
                 // An inserted card, or a deck replaced by a task's start cards, shows its image.

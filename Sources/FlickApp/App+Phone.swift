@@ -38,13 +38,16 @@ final class PhoneLink {
     var refusalsSaid: [String: Int] = [:]
     var refusalsLogged = 0
     var drops = 0
+    /// `--phone-engine`: the page runs the engine; nil: it draws the host's frames.
+    let engine: PageEngineLink?
     /// CSS pixels the page keeps below the stage for the participant's side (0: none this session).
     var panel = 0.0
     /// The last participant's side sent (`PhoneSide`), to send only changes.
     var lastSide: String?
 
-    init(address: PhoneAddress, images: [CardImage], style: FaceStyle) throws {
+    init(address: PhoneAddress, images: [CardImage], style: FaceStyle, engine files: PhoneServer.EngineFiles? = nil) throws {
         self.address = address
+        engine = files.map { _ in PageEngineLink() }
         var byHash: [String: String] = [:]
         hashes = images.map { image in
             let hash = ContentHash.ofFile(image.path) ?? ContentHash.of(Array(image.path.utf8))
@@ -52,7 +55,9 @@ final class PhoneLink {
             return hash
         }
         let paths = byHash
-        server = PhoneServer(configuration: PhoneServer.Configuration(host: address.host, port: address.port),
+        var configuration = PhoneServer.Configuration(host: address.host, port: address.port)
+        configuration.engine = files
+        server = PhoneServer(configuration: configuration,
                              now: { SDLContext.now }, faces: { hash, w, h in
             guard let path = paths[hash], let image = try? ImageLoader.loadSurface(path: path),
                   let face = try? CardFace.compose(image, width: w, height: h, style: style, cornerRadius: 0)
@@ -172,7 +177,7 @@ extension App {
             case .connected(let id, let hello, let resumed):
                 phoneConnected(id, hello: hello, resumed: resumed)
             case .touch(let id, let touch, let hostTime):
-                guard id == phone.connection, player == nil else { continue }
+                guard id == phone.connection, player == nil, phone.engine == nil else { continue }
                 phoneTouch(touch, hostTime: hostTime)
             case .drawn(let id, let frame, let t):
                 guard id == phone.connection else { continue }
@@ -181,8 +186,11 @@ extension App {
                 guard id == phone.connection else { continue }
                 phoneAnswer(answer, hostTime: hostTime)
             case .undo(let id, let hostTime):
-                guard id == phone.connection else { continue }
+                guard id == phone.connection, phone.engine == nil else { continue }
                 phoneUndo(hostTime: hostTime)
+            case .records(let id, let batch):
+                guard id == phone.connection else { continue }
+                phoneRecords(batch)
             case .synced(let id, let offset, let roundTrip):
                 guard id == phone.connection else { continue }
                 phone.clock = (offset, roundTrip)
@@ -192,7 +200,8 @@ extension App {
                 phone.drops += 1
                 note("phone disconnected (\(reason)); the session goes on, the page reconnects by itself")
                 logPhone(LogPhone(t: scene.time, what: .dropped, detail: reason))
-                if phone.held {
+                // The page's engine goes on without the host: its gesture is the page's to end.
+                if phone.held, phone.engine == nil {
                     phone.held = false
                     runner.cancelHeldGesture(at: clock())
                 }
@@ -229,13 +238,11 @@ extension App {
         phone.panel = side ? hello.panel : 0
         phone.lastSide = nil
         let phoneViewport = hello.stage(side: side)
-        if options.stageFromPhone, scene.viewport != phoneViewport, player == nil {
-            phoneStage = phoneViewport
-            stage = Stage(viewport: phoneViewport, window: window.size, margin: presentation.stageMargin,
-                          rightInset: panelInset, bottomInset: taskBarInset)
-            submit(RecordedInput(t: clock(), .viewport(phoneViewport, window: nil)))
-            advanceToNow()
-        }
+        // The page that runs the engine starts it as the session started (the welcome) and then
+        // takes the new viewport as an input of its own; the page that draws the host's frames
+        // is told the viewport they have.
+        let engineSetup = pageEngineSetup()
+        if engineSetup == nil { takeStage(phoneViewport) }
         let images = faces.images
         let faceList = phone.hashes.enumerated().map { i, hash in
             PhoneWelcome.Face(hash: hash, title: images.indices.contains(i) ? images[i].title : nil)
@@ -245,10 +252,21 @@ extension App {
         let welcome = PhoneWelcome(session: session.info.id, viewport: scene.viewport, faces: faceList,
                                    cardBackground: PhoneProtocol.hex(bg.r, bg.g, bg.b), cornerRadius: CardFaces.cornerRadiusPoints,
                                    shadow: .init(blur: shadow.spread, dx: shadow.offset.dx, dy: shadow.offset.dy, opacity: shadow.opacity),
-                                   resumed: resumed, panel: phone.panel)
+                                   resumed: resumed, panel: phone.panel, engine: engineSetup)
         phone.server.send(welcome.json())
+        if engineSetup != nil { takeStage(phoneViewport) }
         publishPhoneSide(force: true)
         publishPhoneFrame(force: true)
+    }
+
+    /// The scene takes the phone's stage as its viewport (a recorded input) unless `--stage` set one.
+    private func takeStage(_ phoneViewport: Size) {
+        guard options.stageFromPhone, scene.viewport != phoneViewport, player == nil else { return }
+        phoneStage = phoneViewport
+        stage = Stage(viewport: phoneViewport, window: window.size, margin: presentation.stageMargin,
+                      rightInset: panelInset, bottomInset: taskBarInset)
+        submit(RecordedInput(t: clock(), .viewport(phoneViewport, window: nil)))
+        advanceToNow()
     }
 
     private func phoneTouch(_ touch: PhoneTouch, hostTime: Double) {
@@ -270,6 +288,8 @@ extension App {
     func publishPhoneFrame(force: Bool = false) {
         guard let phone, phone.isConnected else { return }
         publishPhoneSide()
+        // A page that runs the engine draws its own frames.
+        guard phone.engine == nil else { return }
         let theme = Theme.of(scene.interaction)
         let stageColour = PhoneProtocol.hex(theme.stage.r, theme.stage.g, theme.stage.b)
         let list = pressed(scene.renderList)
@@ -318,6 +338,11 @@ extension App {
         line.frames = phone.framesSent
         line.frameBytes = phone.framesSent > 0 ? phone.frameBytes / phone.framesSent : 0
         line.refused = phone.server.statistics.refusals
+        if let engine = phone.engine {
+            line.records = engine.feed.next
+            line.digests = engine.feed.compared
+            line.divergences = engine.feed.divergences
+        }
         return line
     }
 
@@ -334,6 +359,13 @@ extension App {
         s += "; \(phone.framesSent) frames sent, \(perFrame) bytes each; \(stats.messages) messages handled in "
         s += String(format: "%.1f ms", stats.busy * 1000)
         s += "; \(stats.connectionsSeen) connections, \(stats.refusals) refused, \(phone.drops) drops"
+        if let engine = phone.engine {
+            let f = engine.feed
+            s += "; engine on the page: \(f.next) records, \(f.compared) digests compared, \(f.divergences) divergences"
+            if f.duplicates + f.refusedRecords + f.gaps > 0 {
+                s += " (\(f.duplicates) records twice, \(f.refusedRecords) refused, \(f.gaps) gaps)"
+            }
+        }
         return s
     }
 }

@@ -173,7 +173,9 @@ final class App {
             SDLContext.setMouseAutoCapture(false)
         }
         if let address = options.phone {
-            let link = try PhoneLink(address: address, images: options.cards.items, style: options.look.style)
+            if options.phoneEngine { _ = try PageEngineLink.configEdits(options.config) }
+            let link = try PhoneLink(address: address, images: options.cards.items, style: options.look.style,
+                                     engine: options.phoneEngine ? try PageEngineLink.files() : nil)
             phone = link
             note("phone: open \(link.url) on the participant's phone (the token in it is this session's; the facilitator window shows it as a QR code)")
             if isatty(STDERR_FILENO) != 0, let qr = link.qr {
@@ -208,6 +210,7 @@ final class App {
     func clock() -> Double {
         if options.headless { return runner.clamped(Double(headlessFrame) / 60) }
         if player != nil { return runner.clamped(session.replay.time) }
+        if pageEngine != nil { return pageClock }
         return session.time(sdl: SDLContext.now)
     }
 
@@ -232,7 +235,9 @@ final class App {
         }
         if !options.headless { cancelGestureInProgress() }
         if let phone {
-            if phone.held {
+            // With the engine on the page a gesture is never cut by the host: the page's own
+            // records close it, and what never came stays out.
+            if phone.held, phone.engine == nil {
                 phone.held = false
                 runner.cancelHeldGesture(at: clock())
             }
@@ -243,6 +248,7 @@ final class App {
         // the log's quit hold it, so a replay of the recording ends at the very same time.
         let end = clock()
         do { try finishScene(at: end) } catch { failure = failure ?? error }
+        finishPageEngine()
         if phone != nil {
             if var line = phoneSummaryLine() {
                 line.t = SceneEvent.microseconds(max(scene.time, end))
@@ -515,7 +521,7 @@ final class App {
     /// One input to the session at its frame-clock time (the runner keeps time from going back
     /// and hands the input as recorded to the sink, `emitOutputs`).
     func submit(_ input: RecordedInput) {
-        var input = input
+        guard var input = pageEngineAdmits(input) else { return }
         if desk.facilitatorActing { input.byFacilitator = true }
         runner.submit(input, now: clock())
         submittedInputs += 1

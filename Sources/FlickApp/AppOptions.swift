@@ -65,6 +65,8 @@ struct AppOptions {
     var tasks: TaskList?
     /// `--phone`: serve the participant's phone from this address.
     var phone: PhoneAddress?
+    /// `--phone-engine`: the page runs the engine; the host replays its inputs.
+    var phoneEngine = false
     /// `--plan`: the plan, participant, session and condition this session was opened from.
     var plan: PlanStamp?
     /// The stage takes the phone's viewport when it connects (`--phone` without `--stage`).
@@ -163,6 +165,7 @@ struct AppOptions {
         self.logPath = c.log
         self.recordPath = c.record
         self.phone = try c.phone.phone.map(PhoneAddress.parse)
+        phoneEngine = c.phone.phoneEngine
         let skipsConfigs = configOverridden
         self.replay = recording.map { Player($0, skipsConfigs: skipsConfigs) }
         self.participant = c.participant ?? header?.participant

@@ -115,6 +115,8 @@ package enum PhoneMessage: Equatable, Sendable {
     case answer(PhoneAnswer)
     /// The page's Undo, tapped at phone time `t` (ms): the Z key's command.
     case undo(t: Double)
+    /// Inputs the page gave its own engine (`--phone-engine`), numbered, with its event digest.
+    case records(PhoneRecords)
 }
 
 /// A message that is not one of the protocol's: the close code and a short reason for the log.
@@ -166,6 +168,10 @@ package enum PhoneProtocol {
         var task: Int?
         var item: Int?
         var value: Int?
+        var first: Int?
+        var records: [[Double]]?
+        var events: Int?
+        var digest: String?
     }
 
     /// Parses one text message; a `PhoneProtocolError` (close code `malformed`) names what is wrong.
@@ -222,6 +228,8 @@ package enum PhoneProtocol {
             return .answer(try answer(wire))
         case "undo":
             return .undo(t: try phoneTime(wire.t, "t"))
+        case "records":
+            return .records(try records(wire))
         default:
             throw bad("unknown type '\(wire.type.prefix(24))'")
         }
@@ -258,6 +266,29 @@ package enum PhoneProtocol {
         }
         if let problem = answer.problem { throw bad(problem) }
         return PhoneAnswer(answer, task: number, time: t)
+    }
+
+    /// The numbers a page's record may carry: positions, sizes, config values, session seconds.
+    package static let recordNumbers = -1e9...1e9
+
+    /// `records`: `first` (the first record's number), `records` (each [kind, a, b, c, t]),
+    /// `events` (the page's events so far) and `digest` (their digest, 16 hex digits).
+    private static func records(_ wire: Wire) throws -> PhoneRecords {
+        guard let first = wire.first, first >= 0, first <= 1 << 40 else { throw bad("records without a 'first' from 0 to 2^40") }
+        guard let list = wire.records else { throw bad("records without a 'records' list") }
+        guard let events = wire.events, events >= 0, events <= 1 << 40 else { throw bad("records without an 'events' count from 0 to 2^40") }
+        guard let text = wire.digest, text.utf8.count == 16, let digest = UInt64(text, radix: 16) else {
+            throw bad("records without a 'digest' of 16 hex digits")
+        }
+        var records: [PageRecord] = []
+        records.reserveCapacity(list.count)
+        for (i, r) in list.enumerated() {
+            guard r.count == 5, r.allSatisfy({ recordNumbers.contains($0) }), r[0] == r[0].rounded(.down), abs(r[0]) < 1000 else {
+                throw bad("record \(first + i) is not five finite numbers [kind, a, b, c, t] within ±1e9")
+            }
+            records.append(PageRecord(kind: Int32(r[0]), a: r[1], b: r[2], c: r[3], t: r[4]))
+        }
+        return PhoneRecords(first: first, records: records, events: events, digest: digest)
     }
 
     private static func phoneTime(_ value: Double?, _ name: String) throws -> Double {
@@ -331,8 +362,14 @@ package struct PhoneWelcome: Encodable, Equatable, Sendable {
     /// above them; 0: the session has no participant's side and the stage takes the whole page.
     package var panel: Double
 
+    /// The engine the page runs and the scene it starts (`--phone-engine`); nil: the page draws
+    /// the host's frames.
+    package var engine: PhoneEngineSetup?
+
     package init(session: String, viewport: Size, faces: [Face], cardBackground: String, cornerRadius: Double,
-                 shadow: Shadow, clockInterval: Double = PhoneLimits.clockInterval, resumed: Bool, panel: Double = 0) {
+                 shadow: Shadow, clockInterval: Double = PhoneLimits.clockInterval, resumed: Bool, panel: Double = 0,
+                 engine: PhoneEngineSetup? = nil) {
+        self.engine = engine
         self.panel = panel
         self.session = session
         self.viewport = viewport

@@ -23,6 +23,8 @@ package enum PhoneEvent: Equatable, Sendable {
     case answer(connection: Int, PhoneAnswer, hostTime: Double)
     /// The page's Undo, its time mapped as a touch's.
     case undo(connection: Int, hostTime: Double)
+    /// Inputs the page gave its own engine (`--phone-engine`), at the page's session times.
+    case records(connection: Int, PhoneRecords)
     /// A clock exchange finished: the mapping in force.
     case synced(connection: Int, offset: Double, roundTrip: Double)
     /// The participant's device went (closed, dropped, timed out, refused for a fault).
@@ -50,10 +52,23 @@ package final class PhoneServer: Sendable {
         package var backlog: Int = PhoneLimits.backlog
         package var messagesPerSecond: Double = PhoneLimits.messagesPerSecond
         package var burst: Double = PhoneLimits.burst
+        /// The engine the page runs (`--phone-engine`): served as `/flick-engine.wasm` and
+        /// `/flick-engine.mjs`; nil: the page draws the host's frames.
+        package var engine: EngineFiles?
 
         package init(host: String = "127.0.0.1", port: Int = 0) {
             self.host = host
             self.port = port
+        }
+    }
+
+    /// The page's engine: the WebAssembly module and its JavaScript interface (`make wasm`).
+    package struct EngineFiles: Sendable {
+        package var module: [UInt8]
+        package var script: [UInt8]
+        package init(module: [UInt8], script: [UInt8]) {
+            self.module = module
+            self.script = script
         }
     }
 
@@ -224,6 +239,10 @@ package final class PhoneServer: Sendable {
         router.get("/") { _, _ in try Self.resource("phone.html", type: "text/html; charset=utf-8", token: token) }
         router.get("/phone.js") { _, _ in try Self.resource("phone.js", type: "text/javascript; charset=utf-8") }
         router.get("/phone.css") { _, _ in try Self.resource("phone.css", type: "text/css; charset=utf-8") }
+        if let engine = configuration.engine {
+            router.get("/flick-engine.wasm") { _, _ in Self.bytes(engine.module, type: "application/wasm") }
+            router.get("/flick-engine.mjs") { _, _ in Self.bytes(engine.script, type: "text/javascript; charset=utf-8") }
+        }
         router.get("/face/:hash") { [self] request, context in
             try await face(request, context: context)
         }
@@ -280,9 +299,9 @@ package final class PhoneServer: Sendable {
     }
 
     /// The headers of every answer: a strict Content-Security-Policy (the page's own script,
-    /// style, faces and WebSocket, nothing else), no sniffing, no referrer (the token is in the URL).
+    /// style, faces and WebSocket, nothing else; WebAssembly compiled from the page's own module), no sniffing, no referrer (the token is in the URL).
     package static let securityHeaders: [(String, String)] = [
-        ("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+        ("Content-Security-Policy", "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "no-referrer"),
         ("Cross-Origin-Resource-Policy", "same-origin"),
@@ -341,6 +360,10 @@ package final class PhoneServer: Sendable {
         if let token {
             bytes = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "__TOKEN__", with: token).utf8)
         }
+        return Self.bytes(bytes, type: type)
+    }
+
+    private static func bytes(_ bytes: [UInt8], type: String) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = type
         headers[.cacheControl] = "no-store"
@@ -566,6 +589,11 @@ package final class PhoneServer: Sendable {
             case .undo(let t):
                 let host = max(start - 1, device.map(device: t / 1000, arrived: start))
                 if !post(.undo(connection: id, hostTime: host)) {
+                    ending = Ending(code: .rate, detail: "the app is not taking events")
+                }
+            case .records(let batch):
+                guard configuration.engine != nil else { ending = Ending(code: .malformed, detail: "records, but the page runs no engine"); break }
+                if !post(.records(connection: id, batch)) {
                     ending = Ending(code: .rate, detail: "the app is not taking events")
                 }
             }

@@ -101,13 +101,19 @@ def gesture_detail(events, rec):
     return f"gestures {said}; refused {refused}; touches {touches}"
 
 
-async def interaction(chrome, x, demo, last_try=False):
+async def interaction(chrome, x, demo, last_try=False, engine=False):
     """One session on the phone: three gestures, their outcomes, the recording, the replay.
+    With `engine` the page runs the engine itself (--phone-engine): the same, and the host's
+    events equal the page's (every digest compared, none different).
     The browser schedules the driver's touches: should a first attempt's gestures not be the
     ones driven, they are said with what the app was given (and its files kept as
     `<demo>-first.*`) and the session runs once more, which must pass."""
-    log, rec = os.path.join(WORK, f"{demo}.jsonl"), os.path.join(WORK, f"{demo}.rec")
-    app = App(BIN, WORK, x.display, ["--demo", demo, "--log", log, "--record", rec, "--size", "480x640"], name=demo)
+    name = f"{demo}-engine" if engine else demo
+    log, rec = os.path.join(WORK, f"{name}.jsonl"), os.path.join(WORK, f"{name}.rec")
+    app = App(BIN, WORK, x.display, ["--demo", demo, "--log", log, "--record", rec, "--size", "480x640"]
+              + (["--phone-engine"] if engine else []), name=name)
+    demo_name = demo
+    demo = name
     page = await Page.open(chrome.endpoint)
     shot = None
     try:
@@ -116,12 +122,16 @@ async def interaction(chrome, x, demo, last_try=False):
         if not check(await wait_connected(page, app), f"{demo}: the phone connects and draws", app.text()[-300:]):
             return
         await page.wait_for("flick.facesLoaded > 0", 10)
-        slow, fling, effect = PLANS[demo]
+        if engine and not check(await page.wait_for("flick.engine !== null && flick.records.length > 0", 10),
+                                f"{demo}: the page runs the engine (flick-engine.wasm) and draws its frames",
+                                f"{await page.eval('flick.engineFailed')} {app.text()[-300:]}"):
+            return
+        slow, fling, effect = PLANS[demo_name]
         await page.drag(*slow)
         await asyncio.sleep(0.8)
         await page.drag(*fling)
         await asyncio.sleep(1.2)
-        if demo == "swipe":
+        if demo_name == "swipe":
             # The phone's picture of this moment, against the replay's frame at its scene time.
             shot = (os.path.join(WORK, "phone-swipe.png"), await page.eval("flick.drawnT"))
             await page.screenshot(shot[0])
@@ -150,7 +160,7 @@ async def interaction(chrome, x, demo, last_try=False):
                 os.replace(path, f"{base}-first{ext}")
         print(f"  note  {demo}: the first attempt's gestures were not the ones driven ({detail}); once more")
         sys.stdout.flush()
-        return await interaction(chrome, x, demo, last_try=True)
+        return await interaction(chrome, x, demo_name, last_try=True, engine=engine)
     check(ok, f"{demo}: slow drag stays, the fling {'pages' if effect == 'paged' else 'deletes'} exactly once, a 6 pt wiggle "
           f"starts no drag (the touch slop, 8 pt; the mouse's is 4)", detail)
     lines = [json.loads(line) for line in open(rec)] if os.path.exists(rec) else []
@@ -171,6 +181,13 @@ async def interaction(chrome, x, demo, last_try=False):
           f"{next(((a, b) for a, b in zip(events, replayed) if a != b), None)}")
     if shot:
         compare_screenshot(rec, *shot)
+    if engine:
+        summary = [e for e in log_events(log) if e.get("event") == "phone" and e.get("what") == "summary"]
+        s = summary[-1] if summary else {}
+        diverged = [e for e in log_events(log) if e.get("event") == "phone" and e.get("what") in ("diverged", "records")]
+        check(s.get("records", 0) > 100 and s.get("digests", 0) > 50 and s.get("divergences") == 0 and not diverged,
+              f"{demo}: the host took the page's {s.get('records')} records and compared {s.get('digests')} event digests: "
+              f"{s.get('divergences')} divergences", f"summary {s}; problems {diverged[:3]}")
     return app
 
 
@@ -710,14 +727,20 @@ def composite(shots):
 
 
 async def main():
+    only = os.environ.get("FLICK_PHONE_ONLY")   # side, engine, or every part
     x = Xvfb(WORK)
     chrome = Chromium(WORK)
     try:
-        if os.environ.get("FLICK_PHONE_ONLY") != "side":
+        if only is None:
             for demo in ["now", "switcher", "stack", "carousel", "swipe"]:
                 await interaction(chrome, x, demo)
-        await participant(chrome, x)
-        if os.environ.get("FLICK_PHONE_ONLY") != "side":
+        if only in (None, "engine"):
+            # Again with the engine on the page (--phone-engine).
+            for demo in ["now", "switcher", "stack", "carousel", "swipe"]:
+                await interaction(chrome, x, demo, engine=True)
+        if only in (None, "side"):
+            await participant(chrome, x)
+        if only is None:
             await network(chrome, x)
     finally:
         chrome.stop()

@@ -115,6 +115,9 @@ struct PhoneOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Serve the session to the participant's phone: a page any phone browser opens (the URL and its QR code are shown), touches in, the cards drawn there. Alone: 127.0.0.1 on a free port; HOST:PORT listens there (0.0.0.0:PORT for the phone on your LAN).", valueName: "host:port"))
     var phone: String?
 
+    @Flag(help: "With --phone: the page runs the engine itself (WebAssembly, make wasm) and draws its own frames; the host replays the page's inputs into the session and checks its events against the page's (docs/wasm.md).")
+    var phoneEngine = false
+
     /// The command line with a bare `--phone` (last, or before another option) given its
     /// default value, since an option's value cannot be left out in ArgumentParser.
     static func expandingBareFlag(_ arguments: [String]) -> [String] {

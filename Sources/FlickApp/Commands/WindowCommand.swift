@@ -136,6 +136,14 @@ struct WindowCommand: ParsableCommand {
             if headless { throw ValidationError("--phone needs a window (the phone's touches drive a live session; --headless replays one)") }
             if replay != nil { throw ValidationError("--phone drives a live session; it cannot join a --replay") }
         }
+        if phone.phoneEngine {
+            guard phone.phone != nil else { throw ValidationError("--phone-engine needs --phone (it is where the page runs the engine)") }
+            // What the host alone would change in the scene has no way to the page's engine yet.
+            let given: [(String, Bool)] = [("--tasks", facilitation.tasks != nil), ("--cards", cards.cards != nil)]
+            if let hit = given.first(where: { $0.1 }) {
+                throw ValidationError("--phone-engine cannot run with \(hit.0) yet: its changes to the scene are made on the host, and the page's engine would not see them")
+            }
+        }
         if let plan = planned.plan {
             guard participant != nil, let n = planned.session else {
                 throw ValidationError("--plan \(plan) needs --participant ID and --session N (the session of the plan to open)")

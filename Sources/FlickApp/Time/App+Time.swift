@@ -16,7 +16,7 @@ extension App {
     /// Once a second of a live session, a clock sync: a recorded input (so a replay writes the
     /// same line) that ties the scene time to the session time and the wall clock.
     func syncClock() {
-        guard player == nil, !options.headless else { return }
+        guard player == nil, !options.headless, pageEngine == nil else { return }
         let now = clock()
         guard now - session.lastSync >= SessionState.syncInterval else { return }
         session.lastSync = now

@@ -1,6 +1,10 @@
 // Flick's phone page: draws the render list the host sends, sends the finger's touches with
 // their own timestamps, keeps the phone's clock mapped to the host's, and shows the participant's
-// side of a study (the host's `side` messages). No other resource.
+// side of a study (the host's `side` messages). With the host's `--phone-engine` (the welcome's
+// `engine`) the page runs the engine itself (flick-engine.wasm): each touch goes into it at its
+// own time, each animation frame draws its render list, and every input it gave the engine goes
+// to the host numbered, with the digest of its events (the host replays them and compares).
+// No other resource.
 //
 // Element ids (stable: the end-to-end tests and the study suite drive them):
 //   #stage                         the canvas the scene is drawn on (touches on it are the stage's)
@@ -26,6 +30,10 @@
     welcome: null, frame: null, drawnFrame: -1, drawnT: 0, drawnCount: 0, closeCode: null,
     connected: false, faces: new Map(), shadows: new Map(), facesLoaded: 0, socket: null, retry: 500, touchId: null,
     clockTimer: null, dpr: 1, width: 0, height: 0, lastSceneTime: 0, side: null, answered: null, sent: [],
+    // --phone-engine: the engine, the session it runs, its clock, and its records from `base`
+    // on (the host has those before `base`); `unsent` is the first not sent yet.
+    engine: null, engineSession: null, engineLoading: false, engineFailed: null, origin: 0, start: 0, lateWindow: 0,
+    lastInputT: -Infinity, lastFrameT: -Infinity, records: [], base: 0, unsent: 0, pendingInputs: [], engineFrames: 0,
   };
   window.flick = state;   // read by the end-to-end tests over the DevTools protocol
 
@@ -58,7 +66,7 @@
   // The scene's viewport fitted into the stage (1:1 when the scene runs at this phone's size).
   function fit() {
     const h = stageHeight();
-    const v = state.welcome ? state.welcome.viewport : { width: state.width, height: h };
+    const v = state.engine ? state.engineViewport : state.welcome ? state.welcome.viewport : { width: state.width, height: h };
     const s = Math.min(state.width / v.width, h / v.height);
     return { s: s, x: (state.width - v.width * s) / 2, y: (h - v.height * s) / 2 };
   }
@@ -82,6 +90,10 @@
       try { m = JSON.parse(e.data); } catch (_) { return; }
       if (m.type === "frame") {
         state.frame = m;
+      } else if (m.type === "input") {
+        if (state.engine) give(m.kind, m.a, m.b, m.c, sessionNow()); else state.pendingInputs.push(m);
+      } else if (m.type === "resend") {
+        if (m.from >= state.base && m.from <= state.base + state.records.length) state.unsent = m.from;
       } else if (m.type === "clock") {
         send({ type: "sync", t0: m.t0, t1: performance.now(), s: m.s });
       } else if (m.type === "welcome") {
@@ -92,6 +104,7 @@
         state.retry = 500;
         state.closeCode = null;
         say("");
+        if (m.engine) startEngine(m);
         exchangeClock();
         clearInterval(state.clockTimer);
         state.clockTimer = setInterval(exchangeClock, (m.clockInterval || 3) * 1000);
@@ -118,6 +131,110 @@
   }
 
   function exchangeClock() { send({ type: "clock", t0: performance.now() }); }
+
+  // MARK: the engine on the page (--phone-engine)
+
+  // The session's time (seconds) of a page time (ms): the page's clock from the session time the
+  // host started it at.
+  function sessionTime(ms) { return state.start + (ms - state.origin) / 1000; }
+  function sessionNow() { return sessionTime(performance.now()); }
+
+  // A welcome with `engine`: a page that runs this session's engine already sends again from the
+  // record the host expects; a new page loads the module and starts the scene as the host did.
+  function startEngine(m) {
+    const e = m.engine;
+    if (state.engine && state.engineSession === m.session) {
+      const drop = Math.max(0, Math.min(state.records.length, e.next - state.base));
+      state.records.splice(0, drop);
+      state.base += drop;
+      state.unsent = Math.max(state.base, Math.min(e.next, state.base + state.records.length));
+      return;
+    }
+    if (state.engineLoading) return;
+    if (e.next > 0) {
+      state.engineFailed = "reloaded";
+      say("This page was reloaded during the session: its engine cannot take the session up here.");
+      return;
+    }
+    state.engineLoading = true;
+    const q = "?t=" + encodeURIComponent(token);
+    Promise.all([import(e.script + q), fetch("/flick-engine.wasm" + q).then(function (r) {
+      if (!r.ok) throw new Error("flick-engine.wasm: HTTP " + r.status);
+      return r.arrayBuffer();
+    })]).then(function (loaded) {
+      return loaded[0].FlickEngine.load(loaded[1]);
+    }).then(function (engine) {
+      engine.create({ interaction: e.interaction, count: e.count, width: e.viewport.width, height: e.viewport.height,
+                      lateWindow: e.lateWindow, config: e.config });
+      state.engine = engine;
+      state.engineSession = m.session;
+      state.engineStage = e.stage;
+      state.lateWindow = e.lateWindow;
+      state.start = e.start;
+      state.origin = performance.now();
+      state.engineViewport = { width: e.viewport.width, height: e.viewport.height };
+      state.engineLoading = false;
+      const pending = state.pendingInputs;
+      state.pendingInputs = [];
+      for (const p of pending) give(p.kind, p.a, p.b, p.c, sessionNow());
+    }).catch(function (error) {
+      state.engineLoading = false;
+      state.engineFailed = String(error);
+      say("The engine did not load: " + error);
+    });
+  }
+
+  // One input to the page's engine, recorded. Its time keeps the session's rule for late input
+  // (SessionRunner.submit): never before the last input, nor older than the late window before
+  // the last frame; the host applies the same rule to the same numbers and so moves nothing.
+  function give(kind, a, b, c, t) {
+    if (kind === 7) {
+      t = Math.max(t, state.lastFrameT, state.lastInputT);
+      state.lastFrameT = t;
+    } else {
+      t = Math.max(t, state.lastInputT, state.lastFrameT - state.lateWindow);
+      state.lastInputT = t;
+    }
+    // +0: a record is sent as JSON text, which has no negative zero.
+    a += 0; b += 0; c += 0; t += 0;
+    if (kind === 3) state.engineViewport = { width: a, height: b };
+    const result = state.engine.input(kind, a, b, c, t);
+    state.records.push([kind, a, b, c, t]);
+    return result;
+  }
+
+  // The records not sent yet, in messages the host takes (at most 2 KB each), each with the
+  // engine's event count and digest after everything given so far.
+  function sendRecords() {
+    const ws = state.socket;
+    if (!state.engine || !ws || ws.readyState !== WebSocket.OPEN || !state.connected) return;
+    const tail = { events: state.engine.eventCount(), digest: state.engine.eventsDigest().toString(16).padStart(16, "0") };
+    let messages = 0;
+    while (state.unsent < state.base + state.records.length && messages < 64) {
+      const first = state.unsent, list = [];
+      let bytes = 120;
+      for (let i = first - state.base; i < state.records.length; i++) {
+        const text = JSON.stringify(state.records[i]);
+        if (bytes + text.length + 1 > 1900 && list.length) break;
+        list.push(state.records[i]);
+        bytes += text.length + 1;
+      }
+      ws.send(JSON.stringify({ type: "records", first: first, records: list, events: tail.events, digest: tail.digest }));
+      state.unsent = first + list.length;
+      messages += 1;
+    }
+  }
+
+  // The engine's frame as the host's frames come: [face, w, h, a, b, c, d, tx, ty, alpha].
+  function engineFrame() {
+    const faces = state.welcome.faces.length;
+    const cards = state.engine.cards().map(function (c) {
+      const t = c.transform;
+      return [faces ? ((c.card % faces) + faces) % faces : -1, c.width, c.height, t[0], t[1], t[2], t[3], t[4], t[5], c.alpha];
+    });
+    state.engineFrames += 1;
+    return { n: state.engineFrames, t: state.lastFrameT, stage: state.engineStage, cards: cards };
+  }
 
   // MARK: the participant's side. Every text is set as text (textContent), never as markup:
   // the task's name comes from the researcher's file.
@@ -209,7 +326,12 @@
       return;
     }
     const samples = phase === "move" && e.getCoalescedEvents ? e.getCoalescedEvents() : [];
-    for (const s of samples.length ? samples : [e]) touchMessage(phase, s.clientX, s.clientY, s.timeStamp);
+    if (state.engine) {
+      const f = fit(), code = { down: 0, move: 1, up: 2, cancel: 3 }[phase];
+      for (const s of samples.length ? samples : [e]) give(0, code, (s.clientX - f.x) / f.s, (s.clientY - f.y) / f.s, sessionTime(s.timeStamp));
+    } else {
+      for (const s of samples.length ? samples : [e]) touchMessage(phase, s.clientX, s.clientY, s.timeStamp);
+    }
     if (phase === "up" || phase === "cancel") state.touchId = null;
   }
 
@@ -289,6 +411,7 @@
 
   function draw() {
     const frame = state.frame, w = state.welcome;
+    const view = state.engine ? state.engineViewport : w && w.viewport;
     const dpr = state.dpr, f = fit(), k = dpr * f.s;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.globalAlpha = 1;
@@ -296,10 +419,10 @@
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     if (!frame || !w) return;
     ctx.fillStyle = frame.stage;
-    ctx.fillRect(Math.round(f.x * dpr), Math.round(f.y * dpr), Math.round(w.viewport.width * k), Math.round(w.viewport.height * k));
+    ctx.fillRect(Math.round(f.x * dpr), Math.round(f.y * dpr), Math.round(view.width * k), Math.round(view.height * k));
     ctx.save();
     ctx.beginPath();
-    ctx.rect(f.x * dpr, f.y * dpr, w.viewport.width * k, w.viewport.height * k);
+    ctx.rect(f.x * dpr, f.y * dpr, view.width * k, view.height * k);
     ctx.clip();
     const sh = w.shadow, radius = w.cornerRadius;
     for (const c of frame.cards) {
@@ -360,6 +483,22 @@
   }
 
   function tick() {
+    if (state.engine) {
+      // The page's own frame: the engine moves to now, the frame is drawn, the records go.
+      const start = performance.now();
+      give(7, 0, 0, 0, sessionTime(start));
+      state.frame = engineFrame();
+      const stepped = performance.now();
+      draw();
+      state.drawMs = performance.now() - stepped;
+      state.stepMs = stepped - start;
+      state.drawnFrame = state.frame.n;
+      state.drawnT = state.frame.t;
+      state.drawnCount += 1;
+      sendRecords();
+      requestAnimationFrame(tick);
+      return;
+    }
     const frame = state.frame;
     if (frame && (frame.n !== state.drawnFrame || state.redraw)) {
       const start = performance.now();

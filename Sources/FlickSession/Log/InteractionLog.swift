@@ -256,6 +256,10 @@ package struct LogTimeControl: Codable, Equatable {
 package struct LogPhone: Codable, Equatable {
     package enum What: String, Codable, CaseIterable {
         case connected, reconnected, dropped, refused, summary
+        /// `--phone-engine`: a record of the page's refused or skipped (detail: which and why).
+        case records
+        /// `--phone-engine`: the page's events differ from the host's (detail: both digests).
+        case diverged
     }
 
     package var event = "phone"
@@ -272,6 +276,11 @@ package struct LogPhone: Codable, Equatable {
     package var frameBytes: Int?
     /// `summary`: requests and connections refused in the session.
     package var refused: Int?
+    /// `summary`, `--phone-engine`: the page's records taken, its digests compared with the
+    /// host's, and how many differed.
+    package var records: Int?
+    package var digests: Int?
+    package var divergences: Int?
 
     package static let detailLimit = 240
 

@@ -127,8 +127,8 @@ package struct SceneTimeline {
     }
 
     private mutating func setSlow(_ slow: Bool, at t: Double, clock: Double) {
-        reanchorScene(at: max(t, lastT))
         guard slow != isSlow else { return }
+        reanchorScene(at: max(t, lastT))
         isSlow = slow
         acted.append(Acted(control: slow ? .slow : .normal, sceneTime: sAnchor, scale: shownScale, clock: clock))
     }
@@ -200,7 +200,10 @@ package struct SceneTimeline {
             if let p = next.input.pointer, p.phase != .move {
                 let down = p.phase == .down
                 if down != pointerDown {
-                    reanchorScene(at: t)
+                    // The rate changes here only in slow motion. Otherwise the anchor stays, so
+                    // scene time stays the timeline's own number to the bit: an engine given
+                    // the same input times elsewhere (the phone's) computes the same.
+                    if isSlow { reanchorScene(at: t) }
                     pointerDown = down
                 }
             }

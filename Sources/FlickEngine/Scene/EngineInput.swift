@@ -1,0 +1,99 @@
+/// One input to a scene as the numbers a page records and sends: a kind, up to three numbers
+/// and a time. The page's engine (WebAssembly) decodes its own records with this, and a host
+/// decodes the records the page sent with it, so both read a record one way.
+///
+/// | kind | input | a | b | c |
+/// |---|---|---|---|---|
+/// | 0 | pointer | phase (0 down, 1 move, 2 up, 3 cancel) | x | y |
+/// | 1 | command | its number (`CardScene.Command.allCases` order) | | |
+/// | 2 | wheel notches | notches (whole, at most 1000 either way) | | |
+/// | 3 | viewport | width | height | |
+/// | 4 | interaction | its number (`Interaction.allCases` order) | | |
+/// | 5 | insert | deck index | | |
+/// | 6 | delete | deck index | | |
+/// | 7 | frame | | | |
+/// | 8 | config edit | key number (`SceneConfig.keys` order) | value | |
+public enum EngineInput: Equatable, Sendable {
+    case pointer(PointerEvent.Phase, Point)
+    case command(CardScene.Command)
+    case notches(Int)
+    case viewport(Size)
+    case interaction(Interaction)
+    case insert(at: Int)
+    case delete(at: Int)
+    /// The scene moves to the record's time and lays out a frame.
+    case frame
+    case setValue(key: Int, value: Double)
+
+    /// The kinds by number, as records carry them.
+    public enum Kind: Int32, CaseIterable, Sendable {
+        case pointer = 0, command, wheel, viewport, interaction, insert, delete, frame, setValue
+    }
+
+    /// The record's input, or nil for an unknown kind or a number out of range (a deck index
+    /// beyond `deckCount`, a phase or key that does not exist, a fraction where a whole number
+    /// goes, a non-finite size). A time is not checked here: the scene refuses a bad one itself.
+    public init?(kind: Int32, a: Double, b: Double, c: Double, deckCount: Int) {
+        func index(_ x: Double, below n: Int) -> Int? {
+            guard x.isFinite, x >= 0, x < Double(n), x == x.rounded(.down) else { return nil }
+            return Int(x)
+        }
+        guard let kind = Kind(rawValue: kind) else { return nil }
+        switch kind {
+        case .pointer:
+            let phases = PointerEvent.Phase.allCases
+            guard let p = index(a, below: phases.count) else { return nil }
+            self = .pointer(phases[p], Point(x: b, y: c))
+        case .command:
+            let commands = CardScene.Command.allCases
+            guard let k = index(a, below: commands.count) else { return nil }
+            self = .command(commands[k])
+        case .wheel:
+            guard a.isFinite, abs(a) <= 1000, a == a.rounded(.down) else { return nil }
+            self = .notches(Int(a))
+        case .viewport:
+            guard a.isFinite, b.isFinite else { return nil }
+            self = .viewport(Size(width: a, height: b))
+        case .interaction:
+            let all = Interaction.allCases
+            guard let k = index(a, below: all.count) else { return nil }
+            self = .interaction(all[k])
+        case .insert:
+            guard let k = index(a, below: deckCount + 1) else { return nil }
+            self = .insert(at: k)
+        case .delete:
+            guard let k = index(a, below: deckCount) else { return nil }
+            self = .delete(at: k)
+        case .frame:
+            self = .frame
+        case .setValue:
+            guard let k = index(a, below: SceneConfig.keys.count) else { return nil }
+            self = .setValue(key: k, value: b)
+        }
+    }
+
+    /// The record's numbers (kind, a, b, c) for this input.
+    public var numbers: (kind: Int32, a: Double, b: Double, c: Double) {
+        func number<T: Equatable>(_ x: T, in all: [T]) -> Double { Double(all.firstIndex(of: x) ?? 0) }
+        switch self {
+        case .pointer(let phase, let p): return (Kind.pointer.rawValue, number(phase, in: PointerEvent.Phase.allCases), p.x, p.y)
+        case .command(let c): return (Kind.command.rawValue, number(c, in: CardScene.Command.allCases), 0, 0)
+        case .notches(let n): return (Kind.wheel.rawValue, Double(n), 0, 0)
+        case .viewport(let s): return (Kind.viewport.rawValue, s.width, s.height, 0)
+        case .interaction(let i): return (Kind.interaction.rawValue, number(i, in: Interaction.allCases), 0, 0)
+        case .insert(let k): return (Kind.insert.rawValue, Double(k), 0, 0)
+        case .delete(let k): return (Kind.delete.rawValue, Double(k), 0, 0)
+        case .frame: return (Kind.frame.rawValue, 0, 0, 0)
+        case .setValue(let k, let v): return (Kind.setValue.rawValue, Double(k), v, 0)
+        }
+    }
+
+    /// The pointer event a pointer record stands for at `time`: one touch (pointer 0, the touch
+    /// slop applies), however the page numbered its fingers.
+    public static func pointerEvent(_ phase: PointerEvent.Phase, _ position: Point, time: Double) -> PointerEvent {
+        PointerEvent(pointerID: 0, phase: phase, position: position, time: time, device: .touch)
+    }
+
+    /// A command's cause when a page gives it: the participant's own, as a key of the window is.
+    public static let commandCause = DeckChangeCause.key
+}

@@ -1,0 +1,213 @@
+import FlickEngine
+
+/// One input the page gave its own engine (`--phone-engine`), as it recorded it: `EngineInput`'s
+/// numbers and the session time it gave them at.
+package struct PageRecord: Equatable, Sendable {
+    package var kind: Int32
+    package var a: Double
+    package var b: Double
+    package var c: Double
+    package var t: Double
+
+    package init(kind: Int32, a: Double, b: Double, c: Double, t: Double) {
+        (self.kind, self.a, self.b, self.c, self.t) = (kind, a, b, c, t)
+    }
+
+    package init(_ input: EngineInput, t: Double) {
+        let n = input.numbers
+        self.init(kind: n.kind, a: n.a, b: n.b, c: n.c, t: t)
+    }
+}
+
+/// A batch of the page's records, numbered from `first` on, and the page's events after the
+/// last of them: how many were committed and their digest (`SceneDigest`).
+package struct PhoneRecords: Equatable, Sendable {
+    package var first: Int
+    package var records: [PageRecord]
+    package var events: Int
+    package var digest: UInt64
+
+    package init(first: Int, records: [PageRecord], events: Int, digest: UInt64) {
+        (self.first, self.records, self.events, self.digest) = (first, records, events, digest)
+    }
+}
+
+/// What the host's engine makes of the page's records: each record once, in the page's order,
+/// and the page's event digests checked against its own. The host gives the inputs it returns to
+/// its `SessionRunner`, so its window, log and recording are the page's session; it adds the
+/// events the runner lets out (`hostEvent`) and the feed compares.
+///
+/// - A record already taken (a resend after a reconnect) is skipped and said, never taken twice.
+/// - A batch that starts past the next record expected (a gap) is refused whole; the host asks
+///   the page to send again from the record it expects (`resendFrom`).
+/// - A record whose numbers are no input, or a frame earlier than the last, is refused and said.
+/// - A page digest that differs from the host's after as many events is a divergence, said with
+///   both digests and the record that carried it.
+package struct PageFeed: Sendable {
+    /// One input to give the host's session, with its record's number.
+    package struct Step: Equatable, Sendable {
+        package var number: Int
+        package var input: EngineInput
+        package var t: Double
+    }
+
+    /// What a batch came to.
+    package struct Taken: Equatable, Sendable {
+        package var steps: [Step] = []
+        /// Lines for the log, one a problem.
+        package var problems: [String] = []
+        /// Ask the page to send again from this record (after a gap).
+        package var resendFrom: Int?
+    }
+
+    /// The number of the next record expected: how many have been taken.
+    package private(set) var next = 0
+    /// The session time of the last frame record taken (nil before the first).
+    package private(set) var lastFrame: Double?
+    /// Records skipped as already taken, refused as no input, batches refused for a gap.
+    package private(set) var duplicates = 0
+    package private(set) var refusedRecords = 0
+    package private(set) var gaps = 0
+    /// Page digests compared with the host's, and how many differed.
+    package private(set) var compared = 0
+    package private(set) var divergences = 0
+    /// The host's digest after each number of its events (index 0: none yet).
+    private var hostDigests: [UInt64] = [SceneDigest().value]
+    private var digest = SceneDigest()
+    /// The page's digests not yet comparable (the host has fewer events so far), oldest first.
+    private var pending: [(events: Int, digest: UInt64, record: Int)] = []
+    /// Page digests kept waiting at most (a page that claims events the host never has).
+    package static let pendingLimit = 4096
+
+    package init() {}
+
+    /// The events the host's session has let out so far.
+    package var hostEvents: Int { hostDigests.count - 1 }
+
+    /// Takes one batch from the page. A deck index is not checked here (the host's session
+    /// gives no insert or delete of the page's).
+    package mutating func take(_ batch: PhoneRecords) -> Taken {
+        var out = Taken()
+        let last = batch.first + batch.records.count - 1
+        if batch.first > next {
+            gaps += 1
+            out.problems.append("records \(next) to \(batch.first - 1) never came before record \(batch.first): the batch \(batch.first)-\(last) was refused and the page asked to send again from \(next)")
+            out.resendFrom = next
+            return out
+        }
+        if batch.first < next, !batch.records.isEmpty {
+            let twice = min(next, last + 1) - batch.first
+            duplicates += twice
+            out.problems.append(twice == 1 ? "record \(batch.first) came twice: the copy was skipped"
+                                : "records \(batch.first)-\(batch.first + twice - 1) came twice: the copies were skipped")
+        }
+        for (offset, record) in batch.records.enumerated() {
+            let number = batch.first + offset
+            guard number >= next else { continue }
+            next = number + 1
+            guard record.t.isFinite, let input = EngineInput(kind: record.kind, a: record.a, b: record.b, c: record.c,
+                                                             deckCount: Int.max - 1) else {
+                refusedRecords += 1
+                out.problems.append("record \(number) (kind \(record.kind), \(record.a), \(record.b), \(record.c) at \(record.t) s) is no input: refused")
+                continue
+            }
+            if case .frame = input {
+                if let lastFrame, record.t < lastFrame {
+                    refusedRecords += 1
+                    out.problems.append("record \(number): a frame at \(record.t) s, before the last frame at \(lastFrame) s: refused")
+                    continue
+                }
+                lastFrame = record.t
+            }
+            out.steps.append(Step(number: number, input: input, t: record.t))
+        }
+        if last >= batch.first, pending.count < Self.pendingLimit {
+            pending.append((batch.events, batch.digest, last))
+        }
+        out.problems += compare()
+        return out
+    }
+
+    /// One event the host's session let out, with its notes.
+    package mutating func hostEvent(_ event: SceneEvent, notes: LoggedSceneEvent.Notes) {
+        digest.add(event, notes: notes)
+        hostDigests.append(digest.value)
+    }
+
+    /// Compares the page's digests the host has caught up with; a line for each that differs.
+    package mutating func compare() -> [String] {
+        var lines: [String] = []
+        while let claim = pending.first, claim.events <= hostEvents {
+            pending.removeFirst()
+            compared += 1
+            let host = hostDigests[max(0, claim.events)]
+            if host != claim.digest {
+                divergences += 1
+                lines.append("diverged: after \(claim.events) events (record \(claim.record)) the page's digest is \(Self.hex(claim.digest)), the host's \(Self.hex(host))")
+            }
+        }
+        return lines
+    }
+
+    /// At the session's end: the page's digests the host never caught up with.
+    package mutating func finish() -> [String] {
+        let lines = compare()
+        let left = pending
+        pending.removeAll()
+        divergences += left.count
+        return lines + left.prefix(1).map {
+            "diverged: the page counted \($0.events) events by record \($0.record); the host's session let out \(hostEvents)"
+                + (left.count > 1 ? " (and \(left.count - 1) later digests alike)" : "")
+        }
+    }
+
+    package static func hex(_ value: UInt64) -> String {
+        let s = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - s.count) + s
+    }
+}
+
+/// The scene the page's engine starts (the welcome's `engine`), as the host's session started
+/// it, and where its records stand: a page that connects again sends from `next` on.
+package struct PhoneEngineSetup: Encodable, Equatable, Sendable {
+    /// Where the page loads the engine's script (it loads the module beside it).
+    package var script = "/flick-engine.mjs"
+    /// `Interaction.allCases` order.
+    package var interaction: Int
+    package var count: Int
+    /// The scene's viewport when it started, points.
+    package var viewport: Size
+    package var lateWindow: Double
+    /// [key number, value] for every numeric key of the session's config (`SceneConfig.keys`).
+    package var config: [[Double]]
+    /// The session time the page's clock starts at (its first frame's).
+    package var start: Double
+    /// The number of the next record the host expects.
+    package var next: Int
+    /// The stage's colour (#rrggbb).
+    package var stage: String
+
+    package init(interaction: Int, count: Int, viewport: Size, lateWindow: Double, config: [[Double]], start: Double, next: Int,
+                 stage: String) {
+        self.stage = stage
+        self.interaction = interaction
+        self.count = count
+        self.viewport = viewport
+        self.lateWindow = lateWindow
+        self.config = config
+        self.start = start
+        self.next = next
+    }
+}
+
+extension PhoneProtocol {
+    /// Asks the page to send its records again from record `from` on (after a gap).
+    package static func resend(from: Int) -> String { "{\"type\":\"resend\",\"from\":\(from)}" }
+
+    /// An input the host gives the page's engine (the stage's size when the phone connects): the
+    /// page gives it at its own time and records it like its own.
+    package static func input(_ input: EngineInput) -> String {
+        let n = input.numbers
+        return "{\"type\":\"input\",\"kind\":\(n.kind),\"a\":\(n.a),\"b\":\(n.b),\"c\":\(n.c)}"
+    }
+}
