@@ -726,6 +726,109 @@ def composite(shots):
     print(f"  note  the page's states: {target}")
 
 
+async def engine_network(chrome, x):
+    """--phone-engine when the network fails and when the stream is tampered with."""
+    log, rec = os.path.join(WORK, "engine-cut.jsonl"), os.path.join(WORK, "engine-cut.rec")
+    app = App(BIN, WORK, x.display, ["--demo", "now", "--log", log, "--record", rec, "--size", "480x640", "--phone-engine"],
+              name="engine-cut")
+    page = await Page.open(chrome.endpoint)
+    try:
+        await page.phone()
+        await page.goto(app.url)
+        ok = await wait_connected(page, app) and await page.wait_for("flick.engine !== null && flick.records.length > 0", 10)
+        if not check(ok, "engine cut: the page runs the engine", app.text()[-300:]):
+            return
+        await asyncio.sleep(0.5)
+        # A fling whose middle and end happen while the connection is down, then a second one
+        # wholly inside the gap: the page's engine goes on, the records wait on the page.
+        page.unacknowledged = []
+        await page.touch("touchStart", 150, 422, wait=False)
+        for i in range(1, 4):
+            await page.touch("touchMove", 150 + i * 8, 422, wait=False)
+            await asyncio.sleep(0.016)
+        await page.eval("flick.retry = 3000, flick.socket.close()")   # a gap of 3 s
+        for i in range(4, 12):
+            await page.touch("touchMove", 150 + i * 25, 424, wait=False)
+            await asyncio.sleep(0.012)
+        await page.touch("touchEnd", wait=False)
+        await asyncio.gather(*page.unacknowledged)
+        await asyncio.sleep(1.0)
+        down = await page.eval("flick.connected")
+        await page.drag((195, 422), (430, 430), 0.1)
+        back = await page.wait_for("flick.connected === true && flick.closeCode === null", 10)
+        await page.wait_for("flick.unsent === flick.base + flick.records.length", 5)
+        await asyncio.sleep(1.5)
+        # Counted between two frames (everything given is sent by then), and the page closed
+        # before it gives another.
+        page_events, page_records, sent = await page.eval(
+            "(() => { const n = [flick.engine.eventCount(), flick.base + flick.records.length, flick.unsent];"
+            " flick.socket.onclose = null; flick.socket.close(); return n; })()")
+    finally:
+        await page.close()
+        rc = app.quit()
+    lines = log_events(log)
+    events = scene_lines(log)
+    g = gestures(events)
+    phone = [e for e in lines if e.get("event") == "phone"]
+    whats = [e["what"] for e in phone]
+    summary = phone[-1] if phone and phone[-1]["what"] == "summary" else {}
+    dropped = next((e for e in phone if e["what"] == "dropped"), None)
+    again = next((e for e in phone if e["what"] == "reconnected"), None)
+    check(down is False and back and [e["outcome"] for e in g] == ["thrown", "thrown"] and count(events, "deleted") == 2
+          and dropped is not None and again is not None,
+          "engine cut: a fling under way when the connection drops and one made in the gap both throw on the page; "
+          f"the log says when the gap started ({dropped and dropped['t']} s) and ended ({again and again['t']} s)",
+          f"connected in the gap {down}, back {back}, gestures {[(e['kind'], e['outcome']) for e in g]}, phone lines {whats}, exit {rc}")
+    check(summary.get("records") == page_records == sent and summary.get("divergences") == 0 and "diverged" not in whats
+          and "records" not in whats and len(events) <= page_events + 1,
+          f"engine cut: every one of the page's {page_records} records came once ({summary.get('records')} taken), "
+          f"{summary.get('digests')} digests compared, {summary.get('divergences')} divergences",
+          f"summary {summary}; page events {page_events}, host scene lines {len(events)}")
+    replay_log = os.path.join(WORK, "engine-cut-replay.jsonl")
+    r = subprocess.run([BIN, "window", "--headless", "--replay", rec, "--log", replay_log], capture_output=True, text=True, timeout=60)
+    check(r.returncode == 0 and scene_lines(replay_log) == events,
+          f"engine cut: the recording is whole: its headless replay logs the same {len(events)} scene events",
+          f"exit {r.returncode} {r.stderr[-200:]}")
+
+    # A tampered stream from a client of its own: the same records twice, a gap, a frame that
+    # goes back, a record that is no input, a wrong digest. Each refused or logged with its reason.
+    log = os.path.join(WORK, "engine-tamper.jsonl")
+    app = App(BIN, WORK, x.display, ["--demo", "now", "--log", log, "--size", "480x640", "--phone-engine"], name="engine-tamper")
+    basis = "cbf29ce484222325"   # the digest of no events
+
+    def batch(first, records, digest=basis, events=0):
+        return json.dumps({"type": "records", "first": first, "records": records, "events": events, "digest": digest})
+    said = []
+    try:
+        async with websockets.connect(app.ws_url(), open_timeout=10, close_timeout=2, ping_interval=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "v": 1, "viewport": {"width": 390, "height": 844}, "pixelRatio": 3,
+                                      "userAgent": "phone.py tamper", "touch": True}))
+            frames = [[7, 0, 0, 0, 0.1 + i / 60] for i in range(6)]
+            await ws.send(batch(0, frames[:3]))
+            await ws.send(batch(1, frames[1:4]))                       # 1-2 twice, 3 new
+            await ws.send(batch(9, frames[4:6]))                       # 4-8 never came
+            await ws.send(batch(4, [[7, 0, 0, 0, 0.01]]))             # a frame before the last
+            await ws.send(batch(5, [[42, 1, 2, 3, 0.2]]))             # no such kind
+            await ws.send(batch(6, [[7, 0, 0, 0, 0.3]], digest="0123456789abcdef"))   # not the host's digest
+            try:
+                while True:
+                    m = json.loads(await asyncio.wait_for(ws.recv(), 1.5))
+                    if m.get("type") == "resend":
+                        said.append(m)
+            except (asyncio.TimeoutError, websockets.ConnectionClosed):
+                pass
+    finally:
+        app.quit()
+    problems = [e["detail"] for e in log_events(log) if e.get("event") == "phone" and e.get("what") in ("records", "diverged")]
+    expected = ["records 1-2 came twice", "records 4 to 8 never came", "a frame at 0.01 s, before the last frame",
+                "record 5 (kind 42", "diverged: after 0 events (record 6)"]
+    missing = [x for x in expected if not any(x in p for p in problems)]
+    check(not missing and said == [{"type": "resend", "from": 4}] and app.proc.returncode is not None,
+          "engine tamper: records twice (skipped), a gap (refused, resend asked from 4), a frame going back, a record that is no "
+          "input (refused), a wrong digest (diverged): each logged with its reason, the session goes on",
+          f"missing {missing}; logged {problems}; asked {said}; exit {app.proc.returncode}")
+
+
 async def main():
     only = os.environ.get("FLICK_PHONE_ONLY")   # side, engine, or every part
     x = Xvfb(WORK)
@@ -738,6 +841,7 @@ async def main():
             # Again with the engine on the page (--phone-engine).
             for demo in ["now", "switcher", "stack", "carousel", "swipe"]:
                 await interaction(chrome, x, demo, engine=True)
+            await engine_network(chrome, x)
         if only in (None, "side"):
             await participant(chrome, x)
         if only is None:

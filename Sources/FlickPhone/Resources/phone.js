@@ -115,7 +115,8 @@
     ws.onclose = function (e) {
       state.connected = false;
       state.closeCode = e.code;
-      state.touchId = null;
+      // The page's own engine goes on with the finger; the host's session cancels it.
+      if (!state.engine) state.touchId = null;
       clearInterval(state.clockTimer);
       if (e.code === 4409) {
         say("Another phone is connected to this session.");
