@@ -105,9 +105,11 @@ test-wasm: deps-test wasm
 	bash Tests/wasm/page-records.sh .build/wasm/flick-engine.wasm 200
 
 # The engine on a page, timed in headless Chromium at 390x844 @3x, unthrottled and with the CPU
-# throttled 4x (not run in CI; docs/wasm.md has the figures).
-wasm-bench: deps-test wasm
+# throttled 4x (not run in CI; docs/wasm.md has the figures); then the participant's phone page
+# against the flick window (release build), thin client and --phone-engine side by side.
+wasm-bench: deps-test wasm build
 	$(E2E_PYTHON)/bin/python3 Tests/wasm/page-bench/page_frame_bench.py .build/wasm/flick-engine.wasm 15
+	$(E2E_PYTHON)/bin/python3 Tests/wasm/page-bench/phone_page_bench.py .build/release/flick 15
 
 # FlickEngine's API documentation and articles (DocC), to .build/docs; a warning fails it, so a
 # broken symbol link in an article cannot land.

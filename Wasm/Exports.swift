@@ -15,6 +15,8 @@ final class PageEngine {
     /// Every event committed, with its notes, in order.
     var events = SceneDigest()
     var eventsDigested = 0
+    /// A config edit under way (`EngineInput.setValue` with more to come).
+    var staged: SceneConfig?
     /// The last frame, 13 numbers a card after the count (see `flick_engine_frame`): memory of
     /// its own, so the page can read it at a fixed address.
     private(set) var frame: UnsafeMutablePointer<Double>
@@ -125,8 +127,8 @@ public func flickEngineInput(kind: Int32, a: Double, b: Double, c: Double, time:
     switch input {
     case .pointer(let phase, let position):
         result = code(scene.handle(EngineInput.pointerEvent(phase, position, time: time)))
-    case .command(let command):
-        result = code(scene.perform(command, at: time, cause: EngineInput.commandCause).rejection)
+    case .command(let command, let facilitator):
+        result = code(scene.perform(command, at: time, cause: EngineInput.commandCause(byFacilitator: facilitator)).rejection)
     case .notches(let n):
         result = code(scene.scrollNotches(n, at: time))
     case .viewport(let size):
@@ -141,9 +143,10 @@ public func flickEngineInput(kind: Int32, a: Double, b: Double, c: Double, time:
         result = code(scene.advance(to: time))
         page.frames.add(frame: scene.renderList)
         page.writeFrame()
-    case .setValue(let key, let value):
-        guard let config = try? scene.config.setting(value, at: SceneConfig.keys[key].path) else { return -2 }
-        scene.setConfig(config, at: time)
+    case .setValue(let key, let value, let more):
+        let edit = EngineInput.edit(&page.staged, of: scene.config, key: key, value: value, more: more)
+        if let config = edit.apply { scene.setConfig(config, at: time) }
+        if edit.refused { result = -2 }
     }
     page.digestEvents()
     return result

@@ -254,7 +254,10 @@ extension App {
                                    shadow: .init(blur: shadow.spread, dx: shadow.offset.dx, dy: shadow.offset.dy, opacity: shadow.opacity),
                                    resumed: resumed, panel: phone.panel, engine: engineSetup)
         phone.server.send(welcome.json())
-        if engineSetup != nil { takeStage(phoneViewport) }
+        if engineSetup != nil {
+            takeStage(phoneViewport)
+            flushToPage()
+        }
         publishPhoneSide(force: true)
         publishPhoneFrame(force: true)
     }

@@ -27,8 +27,16 @@ final class PageEngineLink {
     var batches = 0
     /// The host's inputs refused because the page's engine would not see them.
     var refusedHostInputs = 0
-    /// When the connection dropped (session time), until the page is back.
-    var droppedAt: Double?
+    /// The host's inputs for the page's engine (`PhoneProtocol.input`), in order; sent while
+    /// the page is connected, kept until it is.
+    var outbox: [String] = []
+    /// The config edits sent to the page and not back yet as its records, oldest first: where
+    /// each came from (the panel, a preset, the file), for the session's config input.
+    var edits: [ConfigInput] = []
+    /// The config the page will have once the edits sent are back.
+    var intended: SceneConfig?
+    /// A config edit of the page's under way (records with more to come).
+    var staged: SceneConfig?
 
     /// The engine's files: `make wasm` leaves them in .build/wasm; an installed flick keeps them
     /// beside itself. `FLICK_WASM_DIR` names another folder.
@@ -87,11 +95,12 @@ extension App {
         return engine.setup
     }
 
-    /// An input the host made while the page runs the engine. The stage's size goes to the page
-    /// (it gives it to its engine and sends it back as its own record); a marker, a note or an
-    /// answer plays here, stamped no later than a late record may be. What else would change the
-    /// scene (a key, the tuning panel, a time control) is refused and said: the page's engine
-    /// would not see it. Returns the input to submit here, or nil.
+    /// An input the host made while the page runs the engine. What changes the scene (the stage's
+    /// size, a key's command, another interaction, a config edit from the panel, a preset or the
+    /// file) goes to the page, which gives it to its engine at its own time and sends it back as a
+    /// record of its own; a marker, a note or an answer plays here, stamped no later than a late
+    /// record may be. The rest (the host's pointer and wheel, a time control) is refused and
+    /// said: the page's engine has no way to take it. Returns the input to submit here, or nil.
     func pageEngineAdmits(_ input: RecordedInput) -> RecordedInput? {
         guard let engine = pageEngine else { return input }
         var input = input
@@ -102,15 +111,55 @@ extension App {
         case .time(.sync):
             return nil
         case .viewport(let size, _):
-            phone?.server.send(PhoneProtocol.input(.viewport(size)))
-            return nil
-        case .pointer, .wheel, .notches, .command, .interaction, .config, .cards, .time:
+            relayToPage(.viewport(size))
+        case .command(let command):
+            relayToPage(.command(command, byFacilitator: input.byFacilitator))
+        case .interaction(let next):
+            relayToPage(.interaction(next))
+        case .config(let change):
+            relayConfig(change)
+        case .pointer, .wheel, .notches, .cards, .time:
             engine.refusedHostInputs += 1
             if engine.refusedHostInputs <= 10 {
-                warn("\(input.input.kind) refused: the page runs the engine (--phone-engine), and the host cannot change its scene yet")
+                warn("\(input.input.kind) refused: the page runs the engine (--phone-engine), and this cannot reach its scene")
             }
-            return nil
         }
+        return nil
+    }
+
+    /// A config from the panel, a preset or the file, as edits of its numeric keys (one record
+    /// each, taken as one config with the last). A text key cannot reach the page's engine: the
+    /// edit is refused and said.
+    private func relayConfig(_ change: ConfigInput) {
+        guard let engine = pageEngine else { return }
+        let base = engine.intended ?? scene.config
+        if let path = SceneConfig.textKeys.first(where: { change.config.text(at: $0) != base.text(at: $0) }) {
+            warn("config refused: it changes the text key \(path), which the page's engine (--phone-engine) does not take yet")
+            return
+        }
+        var edits: [(Int, Double)] = []
+        for (i, key) in SceneConfig.keys.enumerated() {
+            guard let v = change.config.value(at: key.path), v.bitPattern != base.value(at: key.path)?.bitPattern else { continue }
+            edits.append((i, v))
+        }
+        guard !edits.isEmpty else { return }
+        engine.intended = change.config
+        engine.edits.append(change)
+        for (n, (key, value)) in edits.enumerated() { relayToPage(.setValue(key: key, value: value, more: n < edits.count - 1)) }
+    }
+
+    /// Sends an input to the page's engine now, or when the page is back.
+    func relayToPage(_ input: EngineInput) {
+        guard let engine = pageEngine else { return }
+        engine.outbox.append(PhoneProtocol.input(input))
+        flushToPage()
+    }
+
+    /// The inputs waiting for the page, sent while it is connected (after its welcome).
+    func flushToPage() {
+        guard let engine = pageEngine, let phone, phone.isConnected, !engine.outbox.isEmpty else { return }
+        for text in engine.outbox { phone.server.send(text) }
+        engine.outbox.removeAll()
     }
 
     /// A batch of the page's records: each taken once, in order, into the session at its own
@@ -127,18 +176,41 @@ extension App {
                 runner.advance(to: t)
             case .pointer(let phase, let position):
                 runner.submit(RecordedInput(t: t, .pointer(EngineInput.pointerEvent(phase, position, time: t))), now: t)
-            case .command(let command):
-                runner.submit(RecordedInput(t: t, .command(command)), now: t)
+            case .command(let command, let facilitator):
+                runner.submit(RecordedInput(t: t, .command(command), byFacilitator: facilitator), now: t)
+            case .interaction(let next):
+                runner.submit(RecordedInput(t: t, .interaction(next)), now: t)
+            case .setValue(let key, let value, let more):
+                pageConfigEdit(step.number, key: key, value: value, more: more, at: t)
             case .notches(let n):
                 runner.submit(RecordedInput(t: t, .notches(n)), now: t)
             case .viewport(let size):
                 runner.submit(RecordedInput(t: t, .viewport(size, window: nil)), now: t)
-            case .interaction, .insert, .delete, .setValue:
+            case .insert, .delete:
                 pageProblem("record \(step.number): the page made a change only the host makes (\(step.input)); refused")
             }
             submittedInputs += 1
         }
         for line in taken.problems { pageProblem(line) }
+    }
+
+    /// One key of a config edit the page gave its engine: staged until the edit's last key, then
+    /// the session's config input, named as the host made it (the panel, a preset, the file).
+    /// An edit the host did not send is the page's alone: refused and said.
+    private func pageConfigEdit(_ number: Int, key: Int, value: Double, more: Bool, at t: Double) {
+        guard let engine = pageEngine else { return }
+        let edit = EngineInput.edit(&engine.staged, of: scene.config, key: key, value: value, more: more)
+        if edit.refused { pageProblem("record \(number): \(SceneConfig.keys[key].path) refuses \(value); the edit goes on without it") }
+        if more { return }
+        guard !engine.edits.isEmpty else {
+            pageProblem("record \(number): a config edit the host never sent; refused")
+            return
+        }
+        var origin = engine.edits.removeFirst()
+        if engine.edits.isEmpty { engine.intended = nil }
+        guard let final = edit.apply else { return }
+        origin.config = final
+        runner.submit(RecordedInput(t: t, .config(origin)), now: t)
     }
 
     /// The host's events as they come out: the page's digests are checked against them.

@@ -521,8 +521,9 @@ final class App {
     /// One input to the session at its frame-clock time (the runner keeps time from going back
     /// and hands the input as recorded to the sink, `emitOutputs`).
     func submit(_ input: RecordedInput) {
-        guard var input = pageEngineAdmits(input) else { return }
+        var input = input
         if desk.facilitatorActing { input.byFacilitator = true }
+        guard let input = pageEngineAdmits(input) else { return }
         runner.submit(input, now: clock())
         submittedInputs += 1
     }

@@ -829,6 +829,55 @@ async def engine_network(chrome, x):
           f"missing {missing}; logged {problems}; asked {said}; exit {app.proc.returncode}")
 
 
+async def engine_host(chrome, x):
+    """--phone-engine with what the host changes: the config file's keys reach the page's engine
+    as it starts; a key on the host's window (Z) and a reload of the config file go to the page,
+    which gives them to its engine and sends them back as its own records."""
+    log, rec, cfg = (os.path.join(WORK, n) for n in ("engine-host.jsonl", "engine-host.rec", "engine-host.json"))
+    with open(cfg, "w") as f:
+        json.dump({"now": {"throwSpeed": 700}}, f)
+    app = App(BIN, WORK, x.display, ["--demo", "now", "--log", log, "--record", rec, "--size", "480x640", "--phone-engine",
+                                     "--config", cfg], name="engine-host")
+    page = await Page.open(chrome.endpoint)
+    try:
+        await page.phone()
+        await page.goto(app.url)
+        ok = await wait_connected(page, app) and await page.wait_for("flick.engine !== null && flick.records.length > 0", 10)
+        if not check(ok, "engine host: the page runs the engine", app.text()[-300:]):
+            return
+        await asyncio.sleep(0.5)
+        await page.drag(*PLANS["now"][1])
+        await asyncio.sleep(1.0)
+        pressed = window_key(x.display, "z")
+        await asyncio.sleep(1.0)
+        with open(cfg + ".tmp", "w") as f:
+            json.dump({"now": {"throwSpeed": 300}}, f)
+        os.replace(cfg + ".tmp", cfg)
+        await asyncio.sleep(2.5)
+        await page.drag(*PLANS["now"][1])
+        await asyncio.sleep(1.5)
+        kinds = await page.eval("flick.records.filter(r => r[0] === 1 || r[0] === 8).map(r => r.join(' '))")
+    finally:
+        await page.close()
+        app.quit()
+    lines = log_events(log)
+    events = scene_lines(log)
+    reloads = [e for e in lines if e.get("event") == "config_reloaded"]
+    summary = next((e for e in reversed(lines) if e.get("event") == "phone" and e.get("what") == "summary"), {})
+    speed = [e.get("config", {}).get("now", {}).get("throwSpeed") for e in reloads]
+    check(pressed and count(events, "deleted") == 2 and count(events, "restored") == 1 and speed == [300]
+          and summary.get("divergences") == 0 and summary.get("digests", 0) > 20,
+          "engine host: Z on the host's window brings the card back and the reloaded file's throwSpeed (300) reaches the "
+          f"page's engine, each as the page's own record ({kinds}); {summary.get('digests')} digests, "
+          f"{summary.get('divergences')} divergences",
+          f"key pressed {pressed}, deleted {count(events, 'deleted')}, restored {count(events, 'restored')}, reloads {speed}, "
+          f"summary {summary}, out {app.text()[-300:]}")
+    replay_log = os.path.join(WORK, "engine-host-replay.jsonl")
+    r = subprocess.run([BIN, "window", "--headless", "--replay", rec, "--log", replay_log], capture_output=True, text=True, timeout=60)
+    check(r.returncode == 0 and scene_lines(replay_log) == events,
+          f"engine host: the headless replay logs the same {len(events)} scene events", f"exit {r.returncode} {r.stderr[-200:]}")
+
+
 async def main():
     only = os.environ.get("FLICK_PHONE_ONLY")   # side, engine, or every part
     x = Xvfb(WORK)
@@ -842,6 +891,7 @@ async def main():
             for demo in ["now", "switcher", "stack", "carousel", "swipe"]:
                 await interaction(chrome, x, demo, engine=True)
             await engine_network(chrome, x)
+            await engine_host(chrome, x)
         if only in (None, "side"):
             await participant(chrome, x)
         if only is None:

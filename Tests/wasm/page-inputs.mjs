@@ -64,13 +64,15 @@ for (let s = 0; s < sessions; s++) {
     } else {
       framesUntil(t);
       switch (choice) {
-        case 7: give(Input.command, below(9), 0, 0, t); break;
+        // A command, the participant's or the facilitator's (b = 1).
+        case 7: give(Input.command, below(9), below(2), 0, t); break;
         case 8: give(Input.wheel, below(7) - 3, 0, 0, t); break;
         case 9: [w, h] = sizes[below(sizes.length)]; give(Input.viewport, w, h, 0, t); break;
         case 10: give(Input.interaction, below(5), 0, 0, t); break;
         // A config key edit: a key number (some past the table: refused alike) and a value
         // (some outside the key's range: refused alike).
-        case 11: give(Input.setValue, below(80), uniform(0, 3), 0, t); break;
+        // Some with more edits to follow (c = 1): taken with the last as one config.
+        case 11: give(Input.setValue, below(80), uniform(0, 3), below(3) === 0 ? 1 : 0, t); break;
         default: give(below(2) ? Input.insert : Input.delete, below(4), 0, 0, t); break;
       }
     }

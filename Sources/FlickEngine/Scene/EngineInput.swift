@@ -5,17 +5,21 @@
 /// | kind | input | a | b | c |
 /// |---|---|---|---|---|
 /// | 0 | pointer | phase (0 down, 1 move, 2 up, 3 cancel) | x | y |
-/// | 1 | command | its number (`CardScene.Command.allCases` order) | | |
+/// | 1 | command | its number (`CardScene.Command.allCases` order) | 1: the facilitator's | |
 /// | 2 | wheel notches | notches (whole, at most 1000 either way) | | |
 /// | 3 | viewport | width | height | |
 /// | 4 | interaction | its number (`Interaction.allCases` order) | | |
 /// | 5 | insert | deck index | | |
 /// | 6 | delete | deck index | | |
 /// | 7 | frame | | | |
-/// | 8 | config edit | key number (`SceneConfig.keys` order) | value | |
+/// | 8 | config edit | key number (`SceneConfig.keys` order) | value | 1: more edits follow |
+///
+/// Config edits that belong together (a preset, a reloaded file) come as one edit a key, all but
+/// the last with c = 1: the scene takes them as one new config with the last.
 public enum EngineInput: Equatable, Sendable {
     case pointer(PointerEvent.Phase, Point)
-    case command(CardScene.Command)
+    /// A command; the facilitator's (a key of their window) or the participant's.
+    case command(CardScene.Command, byFacilitator: Bool)
     case notches(Int)
     case viewport(Size)
     case interaction(Interaction)
@@ -23,7 +27,8 @@ public enum EngineInput: Equatable, Sendable {
     case delete(at: Int)
     /// The scene moves to the record's time and lays out a frame.
     case frame
-    case setValue(key: Int, value: Double)
+    /// One key of a config edit; `more`: the edit goes on in the next record.
+    case setValue(key: Int, value: Double, more: Bool)
 
     /// The kinds by number, as records carry them.
     public enum Kind: Int32, CaseIterable, Sendable {
@@ -46,8 +51,8 @@ public enum EngineInput: Equatable, Sendable {
             self = .pointer(phases[p], Point(x: b, y: c))
         case .command:
             let commands = CardScene.Command.allCases
-            guard let k = index(a, below: commands.count) else { return nil }
-            self = .command(commands[k])
+            guard let k = index(a, below: commands.count), b == 0 || b == 1 else { return nil }
+            self = .command(commands[k], byFacilitator: b == 1)
         case .wheel:
             guard a.isFinite, abs(a) <= 1000, a == a.rounded(.down) else { return nil }
             self = .notches(Int(a))
@@ -67,8 +72,8 @@ public enum EngineInput: Equatable, Sendable {
         case .frame:
             self = .frame
         case .setValue:
-            guard let k = index(a, below: SceneConfig.keys.count) else { return nil }
-            self = .setValue(key: k, value: b)
+            guard let k = index(a, below: SceneConfig.keys.count), c == 0 || c == 1 else { return nil }
+            self = .setValue(key: k, value: b, more: c == 1)
         }
     }
 
@@ -77,14 +82,14 @@ public enum EngineInput: Equatable, Sendable {
         func number<T: Equatable>(_ x: T, in all: [T]) -> Double { Double(all.firstIndex(of: x) ?? 0) }
         switch self {
         case .pointer(let phase, let p): return (Kind.pointer.rawValue, number(phase, in: PointerEvent.Phase.allCases), p.x, p.y)
-        case .command(let c): return (Kind.command.rawValue, number(c, in: CardScene.Command.allCases), 0, 0)
+        case .command(let c, let facilitator): return (Kind.command.rawValue, number(c, in: CardScene.Command.allCases), facilitator ? 1 : 0, 0)
         case .notches(let n): return (Kind.wheel.rawValue, Double(n), 0, 0)
         case .viewport(let s): return (Kind.viewport.rawValue, s.width, s.height, 0)
         case .interaction(let i): return (Kind.interaction.rawValue, number(i, in: Interaction.allCases), 0, 0)
         case .insert(let k): return (Kind.insert.rawValue, Double(k), 0, 0)
         case .delete(let k): return (Kind.delete.rawValue, Double(k), 0, 0)
         case .frame: return (Kind.frame.rawValue, 0, 0, 0)
-        case .setValue(let k, let v): return (Kind.setValue.rawValue, Double(k), v, 0)
+        case .setValue(let k, let v, let more): return (Kind.setValue.rawValue, Double(k), v, more ? 1 : 0)
         }
     }
 
@@ -94,6 +99,21 @@ public enum EngineInput: Equatable, Sendable {
         PointerEvent(pointerID: 0, phase: phase, position: position, time: time, device: .touch)
     }
 
-    /// A command's cause when a page gives it: the participant's own, as a key of the window is.
-    public static let commandCause = DeckChangeCause.key
+    /// A command's cause: the facilitator's, or the participant's own as a key of the window is.
+    public static func commandCause(byFacilitator: Bool) -> DeckChangeCause { byFacilitator ? .facilitator : .key }
+
+    /// One key of a config edit (`setValue`) on top of `staged` (the edit so far) or `config`,
+    /// checked as a config read from a file is. With more to come the edit is staged; with the
+    /// last key it is the config to apply (nil: nothing to apply) and `staged` is cleared. A key
+    /// that refuses its value is left out (`refused`) and the edit goes on without it.
+    public static func edit(_ staged: inout SceneConfig?, of config: SceneConfig, key: Int, value: Double,
+                            more: Bool) -> (apply: SceneConfig?, refused: Bool) {
+        let edited = try? (staged ?? config).setting(value, at: SceneConfig.keys[key].path)
+        if more {
+            if let edited { staged = edited }
+            return (nil, edited == nil)
+        }
+        defer { staged = nil }
+        return (edited ?? staged, edited == nil)
+    }
 }

@@ -34,6 +34,10 @@
     // on (the host has those before `base`); `unsent` is the first not sent yet.
     engine: null, engineSession: null, engineLoading: false, engineFailed: null, origin: 0, start: 0, lateWindow: 0,
     lastInputT: -Infinity, lastFrameT: -Infinity, records: [], base: 0, unsent: 0, pendingInputs: [], engineFrames: 0,
+    // The page's own figures: each frame's draw (ms; with --phone-engine its engine step and
+    // draw), and with --phone-engine each touch sample's time from its event to the end of the
+    // frame that drew it (ms); the last 4096 of each.
+    frameMs: [], touchMs: [], touchesWaiting: [],
   };
   window.flick = state;   // read by the end-to-end tests over the DevTools protocol
 
@@ -226,6 +230,11 @@
     }
   }
 
+  function keep(list, value) {
+    if (list.length >= 4096) list.shift();
+    list.push(value);
+  }
+
   // The engine's frame as the host's frames come: [face, w, h, a, b, c, d, tx, ty, alpha].
   function engineFrame() {
     const faces = state.welcome.faces.length;
@@ -329,7 +338,10 @@
     const samples = phase === "move" && e.getCoalescedEvents ? e.getCoalescedEvents() : [];
     if (state.engine) {
       const f = fit(), code = { down: 0, move: 1, up: 2, cancel: 3 }[phase];
-      for (const s of samples.length ? samples : [e]) give(0, code, (s.clientX - f.x) / f.s, (s.clientY - f.y) / f.s, sessionTime(s.timeStamp));
+      for (const s of samples.length ? samples : [e]) {
+        give(0, code, (s.clientX - f.x) / f.s, (s.clientY - f.y) / f.s, sessionTime(s.timeStamp));
+        state.touchesWaiting.push(s.timeStamp);
+      }
     } else {
       for (const s of samples.length ? samples : [e]) touchMessage(phase, s.clientX, s.clientY, s.timeStamp);
     }
@@ -491,8 +503,12 @@
       state.frame = engineFrame();
       const stepped = performance.now();
       draw();
-      state.drawMs = performance.now() - stepped;
+      const end = performance.now();
+      state.drawMs = end - stepped;
       state.stepMs = stepped - start;
+      keep(state.frameMs, end - start);
+      for (const t of state.touchesWaiting) keep(state.touchMs, end - t);
+      state.touchesWaiting.length = 0;
       state.drawnFrame = state.frame.n;
       state.drawnT = state.frame.t;
       state.drawnCount += 1;
@@ -505,6 +521,7 @@
       const start = performance.now();
       draw();
       state.drawMs = performance.now() - start;
+      keep(state.frameMs, state.drawMs);
       state.redraw = false;
       if (frame.n !== state.drawnFrame) {
         state.drawnFrame = frame.n;
