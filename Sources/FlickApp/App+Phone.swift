@@ -191,6 +191,9 @@ extension App {
             case .records(let id, let batch):
                 guard id == phone.connection else { continue }
                 phoneRecords(batch)
+            case .history(let id):
+                guard id == phone.connection else { continue }
+                sendPageHistory()
             case .synced(let id, let offset, let roundTrip):
                 guard id == phone.connection else { continue }
                 phone.clock = (offset, roundTrip)
@@ -230,7 +233,9 @@ extension App {
             do { try recorder?.release(device: device) } catch { phoneFailure = phoneFailure ?? error }
         }
         note("phone \(resumed ? "reconnected" : "connected"): \(device.summary)")
-        logPhone(LogPhone(t: scene.time, what: resumed ? .reconnected : .connected, detail: device.summary))
+        // A page that runs the engine says when it came back on its own clock: the gap's end.
+        let at = phone.engine != nil ? hello.at.map { max($0, scene.time) } ?? scene.time : scene.time
+        logPhone(LogPhone(t: at, what: resumed ? .reconnected : .connected, detail: device.summary))
         desk.add("phone \(resumed ? "reconnected" : "connected"): \(device.summary)", .event, at: scene.time)
         // The stage is the phone's own screen, above the page's panel for the participant's side
         // when the session has one: the scene takes its viewport (a recorded input).

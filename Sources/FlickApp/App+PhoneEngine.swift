@@ -194,6 +194,21 @@ extension App {
         for line in taken.problems { pageProblem(line) }
     }
 
+    /// The session's records so far, to a reloaded page: it gives them to a new engine and goes
+    /// on from where the session is.
+    func sendPageHistory() {
+        guard let engine = pageEngine, let phone else { return }
+        let all = engine.feed.history
+        let chunk = PhoneLimits.historyChunk
+        var first = 0
+        repeat {
+            let end = min(all.count, first + chunk)
+            phone.server.send(PhoneProtocol.history(first: first, all[first..<end], last: end == all.count))
+            first = end
+        } while first < all.count
+        note("phone engine: the page was reloaded; it takes up the session from its \(all.count) records")
+    }
+
     /// One key of a config edit the page gave its engine: staged until the edit's last key, then
     /// the session's config input, named as the host made it (the panel, a preset, the file).
     /// An edit the host did not send is the page's alone: refused and said.

@@ -62,6 +62,9 @@ package struct PageFeed: Sendable {
 
     /// The number of the next record expected: how many have been taken.
     package private(set) var next = 0
+    /// Every record so far, taken or refused, in order (`history`): what a reloaded page gives a
+    /// new engine to be where the session is.
+    package private(set) var history: [PageRecord] = []
     /// The session time of the last frame record taken (nil before the first).
     package private(set) var lastFrame: Double?
     /// Records skipped as already taken, refused as no input, batches refused for a gap.
@@ -105,6 +108,7 @@ package struct PageFeed: Sendable {
             let number = batch.first + offset
             guard number >= next else { continue }
             next = number + 1
+            history.append(record)
             guard record.t.isFinite, let input = EngineInput(kind: record.kind, a: record.a, b: record.b, c: record.c,
                                                              deckCount: Int.max - 1) else {
                 refusedRecords += 1
@@ -201,6 +205,25 @@ package struct PhoneEngineSetup: Encodable, Equatable, Sendable {
 }
 
 extension PhoneProtocol {
+    /// The session's records from `first` on, for a reloaded page (`{"type": "history"}` with
+    /// `first`, `records` and `last`: the final message of the history).
+    package static func history(first: Int, _ records: ArraySlice<PageRecord>, last: Bool) -> String {
+        var s = "{\"type\":\"history\",\"first\":\(first),\"last\":\(last),\"records\":["
+        s.reserveCapacity(records.count * 48 + 64)
+        for (i, r) in records.enumerated() {
+            if i > 0 { s += "," }
+            s += "[\(r.kind),\(exact(r.a)),\(exact(r.b)),\(exact(r.c)),\(exact(r.t))]"
+        }
+        return s + "]}"
+    }
+
+    /// A finite number as JSON that reads back to the same bits (Swift's shortest round-trip
+    /// form; -0 as 0, which a record never holds: the page sends none).
+    static func exact(_ x: Double) -> String {
+        if x == x.rounded(.towardZero), abs(x) < 1e15 { return String(Int64(x)) }
+        return "\(x)"
+    }
+
     /// Asks the page to send its records again from record `from` on (after a gap).
     package static func resend(from: Int) -> String { "{\"type\":\"resend\",\"from\":\(from)}" }
 

@@ -35,6 +35,8 @@ package enum PhoneLimits {
     /// Messages from the page waiting for the app's next frame; beyond it the connection is
     /// closed as `rate` (the app stopped draining).
     package static let inboxCapacity = 4096
+    /// Records in one `history` message to a reloaded page (--phone-engine): some 100 KB.
+    package static let historyChunk = 2000
     /// Largest face the host makes, pixels a side.
     package static let faceSide = 4096
 }

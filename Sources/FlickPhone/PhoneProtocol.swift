@@ -48,8 +48,12 @@ package struct PhoneHello: Equatable, Sendable {
     /// CSS pixels at the page's bottom it keeps for the participant's side (the task, Done and
     /// Give up, undo, the waiting line) when the session has one; 0: none.
     package var panel: Double
+    /// `--phone-engine`: the page's session time as it says hello (a page that runs the engine
+    /// already: when its connection came back).
+    package var at: Double?
 
-    package init(viewport: Size, pixelRatio: Double, userAgent: String, touch: Bool, panel: Double = 0) {
+    package init(viewport: Size, pixelRatio: Double, userAgent: String, touch: Bool, panel: Double = 0, at: Double? = nil) {
+        self.at = at
         self.viewport = viewport
         self.pixelRatio = pixelRatio
         self.userAgent = userAgent
@@ -117,6 +121,8 @@ package enum PhoneMessage: Equatable, Sendable {
     case undo(t: Double)
     /// Inputs the page gave its own engine (`--phone-engine`), numbered, with its event digest.
     case records(PhoneRecords)
+    /// A page that lost its engine (reloaded) asks for the session's records so far.
+    case history
 }
 
 /// A message that is not one of the protocol's: the close code and a short reason for the log.
@@ -169,6 +175,7 @@ package enum PhoneProtocol {
         var item: Int?
         var value: Int?
         var first: Int?
+        var at: Double?
         var records: [[Double]]?
         var events: Int?
         var digest: String?
@@ -206,7 +213,9 @@ package enum PhoneProtocol {
             guard panel >= 0, panel <= viewport.height / 2 else {
                 throw bad("panel \(number(panel, places: 1)) outside 0 to half the viewport's height (\(number(viewport.height / 2, places: 1)))")
             }
-            return .hello(PhoneHello(viewport: viewport, pixelRatio: ratio, userAgent: agent, touch: wire.touch ?? true, panel: panel))
+            if let at = wire.at, !recordNumbers.contains(at) { throw bad("at \(at) is not a session time within ±1e9 s") }
+            return .hello(PhoneHello(viewport: viewport, pixelRatio: ratio, userAgent: agent, touch: wire.touch ?? true, panel: panel,
+                                     at: wire.at))
         case "touch":
             guard let id = wire.id, (0...1_000_000).contains(id) else { throw bad("touch without an id from 0 to 1000000") }
             guard let name = wire.phase, let phase = PointerEvent.Phase(rawValue: name) else {
@@ -230,6 +239,8 @@ package enum PhoneProtocol {
             return .undo(t: try phoneTime(wire.t, "t"))
         case "records":
             return .records(try records(wire))
+        case "history":
+            return .history
         default:
             throw bad("unknown type '\(wire.type.prefix(24))'")
         }

@@ -25,6 +25,8 @@ package enum PhoneEvent: Equatable, Sendable {
     case undo(connection: Int, hostTime: Double)
     /// Inputs the page gave its own engine (`--phone-engine`), at the page's session times.
     case records(connection: Int, PhoneRecords)
+    /// The page asks for the session's records so far (it was reloaded and lost its engine).
+    case history(connection: Int)
     /// A clock exchange finished: the mapping in force.
     case synced(connection: Int, offset: Double, roundTrip: Double)
     /// The participant's device went (closed, dropped, timed out, refused for a fault).
@@ -594,6 +596,11 @@ package final class PhoneServer: Sendable {
             case .records(let batch):
                 guard configuration.engine != nil else { ending = Ending(code: .malformed, detail: "records, but the page runs no engine"); break }
                 if !post(.records(connection: id, batch)) {
+                    ending = Ending(code: .rate, detail: "the app is not taking events")
+                }
+            case .history:
+                guard configuration.engine != nil else { ending = Ending(code: .malformed, detail: "history, but the page runs no engine"); break }
+                if !post(.history(connection: id)) {
                     ending = Ending(code: .rate, detail: "the app is not taking events")
                 }
             }

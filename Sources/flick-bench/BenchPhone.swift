@@ -232,7 +232,7 @@ enum PhoneBench {
                         held = false
                         runner.cancelHeldGesture(at: clock)
                     }
-                case .refused, .answer, .undo, .records:
+                case .refused, .answer, .undo, .records, .history:
                     break
                 }
             }

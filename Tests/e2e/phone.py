@@ -857,6 +857,13 @@ async def engine_host(chrome, x):
         await page.drag(*PLANS["now"][1])
         await asyncio.sleep(1.5)
         kinds = await page.eval("flick.records.filter(r => r[0] === 1 || r[0] === 8).map(r => r.join(' '))")
+        # The page reloaded mid-session: it asks for the session's records, gives them to a new
+        # engine, and the next fling throws the next card.
+        await page.send("Page.reload")
+        reloaded = await page.wait_for("window.flick && flick.engine !== null && flick.connected && flick.base > 0", 15)
+        await asyncio.sleep(0.5)
+        await page.drag(*PLANS["now"][1])
+        await asyncio.sleep(1.5)
     finally:
         await page.close()
         app.quit()
@@ -865,12 +872,13 @@ async def engine_host(chrome, x):
     reloads = [e for e in lines if e.get("event") == "config_reloaded"]
     summary = next((e for e in reversed(lines) if e.get("event") == "phone" and e.get("what") == "summary"), {})
     speed = [e.get("config", {}).get("now", {}).get("throwSpeed") for e in reloads]
-    check(pressed and count(events, "deleted") == 2 and count(events, "restored") == 1 and speed == [300]
+    check(pressed and reloaded and count(events, "deleted") == 3 and count(events, "restored") == 1 and speed == [300]
           and summary.get("divergences") == 0 and summary.get("digests", 0) > 20,
           "engine host: Z on the host's window brings the card back and the reloaded file's throwSpeed (300) reaches the "
-          f"page's engine, each as the page's own record ({kinds}); {summary.get('digests')} digests, "
+          f"page's engine, each as the page's own record ({kinds}); the page reloaded takes the session up from its records "
+          f"and throws the next card; {summary.get('digests')} digests, "
           f"{summary.get('divergences')} divergences",
-          f"key pressed {pressed}, deleted {count(events, 'deleted')}, restored {count(events, 'restored')}, reloads {speed}, "
+          f"key pressed {pressed}, reloaded {reloaded}, deleted {count(events, 'deleted')}, restored {count(events, 'restored')}, reloads {speed}, "
           f"summary {summary}, out {app.text()[-300:]}")
     replay_log = os.path.join(WORK, "engine-host-replay.jsonl")
     r = subprocess.run([BIN, "window", "--headless", "--replay", rec, "--log", replay_log], capture_output=True, text=True, timeout=60)

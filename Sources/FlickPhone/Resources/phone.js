@@ -87,7 +87,7 @@
     ws.onopen = function () {
       send({ type: "hello", v: 1, viewport: { width: state.width, height: state.height }, pixelRatio: state.dpr,
              userAgent: navigator.userAgent.slice(0, 512), touch: ("ontouchstart" in window) || navigator.maxTouchPoints > 0,
-             panel: panelAsked() });
+             panel: panelAsked(), at: state.engine ? sessionNow() : undefined });
     };
     ws.onmessage = function (e) {
       let m;
@@ -96,6 +96,8 @@
         state.frame = m;
       } else if (m.type === "input") {
         if (state.engine) give(m.kind, m.a, m.b, m.c, sessionNow()); else state.pendingInputs.push(m);
+      } else if (m.type === "history") {
+        takeHistory(m);
       } else if (m.type === "resend") {
         if (m.from >= state.base && m.from <= state.base + state.records.length) state.unsent = m.from;
       } else if (m.type === "clock") {
@@ -156,12 +158,36 @@
       return;
     }
     if (state.engineLoading) return;
+    state.engineLoading = true;
     if (e.next > 0) {
-      state.engineFailed = "reloaded";
-      say("This page was reloaded during the session: its engine cannot take the session up here.");
+      // A page reloaded during the session: the host sends what the engine was given so far.
+      state.history = { setup: e, session: m.session, records: [] };
+      say("Taking the session up again…");
+      send({ type: "history" });
       return;
     }
-    state.engineLoading = true;
+    loadEngine(e, m.session, []);
+  }
+
+  // A part of the session's records for a reloaded page; with the last, the engine starts.
+  function takeHistory(m) {
+    const h = state.history;
+    if (!h || m.first !== h.records.length) return;
+    for (const r of m.records) h.records.push(r);
+    if (!m.last) return;
+    state.history = null;
+    if (h.records.length !== h.setup.next) {
+      state.engineLoading = false;
+      state.engineFailed = "history of " + h.records.length + " records, expected " + h.setup.next;
+      say("The session's records did not come whole: reload the page.");
+      return;
+    }
+    loadEngine(h.setup, h.session, h.records);
+  }
+
+  // Loads the module, starts the scene as the host did, gives it `history` (records the host
+  // has already) and then what the host sent while it loaded; the clock goes on from the last.
+  function loadEngine(e, session, history) {
     const q = "?t=" + encodeURIComponent(token);
     Promise.all([import(e.script + q), fetch("/flick-engine.wasm" + q).then(function (r) {
       if (!r.ok) throw new Error("flick-engine.wasm: HTTP " + r.status);
@@ -171,14 +197,23 @@
     }).then(function (engine) {
       engine.create({ interaction: e.interaction, count: e.count, width: e.viewport.width, height: e.viewport.height,
                       lateWindow: e.lateWindow, config: e.config });
+      state.engineViewport = { width: e.viewport.width, height: e.viewport.height };
+      let start = e.start;
+      for (const r of history) {
+        engine.input(r[0], r[1], r[2], r[3], r[4]);
+        if (r[0] === 7) state.lastFrameT = Math.max(state.lastFrameT, r[4]); else state.lastInputT = Math.max(state.lastInputT, r[4]);
+        if (r[0] === 3) state.engineViewport = { width: r[1], height: r[2] };
+        start = Math.max(start, r[4]);
+      }
+      state.base = state.unsent = history.length;
       state.engine = engine;
-      state.engineSession = m.session;
+      state.engineSession = session;
       state.engineStage = e.stage;
       state.lateWindow = e.lateWindow;
-      state.start = e.start;
+      state.start = start;
       state.origin = performance.now();
-      state.engineViewport = { width: e.viewport.width, height: e.viewport.height };
       state.engineLoading = false;
+      say("");
       const pending = state.pendingInputs;
       state.pendingInputs = [];
       for (const p of pending) give(p.kind, p.a, p.b, p.c, sessionNow());
