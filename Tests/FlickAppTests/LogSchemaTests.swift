@@ -60,7 +60,9 @@ import Testing
         var summary = LogPhone(t: 0.35, what: .summary)
         (summary.latencyMedianMs, summary.latencyP99Ms, summary.touches) = (12.5, 30.25, 40)
         (summary.frames, summary.frameBytes, summary.refused) = (100, 315, 2)
+        (summary.records, summary.digests, summary.divergences) = (900, 120, 0)
         try log.append(summary)
+        try log.append(LogPhone(t: 0.36, what: .diverged, detail: "diverged: after 3 events (record 40) the page's digest is 0000000000000001, the host's 0000000000000002"))
         try log.note(time: 0.3125, text: "hesitates", task: "t1")
         try log.append(LogCardsChanged(t: 0.34375, change: CardFolderChange(added: [.init(name: "b.png", size: 9)], removed: ["a.png"], changed: [.init(name: "c.png", size: 3)])))
         for (i, goal) in Self.goals.enumerated() {
