@@ -38,8 +38,9 @@ final class PageEngineLink {
     /// A config edit of the page's under way (records with more to come).
     var staged: SceneConfig?
 
-    /// The engine's files: `make wasm` leaves them in .build/wasm; an installed flick keeps them
-    /// beside itself. `FLICK_WASM_DIR` names another folder.
+    /// The engine's files: `make wasm` leaves them in .build/wasm; beside the binary, or in
+    /// /usr/share/flick for one in /usr/lib/flick, they are found too. `FLICK_WASM_DIR` names
+    /// another folder.
     static func files() throws -> PhoneServer.EngineFiles {
         var dirs: [String] = []
         if let dir = ProcessInfo.processInfo.environment["FLICK_WASM_DIR"], !dir.isEmpty { dirs.append(dir) }
@@ -47,7 +48,7 @@ final class PageEngineLink {
                       ?? CommandLine.arguments[0]).deletingLastPathComponent()
         dirs += [exe.path, exe.appendingPathComponent("../wasm").standardized.path,
                  exe.appendingPathComponent("../../wasm").standardized.path,
-                 exe.appendingPathComponent("../share/flick").standardized.path]
+                 exe.appendingPathComponent("../../share/flick").standardized.path]
         for dir in dirs {
             let fm = FileManager.default
             if let module = fm.contents(atPath: dir + "/flick-engine.wasm"), let script = fm.contents(atPath: dir + "/flick-engine.mjs") {
