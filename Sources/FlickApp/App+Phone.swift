@@ -156,8 +156,7 @@ enum ContentHash {
             h ^= UInt64(b)
             h = h &* 0x100_0000_01b3
         }
-        let hex = String(h, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return PhoneProtocol.hex(h)
     }
 
     static func ofFile(_ path: String) -> String? {

@@ -24,7 +24,6 @@ final class PageEngineLink {
     var said = 0
     /// Problems written to the log (a flood of them cannot fill the disk).
     var logged = 0
-    var batches = 0
     /// The host's inputs refused because the page's engine would not see them.
     var refusedHostInputs = 0
     /// The host's inputs for the page's engine (`PhoneProtocol.input`), in order; sent while
@@ -62,15 +61,23 @@ final class PageEngineLink {
     /// differs (the page's engine takes numbers only).
     static func configEdits(_ config: SceneConfig) throws -> [[Double]] {
         let defaults = SceneConfig()
-        for path in SceneConfig.textKeys where config.text(at: path) != defaults.text(at: path) {
+        if let path = changedTextKey(from: defaults, to: config) {
             throw UserError("--phone-engine: the config sets the text key \(path) to '\(config.text(at: path) ?? "")'; the page's engine takes only numeric keys yet (leave \(path) at '\(defaults.text(at: path) ?? "")')")
         }
-        var edits: [[Double]] = []
-        for (i, key) in SceneConfig.keys.enumerated() {
-            guard let v = config.value(at: key.path), v.bitPattern != defaults.value(at: key.path)?.bitPattern else { continue }
-            edits.append([Double(i), v])
+        return numericEdits(from: defaults, to: config).map { [Double($0.key), $0.value] }
+    }
+
+    /// The numeric keys whose values differ (to the bit) from `base` to `config`, by key number.
+    static func numericEdits(from base: SceneConfig, to config: SceneConfig) -> [(key: Int, value: Double)] {
+        SceneConfig.keys.enumerated().compactMap { i, key in
+            guard let v = config.value(at: key.path), v.bitPattern != base.value(at: key.path)?.bitPattern else { return nil }
+            return (i, v)
         }
-        return edits
+    }
+
+    /// The first text key that differs from `base` to `config`.
+    static func changedTextKey(from base: SceneConfig, to config: SceneConfig) -> String? {
+        SceneConfig.textKeys.first { config.text(at: $0) != base.text(at: $0) }
     }
 }
 
@@ -134,15 +141,11 @@ extension App {
     private func relayConfig(_ change: ConfigInput) {
         guard let engine = pageEngine else { return }
         let base = engine.intended ?? scene.config
-        if let path = SceneConfig.textKeys.first(where: { change.config.text(at: $0) != base.text(at: $0) }) {
+        if let path = PageEngineLink.changedTextKey(from: base, to: change.config) {
             warn("config refused: it changes the text key \(path), which the page's engine (--phone-engine) does not take yet")
             return
         }
-        var edits: [(Int, Double)] = []
-        for (i, key) in SceneConfig.keys.enumerated() {
-            guard let v = change.config.value(at: key.path), v.bitPattern != base.value(at: key.path)?.bitPattern else { continue }
-            edits.append((i, v))
-        }
+        let edits = PageEngineLink.numericEdits(from: base, to: change.config)
         guard !edits.isEmpty else { return }
         engine.intended = change.config
         engine.edits.append(change)
@@ -167,7 +170,6 @@ extension App {
     /// time; a frame moves the session there. Problems and divergences are logged and said.
     func phoneRecords(_ batch: PhoneRecords) {
         guard let engine = pageEngine, let phone else { return }
-        engine.batches += 1
         let taken = engine.feed.take(batch)
         if let from = taken.resendFrom { phone.server.send(PhoneProtocol.resend(from: from)) }
         for step in taken.steps {

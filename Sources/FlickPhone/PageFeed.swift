@@ -147,7 +147,7 @@ package struct PageFeed: Sendable {
             let host = hostDigests[max(0, claim.events)]
             if host != claim.digest {
                 divergences += 1
-                lines.append("diverged: after \(claim.events) events (record \(claim.record)) the page's digest is \(Self.hex(claim.digest)), the host's \(Self.hex(host))")
+                lines.append("diverged: after \(claim.events) events (record \(claim.record)) the page's digest is \(PhoneProtocol.hex(claim.digest)), the host's \(PhoneProtocol.hex(host))")
             }
         }
         return lines
@@ -163,11 +163,6 @@ package struct PageFeed: Sendable {
             "diverged: the page counted \($0.events) events by record \($0.record); the host's session let out \(hostEvents)"
                 + (left.count > 1 ? " (and \(left.count - 1) later digests alike)" : "")
         }
-    }
-
-    package static func hex(_ value: UInt64) -> String {
-        let s = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - s.count) + s
     }
 }
 

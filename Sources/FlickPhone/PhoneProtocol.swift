@@ -327,6 +327,12 @@ package enum PhoneProtocol {
         return "\(r)"
     }
 
+    /// 16 hex digits: a content hash, a digest, as the page writes and reads them.
+    package static func hex(_ value: UInt64) -> String {
+        let s = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - s.count) + s
+    }
+
     /// `#rrggbb`.
     package static func hex(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> String {
         let digits = Array("0123456789abcdef")
