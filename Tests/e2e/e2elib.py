@@ -1,5 +1,15 @@
 """What the Python e2e scripts share: one result line per case and the count line (lib.sh's
-format), so run.sh counts them like the shell scripts."""
+format), so run.sh counts them like the shell scripts, and what a signal test asks of a process."""
+
+
+def catches(pid, sig):
+    """Whether process `pid` has a handler for `sig` now (SigCgt in /proc/PID/status)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            line = next(l for l in f if l.startswith("SigCgt:"))
+        return int(line.split()[1], 16) >> (sig - 1) & 1 == 1
+    except (OSError, StopIteration, ValueError):
+        return False
 
 
 def report(title, cases, check):

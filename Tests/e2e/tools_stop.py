@@ -31,16 +31,6 @@ ENV.pop("DISPLAY", None)
 ENV.pop("WAYLAND_DISPLAY", None)
 
 
-def catches(pid, sig):
-    """Whether process `pid` has a handler for `sig` (SigCgt in /proc/PID/status)."""
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            line = next(l for l in f if l.startswith("SigCgt:"))
-        return int(line.split()[1], 16) >> (sig - 1) & 1 == 1
-    except (OSError, StopIteration, ValueError):
-        return False
-
-
 def stop(name, argv, sig, when, report, cwd=None):
     """Starts argv, waits for `when` (seconds, or a pattern of its standard error), sends `sig`;
     the problems found and a one-line summary."""
@@ -65,7 +55,7 @@ def stop(name, argv, sig, when, report, cwd=None):
         # `when` seconds after the tool catches the signal: a loaded machine can take longer
         # than that to load a large binary, and a signal before its handler is in place ends
         # it by the default action, which says nothing about the tool.
-        while time.time() < deadline and p.poll() is None and not catches(p.pid, sig):
+        while time.time() < deadline and p.poll() is None and not e2elib.catches(p.pid, sig):
             time.sleep(0.005)
         time.sleep(when)
     if p.poll() is not None:
