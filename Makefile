@@ -166,7 +166,7 @@ DEB_PACKAGES := dpkg-dev lintian debootstrap debian-archive-keyring
 .PHONY: deps-deb deb test-deb
 deps-deb: deps-run
 	$(call apt_install,$(DEB_PACKAGES))
-deb: deps-deb
+deb: deps-deb wasm
 	bash packaging/build-deb.sh
 # Installs the package in a fresh Debian 12 root (debootstrap, minbase), runs flick there
 # without Swift, upgrades, removes and checks that nothing is left (Tests/deb/test-deb.sh).

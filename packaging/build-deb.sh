@@ -4,8 +4,10 @@
 #   /usr/lib/flick/flick                        the binary, Swift runtime linked in statically
 #   /usr/lib/flick/Flick_FlickPhone.resources   -> /usr/share/flick/Flick_FlickPhone.resources
 #   /usr/bin/flick                              -> /usr/lib/flick/flick
-#   /usr/share/flick/                           bundled cards, presets, the phone page; the
-#                                               fonts as links into fonts-dejavu-core
+#   /usr/share/flick/                           bundled cards, presets, the phone page, the
+#                                               engine the page runs (flick-engine.wasm and
+#                                               .mjs, from make wasm); the fonts as links
+#                                               into fonts-dejavu-core
 #   /usr/share/man/man1/flick*.1.gz             from the command tree (generate-manual)
 #   bash, zsh and fish completions              from --generate-completion-script
 #
@@ -80,6 +82,12 @@ for bundle in "$BINDIR"/*.resources; do
 done
 
 install -m 0644 assets/[0-9][0-9]-*.png "$PKG/usr/share/flick/"
+# The engine the phone's page runs with --phone-engine (docs/wasm.md): flick finds it in
+# /usr/share/flick from its own path, as it finds the cards.
+for f in flick-engine.wasm flick-engine.mjs; do
+  [ -s "$ROOT/.build/wasm/$f" ] || { echo "no .build/wasm/$f: make wasm builds it (make deb does)" >&2; exit 1; }
+  install -m 0644 "$ROOT/.build/wasm/$f" "$PKG/usr/share/flick/$f"
+done
 install -m 0644 assets/presets/*.json "$PKG/usr/share/flick/presets/"
 # The fonts are fonts-dejavu-core's own files (the same bytes): links, not copies.
 for font in DejaVuSans.ttf DejaVuSans-Bold.ttf; do

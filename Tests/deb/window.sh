@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs inside the test root (test-deb.sh copies it beside the e2e scripts): the installed flick's
 # window under Xvfb, a card thrown by a real xdotool drag, the log written and closed; the phone
-# page served on 127.0.0.1.
+# page served on 127.0.0.1, and the engine it runs with --phone-engine.
 # Usage: window.sh path/to/flick OUTDIR
 set -u
 source "$(dirname "$0")/lib.sh"
@@ -45,5 +45,27 @@ if start_app "$PLOG" --demo stack --phone; then
   stop_app
 else
   fail "the window with --phone did not open: $(cat "$PLOG.out" 2>/dev/null)"
+fi
+
+# The engine the page runs with --phone-engine, served from the installed files: the bytes the
+# package put in /usr/share/flick.
+ELOG="$OUT/phone-engine.jsonl"
+if start_app "$ELOG" --demo stack --phone --phone-engine; then
+  wait_text "$ELOG.out" "open http://" 10 >/dev/null
+  url=$(grep -o 'open http://[^ ]*' "$ELOG.out" | head -n 1 | cut -c6-)
+  got=$(python3 - "${url%%/\?*}/flick-engine.wasm?t=${url##*t=}" /usr/share/flick/flick-engine.wasm <<'PY' 2>&1
+import sys, urllib.request
+body = urllib.request.urlopen(sys.argv[1], timeout=10).read()
+print("same" if body == open(sys.argv[2], "rb").read() and body[:4] == b"\0asm" else f"{len(body)} bytes that differ")
+PY
+)
+  if [ "$got" = same ]; then
+    pass "--phone-engine serves the installed flick-engine.wasm ($(wc -c </usr/share/flick/flick-engine.wasm) bytes)"
+  else
+    fail "--phone-engine's module at '$url': $got / $(tail -n 3 "$ELOG.out")"
+  fi
+  stop_app
+else
+  fail "the window with --phone --phone-engine did not open: $(tail -n 3 "$ELOG.out" 2>/dev/null)"
 fi
 finish
