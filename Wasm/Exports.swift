@@ -21,14 +21,46 @@ final class PageEngine {
     /// its own, so the page can read it at a fixed address.
     private(set) var frame: UnsafeMutablePointer<Double>
     private var capacity = 1 + 13 * 32
+    /// The last frame's stamp (see `flick_engine_label`): card id (-1: none), direction,
+    /// opacity, the name's UTF-8 length.
+    let label: UnsafeMutablePointer<Double> = .allocate(capacity: 4)
+    /// The stamp's name, UTF-8.
+    private(set) var labelText: UnsafeMutablePointer<UInt8> = .allocate(capacity: 64)
+    private var labelCapacity = 64
 
     init(scene: CardScene) {
         self.scene = scene
         frame = .allocate(capacity: capacity)
         frame[0] = 0
+        label.initialize(repeating: 0, count: 4)
+        label[0] = -1
     }
 
-    deinit { frame.deallocate() }
+    deinit {
+        frame.deallocate()
+        label.deallocate()
+        labelText.deallocate()
+    }
+
+    /// Writes the scene's direction label (the swipe deck's stamp) into `label` and `labelText`.
+    func writeLabel() {
+        guard let l = scene.directionLabel else {
+            label[0] = -1
+            label[3] = 0
+            return
+        }
+        let bytes = Array(l.label.utf8)
+        if bytes.count > labelCapacity {
+            labelText.deallocate()
+            labelCapacity = bytes.count
+            labelText = .allocate(capacity: labelCapacity)
+        }
+        for (i, b) in bytes.enumerated() { labelText[i] = b }
+        label[0] = Double(l.card.value)
+        label[1] = Double(ThrowDirection.allCases.firstIndex(of: l.direction) ?? 0)
+        label[2] = l.opacity
+        label[3] = Double(bytes.count)
+    }
 
     /// Writes the scene's render list into `frame`.
     func writeFrame() {
@@ -143,6 +175,7 @@ public func flickEngineInput(kind: Int32, a: Double, b: Double, c: Double, time:
         result = code(scene.advance(to: time))
         page.frames.add(frame: scene.renderList)
         page.writeFrame()
+        page.writeLabel()
     case .setValue(let key, let value, let more):
         let edit = EngineInput.edit(&page.staged, of: scene.config, key: key, value: value, more: more)
         if let config = edit.apply { scene.setConfig(config, at: time) }
@@ -160,6 +193,27 @@ public func flickEngineFrame() -> UnsafePointer<Double>? {
     guard let page else { return nil }
     return UnsafePointer(page.frame)
 }
+
+/// The last frame's stamp, the name of the direction a dragged card leans toward (the swipe
+/// deck's `like`, `nope`): a pointer to 4 numbers, the card's id (-1: no stamp), the direction
+/// (`ThrowDirection.allCases` order), the opacity 0...1 and the name's length in bytes, whose
+/// UTF-8 `flick_engine_label_text` points to. Valid until the next input.
+@_cdecl("flick_engine_label")
+public func flickEngineLabel() -> UnsafePointer<Double>? {
+    guard let page else { return nil }
+    return UnsafePointer(page.label)
+}
+
+/// The stamp's name (UTF-8, `flick_engine_label`'s length), valid until the next input.
+@_cdecl("flick_engine_label_text")
+public func flickEngineLabelText() -> UnsafePointer<UInt8>? {
+    guard let page else { return nil }
+    return UnsafePointer(page.labelText)
+}
+
+/// 1 when nothing moves (no card held or flying, the content still), else 0.
+@_cdecl("flick_engine_at_rest")
+public func flickEngineAtRest() -> Int32 { page?.scene.isAtRest == true ? 1 : 0 }
 
 /// Commits everything up to the scene's time (no late input will come), then digests the events.
 @_cdecl("flick_engine_commit")

@@ -17,6 +17,11 @@ export const Input = Object.freeze({
 /** Pointer phases (Input.pointer's a). */
 export const Phase = Object.freeze({ down: 0, move: 1, up: 2, cancel: 3 });
 
+const utf8 = new TextDecoder();
+
+/** Throw directions, as flick_engine_label numbers them (ThrowDirection.allCases). */
+export const Directions = Object.freeze(['left', 'right', 'up', 'down']);
+
 /** What flick_engine_input's result means. */
 export const Result = Object.freeze({
   0: 'taken', 1: 'non-finite time', 2: 'non-finite position', 3: 'time went backwards', 4: 'too late',
@@ -72,6 +77,22 @@ export class FlickEngine {
     }
     return cards;
   }
+
+  /**
+   * The last frame's stamp (the swipe deck's `like` on a dragged card): { card, direction,
+   * opacity, text }, direction one of Directions; null when there is none.
+   */
+  label() {
+    const pointer = this.exports.flick_engine_label();
+    const memory = this.exports.memory.buffer;
+    const n = new Float64Array(memory, pointer, 4);
+    if (n[0] < 0) return null;
+    const bytes = new Uint8Array(memory, this.exports.flick_engine_label_text(), n[3]);
+    return { card: n[0], direction: Directions[n[1]], opacity: n[2], text: utf8.decode(bytes) };
+  }
+
+  /** Whether nothing moves: no card held or flying, the content still. */
+  atRest() { return this.exports.flick_engine_at_rest() === 1; }
 
   /** The digest of every frame drawn so far (a BigInt). */
   framesDigest() { return BigInt.asUintN(64, this.exports.flick_engine_frames_digest()); }

@@ -86,7 +86,7 @@ final class PhoneLink {
         lastStage = stage
         frameNumber += 1
         let cards = list.map { PhoneFrame.Card(face: faceOf($0.card) ?? -1, attributes: $0) }
-        let hint = scene.deck.count == 0 && scene.isAtRest ? "No cards left · Z brings one back · R resets" : nil
+        let hint = scene.deck.count == 0 && scene.isAtRest ? DirectionStamp.emptyDeckHint : nil
         return PhoneFrame(number: frameNumber, sceneTime: scene.time, stage: stage, cards: cards, label: label, hint: hint).json()
     }
 }

@@ -97,7 +97,12 @@ extension App {
             engine.setup = PhoneEngineSetup(interaction: Interaction.allCases.firstIndex(of: scene.interaction) ?? 0,
                                             count: scene.deck.count, viewport: scene.viewport,
                                             lateWindow: runner.lateInputWindow, config: edits, start: pageClock, next: 0,
-                                            stage: PhoneProtocol.hex(theme.stage.r, theme.stage.g, theme.stage.b))
+                                            stage: PhoneProtocol.hex(theme.stage.r, theme.stage.g, theme.stage.b),
+                                            stamps: Dictionary(uniqueKeysWithValues: ThrowDirection.allCases.map {
+                                                let c = DirectionStamp.colour($0)
+                                                return ($0.rawValue, PhoneProtocol.hex(c.r, c.g, c.b))
+                                            }),
+                                            hint: DirectionStamp.emptyDeckHint)
         }
         engine.setup?.next = engine.feed.next
         return engine.setup
@@ -172,6 +177,7 @@ extension App {
         guard let engine = pageEngine, let phone else { return }
         let taken = engine.feed.take(batch)
         if let from = taken.resendFrom { phone.server.send(PhoneProtocol.resend(from: from)) }
+        if !taken.steps.isEmpty { phone.server.send(PhoneProtocol.ack(next: engine.feed.next)) }
         for step in taken.steps {
             let t = step.t
             switch step.input {

@@ -185,10 +185,16 @@ package struct PhoneEngineSetup: Encodable, Equatable, Sendable {
     package var next: Int
     /// The stage's colour (#rrggbb).
     package var stage: String
+    /// The stamp's colour (#rrggbb) for each throw direction, by name (`left`, `right`, ...).
+    package var stamps: [String: String]
+    /// What the stage says on an empty deck at rest.
+    package var hint: String
 
     package init(interaction: Int, count: Int, viewport: Size, lateWindow: Double, config: [[Double]], start: Double, next: Int,
-                 stage: String) {
+                 stage: String, stamps: [String: String], hint: String) {
         self.stage = stage
+        self.stamps = stamps
+        self.hint = hint
         self.interaction = interaction
         self.count = count
         self.viewport = viewport
@@ -221,6 +227,10 @@ extension PhoneProtocol {
 
     /// Asks the page to send its records again from record `from` on (after a gap).
     package static func resend(from: Int) -> String { "{\"type\":\"resend\",\"from\":\(from)}" }
+
+    /// Tells the page the host has every record before `next`: it keeps only those after
+    /// (what it saves across a reload).
+    package static func ack(next: Int) -> String { "{\"type\":\"ack\",\"next\":\(next)}" }
 
     /// An input the host gives the page's engine (the stage's size when the phone connects): the
     /// page gives it at its own time and records it like its own.

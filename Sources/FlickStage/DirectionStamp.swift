@@ -41,10 +41,13 @@ package final class DirectionStamp {
         }
     }
 
+    /// What the stage says on an empty deck at rest, here and on the phone.
+    package static let emptyDeckHint = "No cards left · Z brings one back · R resets"
+
     /// Draws the label of the card the scene reports, if it is in `list` (this frame's cards).
     package func draw(scene: CardScene, list: [CardAttributes], scale: Double) throws {
         if scene.deck.count == 0, scene.isAtRest {
-            try drawHint("No cards left · Z brings one back · R resets", in: scene.viewport, scale: scale)
+            try drawHint(Self.emptyDeckHint, in: scene.viewport, scale: scale)
         }
         guard let label = scene.directionLabel, let card = list.last(where: { $0.card == label.card }) else { return }
         let points = min(40, max(12, card.size.width / 9))

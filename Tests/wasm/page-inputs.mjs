@@ -4,12 +4,14 @@
 // Wasm/Exports.swift) then gives the same records to a native engine and must get the same.
 //
 // usage: node page-inputs.mjs MODULE.wasm OUT_FILE SESSIONS SEED
-// Each record is 8 words: kind, a, b, c, time (numbers), result (number), frames digest and
-// events digest (64-bit). A session starts with a create record (kind -10: a interaction,
+// Each record is 13 words: kind, a, b, c, time (numbers), result (number), frames digest and
+// events digest (64-bit), then what the page draws beside the cards: the stamp's card (-1:
+// none), direction and opacity, whether the scene is at rest (numbers), and the stamp's name
+// as FNV-1a 64 of its UTF-8. A session starts with a create record (kind -10: a interaction,
 // b count, c width, time height, result slot = late window) and ends with a commit (kind -11).
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { FlickEngine, Input, Phase } from '../../Wasm/flick-engine.mjs';
+import { Directions, FlickEngine, Input, Phase } from '../../Wasm/flick-engine.mjs';
 
 const [wasmPath, outPath, sessionsText, seedText] = process.argv.slice(2);
 const engine = await FlickEngine.load(readFileSync(wasmPath));
@@ -27,9 +29,18 @@ const unit = () => Number(next() >> 11n) / 2 ** 53;
 const below = (n) => Math.floor(unit() * n);
 const uniform = (lo, hi) => lo + (hi - lo) * unit();
 
+const WORDS = 13;
+const fnv = (text) => {
+  let h = 0xcbf29ce484222325n;
+  for (const b of new TextEncoder().encode(text)) h = BigInt.asUintN(64, (h ^ BigInt(b)) * 0x100000001b3n);
+  return h;
+};
 const records = [];
 const keep = (kind, a, b, c, t, result) => {
-  records.push([kind, a, b, c, t, result, engine.framesDigest(), engine.eventsDigest()]);
+  const l = engine.label();
+  records.push([kind, a, b, c, t, result, engine.framesDigest(), engine.eventsDigest(),
+                l ? l.card : -1, l ? Directions.indexOf(l.direction) : 0, l ? l.opacity : 0, engine.atRest() ? 1 : 0,
+                fnv(l ? l.text : '')]);
 };
 const give = (kind, a, b, c, t) => keep(kind, a, b, c, t, engine.input(kind, a, b, c, t));
 
@@ -39,7 +50,7 @@ for (let s = 0; s < sessions; s++) {
   let [w, h] = sizes[below(sizes.length)];
   const interaction = below(5), count = [0, 1, 3, 8, 30][below(5)], late = [0, 0.05, 0.1][below(3)];
   engine.create({ interaction, count, width: w, height: h, lateWindow: late });
-  records.push([-10, interaction, count, w, h, late, 0n, 0n]);
+  records.push([-10, interaction, count, w, h, late, 0n, 0n, -1, 0, 0, 0, fnv('')]);
   let t = 0.1, frameAt = 0;
   const frameRate = [60, 120][below(2)];
   // Frames due by `until`, drawn as the page's requestAnimationFrame would.
@@ -83,12 +94,16 @@ for (let s = 0; s < sessions; s++) {
   keep(-11, 0, 0, 0, 0, 0);
 }
 
-const buffer = new ArrayBuffer(records.length * 64);
+const buffer = new ArrayBuffer(records.length * WORDS * 8);
 const numbers = new Float64Array(buffer), words = new BigUint64Array(buffer);
+let stamped = 0;
 records.forEach((r, i) => {
-  for (let k = 0; k < 6; k++) numbers[8 * i + k] = Number(r[k]);
-  words[8 * i + 6] = r[6];
-  words[8 * i + 7] = r[7];
+  for (let k = 0; k < 13; k++) {
+    if (typeof r[k] === 'bigint') words[WORDS * i + k] = r[k];
+    else numbers[WORDS * i + k] = Number(r[k]);
+  }
+  if (r[0] === Input.frame && r[8] >= 0) stamped += 1;
 });
 writeFileSync(outPath, new Uint8Array(buffer));
-console.log(`page-inputs: ${sessions} sessions, ${records.length} records (events ${engine.eventCount()} in the last)`);
+console.log(`page-inputs: ${sessions} sessions, ${records.length} records (events ${engine.eventCount()} in the last), ` +
+            `${stamped} frames with a stamp`);

@@ -38,6 +38,10 @@
     // draw), and with --phone-engine each touch sample's time from its event to the end of the
     // frame that drew it (ms); the last 4096 of each.
     frameMs: [], touchMs: [], touchesWaiting: [],
+    // Frames drawn with each stamp (the swipe deck's `like`), by its text.
+    stamped: {},
+    // Records a reloaded page took from this tab's storage (unsent when the last page went).
+    restored: 0,
   };
   window.flick = state;   // read by the end-to-end tests over the DevTools protocol
 
@@ -98,6 +102,11 @@
         if (state.engine) give(m.kind, m.a, m.b, m.c, sessionNow()); else state.pendingInputs.push(m);
       } else if (m.type === "history") {
         takeHistory(m);
+      } else if (m.type === "ack") {
+        const drop = Math.max(0, Math.min(state.records.length, m.next - state.base));
+        state.records.splice(0, drop);
+        state.base += drop;
+        state.unsent = Math.max(state.unsent, state.base);
       } else if (m.type === "resend") {
         if (m.from >= state.base && m.from <= state.base + state.records.length) state.unsent = m.from;
       } else if (m.type === "clock") {
@@ -199,16 +208,26 @@
                       lateWindow: e.lateWindow, config: e.config });
       state.engineViewport = { width: e.viewport.width, height: e.viewport.height };
       let start = e.start;
-      for (const r of history) {
+      const retake = function (r) {
         engine.input(r[0], r[1], r[2], r[3], r[4]);
         if (r[0] === 7) state.lastFrameT = Math.max(state.lastFrameT, r[4]); else state.lastInputT = Math.max(state.lastInputT, r[4]);
         if (r[0] === 3) state.engineViewport = { width: r[1], height: r[2] };
         start = Math.max(start, r[4]);
-      }
+      };
+      for (const r of history) retake(r);
+      // What this tab's page had given its engine and the host had not acknowledged when it
+      // went (reloaded, or closed and reopened): given again, as they were, and sent.
+      const saved = savedRecords(session);
+      const extra = saved && saved.first <= history.length ? saved.records.slice(history.length - saved.first) : [];
+      for (const r of extra) retake(r);
+      state.restored = extra.length;
+      state.records = extra;
       state.base = state.unsent = history.length;
       state.engine = engine;
       state.engineSession = session;
       state.engineStage = e.stage;
+      state.engineStamps = e.stamps;
+      state.engineHint = e.hint;
       state.lateWindow = e.lateWindow;
       state.start = start;
       state.origin = performance.now();
@@ -223,6 +242,32 @@
       say("The engine did not load: " + error);
     });
   }
+
+  // The records the host has not acknowledged, kept in this tab as the page goes (a reload, a
+  // closed tab reopened) and given to the next page's engine after the host's history.
+  const savedKey = "flick-engine-records:" + token;
+  function saveRecords() {
+    if (!state.engine) return;
+    try {
+      sessionStorage.setItem(savedKey, JSON.stringify({ session: state.engineSession, first: state.base, records: state.records }));
+    } catch (error) {
+      console.warn("flick: the unsent records could not be kept: " + error);
+    }
+  }
+  function savedRecords(session) {
+    let saved = null;
+    try {
+      saved = JSON.parse(sessionStorage.getItem(savedKey) || "null");
+      sessionStorage.removeItem(savedKey);
+    } catch (_) { return null; }
+    if (!saved || saved.session !== session || !Array.isArray(saved.records) || typeof saved.first !== "number") return null;
+    const ok = saved.records.every(function (r) {
+      return Array.isArray(r) && r.length === 5 && r.every(function (x) { return typeof x === "number" && isFinite(x); });
+    });
+    return ok ? saved : null;
+  }
+  window.addEventListener("pagehide", saveRecords);
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") saveRecords(); });
 
   // One input to the page's engine, recorded. Its time keeps the session's rule for late input
   // (SessionRunner.submit): never before the last input, nor older than the late window before
@@ -273,12 +318,23 @@
   // The engine's frame as the host's frames come: [face, w, h, a, b, c, d, tx, ty, alpha].
   function engineFrame() {
     const faces = state.welcome.faces.length;
-    const cards = state.engine.cards().map(function (c) {
+    const raw = state.engine.cards();
+    const cards = raw.map(function (c) {
       const t = c.transform;
       return [faces ? ((c.card % faces) + faces) % faces : -1, c.width, c.height, t[0], t[1], t[2], t[3], t[4], t[5], c.alpha];
     });
     state.engineFrames += 1;
-    return { n: state.engineFrames, t: state.lastFrameT, stage: state.engineStage, cards: cards };
+    // What the window draws beside the cards: the stamp on the card it names (the last of
+    // its views), and the hint on an empty deck at rest.
+    const l = state.engine.label();
+    let label = null;
+    if (l) {
+      let i = -1;
+      raw.forEach(function (c, k) { if (c.card === l.card) i = k; });
+      if (i >= 0) label = { card: i, text: l.text, color: state.engineStamps[l.direction], opacity: l.opacity, direction: l.direction };
+    }
+    const hint = state.engine.cardCount() === 0 && state.engine.atRest() ? state.engineHint : null;
+    return { n: state.engineFrames, t: state.lastFrameT, stage: state.engineStage, cards: cards, label: label, hint: hint };
   }
 
   // MARK: the participant's side. Every text is set as text (textContent), never as markup:
@@ -492,7 +548,10 @@
         ctx.fill();
       }
     }
-    if (frame.label) drawLabel(frame, k, f, dpr);
+    if (frame.label) {
+      drawLabel(frame, k, f, dpr);
+      state.stamped[frame.label.text] = (state.stamped[frame.label.text] || 0) + 1;
+    }
     ctx.restore();
     if (frame.hint) {
       ctx.setTransform(k, 0, 0, k, f.x * dpr, f.y * dpr);
