@@ -158,7 +158,7 @@ let package = Package(
         /// The session library on its own: recordings, looks, config files.
         .testTarget(name: "FlickSessionTests", dependencies: ["FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine"]),
         /// The app's tool UI (tuning panel, time controls, debug overlay), headless.
-        .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine", "CSDL2"]),
+        .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickPhone", "FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine", "CSDL2"]),
         /// The phone's protocol, token, clock mapping and limits, and its server over loopback.
         .testTarget(name: "FlickPhoneTests", dependencies: ["FlickPhone", "FlickSession", "FlickEngine"]),
         /// FlickMath against glibc (10^6 inputs per function) and its special values.

@@ -129,6 +129,36 @@ public func flickEngineConfigSet(key: Int32, value: Double) -> Int32 {
     return 0
 }
 
+/// Memory the page writes one text into (UTF-8) before `flick_engine_config_set_text`.
+nonisolated(unsafe) var textBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+nonisolated(unsafe) var textCapacity = 256
+
+/// Room for a text of `length` bytes (at most 4096), for the page to write before
+/// `flick_engine_config_set_text`; nil for a length out of range.
+@_cdecl("flick_engine_text_buffer")
+public func flickEngineTextBuffer(length: Int32) -> UnsafeMutablePointer<UInt8>? {
+    guard length >= 0, length <= 4096 else { return nil }
+    if Int(length) > textCapacity {
+        textBuffer.deallocate()
+        textCapacity = Int(length)
+        textBuffer = .allocate(capacity: textCapacity)
+    }
+    return textBuffer
+}
+
+/// Sets text key number `key` (`SceneConfig.textKeys` order: the swipe deck's direction names)
+/// of the config the next scene starts with, to the `length` bytes of UTF-8 in the text
+/// buffer. Returns 0, or -2 for a key or length out of range or a text the key refuses (empty,
+/// too long, more than one line; the config is unchanged).
+@_cdecl("flick_engine_config_set_text")
+public func flickEngineConfigSetText(key: Int32, length: Int32) -> Int32 {
+    let keys = SceneConfig.textKeys
+    guard key >= 0, Int(key) < keys.count, length >= 0, Int(length) <= textCapacity else { return -2 }
+    let text = String(decoding: UnsafeBufferPointer(start: textBuffer, count: Int(length)), as: UTF8.self)
+    do { try stagedConfig.setValue(text, at: keys[Int(key)]) } catch { return -2 }
+    return 0
+}
+
 /// A new scene: interaction number `interaction`, `count` cards, a viewport of `width` x
 /// `height` points, the config staged by `flick_engine_config_set`, late input taken up to
 /// `lateWindow` seconds. Returns 0, or -1 for an interaction number or count out of range.

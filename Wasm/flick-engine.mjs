@@ -18,6 +18,7 @@ export const Input = Object.freeze({
 export const Phase = Object.freeze({ down: 0, move: 1, up: 2, cancel: 3 });
 
 const utf8 = new TextDecoder();
+const utf8Encoder = new TextEncoder();
 
 /** Throw directions, as flick_engine_label numbers them (ThrowDirection.allCases). */
 export const Directions = Object.freeze(['left', 'right', 'up', 'down']);
@@ -41,12 +42,22 @@ export class FlickEngine {
 
   /**
    * A new scene; `config` is a list of [key number, value] edits of the defaults (SceneConfig.keys
-   * order). Throws on an interaction number or count out of range, or an edit the config refuses.
+   * order), `configText` a list of { key, text } (SceneConfig.textKeys order: the swipe deck's
+   * direction names). Throws on an interaction number or count out of range, or an edit the
+   * config refuses.
    */
-  create({ interaction = 0, count = 20, width = 390, height = 844, lateWindow = 0, config = [] } = {}) {
+  create({ interaction = 0, count = 20, width = 390, height = 844, lateWindow = 0, config = [], configText = [] } = {}) {
     for (const [key, value] of config) {
       if (this.exports.flick_engine_config_set(key, value) !== 0) {
         throw new RangeError(`flick_engine_config_set: key ${key} refuses ${value}`);
+      }
+    }
+    for (const { key, text } of configText) {
+      const bytes = utf8Encoder.encode(text);
+      const pointer = this.exports.flick_engine_text_buffer(bytes.length);
+      if (pointer) new Uint8Array(this.exports.memory.buffer, pointer, bytes.length).set(bytes);
+      if (!pointer || this.exports.flick_engine_config_set_text(key, bytes.length) !== 0) {
+        throw new RangeError(`flick_engine_config_set_text: text key ${key} refuses '${text}'`);
       }
     }
     if (this.exports.flick_engine_create(interaction, count, width, height, lateWindow) !== 0) {

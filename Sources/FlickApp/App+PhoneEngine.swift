@@ -57,18 +57,23 @@ final class PageEngineLink {
         throw UserError("--phone-engine: flick-engine.wasm and flick-engine.mjs are in none of \(dirs.joined(separator: ", ")) (run make wasm, or set FLICK_WASM_DIR to their folder)")
     }
 
-    /// The config's edits of the defaults as [key number, value]; a problem for a text key that
-    /// differs (the page's engine takes numbers only).
-    static func configEdits(_ config: SceneConfig) throws -> [[Double]] {
+    /// The config's numeric edits of the defaults as [key number, value].
+    nonisolated static func configEdits(_ config: SceneConfig) -> [[Double]] {
+        numericEdits(from: SceneConfig(), to: config).map { [Double($0.key), $0.value] }
+    }
+
+    /// The config's text keys that differ from the defaults (the swipe deck's direction names),
+    /// by number in `SceneConfig.textKeys`.
+    nonisolated static func textEdits(_ config: SceneConfig) -> [PhoneEngineSetup.TextEdit] {
         let defaults = SceneConfig()
-        if let path = changedTextKey(from: defaults, to: config) {
-            throw UserError("--phone-engine: the config sets the text key \(path) to '\(config.text(at: path) ?? "")'; the page's engine takes only numeric keys yet (leave \(path) at '\(defaults.text(at: path) ?? "")')")
+        return SceneConfig.textKeys.enumerated().compactMap { i, path in
+            guard let text = config.text(at: path), text != defaults.text(at: path) else { return nil }
+            return PhoneEngineSetup.TextEdit(key: i, text: text)
         }
-        return numericEdits(from: defaults, to: config).map { [Double($0.key), $0.value] }
     }
 
     /// The numeric keys whose values differ (to the bit) from `base` to `config`, by key number.
-    static func numericEdits(from base: SceneConfig, to config: SceneConfig) -> [(key: Int, value: Double)] {
+    nonisolated static func numericEdits(from base: SceneConfig, to config: SceneConfig) -> [(key: Int, value: Double)] {
         SceneConfig.keys.enumerated().compactMap { i, key in
             guard let v = config.value(at: key.path), v.bitPattern != base.value(at: key.path)?.bitPattern else { return nil }
             return (i, v)
@@ -76,7 +81,7 @@ final class PageEngineLink {
     }
 
     /// The first text key that differs from `base` to `config`.
-    static func changedTextKey(from base: SceneConfig, to config: SceneConfig) -> String? {
+    nonisolated static func changedTextKey(from base: SceneConfig, to config: SceneConfig) -> String? {
         SceneConfig.textKeys.first { config.text(at: $0) != base.text(at: $0) }
     }
 }
@@ -92,11 +97,12 @@ extension App {
     func pageEngineSetup() -> PhoneEngineSetup? {
         guard let engine = pageEngine else { return nil }
         if engine.setup == nil {
-            let edits = (try? PageEngineLink.configEdits(scene.config)) ?? []
+            let edits = PageEngineLink.configEdits(scene.config)
             let theme = Theme.of(scene.interaction)
             engine.setup = PhoneEngineSetup(interaction: Interaction.allCases.firstIndex(of: scene.interaction) ?? 0,
                                             count: scene.deck.count, viewport: scene.viewport,
-                                            lateWindow: runner.lateInputWindow, config: edits, start: pageClock, next: 0,
+                                            lateWindow: runner.lateInputWindow, config: edits,
+                                            configText: PageEngineLink.textEdits(scene.config), start: pageClock, next: 0,
                                             stage: PhoneProtocol.hex(theme.stage.r, theme.stage.g, theme.stage.b),
                                             stamps: Dictionary(uniqueKeysWithValues: ThrowDirection.allCases.map {
                                                 let c = DirectionStamp.colour($0)
@@ -147,7 +153,7 @@ extension App {
         guard let engine = pageEngine else { return }
         let base = engine.intended ?? scene.config
         if let path = PageEngineLink.changedTextKey(from: base, to: change.config) {
-            warn("config refused: it changes the text key \(path), which the page's engine (--phone-engine) does not take yet")
+            warn("config refused: it changes the text key \(path), which the page's engine (--phone-engine) takes only as the session starts")
             return
         }
         let edits = PageEngineLink.numericEdits(from: base, to: change.config)

@@ -173,7 +173,6 @@ final class App {
             SDLContext.setMouseAutoCapture(false)
         }
         if let address = options.phone {
-            if options.phoneEngine { _ = try PageEngineLink.configEdits(options.config) }
             let link = try PhoneLink(address: address, images: options.cards.items, style: options.look.style,
                                      engine: options.phoneEngine ? try PageEngineLink.files() : nil)
             phone = link

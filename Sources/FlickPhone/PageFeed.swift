@@ -179,6 +179,16 @@ package struct PhoneEngineSetup: Encodable, Equatable, Sendable {
     package var lateWindow: Double
     /// [key number, value] for every numeric key of the session's config (`SceneConfig.keys`).
     package var config: [[Double]]
+    /// The text keys that differ from the defaults (`SceneConfig.textKeys` numbers).
+    package var configText: [TextEdit]
+    package struct TextEdit: Encodable, Equatable, Sendable {
+        package var key: Int
+        package var text: String
+        package init(key: Int, text: String) {
+            self.key = key
+            self.text = text
+        }
+    }
     /// The session time the page's clock starts at (its first frame's).
     package var start: Double
     /// The number of the next record the host expects.
@@ -190,8 +200,9 @@ package struct PhoneEngineSetup: Encodable, Equatable, Sendable {
     /// What the stage says on an empty deck at rest.
     package var hint: String
 
-    package init(interaction: Int, count: Int, viewport: Size, lateWindow: Double, config: [[Double]], start: Double, next: Int,
-                 stage: String, stamps: [String: String], hint: String) {
+    package init(interaction: Int, count: Int, viewport: Size, lateWindow: Double, config: [[Double]], configText: [TextEdit],
+                 start: Double, next: Int, stage: String, stamps: [String: String], hint: String) {
+        self.configText = configText
         self.stage = stage
         self.stamps = stamps
         self.hint = hint

@@ -8,7 +8,8 @@
 // events digest (64-bit), then what the page draws beside the cards: the stamp's card (-1:
 // none), direction and opacity, whether the scene is at rest (numbers), and the stamp's name
 // as FNV-1a 64 of its UTF-8. A session starts with a create record (kind -10: a interaction,
-// b count, c width, time height, result slot = late window) and ends with a commit (kind -11).
+// b count, c width, time height, result slot = late window), after any text keys (kind -12: a
+// the key, b the text's number in NAMES) and ends with a commit (kind -11).
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Directions, FlickEngine, Input, Phase } from '../../Wasm/flick-engine.mjs';
@@ -35,6 +36,8 @@ const fnv = (text) => {
   for (const b of new TextEncoder().encode(text)) h = BigInt.asUintN(64, (h ^ BigInt(b)) * 0x100000001b3n);
   return h;
 };
+// The texts a session's text keys may be given; page-replay has the same list.
+const NAMES = ['yes', 'no', 'super like', 'ça va ✓', '', 'two\nlines'];
 const records = [];
 const keep = (kind, a, b, c, t, result) => {
   const l = engine.label();
@@ -48,7 +51,21 @@ const sessions = Number(sessionsText);
 for (let s = 0; s < sessions; s++) {
   const sizes = [[390, 844], [360, 640], [1024, 768], [844, 390]];
   let [w, h] = sizes[below(sizes.length)];
-  const interaction = below(5), count = [0, 1, 3, 8, 30][below(5)], late = [0, 0.05, 0.1][below(3)];
+  let interaction = below(5);
+  const count = [0, 1, 3, 8, 30][below(5)], late = [0, 0.05, 0.1][below(3)];
+  // A third of the sessions start with text keys (the swipe deck's direction names), some
+  // refused alike (a key past the table, an empty text, two lines): a record of kind -12.
+  // Half of those are swipe decks (interaction 4), where the names show on the stamps.
+  if (below(3) === 0) {
+    if (below(2) === 0) interaction = 4;
+    for (let k = 1 + below(3); k > 0; k--) {
+      const key = below(5), name = below(NAMES.length), bytes = new TextEncoder().encode(NAMES[name]);
+      const pointer = engine.exports.flick_engine_text_buffer(bytes.length);
+      new Uint8Array(engine.exports.memory.buffer, pointer, bytes.length).set(bytes);
+      const result = engine.exports.flick_engine_config_set_text(key, bytes.length);
+      records.push([-12, key, name, 0, 0, result, 0n, 0n, -1, 0, 0, 0, fnv('')]);
+    }
+  }
   engine.create({ interaction, count, width: w, height: h, lateWindow: late });
   records.push([-10, interaction, count, w, h, late, 0n, 0n, -1, 0, 0, 0, fnv('')]);
   let t = 0.1, frameAt = 0;

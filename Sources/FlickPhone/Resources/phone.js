@@ -205,7 +205,7 @@
       return loaded[0].FlickEngine.load(loaded[1]);
     }).then(function (engine) {
       engine.create({ interaction: e.interaction, count: e.count, width: e.viewport.width, height: e.viewport.height,
-                      lateWindow: e.lateWindow, config: e.config });
+                      lateWindow: e.lateWindow, config: e.config, configText: e.configText || [] });
       state.engineViewport = { width: e.viewport.width, height: e.viewport.height };
       let start = e.start;
       const retake = function (r) {

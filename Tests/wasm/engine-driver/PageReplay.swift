@@ -32,6 +32,18 @@ enum PageReplay {
                 result = flickEngineCreate(interaction: Int32(n[1]), count: Int32(n[2]), width: n[3], height: n[4],
                                            lateWindow: n[5])
                 continue
+            case -12:
+                // A text key of the next scene: the same text, through the same buffer.
+                let bytes = Array(names[Int(n[2])].utf8)
+                if let buffer = flickEngineTextBuffer(length: Int32(bytes.count)) {
+                    for (k, b) in bytes.enumerated() { buffer[k] = b }
+                }
+                result = flickEngineConfigSetText(key: Int32(n[1]), length: Int32(bytes.count))
+                if Double(result) != n[5] {
+                    differences += 1
+                    if first.isEmpty { first = "record \(i) (text key \(n[1])): page answered \(n[5]), host \(result)" }
+                }
+                continue
             case -11:
                 flickEngineCommit()
             default:
@@ -62,6 +74,9 @@ enum PageReplay {
         exit(differences == 0 ? 0 : 1)
     }
 }
+
+/// The texts page-inputs.mjs gives text keys (its NAMES).
+let names = ["yes", "no", "super like", "ça va ✓", "", "two\nlines"]
 
 /// The native engine's stamp (`flick_engine_label`) and FNV-1a 64 of its name.
 func stamp() -> (label: (card: Double, direction: Double, opacity: Double), text: UInt64) {
