@@ -89,6 +89,15 @@ import Testing
         #expect(watch.poll(now: 1.02) == nil && held.withLock { $0.count } == 0, "the next look waits for its pace")
     }
 
+    /// The pace: a quarter of a second for a look of a few files, however long it waited for
+    /// a core; 20 times the processor time of a costly look (5 % of a core); twice the duration
+    /// of a look that waits on the disk.
+    @Test func thePaceFollowsTheLooksProcessorTimeAndTheDisk() {
+        #expect(CardFolderWatch.pace(cpu: 0.0004, wall: 0.030) == 0.25, "a small look on a busy machine")
+        #expect(CardFolderWatch.pace(cpu: 0.0390625, wall: 0.049) == 0.78125, "10,000 files")
+        #expect(CardFolderWatch.pace(cpu: 0.002, wall: 0.375) == 0.75, "a slow disk")
+    }
+
     /// The default runner: the looks run on a thread of their own and their changes reach the
     /// caller's polls. The polls' times are the test's own, an hour apart so a look is always
     /// due (the pace is 20 times a look's duration, far less than an hour); after each poll the

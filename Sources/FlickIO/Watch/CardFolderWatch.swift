@@ -1,18 +1,28 @@
 
 import Dispatch
+import Glibc
 import Synchronization
 
 /// Watches the `--cards` folder so cards follow the designer's files: an image saved, added or
 /// deleted shows within a second. The frame loop calls `poll` every frame; the looks themselves
 /// (`CardFolderScan`: a listing and a stat a file) run on a thread of their own, four times a
-/// second, or less often when a look takes long (a huge folder: at most 5 % of a core). A frame
-/// never waits for the disk: with 10,000 files a look blocked the frame it ran in for 29-49 ms
-/// every 0.6 s when it ran on the main thread.
+/// second, or less often when a look takes long (a huge folder: at most 5 % of a core, and the
+/// disk busy at most half the time). A frame never waits for the disk: with 10,000 files a look
+/// blocked the frame it ran in for 29-49 ms every 0.6 s when it ran on the main thread.
 package final class CardFolderWatch {
     package var folder: String { scan.folder }
     package static let interval = 0.25
-    /// Seconds between the starts of looks: `interval`, or 20 times the last look's duration.
+    /// Seconds between the starts of looks (`pace(cpu:wall:)` of the last look).
     package private(set) var pace = CardFolderWatch.interval
+
+    /// The pace after a look that used `cpu` seconds of its thread and took `wall` seconds:
+    /// `interval`, or 20 times its processor time (5 % of a core), or twice its duration (the
+    /// disk idle half the time), whichever is longest. Processor time, not the duration, is what
+    /// the 5 % is of: on a busy machine a look of a few files waits for a core, and pacing it by
+    /// that wait would let a file take over a second to show.
+    package static func pace(cpu: Double, wall: Double) -> Double {
+        max(interval, 20 * cpu, 2 * wall)
+    }
 
     /// Runs a look somewhere; `background` by default, the caller's thread in tests that need
     /// each look to finish inside its `poll`.
@@ -28,9 +38,9 @@ package final class CardFolderWatch {
 
     private let scan: CardFolderScan
     private let run: Runner
-    /// A finished look's change and duration (seconds), until `poll` takes it.
+    /// A finished look's change and the pace it sets (seconds), until `poll` takes it.
     private final class Finished: Sendable {
-        let slot = Mutex<(change: CardFolderChange?, seconds: Double)?>(nil)
+        let slot = Mutex<(change: CardFolderChange?, pace: Double)?>(nil)
     }
     private let finished = Finished()
     private var looking = false
@@ -59,11 +69,12 @@ package final class CardFolderWatch {
             looking = true
             let scan = scan, finished = finished
             run {
-                let began = ContinuousClock.now
+                let began = ContinuousClock.now, cpuBegan = Self.threadProcessorTime()
                 let change = scan.look()
                 let took = ContinuousClock.now - began
-                let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) * 1e-18
-                finished.slot.withLock { $0 = (change, seconds) }
+                let wall = Double(took.components.seconds) + Double(took.components.attoseconds) * 1e-18
+                let pace = Self.pace(cpu: Self.threadProcessorTime() - cpuBegan, wall: wall)
+                finished.slot.withLock { $0 = (change, pace) }
             }
             if change == nil { change = takeFinished() }
         }
@@ -74,7 +85,14 @@ package final class CardFolderWatch {
     private func takeFinished() -> CardFolderChange? {
         guard looking, let done = finished.slot.withLock({ box in defer { box = nil }; return box }) else { return nil }
         looking = false
-        pace = max(Self.interval, 20 * done.seconds)
+        pace = done.pace
         return done.change
+    }
+
+    /// The processor time the calling thread has used, seconds.
+    private static func threadProcessorTime() -> Double {
+        var ts = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0 else { return 0 }
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 }
