@@ -49,13 +49,17 @@ final class PageEngine {
             label[3] = 0
             return
         }
-        let bytes = Array(l.label.utf8)
+        let bytes = l.label.utf8
         if bytes.count > labelCapacity {
             labelText.deallocate()
             labelCapacity = bytes.count
             labelText = .allocate(capacity: labelCapacity)
         }
-        for (i, b) in bytes.enumerated() { labelText[i] = b }
+        var i = 0
+        for b in bytes {
+            labelText[i] = b
+            i += 1
+        }
         label[0] = Double(l.card.value)
         label[1] = Double(ThrowDirection.allCases.firstIndex(of: l.direction) ?? 0)
         label[2] = l.opacity
