@@ -181,14 +181,6 @@ package struct PhoneEngineSetup: Encodable, Equatable, Sendable {
     package var config: [[Double]]
     /// The text keys that differ from the defaults (`SceneConfig.textKeys` numbers).
     package var configText: [TextEdit]
-    package struct TextEdit: Encodable, Equatable, Sendable {
-        package var key: Int
-        package var text: String
-        package init(key: Int, text: String) {
-            self.key = key
-            self.text = text
-        }
-    }
     /// The session time the page's clock starts at (its first frame's).
     package var start: Double
     /// The number of the next record the host expects.
@@ -199,6 +191,16 @@ package struct PhoneEngineSetup: Encodable, Equatable, Sendable {
     package var stamps: [String: String]
     /// What the stage says on an empty deck at rest.
     package var hint: String
+
+    /// A text key's number and its text.
+    package struct TextEdit: Encodable, Equatable, Sendable {
+        package var key: Int
+        package var text: String
+        package init(key: Int, text: String) {
+            self.key = key
+            self.text = text
+        }
+    }
 
     package init(interaction: Int, count: Int, viewport: Size, lateWindow: Double, config: [[Double]], configText: [TextEdit],
                  start: Double, next: Int, stage: String, stamps: [String: String], hint: String) {

@@ -1,5 +1,5 @@
 import CSDL2
-import Glibc
+import FlickIO
 
 /// Milliseconds-precise clocks for measuring frames, from SDL's performance counter.
 public enum PerformanceClock {
@@ -10,9 +10,5 @@ public enum PerformanceClock {
 
     /// Seconds of CPU the calling thread has used (CLOCK_THREAD_CPUTIME_ID): with `now`, tells
     /// work from waiting and from being preempted.
-    public static var threadCPU: Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    public static var threadCPU: Double { ThreadClock.processorSeconds }
 }

@@ -1,6 +1,5 @@
 
 import Dispatch
-import Glibc
 import Synchronization
 
 /// Watches the `--cards` folder so cards follow the designer's files: an image saved, added or
@@ -69,11 +68,11 @@ package final class CardFolderWatch {
             looking = true
             let scan = scan, finished = finished
             run {
-                let began = ContinuousClock.now, cpuBegan = Self.threadProcessorTime()
+                let began = ContinuousClock.now, cpuBegan = ThreadClock.processorSeconds
                 let change = scan.look()
                 let took = ContinuousClock.now - began
                 let wall = Double(took.components.seconds) + Double(took.components.attoseconds) * 1e-18
-                let pace = Self.pace(cpu: Self.threadProcessorTime() - cpuBegan, wall: wall)
+                let pace = Self.pace(cpu: ThreadClock.processorSeconds - cpuBegan, wall: wall)
                 finished.slot.withLock { $0 = (change, pace) }
             }
             if change == nil { change = takeFinished() }
@@ -87,12 +86,5 @@ package final class CardFolderWatch {
         looking = false
         pace = done.pace
         return done.change
-    }
-
-    /// The processor time the calling thread has used, seconds.
-    private static func threadProcessorTime() -> Double {
-        var ts = timespec()
-        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0 else { return 0 }
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 }

@@ -103,9 +103,7 @@
       } else if (m.type === "history") {
         takeHistory(m);
       } else if (m.type === "ack") {
-        const drop = Math.max(0, Math.min(state.records.length, m.next - state.base));
-        state.records.splice(0, drop);
-        state.base += drop;
+        acknowledged(m.next);
         state.unsent = Math.max(state.unsent, state.base);
       } else if (m.type === "resend") {
         if (m.from >= state.base && m.from <= state.base + state.records.length) state.unsent = m.from;
@@ -160,9 +158,7 @@
   function startEngine(m) {
     const e = m.engine;
     if (state.engine && state.engineSession === m.session) {
-      const drop = Math.max(0, Math.min(state.records.length, e.next - state.base));
-      state.records.splice(0, drop);
-      state.base += drop;
+      acknowledged(e.next);
       state.unsent = Math.max(state.base, Math.min(e.next, state.base + state.records.length));
       return;
     }
@@ -176,6 +172,13 @@
       return;
     }
     loadEngine(e, m.session, []);
+  }
+
+  // The host has every record before `next`: the page keeps only those after.
+  function acknowledged(next) {
+    const drop = Math.max(0, Math.min(state.records.length, next - state.base));
+    state.records.splice(0, drop);
+    state.base += drop;
   }
 
   // A part of the session's records for a reloaded page; with the last, the engine starts.
