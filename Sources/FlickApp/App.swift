@@ -275,7 +275,8 @@ final class App {
             let input: [InputEvent]
             if idle {
                 latch?.restart()
-                input = events.wait(timeout: phone?.isConnected == true ? 0.004 : 0.25)
+                let watch = cardWatch.map { $0.nextPoll(now: SDLContext.now) } ?? 0.25
+                input = events.wait(timeout: min(phone?.isConnected == true ? 0.004 : 0.25, watch))
             } else {
                 if var latch {
                     // Real-time while the frames leave the core mostly idle; the wait ends a

@@ -89,6 +89,19 @@ import Testing
         #expect(watch.poll(now: 1.02) == nil && held.withLock { $0.count } == 0, "the next look waits for its pace")
     }
 
+    /// A waiting loop comes back for a look under way soon, and for the next look when it is due.
+    @Test func theNextPollComesWhenALookIsInOrDue() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let held = Mutex<[@Sendable () -> Void]>([])
+        let watch = CardFolderWatch(folder: dir, names: []) { work in held.withLock { $0.append(work) } }
+        #expect(watch.nextPoll(now: 0) == 0, "the first poll notes the time at once")
+        _ = watch.poll(now: 0)
+        #expect(watch.nextPoll(now: 0.1) == 0.15, "the first look is due at 0.25 s")
+        _ = watch.poll(now: 0.25)
+        #expect(watch.nextPoll(now: 0.26) == 0.02, "a look under way is taken soon after")
+    }
+
     /// The pace: a quarter of a second for a look of a few files, however long it waited for
     /// a core; 20 times the processor time of a costly look (5 % of a core); twice the duration
     /// of a look that waits on the disk.

@@ -80,6 +80,15 @@ package final class CardFolderWatch {
         return change
     }
 
+    /// How long a loop that waits for events may wait before its next `poll` (seconds, the
+    /// clock `poll` is given): a look under way is taken soon after it finishes, and the next
+    /// look starts when due, so a change shows within two looks, not two looks plus two waits.
+    package func nextPoll(now: Double) -> Double {
+        if looking { return 0.02 }
+        if lastStart == -Double.infinity { return 0 }
+        return max(0, lastStart + pace - now)
+    }
+
     /// The change of the look that finished, if one did (nil too when it found none).
     private func takeFinished() -> CardFolderChange? {
         guard looking, let done = finished.slot.withLock({ box in defer { box = nil }; return box }) else { return nil }
