@@ -214,6 +214,10 @@ public func flickEngineInput(kind: Int32, a: Double, b: Double, c: Double, time:
         let edit = EngineInput.edit(&page.staged, of: scene.config, key: key, value: value, more: more)
         if let config = edit.apply { scene.setConfig(config, at: time) }
         if edit.refused { result = -2 }
+    case .start(let next, let cards, let reset, let withConfig):
+        // The config the edits before it staged (none staged: the config stays).
+        let config = withConfig ? EngineInput.takeStaged(&page.staged) : nil
+        scene.start(interaction: next, config: config, cards: cards, reset: reset, at: time)
     }
     page.digestEvents()
     return result
@@ -268,6 +272,14 @@ public func flickEngineEventsDigest() -> UInt64 { page?.events.value ?? 0 }
 /// The number of events committed so far.
 @_cdecl("flick_engine_event_count")
 public func flickEngineEventCount() -> Int32 { Int32(truncatingIfNeeded: page?.scene.events.count ?? 0) }
+
+/// The id of the card at deck index `index`, or -1 for an index out of range (a page gives each
+/// card of a task's start deck its face by these).
+@_cdecl("flick_engine_deck_card")
+public func flickEngineDeckCard(index: Int32) -> Double {
+    guard let scene = page?.scene, index >= 0, Int(index) < scene.deck.count else { return -1 }
+    return Double(scene.deck.id(at: Int(index)).value)
+}
 
 /// The number of cards in the deck.
 @_cdecl("flick_engine_card_count")

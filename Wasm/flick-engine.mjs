@@ -11,7 +11,7 @@
 
 /** Input kinds, as flick_engine_input numbers them. */
 export const Input = Object.freeze({
-  pointer: 0, command: 1, wheel: 2, viewport: 3, interaction: 4, insert: 5, delete: 6, frame: 7, setValue: 8,
+  pointer: 0, command: 1, wheel: 2, viewport: 3, interaction: 4, insert: 5, delete: 6, frame: 7, setValue: 8, start: 9,
 });
 
 /** Pointer phases (Input.pointer's a). */
@@ -116,4 +116,7 @@ export class FlickEngine {
 
   /** Cards in the deck. */
   cardCount() { return this.exports.flick_engine_card_count(); }
+
+  /** The id of the card at deck index `index`, or -1 past the deck. */
+  deckCard(index) { return this.exports.flick_engine_deck_card(index); }
 }

@@ -259,6 +259,7 @@ extension App {
                                    resumed: resumed, panel: phone.panel, engine: engineSetup)
         phone.server.send(welcome.json())
         if engineSetup != nil {
+            pageEngine?.facesSent = nil
             takeStage(phoneViewport)
             flushToPage()
         }

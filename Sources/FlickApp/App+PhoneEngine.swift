@@ -36,6 +36,11 @@ final class PageEngineLink {
     var intended: SceneConfig?
     /// A config edit of the page's under way (records with more to come).
     var staged: SceneConfig?
+    /// A task start on its way through the page's engine, and what waits behind it.
+    var starts = PageTaskStarts()
+    /// The faces of the cards that show an image of their own (`DeckImages.assigned`) as last
+    /// sent to the page; nil: send them again (a new connection).
+    var facesSent: [CardID: Int]?
 
     /// The engine's files: `make wasm` leaves them in .build/wasm; beside the binary, or in
     /// /usr/share/flick for one in /usr/lib/flick, they are found too. `FLICK_WASM_DIR` names
@@ -119,13 +124,27 @@ extension App {
     /// file) goes to the page, which gives it to its engine at its own time and sends it back as a
     /// record of its own; a marker, a note or an answer plays here, stamped no later than a late
     /// record may be. The rest (the host's pointer and wheel, a time control) is refused and
-    /// said: the page's engine has no way to take it. Returns the input to submit here, or nil.
-    func pageEngineAdmits(_ input: RecordedInput) -> RecordedInput? {
+    /// said: the page's engine has no way to take it. A marker that starts a task with a start
+    /// state waits for the page to set the state up (`PageTaskStarts`), and the host's markers,
+    /// notes and answers wait behind it. Returns the input to submit here, or nil. `time`: when
+    /// it is taken (a held input let go at the page's start), else as late as a record may be.
+    func pageEngineAdmits(_ input: RecordedInput, at time: Double? = nil) -> RecordedInput? {
         guard let engine = pageEngine else { return input }
         var input = input
-        input.t = pageClock - runner.lateInputWindow
+        input.t = time ?? pageClock - runner.lateInputWindow
         switch input.input {
         case .marker, .note, .answer, .ask:
+            if engine.starts.isWaiting {
+                engine.starts.hold(input)
+                return nil
+            }
+            if case .marker(let marker) = input.input, let start = study.startState(before: marker.label) {
+                let records = engine.starts.begin(input, start: start)
+                // The start deck's faces, so the page draws them from its first frame.
+                let faces = start.cards.map { $0.map { study.images.image(named: $0) ?? -1 } }
+                for (i, record) in records.enumerated() { relayToPage(record, faces: i == records.count - 1 ? faces : nil) }
+                return nil
+            }
             return input
         case .time(.sync):
             return nil
@@ -163,18 +182,25 @@ extension App {
         for (n, (key, value)) in edits.enumerated() { relayToPage(.setValue(key: key, value: value, more: n < edits.count - 1)) }
     }
 
-    /// Sends an input to the page's engine now, or when the page is back.
-    func relayToPage(_ input: EngineInput) {
+    /// Sends an input to the page's engine now, or when the page is back; `faces`: a task start's
+    /// deck, the image each card shows in deck order.
+    func relayToPage(_ input: EngineInput, faces: [Int]? = nil) {
         guard let engine = pageEngine else { return }
-        engine.outbox.append(PhoneProtocol.input(input))
+        engine.outbox.append(PhoneProtocol.input(input, faces: faces))
         flushToPage()
     }
 
-    /// The inputs waiting for the page, sent while it is connected (after its welcome).
+    /// The inputs waiting for the page, sent while it is connected (after its welcome), and the
+    /// cards' faces when they changed.
     func flushToPage() {
-        guard let engine = pageEngine, let phone, phone.isConnected, !engine.outbox.isEmpty else { return }
+        guard let engine = pageEngine, let phone, phone.isConnected else { return }
         for text in engine.outbox { phone.server.send(text) }
         engine.outbox.removeAll()
+        let assigned = study.images.assigned
+        if engine.facesSent != assigned {
+            phone.server.send(PhoneProtocol.faces(assigned))
+            engine.facesSent = assigned
+        }
     }
 
     /// A batch of the page's records: each taken once, in order, into the session at its own
@@ -201,12 +227,15 @@ extension App {
                 runner.submit(RecordedInput(t: t, .notches(n)), now: t)
             case .viewport(let size):
                 runner.submit(RecordedInput(t: t, .viewport(size, window: nil)), now: t)
+            case .start(_, _, _, let withConfig):
+                pageTaskStart(step, staged: withConfig ? EngineInput.takeStaged(&engine.staged) : nil)
             case .insert, .delete:
                 pageProblem("record \(step.number): the page made a change only the host makes (\(step.input)); refused")
             }
             submittedInputs += 1
         }
         for line in taken.problems { pageProblem(line) }
+        flushToPage()
     }
 
     /// The session's records so far, to a reloaded page: it gives them to a new engine and goes
@@ -222,6 +251,20 @@ extension App {
             first = end
         } while first < all.count
         note("phone engine: the page was reloaded; it takes up the session from its \(all.count) records")
+    }
+
+    /// The page set a task's start state up: the marker that waited for it plays at the record's
+    /// time (the session sets the same state up there), then what waited behind it.
+    private func pageTaskStart(_ step: PageFeed.Step, staged: SceneConfig?) {
+        guard let engine = pageEngine else { return }
+        let (marker, problem) = engine.starts.started(step.input, staged: staged, at: step.t)
+        if let problem { pageProblem("record \(step.number): \(problem)") }
+        guard let marker else { return }
+        runner.submit(marker, now: step.t)
+        while let held = engine.starts.nextHeld() {
+            guard let input = pageEngineAdmits(held, at: step.t) else { continue }
+            runner.submit(input, now: step.t)
+        }
     }
 
     /// One key of a config edit the page gave its engine: staged until the edit's last key, then

@@ -1,6 +1,7 @@
 import FlickIO
 import FlickSession
 import FlickEngine
+import FlickPhone
 import FlickSDL
 import Foundation
 
@@ -183,6 +184,12 @@ struct AppOptions {
             if let planned { self.tasks = tasks.map(planned.ordered) }
         } else {
             self.tasks = header?.tasks
+        }
+        if phoneEngine, let list = tasks {
+            for (i, task) in list.tasks.enumerated() {
+                guard let start = task.start?.config, let why = PageTaskStarts.unreachable(start, from: config) else { continue }
+                throw UserError("--tasks \(c.facilitation.tasks ?? "the recording's"): task \(i + 1) '\(task.name)' starts with config \(task.start?.configFile ?? ""), and \(why)")
+            }
         }
         self.plan = planned?.stamp ?? header?.plan
         if let giveUp = tasks?.giveUp, !markers.contains(giveUp) {

@@ -247,8 +247,18 @@ extension PhoneProtocol {
 
     /// An input the host gives the page's engine (the stage's size when the phone connects): the
     /// page gives it at its own time and records it like its own.
-    package static func input(_ input: EngineInput) -> String {
+    /// `faces`: a task start's deck, the image each card shows in deck order (the page gives
+    /// the cards its engine deals these faces at once).
+    package static func input(_ input: EngineInput, faces: [Int]? = nil) -> String {
         let n = input.numbers
-        return "{\"type\":\"input\",\"kind\":\(n.kind),\"a\":\(n.a),\"b\":\(n.b),\"c\":\(n.c)}"
+        let list = faces.map { ",\"faces\":[" + $0.map(String.init).joined(separator: ",") + "]" } ?? ""
+        return "{\"type\":\"input\",\"kind\":\(n.kind),\"a\":\(exact(n.a)),\"b\":\(exact(n.b)),\"c\":\(exact(n.c))\(list)}"
+    }
+
+    /// The cards that show an image of their own (a task's start deck), as [card id, image
+    /// index] pairs: every other card shows its id modulo the session's first images.
+    package static func faces(_ assigned: [CardID: Int]) -> String {
+        let pairs = assigned.sorted { $0.key.value < $1.key.value }.map { "[\($0.key.value),\($0.value)]" }
+        return "{\"type\":\"faces\",\"assigned\":[" + pairs.joined(separator: ",") + "]}"
     }
 }

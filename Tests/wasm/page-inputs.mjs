@@ -101,7 +101,19 @@ for (let s = 0; s < sessions; s++) {
         // (some outside the key's range: refused alike).
         // Some with more edits to follow (c = 1): taken with the last as one config.
         case 11: give(Input.setValue, below(80), uniform(0, 3), below(3) === 0 ? 1 : 0, t); break;
-        default: give(below(2) ? Input.insert : Input.delete, below(4), 0, 0, t); break;
+        default: {
+          const what = below(3);
+          if (what < 2) { give(what ? Input.insert : Input.delete, below(4), 0, 0, t); break; }
+          // A task's start state: an interaction (or -1: none), a deck of new cards (or -1),
+          // c = 1 a reset, + 2 the config staged by the edits before it (1 to 3 keys here, or
+          // none staged: the config stays); some numbers out of range, refused alike.
+          const flags = below(4);
+          if (flags & 2 && below(4)) {
+            for (let k = 1 + below(3); k > 0; k--) give(Input.setValue, below(80), uniform(0, 3), 1, t);
+          }
+          give(Input.start, below(7) - 1, [-1, 0, 1, 5, 2.5][below(5)], below(9) ? flags : 4, t);
+          break;
+        }
       }
     }
     t += below(3) === 0 ? uniform(0.3, 1.2) : uniform(0.01, 0.2);
@@ -113,8 +125,9 @@ for (let s = 0; s < sessions; s++) {
 
 const buffer = new ArrayBuffer(records.length * WORDS * 8);
 const numbers = new Float64Array(buffer), words = new BigUint64Array(buffer);
-let stamped = 0;
+let stamped = 0, starts = 0;
 records.forEach((r, i) => {
+  if (r[0] === Input.start && r[5] === 0) starts += 1;
   for (let k = 0; k < 13; k++) {
     if (typeof r[k] === 'bigint') words[WORDS * i + k] = r[k];
     else numbers[WORDS * i + k] = Number(r[k]);
@@ -123,4 +136,4 @@ records.forEach((r, i) => {
 });
 writeFileSync(outPath, new Uint8Array(buffer));
 console.log(`page-inputs: ${sessions} sessions, ${records.length} records (events ${engine.eventCount()} in the last), ` +
-            `${stamped} frames with a stamp`);
+            `${stamped} frames with a stamp, ${starts} task starts taken`);

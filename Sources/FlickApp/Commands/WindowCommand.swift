@@ -138,10 +138,9 @@ struct WindowCommand: ParsableCommand {
         }
         if phone.phoneEngine {
             guard phone.phone != nil else { throw ValidationError("--phone-engine needs --phone (it is where the page runs the engine)") }
-            // What the host alone would change in the scene has no way to the page's engine yet.
-            let given: [(String, Bool)] = [("--tasks", facilitation.tasks != nil), ("--cards", cards.cards != nil)]
-            if let hit = given.first(where: { $0.1 }) {
-                throw ValidationError("--phone-engine cannot run with \(hit.0) yet: its changes to the scene are made on the host, and the page's engine would not see them")
+            // The card folder's changes are the host's alone: they have no way to the page's engine yet.
+            if cards.cards != nil {
+                throw ValidationError("--phone-engine cannot run with --cards yet: the folder's changes to the deck are made on the host, and the page's engine would not see them")
             }
         }
         if let plan = planned.plan {

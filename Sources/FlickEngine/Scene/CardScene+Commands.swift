@@ -240,6 +240,20 @@ extension CardScene {
         rebuildRenderList()
     }
 
+    /// A task's start state at `time`, as the facilitator's doing: another interaction (when it
+    /// differs), a config in full, then a deck of `cards` new cards (a reset to them) or a reset
+    /// (cause `facilitator`). The session's task start and the page's engine both start a task
+    /// through this, so the two scenes take the same steps.
+    public func start(interaction next: Interaction?, config: SceneConfig?, cards: Int?, reset: Bool, at time: Double) {
+        if let next, next != interaction { setInteraction(next, at: time) }
+        if let config { setConfig(config, at: time) }
+        if let cards {
+            replaceCards(count: cards, at: time, cause: .facilitator)
+        } else if reset {
+            _ = perform(.reset, at: time, cause: .facilitator)
+        }
+    }
+
     /// Inserts a new card at `index` (clamped to 0 ... count), at once when nothing moves, else
     /// when everything settles; an `inserted` event names it. `cause`: what the `inserted` event
     /// is logged as.

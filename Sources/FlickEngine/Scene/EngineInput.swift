@@ -13,9 +13,12 @@
 /// | 6 | delete | deck index | | |
 /// | 7 | frame | | | |
 /// | 8 | config edit | key number (`SceneConfig.keys` order) | value | 1: more edits follow |
+/// | 9 | task start | interaction number, or -1 | card count, or -1 | 1: reset, + 2: the staged config |
 ///
 /// Config edits that belong together (a preset, a reloaded file) come as one edit a key, all but
-/// the last with c = 1: the scene takes them as one new config with the last.
+/// the last with c = 1: the scene takes them as one new config with the last. A task's start state
+/// (`CardScene.start`) is one record; its config, when it has one, comes before it as config edits
+/// that all have c = 1 (staged), and the start takes them (c has 2 added).
 public enum EngineInput: Equatable, Sendable {
     case pointer(PointerEvent.Phase, Point)
     /// A command; the facilitator's (a key of their window) or the participant's.
@@ -29,11 +32,17 @@ public enum EngineInput: Equatable, Sendable {
     case frame
     /// One key of a config edit; `more`: the edit goes on in the next record.
     case setValue(key: Int, value: Double, more: Bool)
+    /// A task's start state (`CardScene.start`): another interaction, a deck of `cards` new
+    /// cards or a reset, and with `config` the config staged by the edits before it.
+    case start(interaction: Interaction?, cards: Int?, reset: Bool, config: Bool)
 
     /// The kinds by number, as records carry them.
     public enum Kind: Int32, CaseIterable, Sendable {
-        case pointer = 0, command, wheel, viewport, interaction, insert, delete, frame, setValue
+        case pointer = 0, command, wheel, viewport, interaction, insert, delete, frame, setValue, start
     }
+
+    /// The most cards a task's start deals.
+    public static let maxStartCards = 1_000_000
 
     /// The record's input, or nil for an unknown kind or a number out of range (a deck index
     /// beyond `deckCount`, a phase or key that does not exist, a fraction where a whole number
@@ -74,6 +83,14 @@ public enum EngineInput: Equatable, Sendable {
         case .setValue:
             guard let k = index(a, below: SceneConfig.keys.count), c == 0 || c == 1 else { return nil }
             self = .setValue(key: k, value: b, more: c == 1)
+        case .start:
+            let all = Interaction.allCases
+            let next: Interaction?
+            if a == -1 { next = nil } else if let k = index(a, below: all.count) { next = all[k] } else { return nil }
+            let cards: Int?
+            if b == -1 { cards = nil } else if let n = index(b, below: EngineInput.maxStartCards + 1) { cards = n } else { return nil }
+            guard let flags = index(c, below: 4) else { return nil }
+            self = .start(interaction: next, cards: cards, reset: flags & 1 != 0, config: flags & 2 != 0)
         }
     }
 
@@ -90,6 +107,9 @@ public enum EngineInput: Equatable, Sendable {
         case .delete(let k): return (Kind.delete.rawValue, Double(k), 0, 0)
         case .frame: return (Kind.frame.rawValue, 0, 0, 0)
         case .setValue(let k, let v, let more): return (Kind.setValue.rawValue, Double(k), v, more ? 1 : 0)
+        case .start(let next, let cards, let reset, let config):
+            return (Kind.start.rawValue, next.map { number($0, in: Interaction.allCases) } ?? -1, cards.map(Double.init) ?? -1,
+                    (reset ? 1 : 0) + (config ? 2 : 0))
         }
     }
 
@@ -102,18 +122,33 @@ public enum EngineInput: Equatable, Sendable {
     /// A command's cause: the facilitator's, or the participant's own as a key of the window is.
     public static func commandCause(byFacilitator: Bool) -> DeckChangeCause { byFacilitator ? .facilitator : .key }
 
-    /// One key of a config edit (`setValue`) on top of `staged` (the edit so far) or `config`,
-    /// checked as a config read from a file is. With more to come the edit is staged; with the
+    /// One key of a config edit (`setValue`) on top of `staged` (the edit so far) or `config`.
+    /// Each key is checked against its range; with more to come the edit is staged; with the
     /// last key it is the config to apply (nil: nothing to apply) and `staged` is cleared. A key
-    /// that refuses its value is left out (`refused`) and the edit goes on without it.
+    /// that refuses its value is left out (`refused`) and the edit goes on without it. The whole
+    /// edit is checked as a config read from a file is once it is complete: keys taken one by one
+    /// may cross a bound pair on the way (a new minimum above the old maximum), and only the end
+    /// counts. An edit that ends crossed is refused whole.
     public static func edit(_ staged: inout SceneConfig?, of config: SceneConfig, key: Int, value: Double,
                             more: Bool) -> (apply: SceneConfig?, refused: Bool) {
-        let edited = try? (staged ?? config).setting(value, at: SceneConfig.keys[key].path)
+        let before = staged
+        var edited = before ?? config
+        let taken = (try? edited.setValue(value, at: SceneConfig.keys[key].path)) != nil
         if more {
-            if let edited { staged = edited }
-            return (nil, edited == nil)
+            staged = edited
+            return (nil, !taken)
         }
+        staged = nil
+        if !taken && before == nil { return (nil, true) }
+        guard (try? edited.validateBounds()) != nil else { return (nil, true) }
+        return (edited, !taken)
+    }
+
+    /// The config staged by edits with more to come (a task start's), cleared: nil when none
+    /// is staged or it crosses a bound pair.
+    public static func takeStaged(_ staged: inout SceneConfig?) -> SceneConfig? {
         defer { staged = nil }
-        return (edited ?? staged, edited == nil)
+        guard let config = staged, (try? config.validateBounds()) != nil else { return nil }
+        return config
     }
 }

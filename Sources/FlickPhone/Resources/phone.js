@@ -33,7 +33,7 @@
     // --phone-engine: the engine, the session it runs, its clock, and its records from `base`
     // on (the host has those before `base`); `unsent` is the first not sent yet.
     engine: null, engineSession: null, engineLoading: false, engineFailed: null, origin: 0, start: 0, lateWindow: 0,
-    lastInputT: -Infinity, lastFrameT: -Infinity, records: [], base: 0, unsent: 0, pendingInputs: [], engineFrames: 0,
+    lastInputT: -Infinity, lastFrameT: -Infinity, records: [], base: 0, unsent: 0, pendingInputs: [], engineFrames: 0, assigned: new Map(),
     // The page's own figures: each frame's draw (ms; with --phone-engine its engine step and
     // draw), and with --phone-engine each touch sample's time from its event to the end of the
     // frame that drew it (ms); the last 4096 of each.
@@ -99,7 +99,10 @@
       if (m.type === "frame") {
         state.frame = m;
       } else if (m.type === "input") {
-        if (state.engine) give(m.kind, m.a, m.b, m.c, sessionNow()); else state.pendingInputs.push(m);
+        if (state.engine) giveHosts(m); else state.pendingInputs.push(m);
+      } else if (m.type === "faces") {
+        state.assigned = new Map(Array.isArray(m.assigned) ? m.assigned : []);
+        state.redraw = true;
       } else if (m.type === "history") {
         takeHistory(m);
       } else if (m.type === "ack") {
@@ -238,7 +241,7 @@
       say("");
       const pending = state.pendingInputs;
       state.pendingInputs = [];
-      for (const p of pending) give(p.kind, p.a, p.b, p.c, sessionNow());
+      for (const p of pending) giveHosts(p);
     }).catch(function (error) {
       state.engineLoading = false;
       state.engineFailed = String(error);
@@ -291,6 +294,18 @@
     return result;
   }
 
+  // An input the host sent: given at the page's own time. A task's start deck comes with the
+  // image each of its cards shows, in deck order: the cards the engine dealt get them at once.
+  function giveHosts(m) {
+    give(m.kind, m.a, m.b, m.c, sessionNow());
+    if (m.kind === 9 && Array.isArray(m.faces)) {
+      m.faces.forEach(function (face, i) {
+        const card = state.engine.deckCard(i);
+        if (card >= 0 && face >= 0) state.assigned.set(card, face);
+      });
+    }
+  }
+
   // The records not sent yet, in messages the host takes (at most 2 KB each), each with the
   // engine's event count and digest after everything given so far.
   function sendRecords() {
@@ -324,7 +339,8 @@
     const raw = state.engine.cards();
     const cards = raw.map(function (c) {
       const t = c.transform;
-      return [faces ? ((c.card % faces) + faces) % faces : -1, c.width, c.height, t[0], t[1], t[2], t[3], t[4], t[5], c.alpha];
+      const face = state.assigned.has(c.card) ? state.assigned.get(c.card) : faces ? ((c.card % faces) + faces) % faces : -1;
+      return [face, c.width, c.height, t[0], t[1], t[2], t[3], t[4], t[5], c.alpha];
     });
     state.engineFrames += 1;
     // What the window draws beside the cards: the stamp on the card it names (the last of

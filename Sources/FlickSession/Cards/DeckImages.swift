@@ -34,6 +34,10 @@ package struct DeckImages {
         return ((card.value % base) + base) % base
     }
 
+    /// The image a card of file `name` shows when a task deals it: the file's current image, or
+    /// its last (a file removed since); nil for a name no image has had.
+    package func image(named name: String) -> Int? { current(name) ?? names.lastIndex(of: name) }
+
     /// The current image of file `name`, if one is on show.
     private func current(_ name: String) -> Int? {
         names.indices.last { names[$0] == name && !retired.contains($0) }
@@ -86,7 +90,7 @@ package struct DeckImages {
     package mutating func show(_ files: [String], on cards: [CardID]) {
         pending = []
         for (card, name) in zip(cards, files) {
-            if let i = current(name) ?? names.lastIndex(of: name) {
+            if let i = image(named: name) {
                 assigned[card] = i
             } else {
                 names.append(name)

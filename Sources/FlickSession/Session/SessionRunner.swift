@@ -330,15 +330,9 @@ package final class SessionRunner {
     /// facilitator's doing (the reset's cause is `facilitator`), so none of it counts as the
     /// participant's, in the task or in the study. Its events come out before the task's lines.
     private func setUp(_ start: TaskStart, at t: Double) {
-        if let next = start.interaction, next != scene.interaction { scene.setInteraction(next, at: t) }
-        if let config = start.config { scene.setConfig(config, at: t) }
-        if let cards = start.cards {
-            // A card set or order: the deck is replaced by these cards (a reset to them).
-            scene.replaceCards(count: cards.count, at: t, cause: .facilitator)
-            study.show(cards, in: scene)
-        } else if start.reset == true {
-            _ = scene.perform(.reset, at: t, cause: .facilitator)
-        }
+        scene.start(interaction: start.interaction, config: start.config, cards: start.cards?.count, reset: start.reset == true, at: t)
+        // A card set or order: the deck is now one card per name (a reset to them).
+        if let cards = start.cards { study.show(cards, in: scene) }
         lineUp(at: t)
         if let config = start.config {
             outputs.append(.configReloaded(path: start.configFile ?? "", config: config, at: t))
