@@ -55,6 +55,14 @@ package struct PageTaskStarts {
         return Self.records(for: start)
     }
 
+    /// The task marker M drops while a start waits: the end of the task it starts (by the time
+    /// the marker plays, that task is under way). Nil when no start waits, or when a marker
+    /// already waits behind it (what comes next is not known until it plays).
+    package var nextTaskMarker: Marker? {
+        guard let waiting, !held.contains(where: { $0.marker != nil }) else { return nil }
+        return Marker(label: "end", task: waiting.marker.marker?.task)
+    }
+
     /// An input of the host's made while a start waits: it waits behind it.
     package mutating func hold(_ input: RecordedInput) { held.append(input) }
 

@@ -93,7 +93,7 @@ package final class PhoneServer: Sendable {
         /// The participant's device, once it said hello.
         var active: Int?
         var activeChannel: (any Channel)?
-        var outbox: AsyncStream<String>.Continuation?
+        var outbox: Outbox?
         var everConnected = false
         var port: Int?
         /// The kernel's id of the server's own thread, from `start`.
@@ -187,10 +187,54 @@ package final class PhoneServer: Sendable {
     package func send(_ text: String, isFrame: Bool = false) {
         state.withLock { s in
             guard let outbox = s.outbox else { return }
-            outbox.yield(text)
+            outbox.send(text, isFrame: isFrame)
             s.sentBytes += text.utf8.count
             if isFrame { s.sentFrames += 1 }
         }
+    }
+
+    /// What the app sends one connection, in order. Frames (the thin client's render lists)
+    /// supersede each other: while `framesWaiting` wait unwritten, a new one takes the oldest's
+    /// place. Nothing else is ever dropped (the page's engine needs every input, history part,
+    /// ack and face map); a page that stops reading is closed by the watchdog instead.
+    final class Outbox: Sendable {
+        static let framesWaiting = 32
+        private struct Queue {
+            var items: [(text: String, isFrame: Bool)] = []
+            var frames = 0
+        }
+        private let queue = Mutex(Queue())
+        /// Wakes the writer; it then takes everything queued.
+        private let wake: AsyncStream<Void>.Continuation
+        let woken: AsyncStream<Void>
+
+        init() { (woken, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1)) }
+
+        func send(_ text: String, isFrame: Bool) {
+            queue.withLock { q in
+                if isFrame {
+                    if q.frames >= Self.framesWaiting, let oldest = q.items.firstIndex(where: { $0.isFrame }) {
+                        q.items.remove(at: oldest)
+                        q.frames -= 1
+                    }
+                    q.frames += 1
+                }
+                q.items.append((text, isFrame))
+            }
+            wake.yield()
+        }
+
+        /// The next message to write, oldest first.
+        func next() -> String? {
+            queue.withLock { q in
+                guard !q.items.isEmpty else { return nil }
+                let item = q.items.removeFirst()
+                if item.isFrame { q.frames -= 1 }
+                return item.text
+            }
+        }
+
+        func finish() { wake.finish() }
     }
 
     /// Figures for the HUD, the log and flick-bench.
@@ -434,25 +478,27 @@ package final class PhoneServer: Sendable {
     private func serve(connection id: Int, slot: Int?, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
                        channel: any Channel) async {
         let watch = Watch(opened: now())
-        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(32))
+        let outbox = Outbox()
         let ending: Ending? = await withTaskGroup(of: Ending?.self) { group in
             group.addTask { [self] in
-                let ending = await read(id, inbound: inbound, watch: watch, replies: continuation)
+                let ending = await read(id, inbound: inbound, watch: watch, replies: outbox)
                 // The connection's front handler closed it for a frame the decoder would take.
                 if let slot, let fault = gate.takeFault(slot) { return Ending(code: .protocolError, detail: fault) }
                 return ending
             }
             group.addTask {
-                for await text in stream {
-                    watch.withLock { $0.writing = self.now() }
-                    do { try await outbound.write(.text(text)) } catch { return Ending(code: .sessionOver, detail: "write failed") }
-                    watch.withLock { $0.writing = nil }
+                for await _ in outbox.woken {
+                    while let text = outbox.next() {
+                        watch.withLock { $0.writing = self.now() }
+                        do { try await outbound.write(.text(text)) } catch { return Ending(code: .sessionOver, detail: "write failed") }
+                        watch.withLock { $0.writing = nil }
+                    }
                 }
                 return Ending(code: .sessionOver, detail: "the session ended")
             }
             group.addTask { [self] in await watchdog(watch, channel: channel) }
             let first = await group.next() ?? nil
-            continuation.finish()
+            outbox.finish()
             if first?.code == .slow {
                 // The page stopped reading: a close frame would wait behind the frames it left.
                 channel.close(promise: nil)
@@ -515,7 +561,7 @@ package final class PhoneServer: Sendable {
     }
 
     private func read(_ id: Int, inbound: WebSocketInboundStream, watch: Watch,
-                      replies: AsyncStream<String>.Continuation) async -> Ending? {
+                      replies: Outbox) async -> Ending? {
         var clock = PhoneClock()
         var device = DeviceClock()
         var limiter = RateLimiter(rate: configuration.messagesPerSecond, burst: configuration.burst)
@@ -575,7 +621,7 @@ package final class PhoneServer: Sendable {
                     ending = Ending(code: .rate, detail: "the app is not taking events")
                 }
             case .clock(let t0):
-                replies.yield(PhoneProtocol.clockReply(t0: t0, host: now()))
+                replies.send(PhoneProtocol.clockReply(t0: t0, host: now()), isFrame: false)
             case .sync(let t0, let t1, let s):
                 if clock.add(t0: t0, t1: t1, host: s), let best = clock.best {
                     _ = post(.synced(connection: id, offset: best.offset, roundTrip: best.roundTrip))

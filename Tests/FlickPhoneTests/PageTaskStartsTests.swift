@@ -76,9 +76,10 @@ import Testing
         let records = starts.begin(marker, start: start)
         #expect(records.count == 1 + SceneConfig.keys.filter { config.value(at: $0.path) != nil }.count)
         #expect(records.last == .start(interaction: .stack, cards: 2, reset: false, config: true))
-        // A note made while the page takes the start waits behind it.
+        // M meanwhile ends the task the start will have started; a note waits behind it.
+        #expect(starts.nextTaskMarker == Marker(label: "end"))
         starts.hold(RecordedInput(t: 0.3, .note("waited")))
-        #expect(starts.nextHeld() == nil)
+        #expect(starts.nextHeld() == nil && starts.nextTaskMarker == Marker(label: "end"))
 
         // The page gives the records to its engine at its own time, 0.45 s.
         var pageStaged: SceneConfig?
@@ -98,6 +99,7 @@ import Testing
         #expect(problem == nil && played?.t == 0.45 && played?.input == marker.input)
         runner.submit(try #require(played), now: 0.45)
         #expect(starts.nextHeld() == RecordedInput(t: 0.3, .note("waited")) && starts.nextHeld() == nil)
+        #expect(starts.nextTaskMarker == nil)
         runner.advance(to: 1)
         runner.finish(at: 1)
 
@@ -133,6 +135,13 @@ import Testing
         _ = starts.begin(marker, start: TaskStart(reset: true))
         let other = starts.started(.start(interaction: .swipe, cards: nil, reset: true, config: false), staged: nil, at: 2)
         #expect(other.marker?.t == 2 && other.problem?.hasPrefix("the page started the task as") == true)
+
+        // With a marker already waiting behind a start, M cannot know what comes next.
+        _ = starts.begin(marker, start: TaskStart(reset: true))
+        starts.hold(RecordedInput(t: 1, .marker(Marker(label: "end"))))
+        #expect(starts.nextTaskMarker == nil)
+        _ = starts.started(.start(interaction: nil, cards: nil, reset: true, config: false), staged: nil, at: 2)
+        #expect(starts.nextHeld()?.marker?.label == "end")
 
         _ = starts.begin(marker, start: TaskStart(config: config))
         let wrong = starts.started(.start(interaction: nil, cards: nil, reset: false, config: true), staged: SceneConfig(), at: 3)

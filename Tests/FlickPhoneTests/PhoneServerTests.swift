@@ -198,6 +198,29 @@ import Glibc
         return nil
     }
 
+    /// The text messages in bytes the server sent (unmasked frames), in order.
+    static func texts(_ bytes: [UInt8]) -> [String] {
+        var out: [String] = []
+        var i = 0
+        while i + 2 <= bytes.count {
+            let opcode = bytes[i] & 0x0F
+            var length = Int(bytes[i + 1] & 0x7F), start = i + 2
+            if length == 126 {
+                guard i + 4 <= bytes.count else { break }
+                length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+                start = i + 4
+            } else if length == 127 {
+                guard i + 10 <= bytes.count else { break }
+                length = bytes[(i + 2)..<(i + 10)].reduce(0) { $0 << 8 | Int($1) }
+                start = i + 10
+            }
+            guard start + length <= bytes.count else { break }
+            if opcode == 1 { out.append(String(decoding: bytes[start..<(start + length)], as: UTF8.self)) }
+            i = start + length
+        }
+        return out
+    }
+
     static func waitFor(_ server: PhoneServer, _ timeout: Double = 3, _ match: (PhoneEvent) -> Bool) -> [PhoneEvent] {
         var seen: [PhoneEvent] = []
         let end = clock() + timeout
@@ -354,6 +377,28 @@ import Glibc
         let gone = Self.waitFor(server, 4) { Self.isDisconnected($0) }
         #expect(gone.contains { if case .disconnected(_, let reason) = $0 { reason.contains("4408") } else { false } })
         try Self.expectServing(server, port)
+    }
+
+    /// Whatever the host sends at once reaches the page in order, none lost (a task start's
+    /// config is a hundred inputs); frames supersede each other, and the newest always comes.
+    @Test func everyMessageArrivesInOrderAndTheNewestFrame() throws {
+        let (server, port) = try Self.server()
+        defer { server.stop() }
+        let c = try Self.upgrade(port, token: server.token.value)
+        c.write(Self.frame(Array(PhoneProtocolTests.hello.utf8)))
+        #expect(Self.waitFor(server) { Self.isConnected($0) }.contains { Self.isConnected($0) })
+        var sent: [String] = []
+        for i in 0..<600 {
+            let input = "{\"type\":\"input\",\"n\":\(i)}"
+            server.send(input)
+            sent.append(input)
+            server.send("{\"type\":\"frame\",\"n\":\(i)}", isFrame: true)
+        }
+        let got = c.read(timeout: 10) { Self.texts($0).contains("{\"type\":\"frame\",\"n\":599}") }
+        let texts = Self.texts(got.bytes)
+        let frames = texts.filter { $0.contains("\"frame\"") }
+        #expect(texts.filter { $0.contains("\"input\"") } == sent)
+        #expect(frames.last == "{\"type\":\"frame\",\"n\":599}" && frames.count <= 600 && frames == frames.sorted { $0.count < $1.count || $0.count == $1.count && $0 < $1 })
     }
 
     /// A device that stops reading while the host sends it large frames: the write cannot finish,

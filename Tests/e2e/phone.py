@@ -937,8 +937,91 @@ async def engine_host(chrome, x):
           f"engine host: the headless replay logs the same {len(events)} scene events", f"exit {r.returncode} {r.stderr[-200:]}")
 
 
+async def engine_tasks(chrome, x):
+    """--phone-engine with --tasks: each task's start state (another interaction, a config, the
+    cards reversed; then a reset) is set up by the page's engine at the time the host's session
+    sets it up, so the two agree to the bit; the start deck shows its faces on the page from its
+    first frame. Three task keys pressed at once on the laptop: the end and the next start wait
+    behind the start under way and keep their order."""
+    folder = os.path.join(WORK, "engine-tasks")
+    os.makedirs(folder, exist_ok=True)
+    tasks, slow = os.path.join(folder, "tasks.json"), os.path.join(folder, "slow.json")
+    with open(slow, "w") as f:
+        json.dump({"stack": {"minThrowDuration": 0.8, "maxThrowDuration": 1.2}}, f)
+    with open(tasks, "w") as f:
+        json.dump({"tasks": [
+            {"name": "Throw one from the reversed stack",
+             "start": {"interaction": "stack", "config": "slow.json", "cards": "all", "order": "reverse"}},
+            {"name": "Back to the list", "start": {"interaction": "now", "reset": True}},
+        ]}, f)
+    log, rec = os.path.join(WORK, "engine-tasks.jsonl"), os.path.join(WORK, "engine-tasks.rec")
+    app = App(BIN, WORK, x.display, ["--demo", "now", "--tasks", tasks, "--log", log, "--record", rec, "--size", "480x640",
+                                     "--phone-engine"], name="engine-tasks")
+    page = await Page.open(chrome.endpoint)
+    faces, shot = None, None
+    try:
+        await page.phone()
+        await page.goto(app.url)
+        ok = await wait_connected(page, app) and await page.wait_for("flick.engine !== null && flick.records.length > 0", 10)
+        if not check(ok, "engine tasks: the page runs the engine", app.text()[-300:]):
+            return
+        await page.wait_for("flick.facesLoaded > 0", 10)
+        before = await page.eval("flick.engine.cardCount()")
+        window_key(x.display, "m")
+        started = await page.wait_for("flick.records.some(function (r) { return r[0] === 9; }) || flick.base > 0 && "
+                                      "flick.assigned.size > 0", 10)
+        await asyncio.sleep(0.8)
+        # The page's start deck: card i shows image count-1-i (the cards reversed), each by the
+        # map the start came with.
+        faces = await page.eval("Array.from({length: flick.engine.cardCount()}, function (_, i) { "
+                                "return flick.assigned.get(flick.engine.deckCard(i)); })")
+        check(started and faces == list(range(before - 1, -1, -1)),
+              f"engine tasks: M on the laptop starts task 1 on the page's engine: its {len(faces or [])} cards reversed, each "
+              f"drawn with its own face from the start ({faces})", f"started {started}, cards before {before}, faces {faces}")
+        await page.drag(*PLANS["stack"][1])
+        await asyncio.sleep(2.0)
+        shot = (os.path.join(WORK, "phone-engine-tasks.png"), await page.eval("flick.drawnT"))
+        await page.screenshot(shot[0])
+        # End task 1, start task 2 and end it, all at once: the third M ends the task the second
+        # starts, though the page may not have set it up yet (the end waits behind the start).
+        for _ in range(3):
+            window_key(x.display, "m")
+        await asyncio.sleep(2.0)
+        await page.drag(*PLANS["now"][1])
+        await asyncio.sleep(1.5)
+    finally:
+        await page.close()
+        rc = app.quit()
+    lines = log_events(log)
+    events = scene_lines(log)
+    tasks_seen = [(e["event"], e.get("number"), e.get("outcome")) for e in lines if e.get("event") in ("task_started", "task_ended")]
+    times = [e["t"] for e in lines if e.get("event") in ("task_started", "task_ended")]
+    resets = [e for e in events if e["event"] == "reset"]
+    switched = [e.get("to") for e in events if e["event"] == "interaction_changed"]
+    reloads = [e for e in lines if e.get("event") == "config_reloaded"]
+    summary = next((e for e in reversed(lines) if e.get("event") == "phone" and e.get("what") == "summary"), {})
+    problems = [e for e in lines if e.get("event") == "phone" and e.get("what") in ("diverged", "records")]
+    check(tasks_seen == [("task_started", 1, None), ("task_ended", 1, "ended"), ("task_started", 2, None), ("task_ended", 2, "ended")]
+          and times == sorted(times) and len(resets) == 2 and all(e.get("cause") == "facilitator" for e in resets)
+          and switched == ["stack", "now"] and len(reloads) == 1 and count(events, "deleted") == 2
+          and summary.get("divergences") == 0 and summary.get("digests", 0) >= 10 and not problems,
+          f"engine tasks: both tasks start and end in order ({len(tasks_seen)} lines, times {[round(t, 2) for t in times]}), their "
+          f"start states set up as the facilitator's ({len(resets)} resets, cause facilitator; switches {switched}; slow.json loaded), "
+          f"two cards thrown; {summary.get('digests')} digests, {summary.get('divergences')} divergences",
+          f"tasks {tasks_seen}, times {times}, resets {[(e.get('t'), e.get('cause')) for e in resets]}, reloads {len(reloads)}, "
+          f"deleted {count(events, 'deleted')}, summary {summary}, problems {problems[:3]}, exit {rc}, out {app.text()[-300:]}")
+    replay_log = os.path.join(WORK, "engine-tasks-replay.jsonl")
+    r = subprocess.run([BIN, "window", "--headless", "--replay", rec, "--log", replay_log], capture_output=True, text=True, timeout=60)
+    replayed = scene_lines(replay_log)
+    check(r.returncode == 0 and replayed == events,
+          f"engine tasks: the headless replay logs the same {len(events)} scene events, the start states included",
+          f"exit {r.returncode} {r.stderr[-200:]}; first difference {next(((a, b) for a, b in zip(events, replayed) if a != b), None)}")
+    if shot:
+        compare_screenshot(rec, *shot)
+
+
 async def main():
-    only = os.environ.get("FLICK_PHONE_ONLY")   # side, engine, or every part
+    only = os.environ.get("FLICK_PHONE_ONLY")   # side, engine, engine-tasks, or every part
     x = Xvfb(WORK)
     chrome = Chromium(WORK)
     try:
@@ -951,6 +1034,9 @@ async def main():
                 await interaction(chrome, x, demo, engine=True)
             await engine_network(chrome, x)
             await engine_host(chrome, x)
+            await engine_tasks(chrome, x)
+        if only == "engine-tasks":
+            await engine_tasks(chrome, x)
         if only in (None, "side"):
             await participant(chrome, x)
         if only is None:

@@ -17,6 +17,15 @@ extension App {
 
     /// M: the next task marker, said where the facilitator looks.
     func dropTaskMarker(at t: Double) {
+        if let starts = pageEngine?.starts, starts.isWaiting {
+            // The page's engine is setting the next task up (--phone-engine): M ends that task.
+            guard let marker = starts.nextTaskMarker else {
+                post("The phone is still setting the task up: press M again in a moment")
+                return
+            }
+            submit(RecordedInput(t: t, .marker(marker)))
+            return
+        }
         guard let marker = nextTaskMarker() else {
             post("All \(study.tasks?.list.tasks.count ?? 0) tasks have run")
             return
