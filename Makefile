@@ -88,7 +88,7 @@ test: test-unit test-wasm test-e2e docs
 
 # FlickEngine in WebAssembly (Embedded Swift, the toolchain's wasm-ld): the module the phone's
 # page runs, and the JavaScript that loads it beside it (docs/wasm.md).
-WASM_EXPORTS := flick_engine_config_set,flick_engine_text_buffer,flick_engine_config_set_text,flick_engine_create,flick_engine_input,flick_engine_frame,flick_engine_label,flick_engine_label_text,flick_engine_at_rest,flick_engine_commit,flick_engine_frames_digest,flick_engine_events_digest,flick_engine_event_count,flick_engine_card_count,flick_engine_deck_card
+WASM_EXPORTS := flick_engine_config_set,flick_engine_text_buffer,flick_engine_config_set_text,flick_engine_create,flick_engine_input,flick_engine_frame,flick_engine_label,flick_engine_label_text,flick_engine_at_rest,flick_engine_commit,flick_engine_frames_digest,flick_engine_events_digest,flick_engine_event_count,flick_engine_card_count,flick_engine_deck_card,flick_engine_interaction
 wasm: .build/wasm/flick-engine.wasm
 
 .build/wasm/flick-engine.wasm: $(shell find Sources/FlickEngine Sources/FlickMath -name '*.swift') Wasm/Exports.swift Wasm/libc.c Wasm/build.sh

@@ -281,6 +281,13 @@ public func flickEngineDeckCard(index: Int32) -> Double {
     return Double(scene.deck.id(at: Int(index)).value)
 }
 
+/// The interaction the scene shows (its number in `Interaction.allCases`), or -1 with no scene.
+@_cdecl("flick_engine_interaction")
+public func flickEngineInteraction() -> Int32 {
+    guard let scene = page?.scene else { return -1 }
+    return Int32(Interaction.allCases.firstIndex(of: scene.interaction) ?? -1)
+}
+
 /// The number of cards in the deck.
 @_cdecl("flick_engine_card_count")
 public func flickEngineCardCount() -> Int32 { Int32(truncatingIfNeeded: page?.scene.deck.count ?? 0) }

@@ -117,6 +117,9 @@ export class FlickEngine {
   /** Cards in the deck. */
   cardCount() { return this.exports.flick_engine_card_count(); }
 
+  /** The interaction the scene shows, by its number (Interaction.allCases order). */
+  interaction() { return this.exports.flick_engine_interaction(); }
+
   /** The id of the card at deck index `index`, or -1 past the deck. */
   deckCard(index) { return this.exports.flick_engine_deck_card(index); }
 }

@@ -103,12 +103,14 @@ extension App {
         guard let engine = pageEngine else { return nil }
         if engine.setup == nil {
             let edits = PageEngineLink.configEdits(scene.config)
-            let theme = Theme.of(scene.interaction)
             engine.setup = PhoneEngineSetup(interaction: Interaction.allCases.firstIndex(of: scene.interaction) ?? 0,
                                             count: scene.deck.count, viewport: scene.viewport,
                                             lateWindow: runner.lateInputWindow, config: edits,
                                             configText: PageEngineLink.textEdits(scene.config), start: pageClock, next: 0,
-                                            stage: PhoneProtocol.hex(theme.stage.r, theme.stage.g, theme.stage.b),
+                                            stages: Interaction.allCases.map {
+                                                let c = Theme.of($0).stage
+                                                return PhoneProtocol.hex(c.r, c.g, c.b)
+                                            },
                                             stamps: Dictionary(uniqueKeysWithValues: ThrowDirection.allCases.map {
                                                 let c = DirectionStamp.colour($0)
                                                 return ($0.rawValue, PhoneProtocol.hex(c.r, c.g, c.b))
@@ -157,12 +159,25 @@ extension App {
         case .config(let change):
             relayConfig(change)
         case .pointer, .wheel, .notches, .cards, .time:
-            engine.refusedHostInputs += 1
-            if engine.refusedHostInputs <= 10 {
-                warn("\(input.input.kind) refused: the page runs the engine (--phone-engine), and this cannot reach its scene")
-            }
+            refuseForPage(input)
         }
         return nil
+    }
+
+    /// A host input the page's engine cannot take: said (the first ten), logged as the phone's
+    /// refusal (the first thousand) and counted. The card folder's changes are among them: the
+    /// deck stays as the session started it.
+    private func refuseForPage(_ input: RecordedInput) {
+        guard let engine = pageEngine else { return }
+        engine.refusedHostInputs += 1
+        let line: String
+        if case .cards(let change) = input.input {
+            line = "cards refused: the folder changed (\(change.summary)), and its changes cannot reach the page's engine (--phone-engine): the deck stays as the session started it"
+        } else {
+            line = "\(input.input.kind) refused: the page runs the engine (--phone-engine), and this cannot reach its scene"
+        }
+        if engine.refusedHostInputs <= 10 { warn(line) }
+        if engine.refusedHostInputs <= 1000 { logPhone(LogPhone(t: scene.time, what: .refused, detail: String(line.prefix(240)))) }
     }
 
     /// A config from the panel, a preset or the file, as edits of its numeric keys (one record

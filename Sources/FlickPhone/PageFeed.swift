@@ -185,8 +185,9 @@ package struct PhoneEngineSetup: Encodable, Equatable, Sendable {
     package var start: Double
     /// The number of the next record the host expects.
     package var next: Int
-    /// The stage's colour (#rrggbb).
-    package var stage: String
+    /// The stage's colour (#rrggbb) of each interaction (`Interaction.allCases` order): the page
+    /// paints the one its engine shows.
+    package var stages: [String]
     /// The stamp's colour (#rrggbb) for each throw direction, by name (`left`, `right`, ...).
     package var stamps: [String: String]
     /// What the stage says on an empty deck at rest.
@@ -203,9 +204,9 @@ package struct PhoneEngineSetup: Encodable, Equatable, Sendable {
     }
 
     package init(interaction: Int, count: Int, viewport: Size, lateWindow: Double, config: [[Double]], configText: [TextEdit],
-                 start: Double, next: Int, stage: String, stamps: [String: String], hint: String) {
+                 start: Double, next: Int, stages: [String], stamps: [String: String], hint: String) {
         self.configText = configText
-        self.stage = stage
+        self.stages = stages
         self.stamps = stamps
         self.hint = hint
         self.interaction = interaction

@@ -938,50 +938,56 @@ async def engine_host(chrome, x):
 
 
 async def engine_tasks(chrome, x):
-    """--phone-engine with --tasks: each task's start state (another interaction, a config, the
-    cards reversed; then a reset) is set up by the page's engine at the time the host's session
-    sets it up, so the two agree to the bit; the start deck shows its faces on the page from its
-    first frame. Three task keys pressed at once on the laptop: the end and the next start wait
-    behind the start under way and keep their order."""
+    """--phone-engine with --tasks and --cards: each task's start state (another interaction, a
+    config, three of the folder's cards in an order of its own; then a reset) is set up by the
+    page's engine at the time the host's session sets it up, so the two agree to the bit; the
+    start deck shows its own faces on the page from its first frame. Three task keys pressed at
+    once on the laptop: the end waits behind the start under way. A file added to the folder
+    cannot reach the page's deck: refused, said and logged, and the session goes on."""
+    from PIL import Image, ImageDraw
     folder = os.path.join(WORK, "engine-tasks")
-    os.makedirs(folder, exist_ok=True)
+    cards = os.path.join(folder, "cards")
+    os.makedirs(cards, exist_ok=True)
+    colours = {"a": (200, 40, 40), "b": (40, 160, 60), "c": (40, 80, 200), "d": (230, 180, 20)}
+    for name, colour in colours.items():
+        im = Image.new("RGB", (360, 640), colour)
+        ImageDraw.Draw(im).rectangle((40, 40, 320, 200), fill=(255, 255, 255))
+        im.save(os.path.join(cards, f"{name}.png"))
     tasks, slow = os.path.join(folder, "tasks.json"), os.path.join(folder, "slow.json")
     with open(slow, "w") as f:
         json.dump({"stack": {"minThrowDuration": 0.8, "maxThrowDuration": 1.2}}, f)
     with open(tasks, "w") as f:
         json.dump({"tasks": [
-            {"name": "Throw one from the reversed stack",
-             "start": {"interaction": "stack", "config": "slow.json", "cards": "all", "order": "reverse"}},
+            {"name": "Throw one from the stack of three",
+             "start": {"interaction": "stack", "config": "slow.json", "cards": ["d", "a", "c"]}},
             {"name": "Back to the list", "start": {"interaction": "now", "reset": True}},
         ]}, f)
     log, rec = os.path.join(WORK, "engine-tasks.jsonl"), os.path.join(WORK, "engine-tasks.rec")
-    app = App(BIN, WORK, x.display, ["--demo", "now", "--tasks", tasks, "--log", log, "--record", rec, "--size", "480x640",
-                                     "--phone-engine"], name="engine-tasks")
+    app = App(BIN, WORK, x.display, ["--cards", cards, "--demo", "now", "--tasks", tasks, "--log", log, "--record", rec,
+                                     "--size", "480x640", "--phone-engine"], name="engine-tasks")
     page = await Page.open(chrome.endpoint)
-    faces, shot = None, None
+    faces, shot, deck_before, deck_after = None, None, None, None
     try:
         await page.phone()
         await page.goto(app.url)
         ok = await wait_connected(page, app) and await page.wait_for("flick.engine !== null && flick.records.length > 0", 10)
-        if not check(ok, "engine tasks: the page runs the engine", app.text()[-300:]):
+        if not check(ok, "engine tasks: the page runs the engine with the folder's cards", app.text()[-300:]):
             return
         await page.wait_for("flick.facesLoaded > 0", 10)
-        before = await page.eval("flick.engine.cardCount()")
         window_key(x.display, "m")
-        started = await page.wait_for("flick.records.some(function (r) { return r[0] === 9; }) || flick.base > 0 && "
-                                      "flick.assigned.size > 0", 10)
+        started = await page.wait_for("flick.engine.cardCount() === 3 && flick.assigned.size === 3", 10)
         await asyncio.sleep(0.8)
-        # The page's start deck: card i shows image count-1-i (the cards reversed), each by the
-        # map the start came with.
+        # The page's start deck: d, a, c (images 3, 0, 2), each by the map the start came with.
         faces = await page.eval("Array.from({length: flick.engine.cardCount()}, function (_, i) { "
                                 "return flick.assigned.get(flick.engine.deckCard(i)); })")
-        check(started and faces == list(range(before - 1, -1, -1)),
-              f"engine tasks: M on the laptop starts task 1 on the page's engine: its {len(faces or [])} cards reversed, each "
-              f"drawn with its own face from the start ({faces})", f"started {started}, cards before {before}, faces {faces}")
-        await page.drag(*PLANS["stack"][1])
-        await asyncio.sleep(2.0)
+        check(started and faces == [3, 0, 2],
+              f"engine tasks: M on the laptop starts task 1 on the page's engine: the stack of d, a, c, each drawn with its "
+              f"own face from the start (images {faces})", f"started {started}, faces {faces}")
+        await asyncio.sleep(0.5)
         shot = (os.path.join(WORK, "phone-engine-tasks.png"), await page.eval("flick.drawnT"))
         await page.screenshot(shot[0])
+        await page.drag(*PLANS["stack"][1])
+        await asyncio.sleep(2.0)
         # End task 1, start task 2 and end it, all at once: the third M ends the task the second
         # starts, though the page may not have set it up yet (the end waits behind the start).
         for _ in range(3):
@@ -989,6 +995,11 @@ async def engine_tasks(chrome, x):
         await asyncio.sleep(2.0)
         await page.drag(*PLANS["now"][1])
         await asyncio.sleep(1.5)
+        # A file added to the folder: refused for the page's engine, the deck as it was.
+        deck_before = await page.eval("flick.engine.cardCount()")
+        Image.new("RGB", (360, 640), (120, 0, 160)).save(os.path.join(cards, "e.png"))
+        await asyncio.sleep(2.0)
+        deck_after = await page.eval("flick.engine.cardCount()")
     finally:
         await page.close()
         rc = app.quit()
@@ -1010,6 +1021,12 @@ async def engine_tasks(chrome, x):
           f"two cards thrown; {summary.get('digests')} digests, {summary.get('divergences')} divergences",
           f"tasks {tasks_seen}, times {times}, resets {[(e.get('t'), e.get('cause')) for e in resets]}, reloads {len(reloads)}, "
           f"deleted {count(events, 'deleted')}, summary {summary}, problems {problems[:3]}, exit {rc}, out {app.text()[-300:]}")
+    refused = [e for e in lines if e.get("event") == "phone" and e.get("what") == "refused" and "cards refused" in e.get("detail", "")]
+    check(len(refused) == 1 and "e.png" in refused[0]["detail"] and "cards refused" in app.text() and deck_after == deck_before
+          and count(events, "inserted") == 0,
+          f"engine tasks: e.png added to the folder is refused for the page's engine, said and logged once "
+          f"({refused[0]['detail'][:70] if refused else None}...); the page's deck keeps its {deck_after} cards",
+          f"refused {refused}, deck after {deck_after}, inserted {count(events, 'inserted')}, out {app.text()[-300:]}")
     replay_log = os.path.join(WORK, "engine-tasks-replay.jsonl")
     r = subprocess.run([BIN, "window", "--headless", "--replay", rec, "--log", replay_log], capture_output=True, text=True, timeout=60)
     replayed = scene_lines(replay_log)

@@ -138,10 +138,6 @@ struct WindowCommand: ParsableCommand {
         }
         if phone.phoneEngine {
             guard phone.phone != nil else { throw ValidationError("--phone-engine needs --phone (it is where the page runs the engine)") }
-            // The card folder's changes are the host's alone: they have no way to the page's engine yet.
-            if cards.cards != nil {
-                throw ValidationError("--phone-engine cannot run with --cards yet: the folder's changes to the deck are made on the host, and the page's engine would not see them")
-            }
         }
         if let plan = planned.plan {
             guard participant != nil, let n = planned.session else {

@@ -231,7 +231,7 @@
       state.base = state.unsent = history.length;
       state.engine = engine;
       state.engineSession = session;
-      state.engineStage = e.stage;
+      state.engineStages = e.stages;
       state.engineStamps = e.stamps;
       state.engineHint = e.hint;
       state.lateWindow = e.lateWindow;
@@ -353,7 +353,7 @@
       if (i >= 0) label = { card: i, text: l.text, color: state.engineStamps[l.direction], opacity: l.opacity, direction: l.direction };
     }
     const hint = state.engine.cardCount() === 0 && state.engine.atRest() ? state.engineHint : null;
-    return { n: state.engineFrames, t: state.lastFrameT, stage: state.engineStage, cards: cards, label: label, hint: hint };
+    return { n: state.engineFrames, t: state.lastFrameT, stage: state.engineStages[state.engine.interaction()] || state.engineStages[0], cards: cards, label: label, hint: hint };
   }
 
   // MARK: the participant's side. Every text is set as text (textContent), never as markup:
