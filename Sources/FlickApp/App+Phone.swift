@@ -185,6 +185,7 @@ extension App {
                 guard id == phone.connection else { continue }
                 phoneAnswer(answer, hostTime: hostTime)
             case .undo(let id, let hostTime):
+                // A page that runs the engine gives Undo to its engine and sends it as a record.
                 guard id == phone.connection, phone.engine == nil else { continue }
                 phoneUndo(hostTime: hostTime)
             case .records(let id, let batch):

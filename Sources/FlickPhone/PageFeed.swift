@@ -192,6 +192,9 @@ package struct PhoneEngineSetup: Encodable, Equatable, Sendable {
     package var stamps: [String: String]
     /// What the stage says on an empty deck at rest.
     package var hint: String
+    /// The number of the undo command (`CardScene.Command.allCases` order): the participant's
+    /// Undo on the page is a command record of the page's own.
+    package var undo = CardScene.Command.allCases.firstIndex(of: .undo) ?? 0
 
     /// A text key's number and its text.
     package struct TextEdit: Encodable, Equatable, Sendable {

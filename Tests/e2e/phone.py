@@ -588,35 +588,37 @@ async def side_state(page, state, timeout=10):
     return await page.wait_for(f"window.flick && flick.side && flick.side.state === {json.dumps(state)}", timeout)
 
 
-async def participant(chrome, x):
+async def participant(chrome, x, engine=False):
     """A study session done on the phone alone: the laptop gets the facilitator's keys (M starts a
     task, Q asks the SUS), the phone every answer (Done, Give up, two SEQs, the SUS's ten items)
     and an undo. The recording holds them as the participant's, the replay reproduces the log,
-    `flick study` counts them; each state of the page is captured."""
+    `flick study` counts them; each state of the page is captured. With `engine` the page runs
+    the engine itself (--phone-engine): the same, and 0 divergences."""
+    side = "side-engine" if engine else "side"
     tasks = os.path.join(WORK, "side-tasks.json")
     with open(tasks, "w") as f:
         json.dump(SIDE_TASKS, f)
-    log, rec = os.path.join(WORK, "side.jsonl"), os.path.join(WORK, "side.rec")
-    app = App(BIN, WORK, x.display, ["--demo", "swipe", "--tasks", tasks, "--log", log, "--record", rec, "--size", "480x640"],
-              name="side")
+    log, rec = os.path.join(WORK, f"{side}.jsonl"), os.path.join(WORK, f"{side}.rec")
+    app = App(BIN, WORK, x.display, ["--demo", "swipe", "--tasks", tasks, "--log", log, "--record", rec, "--size", "480x640"]
+              + (["--phone-engine"] if engine else []), name=side)
     page = await Page.open(chrome.endpoint)
     shots, laptop_keys = {}, []
     try:
         await page.phone()
         await page.goto(app.url)
         if not check(await wait_connected(page, app) and await side_state(page, "waiting"),
-                     "side: the phone connects and waits for the first task (never a blank page)", app.text()[-300:]):
+                     f"{side}: the phone connects and waits for the first task (never a blank page)", app.text()[-300:]):
             return
         await page.wait_for("flick.facesLoaded > 0", 10)
         geometry = await page.eval("(function () { const p = document.getElementById('panel').getBoundingClientRect(); "
-                                   "const v = flick.welcome.viewport; return {panel: flick.welcome.panel, top: p.top, height: innerHeight, "
+                                   "const v = flick.engine ? flick.engineViewport : flick.welcome.viewport; return {panel: flick.welcome.panel, top: p.top, height: innerHeight, "
                                    "vw: v.width, vh: v.height, text: document.getElementById('waiting').textContent}; })()")
         check(geometry["panel"] > 0 and geometry["vh"] + geometry["panel"] == geometry["height"] == 844 and geometry["vw"] == 390
               and geometry["top"] >= geometry["vh"],
-              f"side: the stage is the phone's {geometry['vw']}x{geometry['vh']} above a {geometry['panel']} px panel (its top at "
+              f"{side}: the stage is the phone's {geometry['vw']}x{geometry['vh']} above a {geometry['panel']} px panel (its top at "
               f"{geometry['top']:.0f}, the stage's bottom at {geometry['vh']}): no control over the stage",
               f"{geometry}")
-        shots["waiting"] = os.path.join(WORK, "side-waiting.png")
+        shots["waiting"] = os.path.join(WORK, f"{side}-waiting.png")
         await page.screenshot(shots["waiting"])
 
         # Task 1: its text as text, a fling, Undo, Done, the SEQ 6.
@@ -626,8 +628,8 @@ async def participant(chrome, x):
         text = await page.eval("document.getElementById('task-text').textContent")
         injected = await page.eval("document.getElementById('injected') !== null || document.querySelectorAll('#panel img').length")
         check(ok and text == f"Task 1 of 2: {SIDE_TASK}" and not injected,
-              "side: task 1's text on the phone, its markup shown as text (no element made of it)", f"{ok} {text!r} {injected}")
-        shots["task"] = os.path.join(WORK, "side-task.png")
+              f"{side}: task 1's text on the phone, its markup shown as text (no element made of it)", f"{ok} {text!r} {injected}")
+        shots["task"] = os.path.join(WORK, f"{side}-task.png")
         await page.screenshot(shots["task"])
         await page.drag((195, 380), (430, 390), 0.1)
         await asyncio.sleep(1.0)
@@ -635,11 +637,11 @@ async def participant(chrome, x):
         await page.tap("#undo")
         await asyncio.sleep(0.8)
         await page.tap("#done")
-        check(undo_shown and await side_state(page, "seq"), "side: Undo is offered in the swipe deck; Done brings the SEQ up on the phone")
-        shots["seq"] = os.path.join(WORK, "side-seq.png")
+        check(undo_shown and await side_state(page, "seq"), f"{side}: Undo is offered in the swipe deck; Done brings the SEQ up on the phone")
+        shots["seq"] = os.path.join(WORK, f"{side}-seq.png")
         await page.screenshot(shots["seq"])
         await page.tap('#seq button[data-value="6"]')
-        check(await side_state(page, "waiting"), "side: the SEQ answered 6 on the phone; the page waits for the next task")
+        check(await side_state(page, "waiting"), f"{side}: the SEQ answered 6 on the phone; the page waits for the next task")
 
         # Task 2: given up, its SEQ 3.
         laptop_keys.append("m")
@@ -654,7 +656,7 @@ async def participant(chrome, x):
         laptop_keys.append("q")
         window_key(x.display, "q")
         ok = await side_state(page, "sus")
-        shots["sus"] = os.path.join(WORK, "side-sus.png")
+        shots["sus"] = os.path.join(WORK, f"{side}-sus.png")
         await page.screenshot(shots["sus"])
         answered = 0
         for i, v in enumerate(SUS_ANSWERS):
@@ -662,21 +664,21 @@ async def participant(chrome, x):
                 break
             await page.tap(f'#sus button[data-value="{v}"]')
             answered += 1
-        check(ok and answered == 10, f"side: Q on the laptop put the SUS on the phone; its {answered} items answered there")
+        check(ok and answered == 10, f"{side}: Q on the laptop put the SUS on the phone; its {answered} items answered there")
     finally:
         await page.close()
         try:
             rc = app.proc.wait(15)
         except subprocess.TimeoutExpired:
             rc = app.quit()
-    check(rc == 0, "side: the session ended by itself once the SUS was answered (exit 0)", f"exit {rc}, {app.text()[-300:]}")
+    check(rc == 0, f"{side}: the session ended by itself once the SUS was answered (exit 0)", f"exit {rc}, {app.text()[-300:]}")
 
     # The laptop's window: its phone-sized stage ends above the participant's task bar.
     started = log_events(log)[0] if log_events(log) else {}
     (ww, wh), (_, sy, _, sh) = started.get("window", (0, 0)), started.get("stage", (0, 0, 0, 0))
     bar_top = wh - min(64, wh / 3)
     check(wh > 0 and sy + sh <= bar_top,
-          f"side: in the laptop's {ww}x{wh} window the stage ends at {sy + sh:.0f}, above the task bar (from {bar_top:.0f})",
+          f"{side}: in the laptop's {ww}x{wh} window the stage ends at {sy + sh:.0f}, above the task bar (from {bar_top:.0f})",
           f"{started.get('window')} {started.get('stage')}")
 
     lines = [json.loads(line) for line in open(rec)] if os.path.exists(rec) else []
@@ -689,7 +691,7 @@ async def participant(chrome, x):
     pointers = [i["pointer"] for i in inputs if "pointer" in i]
     check(answers == want and len(undos) == 1 and not by_facilitator and pointers and all(p["device"] == "touch" for p in pointers)
           and lines[0].get("device", {}).get("input") == "touch",
-          f"side: the recording holds the phone's {len(answers)} answers (Done, SEQ 6, Give up, SEQ 3, SUS x10) and its undo, "
+          f"{side}: the recording holds the phone's {len(answers)} answers (Done, SEQ 6, Give up, SEQ 3, SUS x10) and its undo, "
           "each the participant's, in a touch session", f"answers {answers}, undos {len(undos)}, by {by_facilitator}")
     events = log_events(log)
     ended = [(e["number"], e["outcome"], e.get("by")) for e in events if e["event"] == "task_ended"]
@@ -700,33 +702,40 @@ async def participant(chrome, x):
     check(ended == [(1, "success", "participant"), (2, "gave_up", "participant")] and seqs == [(1, 6), (2, 3)]
           and [(e["questionnaire"], e.get("score")) for e in done] == [("seq", None), ("seq", None), ("sus", 80)]
           and len(deleted) == 1 and len(restored) == 1 and restored[0]["card"] == deleted[0]["card"],
-          "side: the log ends task 1 a success and task 2 given up, both by the participant; SEQ 6 and 3; SUS 80; the "
+          f"{side}: the log ends task 1 a success and task 2 given up, both by the participant; SEQ 6 and 3; SUS 80; the "
           "flung card deleted once and brought back by the phone's Undo (cause key, as the Z key's)",
           f"ended {ended}, seq {seqs}, completed {[(e['questionnaire'], e.get('score')) for e in done]}, "
           f"deleted {len(deleted)}, restored {restored}")
-    replay_log = os.path.join(WORK, "side-replay.jsonl")
+    replay_log = os.path.join(WORK, f"{side}-replay.jsonl")
     r = subprocess.run([BIN, "window", "--headless", "--replay", rec, "--log", replay_log], capture_output=True, text=True, timeout=60)
     live, replayed = scene_lines(log), scene_lines(replay_log)
     check(r.returncode == 0 and live == replayed and sum(1 for e in live if e["event"] == "answer") == 14,
-          f"side: the headless replay logs the same {len(live)} lines, the 14 answers included",
+          f"{side}: the headless replay logs the same {len(live)} lines, the 14 answers included",
           f"exit {r.returncode} {r.stderr[-200:]}; first difference {next(((a, b) for a, b in zip(live, replayed) if a != b), None)}")
-    study = os.path.join(WORK, "side-study")
+    study = os.path.join(WORK, f"{side}-study")
     r = subprocess.run([BIN, "study", rec, "--out", study], capture_output=True, text=True, timeout=120)
     sus = list(csv.DictReader(open(os.path.join(study, "sus.csv")))) if r.returncode == 0 else []
     seq = list(csv.DictReader(open(os.path.join(study, "seq.csv")))) if r.returncode == 0 else []
     check(r.returncode == 0 and [row["score"] for row in sus] == ["80"]
           and [(row["number"], row["value"], row["outcome"]) for row in seq] == [("1", "6", "success"), ("2", "3", "gave_up")],
-          "side: flick study counts the phone's answers (SUS 80; SEQ 6 and 3)", f"exit {r.returncode} {r.stderr[-300:]}; sus {sus}; seq {seq}")
+          f"{side}: flick study counts the phone's answers (SUS 80; SEQ 6 and 3)", f"exit {r.returncode} {r.stderr[-300:]}; sus {sus}; seq {seq}")
     # Trips to the laptop: every answer and the undo came from the phone; the laptop had only the
     # facilitator's keys.
     check(laptop_keys == ["m", "m", "q"],
-          f"side: the participant's trips to the laptop: 0 (the phone made all {len(answers)} answers and the undo; the laptop got "
+          f"{side}: the participant's trips to the laptop: 0 (the phone made all {len(answers)} answers and the undo; the laptop got "
           f"only the facilitator's {len(laptop_keys)} keys)")
     blank = {name: non_blank(path) for name, path in shots.items()}
     check(len(blank) == 4 and all(c >= 8 and share > 0.02 for c, share in blank.values()),
-          "side: each state of the page (waiting, task, SEQ, SUS) is drawn: " +
+          f"{side}: each state of the page (waiting, task, SEQ, SUS) is drawn: " +
           ", ".join(f"{name} {c} colours, {share:.0%} off its background" for name, (c, share) in blank.items()), f"{blank}")
-    composite(shots)
+    if engine:
+        summary = next((e for e in reversed(log_events(log)) if e.get("event") == "phone" and e.get("what") == "summary"), {})
+        problems = [e for e in log_events(log) if e.get("event") == "phone" and e.get("what") in ("diverged", "records")]
+        check(summary.get("divergences") == 0 and summary.get("digests", 0) >= 10 and not problems,
+              f"{side}: the page's engine and the host's session agree through the tasks, answers and questionnaires: "
+              f"{summary.get('digests')} digests, {summary.get('divergences')} divergences", f"summary {summary}, problems {problems[:3]}")
+    else:
+        composite(shots)
 
 
 def composite(shots):
@@ -1054,6 +1063,8 @@ async def main():
             await engine_tasks(chrome, x)
         if only == "engine-tasks":
             await engine_tasks(chrome, x)
+        if only in (None, "engine", "engine-side"):
+            await participant(chrome, x, engine=True)
         if only in (None, "side"):
             await participant(chrome, x)
         if only is None:

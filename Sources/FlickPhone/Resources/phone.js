@@ -232,6 +232,7 @@
       state.engine = engine;
       state.engineSession = session;
       state.engineStages = e.stages;
+      state.engineUndo = e.undo;
       state.engineStamps = e.stamps;
       state.engineHint = e.hint;
       state.lateWindow = e.lateWindow;
@@ -408,6 +409,11 @@
     $("give-up").addEventListener("click", function (e) { answer(e, { kind: "give_up" }); });
     $("undo").addEventListener("click", function (e) {
       if (!state.side || !state.side.undo) return;
+      if (state.engine) {
+        // The participant's Undo is a command of the page's own engine (the Z key's), recorded.
+        give(1, state.engineUndo, 0, 0, sessionTime(e.timeStamp));
+        return;
+      }
       const m = { type: "undo", t: Math.max(0, e.timeStamp) };
       send(m);
       state.sent.push(m);
