@@ -56,6 +56,10 @@ expect_error "--replay with a bad line" 2 "--replay file '$OUT/bad.replay' line 
 expect_error "unknown --stage" 2 "The value 'phone' is invalid for '--stage <WxH\|device\|window>': expected WIDTHxHEIGHT in points" -- --stage phone
 expect_error "unwritable --log path" 2 "cannot write the log file '/proc/nope/log.jsonl'" -- --log /proc/nope/log.jsonl --headless --frames 1
 expect_error "log path is a folder" 2 "cannot write the log file '$OUT'" -- --log "$OUT" --headless --frames 1
+mkdir -p "$OUT/rename"
+printf '{"swipe": {"rightName": "keep"}}' > "$OUT/rename/names.json"
+printf '{"tasks": [{"name": "Keep one", "start": {"config": "names.json"}}]}' > "$OUT/rename/tasks.json"
+expect_error "a task start renaming a direction, for the page's engine" 2 "task 1 'Keep one' starts with config names.json, and its swipe.rightName differs from the session's" -- --phone --phone-engine --tasks "$OUT/rename/tasks.json"
 # No display: no X server behind DISPLAY and no --headless.
 out=$(cd "$ROOT" && env -u SDL_VIDEODRIVER DISPLAY=:987 WAYLAND_DISPLAY= timeout 20 "$BIN" 2>&1 >/dev/null); rc=$?
 if [ $rc = 2 ] && printf '%s' "$out" | grep -q -- "--headless"; then pass "no display suggests --headless (exit 2: $out)"; else fail "no display: exit $rc: $out"; fi

@@ -850,6 +850,7 @@ async def engine_network(chrome, x, last_try=False):
             await ws.send(batch(4, [[7, 0, 0, 0, 0.01]]))             # a frame before the last
             await ws.send(batch(5, [[42, 1, 2, 3, 0.2]]))             # no such kind
             await ws.send(batch(6, [[7, 0, 0, 0, 0.3]], digest="0123456789abcdef"))   # not the host's digest
+            await ws.send(batch(7, [[9, 1, 3, 1, 0.35]]))              # a task start the host never sent
             try:
                 while True:
                     m = json.loads(await asyncio.wait_for(ws.recv(), 1.5))
@@ -861,11 +862,12 @@ async def engine_network(chrome, x, last_try=False):
         app.quit()
     problems = [e["detail"] for e in log_events(log) if e.get("event") == "phone" and e.get("what") in ("records", "diverged")]
     expected = ["records 1-2 came twice", "records 4 to 8 never came", "a frame at 0.01 s, before the last frame",
-                "record 5 (kind 42", "diverged: after 0 events (record 6)"]
+                "record 5 (kind 42", "diverged: after 0 events (record 6)", "record 7: a task start the host never sent"]
     missing = [x for x in expected if not any(x in p for p in problems)]
     check(not missing and said == [{"type": "resend", "from": 4}] and app.proc.returncode is not None,
           "engine tamper: records twice (skipped), a gap (refused, resend asked from 4), a frame going back, a record that is no "
-          "input (refused), a wrong digest (diverged): each logged with its reason, the session goes on",
+          "input (refused), a wrong digest (diverged), a task start the host never sent (refused): each logged with its reason, "
+          "the session goes on",
           f"missing {missing}; logged {problems}; asked {said}; exit {app.proc.returncode}")
 
 
