@@ -227,7 +227,8 @@ extension App {
     private func phoneConnected(_ id: Int, hello: PhoneHello, resumed: Bool) {
         guard let phone else { return }
         phone.connection = id
-        let device = hello.device
+        var device = hello.device
+        if phone.engine != nil { device.engine = true }
         if phone.device == nil {
             phone.device = device
             do { try recorder?.release(device: device) } catch { phoneFailure = phoneFailure ?? error }

@@ -16,7 +16,10 @@ final class App {
     let events: EventSource
     /// The session itself: scene, time controls, tasks, the late-input and end-of-session
     /// rules (FlickSession's `SessionRunner`, the same core every replay and tool runs).
-    var runner: SessionRunner
+    /// The session; each new one (a restart, a loop) keeps the device's rules.
+    var runner: SessionRunner {
+        didSet { runner.stageKeptByPage = options.pageKeepsStage }
+    }
     var scene: CardScene { runner.scene }
     var timeline: SceneTimeline { runner.timeline }
     var study: StudyInputs { runner.study }
@@ -161,6 +164,7 @@ final class App {
                                                 config: options.config, time: 0),
                                tasks: options.tasks, cardNames: Self.imageNames(options), sessionTask: options.task,
                                end: Self.replayEnd(options), course: Self.replayCourse(options))
+        runner.stageKeptByPage = options.pageKeepsStage
         if options.replay == nil && !options.headless {
             cardWatch = CardFolderWatch(folder: options.cards.folder, names: Self.imageNames(options))
         }

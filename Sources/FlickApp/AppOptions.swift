@@ -68,6 +68,9 @@ struct AppOptions {
     var phone: PhoneAddress?
     /// `--phone-engine`: the page runs the engine; the host replays its inputs.
     var phoneEngine = false
+    /// The participant's page runs the engine (live, or in the recording replayed): the session
+    /// does not block its touches under a questionnaire (`SessionRunner.stageKeptByPage`).
+    var pageKeepsStage = false
     /// `--plan`: the plan, participant, session and condition this session was opened from.
     var plan: PlanStamp?
     /// The stage takes the phone's viewport when it connects (`--phone` without `--stage`).
@@ -167,6 +170,7 @@ struct AppOptions {
         self.recordPath = c.record
         self.phone = try c.phone.phone.map(PhoneAddress.parse)
         phoneEngine = c.phone.phoneEngine
+        pageKeepsStage = phoneEngine || header?.device?.engine == true
         let skipsConfigs = configOverridden
         self.replay = recording.map { Player($0, skipsConfigs: skipsConfigs) }
         self.participant = c.participant ?? header?.participant

@@ -146,6 +146,7 @@ import Testing
         withTasks.plan = PlanStamp(file: "plan.json", participant: "P3", session: 2, condition: "snappy", tasks: ["t1", "t0"])
         withTasks.device = SessionDevice(input: .touch, viewport: Size(width: 390, height: 844), pixelRatio: 3,
                                          userAgent: "Mozilla/5.0 (Linux; Android 14)")
+        withTasks.device?.engine = true
         let recorder = try Recorder(path: path, header: withTasks)
         let pointer = PointerEvent(pointerID: 0, phase: .down, position: Point(x: 10.5, y: 20.5), time: 0.125, device: .touch)
         let inputs = [

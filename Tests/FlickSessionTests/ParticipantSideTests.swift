@@ -87,9 +87,10 @@ import Testing
         return i
     }()
 
-    static func run(_ list: TaskList, _ inputs: [RecordedInput], until end: Double = 3.5) -> [SessionOutput] {
+    static func run(_ list: TaskList, _ inputs: [RecordedInput], until end: Double = 3.5, pageKeepsStage: Bool = false) -> [SessionOutput] {
         let runner = SessionRunner(scene: CardScene(interaction: .switcher, count: 4, viewport: viewport, config: SceneConfig(), time: 0),
                                    tasks: list, cardNames: cards)
+        runner.stageKeptByPage = pageKeepsStage
         var out: [SessionOutput] = []
         var pending = inputs[...]
         for frame in 0...Int(end * 60) {
@@ -151,6 +152,15 @@ import Testing
         ] + [4, 2, 5, 1, 4, 2, 3, 2, 4, 1].enumerated().map { "answer sus item \($0.offset + 1) \($0.element)" }
             + ["questionnaire sus completed answered 10 score 80.0 3.00"]
         #expect(out == expected, "\(out)")
+    }
+
+    /// A page that runs the engine keeps its own stage under its questionnaire: what its engine
+    /// took there (a drag, a key) reaches the session's scene too, so the two scenes stay one.
+    @Test func aPageThatRunsTheEngineKeepsItsOwnStage() {
+        let out = Self.run(Self.list(), Self.inputs, pageKeepsStage: true).compactMap(Self.describe)
+        #expect(!out.contains { $0.hasPrefix("blocked") }, "\(out)")
+        #expect(out.contains("gesture_began 1.25") && out.filter { $0.hasPrefix("deleted") }.count == 3, "\(out)")
+        #expect(out.contains("questionnaire seq completed task 1 answered 1 1.40"))
     }
 
     /// A task's own `participantSide: false` turns its Done and SEQ off; the study's is off by default.

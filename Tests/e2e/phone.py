@@ -729,6 +729,10 @@ async def participant(chrome, x, engine=False):
           f"{side}: each state of the page (waiting, task, SEQ, SUS) is drawn: " +
           ", ".join(f"{name} {c} colours, {share:.0%} off its background" for name, (c, share) in blank.items()), f"{blank}")
     if engine:
+        device = lines[0].get("device", {}) if lines else {}
+        check(device.get("engine") is True and device.get("input") == "touch",
+              f"{side}: the recording's header says the page ran the engine (its questionnaire kept its stage; a replay "
+              "blocks none of its touches)", f"device {device}")
         summary = next((e for e in reversed(log_events(log)) if e.get("event") == "phone" and e.get("what") == "summary"), {})
         problems = [e for e in log_events(log) if e.get("event") == "phone" and e.get("what") in ("diverged", "records")]
         check(summary.get("divergences") == 0 and summary.get("digests", 0) >= 10 and not problems,

@@ -11,11 +11,15 @@ package struct SessionDevice: Codable, Equatable, Sendable {
     package var pixelRatio: Double?
     /// The browser's user agent, as it said it (bounded by `userAgentLimit`).
     package var userAgent: String?
+    /// The page ran the engine itself (`--phone-engine`). Its questionnaire covers its stage, so
+    /// what its engine took under it is the participant's own doing, and a session (live or
+    /// replayed) does not block the page's touches or commands again (`SessionRunner`).
+    package var engine: Bool?
 
     package static let userAgentLimit = 512
 
     package enum CodingKeys: String, CodingKey {
-        case input, viewport, pixelRatio = "pixel_ratio", userAgent = "user_agent"
+        case input, viewport, pixelRatio = "pixel_ratio", userAgent = "user_agent", engine
     }
 
     package init(input: PointerEvent.Device, viewport: Size? = nil, pixelRatio: Double? = nil, userAgent: String? = nil) {

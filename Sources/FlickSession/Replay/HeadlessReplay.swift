@@ -49,6 +49,7 @@ package final class HeadlessReplay {
         runner = SessionRunner(scene: CardScene(interaction: demo, count: count, viewport: viewport, config: config, time: 0),
                                tasks: tasks, cardNames: cardNames, sessionTask: sessionTask, keepsPointerTrail: true,
                                end: recording.end, course: course)
+        runner.stageKeptByPage = recording.header?.device?.engine == true
         collect()
     }
 

@@ -75,6 +75,11 @@ package final class SessionRunner {
     private var outputs: [SessionOutput] = []
     /// A pointer pressed while a questionnaire was up: its gesture never reaches the stage.
     private var pointerBlocked = false
+    /// The participant's device is a page that runs the engine (`SessionDevice.engine`): its own
+    /// questionnaire keeps its stage, and its engine has already taken whatever it was given, so
+    /// the session blocks none of its pointers or commands under a questionnaire (it would
+    /// then differ from the page's scene).
+    package var stageKeptByPage = false
     /// A what-if's recorded course (`RecordedCourse`, where the rule is stated): its tasks and
     /// panels follow it; nil for a live session and a replay as recorded.
     package let course: RecordedCourse?
@@ -233,7 +238,7 @@ package final class SessionRunner {
         var refusal: InputRejection?
         var applied = input
         switch input {
-        case .pointer(let p) where pointerBlocked || (p.phase == .down && panelUp(at: t)):
+        case .pointer(let p) where !stageKeptByPage && (pointerBlocked || (p.phase == .down && panelUp(at: t))):
             // The questionnaire's, not the stage's: the press and the rest of its gesture.
             if p.phase == .down { outputs.append(.blocked(input: "pointer", at: t)) }
             pointerBlocked = p.phase == .down || p.phase == .move
@@ -241,7 +246,7 @@ package final class SessionRunner {
         case .wheel where panelUp(at: t), .notches where panelUp(at: t):
             outputs.append(.blocked(input: input.kind, at: t))
             return
-        case .command where panelUp(at: t) && !byFacilitator:
+        case .command where !stageKeptByPage && panelUp(at: t) && !byFacilitator:
             outputs.append(.blocked(input: input.kind, at: t))
             return
         case .pointer(var p):
