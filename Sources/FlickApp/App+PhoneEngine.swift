@@ -227,7 +227,12 @@ extension App {
         if !taken.steps.isEmpty { phone.server.send(PhoneProtocol.ack(next: engine.feed.next)) }
         for step in taken.steps {
             let t = step.t
-            switch step.input {
+            guard case .engine(let input) = step.input else {
+                if case .answer(let answer) = step.input { phoneAnswer(answer, at: t, record: true) }
+                submittedInputs += 1
+                continue
+            }
+            switch input {
             case .frame:
                 runner.advance(to: t)
             case .pointer(let phase, let position):
@@ -243,9 +248,9 @@ extension App {
             case .viewport(let size):
                 runner.submit(RecordedInput(t: t, .viewport(size, window: nil)), now: t)
             case .start(_, _, _, let withConfig):
-                pageTaskStart(step, staged: withConfig ? EngineInput.takeStaged(&engine.staged) : nil)
+                pageTaskStart(step, input, staged: withConfig ? EngineInput.takeStaged(&engine.staged) : nil)
             case .insert, .delete:
-                pageProblem("record \(step.number): the page made a change only the host makes (\(step.input)); refused")
+                pageProblem("record \(step.number): the page made a change only the host makes (\(input)); refused")
             }
             submittedInputs += 1
         }
@@ -270,9 +275,9 @@ extension App {
 
     /// The page set a task's start state up: the marker that waited for it plays at the record's
     /// time (the session sets the same state up there), then what waited behind it.
-    private func pageTaskStart(_ step: PageFeed.Step, staged: SceneConfig?) {
+    private func pageTaskStart(_ step: PageFeed.Step, _ input: EngineInput, staged: SceneConfig?) {
         guard let engine = pageEngine else { return }
-        let (marker, problem) = engine.starts.started(step.input, staged: staged, at: step.t)
+        let (marker, problem) = engine.starts.started(input, staged: staged, at: step.t)
         if let problem { pageProblem("record \(step.number): \(problem)") }
         guard let marker else { return }
         runner.submit(marker, now: step.t)

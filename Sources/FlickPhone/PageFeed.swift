@@ -1,4 +1,5 @@
 import FlickEngine
+import FlickSession
 
 /// One input the page gave its own engine (`--phone-engine`), as it recorded it: `EngineInput`'s
 /// numbers and the session time it gave them at.
@@ -16,6 +17,41 @@ package struct PageRecord: Equatable, Sendable {
     package init(_ input: EngineInput, t: Double) {
         let n = input.numbers
         self.init(kind: n.kind, a: n.a, b: n.b, c: n.c, t: t)
+    }
+}
+
+/// What one of the page's records stands for: an input its engine took (`EngineInput`, kinds 0
+/// to 9), or the participant's answer on the page's side (kind 100: a = 0 Done, 1 Give up,
+/// 2 SEQ, 3 SUS; b = the value; c = the task a Done, Give up or SEQ answers, or the SUS item),
+/// which the page's engine never sees. An answer in the page's own stream keeps its place
+/// among the touches around it, at the page's time.
+package enum PageInput: Equatable, Sendable {
+    case engine(EngineInput)
+    case answer(PhoneAnswer)
+
+    package static let answerKind: Int32 = 100
+
+    /// The record's input, or nil for numbers that are none.
+    package init?(_ r: PageRecord) {
+        guard r.kind == Self.answerKind else {
+            guard let input = EngineInput(kind: r.kind, a: r.a, b: r.b, c: r.c, deckCount: Int.max - 1) else { return nil }
+            self = .engine(input)
+            return
+        }
+        func whole(_ x: Double, _ range: ClosedRange<Int>) -> Int? {
+            guard x.isFinite, x == x.rounded(.down), x >= Double(range.lowerBound), x <= Double(range.upperBound) else { return nil }
+            return Int(x)
+        }
+        guard let code = whole(r.a, 0...3), let value = whole(r.b, 0...10), let c = whole(r.c, 0...100_000) else { return nil }
+        let answer: ParticipantAnswer
+        switch code {
+        case 0: answer = .done
+        case 1: answer = .giveUp
+        case 2: answer = .seq(value)
+        default: answer = .sus(item: c, value: value)
+        }
+        guard answer.problem == nil, code >= 2 || value == 0 else { return nil }
+        self = .answer(PhoneAnswer(answer, task: code == 3 ? nil : c, time: r.t))
     }
 }
 
@@ -47,7 +83,7 @@ package struct PageFeed: Sendable {
     /// One input to give the host's session, with its record's number.
     package struct Step: Equatable, Sendable {
         package var number: Int
-        package var input: EngineInput
+        package var input: PageInput
         package var t: Double
     }
 
@@ -109,13 +145,12 @@ package struct PageFeed: Sendable {
             guard number >= next else { continue }
             next = number + 1
             history.append(record)
-            guard record.t.isFinite, let input = EngineInput(kind: record.kind, a: record.a, b: record.b, c: record.c,
-                                                             deckCount: Int.max - 1) else {
+            guard record.t.isFinite, let input = PageInput(record) else {
                 refusedRecords += 1
                 out.problems.append("record \(number) (kind \(record.kind), \(record.a), \(record.b), \(record.c) at \(record.t) s) is no input: refused")
                 continue
             }
-            if case .frame = input {
+            if case .engine(.frame) = input {
                 if let lastFrame, record.t < lastFrame {
                     refusedRecords += 1
                     out.problems.append("record \(number): a frame at \(record.t) s, before the last frame at \(lastFrame) s: refused")

@@ -19,6 +19,24 @@ import Testing
         #expect(feed.next == 4 && feed.duplicates == 2 && feed.lastFrame == 0.4)
     }
 
+    /// The participant's answers as records of the page's own (kind 100), in the page's order.
+    @Test func answersAreRecordsOfTheirOwn() {
+        func record(_ a: Double, _ b: Double, _ c: Double) -> PageRecord { PageRecord(kind: 100, a: a, b: b, c: c, t: 0.5) }
+        #expect(PageInput(record(0, 0, 2)) == .answer(PhoneAnswer(.done, task: 2, time: 0.5)))
+        #expect(PageInput(record(1, 0, 1)) == .answer(PhoneAnswer(.giveUp, task: 1, time: 0.5)))
+        #expect(PageInput(record(2, 6, 1)) == .answer(PhoneAnswer(.seq(6), task: 1, time: 0.5)))
+        #expect(PageInput(record(3, 4, 10)) == .answer(PhoneAnswer(.sus(item: 10, value: 4), task: nil, time: 0.5)))
+        // Out of range: no SEQ 8, no SUS item 11 or answer 0, no fraction, no code 4, no value on a Done.
+        for (a, b, c) in [(2.0, 8.0, 1.0), (3, 4, 11), (3, 0, 1), (2, 5.5, 1), (4, 0, 0), (0, 3, 1), (.nan, 0, 0)] {
+            #expect(PageInput(record(a, b, c)) == nil, "\(a) \(b) \(c)")
+        }
+        var feed = PageFeed()
+        let taken = feed.take(PhoneRecords(first: 0, records: Self.frames([0.4]) + [record(0, 0, 1), record(2, 9, 1)],
+                                           events: 0, digest: Self.none))
+        #expect(taken.steps.map(\.input) == [.engine(.frame), .answer(PhoneAnswer(.done, task: 1, time: 0.5))])
+        #expect(taken.problems.count == 1 && taken.problems[0].hasPrefix("record 2 (kind 100"))
+    }
+
     @Test func aGapIsRefusedWholeAndAskedAgain() {
         var feed = PageFeed()
         _ = feed.take(PhoneRecords(first: 0, records: Self.frames([0.1]), events: 0, digest: Self.none))

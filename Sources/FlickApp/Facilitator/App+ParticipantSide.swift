@@ -57,6 +57,13 @@ extension App {
 
     /// A button of the panel acted at session time `t`: the participant's answer, recorded.
     func activate(_ button: PanelButton, mode: ParticipantPanelMode, at t: Double) {
+        guard let input = answerInput(button, mode: mode, at: t) else { return }
+        submit(input)
+    }
+
+    /// The answer `button` gives on the panel `mode` shows, at `t` (nil: the button answers
+    /// nothing there).
+    func answerInput(_ button: PanelButton, mode: ParticipantPanelMode, at t: Double) -> RecordedInput? {
         side.focus = nil
         side.refusedKey = nil
         let answer: ParticipantAnswer
@@ -65,9 +72,9 @@ extension App {
         case (.giveUp, .taskBar): answer = .giveUp
         case (.answer(let v), .seq): answer = .seq(v)
         case (.answer(let v), .sus(let item)): answer = .sus(item: item, value: v)
-        default: return
+        default: return nil
         }
-        submit(RecordedInput(t: t, .answer(answer)))
+        return RecordedInput(t: t, .answer(answer))
     }
 
     /// What the panel shows, as the roles' router sees it; nil in a replay (it plays the

@@ -86,11 +86,18 @@ extension App {
     /// when the panel up now is the one the page answered (a second tap on a panel already
     /// answered, or one the facilitator closed meanwhile, is said and dropped).
     func phoneAnswer(_ a: PhoneAnswer, hostTime: Double) {
+        phoneAnswer(a, at: session.time(sdl: hostTime), record: false)
+    }
+
+    /// The phone's answer at session time `t`: taken as the participant's panel would take it,
+    /// or dropped and said when the panel shows something else by then. A page that runs the
+    /// engine sends its answers as records (`record`): `t` is the record's own, and the answer
+    /// is the session's there, among the page's touches.
+    func phoneAnswer(_ a: PhoneAnswer, at t: Double, record: Bool) {
         guard player == nil, let mode = participantPanel else {
             note("phone: \(a.answer.kind) dropped (nothing on the participant's side to answer)")
             return
         }
-        let t = session.time(sdl: hostTime)
         let button: PanelButton
         switch (a.answer, mode) {
         case (.done, .taskBar) where a.task == study.tasks?.current.map({ $0.index + 1 }): button = .done
@@ -101,7 +108,12 @@ extension App {
             note("phone: \(a.answer.kind)\(a.task.map { " for task \($0)" } ?? "") dropped (the participant's side shows something else now)")
             return
         }
-        activate(button, mode: mode, at: t)
+        guard let input = answerInput(button, mode: mode, at: t) else { return }
+        if record {
+            runner.submit(input, now: t)
+        } else {
+            submit(input)
+        }
     }
 
     /// The phone's Undo at host time `hostTime`: the Z key of the participant's window.

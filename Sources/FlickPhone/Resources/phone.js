@@ -290,7 +290,8 @@
     // +0: a record is sent as JSON text, which has no negative zero.
     a += 0; b += 0; c += 0; t += 0;
     if (kind === 3) state.engineViewport = { width: a, height: b };
-    const result = state.engine.input(kind, a, b, c, t);
+    // Kinds from 100 are the session's (an answer), recorded but not the engine's.
+    const result = kind >= 100 ? 0 : state.engine.input(kind, a, b, c, t);
     state.records.push([kind, a, b, c, t]);
     return result;
   }
@@ -394,13 +395,20 @@
   // tap before it comes answers nothing twice).
   function answer(e, fields) {
     const m = state.side;
-    if (!m || state.answered || !state.connected) return;
+    if (!m || state.answered || !(state.connected || state.engine)) return;
     state.answered = fields.kind;
-    fields.type = "answer";
-    fields.t = Math.max(0, e.timeStamp);
-    if (fields.kind !== "sus") fields.task = m.task;
-    send(fields);
-    state.sent.push(fields);
+    if (state.engine) {
+      // A record of the page's own (kind 100: PageInput), in its place among the touches; the
+      // engine never sees it. b: the value; c: the task answered, or the SUS item.
+      const code = { done: 0, give_up: 1, seq: 2, sus: 3 }[fields.kind];
+      give(100, code, fields.value || 0, fields.kind === "sus" ? fields.item : m.task || 0, sessionTime(e.timeStamp));
+    } else {
+      fields.type = "answer";
+      fields.t = Math.max(0, e.timeStamp);
+      if (fields.kind !== "sus") fields.task = m.task;
+      send(fields);
+      state.sent.push(fields);
+    }
     for (const b of document.querySelectorAll("#panel button:not(#undo), #sheet button")) b.disabled = true;
   }
 
