@@ -57,7 +57,8 @@ $(E2E_PYTHON)/made: Tests/e2e/requirements.txt Tests/e2e/imports.py
 	PYTHONNOUSERSITE=1 $(E2E_PYTHON)/bin/python3 Tests/e2e/imports.py
 	@touch $@
 
-build: deps-run
+# The window and the module its phone page runs (--phone runs the engine on the page).
+build: deps-run wasm
 	swift build -c release $(SWIFT_BUILD_FLAGS)
 
 run: build
@@ -91,7 +92,7 @@ test: test-unit test-wasm test-e2e docs
 WASM_EXPORTS := flick_engine_config_set,flick_engine_text_buffer,flick_engine_config_set_text,flick_engine_create,flick_engine_input,flick_engine_frame,flick_engine_label,flick_engine_label_text,flick_engine_at_rest,flick_engine_commit,flick_engine_frames_digest,flick_engine_events_digest,flick_engine_event_count,flick_engine_card_count,flick_engine_deck_card,flick_engine_interaction
 wasm: .build/wasm/flick-engine.wasm
 
-.build/wasm/flick-engine.wasm: $(shell find Sources/FlickEngine Sources/FlickMath -name '*.swift') Wasm/Exports.swift Wasm/libc.c Wasm/build.sh
+.build/wasm/flick-engine.wasm: $(shell find Sources/FlickEngine Sources/FlickMath -name '*.swift') Wasm/Exports.swift Wasm/libc.c Wasm/build.sh Wasm/flick-engine.mjs
 	bash Wasm/build.sh $@ $(WASM_EXPORTS) Wasm/Exports.swift
 	cp Wasm/flick-engine.mjs .build/wasm/
 	@echo "make wasm: $@ $$(wc -c < $@) bytes, $$(gzip -9 -c $@ | wc -c) gzipped"

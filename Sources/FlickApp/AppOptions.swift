@@ -66,7 +66,7 @@ struct AppOptions {
     var tasks: TaskList?
     /// `--phone`: serve the participant's phone from this address.
     var phone: PhoneAddress?
-    /// `--phone-engine`: the page runs the engine; the host replays its inputs.
+    /// `--phone` (without `--phone-thin`): the page runs the engine; the host replays its inputs.
     var phoneEngine = false
     /// The participant's page runs the engine (live, or in the recording replayed): the session
     /// does not block its touches under a questionnaire (`SessionRunner.stageKeptByPage`).

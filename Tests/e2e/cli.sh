@@ -56,6 +56,7 @@ expect_error "--replay with a bad line" 2 "--replay file '$OUT/bad.replay' line 
 expect_error "unknown --stage" 2 "The value 'phone' is invalid for '--stage <WxH\|device\|window>': expected WIDTHxHEIGHT in points" -- --stage phone
 expect_error "unwritable --log path" 2 "cannot write the log file '/proc/nope/log.jsonl'" -- --log /proc/nope/log.jsonl --headless --frames 1
 expect_error "log path is a folder" 2 "cannot write the log file '$OUT'" -- --log "$OUT" --headless --frames 1
+expect_error "--phone-thin without --phone" 2 "--phone-thin needs --phone" -- --phone-thin
 mkdir -p "$OUT/rename"
 printf '{"swipe": {"rightName": "keep"}}' > "$OUT/rename/names.json"
 printf '{"tasks": [{"name": "Keep one", "start": {"config": "names.json"}}]}' > "$OUT/rename/tasks.json"

@@ -118,7 +118,7 @@ async def interaction(chrome, x, demo, last_try=False, engine=False):
             json.dump({"swipe": {"rightName": "yes"}}, f)
         extra = ["--config", names]
     app = App(BIN, WORK, x.display, ["--demo", demo, "--log", log, "--record", rec, "--size", "480x640"]
-              + (["--phone-engine"] if engine else []) + extra, name=name)
+              + (["--phone-engine"] if engine else ["--phone-thin"]) + extra, name=name)
     demo_name = demo
     demo = name
     page = await Page.open(chrome.endpoint)
@@ -391,7 +391,8 @@ async def hostile(app, i):
 
 async def network(chrome, x):
     log, rec = os.path.join(WORK, "net.jsonl"), os.path.join(WORK, "net.rec")
-    app = App(BIN, WORK, x.display, ["--demo", "swipe", "--count", "200", "--log", log, "--record", rec, "--size", "480x640"], name="net")
+    app = App(BIN, WORK, x.display, ["--demo", "swipe", "--count", "200", "--log", log, "--record", rec, "--size", "480x640",
+                                     "--phone-thin"], name="net")
     page = await Page.open(chrome.endpoint)
     await page.phone()
     await page.goto(app.url)
@@ -600,7 +601,7 @@ async def participant(chrome, x, engine=False):
         json.dump(SIDE_TASKS, f)
     log, rec = os.path.join(WORK, f"{side}.jsonl"), os.path.join(WORK, f"{side}.rec")
     app = App(BIN, WORK, x.display, ["--demo", "swipe", "--tasks", tasks, "--log", log, "--record", rec, "--size", "480x640"]
-              + (["--phone-engine"] if engine else []), name=side)
+              + (["--phone-engine"] if engine else ["--phone-thin"]), name=side)
     page = await Page.open(chrome.endpoint)
     shots, laptop_keys = {}, []
     try:

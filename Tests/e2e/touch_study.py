@@ -59,7 +59,7 @@ def gestures_ended(log):
 async def touch_session(chrome, x, who, scale):
     rec, log = os.path.join(OUT, f"touch-{who}.rec"), os.path.join(WORK, f"touch-{who}.jsonl")
     app = App(BIN, WORK, x.display, ["--demo", "swipe", "--count", "20", "--participant", who, "--task", TASK,
-                                     "--record", rec, "--log", log, "--size", "480x640"], name=f"touch-{who}")
+                                     "--record", rec, "--log", log, "--size", "480x640", "--phone-thin"], name=f"touch-{who}")
     page = await Page.open(chrome.endpoint)
     try:
         await page.phone(ratio=RATIO)

@@ -115,8 +115,24 @@ struct PhoneOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Serve the session to the participant's phone: a page any phone browser opens (the URL and its QR code are shown), touches in, the cards drawn there. Alone: 127.0.0.1 on a free port; HOST:PORT listens there (0.0.0.0:PORT for the phone on your LAN).", valueName: "host:port"))
     var phone: String?
 
-    @Flag(help: "With --phone: the page runs the engine itself (WebAssembly, make wasm) and draws its own frames; the host replays the page's inputs into the session and checks its events against the page's (docs/wasm.md).")
-    var phoneEngine = false
+    /// Who runs the scene for the phone's page.
+    enum PageMode: String, EnumerableFlag {
+        case phoneEngine, phoneThin
+
+        static func help(for value: Self) -> ArgumentHelp? {
+            switch value {
+            case .phoneEngine:
+                return "With --phone (the default): the page runs the engine itself (WebAssembly, make wasm) and draws its own frames, with no network between a touch and its frame; the host replays the page's inputs into the session and checks its events against the page's (docs/wasm.md)."
+            case .phoneThin:
+                return "With --phone: the page draws the frames the host sends (the thin client), and the host's own mouse, wheel, slow motion and card folder drive the same scene (docs/phone.md)."
+            }
+        }
+    }
+
+    @Flag var pageMode: PageMode = .phoneEngine
+
+    /// The page runs the engine (`--phone` without `--phone-thin`).
+    var phoneEngine: Bool { phone != nil && pageMode == .phoneEngine }
 
     /// The command line with a bare `--phone` (last, or before another option) given its
     /// default value, since an option's value cannot be left out in ArgumentParser.

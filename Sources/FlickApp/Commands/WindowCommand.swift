@@ -136,8 +136,8 @@ struct WindowCommand: ParsableCommand {
             if headless { throw ValidationError("--phone needs a window (the phone's touches drive a live session; --headless replays one)") }
             if replay != nil { throw ValidationError("--phone drives a live session; it cannot join a --replay") }
         }
-        if phone.phoneEngine {
-            guard phone.phone != nil else { throw ValidationError("--phone-engine needs --phone (it is where the page runs the engine)") }
+        if phone.pageMode == .phoneThin, phone.phone == nil {
+            throw ValidationError("--phone-thin needs --phone (it is how the phone's page draws)")
         }
         if let plan = planned.plan {
             guard participant != nil, let n = planned.session else {

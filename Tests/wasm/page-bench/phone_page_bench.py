@@ -69,7 +69,7 @@ async def one_run(binary, work, x, chromium, rate, mode, seconds, apps):
     or a dict with "failed" when the page did not connect (or load the engine)."""
     name = f"{mode}-{rate}x"
     log = os.path.join(work, f"{name}.jsonl")
-    args = ["--demo", "now", "--count", "200", "--log", log, "--size", "480x640"] + (["--phone-engine"] if mode == "engine" else [])
+    args = ["--demo", "now", "--count", "200", "--log", log, "--size", "480x640"] + (["--phone-engine"] if mode == "engine" else ["--phone-thin"])
     app = App(binary, work, x.display, args, name=name)
     apps.append(app)
     page = await Page.open(chromium.endpoint)
