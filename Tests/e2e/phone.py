@@ -101,13 +101,14 @@ def gesture_detail(events, rec):
     return f"gestures {said}; refused {refused}; touches {touches}"
 
 
-async def interaction(chrome, x, demo, last_try=False, engine=False):
+async def interaction(chrome, x, demo, attempt=1, engine=False):
     """One session on the phone: three gestures, their outcomes, the recording, the replay.
     With `engine` the page runs the engine itself (--phone-engine): the same, and the host's
     events equal the page's (every digest compared, none different).
-    The browser schedules the driver's touches: should a first attempt's gestures not be the
-    ones driven, they are said with what the app was given (and its files kept as
-    `<demo>-first.*`) and the session runs once more, which must pass."""
+    The browser schedules the driver's touches, and a loaded machine can deliver a fling late
+    enough that the session's late-input rule bunches it: should an attempt's gestures not be
+    the ones driven, they are said with what the app was given (and its files kept as
+    `<demo>-try<N>.*`) and the session runs again, up to three attempts; the last must pass."""
     name = f"{demo}-engine" if engine else demo
     log, rec = os.path.join(WORK, f"{name}.jsonl"), os.path.join(WORK, f"{name}.rec")
     extra = []
@@ -167,14 +168,14 @@ async def interaction(chrome, x, demo, last_try=False, engine=False):
               and g[1]["outcome"] == ("paged" if effect == "paged" else "thrown")
               and count(events, effect) == 1)
     detail = f"deleted {count(events, 'deleted')}, paged {count(events, 'paged')}, exit {rc}; {gesture_detail(events, rec)}"
-    if not ok and not last_try:
+    if not ok and attempt < 3:
         for path in (log, rec, app.out_path):
             if os.path.exists(path):
                 base, ext = os.path.splitext(path)
-                os.replace(path, f"{base}-first{ext}")
-        print(f"  note  {demo}: the first attempt's gestures were not the ones driven ({detail}); once more")
+                os.replace(path, f"{base}-try{attempt}{ext}")
+        print(f"  note  {demo}: attempt {attempt}'s gestures were not the ones driven ({detail}); once more")
         sys.stdout.flush()
-        return await interaction(chrome, x, demo_name, last_try=True, engine=engine)
+        return await interaction(chrome, x, demo_name, attempt=attempt + 1, engine=engine)
     check(ok, f"{demo}: slow drag stays, the fling {'pages' if effect == 'paged' else 'deletes'} exactly once, a 6 pt wiggle "
           f"starts no drag (the touch slop, 8 pt; the mouse's is 4)", detail)
     lines = [json.loads(line) for line in open(rec)] if os.path.exists(rec) else []
@@ -876,7 +877,25 @@ async def engine_network(chrome, x, last_try=False):
           f"missing {missing}; logged {problems}; asked {said}; exit {app.proc.returncode}")
 
 
-async def engine_host(chrome, x):
+def retry_bunched(what, attempt, events, want_deleted, paths):
+    """True when a fling came to the page's engine bunched (its touches later than the
+    late-input window, as a loaded machine delivers them) and so threw fewer cards than the
+    test drove: the attempt's files are kept as `<name>-try<N>.*` and said, and the caller runs
+    the session again (up to three attempts; the last must pass)."""
+    bunched = [e for e in gestures(events) if e.get("velocityEstimate") == "bunched"]
+    if not bunched or count(events, "deleted") == want_deleted or attempt >= 3:
+        return False
+    for path in paths:
+        if os.path.exists(path):
+            base, ext = os.path.splitext(path)
+            os.replace(path, f"{base}-try{attempt}{ext}")
+    print(f"  note  {what}: attempt {attempt} had a fling bunched ({[(e['outcome'], e['t']) for e in bunched]}), "
+          f"{count(events, 'deleted')} cards thrown of {want_deleted}; once more")
+    sys.stdout.flush()
+    return True
+
+
+async def engine_host(chrome, x, attempt=1):
     """--phone-engine with what the host changes: the config file's keys reach the page's engine
     as it starts; a key on the host's window (Z) and a reload of the config file go to the page,
     which gives them to its engine and sends them back as its own records."""
@@ -928,6 +947,8 @@ async def engine_host(chrome, x):
         app.quit()
     lines = log_events(log)
     events = scene_lines(log)
+    if retry_bunched("engine host", attempt, events, 4, (log, rec, app.out_path)):
+        return await engine_host(chrome, x, attempt + 1)
     check(offline[0] is False and offline[1] > 0 and restored and restored_n >= offline[1] and count(events, "deleted") == 4,
           f"engine host: a page reloaded while the connection was down keeps its {offline[1]} unsent records in the tab, "
           f"gives its new engine the host's history and then {restored_n} of its own, and sends them: the fling made "
@@ -953,7 +974,7 @@ async def engine_host(chrome, x):
           f"engine host: the headless replay logs the same {len(events)} scene events", f"exit {r.returncode} {r.stderr[-200:]}")
 
 
-async def engine_tasks(chrome, x):
+async def engine_tasks(chrome, x, attempt=1):
     """--phone-engine with --tasks and --cards: each task's start state (another interaction, a
     config, three of the folder's cards in an order of its own; then a reset) is set up by the
     page's engine at the time the host's session sets it up, so the two agree to the bit; the
@@ -965,6 +986,8 @@ async def engine_tasks(chrome, x):
     cards = os.path.join(folder, "cards")
     os.makedirs(cards, exist_ok=True)
     colours = {"a": (200, 40, 40), "b": (40, 160, 60), "c": (40, 80, 200), "d": (230, 180, 20)}
+    if os.path.exists(os.path.join(cards, "e.png")):
+        os.remove(os.path.join(cards, "e.png"))   # added by an earlier attempt
     for name, colour in colours.items():
         im = Image.new("RGB", (360, 640), colour)
         ImageDraw.Draw(im).rectangle((40, 40, 320, 200), fill=(255, 255, 255))
@@ -1021,6 +1044,8 @@ async def engine_tasks(chrome, x):
         rc = app.quit()
     lines = log_events(log)
     events = scene_lines(log)
+    if retry_bunched("engine tasks", attempt, events, 2, (log, rec, app.out_path)):
+        return await engine_tasks(chrome, x, attempt + 1)
     tasks_seen = [(e["event"], e.get("number"), e.get("outcome")) for e in lines if e.get("event") in ("task_started", "task_ended")]
     times = [e["t"] for e in lines if e.get("event") in ("task_started", "task_ended")]
     resets = [e for e in events if e["event"] == "reset"]
