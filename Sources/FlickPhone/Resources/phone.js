@@ -567,8 +567,11 @@
       const scale = Math.hypot(c[3], c[4]) * k;
       const ox = f.x * dpr, oy = f.y * dpr;
       ctx.globalAlpha = c[9];
-      // The shadow: offset on the screen (down), whatever the card's turn.
-      const s = shadowSprite(cw, ch, Math.max(0.25, Math.round(scale * 4) / 4));
+      // The shadow: offset on the screen (down), whatever the card's turn. One blurred sprite
+      // a card size, at the page's own pixels a point, drawn under the card's transform: a
+      // card's scale changing (a throw, a lift) makes no new blur, which in software takes
+      // tens of milliseconds a sprite.
+      const s = shadowSprite(cw, ch, Math.max(0.25, Math.round(k * 4) / 4));
       ctx.setTransform(k * c[3], k * c[4], k * c[5], k * c[6], k * c[7] + ox + sh.dx * k, k * c[8] + oy + sh.dy * k);
       ctx.drawImage(s.canvas, -cw / 2 - s.pad, -ch / 2 - s.pad, cw + 2 * s.pad, ch + 2 * s.pad);
       ctx.setTransform(k * c[3], k * c[4], k * c[5], k * c[6], k * c[7] + ox, k * c[8] + oy);
