@@ -30,9 +30,13 @@ package struct PageTaskStarts {
                 if let v = config.value(at: key.path) { out.append(.setValue(key: i, value: v, more: true)) }
             }
         }
-        out.append(.start(interaction: start.interaction, cards: start.cards?.count, reset: start.reset == true,
-                          config: start.config != nil))
+        out.append(startRecord(for: start))
         return out
+    }
+
+    /// The record that sets `start` up once its config is staged.
+    private static func startRecord(for start: TaskStart) -> EngineInput {
+        .start(interaction: start.interaction, cards: start.cards?.count, reset: start.reset == true, config: start.config != nil)
     }
 
     /// Why a task's start config cannot reach the page's engine from the session's config
@@ -78,10 +82,10 @@ package struct PageTaskStarts {
         waiting = nil
         var played = marker
         played.t = t
-        let sent = Self.records(for: start).last
+        let sent = Self.startRecord(for: start)
         var problem: String?
         if record != sent {
-            problem = "the page started the task as \(record), the host sent \(String(describing: sent))"
+            problem = "the page started the task as \(record), the host sent \(sent)"
         } else if let want = start.config {
             let differing = SceneConfig.keys.filter { key in
                 staged?.value(at: key.path)?.bitPattern != want.value(at: key.path)?.bitPattern

@@ -757,11 +757,12 @@ def composite(shots):
     print(f"  note  the page's states: {target}")
 
 
-async def engine_network(chrome, x, last_try=False):
+async def engine_network(chrome, x, attempt=1):
     """--phone-engine when the network fails and when the stream is tampered with. The browser
     schedules the driver's touches: should a fling come to the page's engine bunched (its
     samples later than the late-input window, so moved to one time), it is said, with its
-    files kept as `engine-cut-first.*`, and the cut runs once more, which must pass."""
+    files kept as `engine-cut-try<N>.*`, and the cut runs again (`retry_bunched`: up to three
+    attempts; the last must pass)."""
     log, rec = os.path.join(WORK, "engine-cut.jsonl"), os.path.join(WORK, "engine-cut.rec")
     app = App(BIN, WORK, x.display, ["--demo", "now", "--log", log, "--record", rec, "--size", "480x640", "--phone-engine"],
               name="engine-cut")
@@ -810,16 +811,8 @@ async def engine_network(chrome, x, last_try=False):
     summary = phone[-1] if phone and phone[-1]["what"] == "summary" else {}
     dropped = next((e for e in phone if e["what"] == "dropped"), None)
     again = next((e for e in phone if e["what"] == "reconnected"), None)
-    bunched = [e for e in g if e.get("velocityEstimate") == "bunched"]
-    if bunched and [e["outcome"] for e in g] != ["thrown", "thrown"] and not last_try:
-        for path in (log, rec, app.out_path):
-            if os.path.exists(path):
-                base, ext = os.path.splitext(path)
-                os.replace(path, f"{base}-first{ext}")
-        print(f"  note  engine cut: a fling came to the page's engine bunched (its touches later than the late-input "
-              f"window: {[(e['outcome'], e['t']) for e in bunched]}); once more")
-        sys.stdout.flush()
-        return await engine_network(chrome, x, last_try=True)
+    if retry_bunched("engine cut", attempt, events, 2, (log, rec, app.out_path)):
+        return await engine_network(chrome, x, attempt + 1)
     check(down is False and back and [e["outcome"] for e in g] == ["thrown", "thrown"] and count(events, "deleted") == 2
           and dropped is not None and again is not None,
           "engine cut: a fling under way when the connection drops and one made in the gap both throw on the page; "
