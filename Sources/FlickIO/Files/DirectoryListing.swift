@@ -17,10 +17,13 @@ package struct DirectoryListing {
     package init?(folder: String) {
         guard let dir = opendir(folder) else { return nil }
         defer { closedir(dir) }
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
         while let entry = readdir(dir) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix { $0 != 0 })
-            }
+            // The name is read where it lies, up to its end: a record from readdir is only as long
+            // as its name (d_reclen), so copying the whole d_name array can read past the
+            // buffer's last page and fault.
+            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            let bytes = Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(name), count: strlen(name)))
             if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
             if let name = String(validating: bytes, as: UTF8.self) {
                 names.append(name)
