@@ -110,7 +110,7 @@ test-wasm: deps-test wasm
 # against the flick window (release build), thin client and --phone-engine side by side.
 wasm-bench: deps-test wasm build
 	$(E2E_PYTHON)/bin/python3 Tests/wasm/page-bench/page_frame_bench.py .build/wasm/flick-engine.wasm 15
-	$(E2E_PYTHON)/bin/python3 Tests/wasm/page-bench/phone_page_bench.py .build/release/flick 15
+	$(E2E_PYTHON)/bin/python3 Tests/wasm/page-bench/phone_page_bench.py .build/release/flick 60
 
 # FlickEngine's API documentation and articles (DocC), to .build/docs; a warning fails it, so a
 # broken symbol link in an article cannot land.
