@@ -5,7 +5,8 @@ import FlickSDL
 import FlickSession
 
 /// The window's sink: what the session did (`SessionOutput`, in order) goes to the recording,
-/// the log, the facilitator's feed, the toasts and the views. Every output reaches every writer
+/// the log (`InteractionLog.write`, the soak's mapping too), the facilitator's feed, the toasts
+/// and the views. Every output reaches every writer
 /// even when one of them failed (a full disk stops the log, not the recording); the first
 /// failure is thrown after the batch and ends the session with exit 3.
 extension App {
@@ -19,6 +20,7 @@ extension App {
         }
         let outputs = runner.takeOutputs()
         for output in outputs {
+            write { try log?.write(output, wallClock: session.wallClock(at:)) }
             switch output {
             case .recorded(let input):
                 write { try recorder?.record(input) }
@@ -28,10 +30,8 @@ extension App {
                 // Counted (HUD), logged and said: a refused input is never dropped unseen.
                 refusedInputs += 1
                 warn("\(input) input refused: \(reason)")
-                write { try log?.inputRefused(time: t, input: input, reason: "\(reason)") }
             case .scene(let logged):
                 let e = logged.event
-                write { try log?.record(logged) }
                 pageEngineSaw(logged)
                 overlay.remember(e)
                 desk.event(e, release: logged.release, text: Overlay.feedLine(e, origin: logged.origin, title: feedTitle))
@@ -42,47 +42,35 @@ extension App {
                 }
                 notePress(e)
                 tools.noteEvent(e, now: clock())
-            case .configChanged(let change, let before, let t):
-                write { try log?.configChanged(time: t, change: change, from: before) }
+            case .configChanged(let change, _, _):
                 // The --config write-back takes what the session applied and logged, never a
                 // value still being typed in the panel; a replay's recorded changes stay out.
                 if player == nil { tools.configApplied(change.config) }
-            case .configReloaded(let path, let config, let t):
-                write { try log?.configReloaded(time: t, path: path, config: config) }
+            case .configReloaded:
+                break
             case .marker(let marker, let acted, let t):
-                write { try log?.marker(time: t, label: marker.label, task: marker.task) }
                 desk.add("marker: \(marker.label)\(marker.task.map { " (\($0))" } ?? "")", .marker, at: t)
                 if !acted { announcePlainMarker(marker, at: t) }
-            case .note(let text, let task, let t):
-                write { try log?.note(time: t, text: text, task: task) }
+            case .note(let text, _, let t):
                 desk.add("note: \(text)", .note, at: t)
                 post("Note saved")
             case .taskStarted(let line):
-                write { try log?.append(line) }
                 desk.add("task \(line.number) started: \(line.task)", .task, at: line.t)
                 post("Task \(line.number) started: \(line.task). Enter or M ends it")
             case .taskEnded(let line):
-                write { try log?.append(line) }
                 taskEnded(line)
             case .cardsChanged(let change, let t):
                 stageView.follow(study.images)
-                write { try log?.append(LogCardsChanged(t: t, change: change)) }
                 desk.add("cards \(change.summary)", .event, at: t)
                 post("Cards changed: \(change.summary)")
             case .timeControl(let acted):
-                write {
-                    try log?.append(LogTimeControl(t: acted.sceneTime, control: acted.control, scale: acted.scale,
-                                                   session: acted.clock, wallClock: session.wallClock(at: acted.clock)))
-                }
                 if acted.control != .sync { desk.add("time: \(acted.control.rawValue)", .event, at: acted.sceneTime) }
             case .questionnaire(let line):
-                write { try log?.append(line) }
                 questionnaireLine(line)
             case .answer(let line):
-                write { try log?.append(line) }
                 answered(line)
-            case .blocked(let input, let t):
-                write { try log?.inputRefused(time: t, input: input, reason: "a questionnaire is on the participant's screen") }
+            case .blocked:
+                break
             case .heldGestureCancelled:
                 // Said only of a recording played to its end (not of a replay a failure stopped).
                 if let player, player.isFinished {

@@ -108,12 +108,13 @@ struct SoakRun {
             if scene.time < lastTime || !scene.time.isFinite { violation("frame \(frame): clock \(lastTime) -> \(scene.time)") }
             lastTime = scene.time
             for output in outputs {
+                // Every output's line, as the window writes it (`InteractionLog.write`).
+                if let log = s.log { try log.write(output) }
                 switch output {
                 case .refused: report.refused += 1
                 case .scene(let logged):
                     let e = logged.event
                     report.events += 1
-                    if let log = s.log { try log.record(logged) }
                     track(e)
                     if case let .gestureEnded(time, _, translation, velocity, _, _) = e,
                        ![time, translation.dx, translation.dy, velocity.dx, velocity.dy].allSatisfy(\.isFinite) {
@@ -127,9 +128,10 @@ struct SoakRun {
             // the script are all later than now).
             if frame % Int(hz) == 0 {
                 runner.commit()
-                for case .scene(let logged) in runner.takeOutputs() {
+                for output in runner.takeOutputs() {
+                    if let log = s.log { try log.write(output) }
+                    guard case .scene(let logged) = output else { continue }
                     report.events += 1
-                    if let log = s.log { try log.record(logged) }
                     track(logged.event)
                 }
                 let ids = (0..<scene.deck.count).map { scene.deck.id(at: $0) }
