@@ -109,11 +109,21 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
 
-        // MARK: - The app: the window shell and the study tools (a library), and `flick`, its main
+        // MARK: - The study tools: report, study, plan, tune, compare, export and their pages; they
+        // draw frames with SDL and FlickStage, and link neither Dear ImGui nor the window shell
+        .target(
+            name: "FlickStudy",
+            dependencies: [
+                "FlickEngine", "FlickIO", "FlickSDL", "FlickSession", "FlickStage", "FlickCLI", "FlickPhone",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: - The app: the window shell, and `flick`, its main (with the study tools' commands)
         .target(
             name: "FlickApp",
             dependencies: [
-                "FlickEngine", "FlickIO", "FlickSDL", "FlickSession", "FlickStage", "FlickCLI", "CImGuiBridge", "FlickPhone",
+                "FlickEngine", "FlickIO", "FlickSDL", "FlickSession", "FlickStage", "FlickCLI", "CImGuiBridge", "FlickPhone", "FlickStudy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -158,7 +168,7 @@ let package = Package(
         /// The session library on its own: recordings, looks, config files.
         .testTarget(name: "FlickSessionTests", dependencies: ["FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine"]),
         /// The app's tool UI (tuning panel, time controls, debug overlay), headless.
-        .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickPhone", "FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine", "CSDL2"]),
+        .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickStudy", "FlickCLI", "FlickPhone", "FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine", "CSDL2"]),
         /// The phone's protocol, token, clock mapping and limits, and its server over loopback.
         .testTarget(name: "FlickPhoneTests", dependencies: ["FlickPhone", "FlickSession", "FlickEngine"]),
         /// FlickMath against glibc (10^6 inputs per function) and its special values.

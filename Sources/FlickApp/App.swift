@@ -79,29 +79,6 @@ final class App {
     /// A failed write of the recording's header when the phone connected: ends the session.
     var phoneFailure: Error?
 
-    /// SDL for the whole run; it must outlive the App (fonts and textures close before SDL quits).
-    static func openSDL(headless: Bool) throws -> SDLContext {
-        if let problem = Renderer.compositorSettingProblem { note(problem) }
-        if headless { return try SDLContext(videoDriver: "dummy") }
-        // A real display only: without a choice SDL may fall back to a driver that shows
-        // nothing, and the demo would run unseen. SDL_VIDEODRIVER still decides when it is set.
-        let env = ProcessInfo.processInfo.environment
-        let nonEmpty = { (key: String) in env[key].flatMap { $0.isEmpty ? nil : $0 } }
-        var drivers: [String] = []
-        if nonEmpty("WAYLAND_DISPLAY") != nil { drivers.append("wayland") }
-        if nonEmpty("DISPLAY") != nil { drivers.append("x11") }
-        let driver = nonEmpty("SDL_VIDEODRIVER") ?? drivers.joined(separator: ",")
-        guard !driver.isEmpty else {
-            throw UserError("no display available (neither DISPLAY nor WAYLAND_DISPLAY is set); use --headless to draw without one")
-        }
-        do {
-            return try SDLContext(videoDriver: driver)
-        } catch {
-            let display = nonEmpty("DISPLAY").map { " at DISPLAY=\($0)" } ?? ""
-            throw UserError("no display available\(display) (\((error as? SDLError)?.message ?? "\(error)")); use --headless to draw without one")
-        }
-    }
-
     /// `sdl` must stay alive until this App is gone: the App holds no reference to it, so the
     /// caller's own reference decides when SDL quits (after every font and texture is closed).
     init(options: AppOptions, sdl: SDLContext, log: InteractionLog?) throws {

@@ -1,3 +1,6 @@
+import FlickStudy
+import FlickStage
+import FlickCLI
 import FlickIO
 import FlickSession
 import FlickEngine

@@ -1,4 +1,5 @@
 @testable import FlickApp
+import FlickSDL
 import Testing
 
 /// Frames in step with the display where the renderer does not wait for it.

@@ -1,5 +1,8 @@
 import FlickEngine
 @testable import FlickApp
+@testable import FlickStudy
+import FlickCLI
+import FlickPhone
 import FlickSession
 import Foundation
 import Testing

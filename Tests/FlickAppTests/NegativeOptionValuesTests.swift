@@ -1,6 +1,9 @@
 import ArgumentParser
 import FlickIO
 @testable import FlickApp
+@testable import FlickStudy
+import FlickCLI
+import FlickPhone
 import Foundation
 import Testing
 

@@ -1,6 +1,9 @@
 import FlickEngine
 import FlickIO
 @testable import FlickApp
+@testable import FlickStudy
+import FlickCLI
+import FlickPhone
 import FlickSession
 import Foundation
 import Testing

@@ -1,4 +1,7 @@
 @testable import FlickApp
+@testable import FlickStudy
+import FlickCLI
+import FlickPhone
 import FlickSession
 import Foundation
 import Testing

@@ -1,6 +1,9 @@
 import FlickIO
 import FlickEngine
 @testable import FlickApp
+@testable import FlickStudy
+import FlickCLI
+import FlickPhone
 import FlickSession
 import Foundation
 import Testing

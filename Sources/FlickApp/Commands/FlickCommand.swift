@@ -1,3 +1,4 @@
+import FlickStudy
 import FlickCLI
 import ArgumentParser
 import FlickSession

@@ -1,3 +1,6 @@
+import FlickStudy
+import FlickStage
+import FlickPhone
 import FlickCLI
 import FlickIO
 import ArgumentParser
@@ -7,33 +10,6 @@ import Foundation
 
 // Options that more than one command takes, each defined once with its range check (validate()
 // runs for every group a command includes, before the command runs).
-
-/// `--speed`: the pace of a replay.
-struct PlaybackSpeed: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Playback speed, 0.1 to 8 (1 is as recorded, 0.5 half speed).", valueName: "factor"))
-    var speed: Double = 1
-
-    static let range = 0.1...8.0
-
-    func validate() throws {
-        guard speed.isFinite, Self.range.contains(speed) else {
-            throw ValidationError("--speed \(speed) is out of range (expected 0.1 to 8)")
-        }
-    }
-}
-
-/// `--allow-missing-cards`: a recording whose card images moved or changed still plays.
-struct MissingCards: ParsableArguments {
-    @Flag(help: "Draw cards that are missing or changed since the recording as placeholders.")
-    var allowMissingCards = false
-}
-
-/// `--size`: the window's size in points (the window, compare).
-struct SizeOption: ParsableArguments {
-    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT, each side 64 to 16384 (default: 1280x800, or the recording's).", valueName: "WxH"),
-            transform: PointSize.parse)
-    var size: PointSize?
-}
 
 /// The card images: `--cards`, `--count`, `--max-image-pixels`.
 struct CardOptions: ParsableArguments {

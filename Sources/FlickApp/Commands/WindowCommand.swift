@@ -1,3 +1,7 @@
+import FlickStudy
+import FlickStage
+import FlickPhone
+import FlickCLI
 import FlickIO
 import ArgumentParser
 import FlickEngine
@@ -181,7 +185,7 @@ struct WindowCommand: ParsableCommand {
         try options.checkOutputs(overwrite: overwrite)
         try MainActor.assumeIsolated {
             // The display first: a run refused for want of one leaves no empty log behind.
-            let sdl = try App.openSDL(headless: options.headless)
+            let sdl = try SDLContext.open(headless: options.headless)
             // Two windows that cannot be placed apart are refused before the log is opened too.
             _ = try FacilitatorPlacement.plan(options, notes: false)
             let log = try options.logPath.map { try InteractionLog(path: $0, overwrite: overwrite) }

@@ -10,8 +10,9 @@ import Foundation
 /// `flick export REC --out clip.mp4|clip.gif`: a recording rendered headless into a video
 /// through ffmpeg (raw RGBA frames piped to its standard input), the touch point drawn as a
 /// soft dot.
-struct Export: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Export: ParsableCommand {
+    package init() {}
+    package static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Render a recording headless into an MP4 or GIF through ffmpeg, the touch point drawn as a soft dot.")
 
@@ -44,7 +45,7 @@ struct Export: ParsableCommand {
 
     @OptionGroup var missing: MissingCards
 
-    func validate() throws {
+    package func validate() throws {
         try checkOutputPath(out, option: "--out", kind: .file)
         let ext = (out as NSString).pathExtension.lowercased()
         guard ext == "mp4" || ext == "gif" else {
@@ -56,7 +57,7 @@ struct Export: ParsableCommand {
         }
     }
 
-    func run() throws {
+    package func run() throws {
         let ext = (out as NSString).pathExtension.lowercased()
         let speed = playback.speed
         let rec = try Recording(path: recording, option: "flick export")
@@ -76,7 +77,7 @@ struct Export: ParsableCommand {
         let frames = Int((end / speed * Double(fps)).rounded(.up)) + 1
         let started = Date()
         try MainActor.assumeIsolated {
-            let sdl = try App.openSDL(headless: true)
+            let sdl = try SDLContext.open(headless: true)
             Interrupt.install()
             try withExtendedLifetime(sdl) {
                 let renderer = try Renderer(offscreenWidth: w, height: h)

@@ -1,3 +1,5 @@
+import FlickStage
+import FlickCLI
 import FlickIO
 import FlickSession
 import ArgumentParser
@@ -7,8 +9,9 @@ import Foundation
 
 /// `flick report SESSION... --out DIR`: measures sessions gesture by gesture and writes
 /// DIR/report.html (self-contained) and DIR/gestures.csv.
-struct Report: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Report: ParsableCommand {
+    package init() {}
+    package static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Measure sessions (logs or recordings) gesture by gesture: DIR/report.html and DIR/gestures.csv.",
         discussion: "Several sessions make one report: the summary first with a row per session, charts on axes every session shares, then each session's details. Recordings are replayed headless for the contact sheet.")
@@ -27,7 +30,7 @@ struct Report: ParsableCommand {
     @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Also a contact-sheet frame of each recording at this session time, 0 to 86400 (repeatable): a moment to show beside the window's, the replay's (--at) and the video's.", valueName: "seconds"))
     var at: [Double] = []
 
-    func validate() throws {
+    package func validate() throws {
         try checkOutputPath(out, option: "--out", kind: .folder)
         try checkText(title, option: "--title", limit: TextLimits.title)
         for t in at where !(t.isFinite && t >= 0 && t <= 86400) {
@@ -35,7 +38,7 @@ struct Report: ParsableCommand {
         }
     }
 
-    func run() throws {
+    package func run() throws {
         guard !sessions.isEmpty else { throw UserError("flick report: no session given (expected logs or recordings)") }
         // Inputs first: a refused session leaves no folder behind.
         try InputFiles.requireDistinct(sessions, what: "session file")
@@ -53,7 +56,7 @@ struct Report: ParsableCommand {
         let metrics = loaded.map(SessionMetrics.init)
         if Interrupt.isRequested { throw InterruptedError() }
         let thumbnails = try MainActor.assumeIsolated {
-            let sdl = try App.openSDL(headless: true)
+            let sdl = try SDLContext.open(headless: true)
             return try withExtendedLifetime(sdl) {
                 try zip(metrics, cardSources).map { m, cards -> [Thumbnail] in
                     guard m.session.recording != nil, let cards else { return [] }

@@ -1,3 +1,5 @@
+import FlickStage
+import FlickCLI
 import FlickSession
 import Foundation
 

@@ -1,3 +1,5 @@
+import FlickStage
+import FlickCLI
 /// Markup for Flick's pages (`report.html`, `study.html`, `tune.html`, their inline SVG): the
 /// one writer of every page, so no text from outside can become an element or an attribute.
 ///

@@ -1,3 +1,5 @@
+import FlickStage
+import FlickCLI
 import Foundation
 
 /// The one writer of every cell of Flick's tables (`gestures.csv`, the study's tables,

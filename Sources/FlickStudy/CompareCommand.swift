@@ -1,3 +1,4 @@
+import FlickCLI
 import FlickStage
 import FlickIO
 import FlickSession
@@ -11,8 +12,9 @@ import Foundation
 /// sheet (the recording as recorded first, then a row per preset; a column per gesture whose
 /// outcome differs between them), a report with a column for each, which gestures changed
 /// outcome, and a warning where the decks diverge.
-struct Compare: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Compare: ParsableCommand {
+    package init() {}
+    package static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Play one recording through 2 to 4 presets side by side (window), or write a contact sheet and report (--out).")
 
@@ -44,7 +46,7 @@ struct Compare: ParsableCommand {
         var config: SceneConfig
     }
 
-    func validate() throws {
+    package func validate() throws {
         try checkOutputPath(out, option: "--out", kind: .folder)
         guard (2...4).contains(config.count) else {
             throw ValidationError("compare needs 2 to 4 --config presets (got \(config.count))")
@@ -61,7 +63,7 @@ struct Compare: ParsableCommand {
         }
     }
 
-    func run() throws {
+    package func run() throws {
         let rec = try Recording(path: replay, option: "--replay")
         guard rec.header != nil, let cards = try rec.cardSource(allowMissing: missing.allowMissingCards) else {
             throw UserError("--replay file '\(replay)' has no header (made before Flick 0.4); replay it with --record to give it one")
@@ -81,7 +83,7 @@ struct Compare: ParsableCommand {
         } else {
             let size = window.size?.size ?? Size(width: 1280, height: 800)
             try MainActor.assumeIsolated {
-                let sdl = try App.openSDL(headless: false)
+                let sdl = try SDLContext.open(headless: false)
                 try withExtendedLifetime(sdl) {
                     try CompareWindow(recording: rec, presets: presets, cards: cards, size: size,
                                       speed: playback.speed, loop: loop, exitAtEnd: exitAtEnd).run()
@@ -146,7 +148,7 @@ struct Compare: ParsableCommand {
         let labelWidth = 170, top = 24
         let sheetSize = (w: labelWidth + moments.count * cell.w, h: top + presets.count * cell.h)
         let (thumbs, sheetPNG): ([[Thumbnail]], Data) = try MainActor.assumeIsolated {
-            let sdl = try App.openSDL(headless: true)
+            let sdl = try SDLContext.open(headless: true)
             return try withExtendedLifetime(sdl) {
                 let sheet = try Renderer(offscreenWidth: sheetSize.w, height: sheetSize.h)
                 try sheet.clear(RGBA(255, 255, 255))

@@ -1,3 +1,4 @@
+import FlickCLI
 import FlickStage
 import FlickIO
 import FlickSession

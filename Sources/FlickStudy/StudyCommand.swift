@@ -1,3 +1,5 @@
+import FlickStage
+import FlickCLI
 import FlickIO
 import FlickSession
 import ArgumentParser
@@ -7,8 +9,9 @@ import Foundation
 
 /// `flick study SESSION... --out DIR [--design design.csv]`: many sessions as one study, with
 /// participants, tasks and conditions: DIR/study.html and the tidy tables of `StudyCSV`.
-struct StudyCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct StudyCommand: ParsableCommand {
+    package init() {}
+    package static let configuration = CommandConfiguration(
         commandName: "study",
         abstract: "Measure a study (many logs or recordings: participants, tasks, conditions): DIR/study.html and tidy CSV tables.",
         discussion: """
@@ -49,7 +52,7 @@ struct StudyCommand: ParsableCommand {
                           ("decisions.csv", "the decision table"), ("sus.csv", "the SUS table"), ("seq.csv", "the SEQ table"),
                           ("questionnaires.csv", "the questionnaire table")]
 
-    func validate() throws {
+    package func validate() throws {
         try checkOutputPath(out, option: "--out", kind: .folder)
         try checkText(title, option: "--title", limit: TextLimits.title)
     }
@@ -82,7 +85,7 @@ struct StudyCommand: ParsableCommand {
         return condition.name
     }
 
-    func run() throws {
+    package func run() throws {
         guard !sessions.isEmpty else { throw UserError("flick study: no session given (expected logs or recordings)") }
         try InputFiles.requireDistinct(sessions, what: "session file")
         // Inputs first: a refused design or session leaves no folder behind.

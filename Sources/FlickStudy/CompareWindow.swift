@@ -1,3 +1,4 @@
+import FlickCLI
 import FlickIO
 import FlickStage
 import FlickSession

@@ -1,3 +1,5 @@
+import FlickStage
+import FlickCLI
 import FlickIO
 import FlickSession
 import ArgumentParser
@@ -8,8 +10,9 @@ import Foundation
 /// `flick tune RECORDING... --key K --values V [--key K2 --values V2] --out DIR`: which threshold
 /// should we ship? Every recording replayed headless under each value (or pair of values): what
 /// the participants' own gestures would have done. DIR/tune.html and DIR/tune.csv.
-struct TuneCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct TuneCommand: ParsableCommand {
+    package init() {}
+    package static let configuration = CommandConfiguration(
         commandName: "tune",
         abstract: "Sweep a threshold over real recordings: each value's throws, snap-backs, near misses and two error proxies; DIR/tune.html and tune.csv.",
         discussion: """
@@ -38,7 +41,7 @@ struct TuneCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Replays run at once, 1 to 256 (default: one per core).", valueName: "n"))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    func validate() throws {
+    package func validate() throws {
         try checkOutputPath(out, option: "--out", kind: .folder)
         try checkText(title, option: "--title", limit: TextLimits.title)
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs \(jobs) is out of range (expected 1 to 256)") }
@@ -46,7 +49,7 @@ struct TuneCommand: ParsableCommand {
 
     static let outputs = [("tune.html", "the tune page"), ("tune.csv", "the tune table")]
 
-    func run() throws {
+    package func run() throws {
         guard !recordings.isEmpty else { throw UserError("no recording given (expected recordings made with --record)") }
         guard key.count == values.count else {
             throw UserError("\(key.count) --key and \(values.count) --values (give --values after each --key)")
