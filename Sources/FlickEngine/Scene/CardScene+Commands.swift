@@ -47,30 +47,30 @@ extension CardScene {
     @discardableResult
     public func perform(_ command: Command, at time: Double, cause: DeckChangeCause = .command) -> CommandResult {
         if let late = refusal(ofInputAt: time) { return .rejected(late) }
-        causeInEffect = cause
         let shown = beginInput(at: time)
         defer { endInput(showing: shown) }
         let result: CommandResult
         switch command {
-        case .nextPage: result = step(by: 1, at: time)
-        case .previousPage: result = step(by: -1, at: time)
-        case .throwCurrent: result = throwCurrentCard(at: time)
-        case .undo: result = undo(at: time)
-        case .reset: result = reset(at: time)
-        case .throwLeft: result = throwCurrentCard(at: time, toward: .left)
-        case .throwRight: result = throwCurrentCard(at: time, toward: .right)
-        case .throwUp: result = throwCurrentCard(at: time, toward: .up)
-        case .throwDown: result = throwCurrentCard(at: time, toward: .down)
+        case .nextPage: result = step(by: 1, at: time, cause: cause)
+        case .previousPage: result = step(by: -1, at: time, cause: cause)
+        case .throwCurrent: result = throwCurrentCard(at: time, cause: cause)
+        case .undo: result = undo(at: time, cause: cause)
+        case .reset: result = reset(at: time, cause: cause)
+        case .throwLeft: result = throwCurrentCard(at: time, toward: .left, cause: cause)
+        case .throwRight: result = throwCurrentCard(at: time, toward: .right, cause: cause)
+        case .throwUp: result = throwCurrentCard(at: time, toward: .up, cause: cause)
+        case .throwDown: result = throwCurrentCard(at: time, toward: .down, cause: cause)
         }
         rebuildRenderList()
         return result
     }
 
-    /// Moves `delta` cards along the scroll axis (the stack: throw or bring back).
-    func step(by delta: Int, at t: Double) -> CommandResult {
+    /// Moves `delta` cards along the scroll axis (the stack: throw or bring back); `cause`: what
+    /// a deck change it makes is logged as.
+    func step(by delta: Int, at t: Double, cause: DeckChangeCause) -> CommandResult {
         switch mode.step(delta) {
-        case .throwCurrent: return throwCurrentCard(at: t)
-        case .undo: return undo(at: t)
+        case .throwCurrent: return throwCurrentCard(at: t, cause: cause)
+        case .undo: return undo(at: t, cause: cause)
         case .page: return page(by: delta, at: t)
         }
     }
@@ -100,7 +100,7 @@ extension CardScene {
     /// Throws the current card as a flick would; while another motion runs, the deletion waits
     /// in the deck's queue and is applied when everything has settled.
     /// With `toward`, the throw goes that way, and only where the interaction throws that way.
-    func throwCurrentCard(at t: Double, toward: ThrowDirection? = nil) -> CommandResult {
+    func throwCurrentCard(at t: Double, toward: ThrowDirection? = nil, cause: DeckChangeCause) -> CommandResult {
         let keyVelocity = toward.map { mode.keyThrowVelocity(toward: $0) } ?? mode.keyThrowVelocity
         guard let velocity = keyVelocity, deck.count > 0, !isHeld else { return .unchanged }
         guard let index = layout.currentIndex(position: heading(at: t), count: deck.count, viewport: viewport)
@@ -110,14 +110,14 @@ extension CardScene {
         guard let card = throwableCard(near: index) else { return .unchanged }
         if !motions.isEmpty || state.bringBack.card != nil || gap != nil || !axis.isSettled(at: t) {
             guard deck.enqueue(.delete(card)) else { return .unchanged }
-            noteDeparture(of: card, cause: causeInEffect, direction: ThrowDirection(nearest: velocity))
+            noteDeparture(of: card, cause: cause, direction: ThrowDirection(nearest: velocity))
             lastQueueTime = t
             return .queued
         }
         let direction = Vector(dx: velocity.dx == 0 ? 0 : (velocity.dx > 0 ? 1 : -1),
                                dy: velocity.dy == 0 ? 0 : (velocity.dy > 0 ? 1 : -1))
         deck.markLeaving(card)
-        noteDeparture(of: card, cause: causeInEffect, direction: ThrowDirection(nearest: velocity))
+        noteDeparture(of: card, cause: cause, direction: ThrowDirection(nearest: velocity))
         let flight = mode.throwFlight(from: .zero, velocity: velocity, direction: direction, viewport: viewport, at: t)
         motions.append(CardMotion(card: card, phase: .flight(flight), ending: .delete))
         return .done
@@ -140,20 +140,20 @@ extension CardScene {
     /// Brings back the last card thrown away, at its old index, flying in from where it left.
     /// Pressed while a throw is in flight (or a deletion waits), it waits for it to land and
     /// then takes that one back.
-    func undo(at t: Double) -> CommandResult {
+    func undo(at t: Double, cause: DeckChangeCause) -> CommandResult {
         guard !isHeld else { return .unchanged }
         if let r = state.bringBack.motion {
             // The returning card on its way back out: it comes home from where it is.
-            return bringHome(r.card, from: r.offset(at: t), velocity: r.velocity(at: t), at: t, cause: causeInEffect)
+            return bringHome(r.card, from: r.offset(at: t), velocity: r.velocity(at: t), at: t, cause: cause)
                 ? .done : .unchanged
         }
         if isThrowInFlight || deck.hasQueuedDeletion {
             pendingUndos += 1
             lastUndoRequest = t
-            pendingUndoCause = causeInEffect
+            pendingUndoCause = cause
             return .queued
         }
-        return restoreLastDeletion(at: t, animated: true, cause: causeInEffect) ? .done : .unchanged
+        return restoreLastDeletion(at: t, animated: true, cause: cause) ? .done : .unchanged
     }
 
     /// Takes back the newest deletion at `t`: the card flies in from where thrown cards rest
@@ -179,7 +179,7 @@ extension CardScene {
 
     /// Every card back in its first order, scrolled to the first, nothing moving. A gesture in
     /// progress ends as cancelled first.
-    func reset(at t: Double, replacingWith count: Int? = nil) -> CommandResult {
+    func reset(at t: Double, replacingWith count: Int? = nil, cause: DeckChangeCause) -> CommandResult {
         endGesture(at: t)
         motions.removeAll(keepingCapacity: true)
         gap = nil
@@ -188,7 +188,7 @@ extension CardScene {
         state = InteractionState()
         pool.checkInAll()
         rebuildAxis(keepingIndex: 0)
-        emit(.reset(time: t), origin: DeckChangeOrigin(cause: causeInEffect))
+        emit(.reset(time: t), origin: DeckChangeOrigin(cause: cause))
         return .done
     }
 
@@ -233,10 +233,9 @@ extension CardScene {
     /// cards, or another order). Emits `reset` with `cause`.
     public func replaceCards(count: Int, at time: Double, cause: DeckChangeCause = .api) {
         guard refusal(ofInputAt: time) == nil else { return }
-        causeInEffect = cause
         let shown = beginInput(at: time)
         defer { endInput(showing: shown) }
-        _ = reset(at: time, replacingWith: max(0, count))
+        _ = reset(at: time, replacingWith: max(0, count), cause: cause)
         rebuildRenderList()
     }
 

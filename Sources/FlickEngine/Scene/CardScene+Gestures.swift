@@ -11,7 +11,6 @@ extension CardScene {
             return .invalidValue(name: "position", value: max(abs(event.position.x), abs(event.position.y)))
         }
         if let late = refusal(ofInputAt: event.time) { return late }
-        causeInEffect = .pointer
         let isTracked = pan.trackedPointer == nil ? event.phase == .down : pan.trackedPointer == event.pointerID
         let shown = beginInput(at: event.time)
         defer { endInput(showing: shown) }

@@ -30,7 +30,8 @@ extension CardScene {
         switch response {
         case .ignored: return false
         case .gathered: break
-        case .step(let delta): _ = step(by: delta, at: t)
+        // A wheel is a pointer device: a card it throws or brings back is the pointer's doing.
+        case .step(let delta): _ = step(by: delta, at: t, cause: .pointer)
         case .glide(let target): axis.animate(to: target, at: t)
         }
         return true

@@ -41,8 +41,6 @@ public final class CardScene {
     public internal(set) var notes: [LoggedSceneEvent.Notes] = []
     /// Why each card that is leaving or has left was sent away (kept until it leaves again).
     var departures: [CardID: DeckChangeOrigin] = [:]
-    /// The cause of the input being handled now (set by each entry point).
-    var causeInEffect: DeckChangeCause = .api
     /// The cause of the undos waiting for a throw to land, and of the latest insert.
     var pendingUndoCause: DeckChangeCause = .command
     var insertCause: DeckChangeCause = .api
