@@ -61,7 +61,12 @@ struct LookOptions: ParsableArguments {
 
 /// The person running a session: their own window, labelled markers, tasks with goals.
 struct FacilitatorOptions: ParsableArguments {
-    @Flag(help: "Open a facilitator window beside the participant's: recording state, task, markers (keys F1-F9), pause (F10), notes (type, Enter), live events, decision map, toasts; Ctrl+R, Ctrl+1-5 and the other keys with Ctrl; Ctrl+Q twice quits a recorded session. The participant's window shows only the phone and takes only the pointer, the wheel and the participant keys (the arrows, Z in swipe, or the tasks file's participantKeys): text typed there goes to the note.")
+    /// `--tasks`'s help, the participant panel's keys written from their table (`PanelKeys`).
+    static let tasksHelp = "JSON file of tasks in order, each with a name, an optional goal and time limit (see README): started from the facilitator window (Enter) or with M. The participant's panel: \(PanelKeys.help)."
+    /// `--facilitator`'s help, its keys written from their table (`FacilitatorKeys`).
+    static let facilitatorHelp = "Open a facilitator window beside the participant's: recording state, task, markers, notes, live events, decision map, toasts. Its keys: \(FacilitatorKeys.help); typing there writes the note; Ctrl+R, Ctrl+1-5 and the other keys with Ctrl; Ctrl+Q twice quits a recorded session. The participant's window shows only the phone and takes only the pointer, the wheel and the participant keys (the arrows, Z in swipe, or the tasks file's participantKeys)."
+
+    @Flag(help: ArgumentHelp(FacilitatorOptions.facilitatorHelp))
     var facilitator = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The display the facilitator window opens on, from 0 (default: the participant's, beside it, never over it).", valueName: "n"))
@@ -70,7 +75,7 @@ struct FacilitatorOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Labelled markers for keys F1-F9 of the facilitator window, comma-separated (default: \"found it,gave up,asked for help\").", valueName: "labels"))
     var markers: String?
 
-    @Option(help: ArgumentHelp("JSON file of tasks in order, each with a name, an optional goal and time limit (see README): started from the facilitator window (Enter) or with M.", valueName: "file"))
+    @Option(help: ArgumentHelp(FacilitatorOptions.tasksHelp, valueName: "file"))
     var tasks: String?
 
     static let defaultMarkers = ["found it", "gave up", "asked for help"]

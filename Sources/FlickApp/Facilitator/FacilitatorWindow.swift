@@ -147,7 +147,7 @@ final class FacilitatorWindow {
         // Pause state: the participant's screen is frozen.
         if m.paused {
             try renderer.fill(x: margin - 6 * px, y: y - 2 * px, width: width + 12 * px, height: 26 * px, color: RGBA(200, 150, 30))
-            _ = try line("PAUSED: the prototype is frozen (F10 resumes)", f.body, RGBA(20, 20, 20))
+            _ = try line("PAUSED: the prototype is frozen (\(FacilitatorKeys.row("F10")?.name ?? "F10") resumes)", f.body, RGBA(20, 20, 20))
             y += 6 * px
         }
 
@@ -161,7 +161,7 @@ final class FacilitatorWindow {
         y += 10 * px
 
         // Markers of keys F1-F9 (function keys: typing a note never drops one).
-        _ = try line("Markers (F10 pauses, F11 asks the SUS)", f.small, Self.muted)
+        _ = try line(FacilitatorKeys.markerLegend, f.small, Self.muted)
         var x = margin
         for (i, label) in m.markers.enumerated() {
             let t = try f.body.texture("F\(i + 1)  \(label)", color: Self.text)

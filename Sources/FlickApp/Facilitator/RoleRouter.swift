@@ -109,18 +109,8 @@ struct RoleRouter: Sendable {
     private func participant(_ input: RoleInput) -> RoleDecision {
         guard case .key(let press) = input else { return .ignored }
         let plain = press.modifiers.isDisjoint(with: [.control, .alt, .command])
-        if plain, let panel {
-            switch (press.key, panel) {
-            case (.character(let c), .questionnaire(let scale)):
-                guard let v = c.wholeNumberValue, scale.contains(v) else { return press.isRepeat ? .ignored : .expectAnswer }
-                return press.isRepeat ? .ignored : .answer(v)
-            case (.tab, .taskBar):
-                return .focusNext
-            case (.enter, .taskBar(focus: .some)), (.space, .taskBar(focus: .some)):
-                return press.isRepeat ? .ignored : .pressFocused
-            default:
-                break
-            }
+        if plain, let panel, let decision = PanelKeys.decision(for: press.key, on: panel, isRepeat: press.isRepeat) {
+            return decision
         }
         if let (binding, action) = KeyBindings.binding(for: press.key), App.isParticipant(action, keys: participantKeys) {
             return binding.acts(on: press) ? .participantAction(action) : .ignored
@@ -142,14 +132,6 @@ struct RoleRouter: Sendable {
             // A held Ctrl+Q repeats: its repeats are not a second quit.
             return !press.isRepeat || (binding.repeats && action != .quit) ? .command(action) : .ignored
         }
-        switch press.key {
-        case .backspace: return .noteBackspace
-        case .escape: return .noteClear
-        case .enter: return press.isRepeat ? .ignored : .enter
-        case .function(10): return .pause
-        case .function(11): return press.isRepeat ? .ignored : .askSUS
-        case .function(let n) where (1...9).contains(n): return press.isRepeat ? .ignored : .marker(n)
-        default: return .ignored
-        }
+        return FacilitatorKeys.decision(for: press.key, isRepeat: press.isRepeat)
     }
 }
