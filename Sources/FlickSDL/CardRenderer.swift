@@ -646,7 +646,7 @@ public final class CardRenderer {
 
     /// Hands triangles to SDL, those reaching more than a pixel past the output cut to it first
     /// (QuadClip: SDL's software triangle filler crashed on turned cards much larger than the
-    /// output, issue 18 family 7): cards, shadows and titles alike.
+    /// output): cards, shadows and titles alike.
     func submit(_ texture: Texture?, _ v: ContiguousArray<SDL_Vertex>, _ i: ContiguousArray<Int32>,
                         _ stats: inout FrameStatistics) throws {
         try v.withUnsafeBufferPointer { vb in

@@ -252,12 +252,10 @@ final class FaceWorker: @unchecked Sendable {
     /// (RLIMIT_NICE 0). Kept as a switch for comparisons.
     static let runsIdle = false
     /// The worker's nice level above the process's when it does not run SCHED_IDLE: none, a fair
-    /// share; the frame gate (`waitForGap`) keeps it out of the frames' way. At nice 10 it had a
-    /// tenth of the weight of each of llvmpipe's two rendering threads, so on GL with frames
-    /// back to back its guaranteed runs came to little (faces 1.1 to 1.5 s at 1280x800); at
-    /// nice 0 the stall bench held its budget (worst 1.6x to 1.9x the median, 2026-11-24). A
-    /// first version at nice 0 took the main thread's core (frames of 150 to 700 ms), before
-    /// the gate and before the main thread stopped waking it (`frameEnded`).
+    /// share; the frame gate (`waitForGap`) keeps it out of the frames' way, and the main thread
+    /// does not wake it (`frameEnded`). A higher nice level gives it a fraction of the weight of
+    /// each of llvmpipe's rendering threads, so on GL with frames back to back its faces would
+    /// wait seconds (docs/performance.md has the stall bench's figures).
     static let niceLevel: Int32 = 0
     private func setIdlePolicy(_ idle: Bool) {
         var param = sched_param()

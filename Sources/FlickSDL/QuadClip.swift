@@ -3,7 +3,7 @@ import CSDL2
 /// Geometry cut to what the output shows before SDL sees it. SDL 2.26's software triangle
 /// filler works in 32-bit fixed point from a triangle's corners: a turned card much larger than
 /// the output (a zoom, a card seven times the output's width, a flight far off) crashed it with
-/// an out-of-bounds texture read (issue 18, family 7). Cut to the output plus a pixel
+/// an out-of-bounds texture read. Cut to the output plus a pixel
 /// (Sutherland-Hodgman, one edge at a time), every corner SDL gets is near the output, and the
 /// texture coordinates and colours are interpolated along the cut edges, which is exact for the
 /// affine maps cards and shadows use.

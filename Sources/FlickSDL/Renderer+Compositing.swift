@@ -11,8 +11,7 @@ extension Renderer {
     }
 
     /// CPU compositing on SDL's software renderer. Not on GL, even on llvmpipe, where the frame's
-    /// upload and quad cost more than llvmpipe drawing the cards itself (measured, 1280x800:
-    /// now 11.0 ms composited against 6.6 drawn by llvmpipe, carousel 7.0 against 5.6).
+    /// upload and quad cost more than llvmpipe drawing the cards itself (docs/performance.md).
     /// FLICK_COMPOSITOR=cpu|gpu overrides the choice (comparisons).
     /// `setting` is FLICK_COMPOSITOR's value (read from the environment unless given).
     static func choosesCPUCompositing(isSoftware: Bool, setting: String? = compositorSetting) -> Bool {

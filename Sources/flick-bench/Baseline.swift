@@ -28,7 +28,7 @@ struct BaselineQuad {
 
     /// Draws `quads` one SDL call each; a quad reaching past the output is cut to it first, as the
     /// card renderer does (QuadClip: SDL 2.26's software triangle filler crashes on turned quads
-    /// much larger than the output, issue 18 family 7, and its copy of a rectangle on one that
+    /// much larger than the output, and its copy of a rectangle on one that
     /// does not start at its top left; the bench is no exception).
     static func draw(_ quads: [BaselineQuad], on renderer: Renderer) throws {
         let (w, h) = renderer.outputSize

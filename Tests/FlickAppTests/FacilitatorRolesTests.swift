@@ -6,7 +6,7 @@ import FlickSession
 import Foundation
 import Testing
 
-/// Two windows, two roles (issue 34): which keys the participant's window answers, the tasks
+/// Two windows, two roles: which keys the participant's window answers, the tasks
 /// file's `participantKeys`, and where the two windows go.
 @MainActor
 @Suite struct FacilitatorRolesTests {

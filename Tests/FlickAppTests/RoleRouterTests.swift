@@ -136,7 +136,7 @@ import Testing
                 "\(participantActs) participant actions, \(answers) answers, \(facilitatorActs) facilitator acts, \(droppedText) texts dropped")
     }
 
-    /// The session the issue describes: in the swipe deck Z in the participant's window undoes
+    /// A whole facilitated session: in the swipe deck Z in the participant's window undoes
     /// and types nothing; the SEQ's 5 answers it; the facilitator's Enter then starts the next
     /// task (no note "z5").
     @Test func zThenTheSEQDigitNeverReachTheNote() {

@@ -8,7 +8,7 @@ import FlickSession
 import Foundation
 import Testing
 
-/// Issue 34, item 8: `flick plan` makes a plan, and `flick --plan plan.json --participant P3
+/// `flick plan` makes a plan, and `flick --plan plan.json --participant P3
 /// --session 2` opens that session's condition and task order with nothing else given; the
 /// header says so, the plan file follows its JSON Schema, and bad input is refused in one line.
 @Suite struct StudyPlanSessionTests {

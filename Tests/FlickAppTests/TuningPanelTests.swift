@@ -236,7 +236,7 @@ struct TuningPanelTests {
         #expect(throws: UserError.self) { try library.save(changedFrom: SceneConfig(), config: config, name: "../up") }
     }
 
-    /// Issue 18, family 6: "Save preset…" over an existing preset replaced the bundled `uikit`
+    /// "Save preset…" over an existing preset replaced the bundled `uikit`
     /// with `{}` without asking. Now an existing preset is replaced only when the panel has asked.
     @Test func anExistingPresetIsReplacedOnlyWhenAsked() throws {
         let folder = NSTemporaryDirectory() + "flick-presets-\(UUID().uuidString)"

@@ -2,7 +2,7 @@ import FlickEngine
 import Testing
 @testable import flick_bench
 
-/// The stall part's verdict and table (issue 38, goal 4): in every run, no frame over one 60 Hz
+/// The stall part's verdict and table: in every run, no frame over one 60 Hz
 /// interval (the first frame included) and the worst frame over the median no worse than the
 /// control's in the same round; each slow frame says where its time went.
 struct StallReportTests {

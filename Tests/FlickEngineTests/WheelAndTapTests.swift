@@ -2,7 +2,7 @@ import FlickEngineTesting
 import Testing
 @testable import FlickEngine
 
-/// Issue 11: a mouse wheel and a tap do what people expect.
+/// A mouse wheel and a tap do what people expect.
 @Suite struct WheelAndTapTests {
     func paged(_ events: [SceneEvent]) -> [(Int, Int)] {
         events.compactMap { if case .paged(_, let from, let to) = $0 { return (from, to) } else { return nil } }

@@ -188,7 +188,7 @@ struct CardFacesTests {
         #expect(faces.statistics.composes == 2)
     }
 
-    /// Issue 22: where cards are composited on the CPU, a face arrives premultiplied from the
+    /// Where cards are composited on the CPU, a face arrives premultiplied from the
     /// worker and becomes its slot's texture as it is (no SDL texture, no copy on the main
     /// thread), and it fades in drawn by the compositor over the placeholder: half-way, the
     /// card is half face, half placeholder.
@@ -232,7 +232,7 @@ struct CardFacesTests {
         #expect(!face.texture.hasSDLTexture)
     }
 
-    /// Issue 8: each live reuse slot owns the texture it draws; a long scroll refills the slots
+    /// Each live reuse slot owns the texture it draws; a long scroll refills the slots
     /// and never holds more card-face textures than the interaction's view bound.
     @Test(arguments: Interaction.allCases)
     func slotTexturesStayWithinTheViewBoundDuringALongScroll(_ interaction: Interaction) throws {

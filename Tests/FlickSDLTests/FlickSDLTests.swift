@@ -58,7 +58,7 @@ struct FlickSDLTests {
         }
     }
 
-    /// Issue 18, family 7: SDL 2.26's software triangle filler read outside textures (a segfault
+    /// SDL 2.26's software triangle filler read outside textures (a segfault
     /// about 1 run in 8 of the software switcher bench). Every kind of geometry Flick can hand it,
     /// and absurd ones: turned at any angle, sub-pixel, a thousandfold, far away, non-finite,
     /// on textures from 1x1 to odd sizes; thousands of them, drawn without a crash. (A card
@@ -508,7 +508,7 @@ struct FlickSDLTests {
         SDL_ClearError()
     }
 
-    /// Issue 18, family 5: a CMYK JPEG (here Pillow's, Adobe-inverted, 16x16 of pure red ink:
+    /// A CMYK JPEG (here Pillow's, Adobe-inverted, 16x16 of pure red ink:
     /// C 0, M 255, Y 255, K 0) was drawn blue: SDL_image passes the four channels as ARGB.
     @Test func cmykJPEGsAreDrawnInTheirColours() throws {
         let path = "\(PixelArtifacts.folder)/cmyk-red.jpg"
@@ -519,7 +519,7 @@ struct FlickSDLTests {
         #expect(pixel.0 >= 250 && pixel.1 <= 5 && pixel.2 <= 5 && pixel.3 == 255, "drawn as \(pixel)")
     }
 
-    /// Issue 18, family 5: the pixel limit holds only for headers Flick reads (PNG, JPEG), so a
+    /// The pixel limit holds only for headers Flick reads (PNG, JPEG), so a
     /// file of another format is refused by its content whatever its name (a BMP named .png was
     /// decoded whole past the limit, 4.4 GB); a real PNG under that name still loads.
     @Test func otherFormatsAreRefusedByContentNotName() throws {

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-/// Issue 18, family 5: every decode can be stopped, is bounded, and reads what SDL_image read.
+/// Every decode can be stopped, is bounded, and reads what SDL_image read.
 @Suite struct WholeDecodeTests {
     /// ImageMagick's Adam7-interlaced 16x16 PNG of pixel (x, y) = (16x, 16y, 128).
     static let interlacedPNG = "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAAHnlligAAAABGdBTUEAALGPC/xhBQAAACBjSFJNAAB6JgAAgIQAAPoAAACA6AAAdTAAAOpgAAA6mAAAF3CculE8AAAABmJLR0QA/wD/AP+gvaeTAAAAB3RJTUUH6gsYAhwMdTMZPQAAAFJJREFUKM/tjcEJwDAMA0/QATyCR/FoGr2PFJpQDOmvjwp95LNlgQ0HBlAtiXLB8DUbUjKTukkfRDrh6WVr1nugoPuRXdUXgQgH7Ltt6vQf7OgEdrIOtPLy4QgAAAAldEVYdGRhdGU6Y3JlYXRlADIwMjYtMTEtMjRUMDI6Mjg6MTIrMDA6MDC8NwblAAAAJXRFWHRkYXRlOm1vZGlmeQAyMDI2LTExLTI0VDAyOjI4OjEyKzAwOjAwzWq+WQAAAABJRU5ErkJggg=="

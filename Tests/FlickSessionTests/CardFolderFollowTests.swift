@@ -6,7 +6,7 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Issue 21, part 3: cards follow the designer's files.
+/// Cards follow the designer's files.
 @Suite struct CardFolderFollowTests {
     func folder() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-follow-\(UUID().uuidString)").path

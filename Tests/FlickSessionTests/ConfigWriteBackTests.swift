@@ -3,7 +3,7 @@ import FlickSession
 import Foundation
 import Testing
 
-/// The panel's writes into the user's files (issue 18, family 6): before, a `--config` file that
+/// The panel's writes into the user's files: before, a `--config` file that
 /// was invalid JSON mid-edit was replaced by the panel's keys alone, and a symlinked one by a
 /// plain file.
 @Suite(.serialized) struct ConfigWriteBackTests {

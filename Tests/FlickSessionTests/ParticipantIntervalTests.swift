@@ -197,7 +197,7 @@ import Testing
         // 2 of 3: Wilson 20.77 % to 93.85 % (R: prop.test(2, 3, correct = FALSE)$conf.int).
         let w23 = try #require(Proportion(2, 3).wilson)
         #expect(abs(w23.low - 0.207660) < 1e-6 && abs(w23.high - 0.938508) < 1e-6, "\(w23)")
-        // 32 of 59 (the snap-back rate): Wilson 41.7 % to 66.3 %.
+        // 32 of 59 (a snap-back rate seen in a study): Wilson 41.7 % to 66.3 %.
         let w = try #require(Proportion(32, 59).wilson)
         #expect(abs(w.low - 0.4166) < 0.001 && abs(w.high - 0.6628) < 0.001, "\(w)")
         // 9 of 10 tasks completed: adjusted Wald 57.4 % to 100 % (Sauro and Lewis, 2016, ch. 3).

@@ -4,7 +4,7 @@ import FlickEngine
 import Foundation
 import Testing
 
-/// Issue 34, part 5: the participant's side of a task. Done and Give up end the task as the
+/// The participant's side of a task. Done and Give up end the task as the
 /// participant's; the SEQ after a task and the SUS after the session are answered through the
 /// recorded path, scored with the standard formulas, held back from the stage while up, and
 /// come back the same from a recording and from a log.

@@ -4,7 +4,7 @@ import FlickSession
 import Foundation
 import Testing
 
-/// The readers check every field once (issue 18, family 1): a recording or a log with one absurd
+/// The readers check every field once: a recording or a log with one absurd
 /// field is a one-line refusal naming the line, the field and the value, never a value let
 /// through to trap or hang a tool later.
 @Suite struct ReaderLimitsTests {

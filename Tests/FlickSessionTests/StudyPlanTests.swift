@@ -4,7 +4,7 @@ import FlickEngine
 import Foundation
 import Testing
 
-/// Issue 34, item 8: the study plan's counterbalancing (a balanced Latin square, Williams 1949)
+/// The study plan's counterbalancing (a balanced Latin square, Williams 1949)
 /// against squares written out by hand, its balance, and the plan made and read from it.
 @Suite struct StudyPlanTests {
     /// Williams squares as the textbooks print them (A = 0): the first row 0, 1, n-1, 2, n-2, …,

@@ -4,7 +4,7 @@ import FlickEngine
 import Foundation
 import Testing
 
-/// Issue 34, item 4 (the rest): a task's start state names its cards (a set, an order): starting
+/// A task's start state names its cards (a set, an order): starting
 /// the task replaces the deck with them as the facilitator's doing, the same in every replay.
 @Suite struct TaskStartCardsTests {
     static let cards = ["a.png", "b.png", "c.png", "d.png"]

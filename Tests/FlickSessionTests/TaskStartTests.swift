@@ -4,7 +4,7 @@ import FlickEngine
 import Foundation
 import Testing
 
-/// Issue 34, part 3: a task names the state it starts in; starting it applies that state as the
+/// A task names the state it starts in; starting it applies that state as the
 /// facilitator's doing, never the participant's, the same in every replay.
 @Suite struct TaskStartTests {
     static let cards = ["a.png", "b.png", "c.png", "d.png"]

@@ -4,7 +4,7 @@ import FlickEngine
 import Foundation
 import Testing
 
-/// Issue 21, part 2: tasks with goals, read from a file and run against the scene's events.
+/// Tasks with goals, read from a file and run against the scene's events.
 @Suite struct TaskTests {
     static let cards = ["01-weather.png", "02-music.png", "03-chat.png"]
 

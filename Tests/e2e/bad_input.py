@@ -172,7 +172,7 @@ def setup():
     os.makedirs(w("giant-cards"), exist_ok=True)
     write("giant-cards/giant.png", png_header(23180, 23180))
     shutil.copy(GOOD_IMAGE, w("giant-cards", "ok.png"))
-    # Family 5 (issue 18): a BMP named .png was decoded whole past the pixel limit (4.4 GB);
+    # A BMP named .png was decoded whole past the pixel limit (4.4 GB);
     # the header below claims 33000x33000 at 32 bits.
     os.makedirs(w("bmp-cards"), exist_ok=True)
     import struct
@@ -194,7 +194,7 @@ def setup():
     with open(w("scans-cards", "01-scans.jpg"), "wb") as f:
         f.write(jpeg[:end] + jpeg[last:end] * 20000 + b"\xff\xd9")
     shutil.copy(GOOD_IMAGE, w("scans-cards", "02-ok.png"))
-    # --tasks files (issue 21): not JSON, a goal naming a card that is not there, a bad limit.
+    # --tasks files: not JSON, a goal naming a card that is not there, a bad limit.
     write("tasks-notjson.json", "{tasks: [")
     write("tasks-nocard.json", '{"tasks": [{"name": "find it", "goal": {"reached": "99-nowhere.png"}}]}')
     write("tasks-limit.json", '{"tasks": [{"name": "quick", "timeLimit": 1e300}]}')
@@ -353,7 +353,7 @@ ROWS = [
 ]
 
 
-# Family 1 (issue 18): crafted session files through every command that reads them. Each is a
+# Crafted session files through every command that reads them. Each is a
 # one-line refusal (exit 2) naming the line and the field; before, these trapped (SIGILL), walked
 # 6e8 frames, or opened files outside the card folder.
 CRAFTED = crafted.make(w("crafted"), ASSETS)
@@ -453,7 +453,7 @@ ROWS += [
 ]
 
 
-# Family 2 (issue 18): every file a study command writes goes through the output policy. Before,
+# Every file a study command writes goes through the output policy. Before,
 # `export r.mp4 --out r.mp4` replaced the recording with its video, and report/compare replaced
 # read-only files, symlinks, FIFOs, their own inputs and presets; thumbnails went through a
 # predictable /tmp name.
@@ -555,7 +555,7 @@ ROWS += [
     ("compare with one preset twice", ["compare", "--replay", GOOD_REC, "--config", PRESETS[0], "--config", os.path.join(os.path.dirname(PRESETS[0]), ".", os.path.basename(PRESETS[0])), "--out", OUT + "-cmp"], 2, "are the same file (give each once)", []),
     ("compare with two presets of one config", ["compare", "--replay", GOOD_REC, "--config", PRESETS[0], "--config", PRESET_A_AGAIN, "--out", OUT + "-cmp"], 0, "warning: --config 'preset-a' and 'preset-a-again' set the same config: their rows are the same", CMP_OUT),
 ]
-# Family 7 (issue 18): SDL_VIDEODRIVER set but empty with a dead display ran invisibly at 1 GB
+# SDL_VIDEODRIVER set but empty with a dead display ran invisibly at 1 GB
 # in a driver that shows nothing and crashed on SIGTERM; a refused run left an empty log.
 ROWS += [
     ("an empty SDL_VIDEODRIVER with a dead display", ["@env:SDL_VIDEODRIVER=", "@env:DISPLAY=:987", "--log", OUT + ".jsonl"], 2, "no display available at DISPLAY=:987", []),
@@ -597,7 +597,7 @@ for shape, stage in [("thin", {"width": 1, "height": 16384}), ("wide", {"width":
         (f"report of a {stage['width']}x{stage['height']} stage", ["report", w(f"{shape}.rec"), "--out", OUT + "-report"], 0, "", REPORT_OUT),
     ]
 
-# Family 4 (issue 18): signals and descriptors in every command. Before, report ignored SIGINT
+# Signals and descriptors in every command. Before, report ignored SIGINT
 # and SIGTERM once SDL was up, SIGQUIT was ignored everywhere, a closed stderr pipe killed a
 # session by SIGPIPE, and with stderr closed the log opened on descriptor 2.
 FIVE = w("five-hours.rec")
@@ -628,7 +628,7 @@ ROWS += [
     ("with stderr closed report writes its folder", ["@closefd:2", "report", GOOD_LOG, "--out", OUT + "-report"], 0, "", REPORT_OUT),
 ]
 
-# Family 3 (issue 18): ffmpeg is a child to supervise. Fake ffmpegs (first on PATH) fail, flood
+# Ffmpeg is a child to supervise. Fake ffmpegs (first on PATH) fail, flood
 # standard error, stall, or write a broken file; export stops with exit 3 naming the video, keeps
 # no temporary file, and leaves no ffmpeg behind.
 FAKES = w("fake-ffmpeg")
@@ -945,7 +945,7 @@ def run_row(n, row):
 
 
 def plan_setup():
-    """A study plan of two conditions (issue 34, item 8), and plans wrong in one way each."""
+    """A study plan of two conditions, and plans wrong in one way each."""
     write("plan/presets/snappy.json", '{"description": "snappy", "stack": {"throwSpeed": 300}}\n')
     write("plan/tasks.json", '{"tasks": [{"name": "one"}, {"name": "two"}]}\n')
     plan = {"flick_plan": 1, "design": "williams", "assignment": "in-order", "taskOrder": "williams", "tasks": "tasks.json",

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Cards kept as shown (issue 34): a recorded session keeps each card picture by content hash in
+# Cards kept as shown: a recorded session keeps each card picture by content hash in
 # flick-cards/ beside the recording (shared by the folder's sessions, never copied twice): those
 # it started with, and those a folder change added or saved anew while it ran (a card first shown
 # after the change). So after the card folder is edited (a file saved anew, one removed, one

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Clocks for other recordings (issue 34): a live session's log ties scene time to the wall
+# Clocks for other recordings: a live session's log ties scene time to the wall
 # clock once a second and at every pause and resume (time_control lines with session and
 # wallClock), so a screen or webcam video lines up with the log after a pause. Under Xvfb:
 # a session paused for 2 s, then a drag; the drag's gesture_began (its first move) put on the

@@ -1,5 +1,5 @@
 """Crafted session files for bad_input.py: a valid recording and log, and copies of them with
-one field made absurd (the hostile-user cases of issue 18, family 1).
+one field made absurd (hostile users).
 
 make(folder, assets) writes them and returns {name: (path, culprit)}: `culprit` is a fragment the
 one-line refusal must hold (the field, or the value).

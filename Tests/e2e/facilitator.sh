@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A session run as a facilitator runs one (issue 21), under a bare X server with two real SDL
+# A session run as a facilitator runs one, under a bare X server with two real SDL
 # windows, driven by real X events:
 # - the facilitator starts task 1 (Enter in the facilitator window), types a note and a second
 #   one that starts with a digit (kept whole: typing always types), drops the labelled marker
@@ -167,7 +167,7 @@ for pr in problems: print("   ", pr)
 sys.exit(1 if problems else 0)
 PY
 
-# Cards that follow the files (issue 21, part 3): with --cards DIR, a file added, removed or
+# Cards that follow the files: with --cards DIR, a file added, removed or
 # saved anew shows within a second; the log says what changed with the deck's own events, and
 # a headless replay of the recording (the folder as the session left it) gives the same events.
 CARDS="$OUT/cards"; rm -rf "$CARDS"; mkdir -p "$CARDS"

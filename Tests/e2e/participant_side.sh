@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The participant's side of a task (issue 34, part 5), on a bare X server and under openbox,
+# The participant's side of a task, on a bare X server and under openbox,
 # driven by real X events in the participant's window:
 # - the task's text with Done and Give up: a click on Done ends task 1 as the participant's
 #   success; a drag while the SEQ is up never reaches the stage; the SEQ is answered 6 with a

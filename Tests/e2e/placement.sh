@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Where the two windows of a facilitated session go (issue 34), on real X servers:
+# Where the two windows of a facilitated session go, on real X servers:
 # - a laptop-sized screen (1280x800): side by side, never over each other, both on screen; the
 #   participant window is made narrower to fit (a note says so);
 # - a screen too small for both: refused, saying the sizes that would fit;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A study plan (issue 34, item 8): `flick plan` makes a counterbalanced plan of two conditions for
+# A study plan: `flick plan` makes a counterbalanced plan of two conditions for
 # two participants; each of the four sessions is opened with nothing but --plan, --participant
 # and --session under Xvfb, with a known number of card throws in each; the headers and logs name
 # plan, participant, session, condition and task order; `flick study --plan` counts each

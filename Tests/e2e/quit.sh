@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Quitting never waits for a decode (issue 18, family 5), and a killed export leaves nothing
-# for long (family 3). A progressive JPEG whose last scan
+# Quitting never waits for a decode, and a killed export leaves nothing
+# for long. A progressive JPEG whose last scan
 # repeats 20,000 times (700 KB, 4000x4000, under the pixel limit) takes libjpeg minutes to
 # decode, and SDL_image cannot be interrupted; before, SIGTERM (or Q) left the app alive until
-# the decode ended (11 minutes for the issue's file). Checked under Xvfb with the real binary:
+# the decode ended (11 minutes for one such file). Checked under Xvfb with the real binary:
 # SIGTERM mid-decode ends the process within 3 s, exit 143, the log closed with its quit line.
 # Usage: quit.sh path/to/flick [OUTDIR]
 set -u
@@ -117,7 +117,7 @@ sys.exit(1 if problems else 0)
 PY
 done
 
-# Quit mid-throw (issue 38): the stack's top card thrown by distance (slowly, so its flight is
+# Quit mid-throw: the stack's top card thrown by distance (slowly, so its flight is
 # long) and Q pressed 40 ms after the release, the card still on its way out. A replay in a
 # window stops at the recorded quit: it says "replay ended" at that time, its stage does not
 # change afterwards (two pictures 1.5 s apart) and is the headless replay's last frame, and its
@@ -205,7 +205,7 @@ else
   fail "no escape recording ending in a cancel to cut"
 fi
 
-# SIGKILL of an export (issue 18, family 3): nothing can run in the killed process, so ffmpeg
+# SIGKILL of an export: nothing can run in the killed process, so ffmpeg
 # must end by itself (its standard input closes) and the next save of the same file removes
 # the temporary the killed run left (`.NAME.tmp-PID-N` of a PID no longer running).
 "$PY" -c "

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Roles by construction (issue 34): a facilitated session that nobody can spoil from the wrong
+# Roles by construction: a facilitated session that nobody can spoil from the wrong
 # window, on a bare X server and under a window manager (openbox), driven by real X events:
 # - a drag in the participant window right after the facilitator pressed a key in theirs gives
 #   exactly one gesture, twice over (before: the release went to the facilitator window, where
