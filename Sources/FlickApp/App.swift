@@ -46,17 +46,11 @@ final class App {
     var latency = PointerToPhoton()
     var pointerOnStage = false
     var frameTimes = FrameTimes()
-    /// When paced frames sample their input (`updateLatch`).
-    var latch: FrameLatch?
-    /// The frame thread runs real-time for its latches (`FramePriority.setRealtime`).
-    var latchRealtime = false
+    /// When paced frames sample their input and whether a frame at rest is drawn (`updateLatch`).
+    var pacing = FramePacing()
     /// Inputs submitted to the session so far: a frame that submitted some applied input (the
     /// latch keeps such frames' render times apart).
     var submittedInputs = 0
-    /// When the window last drew a frame (PerformanceClock seconds): at rest, at most once a second.
-    var lastDrawnAt = -Double.infinity
-    /// When the window last had an event, an output or motion (PerformanceClock seconds).
-    var lastActiveAt = -Double.infinity
     var configWatch: ConfigWatch?
     let recorder: Recorder?
     let player: Player?
@@ -255,25 +249,18 @@ final class App {
             var target: (latch: Double, deadline: Double)?
             let input: [InputEvent]
             if idle {
-                latch?.restart()
+                pacing.restart()
                 let watch = cardWatch.map { $0.nextPoll(now: SDLContext.now) } ?? 0.25
                 input = events.wait(timeout: min(phone?.isConnected == true ? 0.004 : 0.25, watch))
             } else {
-                if var latch {
-                    // Real-time while the frames leave the core mostly idle; the wait ends a
-                    // little early (learned) and polls the clock up to the latch; the decoder
-                    // steps aside just before it.
-                    let faces = faces
-                    let planned = LatchWait.nextFrame(&latch, realtime: &latchRealtime, notice: CardFaces.decoderNotice,
-                                                      comingSoon: { faces.frameComing() })
-                    self.latch = latch
-                    target = (planned.latch, planned.deadline)
-                }
+                // The decoder steps aside just before the latch.
+                let faces = faces
+                target = pacing.waitForLatch(comingSoon: { faces.frameComing() })
                 input = events.poll()
             }
             let frameStart = PerformanceClock.now
             let inputsBefore = submittedInputs
-            if target == nil { target = latch?.next(after: frameStart) }
+            if target == nil { target = pacing.target(after: frameStart) }
             // Pointer to photon: each pointer event's timestamp, until this frame's present.
             var inputTimes: [Double] = []
             for case .pointer(let p) in input { inputTimes.append(p.time) }
@@ -303,9 +290,7 @@ final class App {
             // but once a second it is, for what shows the time (the facilitator's clock), and
             // for half a second after anything happened (the tool UI lays out a new window over
             // two frames).
-            if !idle || !input.isEmpty || news { lastActiveAt = frameStart }
-            if frameStart - lastActiveAt > Self.settleInterval, frameStart - lastDrawnAt < Self.restRedrawInterval { continue }
-            lastDrawnAt = frameStart
+            guard pacing.draws(at: frameStart, active: !idle || !input.isEmpty || news) else { continue }
             let drawStart = PerformanceClock.now
             try draw()
             let drawn = PerformanceClock.now
@@ -325,9 +310,8 @@ final class App {
                 // A present that waits for the display does its own work before the wait (not
                 // told apart here): the drawing is the frame's work; otherwise the present is too.
                 let waits = renderer.hasVsync
-                latch?.record(latch: target.latch, deadline: target.deadline, workDone: waits ? drawn : presentReturned,
-                              presented: presentReturned, displayWaits: waits, latched: frameStart,
-                              appliedInput: submittedInputs != inputsBefore)
+                pacing.record(target, latched: frameStart, workDone: waits ? drawn : presentReturned, presented: presentReturned,
+                              displayWaits: waits, appliedInput: submittedInputs != inputsBefore)
             }
         }
     }
@@ -343,18 +327,8 @@ final class App {
         } else {
             interval = nil
         }
-        guard let interval else {
-            latch = nil
-            if latchRealtime { latchRealtime = FramePriority.setRealtime(false) }
-            return
-        }
-        if latch.map({ abs($0.interval - interval) > 1e-9 }) ?? true { latch = FrameLatch(interval: interval) }
+        pacing.pace(every: interval)
     }
-
-    /// At rest with nothing new, a frame at most this often, seconds.
-    static let restRedrawInterval = 1.0
-    /// Frames go on being drawn this long after the last event or output, seconds.
-    static let settleInterval = 0.5
 
     /// Frames in step with the display where the renderer does not wait for it (`FramePacer`).
     var pacer: FramePacer {
@@ -591,9 +565,9 @@ final class App {
             "face textures \(stats.textures) (max \(stats.maxTextures))  decoded \(stats.decodes)  uploads \(stats.uploads)",
             "renderer \(renderer.summary)\(renderer.hasVsync ? " vsync" : pacer.description.map { ", \($0)" } ?? ", unpaced")"
                 + (renderer.compositesOnCPU ? ", cards composited on the CPU (pixman)" : ", cards drawn by the GPU"),
-            latch.map {
+            pacing.latch.map {
                 String(format: "input latched %.1f ms before each refresh (%d of %d frames late)", $0.lead * 1000, $0.missed, $0.frames)
-                    + (latchRealtime ? String(format: ", real-time, woken %.2f ms early", $0.earlyWake * 1000) : "")
+                    + (pacing.realtime ? String(format: ", real-time, woken %.2f ms early", $0.earlyWake * 1000) : "")
             } ?? "input sampled at the start of each frame (unpaced)",
         ]
     }

@@ -60,7 +60,7 @@ struct LatencyResult: Codable {
 /// waits for its own). A frame applies the inputs that arrived before it latches, draws as the
 /// app does and presents; an input's photon is the refresh that shows that frame: the present's
 /// return where the present waits for it, else the first refresh of the grid at or after the
-/// frame's work is done. `late`: the frame latches as the window does (`FrameLatch`); otherwise
+/// frame's work is done. `late`: the frame latches by the window's own pacing (`FramePacing`); otherwise
 /// it latches at a refresh and is shown at the next.
 @MainActor
 enum LatencyBench {
@@ -87,9 +87,8 @@ enum LatencyBench {
         var latencies: [Double] = [], overMedian: [Double] = [], over: [Double] = [], frameTimes: [Double] = []
         var leads: [Double] = [], latchLate: [Double] = [], polls: [Double] = []
         var waitsForLatch: [Double] = [], overWorkMedian: [Double] = [], overWork: [Double] = [], slacks: [Double] = []
-        var latch = FrameLatch(interval: interval)
-        var realtime = false, realtimeFrames = 0
-        defer { if realtime { FramePriority.setRealtime(false) } }
+        var pacing = FramePacing(interval: interval)
+        defer { pacing.end() }
         let cpuStart = PerformanceClock.threadCPU
         var cursor = 0
         let start = PerformanceClock.now
@@ -101,16 +100,14 @@ enum LatencyBench {
         while PerformanceClock.now - start < end {
             try stopPoint()
             var deadline: Double
-            var plannedLatch = 0.0
+            var planned: FramePacing.Target = (0, 0)
             var allowed = 0.0   // the render time the frame is allowed: latch (planned) to refresh
             if late {
-                // As the window's loop: real-time while the frames leave the core mostly idle,
+                // The window's own pacing: real-time while the frames leave the core mostly idle,
                 // an early wake-up learned from recent ones, the clock polled up to the latch.
-                let planned = LatchWait.nextFrame(&latch, realtime: &realtime)
-                if realtime { realtimeFrames += 1 }
-                if let woke = planned.woke { polls.append(max(0, PerformanceClock.now - woke)) }
+                planned = pacing.waitForLatch()!
+                if let woke = pacing.lastWake { polls.append(max(0, PerformanceClock.now - woke)) }
                 deadline = planned.deadline
-                plannedLatch = planned.latch
                 allowed = planned.deadline - planned.latch
                 leads.append(allowed)
             } else {
@@ -124,7 +121,7 @@ enum LatencyBench {
             }
             i += 1
             let t0 = PerformanceClock.now
-            if late { latchLate.append(max(0, t0 - plannedLatch)) } else { allowed = deadline - t0 }
+            if late { latchLate.append(max(0, t0 - planned.latch)) } else { allowed = deadline - t0 }
             let now = t0 - start
             var arrived: [Double] = []
             while cursor < session.inputs.count && session.inputs[cursor].time <= now {
@@ -146,8 +143,8 @@ enum LatencyBench {
             let work = (waits ? drawn : presented) - t0
             frameTimes.append(work)
             if late {
-                latch.record(latch: plannedLatch, deadline: deadline, workDone: t0 + work, presented: presented, displayWaits: waits,
-                             latched: t0, appliedInput: !arrived.isEmpty)
+                pacing.record((planned.latch, deadline), latched: t0, workDone: t0 + work, presented: presented, displayWaits: waits,
+                              appliedInput: !arrived.isEmpty)
                 if !waits && presented > deadline {   // shown at the first refresh after it
                     deadline += ((presented - deadline) / interval).rounded(.up) * interval
                 }
@@ -159,10 +156,10 @@ enum LatencyBench {
             let shown = waits ? presented : deadline
             if !arrived.isEmpty { slacks.append(allowed - work) }
             if trace != nil {
-                let planned = late ? plannedLatch : t0
-                rows.append(String(format: "%.3f,%.3f,%.3f,%.3f,%.3f,%d,%d,%.3f", (planned - start) * 1000, (t0 - start) * 1000,
-                                   (planned + allowed - start) * 1000, allowed * 1000, work * 1000, arrived.count,
-                                   shown > planned + allowed + interval / 2 ? 1 : 0, (shown - start) * 1000))
+                let latched = late ? planned.latch : t0
+                rows.append(String(format: "%.3f,%.3f,%.3f,%.3f,%.3f,%d,%d,%.3f", (latched - start) * 1000, (t0 - start) * 1000,
+                                   (latched + allowed - start) * 1000, allowed * 1000, work * 1000, arrived.count,
+                                   shown > latched + allowed + interval / 2 ? 1 : 0, (shown - start) * 1000))
             }
             for a in arrived {
                 let latency = shown - (start + a)
@@ -195,9 +192,9 @@ enum LatencyBench {
                              frameMedianMs: Percentiles(frameTimes).median * 1000,
                              frameWorstMs: (frameTimes.max() ?? .nan) * 1000,
                              leadMedianMs: late ? Percentiles(leads).median * 1000 : nil,
-                             missedFrames: late ? latch.missed : nil,
-                             scheduling: late ? (realtimeFrames > 0
-                                                  ? "SCHED_FIFO 1 in \(100 * realtimeFrames / max(1, latch.frames)) % of frames"
+                             missedFrames: late ? pacing.latch?.missed : nil,
+                             scheduling: late ? (pacing.realtimeFrames > 0
+                                                  ? "SCHED_FIFO 1 in \(100 * pacing.realtimeFrames / max(1, pacing.latch?.frames ?? 0)) % of frames"
                                                   : FramePriority.realtimeDescription) : nil,
                              latchLateMedianMs: late ? Percentiles(latchLate).median * 1000 : nil,
                              latchLateP99Ms: late ? Percentiles(latchLate).p99 * 1000 : nil,

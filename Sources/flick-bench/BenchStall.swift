@@ -10,7 +10,7 @@ import Foundation
 /// `photos` generated photo-like PNGs (4000x3000 by default) plus one 8000x8000, flung through
 /// in each paging interaction the way a person would (a fling every second or so), drawn as the
 /// app draws (stage 390x844 scaled into a 1280x800 window, software renderer, shadows on),
-/// frames paced at 60 Hz as the window paces them (`StallPacer`: `FrameLatch`, the frame thread
+/// frames paced at 60 Hz by the window's own pacing (`FramePacing`: `FrameLatch`, the frame thread
 /// real-time while its frames leave the core mostly idle) so the decoder runs beside them as it
 /// does in the app. A frame is timed
 /// from its first call (input, advance, faces, draw) to the end of present (and the app's
@@ -262,13 +262,13 @@ enum StallBench {
         defer { thread.close(); server?.schedstat.close() }
         var records: [FrameRecord] = []
         records.reserveCapacity(Int(seconds * 60))
-        var pacer = StallPacer()
+        var pacer = FramePacing.stall()
         defer { pacer.end() }
         let start = PerformanceClock.now
         var frame = 0
         while PerformanceClock.now - start < seconds {
             try stopPoint()
-            let planned = pacer.wait(faces: faces)
+            let planned = pacer.waitForLatch(comingSoon: { faces.frameComing() })!
             // Bookkeeping before the frame's clock starts.
             let before = faces.statistics.placeholderDraws
             let uploadsBefore = faces.statistics.uploads
@@ -290,7 +290,7 @@ enum StallBench {
             faces.presented()
             let t4 = PerformanceClock.now
             let s1 = ThreadSample.now(thread, server: server?.schedstat)
-            pacer.record(planned, latched: t0, presented: t4)
+            pacer.record(planned, latched: t0, workDone: t4, presented: t4, displayWaits: false)
             let st = faces.statistics
             var r = FrameRecord(ms: (t4 - t0) * 1000, advanceMs: (t1 - t0) * 1000, facesMs: (t2 - t1) * 1000,
                                 drawMs: (t3 - t2) * 1000, presentMs: (t4 - t3) * 1000)

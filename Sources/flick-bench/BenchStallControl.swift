@@ -4,7 +4,7 @@ import FlickSDL
 import Foundation
 
 /// The stall part's control: the same window, renderer, raised frame thread and 60 Hz pacing
-/// (`StallPacer`),
+/// (`FramePacing`, as the window's),
 /// with a frame whose work never changes (clear, the stage's background, present: what every
 /// stall frame does besides its cards) and no decoder, no scene, no cards. Whatever moves its
 /// worst frame away from its median is the machine's (the X server, other tasks, the virtual
@@ -31,12 +31,12 @@ struct StallControl: Codable {
         defer { thread.close(); server?.schedstat.close() }
         var records: [FrameRecord] = []
         records.reserveCapacity(Int(seconds * 60))
-        var pacer = StallPacer()
+        var pacer = FramePacing.stall()
         defer { pacer.end() }
         let start = PerformanceClock.now
         while PerformanceClock.now - start < seconds {
             try stopPoint()
-            let planned = pacer.wait()
+            let planned = pacer.waitForLatch(comingSoon: {})!
             let s0 = ThreadSample.now(thread, server: server?.schedstat)
             let t0 = PerformanceClock.now
             try renderer.resetViewport()
@@ -47,7 +47,7 @@ struct StallControl: Codable {
             renderer.present()
             let t2 = PerformanceClock.now
             let s1 = ThreadSample.now(thread, server: server?.schedstat)
-            pacer.record(planned, latched: t0, presented: t2)
+            pacer.record(planned, latched: t0, workDone: t2, presented: t2, displayWaits: false)
             var r = FrameRecord(ms: (t2 - t0) * 1000, drawMs: (t1 - t0) * 1000, presentMs: (t2 - t1) * 1000)
             r.take(s0, s1)
             records.append(r)
@@ -68,43 +68,20 @@ struct StallControl: Codable {
     }
 }
 
-/// The stall part's frames, Flick's and the control's alike, paced as the window paces its
-/// frames (`LatchWait.nextFrame`: input latched late before each 60 Hz refresh by `FrameLatch`,
-/// the frame thread real-time while its frames leave the core mostly idle), so the part
-/// measures the window's own scheduling. The refreshes are a grid kept by the latch (the
-/// software renderer does not wait for the display).
-struct StallPacer {
-    var latch = FrameLatch(interval: StallBench.refreshInterval)
-    var realtime = false
-    private var realtimeFrames = 0
-
-    /// Waits for the next frame's latch; the frame starts when this returns. `faces`: the
-    /// decoder is told the frame is coming as the window tells it (`CardFaces.frameComing`);
-    /// the control, without one, waits the same way.
-    mutating func wait(faces: CardFaces? = nil) -> (latch: Double, deadline: Double) {
-        let planned = LatchWait.nextFrame(&latch, realtime: &realtime, notice: CardFaces.decoderNotice,
-                                          comingSoon: { faces?.frameComing() })
-        if realtime { realtimeFrames += 1 }
-        return (planned.latch, planned.deadline)
-    }
-
-    /// The frame latched at `latched` (after `wait`) is presented at `presented` (its work done:
-    /// the software present does not wait for the display).
-    mutating func record(_ planned: (latch: Double, deadline: Double), latched: Double, presented: Double) {
-        latch.record(latch: planned.latch, deadline: planned.deadline, workDone: presented, presented: presented,
-                     displayWaits: false, latched: latched)
-    }
+/// The stall part's frames, Flick's and the control's alike, are paced by the window's own
+/// pacing (`FramePacing`: input latched late before each 60 Hz refresh, the frame thread
+/// real-time while its frames leave the core mostly idle), so the part measures the window's own
+/// scheduling. The refreshes are a grid kept by the latch (the software renderer does not wait
+/// for the display).
+extension FramePacing {
+    /// Pacing at the stall part's 60 Hz.
+    static func stall() -> FramePacing { FramePacing(interval: StallBench.refreshInterval) }
 
     /// The run's scheduling and missed refreshes, into its figures.
     func describe(_ run: inout StallRun) {
         run.scheduling = realtimeFrames > 0
-            ? "SCHED_FIFO 1 in \(100 * realtimeFrames / max(1, latch.frames)) % of frames"
+            ? "SCHED_FIFO 1 in \(100 * realtimeFrames / max(1, latch?.frames ?? 0)) % of frames"
             : FramePriority.realtimeDescription
-        run.missedRefreshes = latch.missed
-    }
-
-    /// The frames stop: the thread back to what it was before real-time.
-    mutating func end() {
-        if realtime { realtime = FramePriority.setRealtime(false) }
+        run.missedRefreshes = latch?.missed ?? 0
     }
 }

@@ -47,7 +47,7 @@ extension BenchReport {
         let runs = st.control.runs + st.results.flatMap(\.runs)
         let scheduling = runs.compactMap(\.scheduling).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         if !scheduling.isEmpty {
-            out.append("Paced as the window paces its frames (input latched late before each refresh, FrameLatch); the frame thread: "
+            out.append("Paced by the window's own pacing (FramePacing: input latched late before each refresh, FrameLatch); the frame thread: "
                        + scheduling.joined(separator: " / ") + "; 'late': frames that missed the refresh they were latched for")
         }
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }

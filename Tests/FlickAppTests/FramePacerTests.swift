@@ -30,3 +30,32 @@ struct FramePacerTests {
         #expect(pacer.wait(frameStart: .nan, now: 1) == 0)
     }
 }
+
+/// The window's pacing port (`FramePacing`, the stall bench's too): at rest a frame is drawn
+/// only for half a second after anything happened, then once a second; a changed refresh gives
+/// a new latch, and no refresh none.
+@Suite struct FramePacingTests {
+    @Test func atRestAFrameIsDrawnOnceASecond() {
+        var pacing = FramePacing()
+        // (frame start, anything happening) in turn, and whether each frame is drawn.
+        let frames: [(Double, Bool)] = [(10.0, true), (10.4, false), (10.6, false), (11.3, false), (11.45, false),
+                                        (11.5, false), (11.6, true)]
+        let drawn = frames.map { pacing.draws(at: $0.0, active: $0.1) }
+        // Idle frames within the settle interval are drawn, then none until a second has passed
+        // since the last drawn one; anything happening draws at once.
+        #expect(drawn == [true, true, false, false, true, false, true])
+    }
+
+    @Test func theLatchFollowsTheRefresh() {
+        var pacing = FramePacing()
+        #expect(pacing.latch == nil && pacing.target(after: 1) == nil)
+        pacing.pace(every: 1.0 / 60)
+        #expect(pacing.latch?.interval == 1.0 / 60)
+        let target = pacing.target(after: 1)
+        #expect(target.map { $0.deadline > $0.latch } == true)
+        pacing.pace(every: 1.0 / 144)
+        #expect(pacing.latch?.interval == 1.0 / 144)
+        pacing.pace(every: nil)
+        #expect(pacing.latch == nil && !pacing.realtime)
+    }
+}
