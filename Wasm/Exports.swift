@@ -100,7 +100,7 @@ final class PageEngine {
 
     func digestEvents() {
         events.addEvents(of: scene, from: eventsDigested)
-        eventsDigested = scene.events.count
+        eventsDigested = scene.loggedEvents.count
     }
 }
 
@@ -271,7 +271,7 @@ public func flickEngineEventsDigest() -> UInt64 { page?.events.value ?? 0 }
 
 /// The number of events committed so far.
 @_cdecl("flick_engine_event_count")
-public func flickEngineEventCount() -> Int32 { Int32(truncatingIfNeeded: page?.scene.events.count ?? 0) }
+public func flickEngineEventCount() -> Int32 { Int32(truncatingIfNeeded: page?.scene.loggedEvents.count ?? 0) }
 
 /// The id of the card at deck index `index`, or -1 for an index out of range (a page gives each
 /// card of a task's start deck its face by these).

@@ -195,6 +195,6 @@ public struct RandomSession: Sendable {
         scene.commit()
         digest.add(frame: scene.renderList)
         digest.addEvents(of: scene)
-        return Outcome(digest: digest.value, events: scene.events.count, frames: frames, cards: scene.deck.count)
+        return Outcome(digest: digest.value, events: scene.loggedEvents.count, frames: frames, cards: scene.deck.count)
     }
 }

@@ -18,8 +18,8 @@ import Testing
             _ = scene.handle(PointerEvent(phase: .move, position: Point(x: start.x + d.dx * f, y: start.y + d.dy * f), time: t))
         }
         _ = scene.handle(PointerEvent(phase: .up, position: Point(x: start.x + d.dx, y: start.y + d.dy), time: t))
-        for (e, n) in zip(scene.events, scene.notes) {
-            if case .gestureEnded(_, .card, _, _, _, _) = e, let r = n.release { return (e, r) }
+        for logged in scene.loggedEvents {
+            if case .gestureEnded(_, .card, _, _, _, _) = logged.event, let r = logged.release { return (logged.event, r) }
         }
         return nil
     }

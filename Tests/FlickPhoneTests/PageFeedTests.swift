@@ -70,7 +70,7 @@ import Testing
         var feed = PageFeed()
         let claim = PhoneRecords(first: 0, records: Self.frames([1]), events: scene.events.count, digest: page.value)
         #expect(feed.take(claim).problems.isEmpty && feed.compared == 0)   // the host has no events yet
-        for i in scene.events.indices { feed.hostEvent(scene.events[i], notes: scene.notes[i]) }
+        for logged in scene.loggedEvents { feed.hostEvent(logged.event, notes: logged.notes) }
         #expect(feed.compare().isEmpty && feed.compared == 1 && feed.divergences == 0)
         let wrong = PhoneRecords(first: 1, records: Self.frames([1.1]), events: scene.events.count, digest: page.value ^ 1)
         #expect(feed.take(wrong).problems.first?.hasPrefix("diverged: after \(scene.events.count) events (record 1)") == true)

@@ -121,7 +121,7 @@ extension CardScene {
         let saved = (state: state, gap: gap, axis: axis, pendingUndos: pendingUndos,
                      restIndex: restIndex, restCheckedAxis: restCheckedAxis,
                      lastCompletionTime: lastCompletionTime, lastQueueTime: lastQueueTime,
-                     wheelPending: wheelPending, events: events.count)
+                     wheelPending: wheelPending, events: loggedEvents.count)
         settle(upTo: time)
         layOut(at: time, into: &renderList)
         if touchesDeck { deck.rollBackTrial() }
@@ -137,7 +137,6 @@ extension CardScene {
         lastCompletionTime = saved.lastCompletionTime
         lastQueueTime = saved.lastQueueTime
         wheelPending = saved.wheelPending
-        if events.count > saved.events { events.removeLast(events.count - saved.events) }
-        if notes.count > saved.events { notes.removeLast(notes.count - saved.events) }
+        if loggedEvents.count > saved.events { loggedEvents.removeLast(loggedEvents.count - saved.events) }
     }
 }

@@ -34,22 +34,22 @@ public final class CardScene {
     public internal(set) var renderList: [CardAttributes] = []
     /// Scratch layout for hit tests at an event's time (capacity reused).
     var hitScratch: [CardAttributes] = []
-    /// Events since the last `clearEvents()`, oldest first.
-    public internal(set) var events: [SceneEvent] = []
-    /// What the log writes beside each of `events`, index for index: the throw rule's verdict
-    /// on a card release, what made a deck change, how a release's velocity was estimated.
-    public internal(set) var notes: [LoggedSceneEvent.Notes] = []
+    /// Events since the last `clearEvents()`, oldest first, each with what the log writes beside
+    /// it (the throw rule's verdict on a card release, what made a deck change, how a release's
+    /// velocity was estimated).
+    public internal(set) var loggedEvents: [LoggedSceneEvent] = []
     /// Why each card that is leaving or has left was sent away (kept until it leaves again).
     var departures: [CardID: DeckChangeOrigin] = [:]
     /// The cause of the undos waiting for a throw to land, and of the latest insert.
     var pendingUndoCause: DeckChangeCause = .command
     var insertCause: DeckChangeCause = .api
 
-    /// `events` with their notes, as the log writes them.
-    public var loggedEvents: [LoggedSceneEvent] { events.indices.map(logged) }
+    /// The events of `loggedEvents` alone, oldest first (a copy: a loop over a frame's events
+    /// reads `loggedEvents` instead).
+    public var events: [SceneEvent] { loggedEvents.map { $0.event } }
 
-    /// The `i`-th of `events` with its notes, as the log writes it.
-    public func logged(_ i: Int) -> LoggedSceneEvent { LoggedSceneEvent(events[i], notes: notes[i]) }
+    /// The `i`-th of `loggedEvents`.
+    public func logged(_ i: Int) -> LoggedSceneEvent { loggedEvents[i] }
     /// The reuse pool the render list's slots come from.
     public internal(set) var pool: ReusePool
     /// Velocity of the pointer in the current or last pan, pt/s (for a HUD).
@@ -139,8 +139,7 @@ public final class CardScene {
         scratchMotions.reserveCapacity(8)
         renderList.reserveCapacity(32)
         hitScratch.reserveCapacity(32)
-        events.reserveCapacity(64)
-        notes.reserveCapacity(64)
+        loggedEvents.reserveCapacity(64)
         rebuildAxis(keepingIndex: 0)
         rebuildRenderList()
     }
@@ -161,8 +160,7 @@ public final class CardScene {
 
     /// Forgets the events read so far (the buffer keeps its capacity).
     public func clearEvents() {
-        events.removeAll(keepingCapacity: true)
-        notes.removeAll(keepingCapacity: true)
+        loggedEvents.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Geometry and configuration
@@ -343,9 +341,8 @@ public final class CardScene {
 
     func emit(_ event: SceneEvent, release: ReleaseRecord? = nil, origin: DeckChangeOrigin? = nil,
               estimate: VelocityEstimate = .fit, press: MissedPress? = nil) {
-        events.append(event)
-        notes.append(LoggedSceneEvent.Notes(release: release, origin: origin,
-                                            velocityEstimate: estimate == .fit ? nil : estimate, press: press))
+        loggedEvents.append(LoggedSceneEvent(event, notes: LoggedSceneEvent.Notes(
+            release: release, origin: origin, velocityEstimate: estimate == .fit ? nil : estimate, press: press)))
         mode.observe(event)
     }
 

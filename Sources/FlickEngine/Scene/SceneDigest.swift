@@ -75,8 +75,9 @@ public struct SceneDigest: Hashable, Sendable {
 
     /// Adds every event `scene` holds from `start` on, with its notes.
     public mutating func addEvents(of scene: CardScene, from start: Int = 0) {
-        guard start < scene.events.count else { return }
-        for i in max(0, start)..<scene.events.count { add(scene.events[i], notes: scene.notes[i]) }
+        let logged = scene.loggedEvents
+        guard start < logged.count else { return }
+        for i in max(0, start)..<logged.count { add(logged[i].event, notes: logged[i].notes) }
     }
 
     /// Adds a frame: its card count, then every field of every card, back to front.

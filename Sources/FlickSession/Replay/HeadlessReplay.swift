@@ -126,3 +126,14 @@ package final class HeadlessReplay {
         }
     }
 }
+
+extension RecordedCourse {
+    /// The course of `recording` as recorded: the recording replayed under its own config (nil
+    /// for a recording without a header). Without tasks or questionnaires the course is empty.
+    package static func of(_ recording: Recording) -> RecordedCourse? {
+        guard let replay = HeadlessReplay(recording) else { return nil }
+        replay.runToEnd()
+        replay.finish()
+        return replay.course
+    }
+}

@@ -355,8 +355,7 @@ package final class SessionRunner {
     /// The scene's events so far, each seen by the study inputs (attempts, goals, images), then
     /// a time limit passed by the scene's time.
     private func flush() {
-        for i in scene.events.indices {
-            let logged = scene.logged(i)
+        for logged in scene.loggedEvents {
             // In a what-if, a recorded task end earlier than this event is applied first (the event is
             // not the task's).
             followCourse(before: logged.event.time)

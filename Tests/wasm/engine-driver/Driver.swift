@@ -31,7 +31,7 @@ public func traceSession(seed: UInt64, inputs: Int32, buffer: UnsafeMutablePoint
         guard n < Int(capacity) else { return }
         buffer[4 * n] = digest.value
         buffer[4 * n + 1] = scene.time.bitPattern
-        buffer[4 * n + 2] = UInt64(scene.events.count)
+        buffer[4 * n + 2] = UInt64(scene.loggedEvents.count)
         buffer[4 * n + 3] = UInt64(scene.deck.count)
         n += 1
     }

@@ -72,15 +72,6 @@ package struct RecordedCourse: Equatable, Sendable {
     /// Line times are kept to the microsecond (`SceneEvent.microseconds`); an input's time may
     /// not be: two times this close are the same moment.
     package static let tolerance = 1e-6
-
-    /// The course of `recording` as recorded: the recording replayed under its own config (nil
-    /// for a recording without a header). Without tasks or questionnaires the course is empty.
-    package static func of(_ recording: Recording) -> RecordedCourse? {
-        guard let replay = HeadlessReplay(recording) else { return nil }
-        replay.runToEnd()
-        replay.finish()
-        return replay.course
-    }
 }
 
 extension LogTaskEnded {
