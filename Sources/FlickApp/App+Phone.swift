@@ -44,6 +44,11 @@ final class PhoneLink {
     var panel = 0.0
     /// The last participant's side sent (`PhoneSide`), to send only changes.
     var lastSide: String?
+    /// The phone's viewport, the stage once it connected (when no --stage was given).
+    var stage: Size?
+    /// A failed write when the phone connected (the recording's header) or of its log lines:
+    /// ends the session.
+    var failure: Error?
 
     init(address: PhoneAddress, images: [CardImage], style: FaceStyle, engine files: PhoneServer.EngineFiles? = nil) throws {
         self.address = address
@@ -175,7 +180,7 @@ extension App {
         if phone.engine != nil { device.engine = true }
         if phone.device == nil {
             phone.device = device
-            do { try recorder?.release(device: device) } catch { phoneFailure = phoneFailure ?? error }
+            do { try recorder?.release(device: device) } catch { phone.failure = phone.failure ?? error }
         }
         note("phone \(resumed ? "reconnected" : "connected"): \(device.summary)")
         // A page that runs the engine says when it came back on its own clock: the gap's end.
@@ -216,7 +221,7 @@ extension App {
     /// The scene takes the phone's stage as its viewport (a recorded input) unless `--stage` set one.
     private func takeStage(_ phoneViewport: Size) {
         guard options.stageFromPhone, scene.viewport != phoneViewport, player == nil else { return }
-        phoneStage = phoneViewport
+        phone?.stage = phoneViewport
         stage = Stage(viewport: phoneViewport, window: window.size, margin: presentation.stageMargin,
                       rightInset: panelInset, bottomInset: taskBarInset)
         submit(RecordedInput(t: clock(), .viewport(phoneViewport, window: nil)))
@@ -277,7 +282,7 @@ extension App {
 extension App {
     /// A phone line into the log; a failed write ends the session like any other (exit 3).
     func logPhone(_ line: LogPhone) {
-        do { try log?.append(line) } catch { phoneFailure = phoneFailure ?? error }
+        do { try log?.append(line) } catch { phone?.failure = phone?.failure ?? error }
     }
 
     /// The log's last phone line: the session's figures.

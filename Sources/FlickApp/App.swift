@@ -41,11 +41,7 @@ final class App {
     let log: InteractionLog?
     var stage: Stage
     var running = true
-    var hudVisible = false
-    /// Pointer-to-photon latency of every pointer input, for the HUD.
-    var latency = PointerToPhoton()
     var pointerOnStage = false
-    var frameTimes = FrameTimes()
     /// When paced frames sample their input and whether a frame at rest is drawn (`updateLatch`).
     var pacing = FramePacing()
     /// Inputs submitted to the session so far: a frame that submitted some applied input (the
@@ -68,10 +64,6 @@ final class App {
     var headlessFrame = 0
     /// `--phone`: the participant's phone, its server and what the app keeps of it (App+Phone.swift).
     var phone: PhoneLink?
-    /// The phone's viewport, the stage once it connected (when no --stage was given).
-    var phoneStage: Size?
-    /// A failed write of the recording's header when the phone connected: ends the session.
-    var phoneFailure: Error?
 
     /// `sdl` must stay alive until this App is gone: the App holds no reference to it, so the
     /// caller's own reference decides when SDL quits (after every font and texture is closed).
@@ -228,7 +220,7 @@ final class App {
                 line.t = SceneEvent.microseconds(max(scene.time, end))
                 logPhone(line)
             }
-            if let phoneFailure { failure = failure ?? phoneFailure }
+            if let phoneFailure = phone?.failure { failure = failure ?? phoneFailure }
         }
         do { try finishKeepingCards() } catch { failure = failure ?? error }
         do { try recorder?.finish(at: end) } catch { failure = failure ?? error }
@@ -267,7 +259,7 @@ final class App {
             session.replay.tick(wall: SDLContext.now)
             for event in input { handle(event) }
             pumpPhone()
-            if let phoneFailure { throw phoneFailure }
+            if let phoneFailure = phone?.failure { throw phoneFailure }
             playDueInputs()
             if player == nil, let watch = configWatch, let config = watch.changedConfig() {
                 submit(RecordedInput(t: clock(), .config(ConfigInput(config: config, path: watch.path))))
@@ -300,12 +292,12 @@ final class App {
             try drawFacilitator()
             if fullscreenPending { enterStartFullscreen() }
             let presented = SDLContext.now
-            for t in inputTimes { latency.add(input: t, presented: presented) }
+            for t in inputTimes { overlay.latency.add(input: t, presented: presented) }
             // The whole frame (events, scene, drawing, present) and the renderer's share of it.
             let end = PerformanceClock.now
             // Frames after an idle wait start a new run: the HUD's fps is that of motion.
-            if idle { frameTimes.restart() }
-            frameTimes.add(frame: end - frameStart, render: end - drawStart, at: end)
+            if idle { overlay.frameTimes.restart() }
+            overlay.frameTimes.add(frame: end - frameStart, render: end - drawStart, at: end)
             if let target {
                 // A present that waits for the display does its own work before the wait (not
                 // told apart here): the drawing is the frame's work; otherwise the present is too.
@@ -441,7 +433,7 @@ final class App {
         case .throwCurrent: submit(RecordedInput(t: t, .command(.throwCurrent)))
         case .undo: submit(RecordedInput(t: t, .command(.undo)))
         case .reset: submit(RecordedInput(t: t, .command(.reset)))
-        case .hud: hudVisible.toggle()
+        case .hud: overlay.hudVisible.toggle()
         case .fullscreen:
             try? window.setFullscreen(!window.isFullscreen)
             relayout()
@@ -514,9 +506,9 @@ final class App {
             stage = Stage(viewport: scene.viewport, window: window.size, margin: presentation.stageMargin, rightInset: panelInset,
                           bottomInset: taskBarInset)
         } else {
-            stage = Stage(viewport: phoneStage ?? options.stage, window: window.size, margin: presentation.stageMargin, rightInset: panelInset,
+            stage = Stage(viewport: phone?.stage ?? options.stage, window: window.size, margin: presentation.stageMargin, rightInset: panelInset,
                           bottomInset: taskBarInset)
-            if options.stage == nil, phoneStage == nil, stage.viewport != scene.viewport {
+            if options.stage == nil, phone?.stage == nil, stage.viewport != scene.viewport {
                 submit(RecordedInput(t: scene.time, .viewport(stage.viewport, window: window.size)))
             }
         }
@@ -540,7 +532,7 @@ final class App {
         // left from before keeps taking clicks).
         tools.presenting = presentation.isOn
         try tools.draw(scene: scene, stage: stage, window: window.size, pointerDown: pointerOnStage, now: clock(),
-                       events: overlay.recent, hud: hudVisible ? hudLines() : nil)
+                       events: overlay.recent, hud: overlay.hudVisible ? hudLines() : nil)
         try drawParticipantPanel(pixelScale: px)
         if screenshotRequested {
             screenshotRequested = false
@@ -553,11 +545,11 @@ final class App {
         let stats = faces.statistics
         let held = tools.overlay.pointer.map { $0.phase == .down || $0.phase == .move } ?? false
         return (timeDescription.map { ["time: \($0)"] } ?? []) + [
-            Self.frameLine(frameTimes),
+            Self.frameLine(overlay.frameTimes),
         ] + phoneHUDLines() + [
-            latency.percentiles.map {
+            overlay.latency.percentiles.map {
                 String(format: "pointer to photon %.0f ms median, %.0f p99 (%d inputs)", $0.median * 1000, $0.p99 * 1000,
-                       latency.count)
+                       overlay.latency.count)
             } ?? "pointer to photon: no input yet",
             Self.pointerLine(velocity: scene.pointerVelocity, held: held),
             "gesture \(scene.gestureDescription)",

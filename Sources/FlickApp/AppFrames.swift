@@ -29,7 +29,7 @@ package final class AppFrames {
         options.keepsSoftwareGL = !software
         self.sdl = sdl
         app = try App(options: options, sdl: sdl, log: nil)
-        app.hudVisible = hud
+        app.overlay.hudVisible = hud
     }
 
     package var renderer: Renderer { app.renderer }

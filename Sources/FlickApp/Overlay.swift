@@ -4,11 +4,18 @@ import FlickSDL
 import Foundation
 
 /// The words around the phone: the demo's blurb, the keys, the newest scene events (what the
-/// interaction log gets). ImGui windows show them (ToolUI/SidePanels.swift).
+/// interaction log gets), and the HUD with what it measures (frame times, pointer to photon).
+/// ImGui windows show them (ToolUI/SidePanels.swift).
 @MainActor
 final class Overlay {
     /// The last few events as lines, oldest first.
     private(set) var recent: [String] = []
+    /// The HUD is on (H).
+    var hudVisible = false
+    /// Pointer-to-photon latency of every pointer input, for the HUD.
+    var latency = PointerToPhoton()
+    /// The window's frame and render times, for the HUD.
+    var frameTimes = FrameTimes()
 
     init() {}
 

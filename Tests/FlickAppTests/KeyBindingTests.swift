@@ -195,7 +195,7 @@ import Testing
         @MainActor init(_ app: App) {
             interaction = app.scene.interaction
             keyThrows = app.scene.keyThrowDirections
-            hud = app.hudVisible
+            hud = app.overlay.hudVisible
             panel = app.tools.panel.isOpen
             debug = app.tools.overlay.isOn
             presenting = app.presentation.isOn
