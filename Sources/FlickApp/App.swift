@@ -47,7 +47,8 @@ final class App {
     /// Inputs submitted to the session so far: a frame that submitted some applied input (the
     /// latch keeps such frames' render times apart).
     var submittedInputs = 0
-    var configWatch: ConfigWatch?
+    /// The --config file, the --cards folder and the cards kept beside the recording.
+    var watches = FileWatches()
     let recorder: Recorder?
     let player: Player?
     /// The session: its id and clock, the replay's pace, markers (App+Session.swift).
@@ -56,10 +57,6 @@ final class App {
     var desk = FacilitatorDesk()
     /// `--facilitator`: the second window.
     var facilitatorWindow: FacilitatorWindow?
-    /// The `--cards` folder's watch, live sessions only (Files/App+CardFolder.swift).
-    var cardWatch: CardFolderWatch?
-    /// The starting cards being kept beside the recording (Files/App+CardFolder.swift).
-    var cardKeeping: CardKeeping?
     /// The clock of the frames: SDL's (the events' clock) in a window, a fixed 60 Hz in headless runs.
     var headlessFrame = 0
     /// `--phone`: the participant's phone, its server and what the app keeps of it (App+Phone.swift).
@@ -100,8 +97,8 @@ final class App {
         presentation = Presentation(isOn: options.look.present, touchesSetting: options.look.touches)
         toastView = ToastView(renderer: renderer, fontPath: fontPath)
         participantPanelView = ParticipantPanelView(renderer: renderer, fontPath: fontPath)
-        if let path = options.configPath { configWatch = ConfigWatch(path: path) }
-        tools = ToolUI(renderer: renderer, fontPath: fontPath, options: options, configWatch: configWatch)
+        if let path = options.configPath { watches.config = ConfigWatch(path: path) }
+        tools = ToolUI(renderer: renderer, fontPath: fontPath, options: options, configWatch: watches.config)
         events.filter = tools.imgui
         player = options.replay
         let session = SessionState(recorded: options.replay?.recording.header, participant: options.participant,
@@ -129,7 +126,7 @@ final class App {
                                end: Self.replayEnd(options), course: Self.replayCourse(options))
         runner.stageKeptByPage = options.pageKeepsStage
         if options.replay == nil && !options.headless {
-            cardWatch = CardFolderWatch(folder: options.cards.folder, names: Self.imageNames(options))
+            watches.cards = CardFolderWatch(folder: options.cards.folder, names: Self.imageNames(options))
         }
         if options.facilitator {
             facilitatorWindow = try FacilitatorWindow(placement: placement, display: options.facilitatorDisplay,
@@ -152,7 +149,7 @@ final class App {
         if let store, let header {
             let keeper = CardKeeper(store: store, folder: options.cards.folder, files: header.cardFiles)
             keeper.start()
-            cardKeeping = CardKeeping(keeper: keeper, started: PerformanceClock.now)
+            watches.keeping = CardKeeping(keeper: keeper, started: PerformanceClock.now)
         }
         try log?.started(time: 0, demo: options.demo, cards: scene.deck.count, window: window.size,
                          stage: stage.frame, session: session.info, viewport: scene.viewport, config: options.config,
@@ -242,8 +239,7 @@ final class App {
             let input: [InputEvent]
             if idle {
                 pacing.restart()
-                let watch = cardWatch.map { $0.nextPoll(now: SDLContext.now) } ?? 0.25
-                input = events.wait(timeout: min(phone?.isConnected == true ? 0.004 : 0.25, watch))
+                input = events.wait(timeout: watches.idleWait(now: SDLContext.now, limit: phone?.isConnected == true ? 0.004 : 0.25))
             } else {
                 // The decoder steps aside just before the latch.
                 let faces = faces
@@ -261,7 +257,7 @@ final class App {
             pumpPhone()
             if let phoneFailure = phone?.failure { throw phoneFailure }
             playDueInputs()
-            if player == nil, let watch = configWatch, let config = watch.changedConfig() {
+            if player == nil, let watch = watches.config, let config = watch.changedConfig() {
                 submit(RecordedInput(t: clock(), .config(ConfigInput(config: config, path: watch.path))))
             }
             applyPanelChange()
