@@ -5,7 +5,7 @@ import FlickSDL
 import FlickSession
 
 /// The window's sink: what the session did (`SessionOutput`, in order) goes to the recording,
-/// the log (`InteractionLog.write`, the soak's mapping too), the facilitator's feed, the toasts
+/// the log (`InteractionLog.record` of each output, the soak's mapping too), the facilitator's feed, the toasts
 /// and the views. Every output reaches every writer
 /// even when one of them failed (a full disk stops the log, not the recording); the first
 /// failure is thrown after the batch and ends the session with exit 3.
@@ -20,7 +20,7 @@ extension App {
         }
         let outputs = runner.takeOutputs()
         for output in outputs {
-            write { try log?.write(output, wallClock: session.wallClock(at:)) }
+            write { try log?.record(output, wallClock: session.wallClock(at:)) }
             switch output {
             case .recorded(let input):
                 write { try recorder?.record(input) }

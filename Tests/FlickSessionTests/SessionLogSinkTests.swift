@@ -3,7 +3,7 @@ import FlickSession
 import Foundation
 import Testing
 
-/// The log's lines of a session come from one mapping (`InteractionLog.write`), the window's and
+/// The log's lines of a session come from one mapping (`InteractionLog.record` of a `SessionOutput`), the window's and
 /// the soak's: the runner's whole session of tasks, a folder change, time controls, a note and a
 /// refused input, written and read back, line by line against its outputs.
 @Suite struct SessionLogSinkTests {
@@ -12,7 +12,7 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("sink-\(UUID().uuidString).log").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let log = try InteractionLog(path: path)
-        for output in outputs { try log.write(output, wallClock: { _ in "2026-12-04T00:00:00Z" }) }
+        for output in outputs { try log.record(output, wallClock: { _ in "2026-12-04T00:00:00Z" }) }
 
         // Times as the log keeps them (to the microsecond).
         func us(_ t: Double) -> Double { SceneEvent.microseconds(t) }

@@ -25,17 +25,9 @@ import Testing
                         stage: Rect(x: 0, y: 0, width: 390, height: 844),
                         session: SessionInfo(id: "s-\(participant)", started: "2026-11-27T00:00:00Z", participant: participant),
                         viewport: viewport, config: SceneConfig())
+        // Every output's line, as the window writes it.
         func write(_ outputs: [SessionOutput]) throws {
-            for o in outputs {
-                switch o {
-                case .scene(let e): try log.record(e)
-                case .marker(let m, _, let t): try log.marker(time: t, label: m.label, task: m.task)
-                case .taskStarted(let l): try log.append(l)
-                case .taskEnded(let l): try log.append(l)
-                case .cardsChanged(let c, let t): try log.append(LogCardsChanged(t: t, change: c))
-                default: break
-                }
-            }
+            for o in outputs { try log.record(o) }
         }
         var pending = inputs[...]
         var frame = 0

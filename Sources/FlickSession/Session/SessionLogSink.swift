@@ -7,7 +7,7 @@ import FlickEngine
 extension InteractionLog {
     /// Writes `output`'s line, if it has one. `wallClock` gives the wall clock of a session
     /// time (a time control's line carries it); nil where the session has none.
-    package func write(_ output: SessionOutput, wallClock: (Double) -> String? = { _ in nil }) throws {
+    package func record(_ output: SessionOutput, wallClock: (Double) -> String? = { _ in nil }) throws {
         switch output {
         case .recorded, .applied, .heldGestureCancelled:
             break

@@ -108,8 +108,8 @@ struct SoakRun {
             if scene.time < lastTime || !scene.time.isFinite { violation("frame \(frame): clock \(lastTime) -> \(scene.time)") }
             lastTime = scene.time
             for output in outputs {
-                // Every output's line, as the window writes it (`InteractionLog.write`).
-                if let log = s.log { try log.write(output) }
+                // Every output's line, as the window writes it (`InteractionLog.record(_:)` of a `SessionOutput`).
+                if let log = s.log { try log.record(output) }
                 switch output {
                 case .refused: report.refused += 1
                 case .scene(let logged):
@@ -129,7 +129,7 @@ struct SoakRun {
             if frame % Int(hz) == 0 {
                 runner.commit()
                 for output in runner.takeOutputs() {
-                    if let log = s.log { try log.write(output) }
+                    if let log = s.log { try log.record(output) }
                     guard case .scene(let logged) = output else { continue }
                     report.events += 1
                     track(logged.event)
