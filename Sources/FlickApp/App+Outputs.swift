@@ -46,8 +46,6 @@ extension App {
                 // The --config write-back takes what the session applied and logged, never a
                 // value still being typed in the panel; a replay's recorded changes stay out.
                 if player == nil { tools.configApplied(change.config) }
-            case .configReloaded:
-                break
             case .marker(let marker, let acted, let t):
                 desk.add("marker: \(marker.label)\(marker.task.map { " (\($0))" } ?? "")", .marker, at: t)
                 if !acted { announcePlainMarker(marker, at: t) }
@@ -69,8 +67,8 @@ extension App {
                 questionnaireLine(line)
             case .answer(let line):
                 answered(line)
-            case .blocked:
-                break
+            case .configReloaded, .blocked:
+                break   // the log's alone
             case .heldGestureCancelled:
                 // Said only of a recording played to its end (not of a replay a failure stopped).
                 if let player, player.isFinished {

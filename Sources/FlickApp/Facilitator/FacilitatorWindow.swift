@@ -147,7 +147,7 @@ final class FacilitatorWindow {
         // Pause state: the participant's screen is frozen.
         if m.paused {
             try renderer.fill(x: margin - 6 * px, y: y - 2 * px, width: width + 12 * px, height: 26 * px, color: RGBA(200, 150, 30))
-            _ = try line("PAUSED: the prototype is frozen (\(FacilitatorKeys.row("F10")?.name ?? "F10") resumes)", f.body, RGBA(20, 20, 20))
+            _ = try line("PAUSED: the prototype is frozen (F10 resumes)", f.body, RGBA(20, 20, 20))
             y += 6 * px
         }
 
