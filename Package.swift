@@ -119,11 +119,24 @@ let package = Package(
             ]
         ),
 
+        // MARK: - A study by link: `flick host` serves a plan to participants' own phones, whose
+        // pages run the engine; their records come home over HTTP into exact sessions
+        .target(
+            name: "FlickHost",
+            dependencies: [
+                "FlickEngine", "FlickIO", "FlickSDL", "FlickSession", "FlickStage", "FlickCLI", "FlickPhone", "FlickStudy",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+            ],
+            resources: [.copy("Resources")]
+        ),
+
         // MARK: - The app: the window shell, and `flick`, its main (with the study tools' commands)
         .target(
             name: "FlickApp",
             dependencies: [
-                "FlickEngine", "FlickIO", "FlickSDL", "FlickSession", "FlickStage", "FlickCLI", "CImGuiBridge", "FlickPhone", "FlickStudy",
+                "FlickEngine", "FlickIO", "FlickSDL", "FlickSession", "FlickStage", "FlickCLI", "CImGuiBridge", "FlickPhone", "FlickStudy", "FlickHost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

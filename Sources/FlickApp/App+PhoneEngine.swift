@@ -41,54 +41,6 @@ final class PageEngineLink {
     /// The faces of the cards that show an image of their own (`DeckImages.assigned`) as last
     /// sent to the page; nil: send them again (a new connection).
     var facesSent: [CardID: Int]?
-
-    /// The engine's files: `make wasm` leaves them in .build/wasm; beside the binary, or in
-    /// /usr/share/flick for one in /usr/lib/flick, they are found too. `FLICK_WASM_DIR` names
-    /// another folder.
-    static func files() throws -> PhoneServer.EngineFiles {
-        var dirs: [String] = []
-        if let dir = ProcessInfo.processInfo.environment["FLICK_WASM_DIR"], !dir.isEmpty { dirs.append(dir) }
-        let exe = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                      ?? CommandLine.arguments[0]).deletingLastPathComponent()
-        dirs += [exe.path, exe.appendingPathComponent("../wasm").standardized.path,
-                 exe.appendingPathComponent("../../wasm").standardized.path,
-                 exe.appendingPathComponent("../../share/flick").standardized.path]
-        for dir in dirs {
-            let fm = FileManager.default
-            if let module = fm.contents(atPath: dir + "/flick-engine.wasm"), let script = fm.contents(atPath: dir + "/flick-engine.mjs") {
-                return PhoneServer.EngineFiles(module: Array(module), script: Array(script))
-            }
-        }
-        throw UserError("--phone-engine: flick-engine.wasm and flick-engine.mjs are in none of \(dirs.joined(separator: ", ")) (run make wasm, or set FLICK_WASM_DIR to their folder)")
-    }
-
-    /// The config's numeric edits of the defaults as [key number, value].
-    nonisolated static func configEdits(_ config: SceneConfig) -> [[Double]] {
-        numericEdits(from: SceneConfig(), to: config).map { [Double($0.key), $0.value] }
-    }
-
-    /// The config's text keys that differ from the defaults (the swipe deck's direction names),
-    /// by number in `SceneConfig.textKeys`.
-    nonisolated static func textEdits(_ config: SceneConfig) -> [PhoneEngineSetup.TextEdit] {
-        let defaults = SceneConfig()
-        return SceneConfig.textKeys.enumerated().compactMap { i, path in
-            guard let text = config.text(at: path), text != defaults.text(at: path) else { return nil }
-            return PhoneEngineSetup.TextEdit(key: i, text: text)
-        }
-    }
-
-    /// The numeric keys whose values differ (to the bit) from `base` to `config`, by key number.
-    nonisolated static func numericEdits(from base: SceneConfig, to config: SceneConfig) -> [(key: Int, value: Double)] {
-        SceneConfig.keys.enumerated().compactMap { i, key in
-            guard let v = config.value(at: key.path), v.bitPattern != base.value(at: key.path)?.bitPattern else { return nil }
-            return (i, v)
-        }
-    }
-
-    /// The first text key that differs from `base` to `config`.
-    nonisolated static func changedTextKey(from base: SceneConfig, to config: SceneConfig) -> String? {
-        SceneConfig.textKeys.first { config.text(at: $0) != base.text(at: $0) }
-    }
 }
 
 extension App {
@@ -102,11 +54,11 @@ extension App {
     func pageEngineSetup() -> PhoneEngineSetup? {
         guard let engine = pageEngine else { return nil }
         if engine.setup == nil {
-            let edits = PageEngineLink.configEdits(scene.config)
+            let edits = PageEngineEdits.configEdits(scene.config)
             engine.setup = PhoneEngineSetup(interaction: Interaction.allCases.firstIndex(of: scene.interaction) ?? 0,
                                             count: scene.deck.count, viewport: scene.viewport,
                                             lateWindow: runner.lateInputWindow, config: edits,
-                                            configText: PageEngineLink.textEdits(scene.config), start: pageClock, next: 0,
+                                            configText: PageEngineEdits.textEdits(scene.config), start: pageClock, next: 0,
                                             stages: Interaction.allCases.map {
                                                 let c = Theme.of($0).stage
                                                 return PhoneProtocol.hex(c.r, c.g, c.b)
@@ -186,11 +138,11 @@ extension App {
     private func relayConfig(_ change: ConfigInput) {
         guard let engine = pageEngine else { return }
         let base = engine.intended ?? scene.config
-        if let path = PageEngineLink.changedTextKey(from: base, to: change.config) {
+        if let path = PageEngineEdits.changedTextKey(from: base, to: change.config) {
             warn("config refused: it changes the text key \(path), which the page's engine (--phone-engine) takes only as the session starts")
             return
         }
-        let edits = PageEngineLink.numericEdits(from: base, to: change.config)
+        let edits = PageEngineEdits.numericEdits(from: base, to: change.config)
         guard !edits.isEmpty else { return }
         engine.intended = change.config
         engine.edits.append(change)
@@ -227,29 +179,27 @@ extension App {
         if !taken.steps.isEmpty { phone.server.send(PhoneProtocol.ack(next: engine.feed.next)) }
         for step in taken.steps {
             let t = step.t
-            guard case .engine(let input) = step.input else {
-                if case .answer(let answer) = step.input { phoneAnswer(answer, at: t, record: true) }
+            let input: EngineInput
+            switch step.input {
+            case .engine(let i): input = i
+            case .answer(let answer):
+                phoneAnswer(answer, at: t, record: true)
+                submittedInputs += 1
+                continue
+            case .taskStart, .askSUS:
+                pageProblem("record \(step.number): a page by link starts tasks and asks the SUS itself, not this one; refused")
+                continue
+            }
+            if runner.takePageInput(input, at: t) {
                 submittedInputs += 1
                 continue
             }
             switch input {
-            case .frame:
-                runner.advance(to: t)
-            case .pointer(let phase, let position):
-                runner.submit(RecordedInput(t: t, .pointer(EngineInput.pointerEvent(phase, position, time: t))), now: t)
-            case .command(let command, let facilitator):
-                runner.submit(RecordedInput(t: t, .command(command), byFacilitator: facilitator), now: t)
-            case .interaction(let next):
-                runner.submit(RecordedInput(t: t, .interaction(next)), now: t)
             case .setValue(let key, let value, let more):
                 pageConfigEdit(step.number, key: key, value: value, more: more, at: t)
-            case .notches(let n):
-                runner.submit(RecordedInput(t: t, .notches(n)), now: t)
-            case .viewport(let size):
-                runner.submit(RecordedInput(t: t, .viewport(size, window: nil)), now: t)
             case .start(_, _, _, let withConfig):
                 pageTaskStart(step, input, staged: withConfig ? EngineInput.takeStaged(&engine.staged) : nil)
-            case .insert, .delete:
+            default:
                 pageProblem("record \(step.number): the page made a change only the host makes (\(input)); refused")
             }
             submittedInputs += 1

@@ -2,6 +2,7 @@ import FlickIO
 import FlickStage
 import FlickSession
 import FlickEngine
+import FlickPhone
 import FlickSDL
 import Foundation
 
@@ -138,7 +139,7 @@ final class App {
         }
         if let address = options.phone {
             let link = try PhoneLink(address: address, images: options.cards.items, style: options.look.style,
-                                     engine: options.phoneEngine ? try PageEngineLink.files() : nil)
+                                     engine: options.phoneEngine ? try PhoneServer.EngineFiles.find(for: "--phone-engine") : nil)
             phone = link
             note("phone: open \(link.url) on the participant's phone (the token in it is this session's; the facilitator window shows it as a QR code)")
             if isatty(STDERR_FILENO) != 0, let qr = link.qr {

@@ -28,11 +28,28 @@ package struct PageRecord: Equatable, Sendable {
 package enum PageInput: Equatable, Sendable {
     case engine(EngineInput)
     case answer(PhoneAnswer)
+    /// A page by link (`flick host`) starts its session's task `number` (1-based) itself (kind
+    /// 101, a = the number): the facilitator's start marker, at the page's time.
+    case taskStart(number: Int)
+    /// A page by link puts the SUS up itself (kind 102): the facilitator's ask.
+    case askSUS
 
     package static let answerKind: Int32 = 100
+    package static let taskStartKind: Int32 = 101
+    package static let askSUSKind: Int32 = 102
 
     /// The record's input, or nil for numbers that are none.
     package init?(_ r: PageRecord) {
+        if r.kind == Self.taskStartKind {
+            guard r.a.isFinite, r.a == r.a.rounded(.down), r.a >= 1, r.a <= 1000, r.b == 0, r.c == 0 else { return nil }
+            self = .taskStart(number: Int(r.a))
+            return
+        }
+        if r.kind == Self.askSUSKind {
+            guard r.a == 0, r.b == 0, r.c == 0 else { return nil }
+            self = .askSUS
+            return
+        }
         guard r.kind == Self.answerKind else {
             guard let input = EngineInput(kind: r.kind, a: r.a, b: r.b, c: r.c, deckCount: Int.max - 1) else { return nil }
             self = .engine(input)
@@ -272,7 +289,7 @@ extension PhoneProtocol {
 
     /// A finite number as JSON that reads back to the same bits (Swift's shortest round-trip
     /// form; -0 as 0, which a record never holds: the page sends none).
-    static func exact(_ x: Double) -> String {
+    package static func exact(_ x: Double) -> String {
         if x == x.rounded(.towardZero), abs(x) < 1e15 { return String(Int64(x)) }
         return "\(x)"
     }

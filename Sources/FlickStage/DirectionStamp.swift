@@ -32,7 +32,7 @@ package final class DirectionStamp {
     package func removeAll() { textures.removeAll() }
 
     /// The stamp's colour per direction: nope red, like green, super blue, down amber.
-    package static func colour(_ d: ThrowDirection) -> RGBA {
+    nonisolated package static func colour(_ d: ThrowDirection) -> RGBA {
         switch d {
         case .left: return RGBA(228, 72, 88)
         case .right: return RGBA(46, 184, 110)
@@ -42,7 +42,7 @@ package final class DirectionStamp {
     }
 
     /// What the stage says on an empty deck at rest, here and on the phone.
-    package static let emptyDeckHint = "No cards left · Z brings one back · R resets"
+    nonisolated package static let emptyDeckHint = "No cards left · Z brings one back · R resets"
 
     /// Draws the label of the card the scene reports, if it is in `list` (this frame's cards).
     package func draw(scene: CardScene, list: [CardAttributes], scale: Double) throws {

@@ -1,4 +1,5 @@
 import FlickStudy
+import FlickHost
 import FlickCLI
 import ArgumentParser
 import FlickSession
@@ -14,7 +15,7 @@ public struct Flick: ParsableCommand {
         abstract: "Card interactions on the desktop: drag, fling, page and throw cards away.",
         discussion: "Without a subcommand flick opens the window ('flick window --help' lists its options).\n\n" + keyHelp,
         version: FlickVersion.current,
-        subcommands: [WindowCommand.self, Report.self, StudyCommand.self, PlanCommand.self, TuneCommand.self, Compare.self, Export.self],
+        subcommands: [WindowCommand.self, Report.self, StudyCommand.self, PlanCommand.self, HostCommand.self, TuneCommand.self, Compare.self, Export.self],
         defaultSubcommand: WindowCommand.self
     )
 

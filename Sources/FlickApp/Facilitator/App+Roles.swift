@@ -16,8 +16,7 @@ extension App {
     /// The participant keys in force now: the tasks file's `participantKeys`, else the arrows
     /// and, in the swipe deck, Z (undo).
     var participantKeys: Set<ParticipantKey> {
-        if let keys = study.tasks?.list.participantKeys { return Set(keys) }
-        return scene.interaction == .swipe ? [.arrows, .undo] : [.arrows]
+        ParticipantKey.inForce(study.tasks?.list, interaction: scene.interaction)
     }
 
     /// Whether `action` is one of the participant keys `keys`.

@@ -190,6 +190,15 @@ package enum ParticipantKey: String, Codable, CaseIterable, Sendable {
     case arrows, pages, undo, `throw`
 }
 
+extension ParticipantKey {
+    /// The participant keys in force: the tasks file's `participantKeys`, else the arrows and,
+    /// in the swipe deck, Z (undo). The window's keys and a page's Undo both follow it.
+    package static func inForce(_ list: TaskList?, interaction: Interaction) -> Set<ParticipantKey> {
+        if let keys = list?.participantKeys { return Set(keys) }
+        return interaction == .swipe ? [.arrows, .undo] : [.arrows]
+    }
+}
+
 /// `--tasks tasks.json`: the session's tasks in order, started one by one from the facilitator
 /// window (or `M`), each ending on its goal, on the give-up marker, or on its time limit. Saved
 /// in the recording's header, so a replay checks the same goals.
