@@ -183,6 +183,7 @@ let package = Package(
         /// The app's tool UI (tuning panel, time controls, debug overlay), headless.
         .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickStudy", "FlickCLI", "FlickPhone", "FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine", "CSDL2"]),
         /// The phone's protocol, token, clock mapping and limits, and its server over loopback.
+        .testTarget(name: "FlickHostTests", dependencies: ["FlickHost", "FlickPhone", "FlickSession", "FlickEngine", "FlickIO"]),
         .testTarget(name: "FlickPhoneTests", dependencies: ["FlickPhone", "FlickSession", "FlickEngine"]),
         /// FlickMath against glibc (10^6 inputs per function) and its special values.
         .testTarget(name: "FlickMathTests", dependencies: ["FlickMath"]),

@@ -115,7 +115,9 @@ package final class LinkHost: @unchecked Sendable {
     package func recordsJSON(participant: String, session: Int) -> Data? {
         lock.withLock {
             guard let s = sessions[participant]?.first(where: { $0.setup.session == session }) else { return nil }
-            var out = "{\"session\":\(session),\"records\":["
+            var out = "{\"session\":\(session),"
+            if let stage = s.stage { out += "\"stage\":{\"width\":\(PhoneProtocol.exact(stage.width)),\"height\":\(PhoneProtocol.exact(stage.height))}," }
+            out += "\"records\":["
             for (i, r) in s.feed.history.enumerated() {
                 if i > 0 { out += "," }
                 out += "[\(r.kind),\(PhoneProtocol.exact(r.a)),\(PhoneProtocol.exact(r.b)),\(PhoneProtocol.exact(r.c)),\(PhoneProtocol.exact(r.t))]"
@@ -235,7 +237,7 @@ package final class LinkHost: @unchecked Sendable {
                 return Overview.Participant(id: p.id, link: "\(base)/p?t=\(p.token)", status: status, expires: p.expires,
                                             revoked: p.revoked == true, sessions: list.map { s in
                     Overview.Session(session: s.setup.session, condition: s.setup.condition, status: s.status.rawValue,
-                                     records: s.records, divergences: s.divergences, error: s.error, problems: s.problems.count,
+                                     records: s.records, divergences: s.divergences, error: s.error, problems: s.problemCount,
                                      tasks: (s.setup.tasks?.tasks ?? []).enumerated().map { i, t in
                                          Overview.Session.Task(number: i + 1, name: t.name, state: s.taskStates[i])
                                      })

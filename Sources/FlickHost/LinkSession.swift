@@ -100,7 +100,11 @@ package final class LinkSession {
     package private(set) var taskStates: [String]
     /// Problems of the page's records (said to the researcher's page; all in the log).
     package private(set) var problems: [String] = []
+    package private(set) var problemCount = 0
+    private var logged = 0
     package private(set) var lastChunkAt: Date?
+    /// The stage the page made its engine with (the first chunk's).
+    package private(set) var stage: Size?
 
     package init(setup: LinkSetup, folder: String) {
         self.setup = setup
@@ -174,6 +178,7 @@ package final class LinkSession {
                         device: .touch, plan: setup.stamp, tasks: setup.tasks?.tasks.map(\.name))
         self.log = log
         runner = setup.runner(stage: device.stage)
+        stage = device.stage
         status = .uploading
     }
 
@@ -205,7 +210,14 @@ package final class LinkSession {
                 runner.submit(RecordedInput(t: t, .ask(.sus)), now: t)
             case .answer(let answer):
                 if let why = refusal(of: answer, in: runner) {
-                    problem("record \(step.number): \(answer.answer.kind) refused: \(why)")
+                    // A Done or Give up for a task its goal or time limit already ended: the page
+                    // cannot see goals, so this is the participant's ordinary last tap.
+                    let ended = (answer.answer == .done || answer.answer == .giveUp) && (answer.task ?? .max) <= (runner.study.tasks?.next ?? 0)
+                    if ended {
+                        logLine("record \(step.number): \(answer.answer.kind) of task \(answer.task ?? 0) came after the task ended; not recorded")
+                    } else {
+                        problem("record \(step.number): \(answer.answer.kind) refused: \(why)")
+                    }
                     continue
                 }
                 runner.submit(RecordedInput(t: t, .answer(answer.answer)), now: t)
@@ -258,9 +270,18 @@ package final class LinkSession {
         }
     }
 
+    /// A problem of the page's records: counted, kept for the researcher's page (the first 100)
+    /// and logged.
     private func problem(_ line: String) {
+        problemCount += 1
         if problems.count < 100 { problems.append(line) }
-        if problems.count <= 1000 { try? log?.append(LogPhone(t: runner?.scene.time ?? 0, what: line.hasPrefix("diverged") ? .diverged : .records, detail: String(line.prefix(240)))) }
+        logLine(line)
+    }
+
+    /// A line of the log about the page's records (the first thousand).
+    private func logLine(_ line: String) {
+        logged += 1
+        if logged <= 1000 { try? log?.append(LogPhone(t: runner?.scene.time ?? 0, what: line.hasPrefix("diverged") ? .diverged : .records, detail: String(line.prefix(240)))) }
     }
 
     /// Takes the session up from its kept chunks (the host was stopped): they are played again

@@ -30,7 +30,7 @@ package struct StudyCommand: ParsableCommand {
         and task, 95 % intervals inside the scale). Every row names its session id and file.
         """)
 
-    @Argument(help: ArgumentHelp("Interaction logs (--log) or recordings (--record).", valueName: "session"))
+    @Argument(help: ArgumentHelp("Interaction logs (--log) or recordings (--record), or a folder of flick host (its sessions' logs, with its plan).", valueName: "session"))
     var sessions: [String]
 
     @Option(help: ArgumentHelp("Folder to write study.html and the CSV tables into (made if missing).", valueName: "dir"))
@@ -85,7 +85,32 @@ package struct StudyCommand: ParsableCommand {
         return condition.name
     }
 
+    /// The sessions and plans given, a host folder (`flick host --out DIR`) standing for its
+    /// sessions' logs and its plan.
+    static func expandingHostFolders(_ given: [String], plans: [String]) throws -> (sessions: [String], plans: [String]) {
+        var sessions: [String] = []
+        var plans = plans
+        for path in given {
+            guard PathKind.target(of: path) == .directory else {
+                sessions.append(path)
+                continue
+            }
+            let hostFile = path + "/host.json"
+            guard let data = FileManager.default.contents(atPath: hostFile),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let plan = object["plan"] as? String else {
+                throw UserError("session '\(path)' is a folder without a readable host.json (expected a log, a recording, or a folder flick host made)")
+            }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            let logs = names.filter { $0.range(of: #"^.+-s[0-9]+\.jsonl$"#, options: .regularExpression) != nil }.sorted()
+            guard !logs.isEmpty else { throw UserError("host folder '\(path)' has no session yet (expected ID-sN.jsonl logs)") }
+            sessions += logs.map { path + "/" + $0 }
+            if !plans.contains(plan) { plans.append(plan) }
+        }
+        return (sessions, plans)
+    }
+
     package func run() throws {
+        let (sessions, plan) = try Self.expandingHostFolders(self.sessions, plans: self.plan)
         guard !sessions.isEmpty else { throw UserError("flick study: no session given (expected logs or recordings)") }
         try InputFiles.requireDistinct(sessions, what: "session file")
         // Inputs first: a refused design or session leaves no folder behind.

@@ -10,23 +10,23 @@ struct PageEngineSetupTests {
         var config = SceneConfig()
         try config.setValue(700, at: "now.throwSpeed")
         try config.setValue("yes", at: "swipe.rightName")
-        let numeric = PageEngineLink.configEdits(config)
+        let numeric = PageEngineEdits.configEdits(config)
         let throwSpeed = try #require(SceneConfig.keys.firstIndex { $0.path == "now.throwSpeed" })
         #expect(numeric == [[Double(throwSpeed), 700]])
         let rightName = try #require(SceneConfig.textKeys.firstIndex(of: "swipe.rightName"))
-        #expect(PageEngineLink.textEdits(config) == [PhoneEngineSetup.TextEdit(key: rightName, text: "yes")])
+        #expect(PageEngineEdits.textEdits(config) == [PhoneEngineSetup.TextEdit(key: rightName, text: "yes")])
     }
 
     @Test func theDefaultsNeedNoEdits() {
-        #expect(PageEngineLink.configEdits(SceneConfig()).isEmpty)
-        #expect(PageEngineLink.textEdits(SceneConfig()).isEmpty)
+        #expect(PageEngineEdits.configEdits(SceneConfig()).isEmpty)
+        #expect(PageEngineEdits.textEdits(SceneConfig()).isEmpty)
     }
 
     /// A text key changed during the session is what the page cannot take: the first one found.
     @Test func aRenamedDirectionIsFound() throws {
         var renamed = SceneConfig()
         try renamed.setValue("nah", at: "swipe.leftName")
-        #expect(PageEngineLink.changedTextKey(from: SceneConfig(), to: renamed) == "swipe.leftName")
-        #expect(PageEngineLink.changedTextKey(from: renamed, to: renamed) == nil)
+        #expect(PageEngineEdits.changedTextKey(from: SceneConfig(), to: renamed) == "swipe.leftName")
+        #expect(PageEngineEdits.changedTextKey(from: renamed, to: renamed) == nil)
     }
 }
