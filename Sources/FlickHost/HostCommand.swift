@@ -90,13 +90,13 @@ package struct HostCommand: ParsableCommand {
         } ?? "You are invited to take part in a study of card gestures on your phone. What you do on the cards is recorded and sent to the researcher; nothing else about you or your phone is, besides its screen size and browser name."
         let engine = try PhoneServer.EngineFiles.find(for: "flick host")
         let address = try PhoneAddress.parse(network.listen)
+        let tls = try network.tlsCert.flatMap { cert in try network.tlsKey.map { try LinkServer.tls(cert: cert, key: $0) } }
         let (file, made) = try HostFile.openOrMake(folder: out, plan: plan, participants: study.participants.map(\.id), expires: access.expires)
         let host = LinkHost(folder: out, planFile: plan, file: file, setups: setups, consent: consent)
         if !access.revoke.isEmpty { try host.revoke(access.revoke) }
         if !access.restore.isEmpty { try host.revoke(access.restore, revoked: false) }
         let pages = ProcessInfo.processInfo.environment["FLICK_HOST_PAGES"].flatMap { $0.isEmpty ? nil : $0 }
         let server = LinkServer(host: host, engine: engine, pagesFolder: pages)
-        let tls = network.tlsCert.flatMap { cert in network.tlsKey.map { (cert: cert, key: $0) } }
         let bound = DispatchSemaphore(value: 0)
         let port = Mutex(0)
         let failure = Mutex<String?>(nil)
@@ -111,8 +111,12 @@ package struct HostCommand: ParsableCommand {
         _ = bound.wait(timeout: .now() + 15)
         let listening = port.withLock { $0 }
         guard listening > 0 else {
-            let why = failure.withLock { $0 } ?? "it did not start within 15 s"
-            throw UserError("flick host: cannot listen on \(network.listen) (\(why.contains("errno: 98") ? "the address is in use" : why))")
+            // A folder made by this run holds only its new tokens: nothing of it is left.
+            if made { try? FileManager.default.removeItem(atPath: out) }
+            let why = failure.withLock { $0 }.map {
+                $0.contains("errno: 98") ? "the address is in use" : $0.contains("errno: 99") ? "not an address of this machine" : $0
+            } ?? "it did not start within 15 s"
+            throw UserError("cannot listen on \(network.listen) (\(why))")
         }
         let scheme = tls == nil ? "http" : "https"
         let shown = address.host.contains(":") ? "[\(address.shownHost)]" : address.shownHost
@@ -125,9 +129,9 @@ package struct HostCommand: ParsableCommand {
         _ = StandardOutput.flushProblem()
         while !Interrupt.isRequested, failure.withLock({ $0 }) == nil { usleep(100_000) }
         task.cancel()
-        if let why = failure.withLock({ $0 }) { throw UserError("flick host: the server stopped (\(why))") }
+        if let why = failure.withLock({ $0 }) { throw UserError("the host's server stopped (\(why))") }
         let overview = host.overview()
         let complete = overview.participants.flatMap(\.sessions).filter { $0.status == "complete" }.count
-        note("flick host: stopped; \(complete) of \(setups.count) sessions complete, \(host.refused) requests refused (\(out)/host-refusals.jsonl)")
+        note("stopped; \(complete) of \(setups.count) sessions complete, \(host.refused) requests refused (\(out)/host-refusals.jsonl)")
     }
 }

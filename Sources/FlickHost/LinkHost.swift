@@ -79,6 +79,16 @@ package final class LinkHost: @unchecked Sendable {
         }
     }
 
+    /// Whether `token` is one of the study's (expired or not): its connection is no stranger's.
+    package func knows(_ token: String?) -> Bool {
+        guard let token else { return false }
+        return lock.withLock {
+            var known = PhoneToken.equal(Array(file.researcher.utf8), Array(token.utf8))
+            for p in file.participants where PhoneToken.equal(Array(p.token.utf8), Array(token.utf8)) { known = true }
+            return known
+        }
+    }
+
     /// Marks `ids` revoked (or not) and writes the host file.
     package func revoke(_ ids: [String], revoked: Bool = true) throws {
         try lock.withLock {

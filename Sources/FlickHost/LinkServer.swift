@@ -18,6 +18,8 @@ package struct LinkServer: Sendable {
     package let pagesFolder: String?
     package var bodyDeadline: Duration = .seconds(10)
     package var idle: TimeAmount = .seconds(15)
+    /// Connections at once (each page holds one or two).
+    package static let connections = 2048
 
     package init(host: LinkHost, engine: PhoneServer.EngineFiles, pagesFolder: String? = nil) {
         self.host = host
@@ -25,31 +27,41 @@ package struct LinkServer: Sendable {
         self.pagesFolder = pagesFolder
     }
 
-    /// The application on `address`, with TLS when both files are given; `onRunning` gets the
-    /// bound port.
-    package func application(address: PhoneAddress, tls: (cert: String, key: String)?,
+    /// The TLS configuration of a PEM certificate chain and its private key, or a one-line
+    /// error naming the file.
+    package static func tls(cert: String, key: String) throws -> TLSConfiguration {
+        let chain: [NIOSSLCertificate]
+        let privateKey: NIOSSLPrivateKey
+        do { chain = try NIOSSLCertificate.fromPEMFile(cert) } catch {
+            throw UserError("--tls-cert '\(cert)' is not a PEM certificate chain (\(error))")
+        }
+        guard !chain.isEmpty else { throw UserError("--tls-cert '\(cert)' holds no certificate (expected a PEM certificate chain)") }
+        do { privateKey = try NIOSSLPrivateKey(file: key, format: .pem) } catch {
+            throw UserError("--tls-key '\(key)' is not a PEM private key (\(error))")
+        }
+        return TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(privateKey))
+    }
+
+    /// The application on `address`, over TLS when `tls` is given; `onRunning` gets the bound
+    /// port.
+    package func application(address: PhoneAddress, tls: TLSConfiguration?,
                              onRunning: @escaping @Sendable (Int) async -> Void) throws -> some ApplicationProtocol {
         let router = Router()
         router.middlewares.add(Headers())
         routes(router)
         var logger = Logger(label: "flick.host")
         logger.logLevel = .critical
-        let http1 = HTTPServerBuilder.http1(configuration: .init(idleTimeout: idle))
-        let server: HTTPServerBuilder
-        if let tls {
-            let chain: [NIOSSLCertificate]
-            let key: NIOSSLPrivateKey
-            do { chain = try NIOSSLCertificate.fromPEMFile(tls.cert) } catch {
-                throw UserError("--tls-cert '\(tls.cert)' is not a PEM certificate chain (\(error))")
-            }
-            do { key = try NIOSSLPrivateKey(file: tls.key, format: .pem) } catch {
-                throw UserError("--tls-key '\(tls.key)' is not a PEM private key (\(error))")
-            }
-            let configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
-            server = try .tls(http1, tlsConfiguration: configuration)
-        } else {
-            server = http1
+        // In front of Hummingbird's HTTP/1.1: a request head must come whole within 10 s, and
+        // connections that have not shown a token of the study are shed first when they crowd.
+        let gate = ConnectionGate(total: Self.connections, perAddress: Self.connections / 2, accepts: { [host] in host.knows($0) })
+        let idle = self.idle
+        let http1 = HTTPServerBuilder { [host] responder in
+            DeadlinedChannel(inner: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: idle)), limit: .seconds(10),
+                             onTimeout: { host.logRefusal("closed a connection whose request head did not come whole within 10 s") },
+                             gate: gate,
+                             onShed: { host.logRefusal("closed a connection from \($0.address) that had sent no request with a token") })
         }
+        let server = try tls.map { try HTTPServerBuilder.tls(http1, tlsConfiguration: $0) } ?? http1
         return Application(router: router, server: server,
                            configuration: .init(address: .hostname(address.host, port: address.port), serverName: nil, backlog: 1024),
                            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },

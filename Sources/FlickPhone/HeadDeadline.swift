@@ -206,21 +206,31 @@ func shareKey(_ address: SocketAddress?) -> String {
 
 /// The server's child channel with a `HeadDeadline` in front of Hummingbird's own, each
 /// connection counted in the server's `ConnectionShare` from its setup to its close.
-struct DeadlinedChannel<Inner: ServerChildChannel>: ServerChildChannel {
-    typealias Value = Inner.Value
+/// The phone's server and `flick host` both put their connections through it.
+package struct DeadlinedChannel<Inner: ServerChildChannel>: ServerChildChannel {
+    package typealias Value = Inner.Value
     let inner: Inner
     let limit: TimeAmount
     let onTimeout: @Sendable () -> Void
     let gate: ConnectionGate
     let onShed: @Sendable (ConnectionShare.Shed) -> Void
 
-    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+    package init(inner: Inner, limit: TimeAmount, onTimeout: @escaping @Sendable () -> Void, gate: ConnectionGate,
+                 onShed: @escaping @Sendable (ConnectionShare.Shed) -> Void) {
+        self.inner = inner
+        self.limit = limit
+        self.onTimeout = onTimeout
+        self.gate = gate
+        self.onShed = onShed
+    }
+
+    package func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let gate = self.gate
         let slot = gate.opened(channel, onShed: onShed)
         return channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.addHandler(HeadDeadline(
                 limit: limit, onTimeout: onTimeout,
-                carriesToken: { gate.token.matches($0.queryParameters["t"].map(String.init)) },
+                carriesToken: { gate.accepts($0.queryParameters["t"].map(String.init)) },
                 onProven: { gate.prove(slot) },
                 onFault: { gate.fault(slot, $0) }))
         }.flatMap {
@@ -228,7 +238,7 @@ struct DeadlinedChannel<Inner: ServerChildChannel>: ServerChildChannel {
         }
     }
 
-    func handle(value: Value, logger: Logger) async {
+    package func handle(value: Value, logger: Logger) async {
         await inner.handle(value: value, logger: logger)
     }
 }
@@ -236,8 +246,9 @@ struct DeadlinedChannel<Inner: ServerChildChannel>: ServerChildChannel {
 /// The server's connections as `ConnectionShare` sees them, with their channels: sheds what
 /// must go as each one arrives, and keeps what a connection's front handler found wrong for the
 /// WebSocket that ends on it.
-final class ConnectionGate: Sendable {
-    let token: PhoneToken
+package final class ConnectionGate: Sendable {
+    /// Whether a request's token (its `t`) is one the server serves: its connection is proven.
+    let accepts: @Sendable (String?) -> Bool
     private struct State {
         var share: ConnectionShare
         var channels: [Int: any Channel] = [:]
@@ -246,8 +257,8 @@ final class ConnectionGate: Sendable {
     }
     private let state: Mutex<State>
 
-    init(token: PhoneToken, total: Int, perAddress: Int) {
-        self.token = token
+    package init(total: Int, perAddress: Int, accepts: @escaping @Sendable (String?) -> Bool) {
+        self.accepts = accepts
         state = Mutex(State(share: ConnectionShare(total: total, perAddress: perAddress)))
     }
 

@@ -118,7 +118,7 @@ package final class PhoneServer: Sendable {
         self.configuration = configuration
         self.now = now
         self.faces = faces
-        gate = ConnectionGate(token: token, total: configuration.connections, perAddress: configuration.pendingPerAddress)
+        gate = ConnectionGate(total: configuration.connections, perAddress: configuration.pendingPerAddress, accepts: { [token] in token.matches($0) })
     }
 
     // MARK: - Running

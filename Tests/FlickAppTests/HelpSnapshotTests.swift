@@ -49,6 +49,9 @@ import Testing
           plan                    Make a study plan: each participant's sessions, one
                                   condition each, counterbalanced by a balanced Latin
                                   square.
+          host                    Serve a study plan by link: each participant opens
+                                  their own link on their phone; sessions come home
+                                  exact.
           tune                    Sweep a threshold over real recordings: each value's
                                   throws, snap-backs, near misses and two error
                                   proxies; DIR/tune.html and tune.csv.
