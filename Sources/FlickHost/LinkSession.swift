@@ -106,6 +106,9 @@ package final class LinkSession {
     /// The stage the page made its engine with (the first chunk's).
     package private(set) var stage: Size?
 
+    /// Records a session takes at most (about 9 hours of frames at 60 Hz with a touch on each).
+    package static let maxRecords = 4_000_000
+
     package init(setup: LinkSetup, folder: String) {
         self.setup = setup
         self.folder = folder
@@ -134,8 +137,16 @@ package final class LinkSession {
         if chunk.records.isEmpty && chunk.end != true {
             return ChunkAnswer(status: 200, next: feed.next, error: nil, sessionStatus: status)
         }
+        guard feed.next + chunk.records.count <= Self.maxRecords else {
+            return ChunkAnswer(status: 413, next: feed.next, error: "session \(setup.session) would pass \(Self.maxRecords) records", sessionStatus: status)
+        }
+        if keep {
+            // Not kept: nothing changed, and the page sends it again.
+            do { try keepChunk(bytes, first: chunk.first) } catch {
+                return ChunkAnswer(status: 503, next: feed.next, error: "the host cannot keep the chunk now (\(error)); send it again", sessionStatus: status)
+            }
+        }
         do {
-            if keep { try keepChunk(bytes, first: chunk.first) }
             if runner == nil { try open(chunk) }
             try play(chunk)
             lastChunkAt = Date()
