@@ -122,9 +122,11 @@ package final class LinkHost: @unchecked Sendable {
     }
 
     /// The records the host has of one of `participant`'s sessions, for a page that lost its own.
-    package func recordsJSON(participant: String, session: Int) -> Data? {
+    /// `browser`: the page that asks takes the session up (`LinkSession.takeOver`).
+    package func recordsJSON(participant: String, session: Int, browser: String? = nil) -> Data? {
         lock.withLock {
             guard let s = sessions[participant]?.first(where: { $0.setup.session == session }) else { return nil }
+            if let browser { s.takeOver(by: browser) }
             var out = "{\"session\":\(session),"
             if let stage = s.stage { out += "\"stage\":{\"width\":\(PhoneProtocol.exact(stage.width)),\"height\":\(PhoneProtocol.exact(stage.height))}," }
             out += "\"records\":["

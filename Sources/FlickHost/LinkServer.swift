@@ -83,7 +83,7 @@ package struct LinkServer: Sendable {
         }
         router.get("/api/records") { request, _ in
             let (_, id) = try participant(request)
-            guard let text = request.uri.queryParameters["session"], let n = Int(String(text)), let data = host.recordsJSON(participant: id, session: n) else {
+            guard let text = request.uri.queryParameters["session"], let n = Int(String(text)), let data = host.recordsJSON(participant: id, session: n, browser: request.uri.queryParameters["owner"].map(String.init)) else {
                 return Self.json(Data("{\"error\":\"expected session=N, one of this link's sessions\"}".utf8), status: .badRequest)
             }
             return Self.json(data)

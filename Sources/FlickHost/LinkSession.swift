@@ -23,9 +23,16 @@ package struct LinkChunk: Codable, Equatable, Sendable {
     package var digest: String
     package var device: Device?
     package var end: Bool?
+    /// The browser that sends it (32 hex digits, its own random name): a session takes chunks
+    /// from one browser at a time.
+    package var owner: String?
 
     package static let maxRecords = 2000
     package static let maxBytes = 256 * 1024
+
+    package static func isOwner(_ text: String) -> Bool {
+        text.utf8.count == 32 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
 
     /// The first thing wrong with it, as the page is told, or nil.
     package var problem: String? {
@@ -39,6 +46,7 @@ package struct LinkChunk: Codable, Equatable, Sendable {
             guard r[0] == r[0].rounded(), r[0] >= 0, r[0] <= 1000 else { return "record \(first + i): kind \(r[0]) (expected a whole number)" }
             guard r[4] >= 0, r[4] <= SessionLimits.maxTime else { return "record \(first + i): t \(r[4]) (expected 0 to \(Int(SessionLimits.maxTime)) s)" }
         }
+        if let owner, !LinkChunk.isOwner(owner) { return "owner '\(owner.prefix(40))' (expected 32 hex digits)" }
         if let d = device {
             guard (100...4096).contains(d.stage.width), (100...4096).contains(d.stage.height) else {
                 return "device.stage \(d.stage.width)x\(d.stage.height) (expected 100 to 4096 points a side)"
@@ -103,6 +111,8 @@ package final class LinkSession {
     package private(set) var problemCount = 0
     private var logged = 0
     package private(set) var lastChunkAt: Date?
+    /// The browser whose chunks the session takes (`LinkChunk.owner`).
+    package private(set) var owner: String?
     /// The stage the page made its engine with (the first chunk's).
     package private(set) var stage: Size?
 
@@ -130,6 +140,11 @@ package final class LinkSession {
         if status == .refused {
             return ChunkAnswer(status: 410, next: feed.next, error: error ?? "refused", sessionStatus: status)
         }
+        // Another browser's chunk, once one has the session: refused unless it took the session
+        // up (`takeOver`). Chunks read back from disk keep the order they were taken in.
+        if keep, let held = owner, chunk.owner != held {
+            return ChunkAnswer(status: 423, next: feed.next, error: "session \(setup.session) goes on in another browser; this one's chunks are not taken", sessionStatus: status)
+        }
         guard chunk.first == feed.next else {
             let why = chunk.first < feed.next ? "records from \(chunk.first) were taken already" : "records \(feed.next) to \(chunk.first - 1) are missing"
             return ChunkAnswer(status: 409, next: feed.next, error: "chunk \(chunk.first) refused: \(why); send from \(feed.next)", sessionStatus: status)
@@ -148,6 +163,7 @@ package final class LinkSession {
         }
         do {
             if runner == nil { try open(chunk) }
+            if owner == nil { owner = chunk.owner }
             try play(chunk)
             lastChunkAt = Date()
             return ChunkAnswer(status: 200, next: feed.next, error: nil, sessionStatus: status)
@@ -293,6 +309,13 @@ package final class LinkSession {
     private func logLine(_ line: String) {
         logged += 1
         if logged <= 1000 { try? log?.append(LogPhone(t: runner?.scene.time ?? 0, what: line.hasPrefix("diverged") ? .diverged : .records, detail: String(line.prefix(240)))) }
+    }
+
+    /// A browser that lost its records takes the session up (`GET /api/records` with its name):
+    /// its chunks are taken from now on, and the browser that had it is refused.
+    package func takeOver(by browser: String) {
+        guard LinkChunk.isOwner(browser), !status.isOver else { return }
+        owner = browser
     }
 
     /// Takes the session up from its kept chunks (the host was stopped): they are played again

@@ -127,9 +127,10 @@ import Testing
             commit()
         }
 
-        func chunk(session: Int, from first: Int, to end: Int, last: Bool) -> Data {
+        func chunk(session: Int, from first: Int, to end: Int, last: Bool, owner: String? = nil) -> Data {
             var object: [String: Any] = ["session": session, "first": first, "records": Array(records[first..<end]),
                                          "events": scene.loggedEvents.count, "digest": PhoneProtocol.hex(digest.value), "end": last]
+            if let owner { object["owner"] = owner }
             if first == 0 { object["device"] = ["stage": ["width": 390, "height": 717], "pixelRatio": 3, "userAgent": "test"] }
             return try! JSONSerialization.data(withJSONObject: object)
         }
@@ -256,6 +257,29 @@ import Testing
         #expect(throws: UserError.self) { try HostFile.openOrMake(folder: dir + "/host", plan: dir + "/other.json", participants: ["P1"], expires: nil) }
         #expect(throws: UserError.self) { try HostFile.openOrMake(folder: dir + "/new", plan: dir + "/plan.json", participants: ["../etc"], expires: nil) }
         #expect(!HostFile.isSafeName("a/b") && !HostFile.isSafeName("..") && !HostFile.isSafeName("") && HostFile.isSafeName("P-1.a_b"))
+    }
+
+    @Test func oneBrowserAtATimeUntilAnotherTakesTheSessionUp() throws {
+        let dir = try Self.studyFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let host = try Self.host(dir)
+        let setup = try LinkSetup.all(planFile: dir + "/plan.json", plan: StudyPlan.load(dir + "/plan.json")).first { $0.participant == "P1" && $0.session == 1 }!
+        let page = Page(setup)
+        page.playTasks(setup)
+        let n = page.records.count, token = Self.token(host, "P1")
+        let a = String(repeating: "a", count: 32), b = String(repeating: "b", count: 32)
+        #expect(host.takeChunk(participant: "P1", token: token, body: page.chunk(session: 1, from: 0, to: n / 3, last: false, owner: a)).status == 200)
+        // A second browser with the same link: its chunk is refused, and nothing of it kept.
+        let other = host.takeChunk(participant: "P1", token: token, body: page.chunk(session: 1, from: n / 3, to: 2 * n / 3, last: false, owner: b))
+        #expect(other.status == 423 && other.next == n / 3)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/host/chunks/P1-s1").count == 1)
+        // It takes the session up from the host's records: from now on its chunks count, not the first one's.
+        let records = try #require(host.recordsJSON(participant: "P1", session: 1, browser: b))
+        let taken = try JSONSerialization.jsonObject(with: records) as! [String: Any]
+        #expect((taken["records"] as! [[Double]]).count == n / 3)
+        #expect(host.takeChunk(participant: "P1", token: token, body: page.chunk(session: 1, from: n / 3, to: 2 * n / 3, last: false, owner: a)).status == 423)
+        #expect(host.takeChunk(participant: "P1", token: token, body: page.chunk(session: 1, from: n / 3, to: n, last: true, owner: b)).sessionStatus == .complete)
+        #expect(host.takeChunk(participant: "P1", token: token, body: page.chunk(session: 1, from: 0, to: 1, last: false, owner: "not hex")).status == 400)
     }
 
     @Test func aStoppedHostTakesSessionsUpFromTheirChunks() throws {

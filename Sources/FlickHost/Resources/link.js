@@ -39,6 +39,7 @@
 
   let study = null;          // GET /api/study
   let consented = false;
+  let owner = "";
   let metas = new Map();     // session number -> { session, stage, acknowledged, complete }
   let S = null;              // the session under way (below)
   let declined = false;
@@ -338,7 +339,7 @@
       let delay = 500;
       for (;;) {
         try {
-          const r = await fetch("/api/records" + q + "&session=" + encodeURIComponent(setup.session), { cache: "no-store" });
+          const r = await fetch("/api/records" + q + "&session=" + encodeURIComponent(setup.session) + "&owner=" + owner, { cache: "no-store" });
           if (r.status === 403) throw new Fatal("This link is no longer valid.");
           if (!r.ok) throw new Error("HTTP " + r.status);
           const body = await r.json();
@@ -405,7 +406,7 @@
     const last = first + list.length;
     const isEnd = s.ended && last === s.records.length;
     const m = isEnd ? s.endMark : last > 0 ? s.marks[last - 1] : [0, 0n];
-    const body = { session: s.setup.session, first: first, records: list, events: m[0], digest: hex(m[1]), end: isEnd };
+    const body = { session: s.setup.session, first: first, records: list, events: m[0], digest: hex(m[1]), end: isEnd, owner: owner };
     if (first === 0) {
       body.device = { stage: s.stage, viewport: { width: window.innerWidth, height: window.innerHeight },
                       pixelRatio: window.devicePixelRatio || 1, userAgent: navigator.userAgent.slice(0, 512) };
@@ -452,6 +453,11 @@
       setTimeout(pump, 0);
     } else if (status === 410) {
       completed(s);
+    } else if (status === 423) {
+      s.inflight = true;   // nothing more goes from here: another browser took the session up
+      L.state = document.body.dataset.state = "error";
+      say("This session goes on in another browser or on another device; nothing more is sent from here.");
+      fail("423");
     } else if (status === 403) {
       s.inflight = true;   // nothing more goes: the link is gone
       L.state = document.body.dataset.state = "error";
@@ -880,6 +886,7 @@
         idb("sessions", "readonly", function (o) { return o.getAll(); }),
       ]);
       consented = !!(stored[0] && stored[0].agreed);
+      owner = await ownerOfThisBrowser();
       for (const m of stored[2] || []) metas.set(m.session, m);
       study = await fetchStudy(stored[1]);
     } catch (error) {
@@ -891,6 +898,19 @@
     say("");
     setConsent(study.consent || "");
     choose();
+  }
+
+  // This browser's own name for the sessions it uploads (128 random bits, kept): the host
+  // takes a session's chunks from one browser at a time, and from another only once that one
+  // has taken the session up (GET /api/records with its name).
+  async function ownerOfThisBrowser() {
+    const kept = db ? await idb("meta", "readonly", function (o) { return o.get("owner"); }) : null;
+    if (typeof kept === "string" && /^[0-9a-f]{32}$/.test(kept)) return kept;
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    const made = Array.from(bytes, function (b) { return b.toString(16).padStart(2, "0"); }).join("");
+    if (db) await idb("meta", "readwrite", function (o) { o.put(made, "owner"); });
+    return made;
   }
 
   // The study from the host; offline, the copy this browser kept (else it tries again).
