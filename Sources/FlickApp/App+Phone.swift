@@ -20,18 +20,9 @@ final class PhoneLink {
     /// The connection that is the participant's device now.
     var connection: Int?
     var device: SessionDevice?
-    /// A touch of the phone is down on the stage.
-    var held = false
-    var latency = PhoneLatency()
-    var frameNumber = 0
-    private var lastList: [CardAttributes] = []
-    private var lastLabel: PhoneFrame.Label?
-    private var lastStage = ""
-    /// Phone times (ms) of the touches submitted since the last frame sent.
-    var touchTimes: [Double] = []
+    /// The touches taken and the frames sent to a page that draws the host's frames.
+    var frames = PhoneFrames()
     var clock: (offset: Double, roundTrip: Double)?
-    var framesSent = 0
-    var frameBytes = 0
     /// The URL as a QR code (facilitator window, terminal).
     let qr: PhoneQR?
     /// Refusals said on the terminal (the rest are counted).
@@ -77,7 +68,8 @@ final class PhoneLink {
 
     var isConnected: Bool { connection != nil }
 
-    /// The frame to send when it differs from the last one sent (or `force`), as JSON.
+    /// The frame to send when it differs from the last one sent (or `force`), as JSON: the
+    /// render list with the swipe deck's stamp and the empty deck's hint.
     func frame(list: [CardAttributes], scene: CardScene, faceOf: (CardID) -> Int?, stage: String, force: Bool) -> String? {
         var label: PhoneFrame.Label?
         if let l = scene.directionLabel, let i = list.lastIndex(where: { $0.card == l.card }) {
@@ -85,14 +77,8 @@ final class PhoneLink {
             label = PhoneFrame.Label(card: i, text: l.label, color: PhoneProtocol.hex(c.r, c.g, c.b),
                                      opacity: l.opacity, direction: l.direction.rawValue)
         }
-        guard force || list != lastList || label != lastLabel || stage != lastStage else { return nil }
-        lastList = list
-        lastLabel = label
-        lastStage = stage
-        frameNumber += 1
-        let cards = list.map { PhoneFrame.Card(face: faceOf($0.card) ?? -1, attributes: $0) }
         let hint = scene.deck.count == 0 && scene.isAtRest ? DirectionStamp.emptyDeckHint : nil
-        return PhoneFrame(number: frameNumber, sceneTime: scene.time, stage: stage, cards: cards, label: label, hint: hint).json()
+        return frames.frame(list: list, faceOf: { faceOf($0) ?? -1 }, stage: stage, sceneTime: scene.time, label: label, hint: hint, force: force)
     }
 }
 
@@ -112,7 +98,7 @@ extension App {
                 phoneTouch(touch, hostTime: hostTime)
             case .drawn(let id, let frame, let t):
                 guard id == phone.connection else { continue }
-                phone.latency.drawn(frame: frame, at: t)
+                phone.frames.latency.drawn(frame: frame, at: t)
             case .answer(let id, let answer, let hostTime):
                 guard id == phone.connection else { continue }
                 phoneAnswer(answer, hostTime: hostTime)
@@ -136,8 +122,7 @@ extension App {
                 note("phone disconnected (\(reason)); the session goes on, the page reconnects by itself")
                 logPhone(LogPhone(t: scene.time, what: .dropped, detail: reason))
                 // The page's engine goes on without the host: its gesture is the page's to end.
-                if phone.held, phone.engine == nil {
-                    phone.held = false
+                if phone.frames.dropped(), phone.engine == nil {
                     runner.cancelHeldGesture(at: clock())
                 }
                 desk.add("phone disconnected: \(reason)", .event, at: scene.time)
@@ -214,16 +199,9 @@ extension App {
     private func phoneTouch(_ touch: PhoneTouch, hostTime: Double) {
         guard let phone else { return }
         let t = session.time(sdl: hostTime)
-        if touch.phase == .down {
-            if phone.held { return }
-            phone.held = true
-        } else if !phone.held {
-            return
-        }
-        if touch.phase == .up || touch.phase == .cancel { phone.held = false }
+        guard phone.frames.admits(touch.phase, phoneTime: touch.time) else { return }
         let p = PointerEvent(pointerID: 1, phase: touch.phase, position: touch.position, time: t, device: .touch)
         submit(RecordedInput(t: t, .pointer(p)))
-        phone.touchTimes.append(touch.time)
     }
 
     /// Sends this frame's render list to the phone when it changed (every frame while it moves).
@@ -236,28 +214,24 @@ extension App {
         let stageColour = PhoneProtocol.hex(theme.stage.r, theme.stage.g, theme.stage.b)
         let list = pressed(scene.renderList)
         guard let text = phone.frame(list: list, scene: scene, faceOf: { self.faces.imageIndex(of: $0) },
-                                     stage: stageColour, force: force || !phone.touchTimes.isEmpty) else { return }
+                                     stage: stageColour, force: force) else { return }
         phone.server.send(text, isFrame: true)
-        phone.latency.sent(frame: phone.frameNumber, touches: phone.touchTimes)
-        phone.touchTimes.removeAll(keepingCapacity: true)
-        phone.framesSent += 1
-        phone.frameBytes += text.utf8.count
     }
 
     /// The HUD's phone lines.
     func phoneHUDLines() -> [String] {
         guard let phone else { return [] }
         var lines: [String] = []
-        if let p = phone.latency.percentiles {
+        if let p = phone.frames.latency.percentiles {
             lines.append(String(format: "touch to phone frame %.0f ms median, %.0f p99 (%d touches)", p.median * 1000, p.p99 * 1000,
-                                phone.latency.count))
+                                phone.frames.latency.count))
         } else {
             lines.append(phone.isConnected ? "touch to phone frame: no touch yet" : "phone: waiting for \(phone.url)")
         }
         let stats = phone.server.statistics
-        let perFrame = phone.framesSent > 0 ? phone.frameBytes / phone.framesSent : 0
+        let perFrame = phone.frames.sent > 0 ? phone.frames.bytes / phone.frames.sent : 0
         lines.append(String(format: "phone frames %d, %d bytes each; server %.1f ms handling, %d msgs; clock ±%.1f ms",
-                            phone.framesSent, perFrame, stats.busy * 1000, stats.messages, (phone.clock?.roundTrip ?? 0) * 500))
+                            phone.frames.sent, perFrame, stats.busy * 1000, stats.messages, (phone.clock?.roundTrip ?? 0) * 500))
         return lines
     }
 }
@@ -272,13 +246,13 @@ extension App {
     func phoneSummaryLine() -> LogPhone? {
         guard let phone else { return nil }
         var line = LogPhone(t: clock(), what: .summary, detail: phone.device?.summary)
-        if let p = phone.latency.percentiles {
+        if let p = phone.frames.latency.percentiles {
             line.latencyMedianMs = (p.median * 10_000).rounded() / 10
             line.latencyP99Ms = (p.p99 * 10_000).rounded() / 10
         }
-        line.touches = phone.latency.count
-        line.frames = phone.framesSent
-        line.frameBytes = phone.framesSent > 0 ? phone.frameBytes / phone.framesSent : 0
+        line.touches = phone.frames.latency.count
+        line.frames = phone.frames.sent
+        line.frameBytes = phone.frames.sent > 0 ? phone.frames.bytes / phone.frames.sent : 0
         line.refused = phone.server.statistics.refusals
         if let engine = phone.engine {
             line.records = engine.feed.next
@@ -293,12 +267,12 @@ extension App {
         guard let phone else { return nil }
         let stats = phone.server.statistics
         var s = "phone: \(phone.device?.summary ?? "no device connected")"
-        if let p = phone.latency.percentiles {
+        if let p = phone.frames.latency.percentiles {
             s += String(format: "; touch to phone frame %.1f ms median, %.1f ms p99 over %d touches", p.median * 1000, p.p99 * 1000,
-                        phone.latency.count)
+                        phone.frames.latency.count)
         }
-        let perFrame = phone.framesSent > 0 ? phone.frameBytes / phone.framesSent : 0
-        s += "; \(phone.framesSent) frames sent, \(perFrame) bytes each; \(stats.messages) messages handled in "
+        let perFrame = phone.frames.sent > 0 ? phone.frames.bytes / phone.frames.sent : 0
+        s += "; \(phone.frames.sent) frames sent, \(perFrame) bytes each; \(stats.messages) messages handled in "
         s += String(format: "%.1f ms", stats.busy * 1000)
         s += "; \(stats.connectionsSeen) connections, \(stats.refusals) refused, \(phone.drops) drops"
         if let engine = phone.engine {

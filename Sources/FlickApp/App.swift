@@ -201,8 +201,7 @@ final class App {
         if let phone {
             // With the engine on the page a gesture is never cut by the host: the page's own
             // records close it, and what never came stays out.
-            if phone.held, phone.engine == nil {
-                phone.held = false
+            if phone.frames.dropped(), phone.engine == nil {
                 runner.cancelHeldGesture(at: clock())
             }
             phone.server.stop()

@@ -133,26 +133,26 @@ enum PhoneBench {
             let why = errText.split(separator: "\n").last.map(String.init)
             throw UserError("the phone client failed (\(why ?? "exit \(child.terminationStatus)"))")
         }
-        guard let idle = host.idleCPU, let drag = host.dragCPU, let p = host.latency.percentiles else {
+        guard let idle = host.idleCPU, let drag = host.dragCPU, let p = host.frames.latency.percentiles else {
             throw UserError("the phone bench of \(interaction.rawValue): the phone connected \(host.connected ? "but sent no touch the host applied" : "never")")
         }
-        let sorted = host.latency.samples.sorted()
+        let sorted = host.frames.latency.samples.sorted()
         let p90 = nearestRank(sorted, 0.9)
         let stats = server.statistics
         progress(String(format: "phone %@: %.1f ms median, %.1f ms p99 over %d touches", interaction.rawValue,
-                        p.median * 1000, p.p99 * 1000, host.latency.count))
+                        p.median * 1000, p.p99 * 1000, host.frames.latency.count))
         return PhoneResult(interaction: interaction.rawValue, seconds: seconds, touches: phone.touches,
-                           samples: host.latency.count, medianMs: p.median * 1000, p90Ms: p90 * 1000, p99Ms: p.p99 * 1000,
-                           maxMs: (sorted.last ?? .nan) * 1000, framesSent: host.framesSent, framesDrawn: phone.frames,
-                           frameBytesMean: host.framesSent > 0 ? Double(host.frameBytes) / Double(host.framesSent) : 0,
-                           frameBytesMax: host.frameBytesMax, cpuNoPhonePercent: noPhone * 100, cpuIdlePercent: idle * 100,
+                           samples: host.frames.latency.count, medianMs: p.median * 1000, p90Ms: p90 * 1000, p99Ms: p.p99 * 1000,
+                           maxMs: (sorted.last ?? .nan) * 1000, framesSent: host.frames.sent, framesDrawn: phone.frames,
+                           frameBytesMean: host.frames.sent > 0 ? Double(host.frames.bytes) / Double(host.frames.sent) : 0,
+                           frameBytesMax: host.frames.largest, cpuNoPhonePercent: noPhone * 100, cpuIdlePercent: idle * 100,
                            cpuDraggingPercent: drag * 100, perPhonePercent: (drag - noPhone) * 100,
                            serverHandlingMs: stats.busy * 1000, messages: stats.messages,
                            clockRoundTripMs: (host.roundTrip ?? .nan) * 1000)
     }
 
-    /// What the window does with a phone each frame (`App.pumpPhone`, `publishPhoneFrame`),
-    /// without the drawing.
+    /// The host's side of the scripted phone each frame: the server's events into a session,
+    /// and its frames out through the phone's frame stream (`PhoneFrames`, the window's too).
     struct Host {
         let server: PhoneServer
         let runner: SessionRunner
@@ -160,14 +160,8 @@ enum PhoneBench {
         let images: Int
         var connection: Int?
         var connected = false
-        var held = false
-        var latency = PhoneLatency()
-        var touchTimes: [Double] = []
-        var number = 0
-        var lastList: [CardAttributes] = []
-        var framesSent = 0
-        var frameBytes = 0
-        var frameBytesMax = 0
+        /// The touches taken and the frames sent.
+        var frames = PhoneFrames()
         var roundTrip: Double?
         /// CPU marks: when the idle window opens (connected + 1.2 s), the first and last touch.
         var connectedAt: Double?
@@ -204,34 +198,23 @@ enum PhoneBench {
                     server.send(welcome.json())
                     force = true
                 case .touch(let id, let touch, let hostTime):
-                    guard id == connection else { continue }
-                    if touch.phase == .down {
-                        if held { continue }
-                        held = true
-                    } else if !held {
-                        continue
-                    }
-                    if touch.phase == .up || touch.phase == .cancel { held = false }
+                    guard id == connection, frames.admits(touch.phase, phoneTime: touch.time) else { continue }
                     let t = hostTime - start
                     let p = PointerEvent(pointerID: 1, phase: touch.phase, position: touch.position, time: t, device: .touch)
                     runner.submit(RecordedInput(t: t, .pointer(p)), now: clock)
-                    touchTimes.append(touch.time)
                     let mark = (PhoneBench.cpuSeconds(), wall)
                     if firstTouch == nil { firstTouch = mark }
                     lastTouch = mark
                 case .drawn(let id, let n, let t):
                     guard id == connection else { continue }
-                    latency.drawn(frame: n, at: t)
+                    frames.latency.drawn(frame: n, at: t)
                 case .synced(let id, _, let trip):
                     guard id == connection else { continue }
                     roundTrip = trip
                 case .disconnected(let id, _):
                     guard id == connection else { continue }
                     connection = nil
-                    if held {
-                        held = false
-                        runner.cancelHeldGesture(at: clock)
-                    }
+                    if frames.dropped() { runner.cancelHeldGesture(at: clock) }
                 case .refused, .answer, .undo, .records, .history:
                     break
                 }
@@ -240,19 +223,10 @@ enum PhoneBench {
             runner.advance(to: clock)
             _ = runner.takeOutputs()
             guard connection != nil else { return }
-            let list = runner.scene.renderList
-            guard force || !touchTimes.isEmpty || list != lastList else { return }
-            lastList = list
-            number += 1
             let n = images
-            let cards = list.map { PhoneFrame.Card(face: n > 0 ? (($0.card.value % n) + n) % n : -1, attributes: $0) }
-            let text = PhoneFrame(number: number, sceneTime: runner.scene.time, stage: "#e8eaed", cards: cards).json()
+            guard let text = frames.frame(list: runner.scene.renderList, faceOf: { n > 0 ? (($0.value % n) + n) % n : -1 },
+                                          stage: "#e8eaed", sceneTime: runner.scene.time, force: force) else { return }
             server.send(text, isFrame: true)
-            latency.sent(frame: number, touches: touchTimes)
-            touchTimes.removeAll(keepingCapacity: true)
-            framesSent += 1
-            frameBytes += text.utf8.count
-            frameBytesMax = max(frameBytesMax, text.utf8.count)
         }
     }
 }
