@@ -158,11 +158,14 @@ package final class LinkHost: @unchecked Sendable {
             do { chunk = try JSONDecoder().decode(LinkChunk.self, from: body) } catch {
                 return refuse(participant, ChunkAnswer(status: 400, next: -1, error: "malformed chunk: \(DecodingProblem.describe(error))", sessionStatus: .uploading))
             }
-            if let problem = chunk.problem {
-                return refuse(participant, ChunkAnswer(status: 400, next: -1, error: "malformed chunk: \(problem)", sessionStatus: .uploading))
-            }
             guard let session = sessions[participant]?.first(where: { $0.setup.session == chunk.session }) else {
                 return refuse(participant, ChunkAnswer(status: 400, next: -1, error: "session \(chunk.session) is not one of \(participant)'s", sessionStatus: .uploading))
+            }
+            guard chunk.records.count <= LinkChunk.maxRecords else {
+                return refuse(participant, ChunkAnswer(status: 413, next: session.records, error: "\(chunk.records.count) records (at most \(LinkChunk.maxRecords) a chunk)", sessionStatus: session.status))
+            }
+            if let problem = chunk.problem {
+                return refuse(participant, ChunkAnswer(status: 400, next: -1, error: "malformed chunk: \(problem)", sessionStatus: .uploading))
             }
             let answer = session.take(chunk, bytes: body)
             if answer.status != 200 { return refuse(participant, answer) }
@@ -180,9 +183,9 @@ package final class LinkHost: @unchecked Sendable {
         return answer
     }
 
-    /// A refusal before any participant is known (a bad token): logged too.
-    package func logRefusal(_ what: String) {
-        lock.withLock { _ = refuse("", ChunkAnswer(status: 403, next: -1, error: String(what.prefix(200)), sessionStatus: .refused)) }
+    /// A refusal the server makes itself (a bad token, a slow or oversized request): logged too.
+    package func logRefusal(_ what: String, participant: String = "", status: Int = 403) {
+        lock.withLock { _ = refuse(participant, ChunkAnswer(status: status, next: -1, error: String(what.prefix(200)), sessionStatus: .refused)) }
     }
 
     /// The face of the card image with content hash `hash`, `w`×`h` pixels, as PNG (the newest

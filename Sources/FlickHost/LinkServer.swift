@@ -84,6 +84,7 @@ package struct LinkServer: Sendable {
         router.get("/api/records") { request, _ in
             let (_, id) = try participant(request)
             guard let text = request.uri.queryParameters["session"], let n = Int(String(text)), let data = host.recordsJSON(participant: id, session: n, browser: request.uri.queryParameters["owner"].map(String.init)) else {
+                host.logRefusal("GET /api/records: session '\(String(request.uri.queryParameters["session"] ?? "").prefix(40))' is not one of this link's", participant: id, status: 400)
                 return Self.json(Data("{\"error\":\"expected session=N, one of this link's sessions\"}".utf8), status: .badRequest)
             }
             return Self.json(data)
@@ -91,10 +92,12 @@ package struct LinkServer: Sendable {
         router.post("/api/records") { request, _ in
             let (token, id) = try participant(request)
             if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > LinkChunk.maxBytes {
+                host.logRefusal("a chunk of \(length) bytes (at most \(LinkChunk.maxBytes))", participant: id, status: 413)
                 return Self.json(Data("{\"error\":\"a chunk of \(length) bytes (at most \(LinkChunk.maxBytes))\",\"next\":-1}".utf8), status: .contentTooLarge)
             }
             let body: ByteBuffer
             do { body = try await collect(request.body) } catch let refusal as LinkRefusal {
+                host.logRefusal(refusal.line, participant: id, status: refusal.status)
                 return Self.json(Data("{\"error\":\(LinkJSON.quoted(refusal.line)),\"next\":-1}".utf8), status: .init(code: refusal.status))
             }
             let answer = host.takeChunk(participant: id, token: token, body: Data(buffer: body))

@@ -30,7 +30,7 @@ package struct StudyCommand: ParsableCommand {
         and task, 95 % intervals inside the scale). Every row names its session id and file.
         """)
 
-    @Argument(help: ArgumentHelp("Interaction logs (--log) or recordings (--record), or a folder of flick host (its sessions' logs, with its plan).", valueName: "session"))
+    @Argument(help: ArgumentHelp("Interaction logs (--log) or recordings (--record), or a folder of flick host (its sessions' recordings, with its plan).", valueName: "session"))
     var sessions: [String]
 
     @Option(help: ArgumentHelp("Folder to write study.html and the CSV tables into (made if missing).", valueName: "dir"))
@@ -86,7 +86,7 @@ package struct StudyCommand: ParsableCommand {
     }
 
     /// The sessions and plans given, a host folder (`flick host --out DIR`) standing for its
-    /// sessions' logs and its plan.
+    /// sessions' recordings and its plan.
     static func expandingHostFolders(_ given: [String], plans: [String]) throws -> (sessions: [String], plans: [String]) {
         var sessions: [String] = []
         var plans = plans
@@ -100,10 +100,13 @@ package struct StudyCommand: ParsableCommand {
                   let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let plan = object["plan"] as? String else {
                 throw UserError("session '\(path)' is a folder without a readable host.json (expected a log, a recording, or a folder flick host made)")
             }
+            // Its sessions' recordings: replayed here, they give what the logs give and the
+            // pointer's path too, and a session still under way ends where its records do, as
+            // a session cut off.
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            let logs = names.filter { $0.range(of: #"^.+-s[0-9]+\.jsonl$"#, options: .regularExpression) != nil }.sorted()
-            guard !logs.isEmpty else { throw UserError("host folder '\(path)' has no session yet (expected ID-sN.jsonl logs)") }
-            sessions += logs.map { path + "/" + $0 }
+            let recordings = names.filter { $0.range(of: #"^.+-s[0-9]+\.rec$"#, options: .regularExpression) != nil }.sorted()
+            guard !recordings.isEmpty else { throw UserError("host folder '\(path)' has no session yet (expected ID-sN.rec recordings)") }
+            sessions += recordings.map { path + "/" + $0 }
             if !plans.contains(plan) { plans.append(plan) }
         }
         return (sessions, plans)

@@ -75,6 +75,7 @@ if [ "$FAILED" = 0 ]; then
   part "the participant's phone (headless Chromium as a 390x844 phone at 3x, the participant's side, the network face)" phone.py phone
   part "mouse against touch: one task by the mouse (xdotool) and the phone (Chromium), flick study with device as condition" touch_study.py touch-study
   part "the twelve-session study: a plan of 2 presets for 6 participants (3 mouse, 3 phone), a facilitator's keys, tasks, SEQ and SUS, every study number against a hand count" study_twelve.py study-twelve
+  part "a study by link: flick host, 3 participants in Node (a drop, a stop) and 3 phones in Chromium (a reload, give-ups), flick study against local replays, hostile requests" study_link.py study-link
   part "a sixth interaction from outside (Examples/CoverFlow): browse and delete under Xvfb" coverflow.sh coverflow
   part "windows that end say so and close when asked; the renderer named in the log (Xvfb: llvmpipe -> software)" window_end.sh window-end
   part "the pages at 800 px in headless Chromium: interval cells on one line, nothing wider than the window" pages_narrow.py pages-narrow
