@@ -14,7 +14,7 @@ latency as the client saw it (POST to its answer), median and p99. Prints a Mark
 writes WORK/result.json.
 
 Usage: link_load.py path/to/flick [--participants 200] [--procs 4] [--tasks 3] [--task-seconds 5]
-                    [--work DIR]"""
+                    [--work DIR] [--realtime]"""
 
 import csv
 import json
@@ -51,6 +51,11 @@ PROCS = int(option("--procs", "4"))
 TASKS = int(option("--tasks", "3"))
 TASK_SECONDS = option("--task-seconds", "5")
 WORK = option("--work", None) or tempfile.mkdtemp(prefix="flick-link-load-")
+# --realtime: each participant's session takes its own time (frames and touches at their real
+# pace), as 200 phones at once would; without it they send as fast as the host takes them.
+REALTIME = "--realtime" in args
+if REALTIME:
+    args.remove("--realtime")
 if len(args) != 1:
     sys.exit(__doc__)
 BIN = os.path.abspath(args[0])
@@ -140,7 +145,8 @@ def main():
             path = os.path.join(WORK, f"links-{g}.csv")
             with open(path, "w") as f:
                 f.write("participant,link\n" + "".join(f"{p},{l}\n" for p, l in group))
-            procs.append(subprocess.Popen(["node", CLIENT, "--links", path, "--task-seconds", TASK_SECONDS, "--latencies"],
+            procs.append(subprocess.Popen(["node", CLIENT, "--links", path, "--task-seconds", TASK_SECONDS, "--latencies"]
+                                         + (["--realtime"] if REALTIME else []),
                                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
         results, errors = [], []
         for p in procs:
@@ -206,7 +212,7 @@ def main():
     }
     json.dump(result, open(os.path.join(WORK, "result.json"), "w"), indent=2)
     print(f"{n} participants, one session each of {TASKS} tasks, {result['session seconds (mean)']} s of session time on average; "
-          f"real-time pacing off")
+          f"real-time pacing {'on' if REALTIME else 'off'}")
     print(f"| participants | sessions complete | divergences | records | uploads | wall | host CPU (per participant) "
           f"| host peak RSS (per participant) | upload median / p99 |")
     print("|---|---|---|---|---|---|---|---|---|")
