@@ -59,14 +59,7 @@ extension App {
                                             count: scene.deck.count, viewport: scene.viewport,
                                             lateWindow: runner.lateInputWindow, config: edits,
                                             configText: PageEngineEdits.textEdits(scene.config), start: pageClock, next: 0,
-                                            stages: Interaction.allCases.map {
-                                                let c = Theme.of($0).stage
-                                                return PhoneProtocol.hex(c.r, c.g, c.b)
-                                            },
-                                            stamps: Dictionary(uniqueKeysWithValues: ThrowDirection.allCases.map {
-                                                let c = DirectionStamp.colour($0)
-                                                return ($0.rawValue, PhoneProtocol.hex(c.r, c.g, c.b))
-                                            }),
+                                            stages: Theme.stageColours, stamps: DirectionStamp.colours,
                                             hint: DirectionStamp.emptyDeckHint)
         }
         engine.setup?.next = engine.feed.next

@@ -165,11 +165,7 @@ package struct LinkSetup: Sendable {
                     faces: zip(hashes, cards.items).map { PhoneWelcome.Face(hash: $0, title: $1.title) },
                     cardBackground: PhoneProtocol.hex(bg.r, bg.g, bg.b), cornerRadius: CardFaces.cornerRadiusPoints,
                     shadow: .init(blur: shadow.spread, dx: shadow.offset.dx, dy: shadow.offset.dy, opacity: shadow.opacity),
-                    stages: Interaction.allCases.map { let c = Theme.of($0).stage; return PhoneProtocol.hex(c.r, c.g, c.b) },
-                    stamps: Dictionary(uniqueKeysWithValues: ThrowDirection.allCases.map {
-                        let c = DirectionStamp.colour($0)
-                        return ($0.rawValue, PhoneProtocol.hex(c.r, c.g, c.b))
-                    }),
+                    stages: Theme.stageColours, stamps: DirectionStamp.colours,
                     hint: DirectionStamp.emptyDeckHint, undo: CardScene.Command.allCases.firstIndex(of: .undo) ?? 0,
                     undoOffered: undoKey, tasks: pageTasks,
                     seq: anySEQ ? Page.Questions(question: Questionnaire.seqQuestion, items: nil, ends: [Questionnaire.seqEnds.0, Questionnaire.seqEnds.1]) : nil,

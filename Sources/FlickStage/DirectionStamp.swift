@@ -42,6 +42,11 @@ package final class DirectionStamp {
     }
 
     /// What the stage says on an empty deck at rest, here and on the phone.
+    /// Each throw direction's stamp colour as `#rrggbb`, by the direction's name.
+    nonisolated package static var colours: [String: String] {
+        Dictionary(uniqueKeysWithValues: ThrowDirection.allCases.map { ($0.rawValue, colour($0).hex) })
+    }
+
     nonisolated package static let emptyDeckHint = "No cards left · Z brings one back · R resets"
 
     /// Draws the label of the card the scene reports, if it is in `list` (this frame's cards).

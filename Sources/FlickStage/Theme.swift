@@ -11,6 +11,10 @@ package struct Theme {
     package var text: RGBA
     package var dim: RGBA
 
+    /// Each interaction's stage colour as `#rrggbb`, in `Interaction.allCases` order: what a
+    /// page that runs the engine paints behind the interaction it shows.
+    package static var stageColours: [String] { Interaction.allCases.map { of($0).stage.hex } }
+
     /// The colours the interaction registered (`InteractionRegistry`).
     package static func of(_ interaction: Interaction) -> Theme {
         let t = InteractionRegistry.entry(named: interaction.rawValue)?.theme ?? InteractionTheme()
@@ -56,4 +60,9 @@ package final class FontSizes {
 
     /// Closes every size (a renderer reset, or fonts no longer needed).
     package func removeAll() { fonts.removeAll() }
+}
+
+extension RGBA {
+    /// `#rrggbb`, as a page's style takes a colour.
+    package var hex: String { String(format: "#%02x%02x%02x", r, g, b) }
 }
