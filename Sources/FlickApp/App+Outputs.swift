@@ -32,7 +32,7 @@ extension App {
                 warn("\(input) input refused: \(reason)")
             case .scene(let logged):
                 let e = logged.event
-                pageEngineSaw(logged)
+                pageEngine?.saw(logged, host: self)
                 overlay.remember(e)
                 desk.event(e, release: logged.release, text: Overlay.feedLine(e, origin: logged.origin, title: feedTitle))
                 // An inserted card, or a deck replaced by a task's start cards, shows its image.

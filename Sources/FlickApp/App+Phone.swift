@@ -108,10 +108,10 @@ extension App {
                 phoneUndo(hostTime: hostTime)
             case .records(let id, let batch):
                 guard id == phone.connection else { continue }
-                phoneRecords(batch)
+                pageEngine?.take(batch, host: self)
             case .history(let id):
                 guard id == phone.connection else { continue }
-                sendPageHistory()
+                pageEngine?.sendHistory(host: self)
             case .synced(let id, let offset, let roundTrip):
                 guard id == phone.connection else { continue }
                 phone.clock = (offset, roundTrip)
@@ -164,7 +164,7 @@ extension App {
         // The page that runs the engine starts it as the session started (the welcome) and then
         // takes the new viewport as an input of its own; the page that draws the host's frames
         // is told the viewport they have.
-        let engineSetup = pageEngineSetup()
+        let engineSetup = pageEngine?.welcome(scene: scene, lateWindow: runner.lateInputWindow)
         if engineSetup == nil { takeStage(phoneViewport) }
         let images = faces.images
         let faceList = phone.hashes.enumerated().map { i, hash in
@@ -180,7 +180,7 @@ extension App {
         if engineSetup != nil {
             pageEngine?.facesSent = nil
             takeStage(phoneViewport)
-            flushToPage()
+            pageEngine?.flush(host: self)
         }
         publishPhoneSide(force: true)
         publishPhoneFrame(force: true)
@@ -284,4 +284,13 @@ extension App {
         }
         return s
     }
+}
+
+/// The window's session as the page's engine link feeds it (`--phone-engine`).
+extension App: PageEngineHost {
+    var pageEngine: PageEngineLink? { phone?.engine }
+    var pageConnected: Bool { phone?.isConnected == true }
+    func sendToPage(_ text: String) { phone?.server.send(text) }
+    func pageAnswered(_ answer: PhoneAnswer, at t: Double) { phoneAnswer(answer, at: t, record: true) }
+    func inputSubmitted() { submittedInputs += 1 }
 }

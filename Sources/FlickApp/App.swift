@@ -174,7 +174,7 @@ final class App {
     func clock() -> Double {
         if options.headless { return runner.clamped(Double(headlessFrame) / 60) }
         if player != nil { return runner.clamped(session.replay.time) }
-        if pageEngine != nil { return pageClock }
+        if let pageEngine { return pageEngine.clock }
         return session.time(sdl: SDLContext.now)
     }
 
@@ -211,7 +211,7 @@ final class App {
         // the log's quit hold it, so a replay of the recording ends at the very same time.
         let end = clock()
         do { try finishScene(at: end) } catch { failure = failure ?? error }
-        finishPageEngine()
+        pageEngine?.finish(host: self)
         if phone != nil {
             if var line = phoneSummaryLine() {
                 line.t = SceneEvent.microseconds(max(scene.time, end))
@@ -466,7 +466,7 @@ final class App {
     func submit(_ input: RecordedInput) {
         var input = input
         if desk.facilitatorActing { input.byFacilitator = true }
-        guard let input = pageEngineAdmits(input) else { return }
+        guard let input = pageEngine.map({ $0.admits(input, host: self) }) ?? input else { return }
         runner.submit(input, now: clock())
         submittedInputs += 1
     }

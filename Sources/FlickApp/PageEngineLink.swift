@@ -15,6 +15,20 @@ import Foundation
 /// after, it is the time of the last frame the page drew. What the host makes itself (a marker,
 /// a note) is stamped as late as a late input may be, so no record of the page is ever older
 /// than it and none is moved.
+/// What the page's engine link needs of the session it feeds: its runner, a way to the page,
+/// the log's phone lines, the participant panel's answer and the HUD's input count.
+@MainActor
+protocol PageEngineHost: AnyObject {
+    var runner: SessionRunner { get }
+    /// The page is connected (after its welcome): what waits for it can go.
+    var pageConnected: Bool { get }
+    func sendToPage(_ text: String)
+    func logPhone(_ line: LogPhone)
+    /// The participant's answer the page recorded at session time `t`, as the panel takes it.
+    func pageAnswered(_ answer: PhoneAnswer, at t: Double)
+    func inputSubmitted()
+}
+
 @MainActor
 final class PageEngineLink {
     var feed = PageFeed()
@@ -41,29 +55,22 @@ final class PageEngineLink {
     /// The faces of the cards that show an image of their own (`DeckImages.assigned`) as last
     /// sent to the page; nil: send them again (a new connection).
     var facesSent: [CardID: Int]?
-}
-
-extension App {
-    var pageEngine: PageEngineLink? { phone?.engine }
 
     /// The session's clock while the page runs the engine: the page's last frame (0 before it).
-    var pageClock: Double { pageEngine?.feed.lastFrame ?? 0 }
+    var clock: Double { feed.lastFrame ?? 0 }
 
     /// The welcome's engine: the scene as the session started it (made at the first connect:
     /// the host lets nothing change the scene before), and the record the host expects next.
-    func pageEngineSetup() -> PhoneEngineSetup? {
-        guard let engine = pageEngine else { return nil }
-        if engine.setup == nil {
-            let edits = PageEngineEdits.configEdits(scene.config)
-            engine.setup = PhoneEngineSetup(interaction: Interaction.allCases.firstIndex(of: scene.interaction) ?? 0,
-                                            count: scene.deck.count, viewport: scene.viewport,
-                                            lateWindow: runner.lateInputWindow, config: edits,
-                                            configText: PageEngineEdits.textEdits(scene.config), start: pageClock, next: 0,
-                                            stages: Theme.stageColours, stamps: DirectionStamp.colours,
-                                            hint: DirectionStamp.emptyDeckHint)
-        }
-        engine.setup?.next = engine.feed.next
-        return engine.setup
+    func welcome(scene: CardScene, lateWindow: Double) -> PhoneEngineSetup {
+        var made = setup ?? PhoneEngineSetup(interaction: Interaction.allCases.firstIndex(of: scene.interaction) ?? 0,
+                                             count: scene.deck.count, viewport: scene.viewport, lateWindow: lateWindow,
+                                             config: PageEngineEdits.configEdits(scene.config),
+                                             configText: PageEngineEdits.textEdits(scene.config), start: clock, next: 0,
+                                             stages: Theme.stageColours, stamps: DirectionStamp.colours,
+                                             hint: DirectionStamp.emptyDeckHint)
+        made.next = feed.next
+        setup = made
+        return made
     }
 
     /// An input the host made while the page runs the engine. What changes the scene (the stage's
@@ -75,36 +82,35 @@ extension App {
     /// state waits for the page to set the state up (`PageTaskStarts`), and the host's markers,
     /// notes and answers wait behind it. Returns the input to submit here, or nil. `time`: when
     /// it is taken (a held input let go at the page's start), else as late as a record may be.
-    func pageEngineAdmits(_ input: RecordedInput, at time: Double? = nil) -> RecordedInput? {
-        guard let engine = pageEngine else { return input }
+    func admits(_ input: RecordedInput, at time: Double? = nil, host: PageEngineHost) -> RecordedInput? {
         var input = input
-        input.t = time ?? pageClock - runner.lateInputWindow
+        input.t = time ?? clock - host.runner.lateInputWindow
         switch input.input {
         case .marker, .note, .answer, .ask:
-            if engine.starts.isWaiting {
-                engine.starts.hold(input)
+            if starts.isWaiting {
+                starts.hold(input)
                 return nil
             }
-            if case .marker(let marker) = input.input, let start = study.startState(before: marker.label) {
-                let records = engine.starts.begin(input, start: start)
+            if case .marker(let marker) = input.input, let start = host.runner.study.startState(before: marker.label) {
+                let records = starts.begin(input, start: start)
                 // The start deck's faces, so the page draws them from its first frame.
-                let faces = start.cards.map { $0.map { study.images.image(named: $0) ?? -1 } }
-                for (i, record) in records.enumerated() { relayToPage(record, faces: i == records.count - 1 ? faces : nil) }
+                let faces = start.cards.map { $0.map { host.runner.study.images.image(named: $0) ?? -1 } }
+                for (i, record) in records.enumerated() { relay(record, faces: i == records.count - 1 ? faces : nil, host: host) }
                 return nil
             }
             return input
         case .time(.sync):
             return nil
         case .viewport(let size, _):
-            relayToPage(.viewport(size))
+            relay(.viewport(size), host: host)
         case .command(let command):
-            relayToPage(.command(command, byFacilitator: input.byFacilitator))
+            relay(.command(command, byFacilitator: input.byFacilitator), host: host)
         case .interaction(let next):
-            relayToPage(.interaction(next))
+            relay(.interaction(next), host: host)
         case .config(let change):
-            relayConfig(change)
+            relayConfig(change, host: host)
         case .pointer, .wheel, .notches, .cards, .time:
-            refuseForPage(input)
+            refuse(input, host: host)
         }
         return nil
     }
@@ -112,105 +118,100 @@ extension App {
     /// A host input the page's engine cannot take: said (the first ten), logged as the phone's
     /// refusal (the first thousand) and counted. The card folder's changes are among them: the
     /// deck stays as the session started it.
-    private func refuseForPage(_ input: RecordedInput) {
-        guard let engine = pageEngine else { return }
-        engine.refusedHostInputs += 1
+    private func refuse(_ input: RecordedInput, host: PageEngineHost) {
+        refusedHostInputs += 1
         let line: String
         if case .cards(let change) = input.input {
             line = "cards refused: the folder changed (\(change.summary)), and its changes cannot reach the page's engine (--phone-engine): the deck stays as the session started it"
         } else {
             line = "\(input.input.kind) refused: the page runs the engine (--phone-engine), and this cannot reach its scene"
         }
-        if engine.refusedHostInputs <= 10 { warn(line) }
-        if engine.refusedHostInputs <= 1000 { logPhone(LogPhone(t: scene.time, what: .refused, detail: String(line.prefix(240)))) }
+        if refusedHostInputs <= 10 { warn(line) }
+        if refusedHostInputs <= 1000 { host.logPhone(LogPhone(t: host.runner.scene.time, what: .refused, detail: String(line.prefix(240)))) }
     }
 
     /// A config from the panel, a preset or the file, as edits of its numeric keys (one record
     /// each, taken as one config with the last). A text key cannot reach the page's engine: the
     /// edit is refused and said.
-    private func relayConfig(_ change: ConfigInput) {
-        guard let engine = pageEngine else { return }
-        let base = engine.intended ?? scene.config
+    private func relayConfig(_ change: ConfigInput, host: PageEngineHost) {
+        let base = intended ?? host.runner.scene.config
         if let path = PageEngineEdits.changedTextKey(from: base, to: change.config) {
             warn("config refused: it changes the text key \(path), which the page's engine (--phone-engine) takes only as the session starts")
             return
         }
-        let edits = PageEngineEdits.numericEdits(from: base, to: change.config)
-        guard !edits.isEmpty else { return }
-        engine.intended = change.config
-        engine.edits.append(change)
-        for (n, (key, value)) in edits.enumerated() { relayToPage(.setValue(key: key, value: value, more: n < edits.count - 1)) }
+        let keys = PageEngineEdits.numericEdits(from: base, to: change.config)
+        guard !keys.isEmpty else { return }
+        intended = change.config
+        edits.append(change)
+        for (n, (key, value)) in keys.enumerated() { relay(.setValue(key: key, value: value, more: n < keys.count - 1), host: host) }
     }
 
     /// Sends an input to the page's engine now, or when the page is back; `faces`: a task start's
     /// deck, the image each card shows in deck order.
-    func relayToPage(_ input: EngineInput, faces: [Int]? = nil) {
-        guard let engine = pageEngine else { return }
-        engine.outbox.append(PhoneProtocol.input(input, faces: faces))
-        flushToPage()
+    func relay(_ input: EngineInput, faces: [Int]? = nil, host: PageEngineHost) {
+        outbox.append(PhoneProtocol.input(input, faces: faces))
+        flush(host: host)
     }
 
     /// The inputs waiting for the page, sent while it is connected (after its welcome), and the
     /// cards' faces when they changed.
-    func flushToPage() {
-        guard let engine = pageEngine, let phone, phone.isConnected else { return }
-        for text in engine.outbox { phone.server.send(text) }
-        engine.outbox.removeAll()
-        let assigned = study.images.assigned
-        if engine.facesSent != assigned {
-            phone.server.send(PhoneProtocol.faces(assigned))
-            engine.facesSent = assigned
+    func flush(host: PageEngineHost) {
+        guard host.pageConnected else { return }
+        for text in outbox { host.sendToPage(text) }
+        outbox.removeAll()
+        let assigned = host.runner.study.images.assigned
+        if facesSent != assigned {
+            host.sendToPage(PhoneProtocol.faces(assigned))
+            facesSent = assigned
         }
     }
 
     /// A batch of the page's records: each taken once, in order, into the session at its own
     /// time; a frame moves the session there. Problems and divergences are logged and said.
-    func phoneRecords(_ batch: PhoneRecords) {
-        guard let engine = pageEngine, let phone else { return }
-        let taken = engine.feed.take(batch)
-        if let from = taken.resendFrom { phone.server.send(PhoneProtocol.resend(from: from)) }
-        if !taken.steps.isEmpty { phone.server.send(PhoneProtocol.ack(next: engine.feed.next)) }
+    func take(_ batch: PhoneRecords, host: PageEngineHost) {
+        let taken = feed.take(batch)
+        if let from = taken.resendFrom { host.sendToPage(PhoneProtocol.resend(from: from)) }
+        if !taken.steps.isEmpty { host.sendToPage(PhoneProtocol.ack(next: feed.next)) }
         for step in taken.steps {
             let t = step.t
             let input: EngineInput
             switch step.input {
             case .engine(let i): input = i
             case .answer(let answer):
-                phoneAnswer(answer, at: t, record: true)
-                submittedInputs += 1
+                host.pageAnswered(answer, at: t)
+                host.inputSubmitted()
                 continue
             case .taskStart, .askSUS:
-                pageProblem("record \(step.number): a page by link starts tasks and asks the SUS itself, not this one; refused")
+                problem("record \(step.number): a page by link starts tasks and asks the SUS itself, not this one; refused", host: host)
                 continue
             }
-            if runner.takePageInput(input, at: t) {
-                submittedInputs += 1
+            if host.runner.takePageInput(input, at: t) {
+                host.inputSubmitted()
                 continue
             }
             switch input {
             case .setValue(let key, let value, let more):
-                pageConfigEdit(step.number, key: key, value: value, more: more, at: t)
+                configEdit(step.number, key: key, value: value, more: more, at: t, host: host)
             case .start(_, _, _, let withConfig):
-                pageTaskStart(step, input, staged: withConfig ? EngineInput.takeStaged(&engine.staged) : nil)
+                taskStart(step, input, staged: withConfig ? EngineInput.takeStaged(&staged) : nil, host: host)
             default:
-                pageProblem("record \(step.number): the page made a change only the host makes (\(input)); refused")
+                problem("record \(step.number): the page made a change only the host makes (\(input)); refused", host: host)
             }
-            submittedInputs += 1
+            host.inputSubmitted()
         }
-        for line in taken.problems { pageProblem(line) }
-        flushToPage()
+        for line in taken.problems { problem(line, host: host) }
+        flush(host: host)
     }
 
     /// The session's records so far, to a reloaded page: it gives them to a new engine and goes
     /// on from where the session is.
-    func sendPageHistory() {
-        guard let engine = pageEngine, let phone else { return }
-        let all = engine.feed.history
+    func sendHistory(host: PageEngineHost) {
+        let all = feed.history
         let chunk = PhoneLimits.historyChunk
         var first = 0
         repeat {
             let end = min(all.count, first + chunk)
-            phone.server.send(PhoneProtocol.history(first: first, all[first..<end], last: end == all.count))
+            host.sendToPage(PhoneProtocol.history(first: first, all[first..<end], last: end == all.count))
             first = end
         } while first < all.count
         note("phone engine: the page was reloaded; it takes up the session from its \(all.count) records")
@@ -218,58 +219,53 @@ extension App {
 
     /// The page set a task's start state up: the marker that waited for it plays at the record's
     /// time (the session sets the same state up there), then what waited behind it.
-    private func pageTaskStart(_ step: PageFeed.Step, _ input: EngineInput, staged: SceneConfig?) {
-        guard let engine = pageEngine else { return }
-        let (marker, problem) = engine.starts.started(input, staged: staged, at: step.t)
-        if let problem { pageProblem("record \(step.number): \(problem)") }
+    private func taskStart(_ step: PageFeed.Step, _ input: EngineInput, staged: SceneConfig?, host: PageEngineHost) {
+        let (marker, why) = starts.started(input, staged: staged, at: step.t)
+        if let why { problem("record \(step.number): \(why)", host: host) }
         guard let marker else { return }
-        runner.submit(marker, now: step.t)
-        while let held = engine.starts.nextHeld() {
-            guard let input = pageEngineAdmits(held, at: step.t) else { continue }
-            runner.submit(input, now: step.t)
+        host.runner.submit(marker, now: step.t)
+        while let held = starts.nextHeld() {
+            guard let input = admits(held, at: step.t, host: host) else { continue }
+            host.runner.submit(input, now: step.t)
         }
     }
 
     /// One key of a config edit the page gave its engine: staged until the edit's last key, then
     /// the session's config input, named as the host made it (the panel, a preset, the file).
     /// An edit the host did not send is the page's alone: refused and said.
-    private func pageConfigEdit(_ number: Int, key: Int, value: Double, more: Bool, at t: Double) {
-        guard let engine = pageEngine else { return }
-        let edit = EngineInput.edit(&engine.staged, of: scene.config, key: key, value: value, more: more)
-        if edit.refused { pageProblem("record \(number): \(SceneConfig.keys[key].path) refuses \(value); the edit goes on without it") }
+    private func configEdit(_ number: Int, key: Int, value: Double, more: Bool, at t: Double, host: PageEngineHost) {
+        let edit = EngineInput.edit(&staged, of: host.runner.scene.config, key: key, value: value, more: more)
+        if edit.refused { problem("record \(number): \(SceneConfig.keys[key].path) refuses \(value); the edit goes on without it", host: host) }
         if more { return }
-        guard !engine.edits.isEmpty else {
-            pageProblem("record \(number): a config edit the host never sent; refused")
+        guard !edits.isEmpty else {
+            problem("record \(number): a config edit the host never sent; refused", host: host)
             return
         }
-        var origin = engine.edits.removeFirst()
-        if engine.edits.isEmpty { engine.intended = nil }
+        var origin = edits.removeFirst()
+        if edits.isEmpty { intended = nil }
         guard let final = edit.apply else { return }
         origin.config = final
-        runner.submit(RecordedInput(t: t, .config(origin)), now: t)
+        host.runner.submit(RecordedInput(t: t, .config(origin)), now: t)
     }
 
     /// The host's events as they come out: the page's digests are checked against them.
-    func pageEngineSaw(_ logged: LoggedSceneEvent) {
-        guard let engine = pageEngine else { return }
-        engine.feed.hostEvent(logged.event, notes: logged.notes)
-        for line in engine.feed.compare() { pageProblem(line) }
+    func saw(_ logged: LoggedSceneEvent, host: PageEngineHost) {
+        feed.hostEvent(logged.event, notes: logged.notes)
+        for line in feed.compare() { problem(line, host: host) }
     }
 
     /// At the session's end: digests the host never caught up with.
-    func finishPageEngine() {
-        guard let engine = pageEngine else { return }
-        for line in engine.feed.finish() { pageProblem(line) }
+    func finish(host: PageEngineHost) {
+        for line in feed.finish() { problem(line, host: host) }
     }
 
-    func pageProblem(_ line: String) {
-        guard let engine = pageEngine else { return }
-        if engine.said < 10 { warn("phone engine: \(line)") }
-        if engine.said == 10 { warn("phone engine: further problems are logged, not said") }
-        engine.said += 1
-        if engine.logged < 1000 {
-            engine.logged += 1
-            logPhone(LogPhone(t: scene.time, what: line.hasPrefix("diverged") ? .diverged : .records, detail: line))
+    func problem(_ line: String, host: PageEngineHost) {
+        if said < 10 { warn("phone engine: \(line)") }
+        if said == 10 { warn("phone engine: further problems are logged, not said") }
+        said += 1
+        if logged < 1000 {
+            logged += 1
+            host.logPhone(LogPhone(t: host.runner.scene.time, what: line.hasPrefix("diverged") ? .diverged : .records, detail: line))
         }
     }
 }
