@@ -75,6 +75,12 @@ package struct LinkServer: Sendable {
         }
         router.get("/link.js") { request, _ in _ = try participant(request); return try page("link.js", type: "text/javascript; charset=utf-8") }
         router.get("/link.css") { request, _ in _ = try participant(request); return try page("link.css", type: "text/css; charset=utf-8") }
+        // The cards are drawn as the phone's page draws them (FlickPhone's cards.js).
+        router.get("/cards.js") { request, _ in
+            _ = try participant(request)
+            guard let bytes = PhoneServer.resourceBytes("cards.js") else { throw HTTPError(.notFound) }
+            return Self.bytes(bytes, type: "text/javascript; charset=utf-8")
+        }
         router.get("/flick-engine.mjs") { request, _ in _ = try participant(request); return Self.bytes(engine.script, type: "text/javascript; charset=utf-8") }
         router.get("/flick-engine.wasm") { request, _ in _ = try participant(request); return Self.bytes(engine.module, type: "application/wasm") }
         router.get("/api/study") { request, _ in

@@ -285,6 +285,7 @@ package final class PhoneServer: Sendable {
         router.get("/") { _, _ in try Self.resource("phone.html", type: "text/html; charset=utf-8", token: token) }
         router.get("/phone.js") { _, _ in try Self.resource("phone.js", type: "text/javascript; charset=utf-8") }
         router.get("/phone.css") { _, _ in try Self.resource("phone.css", type: "text/css; charset=utf-8") }
+        router.get("/cards.js") { _, _ in try Self.resource("cards.js", type: "text/javascript; charset=utf-8") }
         if let engine = configuration.engine {
             router.get("/flick-engine.wasm") { _, _ in Self.bytes(engine.module, type: "application/wasm") }
             router.get("/flick-engine.mjs") { _, _ in Self.bytes(engine.script, type: "text/javascript; charset=utf-8") }
@@ -388,7 +389,7 @@ package final class PhoneServer: Sendable {
     /// The page's files, read once from the package's resources.
     private static let resources: [String: [UInt8]] = {
         var out: [String: [UInt8]] = [:]
-        for name in ["phone.html", "phone.js", "phone.css"] {
+        for name in ["phone.html", "phone.js", "phone.css", "cards.js"] {
             let parts = name.split(separator: ".")
             if let url = Bundle.module.url(forResource: String(parts[0]), withExtension: String(parts[1]), subdirectory: "Resources"),
                let data = try? Data(contentsOf: url) {

@@ -44,7 +44,6 @@
   let S = null;              // the session under way (below)
   let declined = false;
   let statusText = "";
-  const faces = new Map(), shadows = new Map();
   let dpr = 1, screenW = 0, screenH = 0;
 
   function say(text) {
@@ -672,164 +671,14 @@
     if (phase >= 2) S.touchId = null;
   }
 
-  // MARK: drawing (as phone.js draws the engine's frames)
+  // MARK: drawing (cards.js, as the phone's page draws its engine's frames)
 
-  function engineFrame() {
-    const look = S.setup, n = (look.faces || []).length;
-    const raw = S.engine.cards();
-    const cards = raw.map(function (c) {
-      const t = c.transform;
-      const face = S.assigned.has(c.card) ? S.assigned.get(c.card) : n ? ((c.card % n) + n) % n : -1;
-      return [face, c.width, c.height, t[0], t[1], t[2], t[3], t[4], t[5], c.alpha];
-    });
-    const l = S.engine.label();
-    let label = null;
-    if (l) {
-      let i = -1;
-      raw.forEach(function (c, k) { if (c.card === l.card) i = k; });
-      const colours = look.stamps || {};
-      if (i >= 0) label = { card: i, text: l.text, color: colours[l.direction] || "#ffffff", opacity: l.opacity, direction: l.direction };
-    }
-    const hint = S.engine.cardCount() === 0 && S.engine.atRest() ? look.hint : null;
-    const stages = look.stages || [];
-    return { stage: stages[S.engine.interaction()] || stages[0] || "#101418", cards: cards, label: label, hint: hint };
-  }
+  const painter = new FlickCards.Painter(ctx, token, function () { if (S) S.redraw = true; },
+                                         function (hash) { fail("face " + hash + " did not load"); });
 
-  function faceSprite(index, w, h, cw, ch) {
-    const look = S.setup, list = look.faces;
-    if (!list || index < 0 || index >= list.length) return null;
-    const key = list[index].hash + "/" + w + "x" + h;
-    let entry = faces.get(key);
-    if (!entry) {
-      const img = new Image();
-      entry = { sprite: null };
-      img.onload = function () {
-        entry.sprite = sprite(w, h, function (c) {
-          c.scale(w / cw, h / ch);
-          c.translate(cw / 2, ch / 2);
-          roundRect(c, cw, ch, look.cornerRadius || 0);
-          c.fillStyle = look.cardBackground || "#ffffff";
-          c.fill();
-          c.clip();
-          c.drawImage(img, -cw / 2, -ch / 2, cw, ch);
-        });
-        if (S) S.redraw = true;
-      };
-      img.onerror = function () { fail("face " + list[index].hash + " did not load"); };
-      img.src = "/face/" + encodeURIComponent(list[index].hash) + "?w=" + w + "&h=" + h + "&t=" + encodeURIComponent(token);
-      if (faces.size > 256) faces.clear();
-      faces.set(key, entry);
-    }
-    return entry.sprite;
-  }
+  function engineFrame() { return FlickCards.engineFrame(S.engine, S.setup, S.assigned); }
 
-  function sprite(w, h, paint) {
-    const c = document.createElement("canvas");
-    c.width = w;
-    c.height = h;
-    paint(c.getContext("2d"));
-    return c;
-  }
-
-  function shadowSprite(cw, ch, k) {
-    const sh = S.setup.shadow || { blur: 12, dx: 0, dy: 4, opacity: 0.3 }, pad = sh.blur * 2;
-    const key = cw + "x" + ch + "@" + k.toFixed(3);
-    let s = shadows.get(key);
-    if (!s) {
-      const w = Math.ceil((cw + 2 * pad) * k), h = Math.ceil((ch + 2 * pad) * k);
-      s = { pad: pad, canvas: sprite(w, h, function (c) {
-        c.scale(k, k);
-        c.translate(cw / 2 + pad, ch / 2 + pad);
-        c.shadowColor = "rgba(0,0,0," + sh.opacity + ")";
-        c.shadowBlur = sh.blur * k;
-        c.shadowOffsetX = 10000 * k;
-        c.translate(-10000, 0);
-        roundRect(c, cw, ch, S.setup.cornerRadius || 0);
-        c.fillStyle = "#000";
-        c.fill();
-      }) };
-      if (shadows.size > 32) shadows.clear();
-      shadows.set(key, s);
-    }
-    return s;
-  }
-
-  function roundRect(c, w, h, r) {
-    r = Math.max(0, Math.min(r, w / 2, h / 2));
-    c.beginPath();
-    c.moveTo(-w / 2 + r, -h / 2);
-    c.arcTo(w / 2, -h / 2, w / 2, h / 2, r);
-    c.arcTo(w / 2, h / 2, -w / 2, h / 2, r);
-    c.arcTo(-w / 2, h / 2, -w / 2, -h / 2, r);
-    c.arcTo(-w / 2, -h / 2, w / 2, -h / 2, r);
-    c.closePath();
-  }
-
-  function draw(frame) {
-    const look = S.setup, view = S.viewport, f = fit(), k = dpr * f.s;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.globalAlpha = 1;
-    ctx.fillStyle = "#16181e";
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    ctx.fillStyle = frame.stage;
-    ctx.fillRect(Math.round(f.x * dpr), Math.round(f.y * dpr), Math.round(view.width * k), Math.round(view.height * k));
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(f.x * dpr, f.y * dpr, view.width * k, view.height * k);
-    ctx.clip();
-    const sh = look.shadow || { blur: 12, dx: 0, dy: 4, opacity: 0.3 }, ox = f.x * dpr, oy = f.y * dpr;
-    for (const c of frame.cards) {
-      const cw = c[1], ch = c[2], scale = Math.hypot(c[3], c[4]) * k;
-      ctx.globalAlpha = c[9];
-      const s = shadowSprite(cw, ch, Math.max(0.25, Math.round(k * 4) / 4));
-      ctx.setTransform(k * c[3], k * c[4], k * c[5], k * c[6], k * c[7] + ox + sh.dx * k, k * c[8] + oy + sh.dy * k);
-      ctx.drawImage(s.canvas, -cw / 2 - s.pad, -ch / 2 - s.pad, cw + 2 * s.pad, ch + 2 * s.pad);
-      ctx.setTransform(k * c[3], k * c[4], k * c[5], k * c[6], k * c[7] + ox, k * c[8] + oy);
-      const face = faceSprite(c[0], Math.max(1, Math.round(cw * scale / 8) * 8), Math.max(1, Math.round(ch * scale / 8) * 8), cw, ch);
-      if (face) {
-        ctx.drawImage(face, -cw / 2, -ch / 2, cw, ch);
-      } else {
-        roundRect(ctx, cw, ch, look.cornerRadius || 0);
-        ctx.fillStyle = look.cardBackground || "#ffffff";
-        ctx.fill();
-      }
-    }
-    if (frame.label) drawLabel(frame, k, f);
-    ctx.restore();
-    if (frame.hint) {
-      ctx.setTransform(k, 0, 0, k, ox, oy);
-      ctx.globalAlpha = 1;
-      ctx.fillStyle = "#5a5e68";
-      ctx.font = Math.min(15, Math.max(10, view.width / 28)) + "px sans-serif";
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      ctx.fillText(frame.hint, view.width / 2, view.height / 2);
-    }
-  }
-
-  function drawLabel(frame, k, f) {
-    const l = frame.label, c = frame.cards[l.card];
-    if (!c) return;
-    const cw = c[1], ch = c[2];
-    const points = Math.min(40, Math.max(12, cw / 9));
-    ctx.setTransform(k * c[3], k * c[4], k * c[5], k * c[6], k * c[7] + f.x * dpr, k * c[8] + f.y * dpr);
-    ctx.globalAlpha = c[9] * l.opacity;
-    ctx.font = "bold " + points + "px sans-serif";
-    const text = l.text.toUpperCase();
-    const tw = ctx.measureText(text).width + points * 0.8, th = points * 1.4;
-    const margin = cw * 0.08;
-    let x, y;
-    if (l.direction === "right") { x = -cw / 2 + margin + tw / 2; y = -ch / 2 + margin + th / 2; }
-    else if (l.direction === "left") { x = cw / 2 - margin - tw / 2; y = -ch / 2 + margin + th / 2; }
-    else { x = 0; y = ch / 2 - margin - th / 2; }
-    ctx.strokeStyle = l.color;
-    ctx.fillStyle = l.color;
-    ctx.lineWidth = Math.max(2, points / 10);
-    ctx.strokeRect(x - tw / 2, y - th / 2, tw, th);
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
-    ctx.fillText(text, x, y);
-  }
+  function draw(frame) { painter.draw(frame, S.setup, S.viewport, fit(), dpr); }
 
   // Each animation frame: the engine moves to now (a frame record), the frame is drawn, the
   // new records are written to storage.

@@ -335,27 +335,14 @@
     list.push(value);
   }
 
-  // The engine's frame as the host's frames come: [face, w, h, a, b, c, d, tx, ty, alpha].
+  // The engine's frame as the host's frames come (FlickCards.engineFrame), numbered.
   function engineFrame() {
-    const faces = state.welcome.faces.length;
-    const raw = state.engine.cards();
-    const cards = raw.map(function (c) {
-      const t = c.transform;
-      const face = state.assigned.has(c.card) ? state.assigned.get(c.card) : faces ? ((c.card % faces) + faces) % faces : -1;
-      return [face, c.width, c.height, t[0], t[1], t[2], t[3], t[4], t[5], c.alpha];
-    });
     state.engineFrames += 1;
-    // What the window draws beside the cards: the stamp on the card it names (the last of
-    // its views), and the hint on an empty deck at rest.
-    const l = state.engine.label();
-    let label = null;
-    if (l) {
-      let i = -1;
-      raw.forEach(function (c, k) { if (c.card === l.card) i = k; });
-      if (i >= 0) label = { card: i, text: l.text, color: state.engineStamps[l.direction], opacity: l.opacity, direction: l.direction };
-    }
-    const hint = state.engine.cardCount() === 0 && state.engine.atRest() ? state.engineHint : null;
-    return { n: state.engineFrames, t: state.lastFrameT, stage: state.engineStages[state.engine.interaction()] || state.engineStages[0], cards: cards, label: label, hint: hint };
+    const look = { faces: state.welcome.faces, stamps: state.engineStamps, stages: state.engineStages, hint: state.engineHint };
+    const frame = FlickCards.engineFrame(state.engine, look, state.assigned);
+    frame.n = state.engineFrames;
+    frame.t = state.lastFrameT;
+    return frame;
   }
 
   // MARK: the participant's side. Every text is set as text (textContent), never as markup:
@@ -472,157 +459,18 @@
     if (phase === "up" || phase === "cancel") state.touchId = null;
   }
 
-  // MARK: drawing
+  // MARK: drawing (cards.js)
 
-  // A card's face at device pixels: the image the host made at this size, on the card's
-  // background, its corners rounded, made once per face and size (drawn each frame as one image).
-  function faceSprite(index, w, h, cw, ch) {
-    const faces = state.welcome && state.welcome.faces;
-    if (!faces || index < 0 || index >= faces.length) return null;
-    const key = faces[index].hash + "/" + w + "x" + h;
-    let entry = state.faces.get(key);
-    if (!entry) {
-      const img = new Image();
-      entry = { sprite: null };
-      img.onload = function () {
-        entry.sprite = sprite(w, h, function (c) {
-          c.scale(w / cw, h / ch);
-          c.translate(cw / 2, ch / 2);
-          roundRect(c, cw, ch, state.welcome.cornerRadius);
-          c.fillStyle = state.welcome.cardBackground;
-          c.fill();
-          c.clip();
-          c.drawImage(img, -cw / 2, -ch / 2, cw, ch);
-        });
-        state.facesLoaded += 1;
-        state.redraw = true;
-      };
-      img.src = "/face/" + faces[index].hash + "?w=" + w + "&h=" + h + "&t=" + encodeURIComponent(token);
-      state.faces.set(key, entry);
-    }
-    return entry.sprite;
-  }
-
-  function sprite(w, h, paint) {
-    const canvas = document.createElement("canvas");
-    canvas.width = w;
-    canvas.height = h;
-    paint(canvas.getContext("2d"));
-    return canvas;
-  }
-
-  // The soft shadow under a card of cw x ch points at k pixels a point, blurred once.
-  function shadowSprite(cw, ch, k) {
-    const sh = state.welcome.shadow, pad = sh.blur * 2;
-    const key = cw + "x" + ch + "@" + k.toFixed(3);
-    let s = state.shadows.get(key);
-    if (!s) {
-      const w = Math.ceil((cw + 2 * pad) * k), h = Math.ceil((ch + 2 * pad) * k);
-      s = { pad: pad, canvas: sprite(w, h, function (c) {
-        c.scale(k, k);
-        c.translate(cw / 2 + pad, ch / 2 + pad);
-        c.shadowColor = "rgba(0,0,0," + sh.opacity + ")";
-        c.shadowBlur = sh.blur * k;
-        // The shape is drawn far off the sprite; only its shadow lands on it.
-        c.shadowOffsetX = 10000 * k;
-        c.translate(-10000, 0);
-        roundRect(c, cw, ch, state.welcome.cornerRadius);
-        c.fillStyle = "#000";
-        c.fill();
-      }) };
-      if (state.shadows.size > 32) state.shadows.clear();
-      state.shadows.set(key, s);
-    }
-    return s;
-  }
-
-  function roundRect(c, w, h, r) {
-    c.beginPath();
-    c.moveTo(-w / 2 + r, -h / 2);
-    c.arcTo(w / 2, -h / 2, w / 2, h / 2, r);
-    c.arcTo(w / 2, h / 2, -w / 2, h / 2, r);
-    c.arcTo(-w / 2, h / 2, -w / 2, -h / 2, r);
-    c.arcTo(-w / 2, -h / 2, w / 2, -h / 2, r);
-    c.closePath();
-  }
+  const painter = new FlickCards.Painter(ctx, token, function () {
+    state.facesLoaded = painter.facesLoaded;
+    state.redraw = true;
+  });
 
   function draw() {
     const frame = state.frame, w = state.welcome;
     const view = state.engine ? state.engineViewport : w && w.viewport;
-    const dpr = state.dpr, f = fit(), k = dpr * f.s;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.globalAlpha = 1;
-    ctx.fillStyle = "#16181e";
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    if (!frame || !w) return;
-    ctx.fillStyle = frame.stage;
-    ctx.fillRect(Math.round(f.x * dpr), Math.round(f.y * dpr), Math.round(view.width * k), Math.round(view.height * k));
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(f.x * dpr, f.y * dpr, view.width * k, view.height * k);
-    ctx.clip();
-    const sh = w.shadow, radius = w.cornerRadius;
-    for (const c of frame.cards) {
-      const cw = c[1], ch = c[2];
-      const scale = Math.hypot(c[3], c[4]) * k;
-      const ox = f.x * dpr, oy = f.y * dpr;
-      ctx.globalAlpha = c[9];
-      // The shadow: offset on the screen (down), whatever the card's turn. One blurred sprite
-      // a card size, at the page's own pixels a point, drawn under the card's transform: a
-      // card's scale changing (a throw, a lift) makes no new blur, which in software takes
-      // tens of milliseconds a sprite.
-      const s = shadowSprite(cw, ch, Math.max(0.25, Math.round(k * 4) / 4));
-      ctx.setTransform(k * c[3], k * c[4], k * c[5], k * c[6], k * c[7] + ox + sh.dx * k, k * c[8] + oy + sh.dy * k);
-      ctx.drawImage(s.canvas, -cw / 2 - s.pad, -ch / 2 - s.pad, cw + 2 * s.pad, ch + 2 * s.pad);
-      ctx.setTransform(k * c[3], k * c[4], k * c[5], k * c[6], k * c[7] + ox, k * c[8] + oy);
-      const face = faceSprite(c[0], Math.max(1, Math.round(cw * scale / 8) * 8), Math.max(1, Math.round(ch * scale / 8) * 8), cw, ch);
-      if (face) {
-        ctx.drawImage(face, -cw / 2, -ch / 2, cw, ch);
-      } else {
-        roundRect(ctx, cw, ch, radius);
-        ctx.fillStyle = w.cardBackground;
-        ctx.fill();
-      }
-    }
-    if (frame.label) {
-      drawLabel(frame, k, f, dpr);
-      state.stamped[frame.label.text] = (state.stamped[frame.label.text] || 0) + 1;
-    }
-    ctx.restore();
-    if (frame.hint) {
-      ctx.setTransform(k, 0, 0, k, f.x * dpr, f.y * dpr);
-      ctx.globalAlpha = 1;
-      ctx.fillStyle = "#5a5e68";
-      ctx.font = Math.min(15, Math.max(10, w.viewport.width / 28)) + "px sans-serif";
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      ctx.fillText(frame.hint, w.viewport.width / 2, w.viewport.height / 2);
-    }
-  }
-
-  // The swipe deck's stamp (LIKE, NOPE, SUPER) on its card, as the window draws it.
-  function drawLabel(frame, k, f, dpr) {
-    const l = frame.label, c = frame.cards[l.card];
-    if (!c) return;
-    const cw = c[1], ch = c[2];
-    const points = Math.min(40, Math.max(12, cw / 9));
-    ctx.setTransform(k * c[3], k * c[4], k * c[5], k * c[6], k * c[7] + f.x * dpr, k * c[8] + f.y * dpr);
-    ctx.globalAlpha = c[9] * l.opacity;
-    ctx.font = "bold " + points + "px sans-serif";
-    const text = l.text.toUpperCase();
-    const tw = ctx.measureText(text).width + points * 0.8, th = points * 1.4;
-    const margin = cw * 0.08;
-    let x, y;
-    if (l.direction === "right") { x = -cw / 2 + margin + tw / 2; y = -ch / 2 + margin + th / 2; }
-    else if (l.direction === "left") { x = cw / 2 - margin - tw / 2; y = -ch / 2 + margin + th / 2; }
-    else { x = 0; y = ch / 2 - margin - th / 2; }
-    ctx.strokeStyle = l.color;
-    ctx.fillStyle = l.color;
-    ctx.lineWidth = Math.max(2, points / 10);
-    ctx.strokeRect(x - tw / 2, y - th / 2, tw, th);
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
-    ctx.fillText(text, x, y);
+    painter.draw(frame, w, view, fit(), state.dpr);
+    if (frame && w && frame.label) state.stamped[frame.label.text] = (state.stamped[frame.label.text] || 0) + 1;
   }
 
   function tick() {
