@@ -92,7 +92,12 @@ package struct HostCommand: ParsableCommand {
         let address = try PhoneAddress.parse(network.listen)
         let tls = try network.tlsCert.flatMap { cert in try network.tlsKey.map { try LinkServer.tls(cert: cert, key: $0) } }
         let (file, made) = try HostFile.openOrMake(folder: out, plan: plan, participants: study.participants.map(\.id), expires: access.expires)
-        let host = LinkHost(folder: out, planFile: plan, file: file, setups: setups, consent: consent)
+        let host: LinkHost
+        do { host = try LinkHost(folder: out, planFile: plan, file: file, setups: setups, consent: consent) } catch {
+            // A folder made by this run holds only its new tokens: nothing of it is left.
+            if made { try? FileManager.default.removeItem(atPath: out) }
+            throw error
+        }
         if !access.revoke.isEmpty { try host.revoke(access.revoke) }
         if !access.restore.isEmpty { try host.revoke(access.restore, revoked: false) }
         let pages = ProcessInfo.processInfo.environment["FLICK_HOST_PAGES"].flatMap { $0.isEmpty ? nil : $0 }

@@ -39,11 +39,26 @@ package final class LinkHost: @unchecked Sendable {
     /// When the hour is asked (tests move it).
     package var now: @Sendable () -> Date = { Date() }
 
-    package init(folder: String, planFile: String, file: HostFile, setups: [LinkSetup], consent: String) {
+    /// The cards of every session are kept by content in the folder's card store (`flick-cards`,
+    /// as beside a window's recording) before any session starts, and each recording's header
+    /// names their hashes.
+    package init(folder: String, planFile: String, file: HostFile, setups given: [LinkSetup], consent: String) throws {
         self.folder = folder
         self.planFile = planFile
         self.file = file
         self.consent = consent
+        var setups = given
+        var kept: [String: [RecordingHeader.CardFile]] = [:]
+        let store = CardStore(besideRecording: folder + "/" + HostFile.name)
+        for i in setups.indices {
+            let cardFolder = setups[i].cards.folder
+            if kept[cardFolder] == nil {
+                var files = setups[i].cardFiles
+                try store.keep(&files, in: cardFolder)
+                kept[cardFolder] = files
+            }
+            setups[i].cardFiles = kept[cardFolder] ?? setups[i].cardFiles
+        }
         var byParticipant: [String: [LinkSession]] = [:]
         for setup in setups { byParticipant[setup.participant, default: []].append(LinkSession(setup: setup, folder: folder)) }
         sessions = byParticipant

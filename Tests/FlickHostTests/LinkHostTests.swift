@@ -35,7 +35,7 @@ import Testing
         let plan = try StudyPlan.load(dir + "/plan.json")
         let setups = try LinkSetup.all(planFile: dir + "/plan.json", plan: plan)
         let (file, _) = try HostFile.openOrMake(folder: dir + "/host", plan: dir + "/plan.json", participants: plan.participants.map(\.id), expires: expires)
-        let host = LinkHost(folder: dir + "/host", planFile: dir + "/plan.json", file: file, setups: setups, consent: "ok")
+        let host = try LinkHost(folder: dir + "/host", planFile: dir + "/plan.json", file: file, setups: setups, consent: "ok")
         host.rate = 1000
         host.burst = 1000
         return host
@@ -171,6 +171,12 @@ import Testing
         // The log's events are the page's, and the recording replays to them.
         let recording = try Recording(path: dir + "/host/P1-s1.rec")
         #expect(recording.header?.device?.engine == true && recording.header?.stage == Size(width: 390, height: 717))
+        // The cards are kept by content beside the recordings, each named by its hash.
+        let files = try #require(recording.header?.cardFiles)
+        #expect(!files.isEmpty && files.allSatisfy { $0.hash.map(CardStore.isHash) == true })
+        for file in files {
+            #expect(FileManager.default.fileExists(atPath: CardStore(besideRecording: dir + "/host/P1-s1.rec").path(hash: file.hash!, name: file.name)))
+        }
         let replay = try #require(HeadlessReplay(recording))
         replay.runToEnd()
         replay.finish()

@@ -28,6 +28,7 @@ import re
 import select
 import shutil
 import signal
+import ssl
 import socket
 import subprocess
 import sys
@@ -673,6 +674,68 @@ def expired_case(plan):
     return host
 
 
+def tls_case():
+    """flick host serving HTTPS itself (--tls-cert/--tls-key, the fixture's self-signed
+    certificate for 127.0.0.1): the page's study over TLS, verified against the certificate; plain
+    HTTP on its port gets no page. A file that is no certificate is refused in one line, and the
+    run leaves no folder."""
+    tls = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "tls")
+    cert, key = os.path.join(tls, "cert.pem"), os.path.join(tls, "key.pem")
+    out = os.path.join(WORK, "tls-host")
+    shutil.rmtree(out, ignore_errors=True)
+    log = open(os.path.join(SCRATCH, "tls-host.out"), "w")
+    proc = subprocess.Popen([BIN, "host", "plan.json", "--out", out, "--tls-cert", cert, "--tls-key", key],
+                            stdout=log, stderr=subprocess.STDOUT, cwd=WORK, start_new_session=True)
+    try:
+        base = None
+        deadline = time.time() + 30
+        while time.time() < deadline and proc.poll() is None and base is None:
+            m = re.search(r"listening: (https://127\.0\.0\.1:(\d+))", open(log.name).read())
+            base = m and (m.group(1), int(m.group(2)))
+            time.sleep(0.05)
+        if not check(base is not None, "flick host --tls-cert/--tls-key listens on https://127.0.0.1", open(log.name).read()[-300:]):
+            return
+        with open(os.path.join(out, "links.csv")) as f:
+            row = next(csv.DictReader(f))
+        check(row["link"].startswith("https://127.0.0.1:"), f"the links are https ({row['link'][:40]}…)", row["link"])
+        token = re.search(r"t=([0-9a-f]{32})", row["link"]).group(1)
+        context = ssl.create_default_context(cafile=cert)
+        c = http.client.HTTPSConnection("127.0.0.1", base[1], timeout=20, context=context)
+        try:
+            c.request("GET", f"/api/study?t={token}")
+            r = c.getresponse()
+            body = r.read()
+            ok = r.status == 200 and json.loads(body).get("participant") == row["participant"]
+        except (OSError, ssl.SSLError, http.client.HTTPException, ValueError) as error:
+            ok, body = False, str(error).encode()
+        finally:
+            c.close()
+        check(ok, "over TLS, verified against the certificate: the participant's study (200)", body[:200])
+        plain = http.client.HTTPConnection("127.0.0.1", base[1], timeout=10)
+        try:
+            plain.request("GET", f"/api/study?t={token}")
+            status = plain.getresponse().status
+        except (OSError, http.client.HTTPException):
+            status = None
+        finally:
+            plain.close()
+        check(status is None, f"plain HTTP on the TLS port gets no page ({status})", str(status))
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    bad = os.path.join(WORK, "tls-bad")
+    shutil.rmtree(bad, ignore_errors=True)
+    r = subprocess.run([BIN, "host", "plan.json", "--out", bad, "--tls-cert", os.path.join(WORK, "plan.json"), "--tls-key", key],
+                       capture_output=True, text=True, timeout=60, cwd=WORK)
+    lines = r.stderr.strip().splitlines()
+    check(r.returncode == 2 and len(lines) == 1 and "--tls-cert" in lines[0] and not os.path.exists(bad),
+          f"a --tls-cert that is no certificate: exit 2, one line, no folder ({lines[:1]})", f"exit {r.returncode} {r.stderr[-300:]}")
+
+
 def still_fine_other(host, outside):
     status, _ = request(host, "GET", f"/api/study?t={host.tokens['P4']}", timeout=10)
     new = files_outside() - outside
@@ -787,6 +850,7 @@ def main():
     host = expired_case(os.path.join(WORK, "plan.json"))
     if host:
         host.stop()
+    tls_case()
     finish()
 
 
