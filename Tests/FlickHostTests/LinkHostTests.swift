@@ -136,15 +136,22 @@ import Testing
         }
     }
 
+    /// Session 1 of `participant` in the study at `dir`, played through on a native page.
+    static func played(_ dir: String, _ participant: String) throws -> Page {
+        let setups = try LinkSetup.all(planFile: dir + "/plan.json", plan: StudyPlan.load(dir + "/plan.json"))
+        let setup = try #require(setups.first { $0.participant == participant && $0.session == 1 })
+        let page = Page(setup)
+        page.playTasks(setup)
+        return page
+    }
+
     static func token(_ host: LinkHost, _ id: String) -> String { host.file.participants.first { $0.id == id }!.token }
 
     @Test func aWholeSessionComesHomeExactInChunks() throws {
         let dir = try Self.studyFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let host = try Self.host(dir)
-        let setup = try LinkSetup.all(planFile: dir + "/plan.json", plan: StudyPlan.load(dir + "/plan.json")).first { $0.participant == "P1" && $0.session == 1 }!
-        let page = Page(setup)
-        page.playTasks(setup)
+        let page = try Self.played(dir, "P1")
         let n = page.records.count
         let token = Self.token(host, "P1")
         // Three chunks, the second sent twice and one sent out of order.
@@ -196,9 +203,7 @@ import Testing
         let dir = try Self.studyFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let host = try Self.host(dir)
-        let setup = try LinkSetup.all(planFile: dir + "/plan.json", plan: StudyPlan.load(dir + "/plan.json")).first { $0.participant == "P2" && $0.session == 1 }!
-        let page = Page(setup)
-        page.playTasks(setup)
+        let page = try Self.played(dir, "P2")
         // One pointer coordinate a little off in what is sent: the host's scene differs.
         var body = try JSONSerialization.jsonObject(with: page.chunk(session: 1, from: 0, to: page.records.count, last: true)) as! [String: Any]
         var records = body["records"] as! [[Double]]
@@ -270,9 +275,7 @@ import Testing
         let dir = try Self.studyFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let host = try Self.host(dir)
-        let setup = try LinkSetup.all(planFile: dir + "/plan.json", plan: StudyPlan.load(dir + "/plan.json")).first { $0.participant == "P1" && $0.session == 1 }!
-        let page = Page(setup)
-        page.playTasks(setup)
+        let page = try Self.played(dir, "P1")
         let n = page.records.count, token = Self.token(host, "P1")
         let a = String(repeating: "a", count: 32), b = String(repeating: "b", count: 32)
         #expect(host.takeChunk(participant: "P1", token: token, body: page.chunk(session: 1, from: 0, to: n / 3, last: false, owner: a)).status == 200)
@@ -293,9 +296,7 @@ import Testing
         let dir = try Self.studyFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let host = try Self.host(dir)
-        let setup = try LinkSetup.all(planFile: dir + "/plan.json", plan: StudyPlan.load(dir + "/plan.json")).first { $0.participant == "P1" && $0.session == 1 }!
-        let page = Page(setup)
-        page.playTasks(setup)
+        let page = try Self.played(dir, "P1")
         let n = page.records.count
         #expect(host.takeChunk(participant: "P1", token: Self.token(host, "P1"), body: page.chunk(session: 1, from: 0, to: n / 2, last: false)).status == 200)
         // A new host on the same folder plays the kept chunk again and goes on from it.
