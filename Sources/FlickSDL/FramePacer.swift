@@ -1,4 +1,3 @@
-import FlickSDL
 import Glibc
 
 /// Frames no closer together than the display's refresh interval where the renderer cannot wait
