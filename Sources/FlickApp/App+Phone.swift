@@ -73,8 +73,7 @@ final class PhoneLink {
     func frame(list: [CardAttributes], scene: CardScene, faceOf: (CardID) -> Int?, stage: String, force: Bool) -> String? {
         var label: PhoneFrame.Label?
         if let l = scene.directionLabel, let i = list.lastIndex(where: { $0.card == l.card }) {
-            let c = DirectionStamp.colour(l.direction)
-            label = PhoneFrame.Label(card: i, text: l.label, color: PhoneProtocol.hex(c.r, c.g, c.b),
+            label = PhoneFrame.Label(card: i, text: l.label, color: DirectionStamp.colour(l.direction).hex,
                                      opacity: l.opacity, direction: l.direction.rawValue)
         }
         let hint = scene.deck.count == 0 && scene.isAtRest ? DirectionStamp.emptyDeckHint : nil
@@ -173,7 +172,7 @@ extension App {
         let bg = options.look.style.background
         let shadow = CardRenderer.ShadowStyle()
         let welcome = PhoneWelcome(session: session.info.id, viewport: scene.viewport, faces: faceList,
-                                   cardBackground: PhoneProtocol.hex(bg.r, bg.g, bg.b), cornerRadius: CardFaces.cornerRadiusPoints,
+                                   cardBackground: bg.hex, cornerRadius: CardFaces.cornerRadiusPoints,
                                    shadow: .init(blur: shadow.spread, dx: shadow.offset.dx, dy: shadow.offset.dy, opacity: shadow.opacity),
                                    resumed: resumed, panel: phone.panel, engine: engineSetup)
         phone.server.send(welcome.json())
@@ -211,7 +210,7 @@ extension App {
         // A page that runs the engine draws its own frames.
         guard phone.engine == nil else { return }
         let theme = Theme.of(scene.interaction)
-        let stageColour = PhoneProtocol.hex(theme.stage.r, theme.stage.g, theme.stage.b)
+        let stageColour = theme.stage.hex
         let list = pressed(scene.renderList)
         guard let text = phone.frame(list: list, scene: scene, faceOf: { self.faces.imageIndex(of: $0) },
                                      stage: stageColour, force: force) else { return }

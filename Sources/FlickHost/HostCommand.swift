@@ -93,7 +93,7 @@ package struct HostCommand: ParsableCommand {
         let tls = try network.tlsCert.flatMap { cert in try network.tlsKey.map { try LinkServer.tls(cert: cert, key: $0) } }
         let (file, made) = try HostFile.openOrMake(folder: out, plan: plan, participants: study.participants.map(\.id), expires: access.expires)
         let host: LinkHost
-        do { host = try LinkHost(folder: out, planFile: plan, file: file, setups: setups, consent: consent) } catch {
+        do { host = try LinkHost(folder: out, file: file, setups: setups, consent: consent) } catch {
             // A folder made by this run holds only its new tokens: nothing of it is left.
             if made { try? FileManager.default.removeItem(atPath: out) }
             throw error

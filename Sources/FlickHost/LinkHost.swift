@@ -17,7 +17,6 @@ package enum LinkCaller: Equatable, Sendable {
 /// here waits on the network.
 package final class LinkHost: @unchecked Sendable {
     package let folder: String
-    package let planFile: String
     package let consent: String
     package private(set) var file: HostFile
     /// Sessions by participant, in the plan's order.
@@ -42,9 +41,8 @@ package final class LinkHost: @unchecked Sendable {
     /// The cards of every session are kept by content in the folder's card store (`flick-cards`,
     /// as beside a window's recording) before any session starts, and each recording's header
     /// names their hashes.
-    package init(folder: String, planFile: String, file: HostFile, setups given: [LinkSetup], consent: String) throws {
+    package init(folder: String, file: HostFile, setups given: [LinkSetup], consent: String) throws {
         self.folder = folder
-        self.planFile = planFile
         self.file = file
         self.consent = consent
         var setups = given
@@ -80,10 +78,7 @@ package final class LinkHost: @unchecked Sendable {
     package func caller(_ token: String?) -> Result<LinkCaller, LinkRefusal> {
         lock.withLock {
             guard let token else { return .failure(LinkRefusal(status: 403, "no token (open the link you were sent)")) }
-            // Every token is compared in full, whatever matches, so timing says nothing.
-            var found: HostFile.Participant?
-            for p in file.participants where PhoneToken.equal(Array(p.token.utf8), Array(token.utf8)) { found = p }
-            let isResearcher = PhoneToken.equal(Array(file.researcher.utf8), Array(token.utf8))
+            let (isResearcher, found) = holder(of: token)
             if isResearcher { return .success(.researcher) }
             guard let p = found else { return .failure(LinkRefusal(status: 403, "this link is not one of this study's")) }
             if p.revoked == true { return .failure(LinkRefusal(status: 403, "this link was withdrawn by the researcher")) }
@@ -98,10 +93,18 @@ package final class LinkHost: @unchecked Sendable {
     package func knows(_ token: String?) -> Bool {
         guard let token else { return false }
         return lock.withLock {
-            var known = PhoneToken.equal(Array(file.researcher.utf8), Array(token.utf8))
-            for p in file.participants where PhoneToken.equal(Array(p.token.utf8), Array(token.utf8)) { known = true }
-            return known
+            let (isResearcher, found) = holder(of: token)
+            return isResearcher || found != nil
         }
+    }
+
+    /// Whose token `token` is. Every token is compared in full, whatever matches, so timing
+    /// says nothing. Under the lock.
+    private func holder(of token: String) -> (researcher: Bool, participant: HostFile.Participant?) {
+        let bytes = Array(token.utf8)
+        var found: HostFile.Participant?
+        for p in file.participants where PhoneToken.equal(Array(p.token.utf8), bytes) { found = p }
+        return (PhoneToken.equal(Array(file.researcher.utf8), bytes), found)
     }
 
     /// Marks `ids` revoked (or not) and writes the host file.

@@ -163,7 +163,7 @@ package struct LinkSetup: Sendable {
                     interaction: Interaction.allCases.firstIndex(of: interaction) ?? 0, count: count, lateWindow: Self.lateWindow,
                     config: PageEngineEdits.configEdits(config), configText: PageEngineEdits.textEdits(config),
                     faces: zip(hashes, cards.items).map { PhoneWelcome.Face(hash: $0, title: $1.title) },
-                    cardBackground: PhoneProtocol.hex(bg.r, bg.g, bg.b), cornerRadius: CardFaces.cornerRadiusPoints,
+                    cardBackground: bg.hex, cornerRadius: CardFaces.cornerRadiusPoints,
                     shadow: .init(blur: shadow.spread, dx: shadow.offset.dx, dy: shadow.offset.dy, opacity: shadow.opacity),
                     stages: Theme.stageColours, stamps: DirectionStamp.colours,
                     hint: DirectionStamp.emptyDeckHint, undo: CardScene.Command.allCases.firstIndex(of: .undo) ?? 0,

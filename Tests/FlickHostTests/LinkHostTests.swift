@@ -35,7 +35,7 @@ import Testing
         let plan = try StudyPlan.load(dir + "/plan.json")
         let setups = try LinkSetup.all(planFile: dir + "/plan.json", plan: plan)
         let (file, _) = try HostFile.openOrMake(folder: dir + "/host", plan: dir + "/plan.json", participants: plan.participants.map(\.id), expires: expires)
-        let host = try LinkHost(folder: dir + "/host", planFile: dir + "/plan.json", file: file, setups: setups, consent: "ok")
+        let host = try LinkHost(folder: dir + "/host", file: file, setups: setups, consent: "ok")
         host.rate = 1000
         host.burst = 1000
         return host
