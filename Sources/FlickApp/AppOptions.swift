@@ -171,7 +171,7 @@ struct AppOptions {
         }
         self.logPath = c.log
         self.recordPath = c.record
-        self.phone = try c.phone.phone.map(PhoneAddress.parse)
+        self.phone = try c.phone.phone.map { try PhoneAddress.parse($0) }
         phoneEngine = c.phone.phoneEngine
         pageKeepsStage = phoneEngine || header?.device?.engine == true
         let skipsConfigs = configOverridden

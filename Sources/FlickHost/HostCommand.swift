@@ -78,7 +78,7 @@ package struct HostCommand: ParsableCommand {
     package init() {}
 
     package func run() throws {
-        let study = try StudyPlan.load(plan)
+        let study = try StudyPlan.load(plan, option: "the plan")
         let setups = try LinkSetup.all(planFile: plan, plan: study)
         let consent = try access.consent.map { path -> String in
             let data = try InputFile.read(path, what: "--consent file")
@@ -89,8 +89,12 @@ package struct HostCommand: ParsableCommand {
             return text
         } ?? "You are invited to take part in a study of card gestures on your phone. What you do on the cards is recorded and sent to the researcher; nothing else about you or your phone is, besides its screen size and browser name."
         let engine = try PhoneServer.EngineFiles.find(for: "flick host")
-        let address = try PhoneAddress.parse(network.listen)
+        let address = try PhoneAddress.parse(network.listen, option: "--listen")
         let tls = try network.tlsCert.flatMap { cert in try network.tlsKey.map { try LinkServer.tls(cert: cert, key: $0) } }
+        // Every id to withdraw or give back is one of the plan's before anything is made.
+        for id in access.revoke + access.restore where !study.participants.contains(where: { $0.id == id }) {
+            throw UserError("--revoke/--restore \(id): no such participant in the plan '\(plan)' (expected one of \(study.participants.map(\.id).joined(separator: ", ")))")
+        }
         let (file, made) = try HostFile.openOrMake(folder: out, plan: plan, participants: study.participants.map(\.id), expires: access.expires)
         let host: LinkHost
         do { host = try LinkHost(folder: out, file: file, setups: setups, consent: consent) } catch {

@@ -60,7 +60,10 @@ package struct HostFile: Codable, Equatable, Sendable {
             return (file, false)
         }
         switch PathKind.target(of: folder) {
-        case .missing: try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        case .missing:
+            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                throw UserError("--out '\(folder)' cannot be made (\((error as NSError).localizedDescription)) (expected a folder flick host may write)")
+            }
         case .directory:
             let inside = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             guard inside.isEmpty else {

@@ -14,13 +14,14 @@ package struct PhoneAddress: Equatable, CustomStringConvertible {
     package var description: String { "\(host):\(port)" }
 
     /// HOST:PORT, HOST, :PORT or `loopback`; a one-line problem otherwise.
-    package static func parse(_ text: String) throws -> PhoneAddress {
+    /// `option`: where the address was given, for the one-line error.
+    package static func parse(_ text: String, option: String = "--phone") throws -> PhoneAddress {
         if text == bare { return .loopback }
         var host = text, port = 0
         if let colon = text.lastIndex(of: ":"), !text.hasSuffix("]") || text.hasPrefix("[") && text.contains("]:") {
             let portText = text[text.index(after: colon)...]
             guard let p = Int(portText), (0...65535).contains(p) else {
-                throw UserError("--phone '\(text)': the port '\(portText)' is not 0 to 65535 (expected HOST:PORT, e.g. 127.0.0.1:8390)")
+                throw UserError("\(option) '\(text)': the port '\(portText)' is not 0 to 65535 (expected HOST:PORT, e.g. 127.0.0.1:8390)")
             }
             port = p
             host = String(text[..<colon])
@@ -28,7 +29,7 @@ package struct PhoneAddress: Equatable, CustomStringConvertible {
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         if host.isEmpty { host = "127.0.0.1" }
         guard host.count <= 253, host.allSatisfy({ $0.isLetter || $0.isNumber || ".-:".contains($0) }) else {
-            throw UserError("--phone '\(text.prefix(80))': '\(host.prefix(80))' is not a host name or address (expected HOST:PORT)")
+            throw UserError("\(option) '\(text.prefix(80))': '\(host.prefix(80))' is not a host name or address (expected HOST:PORT)")
         }
         return PhoneAddress(host: host, port: port)
     }
