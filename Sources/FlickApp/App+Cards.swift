@@ -13,14 +13,14 @@ extension App {
     /// centre instead (the engine moves it), which is feedback enough.
     func notePress(_ e: SceneEvent) {
         guard case .selected(_, let card) = e, card == scene.currentCard else { return }
-        press = (card, clock())
+        screen.pressedCard = (card, clock())
     }
 
     /// `list` with the pressed card scaled about its centre.
     func pressed(_ list: [CardAttributes]) -> [CardAttributes] {
-        guard let p = press else { return list }
+        guard let p = screen.pressedCard else { return list }
         let u = (clock() - p.at) / Self.pressDuration
-        guard u >= 0, u < 1 else { press = nil; return list }
+        guard u >= 0, u < 1 else { screen.pressedCard = nil; return list }
         let s = 1 - Self.pressDepth * sin(Double.pi * u)
         return list.map { card in
             guard card.card == p.card else { return card }

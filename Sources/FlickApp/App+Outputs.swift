@@ -20,49 +20,49 @@ extension App {
         }
         let outputs = runner.takeOutputs()
         for output in outputs {
-            write { try log?.record(output, wallClock: session.wallClock(at:)) }
+            write { try sinks.log?.record(output, wallClock: session.wallClock(at:)) }
             switch output {
             case .recorded(let input):
-                write { try recorder?.record(input) }
+                write { try sinks.recorder?.record(input) }
             case .applied(let input, let t):
                 applied(input, at: t)
             case .refused(let input, let reason, let t):
                 // Counted (HUD), logged and said: a refused input is never dropped unseen.
-                refusedInputs += 1
+                sinks.refusedInputs += 1
                 warn("\(input) input refused: \(reason)")
             case .scene(let logged):
                 let e = logged.event
                 pageEngine?.saw(logged, host: self)
-                overlay.remember(e)
-                desk.event(e, release: logged.release, text: Overlay.feedLine(e, origin: logged.origin, title: feedTitle))
+                screen.overlay.remember(e)
+                roles.desk.event(e, release: logged.release, text: Overlay.feedLine(e, origin: logged.origin, title: feedTitle))
                 // An inserted card, or a deck replaced by a task's start cards, shows its image.
                 switch e {
-                case .inserted, .reset: stageView.follow(study.images)
+                case .inserted, .reset: screen.stageView.follow(study.images)
                 default: break
                 }
                 notePress(e)
-                tools.noteEvent(e, now: clock())
+                edits.tools.noteEvent(e, now: clock())
             case .configChanged(let change, _, _):
                 // The --config write-back takes what the session applied and logged, never a
                 // value still being typed in the panel; a replay's recorded changes stay out.
-                if player == nil { tools.configApplied(change.config) }
+                if player == nil { edits.tools.configApplied(change.config) }
             case .marker(let marker, let acted, let t):
-                desk.add("marker: \(marker.label)\(marker.task.map { " (\($0))" } ?? "")", .marker, at: t)
+                roles.desk.add("marker: \(marker.label)\(marker.task.map { " (\($0))" } ?? "")", .marker, at: t)
                 if !acted { announcePlainMarker(marker, at: t) }
             case .note(let text, _, let t):
-                desk.add("note: \(text)", .note, at: t)
+                roles.desk.add("note: \(text)", .note, at: t)
                 post("Note saved")
             case .taskStarted(let line):
-                desk.add("task \(line.number) started: \(line.task)", .task, at: line.t)
+                roles.desk.add("task \(line.number) started: \(line.task)", .task, at: line.t)
                 post("Task \(line.number) started: \(line.task). Enter or M ends it")
             case .taskEnded(let line):
                 taskEnded(line)
             case .cardsChanged(let change, let t):
-                stageView.follow(study.images)
-                desk.add("cards \(change.summary)", .event, at: t)
+                screen.stageView.follow(study.images)
+                roles.desk.add("cards \(change.summary)", .event, at: t)
                 post("Cards changed: \(change.summary)")
             case .timeControl(let acted):
-                if acted.control != .sync { desk.add("time: \(acted.control.rawValue)", .event, at: acted.sceneTime) }
+                if acted.control != .sync { roles.desk.add("time: \(acted.control.rawValue)", .event, at: acted.sceneTime) }
             case .questionnaire(let line):
                 questionnaireLine(line)
             case .answer(let line):
@@ -91,13 +91,13 @@ extension App {
     private func applied(_ input: SessionInput, at t: Double) {
         switch input {
         case .pointer(let p):
-            tools.overlay.pointer = p
-            presentation.touch.note(p, now: clock())
+            edits.tools.overlay.pointer = p
+            screen.presentation.touch.note(p, now: clock())
         case .interaction, .time:
             updateTitle()
         case .viewport(let viewport, _):
             // A replay keeps the recorded viewport and fits it into whatever window it has.
-            if player != nil { stage = Stage(viewport: viewport, window: window.size) }
+            if player != nil { screen.stage = Stage(viewport: viewport, window: screen.window.size) }
         case .wheel, .notches, .command, .config, .marker, .note, .cards, .answer, .ask:
             break
         }

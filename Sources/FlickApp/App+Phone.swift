@@ -6,82 +6,6 @@ import FlickSession
 import FlickStage
 import Foundation
 
-/// `--phone`: the participant's own phone as the session's device. The server (FlickPhone)
-/// runs on its own tasks; once a frame the app takes what it received (`pumpPhone`), turns
-/// touches into recorded inputs through the same `submit` as the mouse, and after drawing
-/// sends the frame's render list (`publishPhoneFrame`). Nothing of the server touches the session.
-@MainActor
-final class PhoneLink {
-    let server: PhoneServer
-    let url: String
-    let address: PhoneAddress
-    /// The images' content hashes, by image index (the page asks for faces by hash).
-    let hashes: [String]
-    /// The connection that is the participant's device now.
-    var connection: Int?
-    var device: SessionDevice?
-    /// The touches taken and the frames sent to a page that draws the host's frames.
-    var frames = PhoneFrames()
-    var clock: (offset: Double, roundTrip: Double)?
-    /// The URL as a QR code (facilitator window, terminal).
-    let qr: PhoneQR?
-    /// Refusals said on the terminal (the rest are counted).
-    var refusalsSaid: [String: Int] = [:]
-    var refusalsLogged = 0
-    var drops = 0
-    /// `--phone-engine`: the page runs the engine; nil: it draws the host's frames.
-    let engine: PageEngineLink?
-    /// CSS pixels the page keeps below the stage for the participant's side (0: none this session).
-    var panel = 0.0
-    /// The last participant's side sent (`PhoneSide`), to send only changes.
-    var lastSide: String?
-    /// The phone's viewport, the stage once it connected (when no --stage was given).
-    var stage: Size?
-    /// A failed write when the phone connected (the recording's header) or of its log lines:
-    /// ends the session.
-    var failure: Error?
-
-    init(address: PhoneAddress, images: [CardImage], style: FaceStyle, engine files: PhoneServer.EngineFiles? = nil) throws {
-        self.address = address
-        engine = files.map { _ in PageEngineLink() }
-        var byHash: [String: String] = [:]
-        hashes = images.map { image in
-            let hash = ContentHash.ofFile(image.path) ?? ContentHash.of(Array(image.path.utf8))
-            byHash[hash] = image.path
-            return hash
-        }
-        let paths = byHash
-        var configuration = PhoneServer.Configuration(host: address.host, port: address.port)
-        configuration.engine = files
-        server = PhoneServer(configuration: configuration,
-                             now: { SDLContext.now }, faces: { hash, w, h in
-            guard let path = paths[hash], let image = try? ImageLoader.loadSurface(path: path),
-                  let face = try? CardFace.compose(image, width: w, height: h, style: style, cornerRadius: 0)
-            else { return nil }
-            return try? face.pngData()
-        })
-        let port: Int
-        do { port = try server.start() } catch { throw UserError("--phone \(address): \(error)") }
-        url = server.url(host: address.shownHost, port: port)
-        qr = PhoneQR(url)
-    }
-
-    var isConnected: Bool { connection != nil }
-
-    /// The frame to send when it differs from the last one sent (or `force`), as JSON: the
-    /// render list with the swipe deck's stamp and the empty deck's hint.
-    func frame(list: [CardAttributes], scene: CardScene, faceOf: (CardID) -> Int?, stage: String, force: Bool) -> String? {
-        var label: PhoneFrame.Label?
-        if let l = scene.directionLabel, let i = list.lastIndex(where: { $0.card == l.card }) {
-            label = PhoneFrame.Label(card: i, text: l.label, color: DirectionStamp.colour(l.direction).hex,
-                                     opacity: l.opacity, direction: l.direction.rawValue)
-        }
-        let hint = scene.deck.count == 0 && scene.isAtRest ? DirectionStamp.emptyDeckHint : nil
-        return frames.frame(list: list, faceOf: { faceOf($0) ?? -1 }, stage: stage, sceneTime: scene.time, label: label, hint: hint, force: force)
-    }
-}
-
-
 extension App {
     /// What the phone sent since the last frame: touches to the session (the same recorded path
     /// as the mouse, `.touch` so the touch slop applies), a connect (the device's viewport
@@ -124,7 +48,7 @@ extension App {
                 if phone.frames.dropped(), phone.engine == nil {
                     runner.cancelHeldGesture(at: clock())
                 }
-                desk.add("phone disconnected: \(reason)", .event, at: scene.time)
+                roles.desk.add("phone disconnected: \(reason)", .event, at: scene.time)
             case .refused(let kind, let line):
                 // The first few of each kind are said; the rest are counted (the summary says how many).
                 let said = phone.refusalsSaid[kind, default: 0]
@@ -147,25 +71,25 @@ extension App {
         if phone.engine != nil { device.engine = true }
         if phone.device == nil {
             phone.device = device
-            do { try recorder?.release(device: device) } catch { phone.failure = phone.failure ?? error }
+            do { try sinks.recorder?.release(device: device) } catch { phone.failure = phone.failure ?? error }
         }
         note("phone \(resumed ? "reconnected" : "connected"): \(device.summary)")
         // A page that runs the engine says when it came back on its own clock: the gap's end.
         let at = phone.engine != nil ? hello.at.map { max($0, scene.time) } ?? scene.time : scene.time
         logPhone(LogPhone(t: at, what: resumed ? .reconnected : .connected, detail: device.summary))
-        desk.add("phone \(resumed ? "reconnected" : "connected"): \(device.summary)", .event, at: scene.time)
+        roles.desk.add("phone \(resumed ? "reconnected" : "connected"): \(device.summary)", .event, at: scene.time)
         // The stage is the phone's own screen, above the page's panel for the participant's side
         // when the session has one: the scene takes its viewport (a recorded input).
-        let side = hasParticipantSide && hello.panel > 0
-        phone.panel = side ? hello.panel : 0
+        let showsSide = hasParticipantSide && hello.panel > 0
+        phone.panel = showsSide ? hello.panel : 0
         phone.lastSide = nil
-        let phoneViewport = hello.stage(side: side)
+        let phoneViewport = hello.stage(side: showsSide)
         // The page that runs the engine starts it as the session started (the welcome) and then
         // takes the new viewport as an input of its own; the page that draws the host's frames
         // is told the viewport they have.
         let engineSetup = pageEngine?.welcome(scene: scene, lateWindow: runner.lateInputWindow)
         if engineSetup == nil { takeStage(phoneViewport) }
-        let images = faces.images
+        let images = screen.faces.images
         let faceList = phone.hashes.enumerated().map { i, hash in
             PhoneWelcome.Face(hash: hash, title: images.indices.contains(i) ? images[i].title : nil)
         }
@@ -189,7 +113,7 @@ extension App {
     private func takeStage(_ phoneViewport: Size) {
         guard options.stageFromPhone, scene.viewport != phoneViewport, player == nil else { return }
         phone?.stage = phoneViewport
-        stage = Stage(viewport: phoneViewport, window: window.size, margin: presentation.stageMargin,
+        screen.stage = Stage(viewport: phoneViewport, window: screen.window.size, margin: screen.presentation.stageMargin,
                       rightInset: panelInset, bottomInset: taskBarInset)
         submit(RecordedInput(t: clock(), .viewport(phoneViewport, window: nil)))
         advanceToNow()
@@ -212,7 +136,7 @@ extension App {
         let theme = Theme.of(scene.interaction)
         let stageColour = theme.stage.hex
         let list = pressed(scene.renderList)
-        guard let text = phone.frame(list: list, scene: scene, faceOf: { self.faces.imageIndex(of: $0) },
+        guard let text = phone.frame(list: list, scene: scene, faceOf: { self.screen.faces.imageIndex(of: $0) },
                                      stage: stageColour, force: force) else { return }
         phone.server.send(text, isFrame: true)
     }
@@ -238,7 +162,7 @@ extension App {
 extension App {
     /// A phone line into the log; a failed write ends the session like any other (exit 3).
     func logPhone(_ line: LogPhone) {
-        do { try log?.append(line) } catch { phone?.failure = phone?.failure ?? error }
+        do { try sinks.log?.append(line) } catch { phone?.failure = phone?.failure ?? error }
     }
 
     /// The log's last phone line: the session's figures.
@@ -291,5 +215,5 @@ extension App: PageEngineHost {
     var pageConnected: Bool { phone?.isConnected == true }
     func sendToPage(_ text: String) { phone?.server.send(text) }
     func pageAnswered(_ answer: PhoneAnswer, at t: Double) { phoneAnswer(answer, at: t, record: true) }
-    func inputSubmitted() { submittedInputs += 1 }
+    func inputSubmitted() { screen.submittedInputs += 1 }
 }

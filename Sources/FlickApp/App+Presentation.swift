@@ -7,17 +7,17 @@ import Foundation
 extension App {
     /// Tab: presentation mode on or off; the next frame re-lays the stage out.
     func togglePresentation() {
-        presentation.isOn.toggle()
+        screen.presentation.isOn.toggle()
         relayout()
-        toasts.post(presentation.isOn ? "Presentation: Tab to leave" : "Presentation off", now: clock())
+        roles.toasts.post(screen.presentation.isOn ? "Presentation: Tab to leave" : "Presentation off", now: clock())
     }
 
     /// `--fullscreen`, after the first frame is shown: an X server without a window manager moves
     /// a window only once it is mapped and drawn (Window+Fullscreen.swift), so asking earlier left
     /// it display-sized at its windowed origin, partly off screen.
     func enterStartFullscreen() {
-        fullscreenPending = false
-        try? window.setFullscreen(true)
+        screen.fullscreenPending = false
+        try? screen.window.setFullscreen(true)
         relayout()
     }
 
@@ -25,15 +25,15 @@ extension App {
     /// not announce) or the presentation margin changed since the last layout: at once, not
     /// at the next resize event.
     func relayoutIfNeeded() {
-        if stage.window != window.size || stage.marginShare != presentation.stageMargin
-            || (stage.rightInset != panelInset && stage.viewport != stage.window)
-            || (stage.bottomInset != taskBarInset && stage.viewport != stage.window) { relayout() }
+        if screen.stage.window != screen.window.size || screen.stage.marginShare != screen.presentation.stageMargin
+            || (screen.stage.rightInset != panelInset && screen.stage.viewport != screen.stage.window)
+            || (screen.stage.bottomInset != taskBarInset && screen.stage.viewport != screen.stage.window) { relayout() }
     }
 
     /// Draws inside the stage viewport after the cards: the touch dot.
     func drawOnStage(scale: Double) throws {
-        if presentation.showsTouches {
-            try touchDot.draw(presentation.touch, now: clock(), scale: scale, on: renderer)
+        if screen.presentation.showsTouches {
+            try screen.touchDot.draw(screen.presentation.touch, now: clock(), scale: scale, on: screen.renderer)
         }
         if timeline.isPaused { try drawPauseSign(scale: scale) }
     }
@@ -42,32 +42,32 @@ extension App {
     /// mode (nothing is drawn outside it then).
     func drawToasts(pixelScale px: Double) throws {
         let now = clock()
-        for m in watches.config?.takeMessages() ?? [] { toasts.post(m.text, kind: m.problem ? .problem : .info, now: now) }
-        toasts.prune(now: now)
+        for m in edits.watches.config?.takeMessages() ?? [] { roles.toasts.post(m.text, kind: m.problem ? .problem : .info, now: now) }
+        roles.toasts.prune(now: now)
         // With a facilitator window, words for the facilitator go there, never over the phone.
-        if facilitatorWindow != nil || options.facilitated { return }
-        let area = presentation.isOn || options.stage == nil ? stage.frame : Rect(origin: .zero, size: window.size)
-        try toastView.draw(toasts, now: now, in: area, pixelScale: px)
+        if roles.facilitatorWindow != nil || options.facilitated { return }
+        let area = screen.presentation.isOn || options.stage == nil ? screen.stage.frame : Rect(origin: .zero, size: screen.window.size)
+        try screen.toastView.draw(roles.toasts, now: now, in: area, pixelScale: px)
     }
 
     /// Paused (Space): the participant sees why nothing moves, a pause sign in the phone's
     /// top-right corner (two bars on a dark disc-like square), and no words.
     func drawPauseSign(scale: Double) throws {
         let viewport = scene.viewport
-        let side = 44 * scale, inset = 16 * scale
-        let x = viewport.width * scale - side - inset, y = inset + 24 * scale
-        try renderer.fill(x: x, y: y, width: side, height: side, color: RGBA(0, 0, 0, 150))
-        let bar = side * 0.16, height = side * 0.5
-        for dx in [side * 0.3, side * 0.54] {
-            try renderer.fill(x: x + dx, y: y + side * 0.25, width: bar, height: height, color: RGBA(255, 255, 255, 235))
+        let edge = 44 * scale, inset = 16 * scale
+        let x = viewport.width * scale - edge - inset, y = inset + 24 * scale
+        try screen.renderer.fill(x: x, y: y, width: edge, height: edge, color: RGBA(0, 0, 0, 150))
+        let bar = edge * 0.16, height = edge * 0.5
+        for dx in [edge * 0.3, edge * 0.54] {
+            try screen.renderer.fill(x: x + dx, y: y + edge * 0.25, width: bar, height: height, color: RGBA(255, 255, 255, 235))
         }
     }
 
     /// True while something on screen still moves without input (a fading dot or toast).
     var hasTransientsOnScreen: Bool {
         let now = clock()
-        return (presentation.showsTouches && presentation.touch.isFading(now: now)) || toasts.isShowing(now: now)
-            || press != nil
+        return (screen.presentation.showsTouches && screen.presentation.touch.isFading(now: now)) || roles.toasts.isShowing(now: now)
+            || screen.pressedCard != nil
     }
 
     /// P: the frame as a PNG in `--shots`, named by the wall clock to the millisecond
@@ -80,7 +80,7 @@ extension App {
             warn("\(error)")
             // The session goes on; the run still ends with exit code 3 (OutputFailures).
             OutputFailures.record(OutputError("\(error)"))
-            toasts.post("Screenshot not saved: \(error)", kind: .problem, now: clock())
+            roles.toasts.post("Screenshot not saved: \(error)", kind: .problem, now: clock())
             return
         }
         let stamp = Self.screenshotStamp(Date())
@@ -92,13 +92,13 @@ extension App {
         }
         let path = (folder as NSString).appendingPathComponent(name)
         do {
-            try AtomicFile.writePNG(to: path, what: "the screenshot") { try renderer.savePNG(to: $0) }
+            try AtomicFile.writePNG(to: path, what: "the screenshot") { try screen.renderer.savePNG(to: $0) }
             note("screenshot saved to \(path)")
-            toasts.post("Screenshot saved: \(Self.homeRelative(path))", now: clock())
+            roles.toasts.post("Screenshot saved: \(Self.homeRelative(path))", now: clock())
         } catch {
             warn("cannot save the screenshot '\(path)': \(error)")
             OutputFailures.record((error as? OutputError) ?? OutputError("cannot write the screenshot '\(path)': \(error)"))
-            toasts.post("Screenshot not saved: \((error as? OutputError).map { "\($0)" } ?? "\(error)")", kind: .problem, now: clock())
+            roles.toasts.post("Screenshot not saved: \((error as? OutputError).map { "\($0)" } ?? "\(error)")", kind: .problem, now: clock())
         }
     }
 
@@ -120,7 +120,7 @@ extension App {
     /// Whole wheel clicks in a wheel delta of `points` (EventSource gives a notch as
     /// `pointsPerWheelStep` points); nil for none.
     func wheelNotches(_ points: Double) -> Int? {
-        let n = Int((points / events.pointsPerWheelStep).rounded())
+        let n = Int((points / input.events.pointsPerWheelStep).rounded())
         return n == 0 ? nil : n
     }
 }

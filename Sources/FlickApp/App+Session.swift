@@ -46,7 +46,7 @@ extension App {
         var frameTimes: [Double] = []
         while !Interrupt.isRequested {
             let frameStart = PerformanceClock.now
-            headlessFrame = frame
+            screen.headlessFrame = frame
             playDueInputs()
             applyPanelChange()
             try pollCardKeeping()
@@ -86,15 +86,15 @@ extension App {
             // Every face decoded before a frame that is saved (decoding runs in the background).
             try draw(settle: shoot || last)
             if options.reportsFrameTimes {
-                renderer.finish()
+                screen.renderer.finish()
                 frameTimes.append(PerformanceClock.now - frameStart)
             }
             if shoot, let path = options.screenshot {
-                try AtomicFile.writePNG(to: path, what: "the screenshot") { try renderer.savePNG(to: $0) }
+                try AtomicFile.writePNG(to: path, what: "the screenshot") { try screen.renderer.savePNG(to: $0) }
                 shot = true
             }
-            renderer.present()
-            faces.presented()
+            screen.renderer.present()
+            screen.faces.presented()
             // The picture at --at was the point of the run: the session ends there.
             if last || (shoot && at != nil && options.screenshot != nil) { break }
             frame += 1
@@ -117,7 +117,7 @@ extension App {
     /// Pauses or resumes a replay's playback (Space while replaying, `KeyAction.duringReplay`).
     func toggleReplayPause() {
         session.replay.paused.toggle()
-        window.title = "flick — replay\(session.replay.paused ? " (paused)" : "")"
+        screen.window.title = "flick — replay\(session.replay.paused ? " (paused)" : "")"
     }
 
     /// In a window: says once when the replay has ended; with `--loop`, starts it again a second later.
@@ -133,25 +133,25 @@ extension App {
             let at = String(format: "%.2f", clock())
             if options.exitAtEnd {
                 note("replay ended at \(at) s; the window closes (--exit-at-end)")
-                running = false
+                input.running = false
                 return
             }
             note("replay ended at \(at) s\(options.loop ? "; looping" : "; Q or Esc closes the window")")
-            toasts.post("Replay ended at \(String(format: "%.1f", clock())) s\(options.loop ? ", looping" : ". Q or Esc closes")",
+            roles.toasts.post("Replay ended at \(String(format: "%.1f", clock())) s\(options.loop ? ", looping" : ". Q or Esc closes")",
                         lasting: !options.loop, now: clock())
-            window.title = "flick — replay ended (Q or Esc closes)"
+            screen.window.title = "flick — replay ended (Q or Esc closes)"
         } else if session.replayEnded, options.loop, SDLContext.now - session.replayEndedAt >= 1 {
             runner = SessionRunner(scene: CardScene(interaction: options.demo, count: options.count,
-                                                    viewport: options.stage ?? Stage(viewport: nil, window: window.size).viewport,
+                                                    viewport: options.stage ?? Stage(viewport: nil, window: screen.window.size).viewport,
                                                     config: options.config, time: 0),
                                    tasks: options.tasks, cardNames: imageNames, sessionTask: options.task,
                                    end: Self.replayEnd(options), course: runner.course)
             player.rewind()
             session.replay.restart()
             session.replayEnded = false
-            toasts.removeLasting()
+            roles.toasts.removeLasting()
             relayout()
-            window.title = "flick — replay"
+            screen.window.title = "flick — replay"
         }
     }
 }

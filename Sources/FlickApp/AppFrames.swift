@@ -29,16 +29,16 @@ package final class AppFrames {
         options.keepsSoftwareGL = !software
         self.sdl = sdl
         app = try App(options: options, sdl: sdl, log: nil)
-        app.overlay.hudVisible = hud
+        app.screen.overlay.hudVisible = hud
     }
 
-    package var renderer: Renderer { app.renderer }
+    package var renderer: Renderer { app.screen.renderer }
     /// The scene's viewport, points (where the bench's gestures land).
-    package var viewport: Size { app.stage.viewport }
+    package var viewport: Size { app.screen.stage.viewport }
     /// The stage's place in the window, window points: scene point p is at origin + p × scale.
-    package var stage: (origin: Point, scale: Double) { (app.stage.origin, app.stage.scale) }
+    package var stage: (origin: Point, scale: Double) { (app.screen.stage.origin, app.screen.stage.scale) }
     /// Every face the last frame wanted was there.
-    package var facesComplete: Bool { app.faces.isComplete }
+    package var facesComplete: Bool { app.screen.faces.isComplete }
 
     /// Frame `index` at `index`/60 s: `inputs` (scene points, session seconds) go in through the
     /// recorded path, the session advances, its outputs are handled, and the window's frame is
@@ -47,28 +47,28 @@ package final class AppFrames {
     /// present (not timed), so the next frame has it.
     package func frame(_ index: Int, inputs: [RecordedInput]) throws -> Double {
         let start = PerformanceClock.now
-        app.headlessFrame = index
+        app.screen.headlessFrame = index
         app.playDueInputs()   // a `--replay`'s inputs, as the headless run plays them
         for input in inputs { app.submit(input) }
         app.advanceToNow()
         try app.emitOutputs()
         try app.draw()
-        app.renderer.finish()
+        app.screen.renderer.finish()
         let end = PerformanceClock.now
-        app.renderer.present()
-        app.faces.presented()
-        if !app.faces.isComplete { _ = app.faces.settle() }
+        app.screen.renderer.present()
+        app.screen.faces.presented()
+        if !app.screen.faces.isComplete { _ = app.screen.faces.settle() }
         return end - start
     }
 
     /// The session from its start again (a new scene, the faces kept), for another pass.
     package func restart() {
         let o = app.options
-        app.runner = SessionRunner(scene: CardScene(interaction: o.demo, count: o.count, viewport: app.stage.viewport,
+        app.runner = SessionRunner(scene: CardScene(interaction: o.demo, count: o.count, viewport: app.screen.stage.viewport,
                                                     config: o.config, time: 0),
                                    tasks: o.tasks, cardNames: App.imageNames(o), sessionTask: o.task)
-        app.press = nil
-        app.pointerOnStage = false
-        app.headlessFrame = 0
+        app.screen.pressedCard = nil
+        app.input.pointerOnStage = false
+        app.screen.headlessFrame = 0
     }
 }

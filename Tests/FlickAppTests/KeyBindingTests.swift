@@ -82,7 +82,7 @@ import Testing
     @Test func eachKeyDoesItsActionInTheWindow() throws {
         let app = try Self.app(["--headless", "--demo", "swipe", "--size", "1000x800"])
         for (key, action) in Self.bound {
-            app.running = true
+            app.input.running = true
             _ = app.runner.takeOutputs()
             let before = State(app)
             app.handleKey(KeyPress(key: key))
@@ -107,8 +107,8 @@ import Testing
             case .hud: toggled.hud.toggle()
             case .fullscreen: toggled.fullscreen.toggle()
             case .screenshot:
-                #expect(app.screenshotRequested, "\(what)")
-                app.screenshotRequested = false
+                #expect(app.screen.screenshotRequested, "\(what)")
+                app.screen.screenshotRequested = false
             case .taskMarker:
                 #expect(recorded.count == 1 && { if case .marker = recorded[0] { true } else { false } }(), "\(what)")
             case .tuningPanel: toggled.panel.toggle()
@@ -117,10 +117,10 @@ import Testing
             case .pause: #expect(recorded == [.time(.pause)] && after.paused, "\(what)")
             case .step: #expect(before.paused && recorded == [.time(.step)], "\(what)")
             case .presentation: toggled.presenting.toggle()
-            case .quit: #expect(!app.running, "\(what)")
+            case .quit: #expect(!app.input.running, "\(what)")
             }
             #expect(after.switches == toggled.switches, "\(what)")
-            #expect(app.running || action == .quit, "\(what) quit")
+            #expect(app.input.running || action == .quit, "\(what) quit")
         }
         // The arrows both threw (the swipe deck's directions) and paged (one it does not throw).
         #expect(!State(app).keyThrows.isEmpty && State(app).keyThrows.count < 4)
@@ -131,7 +131,7 @@ import Testing
     @Test func guardsInTheWindow() throws {
         let app = try Self.app(["--headless", "--demo", "now"])
         app.handleKey(KeyPress(key: .character("t"), modifiers: .control))
-        #expect(!app.tools.panel.isOpen)
+        #expect(!app.edits.tools.panel.isOpen)
         app.handleKey(KeyPress(key: .space))
         app.handleKey(KeyPress(key: .space, isRepeat: true))
         #expect(app.timeline.isPaused)
@@ -156,7 +156,7 @@ import Testing
         let recording = Self.root.appendingPathComponent("docs/sessions/now.jsonl").path
         let app = try Self.app(["--headless", "--replay", recording])
         for (key, action) in Self.bound {
-            app.running = true
+            app.input.running = true
             _ = app.runner.takeOutputs()
             let before = State(app)
             let wasPaused = app.session.replay.paused
@@ -173,7 +173,7 @@ import Testing
                 #expect(outputs.isEmpty, "\(what)")
                 #expect(after != before || action == .screenshot || action == .quit, "\(what)")
             }
-            app.screenshotRequested = false
+            app.screen.screenshotRequested = false
         }
     }
 
@@ -195,13 +195,13 @@ import Testing
         @MainActor init(_ app: App) {
             interaction = app.scene.interaction
             keyThrows = app.scene.keyThrowDirections
-            hud = app.overlay.hudVisible
-            panel = app.tools.panel.isOpen
-            debug = app.tools.overlay.isOn
-            presenting = app.presentation.isOn
+            hud = app.screen.overlay.hudVisible
+            panel = app.edits.tools.panel.isOpen
+            debug = app.edits.tools.overlay.isOn
+            presenting = app.screen.presentation.isOn
             slow = app.timeline.isSlow
             paused = app.timeline.isPaused
-            fullscreen = app.window.isFullscreen
+            fullscreen = app.screen.window.isFullscreen
         }
 
         /// The window's own switches (not the scene's).

@@ -9,7 +9,7 @@ extension App {
     func handleFacilitator(_ event: SecondWindowEvent) {
         switch event {
         case .text(let text):
-            if case .noteText(let text) = roleRouter.route(.text(text), from: .facilitator) { desk.type(text) }
+            if case .noteText(let text) = roleRouter.route(.text(text), from: .facilitator) { roles.desk.type(text) }
         case .key(var press):
             press.time = session.time(sdl: press.time)
             handleFacilitatorKey(press)
@@ -29,7 +29,7 @@ extension App {
     /// recording's end).
     func endAfterWindowLoss(_ which: String) {
         warn("\(which) was destroyed by another program; the session ends here")
-        running = false
+        input.running = false
     }
 
     /// Typing always types the note (a digit or a space first too); F1-F9 drop the labelled
@@ -56,10 +56,10 @@ extension App {
         case .participantsOnly:
             post("\(KeyBindings.name(of: press.key)) decides on a card: the participant's key, in their window only")
         case .noteBackspace:
-            if !desk.draft.isEmpty { desk.draft.removeLast() }
+            if !roles.desk.draft.isEmpty { roles.desk.draft.removeLast() }
         case .noteClear:
-            desk.draft = ""
-            desk.enterAskedAt = nil
+            roles.desk.draft = ""
+            roles.desk.enterAskedAt = nil
         case .enter:
             facilitatorEnter(at: t)
         case .pause:
@@ -76,7 +76,7 @@ extension App {
     /// Enter in the facilitator window: a typed note is saved and said so, with what the next
     /// Enter does (never a task started with it); otherwise the next task, as M starts it.
     func facilitatorEnter(at t: Double) {
-        switch desk.enter(seqWaiting: seqWaiting, now: SDLContext.now) {
+        switch roles.desk.enter(seqWaiting: seqWaiting, now: SDLContext.now) {
         case .saveNote(let text):
             submit(RecordedInput(t: t, .note(text)))
             let next = facilitatorModel().nextAction
@@ -92,7 +92,7 @@ extension App {
     /// participant's screen, the first M asks and a second within `FacilitatorDesk.quitWindow`
     /// seconds starts the next task (the SEQ left incomplete), as Enter does.
     func taskMarkerKey(at t: Double) {
-        switch desk.nextTask(seqWaiting: seqWaiting, now: SDLContext.now) {
+        switch roles.desk.nextTask(seqWaiting: seqWaiting, now: SDLContext.now) {
         case .askFirst: askBeforeLeavingSEQ(key: "M")
         case .nextTask, .saveNote: dropTaskMarker(at: t)
         }
@@ -118,24 +118,24 @@ extension App {
     /// Draws the facilitator window, if there is one, after the participant's frame: at most
     /// 30 times a second, so that while the participant drags, the phone's frames come first.
     func drawFacilitator() throws {
-        guard let facilitatorWindow, facilitatorWindow.isDue(at: SDLContext.now) else { return }
-        try facilitatorWindow.draw(facilitatorModel(), toasts: toasts, now: clock())
+        guard let facilitatorWindow = roles.facilitatorWindow, facilitatorWindow.isDue(at: SDLContext.now) else { return }
+        try facilitatorWindow.draw(facilitatorModel(), toasts: roles.toasts, now: clock())
     }
 
     func facilitatorModel() -> FacilitatorModel {
         let now = clock()
         var m = FacilitatorModel()
-        m.recording = recorder != nil ? options.recordPath : nil
+        m.recording = sinks.recorder != nil ? options.recordPath : nil
         m.replaying = player != nil
-        m.logging = log != nil
+        m.logging = sinks.log != nil
         m.elapsed = now
         m.participant = session.info.participant
         m.paused = timeline.isPaused
-        m.quitPending = desk.quitPending(at: SDLContext.now)
+        m.quitPending = roles.desk.quitPending(at: SDLContext.now)
         m.markers = options.markers
-        m.draft = desk.draft
-        m.feed = desk.feed
-        m.releases = desk.releases
+        m.draft = roles.desk.draft
+        m.feed = roles.desk.feed
+        m.releases = roles.desk.releases
         m.interaction = scene.interaction.rawValue
         m.participantSide = participantSideLine
         if let phone {
@@ -174,7 +174,7 @@ extension App {
         if study.questions.prompt?.questionnaire == .seq, m.nextAction.hasPrefix("Enter starts") {
             m.nextAction += " (asks first: the SEQ is up)"
         }
-        if !desk.draft.isEmpty {
+        if !roles.desk.draft.isEmpty {
             m.nextAction = "Enter saves the note" + (m.nextAction.isEmpty ? "" : "; then " + m.nextAction)
         }
         return m

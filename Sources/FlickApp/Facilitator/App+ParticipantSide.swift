@@ -34,22 +34,22 @@ extension App {
     /// panel took it. A press on a questionnaire, anywhere, or on the task bar is the panel's; a
     /// button acts when released over it. A gesture begun on the stage goes on to the stage.
     func panelPointer(_ p: PointerEvent) -> Bool {
-        guard player == nil, !pointerOnStage else { return false }
+        guard player == nil, !input.pointerOnStage else { return false }
         guard let mode = participantPanel else {
-            side.pressed = nil
+            roles.participant.pressed = nil
             return false
         }
-        let layout = ParticipantPanelLayout(mode, window: window.size)
+        let layout = ParticipantPanelLayout(mode, window: screen.window.size)
         switch p.phase {
         case .down:
             guard layout.covers(p.position) else { return false }
-            side.pressed = layout.button(at: p.position)
+            roles.participant.pressed = layout.button(at: p.position)
             return true
         case .move:
-            return side.pressed != nil || layout.isModal
+            return roles.participant.pressed != nil || layout.isModal
         case .up, .cancel:
-            defer { side.pressed = nil }
-            guard let pressed = side.pressed else { return layout.isModal }
+            defer { roles.participant.pressed = nil }
+            guard let pressed = roles.participant.pressed else { return layout.isModal }
             if p.phase == .up, layout.button(at: p.position) == pressed { activate(pressed, mode: mode, at: p.time) }
             return true
         }
@@ -64,8 +64,8 @@ extension App {
     /// The answer `button` gives on the panel `mode` shows, at `t` (nil: the button answers
     /// nothing there).
     func answerInput(_ button: PanelButton, mode: ParticipantPanelMode, at t: Double) -> RecordedInput? {
-        side.focus = nil
-        side.refusedKey = nil
+        roles.participant.focus = nil
+        roles.participant.refusedKey = nil
         let answer: ParticipantAnswer
         switch (button, mode) {
         case (.done, .taskBar): answer = .done
@@ -82,7 +82,7 @@ extension App {
     var rolePanel: RolePanel? {
         guard player == nil, let mode = participantPanel else { return nil }
         switch mode {
-        case .taskBar: return .taskBar(focus: side.focus)
+        case .taskBar: return .taskBar(focus: roles.participant.focus)
         case .seq, .sus: return .questionnaire(scale: mode.questionnaire!.scale)
         }
     }
@@ -97,16 +97,16 @@ extension App {
         case (.character(let c), .seq), (.character(let c), .sus):
             guard let v = c.wholeNumberValue else { return false }
             if !mode.questionnaire!.scale.contains(v) {
-                if !press.isRepeat { side.refusedKey = KeyBindings.name(of: press.key) }
+                if !press.isRepeat { roles.participant.refusedKey = KeyBindings.name(of: press.key) }
             } else if !press.isRepeat {
                 activate(.answer(v), mode: mode, at: press.time)
             }
             return true
         case (.tab, .taskBar):
-            side.focus = side.focus == .done ? .giveUp : .done
+            roles.participant.focus = roles.participant.focus == .done ? .giveUp : .done
             return true
         case (.enter, .taskBar), (.space, .taskBar):
-            guard let focus = side.focus else { return false }
+            guard let focus = roles.participant.focus else { return false }
             if !press.isRepeat { activate(focus, mode: mode, at: press.time) }
             return true
         default:
@@ -136,7 +136,7 @@ extension App {
     func askSUSBeforeQuit() -> Bool {
         guard player == nil, study.asksSUS, !study.questions.susShown, !Interrupt.isRequested else { return false }
         guard askSUS(at: clock()) else { return false }
-        side.quitAfterSUS = true
+        roles.participant.quitAfterSUS = true
         post("The SUS is on the participant's screen: the session ends when it is answered (quit again to end it now)")
         return true
     }
@@ -146,26 +146,26 @@ extension App {
     func questionnaireLine(_ line: LogQuestionnaire) {
         let name = line.questionnaire == .seq ? "SEQ" + (line.number.map { " (task \($0))" } ?? "") : "SUS"
         switch line.what {
-        case .shown: desk.add("\(name) shown to the participant", .task, at: line.t)
+        case .shown: roles.desk.add("\(name) shown to the participant", .task, at: line.t)
         case .completed:
-            desk.add("\(name) answered" + (line.score.map { String(format: ": score %.1f", $0) } ?? ""), .task, at: line.t)
+            roles.desk.add("\(name) answered" + (line.score.map { String(format: ": score %.1f", $0) } ?? ""), .task, at: line.t)
             post("\(name) answered" + (line.score.map { String(format: ": score %.1f", $0) } ?? ""))
-            if line.questionnaire == .sus, side.quitAfterSUS { running = false }
+            if line.questionnaire == .sus, roles.participant.quitAfterSUS { input.running = false }
         case .incomplete:
-            desk.add("\(name) left incomplete (\(line.answered ?? 0) answered)", .task, at: line.t)
+            roles.desk.add("\(name) left incomplete (\(line.answered ?? 0) answered)", .task, at: line.t)
         }
-        side.pressed = nil
-        side.focus = nil
-        side.refusedKey = nil
+        roles.participant.pressed = nil
+        roles.participant.focus = nil
+        roles.participant.refusedKey = nil
     }
 
     /// An answer's line: the facilitator's feed.
     func answered(_ line: LogAnswer) {
         switch line.question {
         case "done", "give_up":
-            desk.add("participant: \(line.question == "done" ? "Done" : "Give up") on task \(line.number ?? 0)", .task, at: line.t)
-        case "seq": desk.add("participant: SEQ \(line.value ?? 0)", .task, at: line.t)
-        default: desk.add("participant: SUS item \(line.item ?? 0) = \(line.value ?? 0)", .task, at: line.t)
+            roles.desk.add("participant: \(line.question == "done" ? "Done" : "Give up") on task \(line.number ?? 0)", .task, at: line.t)
+        case "seq": roles.desk.add("participant: SEQ \(line.value ?? 0)", .task, at: line.t)
+        default: roles.desk.add("participant: SUS item \(line.item ?? 0) = \(line.value ?? 0)", .task, at: line.t)
         }
     }
 
@@ -186,7 +186,7 @@ extension App {
     /// Draws the panel over the participant's window, if it shows anything.
     func drawParticipantPanel(pixelScale px: Double) throws {
         guard let mode = participantPanel else { return }
-        try participantPanelView.draw(mode, window: window.size, pixelScale: px, focus: side.focus, pressed: side.pressed,
-                                      refused: mode.questionnaire == nil ? nil : side.refusedKey)
+        try roles.panelView.draw(mode, window: screen.window.size, pixelScale: px, focus: roles.participant.focus, pressed: roles.participant.pressed,
+                                      refused: mode.questionnaire == nil ? nil : roles.participant.refusedKey)
     }
 }

@@ -24,7 +24,7 @@ extension App {
     /// Points at the window's bottom the stage keeps clear of: the task bar's, for a session
     /// some of whose tasks show their text with Done and Give up (the same all session long, from
     /// the first frame and the log's `started` line on, so the stage never moves under a hand).
-    var taskBarInset: Double { Self.taskBarInset(tasks: study.tasks?.list, window: window.size) }
+    var taskBarInset: Double { Self.taskBarInset(tasks: study.tasks?.list, window: screen.window.size) }
 
     static func taskBarInset(tasks: TaskList?, window: Size) -> Double {
         guard let list = tasks, list.tasks.contains(where: {

@@ -11,7 +11,7 @@ import Foundation
 extension App {
     /// Whether the participant's window takes only the participant's keys: a live session with
     /// a facilitator window (a replay's viewer keeps every key).
-    var rolesApart: Bool { facilitatorWindow != nil && player == nil }
+    var rolesApart: Bool { roles.facilitatorWindow != nil && player == nil }
 
     /// The participant keys in force now: the tasks file's `participantKeys`, else the arrows
     /// and, in the swipe deck, Z (undo).
@@ -44,11 +44,11 @@ extension App {
         case .answer(let v):
             if let mode = participantPanel { activate(.answer(v), mode: mode, at: press.time) }
         case .focusNext:
-            side.focus = side.focus == .done ? .giveUp : .done
+            roles.participant.focus = roles.participant.focus == .done ? .giveUp : .done
         case .pressFocused:
-            if let mode = participantPanel, let focus = side.focus { activate(focus, mode: mode, at: press.time) }
+            if let mode = participantPanel, let focus = roles.participant.focus { activate(focus, mode: mode, at: press.time) }
         case .expectAnswer:
-            side.refusedKey = KeyBindings.name(of: press.key)
+            roles.participant.refusedKey = KeyBindings.name(of: press.key)
             tellWrongWindow(press)
         case .notParticipants:
             tellWrongWindow(press)
@@ -61,8 +61,8 @@ extension App {
     /// most every `FacilitatorDesk.wrongWindowInterval` seconds), where notes are typed.
     private func tellWrongWindow(_ press: KeyPress) {
         let now = SDLContext.now
-        guard desk.wrongWindowSaidAt.map({ now - $0 >= FacilitatorDesk.wrongWindowInterval }) ?? true else { return }
-        desk.wrongWindowSaidAt = now
+        guard roles.desk.wrongWindowSaidAt.map({ now - $0 >= FacilitatorDesk.wrongWindowInterval }) ?? true else { return }
+        roles.desk.wrongWindowSaidAt = now
         post("\(KeyBindings.name(of: press.key)) in the participant's window: it takes only the participant's keys (type notes here)")
     }
 
@@ -95,9 +95,9 @@ extension App {
             post("fullscreen: not with both windows on one display (it would cover this window); see --facilitator-display")
             return
         }
-        desk.facilitatorActing = true
+        roles.desk.facilitatorActing = true
         perform(action, at: press.time)
-        desk.facilitatorActing = false
+        roles.desk.facilitatorActing = false
     }
 
     /// Quit asked (Ctrl+Q in the facilitator window, either window's close button): with a SUS
@@ -107,20 +107,20 @@ extension App {
     func requestQuit() {
         if askSUSBeforeQuit() { return }
         // The SUS a quit asked for is up: this is the second quit, and it ends the session.
-        if side.quitAfterSUS, !study.questions.susComplete {
-            running = false
+        if roles.participant.quitAfterSUS, !study.questions.susComplete {
+            input.running = false
             return
         }
-        guard facilitatorWindow != nil, recorder != nil, player == nil else {
-            running = false
+        guard roles.facilitatorWindow != nil, sinks.recorder != nil, player == nil else {
+            input.running = false
             return
         }
         let now = SDLContext.now
-        if desk.quitPending(at: now) {
-            running = false
+        if roles.desk.quitPending(at: now) {
+            input.running = false
             return
         }
-        desk.quitAskedAt = now
+        roles.desk.quitAskedAt = now
         post("Quit the recorded session? Ctrl+Q again within \(Int(FacilitatorDesk.quitWindow)) s quits", kind: .problem)
     }
 }

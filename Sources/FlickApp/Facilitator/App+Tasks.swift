@@ -64,13 +64,13 @@ extension App {
         case .sessionEnded: how = "session ended"
         }
         let summary = "\(String(format: "%.1f", line.seconds)) s, \(line.attempts) gesture\(line.attempts == 1 ? "" : "s")"
-        desk.add("task \(line.number) \(how) after \(summary)", .task, at: line.t)
+        roles.desk.add("task \(line.number) \(how) after \(summary)", .task, at: line.t)
         post("Task \(line.number) \(how): \(summary)")
     }
 
     /// A word for the facilitator: in the facilitator window when there is one (never over the
     /// participant's phone), else a toast in the window.
     func post(_ text: String, kind: Toasts.Toast.Kind = .info) {
-        toasts.post(text, kind: kind, now: clock())
+        roles.toasts.post(text, kind: kind, now: clock())
     }
 }

@@ -11,7 +11,7 @@ import Foundation
 extension App {
     /// The folder's change since the last look, as a recorded input (live only).
     func pollCardFolder() {
-        guard var change = watches.cards?.poll(now: SDLContext.now) else { return }
+        guard var change = edits.watches.cards?.poll(now: SDLContext.now) else { return }
         keepPictures(of: &change)
         submit(RecordedInput(t: clock(), .cards(change)))
     }
@@ -63,11 +63,11 @@ struct CardKeeping {
 extension App {
     /// Once a second, how far keeping is; when it is done, the header (a failed write throws).
     func pollCardKeeping() throws {
-        guard var keeping = watches.keeping, !keeping.released else { return }
+        guard var keeping = edits.watches.keeping, !keeping.released else { return }
         let now = PerformanceClock.now
         if keeping.keeper.isFinished {
             keeping.released = true
-            watches.keeping = keeping
+            edits.watches.keeping = keeping
             if now - keeping.started >= 1 {
                 note("kept the cards beside the recording (\(keeping.progress)) in \(String(format: "%.1f", now - keeping.started)) s")
             }
@@ -76,7 +76,7 @@ extension App {
         }
         if now - keeping.lastSaid >= 1 {
             keeping.lastSaid = now
-            watches.keeping = keeping
+            edits.watches.keeping = keeping
             note("keeping the cards beside the recording: \(keeping.progress)")
         }
     }
@@ -85,9 +85,9 @@ extension App {
     /// stops it, when the picture in hand is finished and the cards left name no hash (their
     /// replay reads the card folder). Then the header is released with the hashes kept.
     func finishKeepingCards() throws {
-        guard var keeping = watches.keeping, !keeping.released else { return }
+        guard var keeping = edits.watches.keeping, !keeping.released else { return }
         keeping.released = true
-        watches.keeping = keeping
+        edits.watches.keeping = keeping
         let keeper = keeping.keeper
         if !keeper.isFinished {
             note("keeping the cards beside the recording: \(keeping.progress) (a signal stops it; the rest then replay from the card folder)")
@@ -112,7 +112,7 @@ extension App {
     /// ends the session as a failed write does (exit 3, the file named).
     private func release(_ keeper: CardKeeper) throws {
         let failure = keeper.failure
-        do { try recorder?.release(cardFiles: keeper.keptFiles) } catch { throw failure ?? error }
+        do { try sinks.recorder?.release(cardFiles: keeper.keptFiles) } catch { throw failure ?? error }
         if let failure { throw failure }
     }
 }

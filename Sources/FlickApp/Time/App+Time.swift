@@ -32,6 +32,6 @@ extension App {
 
     func updateTitle() {
         let base = "flick — \(scene.interaction.rawValue)"
-        window.title = timeDescription.map { "\(base) — \($0.split(separator: " (").first ?? "")" } ?? base
+        screen.window.title = timeDescription.map { "\(base) — \($0.split(separator: " (").first ?? "")" } ?? base
     }
 }

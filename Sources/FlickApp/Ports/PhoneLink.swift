@@ -1,0 +1,82 @@
+import FlickEngine
+import FlickIO
+import FlickPhone
+import FlickSDL
+import FlickSession
+import FlickStage
+import Foundation
+
+/// `--phone`: the participant's own phone as the session's device. The server (FlickPhone)
+/// runs on its own tasks; once a frame the app takes what it received (`pumpPhone`), turns
+/// touches into recorded inputs through the same `submit` as the mouse, and after drawing
+/// sends the frame's render list (`publishPhoneFrame`). Nothing of the server touches the session.
+@MainActor
+final class PhoneLink {
+    let server: PhoneServer
+    let url: String
+    let address: PhoneAddress
+    /// The images' content hashes, by image index (the page asks for faces by hash).
+    let hashes: [String]
+    /// The connection that is the participant's device now.
+    var connection: Int?
+    var device: SessionDevice?
+    /// The touches taken and the frames sent to a page that draws the host's frames.
+    var frames = PhoneFrames()
+    var clock: (offset: Double, roundTrip: Double)?
+    /// The URL as a QR code (facilitator window, terminal).
+    let qr: PhoneQR?
+    /// Refusals said on the terminal (the rest are counted).
+    var refusalsSaid: [String: Int] = [:]
+    var refusalsLogged = 0
+    var drops = 0
+    /// `--phone-engine`: the page runs the engine; nil: it draws the host's frames.
+    let engine: PageEngineLink?
+    /// CSS pixels the page keeps below the stage for the participant's side (0: none this session).
+    var panel = 0.0
+    /// The last participant's side sent (`PhoneSide`), to send only changes.
+    var lastSide: String?
+    /// The phone's viewport, the stage once it connected (when no --stage was given).
+    var stage: Size?
+    /// A failed write when the phone connected (the recording's header) or of its log lines:
+    /// ends the session.
+    var failure: Error?
+
+    init(address: PhoneAddress, images: [CardImage], style: FaceStyle, engine files: PhoneServer.EngineFiles? = nil) throws {
+        self.address = address
+        engine = files.map { _ in PageEngineLink() }
+        var byHash: [String: String] = [:]
+        hashes = images.map { image in
+            let hash = ContentHash.ofFile(image.path) ?? ContentHash.of(Array(image.path.utf8))
+            byHash[hash] = image.path
+            return hash
+        }
+        let paths = byHash
+        var configuration = PhoneServer.Configuration(host: address.host, port: address.port)
+        configuration.engine = files
+        server = PhoneServer(configuration: configuration,
+                             now: { SDLContext.now }, faces: { hash, w, h in
+            guard let path = paths[hash], let image = try? ImageLoader.loadSurface(path: path),
+                  let face = try? CardFace.compose(image, width: w, height: h, style: style, cornerRadius: 0)
+            else { return nil }
+            return try? face.pngData()
+        })
+        let port: Int
+        do { port = try server.start() } catch { throw UserError("--phone \(address): \(error)") }
+        url = server.url(host: address.shownHost, port: port)
+        qr = PhoneQR(url)
+    }
+
+    var isConnected: Bool { connection != nil }
+
+    /// The frame to send when it differs from the last one sent (or `force`), as JSON: the
+    /// render list with the swipe deck's stamp and the empty deck's hint.
+    func frame(list: [CardAttributes], scene: CardScene, faceOf: (CardID) -> Int?, stage: String, force: Bool) -> String? {
+        var label: PhoneFrame.Label?
+        if let l = scene.directionLabel, let i = list.lastIndex(where: { $0.card == l.card }) {
+            label = PhoneFrame.Label(card: i, text: l.label, color: DirectionStamp.colour(l.direction).hex,
+                                     opacity: l.opacity, direction: l.direction.rawValue)
+        }
+        let hint = scene.deck.count == 0 && scene.isAtRest ? DirectionStamp.emptyDeckHint : nil
+        return frames.frame(list: list, faceOf: { faceOf($0) ?? -1 }, stage: stage, sceneTime: scene.time, label: label, hint: hint, force: force)
+    }
+}
