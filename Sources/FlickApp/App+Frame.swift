@@ -32,7 +32,7 @@ extension App {
         if idle {
             screen.pacing.restart()
             let limit = phone?.isConnected == true ? 0.004 : 0.25
-            let events = input.events.wait(timeout: edits.watches.idleWait(now: SDLContext.now, limit: limit))
+            let events = input.events.wait(timeout: sources.idleWait(now: SDLContext.now, limit: limit))
             return (events, screen.pacing.target(after: PerformanceClock.now))
         }
         // The decoder steps aside just before the latch.
@@ -43,19 +43,14 @@ extension App {
     }
 
     /// Every source's inputs of this frame, submitted in one order: the windows' events, the
-    /// phone, the replay, the --config file, the tuning panel, the cards folder; then the
-    /// session's clock follows the page's or the replay's.
+    /// phone, then the listed sources (the replay, or the --config file, the tuning panel and
+    /// the cards folder); then the clock's sync.
     func takeSources(_ events: [InputEvent]) throws {
         session.replay.tick(wall: SDLContext.now)
         for event in events { handle(event) }
         pumpPhone()
         if let phoneFailure = phone?.failure { throw phoneFailure }
-        playDueInputs()
-        if player == nil, let watch = edits.watches.config, let config = watch.changedConfig() {
-            submit(RecordedInput(t: clock(), .config(ConfigInput(config: config, path: watch.path))))
-        }
-        applyPanelChange()
-        pollCardFolder()
+        takeListedSources()
         try pollCardKeeping()
         syncClock()
     }

@@ -41,11 +41,11 @@ extension App {
                 default: break
                 }
                 notePress(e)
-                edits.tools.noteEvent(e, now: clock())
+                sources.tools.noteEvent(e, now: clock())
             case .configChanged(let change, _, _):
                 // The --config write-back takes what the session applied and logged, never a
                 // value still being typed in the panel; a replay's recorded changes stay out.
-                if player == nil { edits.tools.configApplied(change.config) }
+                if player == nil { sources.tools.configApplied(change.config) }
             case .marker(let marker, let acted, let t):
                 roles.desk.add("marker: \(marker.label)\(marker.task.map { " (\($0))" } ?? "")", .marker, at: t)
                 if !acted { announcePlainMarker(marker, at: t) }
@@ -91,7 +91,7 @@ extension App {
     private func applied(_ input: SessionInput, at t: Double) {
         switch input {
         case .pointer(let p):
-            edits.tools.overlay.pointer = p
+            sources.tools.overlay.pointer = p
             screen.presentation.touch.note(p, now: clock())
         case .interaction, .time:
             updateTitle()

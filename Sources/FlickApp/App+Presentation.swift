@@ -42,7 +42,7 @@ extension App {
     /// mode (nothing is drawn outside it then).
     func drawToasts(pixelScale px: Double) throws {
         let now = clock()
-        for m in edits.watches.config?.takeMessages() ?? [] { roles.toasts.post(m.text, kind: m.problem ? .problem : .info, now: now) }
+        for m in sources.watches.config?.takeMessages() ?? [] { roles.toasts.post(m.text, kind: m.problem ? .problem : .info, now: now) }
         roles.toasts.prune(now: now)
         // With a facilitator window, words for the facilitator go there, never over the phone.
         if roles.facilitatorWindow != nil || options.facilitated { return }

@@ -47,8 +47,7 @@ extension App {
         while !Interrupt.isRequested {
             let frameStart = PerformanceClock.now
             screen.headlessFrame = frame
-            playDueInputs()
-            applyPanelChange()
+            takeListedSources()
             try pollCardKeeping()
             advanceToNow()
             try emitOutputs()

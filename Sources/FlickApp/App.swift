@@ -27,8 +27,9 @@ final class App {
     let input: WindowInput
     /// `--replay`: the recording's inputs, played at their times.
     let player: Player?
-    /// The tuning panel's edits and the watched files (Ports/EditSources.swift).
-    let edits: EditSources
+    /// The sources asked each frame after the windows' events: the replay, or the --config
+    /// file, the tuning panel and the --cards folder (Ports/InputSources.swift).
+    let sources: InputSources
     /// The log and the recording (Ports/SessionSinks.swift).
     let sinks: SessionSinks
     /// The facilitator's desk and window, the toasts, the participant's side (Ports/Roles.swift).
@@ -74,9 +75,6 @@ final class App {
                                tasks: options.tasks, cardNames: Self.imageNames(options), sessionTask: options.task,
                                end: Self.replayEnd(options), course: Self.replayCourse(options))
         runner.stageKeptByPage = options.pageKeepsStage
-        if options.replay == nil && !options.headless {
-            watches.cards = CardFolderWatch(folder: options.cards.folder, names: Self.imageNames(options))
-        }
         var facilitatorWindow: FacilitatorWindow?
         if options.facilitator {
             facilitatorWindow = try FacilitatorWindow(placement: placement, display: options.facilitatorDisplay,
@@ -105,7 +103,8 @@ final class App {
             keeper.start()
             watches.keeping = CardKeeping(keeper: keeper, started: PerformanceClock.now)
         }
-        edits = EditSources(tools: tools, watches: watches)
+        sources = InputSources(tools: tools, watches: watches,
+                               list: Self.composeSources(options, player: options.replay, tools: tools, watches: watches))
         try log?.started(time: 0, demo: options.demo, cards: runner.scene.deck.count, window: screen.window.size,
                          stage: screen.stage.frame, session: session.info, viewport: runner.scene.viewport, config: options.config,
                          configDescription: options.configDescription,
@@ -273,7 +272,7 @@ final class App {
             screen.faces.removeAll()
             screen.titles.removeAll()
             roles.panelView.removeAll()
-            edits.tools.imgui.releaseTextures()
+            sources.tools.imgui.releaseTextures()
         case .quit:
             requestQuit()
         case .windowLost:
@@ -334,8 +333,8 @@ final class App {
             relayout()
         case .screenshot: screen.screenshotRequested = true
         case .taskMarker: taskMarkerKey(at: t)
-        case .tuningPanel: edits.tools.panel.isOpen.toggle()
-        case .debugOverlay: edits.tools.overlay.isOn.toggle()
+        case .tuningPanel: sources.tools.panel.isOpen.toggle()
+        case .debugOverlay: sources.tools.overlay.isOn.toggle()
         case .slowMotion: setTime(timeline.isSlow ? .normal : .slow, at: t)
         case .pause: setTime(timeline.isPaused ? .resume : .pause, at: t)
         case .step: if timeline.isPaused { setTime(.step, at: t) }
@@ -365,24 +364,35 @@ final class App {
         screen.submittedInputs += 1
     }
 
-    /// A config edited or loaded in the tuning panel, once the scene is at rest: a recorded input
-    /// like any other (a replay plays the recorded ones instead).
-    func applyPanelChange() {
-        guard player == nil, let change = edits.tools.takeReadyChange(scene: scene) else { return }
-        submit(RecordedInput(t: clock(), change: change))
+    /// Every listed source's inputs of this frame, in the list's order (`InputSources`).
+    func takeListedSources() {
+        let frame = SourceFrame(now: clock(), wall: options.headless ? 0 : SDLContext.now, scene: scene)
+        for source in sources.list {
+            for input in source.take(frame) { submit(input) }
+        }
     }
 
-    /// Feeds the replay's inputs that are due by now, at their recorded times.
-    func playDueInputs() {
-        guard let player else { return }
-        for input in player.due(by: clock()) { submit(input) }
+    /// The composition of the sources, in the order they are asked: a replay plays only its
+    /// recording; a live session takes the --config file (in a window), the tuning panel, and
+    /// the --cards folder (in a window), whose new pictures are kept beside the recording.
+    static func composeSources(_ options: AppOptions, player: Player?, tools: ToolUI, watches: FileWatches) -> [any InputSource] {
+        if let player { return [ReplaySource(player)] }
+        var list: [any InputSource] = []
+        if !options.headless, let watch = watches.config { list.append(ConfigFileSource(watch)) }
+        list.append(tools)
+        if !options.headless {
+            list.append(CardFolderSource(watch: CardFolderWatch(folder: options.cards.folder, names: imageNames(options)),
+                                         folder: options.cards.folder,
+                                         store: options.recordPath.map { CardStore(besideRecording: $0) }))
+        }
+        return list
     }
 
     /// Points at the window's right edge the phone keeps clear of: the tuning panel's, while it
     /// is open and drawn (never in presentation mode), when the phone centred in the window
     /// would reach under it.
     var panelInset: Double {
-        guard edits.tools.panel.isOpen, !screen.presentation.isOn, ToolUI.panelFits(window: screen.window.size) else { return 0 }
+        guard sources.tools.panel.isOpen, !screen.presentation.isOn, ToolUI.panelFits(window: screen.window.size) else { return 0 }
         let viewport = player != nil ? scene.viewport : options.stage
         let centred = Stage(viewport: viewport, window: screen.window.size, margin: screen.presentation.stageMargin)
         let inset = TuningPanel.width + 24
@@ -420,8 +430,8 @@ final class App {
         for problem in problems { warn("\(problem)") }
         // Presentation mode: the tool UI draws no window (an empty ImGui frame, so no window
         // left from before keeps taking clicks).
-        edits.tools.presenting = screen.presentation.isOn
-        try edits.tools.draw(scene: scene, stage: screen.stage, window: screen.window.size, pointerDown: input.pointerOnStage, now: clock(),
+        sources.tools.presenting = screen.presentation.isOn
+        try sources.tools.draw(scene: scene, stage: screen.stage, window: screen.window.size, pointerDown: input.pointerOnStage, now: clock(),
                        events: screen.overlay.recent, hud: screen.overlay.hudVisible ? hudLines() : nil)
         try drawParticipantPanel(pixelScale: px)
         if screen.screenshotRequested {
@@ -433,7 +443,7 @@ final class App {
 
     func hudLines() -> [String] {
         let stats = screen.faces.statistics
-        let held = edits.tools.overlay.pointer.map { $0.phase == .down || $0.phase == .move } ?? false
+        let held = sources.tools.overlay.pointer.map { $0.phase == .down || $0.phase == .move } ?? false
         return (timeDescription.map { ["time: \($0)"] } ?? []) + [
             Self.frameLine(screen.overlay.frameTimes),
         ] + phoneHUDLines() + [

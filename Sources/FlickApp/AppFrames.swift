@@ -48,7 +48,7 @@ package final class AppFrames {
     package func frame(_ index: Int, inputs: [RecordedInput]) throws -> Double {
         let start = PerformanceClock.now
         app.screen.headlessFrame = index
-        app.playDueInputs()   // a `--replay`'s inputs, as the headless run plays them
+        app.takeListedSources()   // a `--replay`'s inputs, as the headless run plays them
         for input in inputs { app.submit(input) }
         app.advanceToNow()
         try app.emitOutputs()

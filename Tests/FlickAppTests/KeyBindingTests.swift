@@ -131,7 +131,7 @@ import Testing
     @Test func guardsInTheWindow() throws {
         let app = try Self.app(["--headless", "--demo", "now"])
         app.handleKey(KeyPress(key: .character("t"), modifiers: .control))
-        #expect(!app.edits.tools.panel.isOpen)
+        #expect(!app.sources.tools.panel.isOpen)
         app.handleKey(KeyPress(key: .space))
         app.handleKey(KeyPress(key: .space, isRepeat: true))
         #expect(app.timeline.isPaused)
@@ -196,8 +196,8 @@ import Testing
             interaction = app.scene.interaction
             keyThrows = app.scene.keyThrowDirections
             hud = app.screen.overlay.hudVisible
-            panel = app.edits.tools.panel.isOpen
-            debug = app.edits.tools.overlay.isOn
+            panel = app.sources.tools.panel.isOpen
+            debug = app.sources.tools.overlay.isOn
             presenting = app.screen.presentation.isOn
             slow = app.timeline.isSlow
             paused = app.timeline.isPaused

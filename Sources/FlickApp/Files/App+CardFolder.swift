@@ -4,41 +4,6 @@ import FlickSDL
 import FlickSession
 import Foundation
 
-/// Cards that follow the designer's files: the `--cards` folder is watched while the window is
-/// open, and a file saved, added or removed becomes a recorded input (`cards`), so the log gets
-/// its deletion or insertion events and a replay makes the same changes at the same time
-/// (`StudyInputs` edits the deck, live and in replays alike).
-extension App {
-    /// The folder's change since the last look, as a recorded input (live only).
-    func pollCardFolder() {
-        guard var change = edits.watches.cards?.poll(now: SDLContext.now) else { return }
-        keepPictures(of: &change)
-        submit(RecordedInput(t: clock(), .cards(change)))
-    }
-
-    /// A recorded session keeps the pictures a change adds or saves anew in its card store, as
-    /// it kept those it started with (the input names each one's hash), so a replay draws them
-    /// as shown after any later edit. The size recorded is that of the bytes kept. A picture that
-    /// cannot be kept (read failed, disk full) is said and left to the folder.
-    func keepPictures(of change: inout CardFolderChange) {
-        guard let path = options.recordPath else { return }
-        let store = CardStore(besideRecording: path)
-        for kind in [\CardFolderChange.added, \CardFolderChange.changed] {
-            for i in change[keyPath: kind].indices {
-                let name = change[keyPath: kind][i].name
-                let file = (options.cards.folder as NSString).appendingPathComponent(name)
-                do {
-                    guard let kept = try store.keep(file, name: name) else { continue }
-                    change[keyPath: kind][i].hash = kept.hash
-                    change[keyPath: kind][i].size = kept.size
-                } catch {
-                    warn("the card store could not keep \(name) (\(error)); a replay reads it from the folder")
-                }
-            }
-        }
-    }
-}
-
 /// The starting cards being kept beside the recording: the keeper, when it started (and last
 /// said how far it was, `PerformanceClock` seconds), and whether the header has its hashes.
 struct CardKeeping {
@@ -63,11 +28,11 @@ struct CardKeeping {
 extension App {
     /// Once a second, how far keeping is; when it is done, the header (a failed write throws).
     func pollCardKeeping() throws {
-        guard var keeping = edits.watches.keeping, !keeping.released else { return }
+        guard var keeping = sources.watches.keeping, !keeping.released else { return }
         let now = PerformanceClock.now
         if keeping.keeper.isFinished {
             keeping.released = true
-            edits.watches.keeping = keeping
+            sources.watches.keeping = keeping
             if now - keeping.started >= 1 {
                 note("kept the cards beside the recording (\(keeping.progress)) in \(String(format: "%.1f", now - keeping.started)) s")
             }
@@ -76,7 +41,7 @@ extension App {
         }
         if now - keeping.lastSaid >= 1 {
             keeping.lastSaid = now
-            edits.watches.keeping = keeping
+            sources.watches.keeping = keeping
             note("keeping the cards beside the recording: \(keeping.progress)")
         }
     }
@@ -85,9 +50,9 @@ extension App {
     /// stops it, when the picture in hand is finished and the cards left name no hash (their
     /// replay reads the card folder). Then the header is released with the hashes kept.
     func finishKeepingCards() throws {
-        guard var keeping = edits.watches.keeping, !keeping.released else { return }
+        guard var keeping = sources.watches.keeping, !keeping.released else { return }
         keeping.released = true
-        edits.watches.keeping = keeping
+        sources.watches.keeping = keeping
         let keeper = keeping.keeper
         if !keeper.isFinished {
             note("keeping the cards beside the recording: \(keeping.progress) (a signal stops it; the rest then replay from the card folder)")

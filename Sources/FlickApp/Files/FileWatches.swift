@@ -1,17 +1,11 @@
 import FlickIO
 import FlickSession
 
-/// The files the window follows while it runs: the `--config` file (reloaded when it changes),
-/// the `--cards` folder (its changes are recorded inputs), and the starting cards being kept
-/// beside the recording (Files/App+CardFolder.swift).
+/// The files the window follows while it runs: the `--config` file (its edits are a source,
+/// `ConfigFileSource`; its messages are toasts) and the starting cards being kept beside the
+/// recording (Files/App+CardFolder.swift). The `--cards` folder is a source of its own
+/// (`CardFolderSource`).
 struct FileWatches {
     var config: ConfigWatch?
-    var cards: CardFolderWatch?
     var keeping: CardKeeping?
-
-    /// How long an idle window may wait for events: at most `limit`, and no later than the card
-    /// folder's next look.
-    func idleWait(now: Double, limit: Double) -> Double {
-        min(limit, cards.map { $0.nextPoll(now: now) } ?? limit)
-    }
 }
