@@ -26,7 +26,7 @@ package enum SessionLimits {
 
     /// The field names of log lines that are session times (seconds), checked against `maxTime`.
     /// Characters of a facilitator's note.
-    package static let noteLength = 2000
+    package static let noteLength = TextLimits.note
     package static let timeFields: Set<String> = ["t", "time", "start", "end", "startTime", "endTime"]
 }
 

@@ -482,7 +482,7 @@ package struct TaskList: Codable, Equatable, Sendable {
 /// keys 1 to 9 in the facilitator window.
 package enum MarkerLabels {
     package static let maxCount = 9
-    package static let maxLength = 40
+    package static let maxLength = TextLimits.label
     /// Labels the task markers use themselves.
     package static let reserved: Set<String> = ["start", "end"]
 

@@ -20,9 +20,9 @@ package enum TextLimits {
     package static let designCell = 200
     /// A short label drawn on a card or a key: marker labels, the swipe deck's direction names
     /// and every other string value of a config.
-    package static let label = MarkerLabels.maxLength
+    package static let label = 40
     /// A facilitator's note.
-    package static let note = SessionLimits.noteLength
+    package static let note = 2000
 
     /// Why `text` cannot be taken: more than `limit` characters, or (`oneLine`) a line break or
     /// another control character in it; nil when it is fine.
