@@ -39,6 +39,7 @@ python3 "$HERE/imports.py" "$HERE" || fail "the e2e interpreter lacks a module t
 
 if [ "$FAILED" = 0 ]; then
   part "bad input through the real binary" cli.sh cli
+  part "FlickSession's folders as layers (Tests/e2e/layers.py: no two folders use each other, no cycle)" layers.py layers
   part "bad input table (Tests/e2e/bad_input.py: exit code, message, no other file changed)" bad_input.py bad
   part "outputs only where asked (Tests/e2e/outputs.py: hostile output paths from an empty folder)" outputs.py outputs
   part "no orphan, no leftovers (Tests/e2e/orphans.py: flick export killed with SIGKILL)" orphans.py orphans
