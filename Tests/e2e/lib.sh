@@ -50,6 +50,13 @@
 #   wait_gone PID [SECONDS]  until process PID has exited (default 20 s); false, saying so, if not
 #   alive_for PID SECONDS    a deliberate wait: true when PID still runs SECONDS from now, false
 #                            as soon as it exits (for checks that a process does NOT end)
+#   wait_still WID FILE [SECONDS]
+#                            pictures of window WID (import) until two in a row are the same
+#                            (what moved has come to rest: a card's flight, a gap closing),
+#                            the last left in FILE (default 10 s; false, saying so, if never)
+#   wait_child PID SECONDS   `wait` for PID, a child of this shell, its exit code in CHILD_RC;
+#                            SIGKILL to it if it still runs SECONDS from now (a watchdog: an
+#                            exited child stays a zombie until waited for, so wait_gone cannot)
 #   race_clients N           N short-lived clients in a loop while others connect: prints how
 #                            many of the others were refused
 #   drag X0 Y0 DX DY STEPS STEP_SECONDS [HOLD_SECONDS]
@@ -331,6 +338,27 @@ alive_for() {
   local pid=$1 end; end=$(( $(now_us) + $(awk -v s="$2" 'BEGIN { printf "%d", s * 1000000 }') ))
   while [ "$(now_us)" -lt "$end" ]; do kill -0 "$pid" 2>/dev/null || return 1; sleep 0.05; done
   kill -0 "$pid" 2>/dev/null
+}
+
+wait_still() {
+  local wid=$1 file=$2 secs=${3:-10} end prev="$2.prev.png"; end=$(deadline_us "$secs")
+  import -window "$wid" "$prev" 2>/dev/null
+  while :; do
+    sleep 0.1   # a poll: the next picture
+    import -window "$wid" "$file" 2>/dev/null
+    [ "$(compare -metric AE "$prev" "$file" null: 2>&1)" = 0 ] && { rm -f "$prev"; return 0; }
+    if [ "$(now_us)" -ge "$end" ]; then rm -f "$prev"; echo "  (waited $secs s for window $wid to be still: it kept changing)"; return 1; fi
+    mv "$file" "$prev"
+  done
+}
+
+wait_child() {
+  local pid=$1 guard
+  ( sleep "$2"; kill -9 "$pid" 2>/dev/null ) &   # the watchdog's deadline
+  guard=$!
+  wait "$pid"; CHILD_RC=$?
+  kill "$guard" 2>/dev/null; wait "$guard" 2>/dev/null
+  return 0
 }
 
 race_clients() {
