@@ -54,6 +54,10 @@
 #                            pictures of window WID (import) until two in a row are the same
 #                            (what moved has come to rest: a card's flight, a gap closing),
 #                            the last left in FILE (default 10 s; false, saying so, if never)
+#   wait_changed WID BEFORE FILE [SECONDS]
+#                            pictures of window WID into FILE until one differs from the picture
+#                            BEFORE (what a key toggled is drawn; default 10 s; false, saying so,
+#                            if never); wait_still after it for the drawing at rest
 #   wait_child PID SECONDS   `wait` for PID, a child of this shell, its exit code in CHILD_RC;
 #                            SIGKILL to it if it still runs SECONDS from now (a watchdog: an
 #                            exited child stays a zombie until waited for, so wait_gone cannot)
@@ -349,6 +353,16 @@ wait_still() {
     [ "$(compare -metric AE "$prev" "$file" null: 2>&1)" = 0 ] && { rm -f "$prev"; return 0; }
     if [ "$(now_us)" -ge "$end" ]; then rm -f "$prev"; echo "  (waited $secs s for window $wid to be still: it kept changing)"; return 1; fi
     mv "$file" "$prev"
+  done
+}
+
+wait_changed() {
+  local wid=$1 before=$2 file=$3 secs=${4:-10} end; end=$(deadline_us "$secs")
+  while :; do
+    import -window "$wid" "$file" 2>/dev/null
+    [ "$(compare -metric AE "$before" "$file" null: 2>&1)" != 0 ] && break
+    if [ "$(now_us)" -ge "$end" ]; then echo "  (waited $secs s for window $wid to change from $before)"; return 1; fi
+    sleep 0.1   # a poll: the next picture
   done
 }
 
