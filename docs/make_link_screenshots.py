@@ -34,15 +34,6 @@ CONSENT = ("You are invited to take part in a study of card gestures.\n\n"
            "We record your touches and answers. Nothing else.\n")
 SHOTS = ["consent", "waiting", "task", "seq", "sus", "thanks"]   # the montage's order
 
-# The centre of a shown, enabled element (as Tests/e2e/study_link.py's), else null.
-VISIBLE = """(function (sel) {
-  const e = document.querySelector(sel);
-  if (!e || e.disabled || e.closest('[hidden]') || !e.getClientRects().length) return null;
-  const s = getComputedStyle(e); if (s.visibility === 'hidden' || s.display === 'none') return null;
-  const r = e.getBoundingClientRect(); if (r.width < 1 || r.height < 1) return null;
-  return [r.left + r.width / 2, r.top + r.height / 2];
-})(%s)"""
-
 # Every card face the page asked for has come (and at least one did).
 FACES_IN = """(function () {
   const faces = performance.getEntriesByType('resource').filter(function (e) { return e.name.indexOf('/face/') >= 0; });
@@ -100,16 +91,12 @@ class Participant:
         self.taken = {}
 
     async def visible(self, selector):
-        return await self.page.eval(VISIBLE % json.dumps(selector))
+        return await self.page.visible(selector)
 
     async def tap(self, selector):
-        at = await self.visible(selector)
-        if not at:
-            return False
-        await self.page.touch("touchStart", *at)
-        await asyncio.sleep(0.06)
-        await self.page.touch("touchEnd")
-        return True
+        """A tap on `selector`, then until the page has moved on (phonelib's Page.tap_on)."""
+        if not await self.page.tap_on(selector):
+            raise RuntimeError(f"a tap on {selector} did not move the page on (it is at {await self.page.place()!r})")
 
     async def shot(self, name):
         """The screen as it is, once per name (session 1, or the thank-you)."""
@@ -121,15 +108,8 @@ class Participant:
         await self.page.screenshot(path)
         self.taken[name] = path
 
-    async def stage_centre(self):
-        box = await self.page.eval("(function () { const r = document.getElementById('stage').getBoundingClientRect(); "
-                                   "return [r.left, r.top, r.width, r.height]; })()")
-        if not box or box[2] < 10:
-            return (195, 358)
-        return (box[0] + box[2] / 2, box[1] + box[3] / 2)
-
     async def task(self):
-        cx, cy = await self.stage_centre()
+        cx, cy = await self.page.stage_centre("#stage")
         if self.shots and "task" not in self.taken:
             # A card taken up and to the right, held there while the screen is taken.
             self.page.unacknowledged = []
@@ -140,17 +120,13 @@ class Participant:
                 await asyncio.sleep(max(0, at - time.time()))
                 await self.page.touch("touchMove", cx + i * 1.6, cy - i * 2.0, wait=False, at=at)
             await asyncio.gather(*self.page.unacknowledged)
-            await asyncio.sleep(1.0)
+            await self.page.frames(3)   # the card drawn where the finger holds it
             await self.shot("task")
             await self.page.touch("touchEnd")
-            await asyncio.sleep(0.6)
+            await self.page.frames(3)
         for k in range(3):
-            # A fling sideways (a throw), then a slower drag up and back.
-            if k % 2 == 0:
-                await self.page.drag((cx, cy), (cx + (160 if k % 4 == 0 else -160), cy + 10), 0.1)
-            else:
-                await self.page.drag((cx, cy), (cx + 20, cy - 120), 0.35)
-            await asyncio.sleep(0.4)
+            await self.page.gesture((cx, cy), k)
+            await self.page.frames(2)
 
     async def run(self, timeout=240):
         self.page = await Page.open(self.chrome.endpoint)
@@ -162,7 +138,7 @@ class Participant:
             while time.time() < deadline:
                 state = await self.page.eval("document.body ? document.body.dataset.state || '' : ''")
                 if state == "consent" and await self.visible("#agree"):
-                    await asyncio.sleep(0.5)
+                    await self.page.frames(2)
                     await self.shot("consent")
                     await self.tap("#agree")
                 elif state == "intro" and await self.visible("#begin"):
@@ -170,32 +146,30 @@ class Participant:
                 elif state == "waiting" and await self.visible("#start-task"):
                     if self.shots and "waiting" not in self.taken:
                         await self.page.wait_for(FACES_IN, 20)
-                        await asyncio.sleep(1.5)
+                        await asyncio.sleep(1.5)   # deliberate: the faces come in and settle (a picture)
                         await self.shot("waiting")
                     await self.tap("#start-task")
                 elif state == "task" and await self.visible("#done"):
                     await self.task()
                     await self.tap("#done")
                 elif state == "seq" and await self.visible("#seq button[data-value]"):
-                    await asyncio.sleep(0.6)
+                    await self.page.frames(2)
                     await self.shot("seq")
                     await self.tap(f'#seq button[data-value="{seq}"]')
                     seq = seq % 7 + 1
                 elif state == "sus" and await self.visible("#sus button[data-value]"):
-                    await asyncio.sleep(0.4)
+                    await self.page.frames(2)
                     await self.shot("sus")
                     await self.tap(f'#sus button[data-value="{sus}"]')
                     sus = sus % 5 + 1
                 elif state == "thanks":
-                    await asyncio.sleep(0.5)
+                    await self.page.frames(2)
                     await self.shot("thanks")
                     return
                 elif state in ("error", "declined"):
                     raise RuntimeError(f"the page says {state}: {await self.page.eval('document.body.innerText')!r}")
                 else:
-                    await asyncio.sleep(0.2)
-                    continue
-                await asyncio.sleep(0.4)
+                    await asyncio.sleep(0.2)   # loading, sending: the next look in a moment (a poll)
             raise RuntimeError(f"{self.link}: not through in {timeout} s (state {state})")
         finally:
             await self.page.close()
@@ -211,7 +185,7 @@ async def researcher_page(chrome, host, path):
                                  "&& document.querySelectorAll('#rows tr').length === 2; })()", 20)
         if not ok:
             raise RuntimeError("the researcher's page did not show 2 participants with their QR codes")
-        await asyncio.sleep(1.0)
+        await page.painted()
         await page.screenshot(path)
     finally:
         await page.close()

@@ -829,7 +829,7 @@ def run_row(n, row):
         # Started, given a second to get going, then signalled: it must end within a second.
         p = subprocess.Popen([BIN] + args, cwd=W, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                              start_new_session=True)
-        time.sleep(1.5)
+        time.sleep(1.5)   # deliberate: the case is a signal to a run well under way
         t0 = time.time()
         p.send_signal(sig)
         try:
@@ -881,7 +881,7 @@ def run_row(n, row):
     # No process left behind: the run had a process group of its own (an ffmpeg it started is in
     # it); once flick has ended, nothing of that group may still run.
     try:
-        time.sleep(0.05)
+        time.sleep(0.05)   # deliberate: the grace the check allows the group to be gone
         os.killpg(p.pid, 0)
         problems.append("processes of its group still run after it ended")
         os.killpg(p.pid, signal.SIGKILL)
@@ -893,7 +893,7 @@ def run_row(n, row):
     if nochild:
         try:
             child = int(open(w("fake.pid")).read().strip())
-            time.sleep(0.2)
+            time.sleep(0.2)   # deliberate: the grace the check allows ffmpeg to be gone
             os.kill(child, 0)
             problems.append(f"ffmpeg (pid {child}) still runs")
             os.kill(child, signal.SIGKILL)

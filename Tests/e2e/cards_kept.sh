@@ -16,20 +16,22 @@ cp "$ROOT"/assets/0[1-4]-*.png "$CARDS/"
 start_xvfb "$OUT" 1280x900 || fail "Xvfb did not start"
 LOG="$OUT/s1.jsonl"; REC="$OUT/s1.rec.jsonl"; rm -f "$LOG" "$REC"
 start_app "$LOG" --cards "$CARDS" --demo stack --record "$REC" --size 600x860 || fail "the app did not start"
-sleep 0.5
 drag $(( SX + SW / 2 )) $(( SY + SH / 2 )) -260 0 8 0.012
-sleep 1
+# The drag's card at rest (thrown away or back) before the folder changes.
+wait_log "$LOG" 1 gesture_ended && wait_lines "$LOG" '"event":"snapped_back"\|"event":"deleted"' 1 \
+  || fail "the drag's gesture did not end with its card at rest"
 # Mid-session: a file added (it sorts first: it goes on top of the stack, shown at once) and one
 # saved anew with another picture.
 cp "$ROOT/assets/10-mail.png" "$CARDS/00-first.png"
 cp "$ROOT/assets/11-notes.png" "$CARDS/03-chat.png"
 for _ in $(seq 1 50); do
   grep '"cards_changed"' "$LOG" 2>/dev/null | grep -q '00-first' && grep '"cards_changed"' "$LOG" | grep -q '03-chat' && break
-  sleep 0.1
+  sleep 0.1   # a poll
 done
 grep '"cards_changed"' "$LOG" | grep -q '00-first' && grep '"cards_changed"' "$LOG" | grep -q '03-chat' \
   && pass "the live session saw the file added and the file saved anew" || fail "no cards_changed line for both: $(grep cards_changed "$LOG")"
-sleep 0.8
+# The added card shown on top, the window at rest, before the session ends.
+wait_still "$WID" "$OUT/s1-end.png"
 stop_app
 stop_xvfb
 

@@ -14,15 +14,17 @@ e2e_args "$@"
 start_xvfb "$OUT" 1280x900 || fail "Xvfb did not start"
 LOG="$OUT/session.jsonl"; REC="$OUT/session.rec.jsonl"; rm -f "$LOG" "$REC" "$OUT/replay.jsonl"
 start_app "$LOG" --record "$REC" --demo now --size 600x860 || fail "the app did not start"
-sleep 1.5
+# The session's timeline is what the check reads, so its sleeps are deliberate: 1.5 s running
+# (sync lines once a second), a 2 s pause, 1.2 s running, the drag, 1.5 s more.
+sleep 1.5   # deliberate
 xdotool windowfocus --sync "$WID" key space
-sleep 2
+sleep 2     # deliberate: the pause
 xdotool key space
-sleep 1.2
+sleep 1.2   # deliberate
 T0=$EPOCHREALTIME
 drag $(( SX + SW / 2 )) $(( SY + SH / 2 )) 0 -200 6 0.012
 T1=$EPOCHREALTIME
-sleep 1.5
+sleep 1.5   # deliberate
 stop_app
 "$PY" - "$LOG" "$T0" "$T1" <<'PY' && pass "the drag lines up with the wall clock through the sync lines after a 2 s pause" || fail "clock sync (above)"
 import json, sys

@@ -1,5 +1,34 @@
 """What the Python e2e scripts share: one result line per case and the count line (lib.sh's
-format), so run.sh counts them like the shell scripts, and what a signal test asks of a process."""
+format), so run.sh counts them like the shell scripts, what a signal test asks of a process, and
+the one way to wait for something:
+
+  wait_until(condition, timeout, poll=0.05)
+      condition() polled until true (returns True) or `timeout` seconds pass (returns False);
+      a script says what it awaited in its own failure message.
+  wait_exit(proc, timeout)  until a subprocess.Popen has exited: its exit code, or None"""
+
+import subprocess
+import time
+
+
+def wait_until(condition, timeout, poll=0.05):
+    """condition() polled every `poll` seconds until it is true (True) or `timeout` seconds have
+    passed (False)."""
+    deadline = time.time() + timeout
+    while True:
+        if condition():
+            return True
+        if time.time() >= deadline:
+            return False
+        time.sleep(poll)
+
+
+def wait_exit(proc, timeout):
+    """Until `proc` (subprocess.Popen) has exited: its exit code, or None after `timeout` s."""
+    try:
+        return proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        return None
 
 
 def catches(pid, sig):

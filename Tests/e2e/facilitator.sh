@@ -49,25 +49,24 @@ wait_log "$LOG" 2 note 10 && grep -q '"text":"2nd card confused her"' "$LOG" \
   && pass "a note starting with a digit is kept whole (no marker dropped by its first key)" || fail "the note '2nd card confused her' was not kept whole"
 fkeys key F1
 wait_text "$LOG" '"label":"found it"' 10 >/dev/null && pass "F1 dropped the marker 'found it'" || fail "no 'found it' marker"
-sleep 0.3
 # The participant flicks the middle card up: the switcher deletes it (the task's goal). The
 # facilitator window keeps the keyboard: the press and its release are the participant window's.
 drag $(( SX + SW / 2 )) $(( SY + SH / 2 )) 0 -320 8 0.012
 wait_log "$LOG" 1 task_ended 10 || true
-sleep 0.5
+# The participant's phone once the deck is at rest again (the gap closed): the replay's last frame.
+wait_still "$PWID" "$OUT/participant.png"
 import -window root "$OUT/both.png" 2>/dev/null
-import -window "$PWID" "$OUT/participant.png" 2>/dev/null
 fkeys key Return
 wait_log "$LOG" 2 task_started 10 >/dev/null || true
 fkeys key F2
 wait_log "$LOG" 2 task_ended 10 >/dev/null || true
-sleep 0.5
+# (The facilitator's picture is checked for its recording mark, there on every frame.)
 import -window "$FWID" "$OUT/facilitator.png" 2>/dev/null
 # Quitting a recorded session is asked twice (Q in the participant window quits nothing).
 fkeys key ctrl+q
-sleep 0.3
+sleep 0.3   # deliberate: a person's pause between the two presses
 fkeys key ctrl+q
-for _ in $(seq 1 50); do kill -0 "$APP" 2>/dev/null || break; sleep 0.1; done
+wait_gone "$APP" || fail "two Ctrl+Q did not end the recorded session"
 wait "$APP" 2>/dev/null
 
 "$PY" - "$LOG" "$REC" <<'PY' && pass "log and recording agree: task 1 met its goal, task 2 given up, the note and the markers in both" || fail "log or recording disagree (above)"
@@ -174,7 +173,7 @@ CARDS="$OUT/cards"; rm -rf "$CARDS"; mkdir -p "$CARDS"
 cp "$ROOT"/assets/0[1-4]-*.png "$CARDS/"
 FLOG="$OUT/follow.jsonl"; FREC="$OUT/follow.rec.jsonl"; rm -f "$FLOG" "$FREC"
 start_app "$FLOG" --cards "$CARDS" --demo stack --record "$FREC" --size 700x800 || fail "the app did not start with --cards"
-sleep 0.5
+# (No wait for the watch: it compares the folder with the files the session opened with.)
 # within_a_second N WHAT: the Nth cards_changed line comes within a second of the file change.
 within_a_second() {
   local n=$1 what=$2 t0; t0=$(now_us)
@@ -191,8 +190,23 @@ rm "$CARDS/02-music.png"
 within_a_second 2 "a file removed from the folder"
 cp "$ROOT/assets/09-news.png" "$CARDS/01-weather.png.tmp" && mv "$CARDS/01-weather.png.tmp" "$CARDS/01-weather.png"
 within_a_second 3 "a file saved anew"
-sleep 0.5
-import -window "$WID" "$OUT/follow.png" 2>/dev/null
+# weather_shown PNG: the top card of that picture shows the weather screen (blue, its sky), not
+# the news (white-grey).
+weather_shown() {
+  "$PY" - "$1" <<'PY'
+import sys
+from PIL import Image
+im = Image.open(sys.argv[1]).convert("RGB")
+w, h = im.size
+px = [im.getpixel((x, y)) for x in range(w // 2 - 60, w // 2 + 60, 6) for y in range(h // 2 - 200, h // 2 - 80, 6)]
+blue = sum(1 for r, g, b in px if b > 180 and r < 140)
+if blue > len(px) // 4: print(f"    {blue} of {len(px)} sampled pixels blue"); sys.exit(0)
+sys.exit(1)
+PY
+}
+# The new face decoded and drawn (it comes after the log's line), the deck at rest.
+end=$(deadline_us 10)
+while wait_still "$WID" "$OUT/follow.png" >/dev/null; weather_shown "$OUT/follow.png" >/dev/null && [ "$(now_us)" -lt "$end" ]; do :; done
 stop_app
 "$PY" - "$FLOG" <<'PY' && pass "the log has each change with the deck's own inserted/deleted events, in name order" || fail "follow log (above)"
 import json, sys
@@ -208,16 +222,8 @@ if len(dels) != 1 or dels[0]["card"] != 1: problems.append(f"deleted {dels}")
 for p in problems: print("   ", p)
 sys.exit(1 if problems else 0)
 PY
-"$PY" - "$OUT/follow.png" <<'PY' && pass "the changed file is on screen: the top card shows the new picture (news), not the old (weather)" || fail "the top card still shows the old file (above)"
-import sys
-from PIL import Image
-im = Image.open(sys.argv[1]).convert("RGB")
-w, h = im.size
-# The weather screen is blue (its sky); the news screen is white-grey.
-px = [im.getpixel((x, y)) for x in range(w // 2 - 60, w // 2 + 60, 6) for y in range(h // 2 - 200, h // 2 - 80, 6)]
-blue = sum(1 for r, g, b in px if b > 180 and r < 140)
-if blue > len(px) // 4: print(f"    {blue} of {len(px)} sampled pixels blue"); sys.exit(1)
-PY
+! weather_shown "$OUT/follow.png" && pass "the changed file is on screen: the top card shows the new picture (news), not the old (weather)" \
+  || fail "the top card still shows the old file (above)"
 RFLOG="$OUT/follow-replay.jsonl"; rm -f "$RFLOG"
 "$BIN" --replay "$FREC" --headless --log "$RFLOG" >"$OUT/follow-replay.out" 2>&1
 "$PY" - "$FLOG" "$RFLOG" <<'PY' && pass "a headless replay makes the same folder changes: the same events at the same times" || fail "the replay of the folder changes differs (above)"

@@ -42,6 +42,25 @@
 #   quiet_log LOG EVENT SECONDS
 #                            true when no further line of that event comes within SECONDS (for
 #                            checks that something does NOT happen)
+#   wait_lines FILE PATTERN COUNT [SECONDS]
+#                            until FILE holds COUNT lines matching PATTERN (grep; default 20 s),
+#                            e.g. wait_lines "$LOG" '"cause":"key"' 2 for the second key deletion
+#   wait_focus WID [SECONDS] until the X server's input focus is on WID (default 10 s): after a
+#                            windowfocus/windowactivate, before keys meant for that window
+#   wait_gone PID [SECONDS]  until process PID has exited (default 20 s); false, saying so, if not
+#   alive_for PID SECONDS    a deliberate wait: true when PID still runs SECONDS from now, false
+#                            as soon as it exits (for checks that a process does NOT end)
+#   wait_still WID FILE [SECONDS]
+#                            pictures of window WID (import) until two in a row are the same
+#                            (what moved has come to rest: a card's flight, a gap closing),
+#                            the last left in FILE (default 10 s; false, saying so, if never)
+#   wait_changed WID BEFORE FILE [SECONDS]
+#                            pictures of window WID into FILE until one differs from the picture
+#                            BEFORE (what a key toggled is drawn; default 10 s; false, saying so,
+#                            if never); wait_still after it for the drawing at rest
+#   wait_child PID SECONDS   `wait` for PID, a child of this shell, its exit code in CHILD_RC;
+#                            SIGKILL to it if it still runs SECONDS from now (a watchdog: an
+#                            exited child stays a zombie until waited for, so wait_gone cannot)
 #   race_clients N           N short-lived clients in a loop while others connect: prints how
 #                            many of the others were refused
 #   drag X0 Y0 DX DY STEPS STEP_SECONDS [HOLD_SECONDS]
@@ -293,6 +312,67 @@ quiet_log() {
   local log=$1 event=$2 before; before=$(count_events "$1" "$2")
   sleep "$3"
   [ "$(count_events "$log" "$event")" = "$before" ]
+}
+
+wait_lines() {
+  local file=$1 pattern=$2 count=$3 secs=${4:-20} end n; end=$(deadline_us "$secs")
+  while n=$(grep -c -- "$pattern" "$file" 2>/dev/null); [ "${n:-0}" -lt "$count" ]; do
+    if [ "$(now_us)" -ge "$end" ]; then echo "  (waited $secs s for $count lines /$pattern/ in $file: ${n:-0} came)"; return 1; fi
+    sleep 0.05
+  done
+}
+
+wait_focus() {
+  local wid=$1 secs=${2:-10} end; end=$(deadline_us "$secs")
+  until [ "$(xdotool getwindowfocus 2>/dev/null)" = "$wid" ]; do
+    if [ "$(now_us)" -ge "$end" ]; then echo "  (waited $secs s for the keyboard focus on window $wid: it is on $(xdotool getwindowfocus 2>/dev/null))"; return 1; fi
+    sleep 0.05
+  done
+}
+
+wait_gone() {
+  local pid=$1 secs=${2:-20} end; end=$(deadline_us "$secs")
+  while kill -0 "$pid" 2>/dev/null; do
+    if [ "$(now_us)" -ge "$end" ]; then echo "  (waited $secs s for process $pid to exit: it still runs)"; return 1; fi
+    sleep 0.05
+  done
+}
+
+alive_for() {
+  local pid=$1 end; end=$(( $(now_us) + $(awk -v s="$2" 'BEGIN { printf "%d", s * 1000000 }') ))
+  while [ "$(now_us)" -lt "$end" ]; do kill -0 "$pid" 2>/dev/null || return 1; sleep 0.05; done
+  kill -0 "$pid" 2>/dev/null
+}
+
+wait_still() {
+  local wid=$1 file=$2 secs=${3:-10} end prev="$2.prev.png"; end=$(deadline_us "$secs")
+  import -window "$wid" "$prev" 2>/dev/null
+  while :; do
+    sleep 0.1   # a poll: the next picture
+    import -window "$wid" "$file" 2>/dev/null
+    [ "$(compare -metric AE "$prev" "$file" null: 2>&1)" = 0 ] && { rm -f "$prev"; return 0; }
+    if [ "$(now_us)" -ge "$end" ]; then rm -f "$prev"; echo "  (waited $secs s for window $wid to be still: it kept changing)"; return 1; fi
+    mv "$file" "$prev"
+  done
+}
+
+wait_changed() {
+  local wid=$1 before=$2 file=$3 secs=${4:-10} end; end=$(deadline_us "$secs")
+  while :; do
+    import -window "$wid" "$file" 2>/dev/null
+    [ "$(compare -metric AE "$before" "$file" null: 2>&1)" != 0 ] && break
+    if [ "$(now_us)" -ge "$end" ]; then echo "  (waited $secs s for window $wid to change from $before)"; return 1; fi
+    sleep 0.1   # a poll: the next picture
+  done
+}
+
+wait_child() {
+  local pid=$1 guard
+  ( sleep "$2"; kill -9 "$pid" 2>/dev/null ) &   # the watchdog's deadline
+  guard=$!
+  wait "$pid"; CHILD_RC=$?
+  kill "$guard" 2>/dev/null; wait "$guard" 2>/dev/null
+  return 0
 }
 
 race_clients() {

@@ -69,9 +69,8 @@ for demo in swipe now switcher stack carousel; do
   for i in $(seq 1 12); do args+=(mousemove $(( x0 + DX * i / 12 )) $(( y0 + DY * i / 12 )) sleep 0.02); done
   xdotool "${args[@]}"
   # Held still: the card rests under the finger; the window's picture then, from X.
-  sleep 0.8
-  import -window "$WID" "$OUT/$demo-live.png" 2>/dev/null
-  sleep 0.2
+  wait_still "$WID" "$OUT/$demo-live.png"
+  sleep 0.2   # deliberate: the finger stays still a moment more before it lifts
   xdotool mouseup 1
   wait_log "$LOG" 1 gesture_ended >/dev/null
   # The window says when it could not make an accelerated (GL) renderer.

@@ -157,7 +157,7 @@ async def shapes(paths):
             try:
                 await page.goto("file://" + path)
                 await page.wait_for("document.readyState === 'complete' && location.href.startsWith('file:')", timeout=30)
-                await asyncio.sleep(0.3)
+                await page.painted()
                 shape = json.loads(await page.eval(SHAPE))
             except (asyncio.TimeoutError, RuntimeError) as e:
                 shape = {"elements": [], "text": "", "dialogs": [f"the page did not answer ({type(e).__name__})"]}

@@ -67,6 +67,30 @@ def temporaries(folder):
     return sorted(n for n in os.listdir(folder) if ".tmp-" in n)
 
 
+def reading(pid, timeout=20, enough=2 << 20):
+    """Until process `pid` (the export's ffmpeg) has read `enough` bytes (rchar in /proc/PID/io):
+    frames going in, mid-run, whatever it writes meanwhile (a GIF's only at its end). False
+    after `timeout` seconds."""
+    def read():
+        try:
+            with open(f"/proc/{pid}/io") as f:
+                return next(int(l.split()[1]) for l in f if l.startswith("rchar:")) >= enough
+        except (OSError, StopIteration, ValueError):
+            return False
+    return e2elib.wait_until(read, timeout)
+
+
+def growing(folder, timeout=20):
+    """Until the export's temporary file in `folder` holds bytes (ffmpeg is writing the clip):
+    mid-run. False after `timeout` seconds."""
+    def written():
+        try:
+            return any(os.path.getsize(os.path.join(folder, n)) > 0 for n in temporaries(folder))
+        except OSError:
+            return False
+    return e2elib.wait_until(written, timeout)
+
+
 def setup():
     shutil.rmtree(WORK, ignore_errors=True)
     cards = os.path.join(WORK, "cards")
@@ -114,7 +138,12 @@ def case(name, args, env, child_name, rec):
         p.kill()
         p.wait()
         return [f"no {child_name} child appeared (exit {p.returncode})"], ""
-    time.sleep(1.0)                       # mid-run: frames going in, the file growing
+    if child_name == "ffmpeg":
+        # Mid-run: frames going in.
+        if not reading(child):
+            problems.append(f"ffmpeg (pid {child}) read no {2 << 20} bytes of frames in 20 s")
+    else:
+        time.sleep(1.0)   # deliberate: a stalled ffmpeg writes nothing to await; a second into the run
     left_before = temporaries(folder)
     p.send_signal(signal.SIGKILL)
     p.wait()
@@ -187,7 +216,8 @@ def group_case(name, sig, rec, long_rec):
     deadline = time.time() + 20
     while not os.path.exists(os.path.join(folder, "sleep.pid")) and time.time() < deadline and p.poll() is None:
         time.sleep(0.05)
-    time.sleep(1.0)
+    # Mid-run: the real ffmpeg under the wrapper writing the clip.
+    mid = growing(folder)
     p.send_signal(sig)
     try:
         rc = p.wait(timeout=10)
@@ -195,6 +225,8 @@ def group_case(name, sig, rec, long_rec):
         p.kill()
         return [f"flick still ran 10 s after {signal.Signals(sig).name}"], ""
     problems, gone = sleep_gone(folder, 1.0)
+    if not mid:
+        problems.append("the export's temporary file got no bytes in 20 s (signalled then anyway)")
     if rc != 128 + sig:
         problems.append(f"exit {rc}, expected {128 + sig}")
     left = temporaries(folder)

@@ -28,7 +28,8 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phonelib import App, Chromium, Page, Xvfb, log_events, window_key  # noqa: E402
+from phonelib import App, Chromium, Page, Xvfb, await_gestures, await_log, log_events, waited, window_key  # noqa: E402
+from e2elib import wait_until  # noqa: E402
 import websockets  # noqa: E402
 
 BIN = os.path.abspath(sys.argv[1])
@@ -72,6 +73,14 @@ PLANS = {
     "carousel": (((250, 422), (215, 422), 0.7), ((300, 422), (60, 422), 0.12), "paged"),
     "swipe": (((195, 422), (235, 422), 0.7), ((195, 422), (430, 430), 0.1), "deleted"),
 }
+
+
+async def caught_up(page, log, what, timeout=10):
+    """Until the page has drawn the scene up to the log's last scene event (flick.drawnT, the scene
+    time of its last frame): on a loaded machine the page runs behind the app."""
+    events = scene_lines(log)
+    t = events[-1]["t"] if events else 0
+    return await waited(page.wait_for(f"window.flick && flick.drawnT >= {t - 0.05}", timeout), f"{what}: the page's frames up to t={t:.3f}")
 
 
 async def wait_connected(page, app, timeout=15):
@@ -136,7 +145,8 @@ async def interaction(chrome, x, demo, attempt=1, engine=False):
             return
         slow, fling, effect = PLANS[demo_name]
         await page.drag(*slow)
-        await asyncio.sleep(0.8)
+        await waited(await_gestures(log, 1), f"{demo}: the slow drag's end, its card at rest")
+        await caught_up(page, log, demo)
         if demo_name == "swipe":
             # The slow drag right leaned the card toward `like` (or the config's name for it):
             # the page drew its stamp (and `nope` perhaps, as the card swung back past home).
@@ -145,6 +155,8 @@ async def interaction(chrome, x, demo, attempt=1, engine=False):
             check(stamped.get(right, 0) > 0, f"{demo}: the slow drag right drew the card's stamp '{right}' on the page "
                   f"(frames by stamp: {stamped})", f"frames by stamp {stamped}")
         await page.drag(*fling)
+        # Left as it was: the swipe deck's screenshot against the replay's frame at the page's
+        # time failed (mean difference 67) when taken once the log and the page were at rest.
         await asyncio.sleep(1.2)
         if demo_name == "swipe":
             # The phone's picture of this moment, against the replay's frame at its scene time.
@@ -152,7 +164,9 @@ async def interaction(chrome, x, demo, attempt=1, engine=False):
             await page.screenshot(shot[0])
         # 6 pt: past the mouse's slop (4 pt), within the touch slop (8 pt): a tap on a phone.
         await page.drag((200, 300), (206, 300), 0.15)
-        await asyncio.sleep(0.6)
+        # The tap must make no gesture, so it is given time to reach the app (and make none)
+        # before the session ends.
+        await asyncio.sleep(0.6)   # deliberate
     finally:
         await page.close()
         rc = app.quit()
@@ -375,7 +389,7 @@ async def hostile(app, i):
             r, w = await asyncio.wait_for(asyncio.open_connection(app.host, app.port), 10)
             w.write(b"GET /?t=" + app.token.encode() + b" HTTP/1.1\r\nHost: x\r\n")
             await w.drain()
-            await asyncio.sleep(1.0)
+            await asyncio.sleep(1.0)   # deliberate: a client that stops mid-head for a second, then goes
             w.close()
         elif kind == 4:
             await ws_close_code(app.ws_url(), "{\"type\":\"touch\",\"x\":\"nan\"}", wait=3)
@@ -449,7 +463,9 @@ async def network(chrome, x):
     check(code == 1002 and closed and await page.eval("flick.connected"),
           "a hello in a frame without the mask bit is closed with 1002 (protocol error); the phone stays connected",
           f"code {code}, closed {closed}")
-    await asyncio.sleep(0.5)
+    said = ("4400 malformed message: not a JSON object", "4400 malformed message: binary data", "4401 expected hello first",
+            "request head did not come whole", "1002 protocol error: a frame without the mask bit")
+    wait_until(lambda: all(x in app.text() for x in said), 10)
     out = app.text()
     check("4400 malformed message: not a JSON object" in out and "4400 malformed message: binary data" in out
           and "4401 expected hello first" in out and "request head did not come whole" in out
@@ -457,20 +473,21 @@ async def network(chrome, x):
           "the refusals are said on the terminal with their close codes and reasons", out[-400:])
 
     # A drop in the middle of a gesture: cancelled; the page reconnects and the session goes on.
+    began = count(scene_lines(log), "gesture_began")
     page.unacknowledged = []
     await page.touch("touchStart", 195, 422, wait=False)
     for i in range(1, 8):
         await page.touch("touchMove", 195 + i * 10, 422, wait=False)
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(0.02)   # deliberate: a finger's pace
     await asyncio.gather(*page.unacknowledged)
-    await asyncio.sleep(0.3)
+    await waited(await_log(log, "gesture_began", began + 1), "the drag's start at the app")
     await page.eval("flick.socket.close()")
-    await asyncio.sleep(0.3)
+    await waited(page.wait_for("flick.connected === false"), "the page's connection down")
     await page.touch("touchEnd", wait=False)
     back = await page.wait_for("flick.connected === true && flick.closeCode === null", 10)
-    await asyncio.sleep(0.5)
+    await waited(await_log(log, "gesture_ended", where=lambda e: e.get("outcome") == "cancelled"), "the cut gesture's end (cancelled)")
     await page.drag((195, 422), (430, 430), 0.1)
-    await asyncio.sleep(1.2)
+    await waited(await_log(log, "deleted"), "the fling's deletion after the reconnect")
     events = scene_lines(log)
     g = gestures(events)
     check(back and len(g) >= 2 and g[0]["outcome"] == "cancelled" and g[1]["outcome"] == "thrown" and count(events, "deleted") == 1
@@ -479,7 +496,7 @@ async def network(chrome, x):
           f"back {back}, gestures {[(e['kind'], e['outcome']) for e in g]}")
 
     # 200 connections opened and closed, then 1,000 hostile clients.
-    await asyncio.sleep(1)
+    await asyncio.sleep(1)   # deliberate: the reconnect's old sockets a second to close before the baseline
     fd0, rss0 = fds(app.proc.pid), rss_kb(app.proc.pid)
 
     opened = []
@@ -494,7 +511,8 @@ async def network(chrome, x):
     for batch in range(10):
         await asyncio.gather(*(open_close(i) for i in range(20)))
     took = time.time() - start
-    await asyncio.sleep(1.5)
+    # Each closed on the client's side: the app's ends close as it reads their close (10 s at most).
+    wait_until(lambda: fds(app.proc.pid) <= fd0 + 4, 10)
     fd1 = fds(app.proc.pid)
     check(app.alive() and len(opened) == 200 and fd1 <= fd0 + 4 and await page.eval("flick.connected"),
           f"{len(opened)} WebSockets opened and closed in {took:.1f} s: the app runs, file descriptors {fd0} -> {fd1}, the phone stays connected",
@@ -510,11 +528,11 @@ async def network(chrome, x):
     # Connections the clients left half-said are closed by the server's own limits (10 s at most).
     deadline = time.time() + 15
     while fds(app.proc.pid) > fd0 + 4 and time.time() < deadline:
-        await asyncio.sleep(0.5)
+        await asyncio.sleep(0.5)   # a poll
     fd2, rss2 = fds(app.proc.pid), rss_kb(app.proc.pid)
     before = count(scene_lines(log), "deleted")
     await page.drag((195, 422), (430, 430), 0.1)
-    await asyncio.sleep(1.2)
+    await waited(await_log(log, "deleted", before + 1), "the fling's deletion after the hostile clients")
     after = count(scene_lines(log), "deleted")
     check(app.alive() and fd2 <= fd0 + 4 and rss2 - rss0 < 64 * 1024 and after == before + 1,
           f"1,000 hostile clients (no token, wrong token, garbage bytes, stalled headers, malformed, oversized, binary, "
@@ -547,8 +565,10 @@ async def network(chrome, x):
             flood_code = repr(e)
         if flood_code != 4409:
             break
-        await asyncio.sleep(0.5)
-    await asyncio.sleep(0.5)
+        await asyncio.sleep(0.5)   # a poll: the closed page's slot not free yet
+    await waited(await_log(log, "phone", where=lambda e: e.get("what") == "dropped" and "4429" in e.get("detail", "")),
+                 "the log's line for the flood's 4429")
+    wait_until(lambda: "4429 too many messages" in app.text(), 10)
     flood_lines = [e for e in log_events(log) if e["event"] == "phone" and e.get("what") == "dropped" and "4429" in e.get("detail", "")]
     check(flood_code == 4429 and flood_lines and "4429 too many messages" in app.text() and app.alive(),
           f"a device flooding {3000} messages is closed with 4429 after {flood_took:.2f} s (600 a second, burst 1,200); "
@@ -634,10 +654,11 @@ async def participant(chrome, x, engine=False):
         shots["task"] = os.path.join(WORK, f"{side}-task.png")
         await page.screenshot(shots["task"])
         await page.drag((195, 380), (430, 390), 0.1)
-        await asyncio.sleep(1.0)
+        await waited(await_gestures(log, 1), f"{side}: the fling's end, its card thrown")
+        await waited(page.wait_for("!document.getElementById('undo').hidden"), f"{side}: Undo on the phone")
         undo_shown = await page.eval("!document.getElementById('undo').hidden")
         await page.tap("#undo")
-        await asyncio.sleep(0.8)
+        await waited(await_log(log, "restored"), f"{side}: the undo's restored card")
         await page.tap("#done")
         check(undo_shown and await side_state(page, "seq"), f"{side}: Undo is offered in the swipe deck; Done brings the SEQ up on the phone")
         shots["seq"] = os.path.join(WORK, f"{side}-seq.png")
@@ -773,20 +794,21 @@ async def engine_network(chrome, x, attempt=1):
         ok = await wait_connected(page, app) and await page.wait_for("flick.engine !== null && flick.records.length > 0", 10)
         if not check(ok, "engine cut: the page runs the engine", app.text()[-300:]):
             return
-        await asyncio.sleep(0.5)
+        await page.frames(3)   # the page drawing again: ready for touches
         # A fling whose middle and end happen while the connection is down, then a second one
         # wholly inside the gap: the page's engine goes on, the records wait on the page.
         page.unacknowledged = []
         await page.touch("touchStart", 150, 422, wait=False)
         for i in range(1, 4):
             await page.touch("touchMove", 150 + i * 8, 422, wait=False)
-            await asyncio.sleep(0.016)
+            await asyncio.sleep(0.016)   # deliberate: a finger's pace
         await page.eval("flick.retry = 3000, flick.socket.close()")   # a gap of 3 s
         for i in range(4, 12):
             await page.touch("touchMove", 150 + i * 25, 424, wait=False)
-            await asyncio.sleep(0.012)
+            await asyncio.sleep(0.012)   # deliberate: a finger's pace
         await page.touch("touchEnd", wait=False)
         await asyncio.gather(*page.unacknowledged)
+        # Deliberate: the thrown card's flight, a second of the 3 s gap, before the next fling.
         await asyncio.sleep(1.0)
         down = await page.eval("flick.connected")
         # 310 pt: past the list's distance threshold (250 pt), so it throws however the browser
@@ -794,7 +816,8 @@ async def engine_network(chrome, x, attempt=1):
         await page.drag((60, 422), (370, 430), 0.1)
         back = await page.wait_for("flick.connected === true && flick.closeCode === null", 10)
         await page.wait_for("flick.unsent === flick.base + flick.records.length", 5)
-        await asyncio.sleep(1.5)
+        await waited(await_gestures(log, 2), "engine cut: both flings' ends and deletions at the host")
+        await page.wait_for("flick.unsent === flick.base + flick.records.length", 5)
         # Counted between two frames (everything given is sent by then), and the page closed
         # before it gives another.
         page_events, page_records, sent = await page.eval(
@@ -904,37 +927,41 @@ async def engine_host(chrome, x, attempt=1):
         ok = await wait_connected(page, app) and await page.wait_for("flick.engine !== null && flick.records.length > 0", 10)
         if not check(ok, "engine host: the page runs the engine", app.text()[-300:]):
             return
-        await asyncio.sleep(0.5)
+        await page.frames(3)   # the page drawing again: ready for touches
         await page.drag(*PLANS["now"][1])
-        await asyncio.sleep(1.0)
+        await waited(await_gestures(log, 1), "engine host: the first fling's end and deletion")
         pressed = window_key(x.display, "z")
-        await asyncio.sleep(1.0)
+        await waited(await_log(log, "restored"), "engine host: Z's restored card")
         with open(cfg + ".tmp", "w") as f:
             json.dump({"now": {"throwSpeed": 300}}, f)
         os.replace(cfg + ".tmp", cfg)
-        await asyncio.sleep(2.5)
+        # The reload as the page's own record (config_reloaded), all the page's records sent.
+        await waited(await_log(log, "config_reloaded"), "engine host: the config file's reload")
+        await page.wait_for("flick.unsent === flick.base + flick.records.length", 5)
+        await page.frames(3)   # the page drawing again: ready for touches
         await page.drag(*PLANS["now"][1])
-        await asyncio.sleep(1.5)
+        await waited(await_gestures(log, 2), "engine host: the second fling's end and deletion")
         # The page reloaded mid-session: it asks for the session's records, gives them to a new
         # engine, and the next fling throws the next card.
         await page.send("Page.reload")
         reloaded = await page.wait_for("window.flick && flick.engine !== null && flick.connected && flick.base > 0", 15)
-        await asyncio.sleep(0.5)
+        await page.frames(3)   # the page drawing again: ready for touches
         await page.drag(*PLANS["now"][1])
-        await asyncio.sleep(1.5)
+        await waited(await_gestures(log, 3), "engine host: the fling after the reload, its end and deletion")
         # The connection down (no reconnect for 30 s), a fling on the page, then the page
         # reloaded: the new page gives its engine the host's history and then this tab's records
         # the host never had, and sends them; the fling made offline throws on the host too.
         await page.eval("flick.retry = 30000, flick.socket.close()")
-        await asyncio.sleep(0.3)
+        await waited(page.wait_for("flick.connected === false"), "engine host: the page's connection down")
         await page.drag((60, 422), (370, 430), 0.1)
-        await asyncio.sleep(1.0)
+        await waited(page.wait_for("flick.base + flick.records.length - flick.unsent > 0"), "engine host: the offline fling's records waiting on the page")
+        await page.frames(3)   # the page drawing again: ready for touches
         offline = await page.eval("[flick.connected, flick.base + flick.records.length - flick.unsent]")
         await page.send("Page.reload")
         restored = await page.wait_for("window.flick && flick.engine !== null && flick.connected && flick.restored > 0", 15)
         restored_n = await page.eval("flick.restored")
         await page.wait_for("flick.unsent === flick.base + flick.records.length", 5)
-        await asyncio.sleep(1.0)
+        await waited(await_gestures(log, 4), "engine host: the offline fling's end and deletion at the host")
     finally:
         await page.close()
         app.quit()
@@ -1008,29 +1035,34 @@ async def engine_tasks(chrome, x, attempt=1):
         await page.wait_for("flick.facesLoaded > 0", 10)
         window_key(x.display, "m")
         started = await page.wait_for("flick.engine.cardCount() === 3 && flick.assigned.size === 3", 10)
-        await asyncio.sleep(0.8)
+        await page.frames(3)
         # The page's start deck: d, a, c (images 3, 0, 2), each by the map the start came with.
         faces = await page.eval("Array.from({length: flick.engine.cardCount()}, function (_, i) { "
                                 "return flick.assigned.get(flick.engine.deckCard(i)); })")
         check(started and faces == [3, 0, 2],
               f"engine tasks: M on the laptop starts task 1 on the page's engine: the stack of d, a, c, each drawn with its "
               f"own face from the start (images {faces})", f"started {started}, faces {faces}")
-        await asyncio.sleep(0.5)
+        await waited(page.still(), "engine tasks: the page's picture at rest")
         shot = (os.path.join(WORK, "phone-engine-tasks.png"), await page.eval("flick.drawnT"))
         await page.screenshot(shot[0])
         await page.drag(*PLANS["stack"][1])
-        await asyncio.sleep(2.0)
+        await waited(await_gestures(log, 1), "engine tasks: the fling's end and deletion in task 1")
         # End task 1, start task 2 and end it, all at once: the third M ends the task the second
         # starts, though the page may not have set it up yet (the end waits behind the start).
         for _ in range(3):
             window_key(x.display, "m")
-        await asyncio.sleep(2.0)
+        await waited(await_log(log, "task_ended", 2), "engine tasks: both tasks' ends")
+        await waited(await_log(log, "interaction_changed", 2), "engine tasks: task 2's switch to now")
+        await page.wait_for("flick.unsent === flick.base + flick.records.length", 5)
+        await page.frames(3)   # the page drawing again: ready for touches
         await page.drag(*PLANS["now"][1])
-        await asyncio.sleep(1.5)
+        await waited(await_gestures(log, 2), "engine tasks: the second fling's end and deletion")
         # A file added to the folder: refused for the page's engine, the deck as it was.
         deck_before = await page.eval("flick.engine.cardCount()")
         Image.new("RGB", (360, 640), (120, 0, 160)).save(os.path.join(cards, "e.png"))
-        await asyncio.sleep(2.0)
+        await waited(await_log(log, "phone", where=lambda e: e.get("what") == "refused" and "cards refused" in e.get("detail", "")),
+                     "engine tasks: the refusal of e.png")
+        await page.frames(3)
         deck_after = await page.eval("flick.engine.cardCount()")
     finally:
         await page.close()

@@ -1,7 +1,30 @@
 """The phone side of the e2e phone suite: headless Chromium driven over the DevTools protocol
 (a 390x844 phone at pixel ratio 3 with touch emulation, touches through
 Input.dispatchTouchEvent), the flick window under a private Xvfb, and raw WebSocket clients for
-the hostile cases. Debian's python3-websockets (10.x, the asyncio API)."""
+the hostile cases. Debian's python3-websockets (10.x, the asyncio API).
+
+What drives a participant's page (the phone page and flick host's link page), shared by
+study_link.py and docs/make_link_screenshots.py:
+  Page.visible(selector)      the centre of a shown element (VISIBLE), else None
+  Page.tap(selector, hold)    a finger's tap on it; False when it is not shown
+  Page.place()                where the page is: body[data-state], the task and the SUS item
+  Page.tap_on(selector)       a tap, then a wait until the page has moved on (place() changed);
+                              False when nothing was tapped or the page stayed
+  Page.stage_centre(selector) the centre of the stage element (its canvas)
+  Page.gesture(centre, k)     the k-th of alternating gestures: a fling sideways (a throw), then
+                              a slower drag up and back
+  Page.frames(n)              until the page has drawn n more frames (DRAWN)
+  Page.painted()              until two animation frames have run (any page: what it holds is shown)
+  Page.still()                until two small pictures of the page in a row are the same
+Waits (each polls its condition to a deadline; e2elib.wait_until is the shared form):
+  Page.wait_for(expression, timeout)   until the expression is true in the page
+  wait_log(path, event, count, timeout) until the interaction log holds count lines of event
+  await_log(path, event, count, timeout, where)
+                                       the same in a coroutine, optionally only lines where(line)
+  await_gestures(path, n, timeout)     until n gestures have ended in the log and their cards are
+                                       at rest (snapped back, deleted, paged); wait_gestures
+                                       the same outside a coroutine
+  waited(awaitable, what)              any of these, saying what did not come when it did not"""
 
 import asyncio
 import base64
@@ -16,6 +39,8 @@ import tempfile
 import time
 
 import websockets
+
+from e2elib import wait_until
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -281,19 +306,80 @@ class Page:
         await self.touch("touchEnd", wait=False, at=at + 0.001)
         await asyncio.gather(*self.unacknowledged)
 
+    async def visible(self, selector):
+        """The centre [x, y] of the element `selector` when it is shown and enabled, else None."""
+        return await self.eval(VISIBLE % json.dumps(selector))
+
     async def tap(self, selector, hold=0.06):
         """A finger's tap on the centre of the element `selector` (a CSS selector): touchStart,
-        `hold` seconds, touchEnd, as a tap on a phone's button. False when no such element is
-        shown (or it is disabled)."""
-        box = await self.eval(f"(function () {{ const e = document.querySelector({json.dumps(selector)}); "
-                              "if (!e || e.disabled || e.closest('[hidden]')) return null; const r = e.getBoundingClientRect(); "
-                              "return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+        `hold` seconds (the finger's, deliberate), touchEnd, as a tap on a phone's button. False
+        when no such element is shown (or it is disabled)."""
+        box = await self.visible(selector)
         if not box:
             return False
         await self.touch("touchStart", *box)
         await asyncio.sleep(hold)
         await self.touch("touchEnd")
         return True
+
+    async def place(self):
+        """Where the page is: its body[data-state], and the task and SUS item it shows."""
+        return await self.eval(PLACE)
+
+    async def tap_on(self, selector, timeout=15):
+        """A tap on `selector`, then until the page has moved on from where it was (place()).
+        False when nothing was tapped, or the page stayed put for `timeout` seconds."""
+        before = await self.place()
+        if not await self.tap(selector):
+            return False
+        return await self.wait_for(f"({PLACE}) !== {json.dumps(before)}", timeout)
+
+    async def stage_centre(self, selector="canvas"):
+        """The centre of the stage (the element `selector`), or the phone's middle when it is not
+        laid out yet."""
+        box = await self.eval(f"(function () {{ const c = document.querySelector({json.dumps(selector)}); "
+                              "if (!c) return null; const r = c.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()")
+        if not box or box[2] < 10:
+            return (195, 358)
+        return (box[0] + box[2] / 2, box[1] + box[3] / 2)
+
+    async def gesture(self, centre, k):
+        """The k-th of a participant's gestures on the stage: alternately a fling sideways (a throw,
+        right then left) and a slower drag up and back."""
+        cx, cy = centre
+        if k % 2 == 0:
+            await self.drag((cx, cy), (cx + (160 if k % 4 == 0 else -160), cy + 10), 0.1)
+        else:
+            await self.drag((cx, cy), (cx + 20, cy - 120), 0.35)
+
+    async def painted(self, timeout=10):
+        """Until two animation frames have run in the page (what it holds now is on its screen)."""
+        r = await self.send("Runtime.evaluate", expression="new Promise(function (done) { requestAnimationFrame(function () { "
+                            "requestAnimationFrame(function () { done(true); }); }); })", awaitPromise=True, returnByValue=True,
+                            timeout=timeout * 1000)
+        return r.get("result", {}).get("value") is True
+
+    async def still(self, timeout=10):
+        """Until two small pictures of the page in a row, a tenth of a second apart, are the same
+        (what moved is at rest: a card's flight, a gap closing); False after `timeout` seconds."""
+        deadline = time.time() + timeout
+        size = await self.eval("[innerWidth, innerHeight]")
+        clip = {"x": 0, "y": 0, "width": size[0], "height": size[1], "scale": 0.25}
+        last = None
+        while time.time() < deadline:
+            shot = (await self.send("Page.captureScreenshot", format="png", clip=clip))["data"]
+            if shot == last:
+                return True
+            last = shot
+            await asyncio.sleep(0.1)   # a poll: the next picture
+        return False
+
+    async def frames(self, n=2, timeout=10):
+        """Until the page has drawn `n` more frames (DRAWN: the link page's flickLink.drawn, the
+        phone page's flick.drawnCount), so a screenshot shows what came before; False when it did
+        not within `timeout` seconds."""
+        drawn = await self.eval(DRAWN)
+        return await self.wait_for(f"{DRAWN} >= {drawn + n}", timeout)
 
     async def screenshot(self, path):
         r = await self.send("Page.captureScreenshot", format="png")
@@ -303,6 +389,87 @@ class Page:
     async def close(self):
         self.reader.cancel()
         await self.ws.close()
+
+
+# The centre of a shown, enabled element (a CSS selector), or null: not hidden by an ancestor, laid
+# out, visible, at least a pixel each way.
+VISIBLE = """(function (sel) {
+  const e = document.querySelector(sel);
+  if (!e || e.disabled || e.closest('[hidden]') || !e.getClientRects().length) return null;
+  const s = getComputedStyle(e); if (s.visibility === 'hidden' || s.display === 'none') return null;
+  const r = e.getBoundingClientRect(); if (r.width < 1 || r.height < 1) return null;
+  return [r.left + r.width / 2, r.top + r.height / 2];
+})(%s)"""
+
+# The frames a page has drawn: the link page's and the phone page's counters.
+DRAWN = "((window.flickLink ? window.flickLink.drawn : window.flick ? window.flick.drawnCount : 0) || 0)"
+
+# What each gesture's outcome ends with in the log once its card is at rest (await_gestures).
+SETTLES = {"snapped_back": "snapped_back", "thrown": "deleted", "paged": "paged"}
+
+# Where a participant's page is, as one string: its state, the task, the SUS item.
+PLACE = """(function () {
+  const L = window.flickLink || {};
+  return [document.body ? document.body.dataset.state || '' : '', L.task == null ? '' : JSON.stringify(L.task),
+          L.susItem == null ? '' : L.susItem].join('|');
+})()"""
+
+
+def wait_log(path, event, count=1, timeout=20):
+    """Until the interaction log at `path` holds `count` lines of `event`: True, or False after
+    `timeout` seconds."""
+    return wait_until(lambda: sum(1 for l in log_events(path) if l.get("event") == event) >= count, timeout)
+
+
+async def await_log(path, event, count=1, timeout=20, where=None):
+    """wait_log for a coroutine (the DevTools reader goes on meanwhile): until the log at `path`
+    holds `count` lines of `event` (those for which where(line) is true, when given). True, or
+    False after `timeout` seconds."""
+    deadline = time.time() + timeout
+    while True:
+        if sum(1 for l in log_events(path) if l.get("event") == event and (where is None or where(l))) >= count:
+            return True
+        if time.time() >= deadline:
+            return False
+        await asyncio.sleep(0.05)
+
+
+def gestures_at_rest(path, n):
+    """Whether the log at `path` holds `n` gesture ends and each one's card is at rest: its
+    snapped_back, deleted or paged line (SETTLES) there too."""
+    events = log_events(path)
+    ends = [e for e in events if e.get("event") == "gesture_ended"]
+    if len(ends) < n:
+        return False
+    need = {}
+    for e in ends:
+        if e.get("outcome") in SETTLES:
+            need[SETTLES[e["outcome"]]] = need.get(SETTLES[e["outcome"]], 0) + 1
+    return all(sum(1 for x in events if x.get("event") == k) >= v for k, v in need.items())
+
+
+async def await_gestures(path, n, timeout=20):
+    """Until gestures_at_rest(path, n), polled in a coroutine: True, or False after `timeout` s."""
+    deadline = time.time() + timeout
+    while not gestures_at_rest(path, n):
+        if time.time() >= deadline:
+            return False
+        await asyncio.sleep(0.05)
+    return True
+
+
+def wait_gestures(path, n, timeout=20):
+    """await_gestures outside a coroutine."""
+    return wait_until(lambda: gestures_at_rest(path, n), timeout)
+
+
+async def waited(awaitable, what):
+    """The result of a wait (await_log, Page.wait_for, ...); when it is False a line says what did
+    not come, "    (waited for WHAT: it did not come)", so the check that follows is read with it."""
+    ok = await awaitable
+    if not ok:
+        print(f"    (waited for {what}: it did not come)", flush=True)
+    return ok
 
 
 def window_key(display, key, name="^flick"):

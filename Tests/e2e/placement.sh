@@ -42,8 +42,7 @@ inside "$P" 0 0 1280 800 && inside "$F" 0 0 1280 800 && pass "1280x800: both win
   || fail "1280x800: a window is off the screen: participant $P, facilitator $F"
 grep -q "the participant window is 704x800 (asked 900x800), to fit beside the facilitator window" "$LOG.out" \
   && pass "1280x800: the participant window was made 704 wide to fit, and the note says so" || fail "no note of the smaller participant window ($(cat "$LOG.out"))"
-sleep 1
-import -window root "$OUT/laptop.png" 2>/dev/null
+wait_still root "$OUT/laptop.png"   # both windows drawn (a picture to look at)
 stop_app
 stop_xvfb
 
@@ -66,8 +65,7 @@ if start_two_displays "$OUT/two" 1280x800 1024x768; then
   inside "$P" 0 0 1280 800 && pass "two displays: the participant window ($P) is on display 0" || fail "two displays: participant window at $P"
   inside "$F" 1280 0 1024 768 && pass "two displays: the facilitator window ($F) is on display 1" || fail "two displays: facilitator window at $F"
   ! grep -q "participant window is" "$LOG.out" && pass "two displays: the participant window keeps its size" || fail "two displays: $(cat "$LOG.out")"
-  sleep 1
-  import -window root "$OUT/two.png" 2>/dev/null
+  wait_still root "$OUT/two.png"   # both windows drawn (a picture to look at)
   stop_app
   timeout 15 "$BIN" --facilitator --facilitator-display 2 --log "$OUT/two/none.jsonl" >"$OUT/two/out" 2>&1; rc=$?
   [ "$rc" != 0 ] && grep -q -- "--facilitator-display 2: there is no such display (SDL sees 2: 0 to 1)" "$OUT/two/out" \

@@ -38,13 +38,12 @@ for key in P1-1 P1-2 P2-1 P2-2; do
   LOG="$S/$who-$n.jsonl"; REC="$S/$who-$n.rec"
   start_app "$LOG" --plan "$S/plan.json" --participant "$who" --session "$n" --record "$REC" --size 700x860 \
     || { fail "$key: the app did not start: $(cat "$LOG.out")"; continue; }
-  sleep 0.4
   # (lib.sh's drag uses the shell's i: this loop counts with its own name)
   for throw in $(seq 1 "${THROWS[$key]}"); do
     drag $(( SX + SW / 2 )) $(( SY + SH / 2 )) -260 0 8 0.012
     wait_log "$LOG" "$throw" deleted 10 >/dev/null || fail "$key: throw $throw left no deleted line"
   done
-  sleep 0.3
+  wait_still "$WID" "$S/$who-$n.end.png"   # the last throw's gap closed: the deck at rest
   stop_app
 done
 stop_xvfb

@@ -26,14 +26,13 @@ cp "$ROOT/assets/02-music.png" "$OUT/cards/02-ok.png"
 
 LOG="$OUT/slow.jsonl"
 if start_app "$LOG" --cards "$OUT/cards" --size 1000x700; then
-  sleep 1   # the face worker is inside the decode by now (it starts at the first frame)
+  # The face worker starts the minutes-long decode at the first frame and says nothing while in
+  # it; a second on, it is surely inside.
+  sleep 1   # deliberate
   start=$(now_us)
   kill -TERM "$APP"
   # The app is this shell's child: `wait` returns when it has really ended (not a zombie).
-  ( sleep 20; kill -9 "$APP" 2>/dev/null ) &
-  guard=$!
-  wait "$APP"; code=$?
-  kill "$guard" 2>/dev/null; wait "$guard" 2>/dev/null
+  wait_child "$APP" 20; code=$CHILD_RC
   ms=$(( ($(now_us) - start) / 1000 ))
   if [ "$code" = 143 ] && [ "$ms" -lt 3000 ] && tail -n 1 "$LOG" | grep -q '"quit"'; then
     pass "SIGTERM in the middle of a minutes-long decode: ended in $ms ms, exit 143, the log closed with quit"
@@ -56,6 +55,7 @@ for how in escape sigterm paused; do
     fail "quit mid-gesture ($how): the app did not start"; continue
   fi
   cx=$((WX + SX + SW / 2)); cy=$((WY + SY + SH / 2))
+  # The sleeps inside each xdotool chain are the hand's own pace (deliberate).
   if [ "$how" = paused ]; then
     xdotool mousemove "$cx" "$cy" mousedown 1 sleep 0.05 mousemove $((cx - 30)) "$cy" sleep 0.05 \
       mousemove $((cx - 80)) "$cy" sleep 0.1 key space sleep 0.1 mousemove $((cx - 140)) "$cy" sleep 0.05 \
@@ -68,10 +68,7 @@ for how in escape sigterm paused; do
       mousemove $((cx - 80)) "$cy" sleep 0.05 mousemove $((cx - 120)) "$cy" sleep 0.3
     kill -TERM "$APP"
   fi
-  ( sleep 20; kill -9 "$APP" 2>/dev/null ) &
-  guard=$!
-  wait "$APP"; code=$?
-  kill "$guard" 2>/dev/null; wait "$guard" 2>/dev/null
+  wait_child "$APP" 20; code=$CHILD_RC
   xdotool mouseup 1 2>/dev/null
   "$BIN" --replay "$REC" --headless --log "$RLOG" >"$RLOG.out" 2>&1
   "$PY" - "$LOG" "$RLOG" "$how" "$code" "$RLOG.out" <<'PY' && pass "quit mid-gesture ($how, exit $code): the drag's gesture_ended is logged ($([ "$how" = paused ] && echo "paged at the pause, as the moves behind it take it" || echo cancelled)), and the replay logs the same gestures and quits at the live quit's time" || fail "quit mid-gesture ($how): see above"
@@ -127,19 +124,17 @@ done
 LOG="$OUT/throw.jsonl"; REC="$OUT/throw.rec"; RLOG="$OUT/throw-replay.jsonl"
 if start_app "$LOG" --demo stack --size 1000x700 --record "$REC"; then
   cx=$((WX + SX + SW / 2)); cy=$((WY + SY + SH / 2))
+  # A slow throw, Q 40 ms after the release (the sleeps: the hand's pace, deliberate).
   xdotool mousemove "$cx" "$cy" sleep 0.1 mousedown 1 sleep 0.03 mousemove $((cx - 20)) "$cy" sleep 0.03 \
     mousemove $((cx - 45)) "$cy" sleep 0.03 mousemove $((cx - 70)) "$cy" sleep 0.03 mousemove $((cx - 95)) "$cy" \
     sleep 0.03 mousemove $((cx - 120)) "$cy" sleep 0.03 mouseup 1 sleep 0.04 key q
-  ( sleep 20; kill -9 "$APP" 2>/dev/null ) &
-  guard=$!
-  wait "$APP"; code=$?
-  kill "$guard" 2>/dev/null; wait "$guard" 2>/dev/null
+  wait_child "$APP" 20; code=$CHILD_RC
   shots="" headless=""
   if start_app "$RLOG" --replay "$REC" && wait_text "$RLOG.out" "replay ended" 20 >/dev/null; then
-    sleep 0.05
+    sleep 0.05   # deliberate: a frame for the toast saying so
     crop="${SW}x$((SH * 3 / 4))+$SX+$SY"   # the stage above the toast
     import -window "$WID" -crop "$crop" +repage "$OUT/throw-end-a.png" 2>/dev/null
-    sleep 1.5
+    sleep 1.5    # deliberate: the check is that nothing changes in this time
     import -window "$WID" -crop "$crop" +repage "$OUT/throw-end-b.png" 2>/dev/null
     shots=$(compare -metric AE "$OUT/throw-end-a.png" "$OUT/throw-end-b.png" null: 2>&1)
     # The headless replay's last frame, the same stage: the window draws through its own

@@ -167,7 +167,7 @@ async def check_page(page, html, label, sessions, shots):
         await page.send("Emulation.setDeviceMetricsOverride", width=width, height=900, deviceScaleFactor=1, mobile=False)
         await page.goto("file://" + html)
         await page.wait_for("document.readyState === 'complete' && document.body !== null", 30)
-        await asyncio.sleep(0.2)
+        await page.painted()
         # A screenshot of the page as a reader opens it (the top 5000 px).
         h = await page.eval("document.documentElement.scrollHeight")
         shot = os.path.join(shots, f"{label}-{width}.png")

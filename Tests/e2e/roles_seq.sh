@@ -22,7 +22,11 @@ cat >"$OUT/tasks.json" <<'JSON'
            {"name": "Second look"}, {"name": "Third look"}, {"name": "Fourth look"}]}
 JSON
 
-focus() { xdotool windowactivate --sync "$1" 2>/dev/null || xdotool windowfocus --sync "$1"; sleep 0.2; }
+# focus WID: openbox activates WID; returns once the server has the keyboard there.
+focus() {
+  xdotool windowactivate --sync "$1" 2>/dev/null || xdotool windowfocus --sync "$1"
+  wait_focus "$1" || fail "the keyboard did not go to window $1"
+}
 
 # done_point: the window point (x y) of the task bar's Done (ParticipantPanelLayout).
 done_point() {
@@ -33,7 +37,24 @@ h = min(64, H / 3); bw = min(104, max(56, W / 5)); bh = min(42, h - 14)
 print(round(W - 12 - bw - 10 - bw / 2), round(H - h + (h - bh) / 2 + bh / 2))
 PY
 }
-click() { xdotool mousemove $(( WX + $1 )) $(( WY + $2 )) sleep 0.05 click 1; sleep 0.3; }
+# click X Y: a click at that window point (the caller waits for its effect in the log).
+click() { xdotool mousemove $(( WX + $1 )) $(( WY + $2 )) sleep 0.05 click 1; }
+# seq_lines WHAT: the log's SEQ questionnaire lines saying WHAT (shown, completed).
+seq_lines() { grep -c "\"questionnaire\":\"seq\".*\"what\":\"$1\"" "$LOG"; }
+# red_after_9 PNG: the participant window taken into PNG until the SEQ's red line is on it (at
+# most 10 s); prints the last count of red pixels.
+red_after_9() {
+  local end n=0; end=$(deadline_us 10)
+  while :; do
+    import -window "$PWID" "$1" 2>/dev/null
+    n=$("$PY" -c 'import sys
+from PIL import Image
+print(sum(1 for r, g, b in Image.open(sys.argv[1]).convert("RGB").getdata() if abs(r - 190) < 30 and g < 80 and b < 70))' "$1" 2>/dev/null || echo 0)
+    [ "$n" -gt 100 ] || [ "$(now_us)" -ge "$end" ] && break
+    sleep 0.1
+  done
+  echo "$n"
+}
 
 MODE=openbox
 dir="$OUT/openbox"; mkdir -p "$dir"
@@ -44,51 +65,50 @@ start_app "$LOG" --facilitator --tasks "$OUT/tasks.json" --record "$REC" --parti
   || { fail "the app did not start"; stop_xvfb; finish; }
 PWID=$(wait_window 'stack$'); FWID=$(wait_window 'facilitator$')
 eval "$(xdotool getwindowgeometry --shell "$PWID")"; WX=$X; WY=$Y; PW=$WIDTH; PH=$HEIGHT
-sleep 0.5
 
 # 1. Task 1 (swipe): the participant throws with → and undoes with Z in their window, then Done.
 focus "$FWID"; xdotool key Return
-wait_log "$LOG" 1 task_started 5 >/dev/null || fail "Enter in the facilitator window started no task"
-sleep 0.4
+wait_log "$LOG" 1 task_started >/dev/null || fail "Enter in the facilitator window started no task"
 focus "$PWID"
-xdotool key Right; sleep 0.8
-xdotool key z; sleep 0.8
+xdotool key Right; wait_lines "$LOG" '"cause":"key"' 1 || fail "→ in the participant window threw nothing"
+xdotool key z; wait_log "$LOG" 1 restored || fail "Z in the participant window undid nothing"
 click $(done_point)
-wait_log "$LOG" 1 task_ended 5 >/dev/null || fail "Done ended no task"
-sleep 0.3
+wait_log "$LOG" 1 task_ended >/dev/null || fail "Done ended no task"
 # 2. The SEQ: the participant presses 5 in their window; the facilitator presses Enter.
-focus "$PWID"; xdotool key 5; sleep 0.4
-focus "$FWID"; xdotool key Return; sleep 0.6
-wait_log "$LOG" 2 task_started 3 >/dev/null
+wait_lines "$LOG" '"what":"shown"' 1 || fail "no SEQ came up after task 1"
+focus "$PWID"; xdotool key 5; wait_log "$LOG" 1 answer || fail "5 in the participant window answered no SEQ"
+focus "$FWID"; xdotool key Return
+wait_log "$LOG" 2 task_started >/dev/null
 # 3. Task 2: Done, then 9 and 7 in the participant's window.
 click $(done_point)
-wait_log "$LOG" 2 task_ended 5 >/dev/null || fail "Done ended no task 2"
-sleep 0.3
+wait_log "$LOG" 2 task_ended >/dev/null || fail "Done ended no task 2"
+wait_lines "$LOG" '"what":"shown"' 2 || fail "no SEQ came up after task 2"
 focus "$PWID"; import -window "$PWID" "$dir/seq.png" 2>/dev/null
-xdotool key 9; sleep 0.4
-import -window "$PWID" "$dir/seq-9.png" 2>/dev/null
-xdotool key 7; sleep 0.4
+xdotool key 9; red_after_9 "$dir/seq-9.png" >/dev/null
+xdotool key 7; wait_log "$LOG" 2 answer || fail "7 in the participant window answered no SEQ"
 # 4. Task 3 (the SEQ answered, so Enter starts it at once); Done, and the facilitator's Enter
 #    while its SEQ waits, once, then again (task 4).
-focus "$FWID"; xdotool key Return; sleep 0.6
-wait_log "$LOG" 3 task_started 3 >/dev/null
+focus "$FWID"; xdotool key Return
+wait_log "$LOG" 3 task_started >/dev/null
 click $(done_point)
-wait_log "$LOG" 3 task_ended 5 >/dev/null
-sleep 0.3
-focus "$FWID"; xdotool key Return; sleep 0.6
+wait_log "$LOG" 3 task_ended >/dev/null
+wait_lines "$LOG" '"what":"shown"' 3 || fail "no SEQ came up after task 3"
+focus "$FWID"; xdotool key Return
+# Deliberate: the guard says so on the screen only; the check is that no task starts for a while.
+quiet_log "$LOG" task_started 0.6
 guarded=$(count_events "$LOG" task_started)
-xdotool key Return; sleep 0.6
+xdotool key Return; wait_log "$LOG" 4 task_started >/dev/null
 started_after=$(count_events "$LOG" task_started)
 # 5. A note typed in the facilitator's window while task 4 runs: Enter saves it, ends nothing.
-xdotool type --delay 30 "hesitated"; xdotool key Return; sleep 0.5
+xdotool type --delay 30 "hesitated"; xdotool key Return; wait_log "$LOG" 1 note || fail "Enter with a note typed saved no note"
 ended_after_note=$(count_events "$LOG" task_ended)
 # 6. Quit: the SUS comes up; a second Ctrl+Q ends the session.
-xdotool key ctrl+q; sleep 0.6
+xdotool key ctrl+q; wait_lines "$LOG" '"questionnaire":"sus".*"what":"shown"' 1 || fail "Ctrl+Q put no SUS up"
 xdotool key ctrl+q
 gone=""
-for _ in $(seq 1 40); do kill -0 "$APP" 2>/dev/null || { gone=1; break; }; sleep 0.1; done
+wait_gone "$APP" 4 >/dev/null && gone=1
 quits=2
-if [ -z "$gone" ]; then xdotool key ctrl+q; quits=3; for _ in $(seq 1 40); do kill -0 "$APP" 2>/dev/null || { gone=1; break; }; sleep 0.1; done; fi
+if [ -z "$gone" ]; then xdotool key ctrl+q; quits=3; wait_gone "$APP" 4 && gone=1; fi
 wait "$APP" 2>/dev/null
 stop_app
 

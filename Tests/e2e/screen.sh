@@ -47,14 +47,14 @@ if start_app "$LOG" --present --size 1280x800; then
   before="${WIDTH}x${HEIGHT}+${X}+${Y}"
   xdotool key --window "$WID" f
   if until_geometry "$WID" 1600x900+0+0; then
-    sleep 0.3; import -window root "$OUT/fullscreen.png"
+    wait_still root "$OUT/fullscreen.png"   # drawn anew at its new size
     phone_on_screen "$OUT/fullscreen.png" "F without a window manager"
   else
     fail "F without a window manager: the window did not cover the screen"
   fi
   xdotool key --window "$WID" f
   if until_geometry "$WID" "$before"; then
-    sleep 0.3; import -window root "$OUT/windowed.png"
+    wait_still root "$OUT/windowed.png"   # drawn anew at its new size
     read -r w h x y <<<"$(lit "$OUT/windowed.png")"
     wx=${before#*+}; wx=${wx%+*}; wy=${before##*+}
     if [ "$x" -gt "$wx" ] && [ "$y" -gt "$wy" ] && [ $((x + w)) -lt $((wx + 1280)) ] && [ $((y + h)) -lt $((wy + 800)) ]; then
@@ -73,7 +73,7 @@ fi
 LOG="$OUT/start.jsonl"
 if start_app "$LOG" --present --fullscreen --size 1280x800; then
   if until_geometry "$WID" 1600x900+0+0; then
-    sleep 0.3; import -window root "$OUT/start-fullscreen.png"
+    wait_still root "$OUT/start-fullscreen.png"   # drawn at its full size
     phone_on_screen "$OUT/start-fullscreen.png" "--fullscreen without a window manager"
   else
     fail "--fullscreen without a window manager: the window did not cover the screen"

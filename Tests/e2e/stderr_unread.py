@@ -49,7 +49,7 @@ def drain(fd, seconds):
         try:
             chunk = os.read(fd, 65536)
         except BlockingIOError:
-            time.sleep(0.01)
+            time.sleep(0.01)   # a poll
             continue
         if not chunk:
             break
@@ -69,7 +69,7 @@ def case(name, args, stop_after, budget, cards):
     os.close(w)
     problems = []
     if stop_after is not None:
-        time.sleep(stop_after)
+        time.sleep(stop_after)   # deliberate: the moment of the SIGTERM is the case
         p.send_signal(signal.SIGTERM)
     try:
         rc = p.wait(timeout=budget)

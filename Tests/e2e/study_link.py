@@ -213,15 +213,6 @@ def node_participant(host, who, extra, store=None):
     return out
 
 
-VISIBLE = """(function (sel) {
-  const e = document.querySelector(sel);
-  if (!e || e.disabled || e.closest('[hidden]') || !e.getClientRects().length) return null;
-  const s = getComputedStyle(e); if (s.visibility === 'hidden' || s.display === 'none') return null;
-  const r = e.getBoundingClientRect(); if (r.width < 1 || r.height < 1) return null;
-  return [r.left + r.width / 2, r.top + r.height / 2];
-})(%s)"""
-
-
 class PhoneParticipant:
     """The real participant's page in Chromium, driven by its stable ids and by touches."""
 
@@ -230,34 +221,22 @@ class PhoneParticipant:
         self.states, self.tasks, self.reloaded, self.taps = [], 0, False, 0
 
     async def visible(self, selector):
-        return await self.page.eval(VISIBLE % json.dumps(selector))
+        return await self.page.visible(selector)
 
     async def tap(self, selector):
-        at = await self.visible(selector)
-        if not at:
+        """A tap on `selector` (when shown), then until the page has moved on from it."""
+        if not await self.page.visible(selector):
             return False
-        await self.page.touch("touchStart", *at)
-        await asyncio.sleep(0.06)
-        await self.page.touch("touchEnd")
         self.taps += 1
+        if not await self.page.tap_on(selector):
+            print(f"    ({self.who}: the page stayed at {await self.page.place()!r} 15 s after a tap on {selector})")
         return True
 
-    async def stage_centre(self):
-        box = await self.page.eval("""(function () { const c = document.querySelector('canvas');
-            if (!c) return null; const r = c.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()""")
-        if not box or box[2] < 10:
-            return (195, 358)
-        return (box[0] + box[2] / 2, box[1] + box[3] / 2)
-
     async def gestures(self, n):
-        cx, cy = await self.stage_centre()
+        centre = await self.page.stage_centre("canvas")
         for k in range(n):
-            # Alternately a fling sideways (a throw) and a slower drag up and back.
-            if k % 2 == 0:
-                await self.page.drag((cx, cy), (cx + (160 if k % 4 == 0 else -160), cy + 10), 0.1)
-            else:
-                await self.page.drag((cx, cy), (cx + 20, cy - 120), 0.35)
-            await asyncio.sleep(0.3)
+            await self.page.gesture(centre, k)
+            await self.page.frames(2)   # the page has drawn what the gesture did
 
     def complete(self):
         try:
@@ -279,7 +258,6 @@ class PhoneParticipant:
                 self.states.append(state)
             if await self.tap("#agree") or await self.tap("#begin") or await self.tap("#start-task"):
                 idle = 0
-                await asyncio.sleep(0.3)
                 continue
             if await self.visible("#done"):
                 idle = 0
@@ -288,31 +266,33 @@ class PhoneParticipant:
                 if self.mode == "reload" and not self.reloaded:
                     # Mid-task: the page goes (its records kept in its storage) and comes back.
                     self.reloaded = True
+                    await self.page.eval("window.flickOldDocument = true")
                     await self.page.send("Page.reload")
-                    await asyncio.sleep(1.5)
-                    await self.page.wait_for("document.readyState === 'complete'", 15)
+                    # The new document (without the old one's mark), its script run, past loading.
+                    if not await self.page.wait_for("!window.flickOldDocument && document.readyState === 'complete' "
+                                                    "&& !!window.flickLink && document.body.dataset.state !== 'loading'", 30):
+                        print(f"    ({self.who}: the reloaded page was not up 30 s later)")
                     self.tasks -= 1
                     continue
                 await self.gestures(2)
                 give_up = self.mode == "give-up" and self.tasks % 2 == 1
                 await self.tap("#give-up" if give_up else "#done")
-                await asyncio.sleep(0.4)
                 continue
             if await self.visible("#seq button[data-value]"):
                 idle = 0
                 await self.tap(f'#seq button[data-value="{seq_value}"]')
                 seq_value = seq_value % 7 + 1
-                await asyncio.sleep(0.4)
                 continue
             if await self.visible("#sus button[data-value]"):
                 idle = 0
                 await self.tap(f'#sus button[data-value="{sus_value}"]')
                 sus_value = sus_value % 5 + 1
-                await asyncio.sleep(0.4)
                 continue
             idle += 1
             if idle % 10 == 0 and self.complete():
                 break
+            # Nothing to tap: the page is loading, sending or between sessions; the next look in
+            # a moment (a poll).
             await asyncio.sleep(0.2)
         self.link_state = await self.page.eval("(function () { try { return JSON.parse(JSON.stringify(window.flickLink)); } "
                                                "catch (e) { return String(e); } })()")
@@ -504,7 +484,7 @@ def slow_client(host, token, n=4, seconds=90):
                 if time.time() - t0 > seconds:
                     return
                 s.send(body[k:k + 1])
-                time.sleep(1)
+                time.sleep(1)   # deliberate: the slow client's pace, a byte a second
         except OSError:
             cut[i] = time.time() - t0
         finally:
@@ -514,12 +494,12 @@ def slow_client(host, token, n=4, seconds=90):
     for t in threads:
         t.start()
     latencies = []
-    time.sleep(1)
+    time.sleep(1)   # deliberate: the slow clients a second into their bodies before the first probe
     while any(t.is_alive() for t in threads):
         t0 = time.time()
         status, _ = request(host, "GET", f"/api/study?t={host.tokens['P1']}", timeout=10)
         latencies.append(time.time() - t0 if status == 200 else float("inf"))
-        time.sleep(1)
+        time.sleep(1)   # deliberate: one probe a second while they last
     return cut, latencies
 
 

@@ -29,6 +29,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from phonelib import Chromium, Page, Xvfb, log_events, xdo  # noqa: E402
+from e2elib import wait_until  # noqa: E402
 
 BIN = os.path.abspath(sys.argv[1])
 WORK = os.path.abspath(sys.argv[2])
@@ -198,8 +199,17 @@ class Session:
             raise RuntimeError(f"{self.who}-{self.n}: the phone did not connect")
 
     def focus(self, wid):
+        """The keyboard to window `wid`, returning once the server has it there."""
         xdo(self.display, "windowfocus", "--sync", wid)
-        time.sleep(0.1)
+        if not wait_until(lambda: xdo(self.display, "getwindowfocus").strip() == wid, 10):
+            print(f"    ({self.who}-{self.n}: the keyboard did not go to window {wid} in 10 s)", flush=True)
+
+    async def shows(self, selector):
+        """On a phone session, until the phone page shows `selector` (what the next tap needs);
+        nothing to await in a window session."""
+        if self.page and not await self.page.wait_for(f"(() => {{ const e = document.querySelector({json.dumps(selector)}); "
+                                                      "return !!e && e.offsetParent !== null && !e.disabled; })()", 10):
+            print(f"    ({self.who}-{self.n}: the phone page did not show {selector} in 10 s)", flush=True)
 
     def fkey(self, *keys):
         """Keys pressed by the facilitator, in the facilitator's window."""
@@ -249,7 +259,7 @@ class Session:
         if not rect:
             return False
         await self.page.touch("touchStart", *rect)
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.05)   # deliberate: the finger's hold
         await self.page.touch("touchEnd")
         return True
 
@@ -306,15 +316,14 @@ async def run_session(x, chrome, who, n, plan, problems):
     try:
         if s.phone:
             await s.connect()
-        await asyncio.sleep(0.4)
         decided = ended = answers = undone = 0
         for k, task in enumerate(s.tasks):
             s.fkey("Return")
             # The script goes on as a facilitator would whatever happened: its counts are of what
             # it did, and a task run lost on the way is missing from the study.
-            if not wait(s.log, "task_started", k + 1, 3):
+            if not wait(s.log, "task_started", k + 1, 10):
                 problems.append(f"{who}-{n}: Enter did not start task {k + 1} ({task})")
-            await asyncio.sleep(0.3)
+            await s.shows("#done")
             if k == 0:
                 s.ftype(f"note {who} {n}")
                 s.fkey("Return")
@@ -339,43 +348,42 @@ async def run_session(x, chrome, who, n, plan, problems):
                     problems.append(f"{who}-{n}: the {label} swipe in '{task}' left no deleted line")
                 HAND.decisions[key + (label,)] += 1
                 HAND.in_task[key + (task, label)] += 1
-                await asyncio.sleep(0.25)
             if task == "Look and decide":
                 # Z undoes the decision just made (a participant key in the swipe deck).
                 where[await s.undo()] += 1
                 HAND.undos[key] += 1
                 undone += 1
-                if not wait(s.log, "restored", undone, 3):
+                if not wait(s.log, "restored", undone, 10):
                     problems.append(f"{who}-{n}: Z restored nothing")
-                await asyncio.sleep(0.3)
                 where[await s.answer_end("done" if outcome == "success" else "give_up")] += 1
                 answers += 1
             ended += 1
-            if not wait(s.log, "task_ended", ended, 3):
+            if not wait(s.log, "task_ended", ended, 10):
                 problems.append(f"{who}-{n}: '{task}' did not end")
             HAND.runs[key + (task, outcome)] += 1
-            await asyncio.sleep(0.3)
+            if not wait(s.log, "questionnaire", k + 1, 10, questionnaire="seq", what="shown"):
+                problems.append(f"{who}-{n}: no SEQ came up after '{task}'")
+            await s.shows("#seq button")
             value = (i + n + k) % 7 + 1
             where[await s.answer_scale("seq", value)] += 1
             answers += 1
-            if not wait(s.log, "answer", answers, 3):
+            if not wait(s.log, "answer", answers, 10):
                 problems.append(f"{who}-{n}: the SEQ {value} of '{task}' gave no answer")
             HAND.seq[key + (task, value)] += 1
-            await asyncio.sleep(0.2)
         # The facilitator ends the session: the SUS comes up for the participant.
         s.fkey("ctrl+q")
         if not wait(s.log, "questionnaire", 1, 5, questionnaire="sus", what="shown"):
             problems.append(f"{who}-{n}: Ctrl+Q showed no SUS")
-        await asyncio.sleep(0.3)
+        await s.shows("#sus button")
         sus = [min(5, max(1, b + (i + 2 * n + j) % 3 - 1)) for j, b in enumerate([4, 2, 5, 1, 4, 2, 3, 2, 4, 1])]
         for j, v in enumerate(sus):
+            if s.page:
+                await s.page.wait_for(f"flick.side && flick.side.state === 'sus' && flick.side.item === {j + 1}", 10)
             where[await s.answer_scale("sus", v)] += 1
-            await asyncio.sleep(0.15)
+            if not wait(s.log, "answer", answers + j + 1, 10):
+                problems.append(f"{who}-{n}: SUS item {j + 1} gave no answer")
         HAND.sus[key] = sus_score(sus)
-        deadline = time.time() + 5
-        while s.proc.poll() is None and time.time() < deadline:
-            await asyncio.sleep(0.1)
-        if s.proc.poll() is None:
+        if not wait_until(lambda: s.proc.poll() is not None, 10):
             problems.append(f"{who}-{n}: the session went on after the SUS")
     finally:
         await s.close()

@@ -17,7 +17,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phonelib import App, Chromium, MouseWindow, Page, Xvfb, log_events  # noqa: E402
+from phonelib import App, Chromium, MouseWindow, Page, Xvfb, await_gestures, log_events, wait_gestures  # noqa: E402
 
 args = [a for a in sys.argv[1:]]
 README = None
@@ -67,11 +67,13 @@ async def touch_session(chrome, x, who, scale):
         ok = await page.wait_for("window.flick && flick.connected && flick.drawnCount > 0", 15)
         if not check(ok, f"touch {who}: the phone connects", app.text()[-300:]):
             return None
-        await asyncio.sleep(0.5)
-        for direction, distance, seconds in PLAN:
+        await page.frames(3)
+        for k, (direction, distance, seconds) in enumerate(PLAN):
             end = (CENTRE[0] + direction * distance, CENTRE[1] + 6)
             await page.drag(CENTRE, end, seconds * scale)
-            await asyncio.sleep(1.0)
+            # The gesture's end at the app and its card at rest before the next.
+            if not await await_gestures(log, k + 1):
+                print(f"    (touch {who}: gesture {k + 1} did not end with its card at rest in 20 s)", flush=True)
     finally:
         await page.close()
         app.quit()
@@ -85,10 +87,10 @@ def mouse_session(x, who, scale):
     try:
         if not check(bool(window.wid), f"mouse {who}: the window opens"):
             return None
-        time.sleep(0.5)
-        for direction, distance, seconds in PLAN:
+        for k, (direction, distance, seconds) in enumerate(PLAN):
             window.drag(CENTRE, (CENTRE[0] + direction * distance, CENTRE[1] + 6), seconds * scale)
-            time.sleep(1.0)
+            if not wait_gestures(log, k + 1):
+                print(f"    (mouse {who}: gesture {k + 1} did not end with its card at rest in 20 s)", flush=True)
     finally:
         window.quit()
     return rec, log

@@ -37,9 +37,9 @@ if start_app "$LOG" --demo swipe --size 400x300; then
     fail "window title: '$net' / '$old'"
   fi
   # The phone with the HUD off, then on: the same pixels (nothing drawn over it).
-  sleep 0.3; import -window "$WID" "$OUT/hud-off.png"
-  xdotool key --window "$WID" h; sleep 0.4
-  import -window "$WID" "$OUT/hud-on.png"
+  wait_still "$WID" "$OUT/hud-off.png"
+  xdotool key --window "$WID" h
+  wait_changed "$WID" "$OUT/hud-off.png" "$OUT/hud-on.png" && wait_still "$WID" "$OUT/hud-on.png"
   read -r x y w h <<<"$(stage_rect "$LOG")"
   changed=$(stage_diff "$OUT/hud-off.png" "$OUT/hud-on.png" "$x" "$y" "$w" "$h")
   lit=$(stage_diff "$OUT/hud-off.png" "$OUT/hud-on.png" 0 0 400 300)
@@ -62,8 +62,9 @@ fi
 
 LOG="$OUT/panel.jsonl"
 if start_app "$LOG" --demo stack --size 960x600; then
-  xdotool key --window "$WID" t; sleep 0.6
-  import -window "$WID" "$OUT/panel.png"
+  wait_still "$WID" "$OUT/panel-off.png"
+  xdotool key --window "$WID" t
+  wait_changed "$WID" "$OUT/panel-off.png" "$OUT/panel.png" && wait_still "$WID" "$OUT/panel.png"
   # The panel's left edge: 960 - 400 - 12; the phone must end left of it.
   read -r px0 <<<"$("$PY" - "$OUT/panel.png" <<'PY'
 import sys
@@ -87,8 +88,11 @@ fi
 
 LOG="$OUT/narrow.jsonl"
 if start_app "$LOG" --demo stack --size 500x400; then
-  sleep 0.3; import -window "$WID" "$OUT/narrow-off.png"
-  xdotool key --window "$WID" t; sleep 0.5
+  wait_still "$WID" "$OUT/narrow-off.png"
+  xdotool key --window "$WID" t
+  # Too narrow even for the title line's note: nothing may change, so the check is of a window
+  # given half a second to draw something (deliberate).
+  sleep 0.5
   import -window "$WID" "$OUT/narrow-on.png"
   read -r x y w h <<<"$(stage_rect "$LOG")"
   changed=$(stage_diff "$OUT/narrow-off.png" "$OUT/narrow-on.png" "$x" "$y" "$w" "$h")

@@ -45,7 +45,7 @@ LOG="$OUT/facilitated.jsonl"; REC="$OUT/facilitated.rec.jsonl"
 rm -f "$LOG" "$REC"
 if start_app "$LOG" --facilitator --record "$REC" --size 900x800; then
   FWID=$(wait_window 'facilitator$')
-  sleep 1
+  wait_still "$FWID" "$OUT/facilitated-before.png"   # drawn and at rest: the session under way
   destroy "$FWID"
   ended
   if [ "$RC" = 0 ] && [[ "$(last_line "$LOG")" == *'"event":"quit"'* ]] && [[ "$(last_line "$REC")" == *'"end":"quit"'* ]] \
@@ -69,7 +69,7 @@ LOG="$OUT/participant.jsonl"; REC="$OUT/participant.rec.jsonl"
 rm -f "$LOG" "$REC"
 if start_app "$LOG" --facilitator --record "$REC" --size 900x800; then
   PWID=$(wait_window 'switcher$')
-  sleep 1
+  wait_still "$PWID" "$OUT/participant-before.png"   # drawn and at rest: the session under way
   destroy "$PWID"
   ended
   if [ "$RC" = 0 ] && [[ "$(last_line "$LOG")" == *'"event":"quit"'* ]] && [[ "$(last_line "$REC")" == *'"end":"quit"'* ]] \
@@ -85,7 +85,7 @@ fi
 LOG="$OUT/plain.jsonl"
 rm -f "$LOG"
 if start_app "$LOG" --size 900x800; then
-  sleep 1
+  wait_still "$WID" "$OUT/plain-before.png"   # drawn and at rest: the session under way
   destroy "$WID"
   ended
   if [ "$RC" = 0 ] && [[ "$(last_line "$LOG")" == *'"event":"quit"'* ]]; then
