@@ -140,72 +140,12 @@ extension App {
                                      stage: stageColour, force: force) else { return }
         phone.server.send(text, isFrame: true)
     }
-
-    /// The HUD's phone lines.
-    func phoneHUDLines() -> [String] {
-        guard let phone else { return [] }
-        var lines: [String] = []
-        if let p = phone.frames.latency.percentiles {
-            lines.append(String(format: "touch to phone frame %.0f ms median, %.0f p99 (%d touches)", p.median * 1000, p.p99 * 1000,
-                                phone.frames.latency.count))
-        } else {
-            lines.append(phone.isConnected ? "touch to phone frame: no touch yet" : "phone: waiting for \(phone.url)")
-        }
-        let stats = phone.server.statistics
-        let perFrame = phone.frames.sent > 0 ? phone.frames.bytes / phone.frames.sent : 0
-        lines.append(String(format: "phone frames %d, %d bytes each; server %.1f ms handling, %d msgs; clock ±%.1f ms",
-                            phone.frames.sent, perFrame, stats.busy * 1000, stats.messages, (phone.clock?.roundTrip ?? 0) * 500))
-        return lines
-    }
 }
 
 extension App {
     /// A phone line into the log; a failed write ends the session like any other (exit 3).
     func logPhone(_ line: LogPhone) {
         do { try sinks.log?.append(line) } catch { phone?.failure = phone?.failure ?? error }
-    }
-
-    /// The log's last phone line: the session's figures.
-    func phoneSummaryLine() -> LogPhone? {
-        guard let phone else { return nil }
-        var line = LogPhone(t: clock(), what: .summary, detail: phone.device?.summary)
-        if let p = phone.frames.latency.percentiles {
-            line.latencyMedianMs = (p.median * 10_000).rounded() / 10
-            line.latencyP99Ms = (p.p99 * 10_000).rounded() / 10
-        }
-        line.touches = phone.frames.latency.count
-        line.frames = phone.frames.sent
-        line.frameBytes = phone.frames.sent > 0 ? phone.frames.bytes / phone.frames.sent : 0
-        line.refused = phone.server.statistics.refusals
-        if let engine = phone.engine {
-            line.records = engine.feed.next
-            line.digests = engine.feed.compared
-            line.divergences = engine.feed.divergences
-        }
-        return line
-    }
-
-    /// The session's phone figures in one line (terminal at the end; docs/phone.md explains them).
-    func phoneSummary() -> String? {
-        guard let phone else { return nil }
-        let stats = phone.server.statistics
-        var s = "phone: \(phone.device?.summary ?? "no device connected")"
-        if let p = phone.frames.latency.percentiles {
-            s += String(format: "; touch to phone frame %.1f ms median, %.1f ms p99 over %d touches", p.median * 1000, p.p99 * 1000,
-                        phone.frames.latency.count)
-        }
-        let perFrame = phone.frames.sent > 0 ? phone.frames.bytes / phone.frames.sent : 0
-        s += "; \(phone.frames.sent) frames sent, \(perFrame) bytes each; \(stats.messages) messages handled in "
-        s += String(format: "%.1f ms", stats.busy * 1000)
-        s += "; \(stats.connectionsSeen) connections, \(stats.refusals) refused, \(phone.drops) drops"
-        if let engine = phone.engine {
-            let f = engine.feed
-            s += "; engine on the page: \(f.next) records, \(f.compared) digests compared, \(f.divergences) divergences"
-            if f.duplicates + f.refusedRecords + f.gaps > 0 {
-                s += " (\(f.duplicates) records twice, \(f.refusedRecords) refused, \(f.gaps) gaps)"
-            }
-        }
-        return s
     }
 }
 

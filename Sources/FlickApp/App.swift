@@ -158,7 +158,7 @@ final class App {
                 runner.cancelHeldGesture(at: clock())
             }
             phone.server.stop()
-            if let summary = phoneSummary() { note(summary) }
+            note(phone.summary())
         }
         // The session's end, read once: the scene finishes there, the recording's end line and
         // the log's quit hold it, so a replay of the recording ends at the very same time.
@@ -166,7 +166,7 @@ final class App {
         do { try finishScene(at: end) } catch { failure = failure ?? error }
         pageEngine?.finish(host: self)
         if phone != nil {
-            if var line = phoneSummaryLine() {
+            if var line = phone?.summaryLine(at: clock()) {
                 line.t = SceneEvent.microseconds(max(scene.time, end))
                 logPhone(line)
             }
@@ -446,7 +446,7 @@ final class App {
         let held = sources.tools.overlay.pointer.map { $0.phase == .down || $0.phase == .move } ?? false
         return (timeDescription.map { ["time: \($0)"] } ?? []) + [
             Self.frameLine(screen.overlay.frameTimes),
-        ] + phoneHUDLines() + [
+        ] + (phone?.hudLines() ?? []) + [
             screen.overlay.latency.percentiles.map {
                 String(format: "pointer to photon %.0f ms median, %.0f p99 (%d inputs)", $0.median * 1000, $0.p99 * 1000,
                        screen.overlay.latency.count)

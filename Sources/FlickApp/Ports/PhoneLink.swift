@@ -79,4 +79,61 @@ final class PhoneLink {
         let hint = scene.deck.count == 0 && scene.isAtRest ? DirectionStamp.emptyDeckHint : nil
         return frames.frame(list: list, faceOf: { faceOf($0) ?? -1 }, stage: stage, sceneTime: scene.time, label: label, hint: hint, force: force)
     }
+
+    /// The HUD's phone lines.
+    func hudLines() -> [String] {
+        var lines: [String] = []
+        if let p = frames.latency.percentiles {
+            lines.append(String(format: "touch to phone frame %.0f ms median, %.0f p99 (%d touches)", p.median * 1000, p.p99 * 1000,
+                                frames.latency.count))
+        } else {
+            lines.append(isConnected ? "touch to phone frame: no touch yet" : "phone: waiting for \(url)")
+        }
+        let stats = server.statistics
+        let perFrame = frames.sent > 0 ? frames.bytes / frames.sent : 0
+        lines.append(String(format: "phone frames %d, %d bytes each; server %.1f ms handling, %d msgs; clock ±%.1f ms",
+                            frames.sent, perFrame, stats.busy * 1000, stats.messages, (clock?.roundTrip ?? 0) * 500))
+        return lines
+    }
+
+    /// The log's last phone line: the session's figures.
+    func summaryLine(at t: Double) -> LogPhone {
+        var line = LogPhone(t: t, what: .summary, detail: device?.summary)
+        if let p = frames.latency.percentiles {
+            line.latencyMedianMs = (p.median * 10_000).rounded() / 10
+            line.latencyP99Ms = (p.p99 * 10_000).rounded() / 10
+        }
+        line.touches = frames.latency.count
+        line.frames = frames.sent
+        line.frameBytes = frames.sent > 0 ? frames.bytes / frames.sent : 0
+        line.refused = server.statistics.refusals
+        if let engine {
+            line.records = engine.feed.next
+            line.digests = engine.feed.compared
+            line.divergences = engine.feed.divergences
+        }
+        return line
+    }
+
+    /// The session's phone figures in one line (terminal at the end; docs/phone.md explains them).
+    func summary() -> String {
+        let stats = server.statistics
+        var s = "phone: \(device?.summary ?? "no device connected")"
+        if let p = frames.latency.percentiles {
+            s += String(format: "; touch to phone frame %.1f ms median, %.1f ms p99 over %d touches", p.median * 1000, p.p99 * 1000,
+                        frames.latency.count)
+        }
+        let perFrame = frames.sent > 0 ? frames.bytes / frames.sent : 0
+        s += "; \(frames.sent) frames sent, \(perFrame) bytes each; \(stats.messages) messages handled in "
+        s += String(format: "%.1f ms", stats.busy * 1000)
+        s += "; \(stats.connectionsSeen) connections, \(stats.refusals) refused, \(drops) drops"
+        if let engine {
+            let f = engine.feed
+            s += "; engine on the page: \(f.next) records, \(f.compared) digests compared, \(f.divergences) divergences"
+            if f.duplicates + f.refusedRecords + f.gaps > 0 {
+                s += " (\(f.duplicates) records twice, \(f.refusedRecords) refused, \(f.gaps) gaps)"
+            }
+        }
+        return s
+    }
 }
