@@ -1,6 +1,7 @@
 import FlickIO
 import FlickEngine
 import FlickSDL
+import FlickSession
 import Foundation
 
 /// The images the bench draws: the PNG/JPEG files of a folder in file-name order (the bundled
@@ -16,18 +17,9 @@ enum BenchCards {
         return images
     }
 
-    /// `./assets`, or the `assets` folder of the package the binary was built in.
-    static func defaultFolder() -> String {
-        let fm = FileManager.default
-        if fm.fileExists(atPath: "assets/01-weather.png") { return "assets" }
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = dir.appendingPathComponent("assets").path
-            if fm.fileExists(atPath: candidate) { return candidate }
-            dir = dir.deletingLastPathComponent()
-        }
-        return "assets"
-    }
+    /// The bundled cards as flick finds them (`CardSource.defaultFolder`: `$FLICK_ASSETS`, an
+    /// installed share folder, `./assets`, or the package's).
+    static func defaultFolder() -> String { CardSource.defaultFolder() }
 
     static func fontPath() -> String? {
         let bundled = (defaultFolder() as NSString).appendingPathComponent("DejaVuSans.ttf")
