@@ -145,11 +145,9 @@ final class FaceWorker: @unchecked Sendable {
     /// Held back for half of the last `longestHold` or more (frames back to back, unpaced:
     /// `--no-vsync`, a headless run), the worker goes on for `guaranteedRun` whatever the
     /// frames do: over half of a core, so every face on a large stage comes within a second.
-    /// With 8 ms (two fifths) twelve 1170x2532 screenshots took 0.8 to 1.0 s at 1280x800 and
-    /// up (software) and 1.1 to 1.5 s on GL; with 12 ms, 0.63 to 0.80 s on both. Once the
-    /// worker stepped aside within half a millisecond (pause points every 16 KB) 12 ms gave
-    /// 0.64 to 0.84 s, 16 ms 0.57 to 0.60, 20 ms 0.49 to 0.55 (worst of 60 cases, two runs
-    /// each, 2026-11-25). Paced frames (a few ms in 16.7) never hold it that long.
+    /// A shorter run left large stages waiting for their faces; a longer one holds unpaced
+    /// frames back (docs/performance.md, "Faces from a cold start", has the figures). Paced
+    /// frames (a few ms in 16.7) never hold the worker that long.
     static let longestHold = 0.012
     static let guaranteedRun = 0.020
 
