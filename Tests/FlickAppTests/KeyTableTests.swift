@@ -12,7 +12,10 @@ import Testing
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let table = ConfigKeyTable.markdown()
         #expect(readme.contains(table), "README's key table is out of date: paste `flick --print-keys`")
-        #expect(readme.contains("<summary>\(SceneConfig.keys.count + SceneConfig.textKeys.count) keys</summary>"))
-        #expect(table.split(separator: "\n").count == SceneConfig.keys.count + SceneConfig.textKeys.count + 2)
+        // Counted by hand, not by the generator: a key added or lost fails here until the README
+        // and this number are both updated.
+        #expect(SceneConfig.keys.count + SceneConfig.textKeys.count == 108)
+        #expect(readme.contains("<summary>108 keys</summary>"))
+        #expect(table.split(separator: "\n").count == 110)
     }
 }
