@@ -176,7 +176,7 @@ public struct CoverFlowLayout: CardLayout, Hashable, Sendable {
 
 /// The cover flow's rules: a scrolling row (momentum, paging on cards) whose centre card alone
 /// is swiped down to be deleted.
-public struct CoverFlowInteraction: CardInteraction {
+public struct CoverFlowInteraction: CardInteraction, PanRouting, ThrowRule, CardFlights, ContentPhysics {
     public static let name = Interaction(named: "coverflow")
 
     public let config: CoverFlowSection
