@@ -33,8 +33,9 @@ struct ArchiveSection: InteractionSection {
 /// An interaction of an embedder's own, written against the engine's public API only (no
 /// `@testable`): a pile whose top card is dragged down past 80 pt, or flicked down past
 /// 600 pt/s, to archive it (its section's defaults); anything else springs back. It borrows the
-/// public `StackLayout`.
-struct ArchiveInteraction: CardInteraction {
+/// public `StackLayout`. It answers all four contracts itself, writing what differs from
+/// their defaults.
+struct ArchiveInteraction: CardInteraction, PanRouting, ThrowRule, CardFlights, ContentPhysics {
     static let name = Interaction(named: "archive")
     let layout = StackLayout()
     let spring: SpringParameters
@@ -60,7 +61,6 @@ struct ArchiveInteraction: CardInteraction {
     }
 
     func makeLayout() -> some CardLayout { layout }
-    var scrollPhysics: ScrollPhysics { .default }
     var contentMovement: ContentMovement { .depthStack }
     var viewBound: Int { 6 }
     var gapDuration: Double { 0.2 }

@@ -33,7 +33,7 @@ struct QuotaState: Hashable, Sendable {
 /// is dragged down to archive it, until `limit` cards are archived; then the pile refuses drags
 /// (a `missed` gesture) and arrows, until undo brings one back. Its count lives in its own
 /// `QuotaState`, which it learns from the events it observes and reads when it routes.
-struct QuotaInteraction: CardInteraction {
+struct QuotaInteraction: CardInteraction, PanRouting, ThrowRule, CardFlights, ContentPhysics {
     static let name = Interaction(named: "quota")
     let limit: Int
     let spring: SpringParameters
@@ -71,16 +71,12 @@ struct QuotaInteraction: CardInteraction {
         return .card(hit.card)
     }
 
-    /// The stateless answer (what the scene does not ask): nothing.
-    func route(_ pan: Pan, in context: InteractionContext) -> PanRoute { .ignored }
-
     /// Forward throws while the quota lasts; back brings one back.
     func step(_ delta: Int, state: inout QuotaState) -> StepAction {
         delta < 0 ? .undo : state.archived < limit ? .throwCurrent : .page
     }
 
     func makeLayout() -> StackLayout { StackLayout() }
-    var scrollPhysics: ScrollPhysics { .default }
     var contentMovement: ContentMovement { .depthStack }
     var viewBound: Int { 6 }
     var gapDuration: Double { 0.2 }

@@ -20,8 +20,9 @@ final class SeenContexts: @unchecked Sendable {
     var contexts: [InteractionContext] = []
 }
 
-/// The archive pile on `PilePositionLayout`, keeping every routing context it is given.
-struct PositionProbe: CardInteraction {
+/// The archive pile on `PilePositionLayout`, keeping every routing context it is given: it
+/// routes itself and takes the archive's other three contracts whole.
+struct PositionProbe: CardInteraction, PanRouting {
     static let name = Interaction(named: "position-probe")
     let archive: ArchiveInteraction
     let seen: SeenContexts
@@ -33,30 +34,15 @@ struct PositionProbe: CardInteraction {
     }
 
     func makeLayout() -> PilePositionLayout { PilePositionLayout() }
-    var scrollPhysics: ScrollPhysics { archive.scrollPhysics }
-    var contentMovement: ContentMovement { .depthStack }
-    var viewBound: Int { archive.viewBound }
-    var gapDuration: Double { archive.gapDuration }
-    var undoFlightDuration: Double { archive.undoFlightDuration }
-    var keyThrowVelocity: Vector { archive.keyThrowVelocity }
-    var flightMovesNeighbours: Bool { archive.flightMovesNeighbours }
-    func thrownRestOffset(viewport: Size) -> Vector { archive.thrownRestOffset(viewport: viewport) }
-    func label(for direction: ThrowDirection) -> String? { archive.label(for: direction) }
+    var throwRule: ArchiveInteraction.Rule { archive.throwRule }
+    var flights: ArchiveInteraction.Flights { archive.flights }
+    var physics: ArchiveInteraction.Physics { archive.physics }
+
     func route(_ pan: Pan, in context: InteractionContext) -> PanRoute {
         seen.contexts.append(context)
-        return archive.route(pan, in: context)
+        return archive.routing.route(pan, in: context)
     }
-    func cardTranslation(_ t: Vector) -> Vector { archive.cardTranslation(t) }
-    func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowOutcome {
-        archive.decide(kind: kind, offset: offset, velocity: velocity, viewport: viewport)
-    }
-    func throwFlight(from offset: Vector, velocity: Vector, direction: Vector, viewport: Size,
-                     at t: Double) -> ThrowAnimation {
-        archive.throwFlight(from: offset, velocity: velocity, direction: direction, viewport: viewport, at: t)
-    }
-    func snapBack(from offset: Vector, velocity: Vector, at t: Double) -> CardMotion.Phase {
-        archive.snapBack(from: offset, velocity: velocity, at: t)
-    }
+    func cardTranslation(_ t: Vector) -> Vector { archive.routing.cardTranslation(t) }
 }
 
 /// One unit for every scroll position, through the public API: points, one layout pitch (its

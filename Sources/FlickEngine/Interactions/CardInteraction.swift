@@ -28,26 +28,22 @@ public enum StepAction: Hashable, Sendable {
 /// Public, so an embedder can add an interaction without forking the engine: conform a value
 /// type, then `CardScene.install(_:at:)` it (see Tests/FlickPluginTests for a small one).
 ///
-/// The rules are made afresh from the config on every change of it; what an interaction keeps
-/// between inputs is its `State`, a value of its own type that the scene holds for it and hands
-/// back, mutable, to `route(_:in:state:)`, `step(_:state:)` and `observe(_:state:)`.
+/// An interaction is a name, a layout and four small contracts, each with defaults, as
+/// Flutter's `ScrollPhysics` composes:
+/// - `routing` (`PanRouting`): what a pan and an arrow key do, how a dragged card follows, and
+///   the state kept between inputs; `ScrollRouting` unless given;
+/// - `throwRule` (`ThrowRule`): when a card let go goes, under what name, and what keys throw;
+/// - `flights` (`CardFlights`): throws, snap-backs, undo and bring-back flights;
+/// - `physics` (`ContentPhysics`): scrolling or a depth stack, views, gaps.
 ///
-/// The defaults below are the scrolling interactions' common behaviour (drag along the scroll
-/// axis to scroll, across it to move the card under the press; arrows page; a card let go
-/// short of a throw springs home; the neighbours slide into a gap).
+/// A type that conforms to a contract itself is its own value for it (`var throwRule: Self`),
+/// so a plug-in writes its members in one type and declares which contracts it answers; one
+/// that wraps another hands on the wrapped one's values (`var flights: Base.Flights
+/// { base.flights }`) and writes only the contract it changes.
+///
+/// The rules are made afresh from the config on every change of it, and the scene reads the
+/// four values once then; what an interaction keeps between inputs is its routing's `State`.
 public protocol CardInteraction: Sendable {
-    /// What this interaction keeps between inputs, of its own type (a count, a mode, the last
-    /// direction): a value type, so the scene can lay out a frame ahead of late input on a copy
-    /// and put it back. The scene makes it with `makeState()` when the interaction comes on show
-    /// (a switch to another interaction and back starts afresh) and keeps it while it stays on
-    /// show: through `setConfig`, reloads and panel edits (which make the rules afresh, not the
-    /// state), a switch to the same interaction, and a `reset` (an event it observes).
-    /// `NoState` unless given.
-    associatedtype State: Sendable = NoState
-
-    /// The state the interaction starts with when it comes on show.
-    func makeState() -> State
-
     /// Its name: what the log, the recording and the study show, and what it is registered
     /// under (`InteractionRegistry`).
     static var name: Interaction { get }
@@ -65,100 +61,29 @@ public protocol CardInteraction: Sendable {
     /// `any CardLayout`: the scene erases it where it is known (`SceneLayout`).
     func makeLayout() -> Layout
 
-    /// Scroll physics of the content (momentum, paging) for this interaction.
-    var scrollPhysics: ScrollPhysics { get }
+    /// The type of its routing: `Self` when the interaction answers `PanRouting` itself, else
+    /// `ScrollRouting` unless given.
+    associatedtype Routing: PanRouting = ScrollRouting
+    /// What a pan and an arrow key do, with the state kept between inputs.
+    var routing: Routing { get }
 
-    /// How the content moves: along a scroll axis, or as a depth stack whose top card is the
-    /// current one. The scene takes its content strategy from this, once per change.
-    var contentMovement: ContentMovement { get }
+    /// The type of its throw rule (`Self` when it answers `ThrowRule` itself).
+    associatedtype Rule: ThrowRule
+    /// When a card let go goes, and what keys throw.
+    var throwRule: Rule { get }
 
-    /// The name under which a gesture or key throwing a card `direction` is logged and
-    /// labelled on the card (`like`, `nope`), or nil for a direction without one.
-    func label(for direction: ThrowDirection) -> String?
+    /// The type of its flights (`Self` when it answers `CardFlights` itself).
+    associatedtype Flights: CardFlights
+    /// How cards fly away, home and back.
+    var flights: Flights { get }
 
-    /// The directions arrow keys throw the current card in (empty: arrows page or step).
-    var keyThrowDirections: Set<ThrowDirection> { get }
+    /// The type of its content physics (`Self` when it answers `ContentPhysics` itself).
+    associatedtype Physics: ContentPhysics
+    /// How the content moves and makes room.
+    var physics: Physics { get }
 
-    /// The velocity (pt/s) of a throw `direction` asked for by a key, or nil when this
-    /// interaction does not throw that way.
-    func keyThrowVelocity(toward direction: ThrowDirection) -> Vector?
-
-    /// Where a card brought back by undo starts, as an offset from its place (points), given
-    /// where its throw flew to (`exit`, nil when unknown).
-    func undoStartOffset(exit: Vector?, viewport: Size) -> Vector
-
-    /// Most live view slots this interaction needs: the design's view count.
-    var viewBound: Int { get }
-
-    /// Seconds the neighbours take to slide into a gap after a deletion (or out of the way of
-    /// a card coming back).
-    var gapDuration: Double { get }
-
-    /// True when a card flying away or back already moves its neighbours (the stack follows
-    /// its top card), so its landing starts no slide of its own.
-    var flightMovesNeighbours: Bool { get }
-
-    /// Seconds a card brought back by undo takes to fly home.
-    var undoFlightDuration: Double { get }
-
-    /// The velocity of a throw asked for by a key (pt/s): a brisk flick the design's way.
-    var keyThrowVelocity: Vector { get }
-
-    /// Where a thrown card comes to rest, as an offset from its place (points). Throws fly
-    /// there; undo and bring-back start there.
-    func thrownRestOffset(viewport: Size) -> Vector
-
-    /// What a pan does, decided when it passes the slop.
-    func route(_ pan: Pan, in context: InteractionContext) -> PanRoute
-
-    /// What a pan does, with the interaction's own state (the scene calls this one; by default
-    /// it asks `route(_:in:)`).
-    func route(_ pan: Pan, in context: InteractionContext, state: inout State) -> PanRoute
-
-    /// What an arrow key (`delta` +1 next, -1 previous) does.
-    func step(_ delta: Int) -> StepAction
-
-    /// What an arrow key does, with the interaction's own state (the scene calls this one; by
-    /// default it asks `step(_:)`).
-    func step(_ delta: Int, state: inout State) -> StepAction
-
-    /// Every event the scene emits while this interaction is on show, as it is committed (in
-    /// time order, each once): where the state learns what happened (a throw decided, a card
-    /// deleted or restored, a page reached, a reset). Nothing by default.
-    func observe(_ event: SceneEvent, state: inout State)
-
-    /// Sign of the tilt of a card grabbed at `local` (its own points, origin at its centre, y
-    /// down) of a card `cardSize` big: 1 as the layout designs it, -1 flipped.
-    func tiltSign(grabbedAt local: Point, cardSize: Size) -> Double
-
-    /// The part of a pan's translation that moves a dragged card, points.
-    func cardTranslation(_ translation: Vector) -> Vector
-
-    /// The throw rule for a card of gesture `kind` released at `offset` (points from its
-    /// place) moving at `velocity` (pt/s): the decision with its direction and the distance and
-    /// speed as fractions of their thresholds, as the log keeps it.
-    func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowOutcome
-
-    /// The flight of a thrown card from `offset` at `velocity` along `direction`, from `t`.
-    func throwFlight(from offset: Vector, velocity: Vector, direction: Vector, viewport: Size,
-                     at t: Double) -> ThrowAnimation
-
-    /// The flight of a card pulled back in, to `target` (home, or back out), from `t`.
-    func returnFlight(from offset: Vector, velocity: Vector, to target: Vector, at t: Double) -> ThrowAnimation
-
-    /// How a card let go short of a throw goes home from `offset` at `velocity`, from `t`.
-    func snapBack(from offset: Vector, velocity: Vector, at t: Double) -> CardMotion.Phase
-
-    /// Where the last thrown card shows while a pointer is down, ready to be pulled back
-    /// (points from its place), or nil when a drag cannot pull it back.
-    func returnPeekOffset(viewport: Size) -> Vector?
-
-    /// True when the card at `index` of `count` may be thrown away.
-    func canThrow(index: Int, count: Int) -> Bool
-
-    /// The gap the layout draws: `sliding` is the slide after the last deck change; `top` the
-    /// current card's index and `topOffset` its offset when it moves on its own.
-    func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing?
+    /// What the interaction keeps between inputs: its routing's.
+    typealias State = Routing.State
 
     /// A scripted session that shows what this interaction does (drags, flings, throws, undos)
     /// on a `viewport` (points), written into `s`: what the render benchmarks play. By default a
@@ -166,78 +91,27 @@ public protocol CardInteraction: Sendable {
     static func demo(_ s: inout some GestureWriter, viewport: Size)
 }
 
-extension CardInteraction {
-    /// Along the scroll axis: scroll; across it: drag the card under the press (as drawn now)
-    /// unless it is already leaving.
-    public func route(_ pan: Pan, in context: InteractionContext) -> PanRoute {
-        if case .scroll(let axis) = contentMovement, pan.axis == axis { return .scroll }
-        guard let hit = context.pressed, !hit.isLeaving else { return .ignored }
-        return .card(hit.card)
-    }
-
-    /// Arrows page.
-    public func step(_ delta: Int) -> StepAction { .page }
-
-    /// The stateless rule.
-    public func route(_ pan: Pan, in context: InteractionContext, state: inout State) -> PanRoute {
-        route(pan, in: context)
-    }
-
-    /// The stateless rule.
-    public func step(_ delta: Int, state: inout State) -> StepAction { step(delta) }
-
-    /// Keeps nothing.
-    public func observe(_ event: SceneEvent, state: inout State) {}
-
-    /// As designed, wherever grabbed.
-    public func tiltSign(grabbedAt local: Point, cardSize: Size) -> Double { 1 }
-
-    /// No names.
-    public func label(for direction: ThrowDirection) -> String? { nil }
-
-    /// Arrows do not throw.
-    public var keyThrowDirections: Set<ThrowDirection> { [] }
-
-    /// Only the directions in `keyThrowDirections`, at `keyThrowVelocity`'s speed.
-    public func keyThrowVelocity(toward direction: ThrowDirection) -> Vector? {
-        keyThrowDirections.contains(direction) ? direction.unit * keyThrowVelocity.length : nil
-    }
-
-    /// Where thrown cards rest, whatever the exit.
-    public func undoStartOffset(exit: Vector?, viewport: Size) -> Vector { thrownRestOffset(viewport: viewport) }
-
-    /// One page per fling.
-    func onePagePerFling(_ shared: ScrollPhysics) -> ScrollPhysics {
-        var p = shared
-        p.maxPagesPerFling = 1
-        return p
-    }
-
-    /// A straight flight there, in the undo flight's time.
-    public func returnFlight(from offset: Vector, velocity: Vector, to target: Vector, at t: Double) -> ThrowAnimation {
-        ThrowAnimation(from: offset, velocity: velocity, to: target, startTime: t, duration: undoFlightDuration)
-    }
-
-    /// The neighbours slide once a thrown card has gone.
-    public var flightMovesNeighbours: Bool { false }
-
-    /// No bring-back by dragging.
-    public func returnPeekOffset(viewport: Size) -> Vector? { nil }
-
-    /// Any card may go.
-    public func canThrow(index: Int, count: Int) -> Bool { true }
-
-    /// The slide after the last deck change.
-    public func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing? { sliding }
+extension CardInteraction where Self: PanRouting {
+    /// Itself.
+    public var routing: Self { self }
 }
 
-/// The state of an interaction that keeps none of its own.
-public struct NoState: Hashable, Sendable {
-    /// Nothing.
-    public init() {}
+extension CardInteraction where Routing == ScrollRouting {
+    /// Scrolls along its axis, drags cards across it.
+    public var routing: ScrollRouting { ScrollRouting(movement: physics.contentMovement) }
 }
 
-extension CardInteraction where State == NoState {
-    /// Nothing to keep.
-    public func makeState() -> NoState { NoState() }
+extension CardInteraction where Self: ThrowRule {
+    /// Itself.
+    public var throwRule: Self { self }
+}
+
+extension CardInteraction where Self: CardFlights {
+    /// Itself.
+    public var flights: Self { self }
+}
+
+extension CardInteraction where Self: ContentPhysics {
+    /// Itself.
+    public var physics: Self { self }
 }

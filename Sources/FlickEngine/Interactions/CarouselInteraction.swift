@@ -1,6 +1,6 @@
 /// The iOS 7 app switcher: pages of 0.8 the width; a card flicked up past half the height or
 /// 500 pt/s is deleted; everything moves in the design's fixed 0.3 s.
-struct CarouselInteraction: ThrowsOffTheTop {
+struct CarouselInteraction: ThrowsOffTheTop, ContentPhysics {
     static let name = Interaction.carousel
     let config: CarouselConfig
     let env: InteractionEnvironment

@@ -1,13 +1,14 @@
 /// The interaction on show as the scene sees it: one `CardInteraction` with its own `State`,
 /// behind a class-bound protocol with no associated types and no generic members.
 ///
-/// A plug-in author writes a `CardInteraction` (a value type with an associated `State` and
-/// `Layout`); the scene never holds one as `any CardInteraction`. It holds this instead, made
-/// where the interaction's type is known (`InteractionRules.make`, a registration, `install`),
-/// so every call the scene makes is a plain witness call on a class. That is the one shape both
-/// targets can run: natively it costs one indirection, and Embedded Swift (the engine in
-/// WebAssembly) has no existentials of non-class protocols and cannot open an existential into a
-/// generic function (docs/architecture.md, "One engine, two targets").
+/// A plug-in author writes a `CardInteraction` (a value type with an associated `Layout` and
+/// four contracts, the routing's with its `State`); the scene never holds one as
+/// `any CardInteraction`. It holds this instead, made where the interaction's type is known
+/// (`InteractionRules.make`, a registration, `install`), so every call the scene makes is a
+/// plain witness call on a class. That is the one shape both targets can run: natively it costs
+/// one indirection, and Embedded Swift (the engine in WebAssembly) has no existentials of
+/// non-class protocols and cannot open an existential into a generic function
+/// (docs/architecture.md, "One engine, two targets").
 protocol InteractionRules: AnyObject {
     /// The interaction's name (`CardInteraction.name`).
     var name: Interaction { get }
@@ -53,15 +54,24 @@ protocol InteractionRules: AnyObject {
     func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing?
 }
 
-/// `I` with the state it keeps: the one type behind `InteractionRules`.
+/// `I` with the state it keeps: the one type behind `InteractionRules`. It reads `I`'s four
+/// contracts once, when the rules are made (they are constants of the config), and asks them.
 final class RulesOf<I: CardInteraction>: InteractionRules {
     let rules: I
+    let routing: I.Routing
+    let throwRule: I.Rule
+    let flights: I.Flights
+    let physics: I.Physics
     var state: I.State
     private var saved: I.State?
 
     init(_ rules: I, state: I.State? = nil) {
         self.rules = rules
-        self.state = state ?? rules.makeState()
+        routing = rules.routing
+        throwRule = rules.throwRule
+        flights = rules.flights
+        physics = rules.physics
+        self.state = state ?? routing.makeState()
     }
 
     var name: Interaction { I.name }
@@ -76,42 +86,46 @@ final class RulesOf<I: CardInteraction>: InteractionRules {
     }
 
     func makeLayout() -> SceneLayout { SceneLayout(rules.makeLayout()) }
-    var scrollPhysics: ScrollPhysics { rules.scrollPhysics }
-    var contentMovement: ContentMovement { rules.contentMovement }
-    func label(for direction: ThrowDirection) -> String? { rules.label(for: direction) }
-    var keyThrowDirections: Set<ThrowDirection> { rules.keyThrowDirections }
-    func keyThrowVelocity(toward direction: ThrowDirection) -> Vector? { rules.keyThrowVelocity(toward: direction) }
-    func undoStartOffset(exit: Vector?, viewport: Size) -> Vector { rules.undoStartOffset(exit: exit, viewport: viewport) }
-    var viewBound: Int { rules.viewBound }
-    var gapDuration: Double { rules.gapDuration }
-    var flightMovesNeighbours: Bool { rules.flightMovesNeighbours }
-    var undoFlightDuration: Double { rules.undoFlightDuration }
-    var keyThrowVelocity: Vector { rules.keyThrowVelocity }
-    func thrownRestOffset(viewport: Size) -> Vector { rules.thrownRestOffset(viewport: viewport) }
-    func route(_ pan: Pan, in context: InteractionContext) -> PanRoute { rules.route(pan, in: context, state: &state) }
-    func step(_ delta: Int) -> StepAction { rules.step(delta, state: &state) }
+
+    var scrollPhysics: ScrollPhysics { physics.scrollPhysics }
+    var contentMovement: ContentMovement { physics.contentMovement }
+    var viewBound: Int { physics.viewBound }
+    var gapDuration: Double { physics.gapDuration }
+    var flightMovesNeighbours: Bool { physics.flightMovesNeighbours }
+    func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing? {
+        physics.gapClosing(sliding: sliding, top: top, topOffset: topOffset, viewport: viewport)
+    }
+
+    func route(_ pan: Pan, in context: InteractionContext) -> PanRoute { routing.route(pan, in: context, state: &state) }
+    func step(_ delta: Int) -> StepAction { routing.step(delta, state: &state) }
     func observe(_ event: SceneEvent) {
         guard I.State.self != NoState.self else { return }
-        rules.observe(event, state: &state)
+        routing.observe(event, state: &state)
     }
-    func tiltSign(grabbedAt local: Point, cardSize: Size) -> Double { rules.tiltSign(grabbedAt: local, cardSize: cardSize) }
-    func cardTranslation(_ translation: Vector) -> Vector { rules.cardTranslation(translation) }
+    func tiltSign(grabbedAt local: Point, cardSize: Size) -> Double { routing.tiltSign(grabbedAt: local, cardSize: cardSize) }
+    func cardTranslation(_ translation: Vector) -> Vector { routing.cardTranslation(translation) }
+
     func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowOutcome {
-        rules.decide(kind: kind, offset: offset, velocity: velocity, viewport: viewport)
+        throwRule.decide(kind: kind, offset: offset, velocity: velocity, viewport: viewport)
     }
+    func label(for direction: ThrowDirection) -> String? { throwRule.label(for: direction) }
+    func canThrow(index: Int, count: Int) -> Bool { throwRule.canThrow(index: index, count: count) }
+    var keyThrowVelocity: Vector { throwRule.keyThrowVelocity }
+    var keyThrowDirections: Set<ThrowDirection> { throwRule.keyThrowDirections }
+    func keyThrowVelocity(toward direction: ThrowDirection) -> Vector? { throwRule.keyThrowVelocity(toward: direction) }
+
+    func thrownRestOffset(viewport: Size) -> Vector { flights.thrownRestOffset(viewport: viewport) }
     func throwFlight(from offset: Vector, velocity: Vector, direction: Vector, viewport: Size,
                      at t: Double) -> ThrowAnimation {
-        rules.throwFlight(from: offset, velocity: velocity, direction: direction, viewport: viewport, at: t)
-    }
-    func returnFlight(from offset: Vector, velocity: Vector, to target: Vector, at t: Double) -> ThrowAnimation {
-        rules.returnFlight(from: offset, velocity: velocity, to: target, at: t)
+        flights.throwFlight(from: offset, velocity: velocity, direction: direction, viewport: viewport, at: t)
     }
     func snapBack(from offset: Vector, velocity: Vector, at t: Double) -> CardMotion.Phase {
-        rules.snapBack(from: offset, velocity: velocity, at: t)
+        flights.snapBack(from: offset, velocity: velocity, at: t)
     }
-    func returnPeekOffset(viewport: Size) -> Vector? { rules.returnPeekOffset(viewport: viewport) }
-    func canThrow(index: Int, count: Int) -> Bool { rules.canThrow(index: index, count: count) }
-    func gapClosing(sliding: GapClosing?, top: Int, topOffset: Vector?, viewport: Size) -> GapClosing? {
-        rules.gapClosing(sliding: sliding, top: top, topOffset: topOffset, viewport: viewport)
+    var undoFlightDuration: Double { flights.undoFlightDuration }
+    func returnFlight(from offset: Vector, velocity: Vector, to target: Vector, at t: Double) -> ThrowAnimation {
+        flights.returnFlight(from: offset, velocity: velocity, to: target, at: t)
     }
+    func undoStartOffset(exit: Vector?, viewport: Size) -> Vector { flights.undoStartOffset(exit: exit, viewport: viewport) }
+    func returnPeekOffset(viewport: Size) -> Vector? { flights.returnPeekOffset(viewport: viewport) }
 }

@@ -1,6 +1,6 @@
 /// Google Now cards: a vertical list with momentum; a card dragged sideways is thrown past 0.7
 /// of its width or 600 pt/s, tilting as it goes, and the cards below close the gap.
-struct NowInteraction: CardInteraction {
+struct NowInteraction: CardInteraction, ThrowRule, CardFlights, ContentPhysics {
     static let name = Interaction.now
     let config: NowConfig
     let env: InteractionEnvironment
@@ -24,9 +24,6 @@ struct NowInteraction: CardInteraction {
     func thrownRestOffset(viewport: Size) -> Vector {
         Vector(dx: config.throwTargetWidths * cardWidth(viewport), dy: 0)
     }
-
-    /// Cards move sideways only.
-    func cardTranslation(_ t: Vector) -> Vector { Vector(dx: t.dx, dy: 0) }
 
     func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowOutcome {
         config.decideThrow(translation: offset, velocity: velocity, cardWidth: cardWidth(viewport))

@@ -3,7 +3,7 @@ import FlickMath
 /// A card stack: the top card dragged left is thrown past 100 pt or 800 pt/s and rests off the
 /// left edge; a drag to the right pulls the last thrown card back. The stack moves up a level
 /// as its top card leaves, following the card rather than a clock of its own.
-struct StackInteraction: CardInteraction {
+struct StackInteraction: CardInteraction, PanRouting, ThrowRule, CardFlights, ContentPhysics {
     static let name = Interaction.stack
     let config: StackConfig
     let closeDuration: Double

@@ -1,6 +1,6 @@
 /// The iOS 9 task switcher: an endless row, five cards across, up to three cards per fling; a
 /// card flicked up past half the height or 500 pt/s is thrown off the top.
-struct SwitcherInteraction: ThrowsOffTheTop {
+struct SwitcherInteraction: ThrowsOffTheTop, ContentPhysics {
     static let name = Interaction.switcher
     let config: SwitcherConfig
     let env: InteractionEnvironment

@@ -1,9 +1,9 @@
 /// An interaction whose cards are flicked up off the top of a scrolling row (the carousel, the
-/// switcher): cards move vertically only, a key throws up, the vertical throw rule decides (past
+/// switcher): its throw rule and flights. A key throws up, the vertical throw rule decides (past
 /// a share of the viewport height or a speed), and a thrown card flies to just above the top
-/// edge. A conforming interaction gives the target, its thresholds and its flight's timing; the
-/// rest is this default.
-public protocol ThrowsOffTheTop: CardInteraction {
+/// edge; cards move vertically only, across the row (`ScrollRouting`). A conforming interaction
+/// gives the target, its thresholds and its flight's timing; the rest is this default.
+public protocol ThrowsOffTheTop: CardInteraction, ThrowRule, CardFlights {
     /// The constants every interaction reads (the key's throw speed among them).
     var env: InteractionEnvironment { get }
     /// Where a thrown card rests: just above the top edge, points from its place.
@@ -22,9 +22,6 @@ extension ThrowsOffTheTop {
 
     /// Just above the top edge.
     public func thrownRestOffset(viewport: Size) -> Vector { throwTarget(viewport: viewport) }
-
-    /// Cards move vertically only.
-    public func cardTranslation(_ t: Vector) -> Vector { Vector(dx: 0, dy: t.dy) }
 
     /// The vertical rule with this interaction's thresholds.
     public func decide(kind: GestureKind, offset: Vector, velocity: Vector, viewport: Size) -> ThrowOutcome {

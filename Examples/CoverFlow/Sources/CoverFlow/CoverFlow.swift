@@ -36,62 +36,25 @@ public struct CoverFlowSection: InteractionSection {
     public init() {}
 
     /// Its keys: config keys under "coverflow" ("coverflow.sideScaleX"), which Flick's tuning
-    /// panel lists and `SceneConfig.setValue(_:at:)` takes, each with the range decoding checks.
+    /// panel lists and `SceneConfig.setValue(_:at:)` takes, each with the values it takes: a
+    /// config that sets one outside them is refused, naming the key.
     public static var ranges: [ConfigField<CoverFlowSection>] {
-        [.number("cardWidthRatio", \.cardWidthRatio, unit: "", bounds[.cardWidthRatio]!, "card width as a fraction of the viewport width"),
-         .number("heightRatio", \.heightRatio, unit: "", bounds[.heightRatio]!, "card height as a fraction of the viewport height"),
-         .number("pitchRatio", \.pitchRatio, unit: "", bounds[.pitchRatio]!, "distance between turned cards, fraction of the width"),
-         .number("firstStep", \.firstStep, unit: "", bounds[.firstStep]!, "first turned card from the centre one, card widths"),
-         .number("sideScaleX", \.sideScaleX, unit: "", bounds[.sideScaleX]!, "width factor of a turned card (1 flat)"),
-         .number("sideScale", \.sideScale, unit: "", bounds[.sideScale]!, "scale of a turned card"),
-         .count("maxCardsPerFling", \.maxCardsPerFling, bounds[.maxCardsPerFling]!, "most cards one flick travels"),
-         .number("deleteDistanceRatio", \.deleteDistanceRatio, unit: "", bounds[.deleteDistanceRatio]!, "a release down past this fraction of the height deletes"),
-         .number("deleteSpeed", \.deleteSpeed, unit: "pt/s", bounds[.deleteSpeed]!, "a release down faster than this deletes"),
-         .number("throwDuration", \.throwDuration, unit: "s", bounds[.throwDuration]!, "the deleted card's flight off the bottom"),
-         .number("gapCloseDuration", \.gapCloseDuration, unit: "s", bounds[.gapCloseDuration]!, "the neighbours closing the gap"),
-         .count("viewCount", \.viewCount, bounds[.viewCount]!, "views the cover flow needs at most")]
+        [.number("cardWidthRatio", \.cardWidthRatio, unit: "", 0.05...1, "card width as a fraction of the viewport width"),
+         .number("heightRatio", \.heightRatio, unit: "", 0.05...1, "card height as a fraction of the viewport height"),
+         .number("pitchRatio", \.pitchRatio, unit: "", 0.02...1, "distance between turned cards, fraction of the width"),
+         .number("firstStep", \.firstStep, unit: "", 0...2, "first turned card from the centre one, card widths"),
+         .number("sideScaleX", \.sideScaleX, unit: "", 0.05...1, "width factor of a turned card (1 flat)"),
+         .number("sideScale", \.sideScale, unit: "", 0.05...1, "scale of a turned card"),
+         .count("maxCardsPerFling", \.maxCardsPerFling, 1...50, "most cards one flick travels"),
+         .number("deleteDistanceRatio", \.deleteDistanceRatio, unit: "", 0.01...1, "a release down past this fraction of the height deletes"),
+         .number("deleteSpeed", \.deleteSpeed, unit: "pt/s", 1...100_000, "a release down faster than this deletes"),
+         .number("throwDuration", \.throwDuration, unit: "s", 0.01...10, "the deleted card's flight off the bottom"),
+         .number("gapCloseDuration", \.gapCloseDuration, unit: "s", 0.01...10, "the neighbours closing the gap"),
+         .count("viewCount", \.viewCount, 3...64, "views the cover flow needs at most")]
     }
 
-    /// The values each key takes (decoding and the keys both check them).
-    static let bounds: [CodingKeys: ClosedRange<Double>] = [
-        .cardWidthRatio: 0.05...1, .heightRatio: 0.05...1, .pitchRatio: 0.02...1, .firstStep: 0...2, .sideScaleX: 0.05...1,
-        .sideScale: 0.05...1, .maxCardsPerFling: 1...50, .deleteDistanceRatio: 0.01...1, .deleteSpeed: 1...100_000,
-        .throwDuration: 0.01...10, .gapCloseDuration: 0.01...10, .viewCount: 3...64,
-    ]
-
-    enum CodingKeys: String, CodingKey {
-        case cardWidthRatio, heightRatio, pitchRatio, firstStep, sideScaleX, sideScale, maxCardsPerFling
-        case deleteDistanceRatio, deleteSpeed, throwDuration, gapCloseDuration, viewCount
-    }
-
-    /// Any subset of the keys over the defaults; a value outside what the cover flow can draw
-    /// is refused, naming the key.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        func v<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T { try c.decodeIfPresent(T.self, forKey: key) ?? fallback }
-        func ratio(_ key: CodingKeys, _ fallback: Double) throws -> Double {
-            let x = try v(key, fallback)
-            let range = Self.bounds[key] ?? -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
-            guard x.isFinite, range.contains(x) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription:
-                    "coverflow.\(key.stringValue) = \(x) is out of range (expected \(range.lowerBound) to \(range.upperBound))")
-            }
-            return x
-        }
-        let d = CoverFlowSection()
-        cardWidthRatio = try ratio(.cardWidthRatio, d.cardWidthRatio)
-        heightRatio = try ratio(.heightRatio, d.heightRatio)
-        pitchRatio = try ratio(.pitchRatio, d.pitchRatio)
-        firstStep = try ratio(.firstStep, d.firstStep)
-        sideScaleX = try ratio(.sideScaleX, d.sideScaleX)
-        sideScale = try ratio(.sideScale, d.sideScale)
-        maxCardsPerFling = Int(try ratio(.maxCardsPerFling, Double(d.maxCardsPerFling)))
-        deleteDistanceRatio = try ratio(.deleteDistanceRatio, d.deleteDistanceRatio)
-        deleteSpeed = try ratio(.deleteSpeed, d.deleteSpeed)
-        throwDuration = try ratio(.throwDuration, d.throwDuration)
-        gapCloseDuration = try ratio(.gapCloseDuration, d.gapCloseDuration)
-        viewCount = Int(try ratio(.viewCount, Double(d.viewCount)))
-    }
+    /// Any subset of its keys over the defaults (`ranges` names them).
+    public init(from decoder: any Decoder) throws { self = try Self.decodedOverDefaults(from: decoder) }
 }
 
 /// Cover flow: a horizontal row whose centre card faces the viewer, flat, while its neighbours
@@ -176,7 +139,7 @@ public struct CoverFlowLayout: CardLayout, Hashable, Sendable {
 
 /// The cover flow's rules: a scrolling row (momentum, paging on cards) whose centre card alone
 /// is swiped down to be deleted.
-public struct CoverFlowInteraction: CardInteraction {
+public struct CoverFlowInteraction: CardInteraction, PanRouting, ThrowRule, CardFlights, ContentPhysics {
     public static let name = Interaction(named: "coverflow")
 
     public let config: CoverFlowSection

@@ -127,8 +127,14 @@ import Testing
         let c = try JSONDecoder().decode(SceneConfig.self, from: Data(#"{"coverflow": {"sideScaleX": 0.3}}"#.utf8))
         #expect(c.section(CoverFlowSection.self).sideScaleX == 0.3)
         #expect(c.section(CoverFlowSection.self).pitchRatio == CoverFlowSection().pitchRatio)
-        #expect(throws: (any Error).self) {
+        #expect(throws: ConfigError.outOfRange(key: "coverflow.sideScaleX", value: 7, range: 0.05...1)) {
             try JSONDecoder().decode(SceneConfig.self, from: Data(#"{"coverflow": {"sideScaleX": 7}}"#.utf8))
+        }
+        #expect(throws: ConfigError.outOfRange(key: "coverflow.viewCount", value: 2, range: 3...64)) {
+            try JSONDecoder().decode(SceneConfig.self, from: Data(#"{"coverflow": {"viewCount": 2}}"#.utf8))
+        }
+        #expect(throws: DecodingError.self, "a count must be whole") {
+            try JSONDecoder().decode(SceneConfig.self, from: Data(#"{"coverflow": {"viewCount": 6.5}}"#.utf8))
         }
         let json = try #require(String(data: try JSONEncoder().encode(c), encoding: .utf8))
         #expect(json.contains(#""coverflow":{"#))

@@ -2,7 +2,7 @@
 /// direction (left `nope`, right `like`, up `super` by default) past a distance or a speed; it
 /// flies along the release velocity, and undo brings it back from where it went. The card
 /// beneath grows to full size as the top one moves away.
-struct SwipeInteraction: CardInteraction {
+struct SwipeInteraction: CardInteraction, PanRouting, ThrowRule, CardFlights, ContentPhysics {
     static let name = Interaction.swipe
     let config: SwipeConfig
     let env: InteractionEnvironment
