@@ -104,7 +104,7 @@ final class App {
             watches.keeping = CardKeeping(keeper: keeper, started: PerformanceClock.now)
         }
         sources = InputSources(tools: tools, watches: watches,
-                               list: Self.composeSources(options, player: options.replay, tools: tools, watches: watches))
+                               list: Self.composeSources(options, player: options.replay, tools: tools, watches: watches, store: store))
         try log?.started(time: 0, demo: options.demo, cards: runner.scene.deck.count, window: screen.window.size,
                          stage: screen.stage.frame, session: session.info, viewport: runner.scene.viewport, config: options.config,
                          configDescription: options.configDescription,
@@ -375,15 +375,15 @@ final class App {
     /// The composition of the sources, in the order they are asked: a replay plays only its
     /// recording; a live session takes the --config file (in a window), the tuning panel, and
     /// the --cards folder (in a window), whose new pictures are kept beside the recording.
-    static func composeSources(_ options: AppOptions, player: Player?, tools: ToolUI, watches: FileWatches) -> [any InputSource] {
+    static func composeSources(_ options: AppOptions, player: Player?, tools: ToolUI, watches: FileWatches,
+                               store: CardStore?) -> [any InputSource] {
         if let player { return [ReplaySource(player)] }
         var list: [any InputSource] = []
         if !options.headless, let watch = watches.config { list.append(ConfigFileSource(watch)) }
         list.append(tools)
         if !options.headless {
             list.append(CardFolderSource(watch: CardFolderWatch(folder: options.cards.folder, names: imageNames(options)),
-                                         folder: options.cards.folder,
-                                         store: options.recordPath.map { CardStore(besideRecording: $0) }))
+                                         folder: options.cards.folder, store: store))
         }
         return list
     }

@@ -15,6 +15,8 @@ package struct PhoneFrames: Sendable {
     package private(set) var number = 0
     package private(set) var sent = 0
     package private(set) var bytes = 0
+    /// The mean size of a frame sent, bytes (0 before the first).
+    package var bytesPerFrame: Int { sent > 0 ? bytes / sent : 0 }
     package private(set) var largest = 0
     private var last: (list: [CardAttributes], label: PhoneFrame.Label?, stage: String)?
 

@@ -90,9 +90,8 @@ final class PhoneLink {
             lines.append(isConnected ? "touch to phone frame: no touch yet" : "phone: waiting for \(url)")
         }
         let stats = server.statistics
-        let perFrame = frames.sent > 0 ? frames.bytes / frames.sent : 0
         lines.append(String(format: "phone frames %d, %d bytes each; server %.1f ms handling, %d msgs; clock ±%.1f ms",
-                            frames.sent, perFrame, stats.busy * 1000, stats.messages, (clock?.roundTrip ?? 0) * 500))
+                            frames.sent, frames.bytesPerFrame, stats.busy * 1000, stats.messages, (clock?.roundTrip ?? 0) * 500))
         return lines
     }
 
@@ -105,7 +104,7 @@ final class PhoneLink {
         }
         line.touches = frames.latency.count
         line.frames = frames.sent
-        line.frameBytes = frames.sent > 0 ? frames.bytes / frames.sent : 0
+        line.frameBytes = frames.bytesPerFrame
         line.refused = server.statistics.refusals
         if let engine {
             line.records = engine.feed.next
@@ -123,8 +122,7 @@ final class PhoneLink {
             s += String(format: "; touch to phone frame %.1f ms median, %.1f ms p99 over %d touches", p.median * 1000, p.p99 * 1000,
                         frames.latency.count)
         }
-        let perFrame = frames.sent > 0 ? frames.bytes / frames.sent : 0
-        s += "; \(frames.sent) frames sent, \(perFrame) bytes each; \(stats.messages) messages handled in "
+        s += "; \(frames.sent) frames sent, \(frames.bytesPerFrame) bytes each; \(stats.messages) messages handled in "
         s += String(format: "%.1f ms", stats.busy * 1000)
         s += "; \(stats.connectionsSeen) connections, \(stats.refusals) refused, \(drops) drops"
         if let engine {
