@@ -38,4 +38,22 @@ import Testing
         #expect(Self.changes(scene) == ["deleted facilitator", "deleted pointer", "restored key", "inserted folder",
                                         "reset facilitator", "reset command"])
     }
+
+    /// Changes that wait for a throw to land keep each its own cause: two undos and two inserts
+    /// of different causes queued behind one flight.
+    @Test func queuedChangesKeepTheirOwnCauses() {
+        let scene = CardScene(interaction: .stack, count: 6, viewport: .phone, time: 0)
+        scene.perform(.throwCurrent, at: 0.1, cause: .key)
+        advanceToRest(scene)
+        let t = scene.time + 0.1
+        scene.perform(.throwCurrent, at: t, cause: .facilitator)
+        #expect(scene.perform(.undo, at: t + 0.01, cause: .key) == .queued)
+        scene.insert(at: 0, time: t + 0.02, cause: .folder)
+        scene.insert(at: 1, time: t + 0.03, cause: .api)
+        #expect(scene.perform(.undo, at: t + 0.04, cause: .facilitator) == .queued)
+        advanceToRest(scene)
+        scene.commit()
+        #expect(Self.changes(scene) == ["deleted key", "deleted facilitator", "restored key", "restored facilitator",
+                                        "inserted folder", "inserted api"])
+    }
 }

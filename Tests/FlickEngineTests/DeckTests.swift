@@ -110,7 +110,7 @@ func expectMatches(_ deck: Deck, _ model: [CardID], sourceLocation: SourceLocati
         #expect(!deck.isLeaving(card))
         #expect(deck.delete(card) == nil)              // idempotent
         let applied = deck.applyQueued()
-        #expect(applied == [.deleted(CardID(3), index: 2), .inserted(CardID(5), index: 0)])
+        #expect(applied == [.deleted(CardID(3), index: 2), .inserted(CardID(5), index: 0, cause: .api)])
         #expect(allIDs(deck).map(\.value) == [5, 0, 1, 4])
         #expect(!deck.hasQueuedChanges)
     }

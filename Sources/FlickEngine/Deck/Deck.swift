@@ -22,16 +22,17 @@ public struct SequentialCards: CardIDSource, Hashable, Sendable {
 public enum DeckChange: Hashable, Sendable {
     /// Remove this card; by id, so that a change queued earlier cannot hit the wrong card.
     case delete(CardID)
-    /// Insert a new card at this index (clamped to the count when applied).
-    case insert(at: Int)
+    /// Insert a new card at this index (clamped to the count when applied), for `cause` (what
+    /// its `inserted` event is logged as).
+    case insert(at: Int, cause: DeckChangeCause = .api)
 }
 
 /// What `Deck.applyQueued()` did with one queued change, for the scene's event log.
 public enum AppliedChange: Hashable, Sendable {
     /// The card left the deck; it was at `index`.
     case deleted(CardID, index: Int)
-    /// A new card was created at `index`.
-    case inserted(CardID, index: Int)
+    /// A new card was created at `index`, for the cause its insert was queued with.
+    case inserted(CardID, index: Int, cause: DeckChangeCause)
     /// The change no longer applied (its card was already gone or leaving) and was skipped.
     case dropped(DeckChange)
 }
@@ -294,10 +295,10 @@ public struct Deck: CardIDSource, Sendable {
                 } else {
                     done.append(.dropped(change))
                 }
-            case .insert(let at):
+            case .insert(let at, let cause):
                 let index = min(max(0, at), count)
                 let card = insert(at: index)
-                done.append(.inserted(card, index: index))
+                done.append(.inserted(card, index: index, cause: cause))
             }
         }
         return done

@@ -148,9 +148,8 @@ extension CardScene {
                 ? .done : .unchanged
         }
         if isThrowInFlight || deck.hasQueuedDeletion {
-            pendingUndos += 1
+            pendingUndos.append(cause)
             lastUndoRequest = t
-            pendingUndoCause = cause
             return .queued
         }
         return restoreLastDeletion(at: t, animated: true, cause: cause) ? .done : .unchanged
@@ -183,7 +182,7 @@ extension CardScene {
         endGesture(at: t)
         motions.removeAll(keepingCapacity: true)
         gap = nil
-        pendingUndos = 0
+        pendingUndos.removeAll()
         if let count { deck.replaceAll(count: count) } else { deck.reset() }
         state = InteractionState()
         pool.checkInAll()
@@ -266,10 +265,9 @@ extension CardScene {
     ///   stack.
     public func insert(at index: Int, time: Double, cause: DeckChangeCause = .api) {
         guard refusal(ofInputAt: time) == nil else { return }
-        insertCause = cause
         let shown = beginInput(at: time)
         defer { endInput(showing: shown) }
-        deck.enqueue(.insert(at: index))
+        deck.enqueue(.insert(at: index, cause: cause))
         lastQueueTime = time
         settle(upTo: time)
         rebuildRenderList()

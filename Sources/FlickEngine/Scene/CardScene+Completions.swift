@@ -29,9 +29,9 @@ extension CardScene {
                 continue
             }
             // An undo pressed during a throw happens once the throw has landed.
-            if pendingUndos > 0, !isThrowInFlight, !deck.hasQueuedDeletion {
-                pendingUndos -= 1
-                restoreLastDeletion(at: max(lastCompletionTime, lastUndoRequest), animated: true, cause: pendingUndoCause)
+            if !pendingUndos.isEmpty, !isThrowInFlight, !deck.hasQueuedDeletion {
+                let cause = pendingUndos.removeFirst()
+                restoreLastDeletion(at: max(lastCompletionTime, lastUndoRequest), animated: true, cause: cause)
                 continue
             }
             // Queued deck changes wait until nothing moves (the scroll included), and apply at
@@ -144,8 +144,8 @@ extension CardScene {
             case .deleted(let card, let index):
                 emit(.deleted(time: te, card: card, index: index), origin: departure(of: card))
                 deckChanged(at: index, delta: -1, at: te)
-            case .inserted(let card, let index):
-                emit(.inserted(time: te, card: card, index: index), origin: DeckChangeOrigin(cause: insertCause))
+            case .inserted(let card, let index, let cause):
+                emit(.inserted(time: te, card: card, index: index), origin: DeckChangeOrigin(cause: cause))
                 deckChanged(at: index, delta: 1, at: te)
             case .dropped:
                 break
@@ -163,9 +163,8 @@ extension CardScene {
         state.bringBack.clear()
         gap = nil
         if deck.hasQueuedChanges { applyQueuedChanges(at: t) }
-        while pendingUndos > 0 {
-            pendingUndos -= 1
-            restoreLastDeletion(at: t, animated: false, cause: pendingUndoCause)
+        while !pendingUndos.isEmpty {
+            restoreLastDeletion(at: t, animated: false, cause: pendingUndos.removeFirst())
         }
         gap = nil
     }

@@ -59,7 +59,7 @@ extension CardScene {
         gesture = .pressed
         panTranslation = .zero
         content.press(&axis, count: deck.count, at: t)
-        let peek = state.bringBack.card == nil && pendingUndos == 0 && !isThrowInFlight
+        let peek = state.bringBack.card == nil && pendingUndos.isEmpty && !isThrowInFlight
             ? mode.returnPeekOffset(viewport: viewport) : nil
         state.bringBack.press(at: t, peek: peek, lastThrown: peek == nil ? nil : deck.lastUndoable?.card)
     }

@@ -90,7 +90,7 @@ extension CardScene {
         for m in motions { if let e = m.endTime, e <= time { return true } }
         if let e = state.bringBack.endTime, e <= time { return true }
         if let g = gap, g.endTime <= time { return true }
-        if pendingUndos > 0 { return true }
+        if !pendingUndos.isEmpty { return true }
         if deck.hasQueuedChanges, let s = axis.settleTime, s <= time { return true }
         return false
     }
@@ -106,7 +106,7 @@ extension CardScene {
             layOut(at: time, into: &renderList)
             return
         }
-        let touchesDeck = deck.hasQueuedChanges || pendingUndos > 0 || motions.contains { m in
+        let touchesDeck = deck.hasQueuedChanges || !pendingUndos.isEmpty || motions.contains { m in
             guard let e = m.endTime, e <= time else { return false }
             switch m.ending {
             case .delete: return true

@@ -41,8 +41,6 @@ public final class CardScene {
     /// Why each card that is leaving or has left was sent away (kept until it leaves again).
     var departures: [CardID: DeckChangeOrigin] = [:]
     /// The cause of the undos waiting for a throw to land, and of the latest insert.
-    var pendingUndoCause: DeckChangeCause = .command
-    var insertCause: DeckChangeCause = .api
 
     /// The events of `loggedEvents` alone, oldest first (a copy: a loop over a frame's events
     /// reads `loggedEvents` instead).
@@ -76,8 +74,9 @@ public final class CardScene {
     /// The thrown card shown ready to be pulled back, if any (see `BringBack`).
     var returning: CardMotion? { state.bringBack.motion }
     var gap: GapMotion?
-    /// Undo commands waiting for the throws in flight (and queued deletions) to land.
-    var pendingUndos = 0
+    /// Undo commands waiting for the throws in flight (and queued deletions) to land, each by
+    /// its cause (what its `restored` event is logged as), oldest first.
+    var pendingUndos: [DeckChangeCause] = []
     /// Time of the latest undo that had to wait, seconds.
     var lastUndoRequest = -Double.infinity
     /// The card index the content last came to rest on (kept on its card through deck changes),
