@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "FlickEngine", targets: ["FlickEngine"]),
         /// Gestures, frame schedules and a frame driver for testing code built on FlickEngine.
         .library(name: "FlickEngineTesting", targets: ["FlickEngineTesting"]),
+        /// What Flick's front ends show of an interaction: its summary, colours and demo.
+        .library(name: "FlickFrontEnd", targets: ["FlickFrontEnd"]),
         /// The SDL2 desktop demo and its study tools.
         .executable(name: "flick", targets: ["flick"]),
         /// The window shell and the study tools as a library: `Flick.main()` runs them with the
@@ -37,6 +39,9 @@ let package = Package(
         ),
         /// The gesture synthesiser and frame driver (pure Swift too): tests, benchmarks, embedders.
         .target(name: "FlickEngineTesting", dependencies: ["FlickEngine"]),
+        /// What a front end shows of an interaction (summary, colours, a demo), by its name:
+        /// outside the engine, which keeps only what an interaction does.
+        .target(name: "FlickFrontEnd", dependencies: ["FlickEngine"]),
         /// Scripted gestures played through the session core, for the soak, the bench and tests.
         .target(name: "FlickSessionTesting", dependencies: ["FlickSession", "FlickEngineTesting", "FlickEngine"]),
 
@@ -88,7 +93,7 @@ let package = Package(
         .target(name: "FlickSession", dependencies: ["FlickEngine", "FlickIO"]),
 
         /// The stage as every picture of a session draws it (window, replay, export, sheets), on SDL.
-        .target(name: "FlickStage", dependencies: ["FlickSession", "FlickSDL", "FlickEngine", "FlickIO"]),
+        .target(name: "FlickStage", dependencies: ["FlickSession", "FlickSDL", "FlickEngine", "FlickFrontEnd", "FlickIO"]),
 
         /// What the command-line tools share: the commands' main, argument types, option groups.
         .target(name: "FlickCLI", dependencies: [
@@ -136,7 +141,8 @@ let package = Package(
         .target(
             name: "FlickApp",
             dependencies: [
-                "FlickEngine", "FlickIO", "FlickSDL", "FlickSession", "FlickStage", "FlickCLI", "CImGuiBridge", "FlickPhone", "FlickStudy", "FlickHost",
+                "FlickEngine", "FlickFrontEnd", "FlickIO", "FlickSDL", "FlickSession", "FlickStage", "FlickCLI", "CImGuiBridge", "FlickPhone",
+                "FlickStudy", "FlickHost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -158,8 +164,8 @@ let package = Package(
         .executableTarget(
             name: "flick-bench",
             dependencies: [
-                "FlickEngine", "FlickEngineTesting", "FlickIO", "FlickSession", "FlickSessionTesting", "FlickSDL", "FlickCLI",
-                "CSDL2", "FlickPhone",
+                "FlickEngine", "FlickEngineTesting", "FlickFrontEnd", "FlickIO", "FlickSession", "FlickSessionTesting", "FlickSDL",
+                "FlickCLI", "CSDL2", "FlickPhone",
                 // The window's own frames (`AppFrames`), timed beside the card renderer and the baseline.
                 "FlickApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -175,13 +181,13 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         /// An interaction written outside the engine, through its public API only.
-        .testTarget(name: "FlickPluginTests", dependencies: ["FlickEngine", "FlickEngineTesting"]),
+        .testTarget(name: "FlickPluginTests", dependencies: ["FlickEngine", "FlickEngineTesting", "FlickFrontEnd"]),
         .testTarget(name: "FlickSDLTests", dependencies: ["FlickSDL", "FlickIO", "FlickEngine", "FlickEngineTesting", "CSDL2", "CSafeGeometry",
                                                           "CImageDecode"]),
         /// The session library on its own: recordings, looks, config files.
         .testTarget(name: "FlickSessionTests", dependencies: ["FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine"]),
         /// The app's tool UI (tuning panel, time controls, debug overlay), headless.
-        .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickStudy", "FlickCLI", "FlickPhone", "FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine", "CSDL2"]),
+        .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickFrontEnd", "FlickStudy", "FlickCLI", "FlickPhone", "FlickSession", "FlickIO", "FlickStage", "FlickSDL", "FlickEngine", "CSDL2"]),
         /// The phone's protocol, token, clock mapping and limits, and its server over loopback.
         .testTarget(name: "FlickHostTests", dependencies: ["FlickHost", "FlickPhone", "FlickSession", "FlickEngine", "FlickIO"]),
         .testTarget(name: "FlickPhoneTests", dependencies: ["FlickPhone", "FlickSession", "FlickEngine"]),

@@ -15,10 +15,13 @@ let package = Package(
         .package(name: "Flick", path: "../.."),
     ],
     targets: [
-        .target(name: "CoverFlow", dependencies: [.product(name: "FlickEngine", package: "Flick")]),
+        .target(name: "CoverFlow", dependencies: [
+            .product(name: "FlickEngine", package: "Flick"), .product(name: "FlickFrontEnd", package: "Flick"),
+        ]),
         .executableTarget(name: "coverflow", dependencies: ["CoverFlow", .product(name: "FlickApp", package: "Flick")]),
         .testTarget(name: "CoverFlowTests", dependencies: [
             "CoverFlow", .product(name: "FlickEngine", package: "Flick"), .product(name: "FlickEngineTesting", package: "Flick"),
+            .product(name: "FlickFrontEnd", package: "Flick"),
         ]),
     ],
     swiftLanguageModes: [.v6]

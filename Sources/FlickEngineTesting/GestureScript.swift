@@ -183,15 +183,3 @@ public struct GestureScript: Sendable {
         }
     }
 }
-
-extension GestureScript: GestureWriter {
-    /// A drag let go as it arrives (`drag(from:by:duration:release:)`).
-    public mutating func drag(from start: Point, by: Vector, duration: Double) {
-        drag(from: start, by: by, duration: duration, release: .up)
-    }
-
-    /// A drag held still before the release (`hold(from:by:duration:for:release:)`).
-    public mutating func hold(from start: Point, by: Vector, duration: Double, for seconds: Double) {
-        hold(from: start, by: by, duration: duration, for: seconds, release: .up)
-    }
-}

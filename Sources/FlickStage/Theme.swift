@@ -1,6 +1,7 @@
 import FlickIO
 import FlickSession
 import FlickEngine
+import FlickFrontEnd
 import FlickSDL
 import Foundation
 
@@ -15,9 +16,9 @@ package struct Theme {
     /// page that runs the engine paints behind the interaction it shows.
     package static var stageColours: [String] { Interaction.allCases.map { of($0).stage.hex } }
 
-    /// The colours the interaction registered (`InteractionRegistry`).
+    /// The colours of the interaction's face (`InteractionFaces`).
     package static func of(_ interaction: Interaction) -> Theme {
-        let t = InteractionRegistry.entry(named: interaction.rawValue)?.theme ?? InteractionTheme()
+        let t = InteractionFaces.of(interaction).theme
         func rgba(_ c: RGB) -> RGBA { RGBA(c.r, c.g, c.b) }
         return Theme(window: rgba(t.window), stage: rgba(t.stage), text: rgba(t.text), dim: rgba(t.dim))
     }

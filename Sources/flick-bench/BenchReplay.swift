@@ -1,4 +1,5 @@
 import FlickEngine
+import FlickFrontEnd
 import FlickEngineTesting
 import FlickIO
 import FlickSDL
@@ -35,7 +36,7 @@ enum ReplayBench {
     static let interactions: [Interaction] = [.switcher, .stack, .swipe, .now, .carousel]
     static let viewport = Size(width: 390, height: 844)
 
-    /// A session of `seconds`: each interaction's scripted demo (`CardInteraction.demo`: drags,
+    /// A session of `seconds`: each interaction's scripted demo (its face's, `InteractionFaces`: drags,
     /// flings, throws, undos; mouse samples 8 ms apart) after a switch to it, a second apart, in
     /// turn until the next demo would not end a second before `seconds`; the session ends
     /// (its end line) at `seconds`. Returns the steps and how many gestures they hold.
@@ -48,7 +49,7 @@ enum ReplayBench {
             var trial = s
             trial.interaction(interaction)
             trial.wait(0.3)
-            InteractionRegistry.entry(named: interaction.rawValue)?.type.demo(&trial, viewport: viewport)
+            trial.play(InteractionFaces.of(interaction).demo(viewport))
             trial.wait(1.0)
             guard trial.time <= seconds - 1 else { break }
             s = trial

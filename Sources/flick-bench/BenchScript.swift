@@ -1,4 +1,5 @@
 import FlickEngine
+import FlickFrontEnd
 import FlickEngineTesting
 import FlickSession
 import FlickSessionTesting
@@ -49,11 +50,25 @@ struct BenchSession {
     static func make(_ interaction: Interaction, viewport: Size, count: Int) -> BenchSession {
         var s = GestureScript(start: 400, step: 8)
         s.device = .mouse
-        // The interaction's own scripted session (`CardInteraction.demo`).
-        InteractionRegistry.entry(named: interaction.rawValue)?.type.demo(&s, viewport: viewport)
+        // The interaction's own scripted session (its face's demo).
+        s.play(InteractionFaces.of(interaction).demo(viewport))
         let end = s.time + 1.0
         let frames = max(minimumFrames, Int((end * frameRate).rounded(.up)))
         return BenchSession(interaction: interaction, viewport: viewport, cardCount: count,
                             inputs: s.steps, frames: frames)
+    }
+}
+
+extension GestureScript {
+    /// Writes `demo`'s gestures as timed pointer events and commands, from the script's time on.
+    mutating func play(_ demo: DemoScript) {
+        for g in demo.gestures {
+            switch g {
+            case .drag(let start, let by, let duration): drag(from: start, by: by, duration: duration)
+            case .hold(let start, let by, let duration, let seconds): hold(from: start, by: by, duration: duration, for: seconds)
+            case .wait(let seconds): wait(seconds)
+            case .command(let c): command(c)
+            }
+        }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import FlickEngine
 import FlickEngineTesting
+import FlickFrontEnd
 
 /// The archive pile's own config section: kept in `SceneConfig` under "archive", any subset of
 /// its keys over the defaults.
@@ -50,14 +51,19 @@ struct ArchiveInteraction: CardInteraction, PanRouting, ThrowRule, CardFlights, 
     }
     init() { self.init(config: SceneConfig()) }
 
-    /// Its registration: by name, with its section and colours.
-    static let registration = InteractionRegistration(ArchiveInteraction.self, summary: "An archive pile. Drag the top card down to archive it.",
-                                     section: ArchiveSection.self,
-                                     theme: InteractionTheme(window: RGB(20, 30, 24), stage: RGB(220, 236, 224)))
+    /// Its registration: by name, with its section.
+    static let registration = InteractionRegistration(ArchiveInteraction.self, section: ArchiveSection.self)
 
-    /// Runs `body` with it registered for this test's task alone (tests run in parallel).
+    /// What a front end shows of it: a summary and its colours (the default demo).
+    static let face = InteractionFace(name, summary: "An archive pile. Drag the top card down to archive it.",
+                                      theme: InteractionTheme(window: RGB(20, 30, 24), stage: RGB(220, 236, 224)))
+
+    /// Runs `body` with it and its face registered for this test's task alone (tests run in
+    /// parallel).
     static func registered<R>(_ body: () throws -> R) rethrows -> R {
-        try InteractionRegistry.withRegistered([registration], body)
+        try InteractionRegistry.withRegistered([registration]) {
+            try InteractionFaces.withRegistered([face], body)
+        }
     }
 
     func makeLayout() -> some CardLayout { layout }
@@ -163,9 +169,11 @@ struct ArchiveInteraction: CardInteraction, PanRouting, ThrowRule, CardFlights, 
         ArchiveInteraction.registered {
             #expect(InteractionRegistry.entry(named: "archive") != nil)
             #expect(SceneConfig.key(at: "archive.distance") != nil)
+            #expect(InteractionFaces.of(ArchiveInteraction.name).summary.hasPrefix("An archive pile"))
             let done = DispatchSemaphore(value: 0)
             let thread = Thread {
                 seen.other = InteractionRegistry.entry(named: "archive") != nil || SceneConfig.key(at: "archive.distance") != nil
+                    || InteractionFaces.all.contains { $0.name == ArchiveInteraction.name }
                 done.signal()
             }
             thread.start()
@@ -173,6 +181,9 @@ struct ArchiveInteraction: CardInteraction, PanRouting, ThrowRule, CardFlights, 
         }
         #expect(seen.other == false, "another thread saw the task's plug-in")
         #expect(InteractionRegistry.entry(named: "archive") == nil && SceneConfig.key(at: "archive.distance") == nil)
+        // Outside the scope the front end shows the name, the default colours and demo.
+        let plain = InteractionFaces.of(ArchiveInteraction.name)
+        #expect(plain.summary == "archive" && plain.theme == InteractionTheme())
     }
 
     @Test("the built-ins are registered in their key order; a plug-in joins them by name")
@@ -183,7 +194,8 @@ struct ArchiveInteraction: CardInteraction, PanRouting, ThrowRule, CardFlights, 
             #expect(Interaction(rawValue: "archive") == ArchiveInteraction.name)
             #expect(Interaction(rawValue: "nothing") == nil)
             let entry = try #require(InteractionRegistry.entry(named: "archive"))
-            #expect(entry.theme.window == RGB(20, 30, 24) && entry.section != nil)
+            #expect(entry.section != nil)
+            #expect(InteractionFaces.of(ArchiveInteraction.name).theme.window == RGB(20, 30, 24))
         }
     }
 

@@ -43,9 +43,8 @@ struct QuotaInteraction: CardInteraction, PanRouting, ThrowRule, CardFlights, Co
         spring = config.snapBackSpring
     }
 
-    /// Its registration: by name, with its section and colours.
-    static let registration = InteractionRegistration(QuotaInteraction.self, summary: "A quota pile. Drag the top card down, a few at most.",
-                                     section: QuotaSection.self)
+    /// Its registration: by name, with its section.
+    static let registration = InteractionRegistration(QuotaInteraction.self, section: QuotaSection.self)
 
     /// Runs `body` with it registered for this test's task alone (tests run in parallel).
     static func registered<R>(_ body: () throws -> R) rethrows -> R {

@@ -1,5 +1,6 @@
 import FlickSession
 import FlickEngine
+import FlickFrontEnd
 import FlickSDL
 import Foundation
 
@@ -65,8 +66,8 @@ final class Overlay {
     /// The legend: the pointer, then the keys as `KeyBindings` has them.
     static let keys = [[KeyBindings.LegendEntry(keys: "drag", label: "pan, release to fling")]] + KeyBindings.legend()
 
-    /// What the interaction registered as its summary.
+    /// The summary of the interaction's face (`InteractionFaces`), else its name.
     static func blurb(_ interaction: Interaction) -> String {
-        InteractionRegistry.entry(named: interaction.rawValue)?.summary ?? interaction.rawValue
+        InteractionFaces.of(interaction).summary
     }
 }

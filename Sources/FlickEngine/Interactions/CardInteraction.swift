@@ -84,11 +84,6 @@ public protocol CardInteraction: Sendable {
 
     /// What the interaction keeps between inputs: its routing's.
     typealias State = Routing.State
-
-    /// A scripted session that shows what this interaction does (drags, flings, throws, undos)
-    /// on a `viewport` (points), written into `s`: what the render benchmarks play. By default a
-    /// drag and a fling (GestureWriter.swift).
-    static func demo(_ s: inout some GestureWriter, viewport: Size)
 }
 
 extension CardInteraction where Self: PanRouting {

@@ -58,11 +58,8 @@ extension Interaction {
 }
 
 extension CarouselInteraction {
-    /// Its entry in the registry (`InteractionRegistry.builtIns`): name, section, summary, colours.
-    static let registration = InteractionRegistration(
-        CarouselInteraction.self,
-        summary: "iOS 7 app switcher. Page through; flick a card up to delete it.",
-        section: CarouselConfig.self, theme: InteractionTheme(window: RGB(18, 20, 24), stage: RGB(12, 13, 16)))
+    /// Its entry in the registry (`InteractionRegistry.builtIns`): name and section.
+    static let registration = InteractionRegistration(CarouselInteraction.self, section: CarouselConfig.self)
 }
 
 extension CarouselConfig: InteractionSection {
@@ -81,30 +78,5 @@ extension SceneConfig {
     public var carousel: CarouselConfig {
         get { section(CarouselConfig.self) }
         set { setSection(newValue) }
-    }
-}
-
-extension CarouselInteraction {
-    /// Paging row: drag, flings, swipe up deletes, a drag down returns, undo.
-    static func demo(_ s: inout some GestureWriter, viewport: Size) {
-        let w = viewport.width, h = viewport.height
-        let c = Point(x: w / 2, y: h / 2)
-        s.hold(from: Point(x: 0.6 * w, y: c.y), by: Vector(dx: -0.2 * w, dy: 0), duration: 0.5, for: 0.1)
-        s.wait(0.6)
-        s.drag(from: Point(x: 0.7 * w, y: c.y), by: Vector(dx: -0.3 * w, dy: 0), duration: 0.1)
-        s.wait(0.8)
-        s.drag(from: Point(x: 0.7 * w, y: c.y), by: Vector(dx: -0.3 * w, dy: 0), duration: 0.1)
-        s.wait(0.8)
-        s.drag(from: Point(x: 0.3 * w, y: c.y), by: Vector(dx: 0.3 * w, dy: 0), duration: 0.1)
-        s.wait(0.8)
-        s.drag(from: c, by: Vector(dx: 3, dy: -0.5 * h), duration: 0.1)              // thrown up
-        s.wait(0.9)
-        s.hold(from: c, by: Vector(dx: 0, dy: 0.2 * h), duration: 0.4, for: 0.1)    // returns
-        s.wait(0.8)
-        s.command(.undo)
-        s.wait(0.8)
-        s.drag(from: c, by: Vector(dx: -2, dy: -0.4 * h), duration: 0.1)             // thrown up
-        s.wait(0.9)
-        s.command(.undo)
     }
 }

@@ -50,8 +50,9 @@ extension Interaction: Codable {
 }
 #endif
 
-/// One interaction as registered: its name, how to make its rules, a line saying what it is,
-/// and its config section (its own constants, kept in `SceneConfig`).
+/// One interaction as registered: its name, how to make its rules, and its config section
+/// (its own constants, kept in `SceneConfig`). What a front end shows of it (a summary, its
+/// colours, a demo) is registered beside it by the front end, under the same name.
 ///
 /// Made from the interaction's type (`InteractionRegistration(MyInteraction.self, ...)`), where
 /// that type is known: the registry keeps what to do with it, never the type as a value, so the
@@ -61,63 +62,23 @@ public struct InteractionRegistration: Sendable {
     public let name: Interaction
     /// The interaction's rules under a config, with fresh state.
     let make: @Sendable (SceneConfig) -> any InteractionRules
-    /// One line saying what it is and how it is used (a window's title line, a help text).
-    public let summary: String
     /// Its config section, if it has one of its own: kept in `SceneConfig` under `name`.
     public let section: InteractionSectionKind?
-    /// The colours a front end shows it in.
-    public let theme: InteractionTheme
-    #if !hasFeature(Embedded)
-    /// The type that owns its layout, routing, throw rules and flights (natively only: its
-    /// `demo` script, for the benchmarks).
-    public let type: any CardInteraction.Type
-    #endif
 
-    /// `type`, with a summary, an optional config section and its colours.
-    public init<I: CardInteraction>(_ type: I.Type, summary: String, theme: InteractionTheme = InteractionTheme()) {
-        self.init(type, summary: summary, sectionKind: nil, theme: theme)
+    /// `type`, with no config section of its own.
+    public init<I: CardInteraction>(_ type: I.Type) {
+        self.init(type, sectionKind: nil)
     }
 
-    /// `type` and its config section `section`, with a summary and its colours.
-    public init<I: CardInteraction, S: InteractionSection>(_ type: I.Type, summary: String, section: S.Type,
-                                                          theme: InteractionTheme = InteractionTheme()) {
-        self.init(type, summary: summary, sectionKind: InteractionSectionKind(section), theme: theme)
+    /// `type` and its config section `section`.
+    public init<I: CardInteraction, S: InteractionSection>(_ type: I.Type, section: S.Type) {
+        self.init(type, sectionKind: InteractionSectionKind(section))
     }
 
-    private init<I: CardInteraction>(_ type: I.Type, summary: String, sectionKind: InteractionSectionKind?,
-                                     theme: InteractionTheme) {
+    private init<I: CardInteraction>(_ type: I.Type, sectionKind: InteractionSectionKind?) {
         self.name = I.name
         self.make = { config in RulesOf(I(config: config)) }
-        self.summary = summary
         self.section = sectionKind
-        self.theme = theme
-        #if !hasFeature(Embedded)
-        self.type = type
-        #endif
-    }
-}
-
-/// An sRGB colour, 8 bits a channel.
-public struct RGB: Hashable, Sendable {
-    public var r: UInt8, g: UInt8, b: UInt8
-    /// Red, green, blue, 0 ... 255.
-    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8) { self.r = r; self.g = g; self.b = b }
-}
-
-/// The colours of an interaction in a window: around the phone, the phone's screen, and the
-/// text written on the window (bright and dimmed).
-public struct InteractionTheme: Hashable, Sendable {
-    public var window: RGB
-    public var stage: RGB
-    public var text: RGB
-    public var dim: RGB
-    /// See the properties; the defaults are the built-ins' text colours on a dark window.
-    public init(window: RGB = RGB(26, 28, 34), stage: RGB = RGB(232, 234, 237), text: RGB = RGB(236, 238, 242),
-                dim: RGB = RGB(150, 156, 170)) {
-        self.window = window
-        self.stage = stage
-        self.text = text
-        self.dim = dim
     }
 }
 
@@ -236,7 +197,7 @@ extension ConfigTextField where Root: InteractionSection {
 /// recording and the log look interactions up here.
 public enum InteractionRegistry {
     /// The built-in interactions, in their key order (1 ... 5): one line each (each
-    /// interaction's registration, with its section, summary and colours, is in its own file).
+    /// interaction's registration, with its section, is in its own file).
     static let builtIns: [InteractionRegistration] = [
         NowInteraction.registration,
         SwitcherInteraction.registration,
@@ -313,16 +274,14 @@ public enum InteractionRegistry {
         }
     }
 
-    /// Registers `type` with a summary and its colours.
-    public static func register<I: CardInteraction>(_ type: I.Type, summary: String,
-                                                    theme: InteractionTheme = InteractionTheme()) {
-        register(InteractionRegistration(type, summary: summary, theme: theme))
+    /// Registers `type`, with no config section of its own.
+    public static func register<I: CardInteraction>(_ type: I.Type) {
+        register(InteractionRegistration(type))
     }
 
-    /// Registers `type` with a summary, its config section and its colours.
-    public static func register<I: CardInteraction, S: InteractionSection>(
-        _ type: I.Type, summary: String, section: S.Type, theme: InteractionTheme = InteractionTheme()) {
-        register(InteractionRegistration(type, summary: summary, section: section, theme: theme))
+    /// Registers `type` with its config section.
+    public static func register<I: CardInteraction, S: InteractionSection>(_ type: I.Type, section: S.Type) {
+        register(InteractionRegistration(type, section: section))
     }
 
     /// Takes the interaction registered under `name` out of the registry (a test's, say); the

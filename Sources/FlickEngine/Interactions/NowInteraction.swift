@@ -88,11 +88,8 @@ extension Interaction {
 }
 
 extension NowInteraction {
-    /// Its entry in the registry (`InteractionRegistry.builtIns`): name, section, summary, colours.
-    static let registration = InteractionRegistration(
-        NowInteraction.self,
-        summary: "Google Now cards. Scroll the list; swipe a card sideways to dismiss it.",
-        section: NowConfig.self, theme: InteractionTheme(window: RGB(28, 31, 38), stage: RGB(232, 234, 237)))
+    /// Its entry in the registry (`InteractionRegistry.builtIns`): name and section.
+    static let registration = InteractionRegistration(NowInteraction.self, section: NowConfig.self)
 }
 
 extension NowConfig: InteractionSection {
@@ -111,35 +108,5 @@ extension SceneConfig {
     public var now: NowConfig {
         get { section(NowConfig.self) }
         set { setSection(newValue) }
-    }
-}
-
-extension NowInteraction {
-    /// Vertical list: scroll, fling, a card dragged short of a throw, two throws, undo.
-    static func demo(_ s: inout some GestureWriter, viewport: Size) {
-        let w = viewport.width, h = viewport.height
-        let c = Point(x: w / 2, y: h / 2)
-        s.hold(from: Point(x: c.x, y: 0.75 * h), by: Vector(dx: 0, dy: -300), duration: 0.5, for: 0.1)
-        s.wait(0.5)
-        s.drag(from: Point(x: c.x, y: 0.8 * h), by: Vector(dx: 0, dy: -420), duration: 0.1)
-        s.wait(1.2)
-        s.drag(from: Point(x: c.x, y: 0.8 * h), by: Vector(dx: 0, dy: -360), duration: 0.1)
-        s.wait(0.3)
-        // Catch the momentum and let go.
-        s.hold(from: Point(x: c.x, y: 0.5 * h), by: Vector(dx: 0, dy: -40), duration: 0.1, for: 0.1)
-        s.wait(0.8)
-        s.hold(from: c, by: Vector(dx: 0.2 * w, dy: 0), duration: 0.4, for: 0.1)      // snaps back
-        s.wait(0.6)
-        s.drag(from: c, by: Vector(dx: 0.45 * w, dy: 0), duration: 0.12)             // thrown right
-        s.wait(1.0)
-        s.drag(from: c, by: Vector(dx: -0.5 * w, dy: 10), duration: 0.15)            // thrown left
-        s.wait(1.0)
-        s.command(.undo)
-        s.wait(0.8)
-        s.drag(from: Point(x: c.x, y: 0.2 * h), by: Vector(dx: 0, dy: 500), duration: 0.1)  // fling back
-        s.wait(1.2)
-        s.command(.undo)
-        s.wait(0.6)
-        s.hold(from: Point(x: c.x, y: 0.7 * h), by: Vector(dx: 0, dy: -250), duration: 0.6, for: 0.1)
     }
 }

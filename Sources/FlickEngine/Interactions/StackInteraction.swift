@@ -151,11 +151,8 @@ extension Interaction {
 }
 
 extension StackInteraction {
-    /// Its entry in the registry (`InteractionRegistry.builtIns`): name, section, summary, colours.
-    static let registration = InteractionRegistration(
-        StackInteraction.self,
-        summary: "A card stack. Throw the top card left; drag right to bring the last one back.",
-        section: StackConfig.self, theme: InteractionTheme(window: RGB(30, 28, 36), stage: RGB(238, 236, 244)))
+    /// Its entry in the registry (`InteractionRegistry.builtIns`): name and section.
+    static let registration = InteractionRegistration(StackInteraction.self, section: StackConfig.self)
 }
 
 extension StackConfig: InteractionSection {
@@ -174,32 +171,5 @@ extension SceneConfig {
     public var stack: StackConfig {
         get { section(StackConfig.self) }
         set { setSection(newValue) }
-    }
-}
-
-extension StackInteraction {
-    /// Top card: short drag springs back, throws; a drag right brings the last one back.
-    static func demo(_ s: inout some GestureWriter, viewport: Size) {
-        let w = viewport.width, h = viewport.height
-        let c = Point(x: w / 2, y: h / 2)
-        s.hold(from: c, by: Vector(dx: -60, dy: 8), duration: 0.4, for: 0.1)        // springs back
-        s.wait(0.6)
-        s.drag(from: c, by: Vector(dx: -0.4 * w, dy: -20), duration: 0.12)           // thrown
-        s.wait(0.8)
-        s.drag(from: c, by: Vector(dx: -0.35 * w, dy: 30), duration: 0.12)           // thrown
-        s.wait(0.8)
-        s.drag(from: Point(x: 0.2 * w, y: c.y), by: Vector(dx: 0.4 * w, dy: 0), duration: 0.3)  // back
-        s.wait(0.8)
-        s.hold(from: Point(x: 0.2 * w, y: c.y), by: Vector(dx: 50, dy: 0), duration: 0.4, for: 0.1)  // out again
-        s.wait(0.7)
-        s.command(.undo)
-        s.wait(0.8)
-        s.drag(from: c, by: Vector(dx: -0.45 * w, dy: -100), duration: 0.12)         // thrown, tilted
-        s.wait(0.8)
-        s.command(.throwCurrent)
-        s.wait(0.8)
-        s.command(.undo)
-        s.wait(0.6)
-        s.command(.undo)
     }
 }

@@ -62,11 +62,8 @@ extension Interaction {
 }
 
 extension SwitcherInteraction {
-    /// Its entry in the registry (`InteractionRegistry.builtIns`): name, section, summary, colours.
-    static let registration = InteractionRegistration(
-        SwitcherInteraction.self,
-        summary: "iOS 9 task switcher. Scroll the endless row; flick a card up to close it.",
-        section: SwitcherConfig.self, theme: InteractionTheme(window: RGB(22, 24, 30), stage: RGB(44, 50, 66)))
+    /// Its entry in the registry (`InteractionRegistry.builtIns`): name and section.
+    static let registration = InteractionRegistration(SwitcherInteraction.self, section: SwitcherConfig.self)
 }
 
 extension SwitcherConfig: InteractionSection {
@@ -85,32 +82,5 @@ extension SceneConfig {
     public var switcher: SwitcherConfig {
         get { section(SwitcherConfig.self) }
         set { setSection(newValue) }
-    }
-}
-
-extension SwitcherInteraction {
-    /// Endless row: drag, flings both ways, a flick up throws a card, undo.
-    static func demo(_ s: inout some GestureWriter, viewport: Size) {
-        let w = viewport.width, h = viewport.height
-        let c = Point(x: w / 2, y: h / 2)
-        s.hold(from: Point(x: 0.6 * w, y: c.y), by: Vector(dx: -0.25 * w, dy: 0), duration: 0.5, for: 0.1)
-        s.wait(0.6)
-        s.drag(from: Point(x: 0.7 * w, y: c.y), by: Vector(dx: -0.4 * w, dy: 0), duration: 0.1)
-        s.wait(1.0)
-        s.drag(from: Point(x: 0.3 * w, y: c.y), by: Vector(dx: 0.4 * w, dy: 0), duration: 0.1)
-        s.wait(0.3)
-        s.drag(from: Point(x: 0.7 * w, y: c.y), by: Vector(dx: -0.35 * w, dy: 0), duration: 0.1)  // interrupts
-        s.wait(1.0)
-        s.hold(from: c, by: Vector(dx: 0, dy: -0.15 * h), duration: 0.4, for: 0.1)  // snaps back
-        s.wait(0.7)
-        s.drag(from: c, by: Vector(dx: 4, dy: -0.5 * h), duration: 0.1)              // thrown up
-        s.wait(1.0)
-        s.command(.undo)
-        s.wait(0.8)
-        s.drag(from: Point(x: 0.7 * w, y: c.y), by: Vector(dx: -0.45 * w, dy: 0), duration: 0.1)
-        s.wait(1.0)
-        s.drag(from: c, by: Vector(dx: -3, dy: -0.45 * h), duration: 0.1)            // thrown up
-        s.wait(0.9)
-        s.command(.undo)
     }
 }

@@ -1,4 +1,5 @@
 import FlickEngine
+import FlickFrontEnd
 
 /// The cover flow's constants: its own config section, kept in `SceneConfig` under
 /// "coverflow" (a config file's `"coverflow": {"sideScaleX": 0.4}`); any subset of its keys
@@ -154,15 +155,18 @@ public struct CoverFlowInteraction: CardInteraction, PanRouting, ThrowRule, Card
         commands = config.commands
     }
 
-    /// Registers the cover flow under its name, with its section and colours: from then on it
-    /// is one of `Interaction.allCases` (the window's key 6, `--demo coverflow`).
+    /// Registers the cover flow under its name, with its section: from then on it is one of
+    /// `Interaction.allCases` (the window's key 6, `--demo coverflow`); and its face, which
+    /// Flick's window shows it with (its title line and colours).
     public static func register() {
-        InteractionRegistry.register(
-            CoverFlowInteraction.self,
-            summary: "Cover flow. Flick sideways to browse; swipe the centre card down to delete it.",
-            section: CoverFlowSection.self,
-            theme: InteractionTheme(window: RGB(12, 12, 14), stage: RGB(24, 24, 28)))
+        InteractionRegistry.register(CoverFlowInteraction.self, section: CoverFlowSection.self)
+        InteractionFaces.register(face)
     }
+
+    /// Its summary and colours (the default demo).
+    public static let face = InteractionFace(
+        name, summary: "Cover flow. Flick sideways to browse; swipe the centre card down to delete it.",
+        theme: InteractionTheme(window: RGB(12, 12, 14), stage: RGB(24, 24, 28)))
 
     var layout: CoverFlowLayout { CoverFlowLayout(config: config) }
 

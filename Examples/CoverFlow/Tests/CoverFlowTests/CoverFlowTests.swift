@@ -1,6 +1,7 @@
 import CoverFlow
 import FlickEngine
 import FlickEngineTesting
+import FlickFrontEnd
 import Foundation
 import Testing
 
@@ -21,6 +22,8 @@ import Testing
         #expect(Interaction(rawValue: "coverflow") == CoverFlowInteraction.name)
         #expect(Interaction.allCases.last == CoverFlowInteraction.name)
         #expect(scene().interaction.rawValue == "coverflow")
+        let face = InteractionFaces.of(CoverFlowInteraction.name)
+        #expect(face.summary.hasPrefix("Cover flow.") && face.theme.window == RGB(12, 12, 14))
     }
 
     @Test("its keys are config keys: listed under its name (the tuning panel's table), set by path, range-checked")

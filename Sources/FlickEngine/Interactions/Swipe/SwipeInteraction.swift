@@ -147,11 +147,8 @@ extension Interaction {
 }
 
 extension SwipeInteraction {
-    /// Its entry in the registry (`InteractionRegistry.builtIns`): name, section, summary, colours.
-    static let registration = InteractionRegistration(
-        SwipeInteraction.self,
-        summary: "A swipe deck. Swipe the top card left (nope), right (like) or up (super); Z brings it back.",
-        section: SwipeConfig.self, theme: InteractionTheme(window: RGB(34, 26, 32), stage: RGB(246, 240, 242)))
+    /// Its entry in the registry (`InteractionRegistry.builtIns`): name and section.
+    static let registration = InteractionRegistration(SwipeInteraction.self, section: SwipeConfig.self)
 }
 
 extension SwipeConfig: InteractionSection {
@@ -179,28 +176,5 @@ extension SceneConfig {
     public var swipe: SwipeConfig {
         get { section(SwipeConfig.self) }
         set { setSection(newValue) }
-    }
-}
-
-extension SwipeInteraction {
-    /// Decision deck: a short drag springs back, like, nope, super, undo from each side.
-    static func demo(_ s: inout some GestureWriter, viewport: Size) {
-        let w = viewport.width, h = viewport.height
-        let c = Point(x: w / 2, y: h / 2)
-        s.hold(from: c, by: Vector(dx: 60, dy: 10), duration: 0.4, for: 0.1)          // springs back
-        s.wait(0.6)
-        s.drag(from: c, by: Vector(dx: 0.45 * w, dy: -20), duration: 0.12)           // like
-        s.wait(0.8)
-        s.drag(from: Point(x: c.x, y: c.y + 60), by: Vector(dx: -0.45 * w, dy: 30), duration: 0.12)  // nope
-        s.wait(0.8)
-        s.drag(from: c, by: Vector(dx: 10, dy: -0.3 * h), duration: 0.12)            // super
-        s.wait(0.8)
-        s.command(.undo)
-        s.wait(0.6)
-        s.command(.undo)
-        s.wait(0.6)
-        s.command(.throwLeft)
-        s.wait(0.8)
-        s.command(.undo)
     }
 }
