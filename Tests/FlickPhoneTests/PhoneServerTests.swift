@@ -149,7 +149,12 @@ import Glibc
         #expect(page.contains("phone.js?t=\(t)"), "the page names its script with the token")
         #expect(page.contains("script-src 'self'"))
         #expect(page.contains("Referrer-Policy: no-referrer"))
-        #expect(!page.contains("http://") || !page.contains("<script src=\"http"), "no external resource")
+        // Everything the page loads, from this server with the token or inline: no other
+        // origin (https or scheme-relative included), no resource without the token.
+        let loads = try NSRegularExpression(pattern: #"\b(?:src|href)\s*=\s*["']?([^"' >]*)"#, options: .caseInsensitive)
+            .matches(in: page, range: NSRange(page.startIndex..., in: page))
+            .compactMap { Range($0.range(at: 1), in: page).map { String(page[$0]) } }
+        #expect(loads == ["data:,", "phone.css?t=\(t)", "cards.js?t=\(t)", "phone.js?t=\(t)"], "the page loads \(loads)")
         #expect(try Self.get(port, "/phone.js?t=\(t)").hasPrefix("HTTP/1.1 200"))
         #expect(try Self.get(port, "/nothing?t=\(t)").hasPrefix("HTTP/1.1 404"))
         let face = try Self.get(port, "/face/00000000000000ab?w=10&h=20&t=\(t)")

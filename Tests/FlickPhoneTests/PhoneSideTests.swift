@@ -66,7 +66,10 @@ import Testing
         #expect(h.stage(side: true) == Size(width: 390, height: 717))
         #expect(h.stage(side: false) == Size(width: 390, height: 844))
         // Without a panel (an older page): the whole viewport either way, as before.
-        guard case .hello(let old) = try PhoneProtocol.parse(PhoneProtocolTests.hello) else { return }
+        guard case .hello(let old) = try PhoneProtocol.parse(PhoneProtocolTests.hello) else {
+            Issue.record("not a hello: \(PhoneProtocolTests.hello)")
+            return
+        }
         #expect(old.panel == 0 && old.stage(side: true) == Size(width: 390, height: 844))
         for (panel, shown) in [("423", "423"), ("-1", "-1")] {
             let bad = #"{"type":"hello","v":1,"viewport":{"width":390,"height":844},"pixelRatio":3,"panel":"# + panel + "}"
