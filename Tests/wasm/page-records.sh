@@ -19,4 +19,12 @@ trap 'rm -rf "$work"' EXIT
 "$root/Wasm/build.sh" --native "$work/page-replay" "$root/Wasm/Exports.swift" "$here/engine-driver/PageReplay.swift"
 
 node "$here/page-inputs.mjs" "$module" "$work/records.bin" "$sessions" "$seed"
-"$work/page-replay" "$work/records.bin"
+out="$("$work/page-replay" "$work/records.bin")" || { echo "$out"; exit 1; }
+echo "$out"
+# No differences must mean the sessions were there to compare: every session the page ran,
+# with records and stamped frames in them.
+if ! [[ $out =~ ^page-replay:\ ([0-9]+)\ sessions,\ ([0-9]+)\ frames\ with\ a\ stamp,\ ([0-9]+)\ records ]] \
+   || [ "${BASH_REMATCH[1]}" -ne "$sessions" ] || [ "${BASH_REMATCH[2]}" -eq 0 ] || [ "${BASH_REMATCH[3]}" -le "$sessions" ]; then
+  echo "page-records: expected $sessions sessions with records and stamped frames, got: $out" >&2
+  exit 1
+fi
