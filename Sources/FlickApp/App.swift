@@ -433,7 +433,7 @@ final class App {
         sources.tools.presenting = screen.presentation.isOn
         try sources.tools.draw(scene: scene, stage: screen.stage, window: screen.window.size, pointerDown: input.pointerOnStage, now: clock(),
                        events: screen.overlay.recent, hud: screen.overlay.hudVisible ? hudLines() : nil)
-        try drawParticipantPanel(pixelScale: px)
+        try roles.participant.draw(participantPanel, on: roles.panelView, window: screen.window.size, pixelScale: px)
         if screen.screenshotRequested {
             screen.screenshotRequested = false
             saveScreenshot()   // before the toast, which it announces

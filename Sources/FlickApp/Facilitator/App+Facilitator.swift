@@ -137,7 +137,7 @@ extension App {
         m.feed = roles.desk.feed
         m.releases = roles.desk.releases
         m.interaction = scene.interaction.rawValue
-        m.participantSide = participantSideLine
+        m.participantSide = ParticipantPanel.line(study)
         if let phone {
             m.phoneQR = phone.qr
             m.phoneLine = phone.isConnected ? "phone: \(phone.device?.summary ?? "connected")" : "phone: scan the code, or open \(phone.url)"

@@ -108,7 +108,7 @@ extension App {
             note("phone: \(a.answer.kind)\(a.task.map { " for task \($0)" } ?? "") dropped (the participant's side shows something else now)")
             return
         }
-        guard let input = answerInput(button, mode: mode, at: t) else { return }
+        guard let input = roles.participant.answer(button, mode: mode, at: t) else { return }
         if record {
             runner.submit(input, now: t)
         } else {

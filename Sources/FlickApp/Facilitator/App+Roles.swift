@@ -41,15 +41,9 @@ extension App {
         switch decision {
         case .participantAction(let action):
             perform(action, at: press.time)
-        case .answer(let v):
-            if let mode = participantPanel { activate(.answer(v), mode: mode, at: press.time) }
-        case .focusNext:
-            roles.participant.focus = roles.participant.focus == .done ? .giveUp : .done
-        case .pressFocused:
-            if let mode = participantPanel, let focus = roles.participant.focus { activate(focus, mode: mode, at: press.time) }
-        case .expectAnswer:
-            roles.participant.refusedKey = KeyBindings.name(of: press.key)
-            tellWrongWindow(press)
+        case .answer, .focusNext, .pressFocused, .expectAnswer:
+            if let mode = participantPanel { take(roles.participant.key(decision, key: press.key, mode: mode, at: press.time)) }
+            if decision == .expectAnswer { tellWrongWindow(press) }
         case .notParticipants:
             tellWrongWindow(press)
         default:

@@ -9,8 +9,8 @@ final class Roles {
     /// `--facilitator`: the second window.
     let facilitatorWindow: FacilitatorWindow?
     var toasts = Toasts()
-    /// The participant's side between events (Facilitator/App+ParticipantSide.swift).
-    var participant = ParticipantSideState()
+    /// The participant's side: its panel, its keys and its answers.
+    let participant = ParticipantPanel()
     let panelView: ParticipantPanelView
 
     init(facilitatorWindow: FacilitatorWindow?, panelView: ParticipantPanelView) {
