@@ -13,60 +13,40 @@ extension App {
     func pumpPhone() {
         guard let phone else { return }
         for event in phone.server.drain() {
-            switch event {
-            case .connected(let id, let hello, let resumed):
-                phoneConnected(id, hello: hello, resumed: resumed)
-            case .touch(let id, let touch, let hostTime):
-                guard id == phone.connection, player == nil, phone.engine == nil else { continue }
+            guard let happening = phone.stream.take(event, takesTouches: player == nil && phone.engine == nil) else { continue }
+            switch happening {
+            case .connected(let hello, let resumed):
+                phoneConnected(hello: hello, resumed: resumed)
+            case .touch(let touch, let hostTime):
                 phoneTouch(touch, hostTime: hostTime)
-            case .drawn(let id, let frame, let t):
-                guard id == phone.connection else { continue }
-                phone.frames.latency.drawn(frame: frame, at: t)
-            case .answer(let id, let answer, let hostTime):
-                guard id == phone.connection else { continue }
+            case .answer(let answer, let hostTime):
                 phoneAnswer(answer, hostTime: hostTime)
-            case .undo(let id, let hostTime):
+            case .undo(let hostTime):
                 // A page that runs the engine gives Undo to its engine and sends it as a record.
-                guard id == phone.connection, phone.engine == nil else { continue }
+                guard phone.engine == nil else { continue }
                 phoneUndo(hostTime: hostTime)
-            case .records(let id, let batch):
-                guard id == phone.connection else { continue }
+            case .records(let batch):
                 pageEngine?.take(batch, host: self)
-            case .history(let id):
-                guard id == phone.connection else { continue }
+            case .history:
                 pageEngine?.sendHistory(host: self)
-            case .synced(let id, let offset, let roundTrip):
-                guard id == phone.connection else { continue }
-                phone.clock = (offset, roundTrip)
-            case .disconnected(let id, let reason):
-                guard id == phone.connection else { continue }
-                phone.connection = nil
-                phone.drops += 1
+            case .dropped(let reason, let held):
                 note("phone disconnected (\(reason)); the session goes on, the page reconnects by itself")
                 logPhone(LogPhone(t: scene.time, what: .dropped, detail: reason))
                 // The page's engine goes on without the host: its gesture is the page's to end.
-                if phone.frames.dropped(), phone.engine == nil {
+                if held, phone.engine == nil {
                     runner.cancelHeldGesture(at: clock())
                 }
                 roles.desk.add("phone disconnected: \(reason)", .event, at: scene.time)
             case .refused(let kind, let line):
-                // The first few of each kind are said; the rest are counted (the summary says how many).
-                let said = phone.refusalsSaid[kind, default: 0]
-                if said < 10 { warn("phone: \(line)") }
-                if said == 10 { warn("phone: further refusals of this kind (\(kind)) are counted, not said") }
-                phone.refusalsSaid[kind] = said + 1
-                // The log keeps the first hundred (a flood of them cannot fill the disk); the summary counts all.
-                if phone.refusalsLogged < 100 {
-                    phone.refusalsLogged += 1
-                    logPhone(LogPhone(t: scene.time, what: .refused, detail: line))
-                }
+                let (say, log) = phone.refusal(kind, line)
+                if let say { warn(say) }
+                if log { logPhone(LogPhone(t: scene.time, what: .refused, detail: line)) }
             }
         }
     }
 
-    private func phoneConnected(_ id: Int, hello: PhoneHello, resumed: Bool) {
+    private func phoneConnected(hello: PhoneHello, resumed: Bool) {
         guard let phone else { return }
-        phone.connection = id
         var device = hello.device
         if phone.engine != nil { device.engine = true }
         if phone.device == nil {
@@ -120,9 +100,7 @@ extension App {
     }
 
     private func phoneTouch(_ touch: PhoneTouch, hostTime: Double) {
-        guard let phone else { return }
         let t = session.time(sdl: hostTime)
-        guard phone.frames.admits(touch.phase, phoneTime: touch.time) else { return }
         let p = PointerEvent(pointerID: 1, phase: touch.phase, position: touch.position, time: t, device: .touch)
         submit(RecordedInput(t: t, .pointer(p)))
     }

@@ -48,7 +48,8 @@ final class App {
         let placement = try FacilitatorPlacement.plan(options)
         let screen = try ParticipantScreen(options: options, placement: placement)
         self.screen = screen
-        input = WindowInput(window: screen.window)
+        let input = WindowInput(window: screen.window)
+        self.input = input
         var watches = FileWatches()
         if let path = options.configPath { watches.config = ConfigWatch(path: path) }
         let tools = ToolUI(renderer: screen.renderer, fontPath: screen.fontPath, options: options, configWatch: watches.config)
@@ -57,60 +58,35 @@ final class App {
         let session = SessionState(recorded: options.replay?.recording.header, participant: options.participant,
                                    task: options.task, sdlStart: options.headless ? 0 : SDLContext.now, speed: options.speed)
         self.session = session
-        // The header lists every card file with its size: made only when recording, so a large
-        // deck does not stat every file before the first frame.
-        let windowSize = screen.window.size
-        // The pictures as shown are kept beside the recording (Cards/CardStore.swift) while the
-        // session runs (`CardKeeper`, Files/App+CardFolder.swift); the header waits for their hashes.
-        let header = options.recordPath.map { _ in Self.header(options, session.info, window: windowSize) }
-        let store = options.recordPath.map { CardStore(besideRecording: $0) }
-        try store?.requireRealFolder()
-        let recorder = try options.recordPath.map {
-            try Recorder(path: $0, header: header!, overwrite: options.overwrite, waitsForDevice: options.phone != nil,
-                         waitsForCards: true)
-        }
-        sinks = SessionSinks(log: log, recorder: recorder)
-        runner = SessionRunner(scene: CardScene(interaction: options.demo, count: options.count, viewport: screen.stage.viewport,
-                                                config: options.config, time: 0),
-                               tasks: options.tasks, cardNames: Self.imageNames(options), sessionTask: options.task,
-                               end: Self.replayEnd(options), course: Self.replayCourse(options))
-        runner.stageKeptByPage = options.pageKeepsStage
-        var facilitatorWindow: FacilitatorWindow?
-        if options.facilitator {
-            facilitatorWindow = try FacilitatorWindow(placement: placement, display: options.facilitatorDisplay,
-                                                      hidden: options.headless, software: options.software, fontPath: screen.fontPath)
-            input.events.mainWindowID = screen.window.id
-            input.events.secondWindowID = facilitatorWindow?.window.id
-            // A press's release goes to the window pressed, whichever has the keyboard.
-            SDLContext.setMouseAutoCapture(false)
-        }
-        roles = Roles(facilitatorWindow: facilitatorWindow,
-                      panelView: ParticipantPanelView(renderer: screen.renderer, fontPath: screen.fontPath))
-        if let address = options.phone {
-            let link = try PhoneLink(address: address, images: options.cards.items, style: options.look.style,
-                                     engine: options.phoneEngine ? try PhoneServer.EngineFiles.find(for: "--phone-engine") : nil)
-            phone = link
-            note("phone: open \(link.url) on the participant's phone (the token in it is this session's; the facilitator window shows it as a QR code)")
-            if isatty(STDERR_FILENO) != 0, let qr = link.qr {
-                let block = qr.terminalLines().joined(separator: "\n") + "\n"
-                try? FileHandle.standardError.write(contentsOf: Data(block.utf8))
-            }
-        } else {
-            phone = nil
-        }
-        if let store, let header {
-            let keeper = CardKeeper(store: store, folder: options.cards.folder, files: header.cardFiles)
+        let (sinks, keeper) = try SessionSinks.make(options, info: session.info, window: screen.window.size, log: log)
+        self.sinks = sinks
+        runner = Self.runner(options, viewport: screen.stage.viewport)
+        roles = try Roles(options, placement: placement, screen: screen, input: input)
+        phone = try PhoneLink.open(options)
+        if let keeper {
             keeper.start()
             watches.keeping = CardKeeping(keeper: keeper, started: PerformanceClock.now)
         }
         sources = InputSources(tools: tools, watches: watches,
-                               list: Self.composeSources(options, player: options.replay, tools: tools, watches: watches, store: store))
+                               list: Self.composeSources(options, player: options.replay, tools: tools, watches: watches,
+                                                         store: keeper?.store))
         try log?.started(time: 0, demo: options.demo, cards: runner.scene.deck.count, window: screen.window.size,
                          stage: screen.stage.frame, session: session.info, viewport: runner.scene.viewport, config: options.config,
                          configDescription: options.configDescription,
                          // A replay's log names the device its recording was made with, as the live log did.
                          device: options.phone != nil || options.replay?.recording.header?.device?.input == .touch ? .touch : nil,
                          plan: options.plan, renderer: screen.renderer.summary, tasks: options.tasks?.tasks.map(\.name))
+    }
+
+    /// The session core `options` asks for: the scene on the stage's viewport, with the tasks,
+    /// the card names and, for a replay, its end and course.
+    static func runner(_ options: AppOptions, viewport: Size) -> SessionRunner {
+        let runner = SessionRunner(scene: CardScene(interaction: options.demo, count: options.count, viewport: viewport,
+                                                    config: options.config, time: 0),
+                                   tasks: options.tasks, cardNames: imageNames(options), sessionTask: options.task,
+                                   end: replayEnd(options), course: replayCourse(options))
+        runner.stageKeptByPage = options.pageKeepsStage
+        return runner
     }
 
     /// The card files by name: a replay's by the recorded names (a file gone since reads
@@ -154,7 +130,7 @@ final class App {
         if let phone {
             // With the engine on the page a gesture is never cut by the host: the page's own
             // records close it, and what never came stays out.
-            if phone.frames.dropped(), phone.engine == nil {
+            if phone.stream.end(), phone.engine == nil {
                 runner.cancelHeldGesture(at: clock())
             }
             phone.server.stop()

@@ -151,18 +151,19 @@ enum PhoneBench {
                            clockRoundTripMs: (host.roundTrip ?? .nan) * 1000)
     }
 
-    /// The host's side of the scripted phone each frame: the server's events into a session,
-    /// and its frames out through the phone's frame stream (`PhoneFrames`, the window's too).
+    /// The host's side of the scripted phone each frame: the server's events into a session
+    /// through the window's phone stream (`PhoneStream`: the device's connection, the touch
+    /// rule, the latency, the drop), and its frames out through the same (`PhoneFrames`).
     struct Host {
         let server: PhoneServer
         let runner: SessionRunner
         let start: Double
         let images: Int
-        var connection: Int?
+        var stream = PhoneStream()
         var connected = false
         /// The touches taken and the frames sent.
-        var frames = PhoneFrames()
-        var roundTrip: Double?
+        var frames: PhoneFrames { stream.frames }
+        var roundTrip: Double? { stream.clock?.roundTrip }
         /// CPU marks: when the idle window opens (connected + 1.2 s), the first and last touch.
         var connectedAt: Double?
         var idleMark: (cpu: Double, wall: Double)?
@@ -186,9 +187,8 @@ enum PhoneBench {
             let clock = wall - start
             var force = false
             for event in server.drain() {
-                switch event {
-                case .connected(let id, _, let resumed):
-                    connection = id
+                switch stream.take(event) {
+                case .connected(_, let resumed):
                     connected = true
                     connectedAt = connectedAt ?? wall
                     let faces = (0..<max(1, images)).map { PhoneWelcome.Face(hash: String(format: "%016lx", $0)) }
@@ -197,34 +197,25 @@ enum PhoneBench {
                                                shadow: .init(blur: 12, dx: 0, dy: 4, opacity: 0.3), resumed: resumed)
                     server.send(welcome.json())
                     force = true
-                case .touch(let id, let touch, let hostTime):
-                    guard id == connection, frames.admits(touch.phase, phoneTime: touch.time) else { continue }
+                case .touch(let touch, let hostTime):
                     let t = hostTime - start
                     let p = PointerEvent(pointerID: 1, phase: touch.phase, position: touch.position, time: t, device: .touch)
                     runner.submit(RecordedInput(t: t, .pointer(p)), now: clock)
                     let mark = (PhoneBench.cpuSeconds(), wall)
                     if firstTouch == nil { firstTouch = mark }
                     lastTouch = mark
-                case .drawn(let id, let n, let t):
-                    guard id == connection else { continue }
-                    frames.latency.drawn(frame: n, at: t)
-                case .synced(let id, _, let trip):
-                    guard id == connection else { continue }
-                    roundTrip = trip
-                case .disconnected(let id, _):
-                    guard id == connection else { continue }
-                    connection = nil
-                    if frames.dropped() { runner.cancelHeldGesture(at: clock) }
-                case .refused, .answer, .undo, .records, .history:
+                case .dropped(_, let held):
+                    if held { runner.cancelHeldGesture(at: clock) }
+                case .refused, .answer, .undo, .records, .history, nil:
                     break
                 }
             }
             if let c = connectedAt, idleMark == nil, wall >= c + 1.2 { idleMark = (PhoneBench.cpuSeconds(), wall) }
             runner.advance(to: clock)
             _ = runner.takeOutputs()
-            guard connection != nil else { return }
+            guard stream.isConnected else { return }
             let n = images
-            guard let text = frames.frame(list: runner.scene.renderList, faceOf: { n > 0 ? (($0.value % n) + n) % n : -1 },
+            guard let text = stream.frames.frame(list: runner.scene.renderList, faceOf: { n > 0 ? (($0.value % n) + n) % n : -1 },
                                           stage: "#e8eaed", sceneTime: runner.scene.time, force: force) else { return }
             server.send(text, isFrame: true)
         }

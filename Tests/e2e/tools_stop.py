@@ -81,14 +81,17 @@ def stop(name, argv, sig, when, report, cwd=None):
         problems.append(f"no 'stopped by {name_of}' on standard error")
     if not re.search(report, out, re.M):
         problems.append(f"no partial report /{report}/ on standard output: {out[-300:]!r}")
-    # Nothing of its process group (a child it started) may outlive it.
-    try:
-        time.sleep(0.2)
-        os.killpg(p.pid, 0)
-        problems.append("processes of its group still run")
+    # Nothing of its process group (a child it started) may outlive it: a child that got the
+    # same signal is given a second to end.
+    def group_gone():
+        try:
+            os.killpg(p.pid, 0)
+            return False
+        except ProcessLookupError:
+            return True
+    if not e2elib.wait_until(group_gone, 1.0, poll=0.02):
+        problems.append("processes of its group still run a second after it ended")
         os.killpg(p.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
     last = next((l for l in reversed(out.splitlines()) if l.strip()), "")
     return problems, f"exit {p.returncode} {took * 1000:.0f} ms after {name_of}; last line: {last[:110]}"
 

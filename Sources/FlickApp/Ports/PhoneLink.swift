@@ -17,18 +17,16 @@ final class PhoneLink {
     let address: PhoneAddress
     /// The images' content hashes, by image index (the page asks for faces by hash).
     let hashes: [String]
-    /// The connection that is the participant's device now.
-    var connection: Int?
+    /// The device's connection, touches, frames, latency, clock and drops (shared with
+    /// flick-bench's scripted host).
+    var stream = PhoneStream()
     var device: SessionDevice?
-    /// The touches taken and the frames sent to a page that draws the host's frames.
-    var frames = PhoneFrames()
-    var clock: (offset: Double, roundTrip: Double)?
     /// The URL as a QR code (facilitator window, terminal).
     let qr: PhoneQR?
-    /// Refusals said on the terminal (the rest are counted).
-    var refusalsSaid: [String: Int] = [:]
-    var refusalsLogged = 0
-    var drops = 0
+    /// Refusals said on the terminal, by kind (the rest are counted).
+    private var refusalsSaid: [String: Int] = [:]
+    /// Refusals the log kept.
+    private var refusalsLogged = 0
     /// `--phone-engine`: the page runs the engine; nil: it draws the host's frames.
     let engine: PageEngineLink?
     /// CSS pixels the page keeps below the stage for the participant's side (0: none this session).
@@ -66,7 +64,35 @@ final class PhoneLink {
         qr = PhoneQR(url)
     }
 
-    var isConnected: Bool { connection != nil }
+    /// `--phone`'s link, listening, its URL said on the terminal (with its QR code there when
+    /// standard error is one); nil without `--phone`.
+    static func open(_ options: AppOptions) throws -> PhoneLink? {
+        guard let address = options.phone else { return nil }
+        let link = try PhoneLink(address: address, images: options.cards.items, style: options.look.style,
+                                 engine: options.phoneEngine ? try PhoneServer.EngineFiles.find(for: "--phone-engine") : nil)
+        note("phone: open \(link.url) on the participant's phone (the token in it is this session's; the facilitator window shows it as a QR code)")
+        if isatty(STDERR_FILENO) != 0, let qr = link.qr {
+            let block = qr.terminalLines().joined(separator: "\n") + "\n"
+            try? FileHandle.standardError.write(contentsOf: Data(block.utf8))
+        }
+        return link
+    }
+
+    var isConnected: Bool { stream.isConnected }
+    private var frames: PhoneFrames { stream.frames }
+
+    /// A refusal of the server (`kind`, its line): what the terminal says of it (the first ten
+    /// of each kind, then that the rest are counted; the summary counts all), and whether the
+    /// log keeps it (the first hundred, so that a flood of them cannot fill the disk).
+    func refusal(_ kind: String, _ line: String) -> (say: String?, log: Bool) {
+        let said = refusalsSaid[kind, default: 0]
+        refusalsSaid[kind] = said + 1
+        let say = said < 10 ? "phone: \(line)"
+            : said == 10 ? "phone: further refusals of this kind (\(kind)) are counted, not said" : nil
+        guard refusalsLogged < 100 else { return (say, false) }
+        refusalsLogged += 1
+        return (say, true)
+    }
 
     /// The frame to send when it differs from the last one sent (or `force`), as JSON: the
     /// render list with the swipe deck's stamp and the empty deck's hint.
@@ -77,7 +103,7 @@ final class PhoneLink {
                                      opacity: l.opacity, direction: l.direction.rawValue)
         }
         let hint = scene.deck.count == 0 && scene.isAtRest ? DirectionStamp.emptyDeckHint : nil
-        return frames.frame(list: list, faceOf: { faceOf($0) ?? -1 }, stage: stage, sceneTime: scene.time, label: label, hint: hint, force: force)
+        return stream.frames.frame(list: list, faceOf: { faceOf($0) ?? -1 }, stage: stage, sceneTime: scene.time, label: label, hint: hint, force: force)
     }
 
     /// The HUD's phone lines.
@@ -91,7 +117,7 @@ final class PhoneLink {
         }
         let stats = server.statistics
         lines.append(String(format: "phone frames %d, %d bytes each; server %.1f ms handling, %d msgs; clock ±%.1f ms",
-                            frames.sent, frames.bytesPerFrame, stats.busy * 1000, stats.messages, (clock?.roundTrip ?? 0) * 500))
+                            frames.sent, frames.bytesPerFrame, stats.busy * 1000, stats.messages, (stream.clock?.roundTrip ?? 0) * 500))
         return lines
     }
 
@@ -124,7 +150,7 @@ final class PhoneLink {
         }
         s += "; \(frames.sent) frames sent, \(frames.bytesPerFrame) bytes each; \(stats.messages) messages handled in "
         s += String(format: "%.1f ms", stats.busy * 1000)
-        s += "; \(stats.connectionsSeen) connections, \(stats.refusals) refused, \(drops) drops"
+        s += "; \(stats.connectionsSeen) connections, \(stats.refusals) refused, \(stream.drops) drops"
         if let engine {
             let f = engine.feed
             s += "; engine on the page: \(f.next) records, \(f.compared) digests compared, \(f.divergences) divergences"

@@ -17,4 +17,21 @@ final class Roles {
         self.facilitatorWindow = facilitatorWindow
         self.panelView = panelView
     }
+
+    /// The roles `options` asks for: with `--facilitator` its window, placed as planned, whose
+    /// events `input` tells from the participant's window's.
+    convenience init(_ options: AppOptions, placement: FacilitatorPlacement?, screen: ParticipantScreen,
+                     input: WindowInput) throws {
+        var facilitatorWindow: FacilitatorWindow?
+        if options.facilitator {
+            facilitatorWindow = try FacilitatorWindow(placement: placement, display: options.facilitatorDisplay,
+                                                      hidden: options.headless, software: options.software, fontPath: screen.fontPath)
+            input.events.mainWindowID = screen.window.id
+            input.events.secondWindowID = facilitatorWindow?.window.id
+            // A press's release goes to the window pressed, whichever has the keyboard.
+            SDLContext.setMouseAutoCapture(false)
+        }
+        self.init(facilitatorWindow: facilitatorWindow,
+                  panelView: ParticipantPanelView(renderer: screen.renderer, fontPath: screen.fontPath))
+    }
 }
