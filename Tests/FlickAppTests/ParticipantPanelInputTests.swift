@@ -1,5 +1,6 @@
 @testable import FlickApp
 import FlickEngine
+import FlickPhone
 import FlickSDL
 import FlickSession
 import Testing
@@ -93,5 +94,36 @@ import Testing
         let refused = router.route(.key(key(.character("x"))), from: .participant)
         #expect(refused == .expectAnswer)
         #expect(side.key(refused, key: .character("x"), mode: seq, at: 9) == .taken && side.refusedKey == "X")
+    }
+
+    @Test("the phone's panel follows the session: waiting, the task with Done, the SEQ; an answer to a panel gone stands for no button")
+    func phoneSideFollowsTheSession() throws {
+        var list = TaskList(tasks: [TaskSpec(name: "throw two", goal: .deletedCount(2)), TaskSpec(name: "look around")])
+        list.participantSide = .all
+        let runner = SessionRunner(scene: CardScene(interaction: .switcher, count: 4, viewport: Size(width: 390, height: 844),
+                                                    config: SceneConfig(), time: 0),
+                                   tasks: list, cardNames: ["a", "b", "c", "d"])
+        func at(_ t: Double, _ input: SessionInput? = nil) {
+            if let input { runner.submit(RecordedInput(t: t, input), now: t) }
+            runner.advance(to: t)
+        }
+        at(0.05)
+        #expect(ParticipantPanel.mode(of: runner.study) == nil)
+        #expect(ParticipantPanel.phoneSide(runner.study, undo: false)
+                == PhoneSide(state: .waiting, text: "Waiting for the first task to start…", undo: false))
+        at(0.1, .marker(Marker(label: "start", task: "throw two")))
+        let bar = try #require(ParticipantPanel.mode(of: runner.study))
+        #expect(bar == .taskBar(text: "Task 1 of 2: throw two"))
+        #expect(ParticipantPanel.phoneSide(runner.study, undo: true)
+                == PhoneSide(state: .task, text: "Task 1 of 2: throw two", task: 1, undo: true))
+        #expect(ParticipantPanel.button(answering: PhoneAnswer(.done, task: 1, time: 0), on: bar, study: runner.study) == .done)
+        #expect(ParticipantPanel.button(answering: PhoneAnswer(.giveUp, task: 2, time: 0), on: bar, study: runner.study) == nil)
+        at(0.2, .answer(.done))
+        let seq = try #require(ParticipantPanel.mode(of: runner.study))
+        #expect(seq == .seq(task: "throw two"))
+        #expect(ParticipantPanel.button(answering: PhoneAnswer(.seq(5), task: 1, time: 0), on: seq, study: runner.study) == .answer(5))
+        #expect(ParticipantPanel.button(answering: PhoneAnswer(.done, task: 1, time: 0), on: seq, study: runner.study) == nil)
+        let side = ParticipantPanel.phoneSide(runner.study, undo: true)
+        #expect(side.state == .seq && side.task == 1 && side.undo == false)
     }
 }

@@ -40,38 +40,7 @@ extension App {
     }
 
     /// What the phone's panel shows now.
-    func phoneSide() -> PhoneSide {
-        let undo = phoneOffersUndo
-        if let prompt = study.questions.prompt {
-            switch prompt.questionnaire {
-            case .seq:
-                return PhoneSide(state: .seq, text: Questionnaire.seqQuestion, task: prompt.number, title: "After the task: \(prompt.task ?? "")",
-                                 scale: Questionnaire.seqScale, ends: Questionnaire.seqEnds, undo: false)
-            case .sus:
-                let item = prompt.nextItem ?? Questionnaire.susItems.count
-                return PhoneSide(state: .sus, text: Questionnaire.susItems[max(0, min(Questionnaire.susItems.count - 1, item - 1))],
-                                 item: item, items: Questionnaire.susItems.count,
-                                 title: "Question \(item) of \(Questionnaire.susItems.count)",
-                                 scale: Questionnaire.susScale, ends: Questionnaire.susEnds, undo: false)
-            }
-        }
-        if let run = study.tasks, let active = run.current, let task = run.currentTask {
-            // A task that shows no text on the participant's screen keeps its name off the phone too.
-            let number = "Task \(active.index + 1) of \(run.list.tasks.count)"
-            return study.showsTaskText
-                ? PhoneSide(state: .task, text: "\(number): \(task.name)", task: active.index + 1, undo: undo)
-                : PhoneSide(state: .running, text: number, task: active.index + 1, undo: undo)
-        }
-        let waiting: String
-        if let run = study.tasks, run.allDone {
-            waiting = study.asksSUS && !study.questions.susComplete ? "All tasks done. Please wait a moment." : "All done. Thank you!"
-        } else if study.tasks?.ended.isEmpty ?? true {
-            waiting = "Waiting for the first task to start…"
-        } else {
-            waiting = "Waiting for the next task to start…"
-        }
-        return PhoneSide(state: .waiting, text: waiting, undo: undo)
-    }
+    func phoneSide() -> PhoneSide { ParticipantPanel.phoneSide(study, undo: phoneOffersUndo) }
 
     /// Sends the panel's state to the phone when it changed (or `force`: a new connection).
     func publishPhoneSide(force: Bool = false) {
@@ -98,13 +67,7 @@ extension App {
             note("phone: \(a.answer.kind) dropped (nothing on the participant's side to answer)")
             return
         }
-        let button: PanelButton
-        switch (a.answer, mode) {
-        case (.done, .taskBar) where a.task == study.tasks?.current.map({ $0.index + 1 }): button = .done
-        case (.giveUp, .taskBar) where a.task == study.tasks?.current.map({ $0.index + 1 }): button = .giveUp
-        case (.seq(let v), .seq) where a.task == study.questions.prompt?.number: button = .answer(v)
-        case (.sus(let item, let v), .sus(let up)) where item == up: button = .answer(v)
-        default:
+        guard let button = ParticipantPanel.button(answering: a, on: mode, study: study) else {
             note("phone: \(a.answer.kind)\(a.task.map { " for task \($0)" } ?? "") dropped (the participant's side shows something else now)")
             return
         }

@@ -1,4 +1,5 @@
 import FlickEngine
+import FlickPhone
 import FlickSDL
 import FlickSession
 
@@ -129,6 +130,54 @@ final class ParticipantPanel {
         pressed = nil
         focus = nil
         refusedKey = nil
+    }
+
+    /// What the phone's panel shows for the session's state: what the window's panel shows (the
+    /// task with Done and Give up, the SEQ, the SUS) and, between tasks, what it waits for;
+    /// `undo`: whether it offers Undo.
+    static func phoneSide(_ study: StudyInputs, undo: Bool) -> PhoneSide {
+        if let prompt = study.questions.prompt {
+            switch prompt.questionnaire {
+            case .seq:
+                return PhoneSide(state: .seq, text: Questionnaire.seqQuestion, task: prompt.number, title: "After the task: \(prompt.task ?? "")",
+                                 scale: Questionnaire.seqScale, ends: Questionnaire.seqEnds, undo: false)
+            case .sus:
+                let item = prompt.nextItem ?? Questionnaire.susItems.count
+                return PhoneSide(state: .sus, text: Questionnaire.susItems[max(0, min(Questionnaire.susItems.count - 1, item - 1))],
+                                 item: item, items: Questionnaire.susItems.count,
+                                 title: "Question \(item) of \(Questionnaire.susItems.count)",
+                                 scale: Questionnaire.susScale, ends: Questionnaire.susEnds, undo: false)
+            }
+        }
+        if let run = study.tasks, let active = run.current, let task = run.currentTask {
+            // A task that shows no text on the participant's screen keeps its name off the phone too.
+            let number = "Task \(active.index + 1) of \(run.list.tasks.count)"
+            return study.showsTaskText
+                ? PhoneSide(state: .task, text: "\(number): \(task.name)", task: active.index + 1, undo: undo)
+                : PhoneSide(state: .running, text: number, task: active.index + 1, undo: undo)
+        }
+        let waiting: String
+        if let run = study.tasks, run.allDone {
+            waiting = study.asksSUS && !study.questions.susComplete ? "All tasks done. Please wait a moment." : "All done. Thank you!"
+        } else if study.tasks?.ended.isEmpty ?? true {
+            waiting = "Waiting for the first task to start…"
+        } else {
+            waiting = "Waiting for the next task to start…"
+        }
+        return PhoneSide(state: .waiting, text: waiting, undo: undo)
+    }
+
+    /// The window's panel button a phone's answer stands for, when the panel up now is the one the
+    /// page answered (the task on show, the SEQ of that task, the SUS item up); nil for an answer
+    /// to a panel that has since gone (a second tap, a panel the facilitator closed).
+    static func button(answering a: PhoneAnswer, on mode: ParticipantPanelMode, study: StudyInputs) -> PanelButton? {
+        switch (a.answer, mode) {
+        case (.done, .taskBar) where a.task == study.tasks?.current.map({ $0.index + 1 }): return .done
+        case (.giveUp, .taskBar) where a.task == study.tasks?.current.map({ $0.index + 1 }): return .giveUp
+        case (.seq(let v), .seq) where a.task == study.questions.prompt?.number: return .answer(v)
+        case (.sus(let item, let v), .sus(let up)) where item == up: return .answer(v)
+        default: return nil
+        }
     }
 
     /// The facilitator window's line on the participant's side: what the participant sees.
