@@ -28,7 +28,8 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phonelib import App, Chromium, Page, Xvfb, await_gestures, await_log, log_events, waited, window_key  # noqa: E402
+from phonelib import (App, Chromium, Page, Xvfb, await_gestures, await_log, await_until, log_events, releases,  # noqa: E402
+                      waited, window_key)
 from e2elib import wait_until  # noqa: E402
 import websockets  # noqa: E402
 
@@ -155,18 +156,20 @@ async def interaction(chrome, x, demo, attempt=1, engine=False):
             check(stamped.get(right, 0) > 0, f"{demo}: the slow drag right drew the card's stamp '{right}' on the page "
                   f"(frames by stamp: {stamped})", f"frames by stamp {stamped}")
         await page.drag(*fling)
-        # Left as it was: the swipe deck's screenshot against the replay's frame at the page's
-        # time failed (mean difference 67) when taken once the log and the page were at rest.
-        await asyncio.sleep(1.2)
+        # The fling's card at rest, the page's frames up to it, and the faces those frames asked
+        # for come (the new top card's face at its new size, else it shows its background).
+        await waited(await_gestures(log, 2), f"{demo}: the fling's end, its card at rest")
+        await caught_up(page, log, demo)
+        await page.wait_for("flick.facesPending === 0", 10)
         if demo_name == "swipe":
             # The phone's picture of this moment, against the replay's frame at its scene time.
             shot = (os.path.join(WORK, "phone-swipe.png"), await page.eval("flick.drawnT"))
             await page.screenshot(shot[0])
         # 6 pt: past the mouse's slop (4 pt), within the touch slop (8 pt): a tap on a phone.
+        before = releases(rec)
         await page.drag((200, 300), (206, 300), 0.15)
-        # The tap must make no gesture, so it is given time to reach the app (and make none)
-        # before the session ends.
-        await asyncio.sleep(0.6)   # deliberate
+        # The tap must make no gesture: the session ends once the app has recorded its release.
+        await waited(await_until(lambda: releases(rec) > before, 10), f"{demo}: the tap's release reaches the app")
     finally:
         await page.close()
         rc = app.quit()

@@ -421,17 +421,22 @@ def wait_log(path, event, count=1, timeout=20):
     return wait_until(lambda: sum(1 for l in log_events(path) if l.get("event") == event) >= count, timeout)
 
 
-async def await_log(path, event, count=1, timeout=20, where=None):
-    """wait_log for a coroutine (the DevTools reader goes on meanwhile): until the log at `path`
-    holds `count` lines of `event` (those for which where(line) is true, when given). True, or
-    False after `timeout` seconds."""
+async def await_until(condition, timeout=20, poll=0.05):
+    """wait_until for a coroutine (the DevTools reader goes on meanwhile): condition() polled
+    until it is true (True) or `timeout` seconds have passed (False)."""
     deadline = time.time() + timeout
-    while True:
-        if sum(1 for l in log_events(path) if l.get("event") == event and (where is None or where(l))) >= count:
-            return True
+    while not condition():
         if time.time() >= deadline:
             return False
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(poll)
+    return True
+
+
+async def await_log(path, event, count=1, timeout=20, where=None):
+    """wait_log for a coroutine: until the log at `path` holds `count` lines of `event` (those
+    for which where(line) is true, when given). True, or False after `timeout` seconds."""
+    return await await_until(
+        lambda: sum(1 for l in log_events(path) if l.get("event") == event and (where is None or where(l))) >= count, timeout)
 
 
 def gestures_at_rest(path, n):
@@ -450,12 +455,12 @@ def gestures_at_rest(path, n):
 
 async def await_gestures(path, n, timeout=20):
     """Until gestures_at_rest(path, n), polled in a coroutine: True, or False after `timeout` s."""
-    deadline = time.time() + timeout
-    while not gestures_at_rest(path, n):
-        if time.time() >= deadline:
-            return False
-        await asyncio.sleep(0.05)
-    return True
+    return await await_until(lambda: gestures_at_rest(path, n), timeout)
+
+
+def releases(path):
+    """The touch and mouse releases (up or cancel) the recording at `path` holds so far."""
+    return sum(1 for l in log_events(path) if (l.get("pointer") or {}).get("phase") in ("up", "cancel"))
 
 
 def wait_gestures(path, n, timeout=20):

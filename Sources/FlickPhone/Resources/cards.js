@@ -57,6 +57,9 @@ window.FlickCards = (function () {
     const faces = new Map(), shadows = new Map();
     const painter = this;
     this.facesLoaded = 0;
+    // Faces asked for and not yet loaded (or failed): a card drawn meanwhile shows its
+    // background only, as one growing to a new size does until its face at that size comes.
+    this.facesPending = 0;
 
     // A card's face at device pixels, made once per face and size (drawn each frame as one image).
     function face(look, index, w, h, cw, ch) {
@@ -67,7 +70,9 @@ window.FlickCards = (function () {
       if (!entry) {
         const img = new Image();
         entry = { sprite: null };
+        painter.facesPending += 1;
         img.onload = function () {
+          painter.facesPending -= 1;
           entry.sprite = sprite(w, h, function (c) {
             c.scale(w / cw, h / ch);
             c.translate(cw / 2, ch / 2);
@@ -80,7 +85,10 @@ window.FlickCards = (function () {
           painter.facesLoaded += 1;
           if (onFace) onFace();
         };
-        img.onerror = function () { if (onFaceError) onFaceError(list[index].hash); };
+        img.onerror = function () {
+          painter.facesPending -= 1;
+          if (onFaceError) onFaceError(list[index].hash);
+        };
         img.src = "/face/" + encodeURIComponent(list[index].hash) + "?w=" + w + "&h=" + h + "&t=" + encodeURIComponent(token);
         if (faces.size > 256) faces.clear();
         faces.set(key, entry);

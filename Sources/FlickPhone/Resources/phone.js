@@ -465,6 +465,8 @@
     state.facesLoaded = painter.facesLoaded;
     state.redraw = true;
   });
+  // Read by the end-to-end tests: faces asked for and not yet come.
+  Object.defineProperty(state, "facesPending", { get: function () { return painter.facesPending; } });
 
   function draw() {
     const frame = state.frame, w = state.welcome;
