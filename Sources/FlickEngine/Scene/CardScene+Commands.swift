@@ -148,8 +148,7 @@ extension CardScene {
                 ? .done : .unchanged
         }
         if isThrowInFlight || deck.hasQueuedDeletion {
-            pendingUndos.append(cause)
-            lastUndoRequest = t
+            undos.append(cause, at: t)
             return .queued
         }
         return restoreLastDeletion(at: t, animated: true, cause: cause) ? .done : .unchanged
@@ -182,7 +181,7 @@ extension CardScene {
         endGesture(at: t)
         motions.removeAll(keepingCapacity: true)
         gap = nil
-        pendingUndos.removeAll()
+        undos.removeAll()
         if let count { deck.replaceAll(count: count) } else { deck.reset() }
         state = InteractionState()
         pool.checkInAll()

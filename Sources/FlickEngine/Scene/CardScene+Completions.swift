@@ -29,9 +29,9 @@ extension CardScene {
                 continue
             }
             // An undo pressed during a throw happens once the throw has landed.
-            if !pendingUndos.isEmpty, !isThrowInFlight, !deck.hasQueuedDeletion {
-                let cause = pendingUndos.removeFirst()
-                restoreLastDeletion(at: max(lastCompletionTime, lastUndoRequest), animated: true, cause: cause)
+            if !undos.isEmpty, !isThrowInFlight, !deck.hasQueuedDeletion {
+                let cause = undos.takeFirst()
+                restoreLastDeletion(at: max(lastCompletionTime, undos.lastRequest), animated: true, cause: cause)
                 continue
             }
             // Queued deck changes wait until nothing moves (the scroll included), and apply at
@@ -49,19 +49,19 @@ extension CardScene {
     /// When the scroll content, set moving since its rest was last looked at, comes to rest
     /// (seconds); nil while it moves or is held, or when nothing changed.
     var axisRestTime: Double? {
-        guard axis != restCheckedAxis, let s = content.settleTime(of: axis) else { return nil }
+        guard axis != rest.checkedAxis, let s = content.settleTime(of: axis) else { return nil }
         return max(s, axis.lastEventTime ?? -.infinity, lastCompletionTime)
     }
 
     /// The content came to rest at `te`: when that is on another card than the last rest,
     /// `paged` says so (a fling caught on its way is announced where it really stopped).
     func contentCameToRest(at te: Double) {
-        restCheckedAxis = axis
+        rest.checkedAxis = axis
         let index = layout.currentIndex(position: axis.offset(at: te), count: deck.count, viewport: viewport)
-        if let from = restIndex, let to = index, from != to {
+        if let from = rest.index, let to = index, from != to {
             emit(.paged(time: te, from: from, to: to))
         }
-        restIndex = index
+        rest.index = index
     }
 
     /// Ends motion `j` at `te` (seconds) with what its ending says.
@@ -96,7 +96,7 @@ extension CardScene {
         if deck.count > 0, countBefore > 0, let current = content.stillIndex(in: before, at: te) {
             shiftsContent = delta < 0 ? index < current : index <= current
         }
-        restIndex = content.restIndex(restIndex, afterChangeAt: index, delta: delta, count: deck.count)
+        rest.index = content.restIndex(rest.index, afterChangeAt: index, delta: delta, count: deck.count)
         if shiftsContent {
             let pitch = layout.pitch(viewport: viewport)
             if delta > 0 { updateBounds(at: te) }
@@ -109,7 +109,7 @@ extension CardScene {
             }
             axis.jump(to: p + Double(delta) * pitch)
             if delta < 0 { updateBounds(at: te) }
-            restCheckedAxis = axis
+            rest.checkedAxis = axis
         } else {
             updateBounds(at: te)
         }
@@ -163,8 +163,8 @@ extension CardScene {
         state.bringBack.clear()
         gap = nil
         if deck.hasQueuedChanges { applyQueuedChanges(at: t) }
-        while !pendingUndos.isEmpty {
-            restoreLastDeletion(at: t, animated: false, cause: pendingUndos.removeFirst())
+        while !undos.isEmpty {
+            restoreLastDeletion(at: t, animated: false, cause: undos.takeFirst())
         }
         gap = nil
     }

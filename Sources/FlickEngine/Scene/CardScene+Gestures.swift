@@ -33,11 +33,11 @@ extension CardScene {
         // After the old pan (if a new press replaced it) was cancelled: a press starts afresh. A
         // press on the surround (outside the viewport) catches nothing: it is only recorded.
         if isTracked, event.phase == .down {
-            pressPosition = event.position
-            pressedOnSurround = !isInViewport(event.position)
-            if pressedOnSurround {
+            press.position = event.position
+            press.onSurround = !isInViewport(event.position)
+            if press.onSurround {
                 gesture = .pressed
-                panTranslation = .zero
+                press.translation = .zero
             } else {
                 pointerDown(at: event.time)
             }
@@ -57,9 +57,9 @@ extension CardScene {
     /// caught where it is, on its way back out).
     func pointerDown(at t: Double) {
         gesture = .pressed
-        panTranslation = .zero
+        press.translation = .zero
         content.press(&axis, count: deck.count, at: t)
-        let peek = state.bringBack.card == nil && pendingUndos.isEmpty && !isThrowInFlight
+        let peek = state.bringBack.card == nil && undos.isEmpty && !isThrowInFlight
             ? mode.returnPeekOffset(viewport: viewport) : nil
         state.bringBack.press(at: t, peek: peek, lastThrown: peek == nil ? nil : deck.lastUndoable?.card)
     }
@@ -71,8 +71,8 @@ extension CardScene {
 
     func began(_ p: Pan) {
         pointerVelocity = p.velocity
-        panTranslation = p.translation
-        if pressedOnSurround {
+        press.translation = p.translation
+        if press.onSurround {
             miss(p, pressedOn: nil)
             return
         }
@@ -113,7 +113,7 @@ extension CardScene {
     func miss(_ p: Pan, pressedOn card: CardID?) {
         gesture = .ignored(card)
         emit(.gestureBegan(time: p.time, kind: .missed, card: card),
-             press: MissedPress(point: p.startPosition, onSurround: pressedOnSurround))
+             press: MissedPress(point: p.startPosition, onSurround: press.onSurround))
     }
 
     /// Whether `point` (scene points) is on the stage: inside the viewport, edges included.
@@ -154,7 +154,7 @@ extension CardScene {
 
     func changed(_ p: Pan) {
         pointerVelocity = p.velocity
-        panTranslation = p.translation
+        press.translation = p.translation
         switch gesture {
         case .scrolling:
             axis.drag(translation: content.along(p.translation), at: p.time)
@@ -288,7 +288,7 @@ extension CardScene {
         switch gesture {
         case .scrolling:
             axis.release(velocity: 0, at: t)
-            emit(.gestureEnded(time: t, kind: .scroll, translation: panTranslation, velocity: .zero, outcome: .cancelled,
+            emit(.gestureEnded(time: t, kind: .scroll, translation: press.translation, velocity: .zero, outcome: .cancelled,
                                card: nil))
         case .card(let card, _, let kind):
             if kind == .bringBack {
@@ -298,11 +298,11 @@ extension CardScene {
                 motions[j].phase = mode.snapBack(from: o, velocity: .zero, at: t)
                 motions[j].ending = .snapBack
             }
-            emit(.gestureEnded(time: t, kind: kind, translation: panTranslation, velocity: .zero, outcome: .cancelled,
+            emit(.gestureEnded(time: t, kind: kind, translation: press.translation, velocity: .zero, outcome: .cancelled,
                                card: card))
         case .ignored(let pressed):
             releaseAxisIfHeld(at: t)
-            emit(.gestureEnded(time: t, kind: .missed, translation: panTranslation, velocity: .zero, outcome: .cancelled,
+            emit(.gestureEnded(time: t, kind: .missed, translation: press.translation, velocity: .zero, outcome: .cancelled,
                                card: pressed))
         case .idle, .pressed:
             releaseAxisIfHeld(at: t)
@@ -319,11 +319,11 @@ extension CardScene {
     func tap(at point: Point, time t: Double) {
         releaseAxisIfHeld(at: t)
         gesture = .idle
-        let hit = pressedOnSurround ? nil : hitCard(at: point)
+        let hit = press.onSurround ? nil : hitCard(at: point)
         guard let hit, deck.contains(hit.card), !deck.isLeaving(hit.card) else {
             emit(.gestureBegan(time: t, kind: .missed, card: hit?.card),
-                 press: MissedPress(point: pressPosition, onSurround: pressedOnSurround))
-            emit(.gestureEnded(time: t, kind: .missed, translation: point - pressPosition, velocity: .zero,
+                 press: MissedPress(point: press.position, onSurround: press.onSurround))
+            emit(.gestureEnded(time: t, kind: .missed, translation: point - press.position, velocity: .zero,
                                outcome: .cancelled, card: hit?.card))
             return
         }

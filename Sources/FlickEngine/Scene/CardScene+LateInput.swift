@@ -90,7 +90,7 @@ extension CardScene {
         for m in motions { if let e = m.endTime, e <= time { return true } }
         if let e = state.bringBack.endTime, e <= time { return true }
         if let g = gap, g.endTime <= time { return true }
-        if !pendingUndos.isEmpty { return true }
+        if !undos.isEmpty { return true }
         if deck.hasQueuedChanges, let s = axis.settleTime, s <= time { return true }
         return false
     }
@@ -106,7 +106,7 @@ extension CardScene {
             layOut(at: time, into: &renderList)
             return
         }
-        let touchesDeck = deck.hasQueuedChanges || !pendingUndos.isEmpty || motions.contains { m in
+        let touchesDeck = deck.hasQueuedChanges || !undos.isEmpty || motions.contains { m in
             guard let e = m.endTime, e <= time else { return false }
             switch m.ending {
             case .delete: return true
@@ -114,26 +114,25 @@ extension CardScene {
             }
         }
         if touchesDeck { deck.beginTrial() }
-        scratchMotions.removeAll(keepingCapacity: true)
-        scratchMotions.append(contentsOf: motions)
+        scratch.motions.removeAll(keepingCapacity: true)
+        scratch.motions.append(contentsOf: motions)
         // Every other field `settle(upTo:)` may change.
         mode.beginTrial()
-        let saved = (state: state, gap: gap, axis: axis, pendingUndos: pendingUndos,
-                     restIndex: restIndex, restCheckedAxis: restCheckedAxis,
+        undos.beginTrial()
+        let saved = (state: state, gap: gap, axis: axis, rest: rest,
                      lastCompletionTime: lastCompletionTime, lastQueueTime: lastQueueTime,
                      wheelPending: wheelPending, events: loggedEvents.count)
         settle(upTo: time)
         layOut(at: time, into: &renderList)
         if touchesDeck { deck.rollBackTrial() }
         motions.removeAll(keepingCapacity: true)
-        motions.append(contentsOf: scratchMotions)
+        motions.append(contentsOf: scratch.motions)
         state = saved.state
         mode.endTrial()
         gap = saved.gap
         axis = saved.axis
-        pendingUndos = saved.pendingUndos
-        restIndex = saved.restIndex
-        restCheckedAxis = saved.restCheckedAxis
+        undos.endTrial()
+        rest = saved.rest
         lastCompletionTime = saved.lastCompletionTime
         lastQueueTime = saved.lastQueueTime
         wheelPending = saved.wheelPending

@@ -27,20 +27,16 @@ public final class CardScene {
     /// Time up to which the scene's state is final: the latest input, or the point `advance`
     /// committed to (its time less `lateInputWindow`), or `commit()`. Seconds.
     public internal(set) var committedTime: Double
-    /// Scratch motions for laying out changes not committed yet (CardScene+LateInput.swift):
-    /// own buffer, so the frame loop does not allocate.
-    var scratchMotions: [CardMotion] = []
+    /// Buffers reused by the frame loop (motions kept for a trial, hit-test layouts).
+    var scratch = SceneScratch()
     /// The visible cards of the last `advance`, back to front, with their reuse slots.
     public internal(set) var renderList: [CardAttributes] = []
-    /// Scratch layout for hit tests at an event's time (capacity reused).
-    var hitScratch: [CardAttributes] = []
     /// Events since the last `clearEvents()`, oldest first, each with what the log writes beside
     /// it (the throw rule's verdict on a card release, what made a deck change, how a release's
     /// velocity was estimated).
     public internal(set) var loggedEvents: [LoggedSceneEvent] = []
     /// Why each card that is leaving or has left was sent away (kept until it leaves again).
     var departures: [CardID: DeckChangeOrigin] = [:]
-    /// The cause of the undos waiting for a throw to land, and of the latest insert.
 
     /// The events of `loggedEvents` alone, oldest first (a copy: a loop over a frame's events
     /// reads `loggedEvents` instead).
@@ -74,19 +70,10 @@ public final class CardScene {
     /// The thrown card shown ready to be pulled back, if any (see `BringBack`).
     var returning: CardMotion? { state.bringBack.motion }
     var gap: GapMotion?
-    /// Undo commands waiting for the throws in flight (and queued deletions) to land, each by
-    /// its cause (what its `restored` event is logged as), oldest first.
-    var pendingUndos: [DeckChangeCause] = []
-    /// Time of the latest undo that had to wait, seconds.
-    var lastUndoRequest = -Double.infinity
-    /// The card index the content last came to rest on (kept on its card through deck changes),
-    /// for `paged` events; nil for an empty deck or a layout that does not scroll.
-    var restIndex: Int?
-    /// The scroll axis as it was when its rest was last checked: a changed axis is checked again
-    /// when it comes to rest.
-    var restCheckedAxis: ScrollAxis?
-    /// Translation of the current pan, points (for a gesture ended by a switch or a reset).
-    var panTranslation = Vector.zero
+    /// Undo commands waiting for the throws in flight (and queued deletions) to land.
+    var undos = UndoQueue()
+    /// Where the content last came to rest, for `paged` events.
+    var rest = RestWatch()
     /// Accumulated wheel travel not yet turned into a page, points.
     var wheelPending = 0.0
     /// Time of the latest completion (a motion or a gap ending), seconds.
@@ -99,10 +86,8 @@ public final class CardScene {
         set { state.top = newValue }
     }
 
-    /// Where the tracked pointer went down (scene points), and whether that was outside the
-    /// viewport (on the surround): such a press acts on nothing, and its gesture is `missed`.
-    var pressPosition = Point(x: 0, y: 0)
-    var pressedOnSurround = false
+    /// The tracked pointer's press: where, whether on the surround, the pan's translation.
+    var press = Press()
 
     /// What the pointer is doing to the scene.
     enum Gesture: Sendable {
@@ -135,9 +120,9 @@ public final class CardScene {
         self.pool = ReusePool(capacity: 16)
         self.axis = ScrollAxis(viewportExtent: 0, maxOffset: 0)
         motions.reserveCapacity(8)
-        scratchMotions.reserveCapacity(8)
+        scratch.motions.reserveCapacity(8)
         renderList.reserveCapacity(32)
-        hitScratch.reserveCapacity(32)
+        scratch.hits.reserveCapacity(32)
         loggedEvents.reserveCapacity(64)
         rebuildAxis(keepingIndex: 0)
         rebuildRenderList()
@@ -328,8 +313,8 @@ public final class CardScene {
                           pageSize: content.pageSize(layout: layout, viewport: viewport), wrapsAround: wraps,
                           offset: start)
         wheelPending = 0
-        restIndex = content.restIndex(in: contentContext, at: time)
-        restCheckedAxis = axis
+        rest.index = content.restIndex(in: contentContext, at: time)
+        rest.checkedAxis = axis
     }
 
     /// New bounds after the deck changed at `time` (a motion carries on toward them).
@@ -370,15 +355,15 @@ public final class CardScene {
     /// as old as the last frame: which card a press lands on must not depend on how often
     /// frames were drawn, or a replay at another frame rate could drag another card.
     func hitCard(at point: Point) -> CardAttributes? {
-        layOut(at: time, into: &hitScratch)
-        return layout.hitTest(point, in: hitScratch)
+        layOut(at: time, into: &scratch.hits)
+        return layout.hitTest(point, in: scratch.hits)
     }
 
     /// The topmost card under `point` at the scene's time that is not on its way out: the card
     /// beneath a thrown card still flying over it. Uses the layout `hitCard` made.
     func hitStayingCard(at point: Point) -> CardAttributes? {
-        hitScratch.removeAll { deck.isLeaving($0.card) }
-        return layout.hitTest(point, in: hitScratch)
+        scratch.hits.removeAll { deck.isLeaving($0.card) }
+        return layout.hitTest(point, in: scratch.hits)
     }
 
     /// In a depth stack whose top card is flying away, the last of the cards flying off the
